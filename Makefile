@@ -1,0 +1,30 @@
+# Two commands do all set-up on a fresh machine:
+#   make play   the main job (creates .venv and installs fogbank first)
+#   make test   the whole test suite (same set-up)
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+
+.PHONY: play test bench simulate clean
+
+$(BIN)/fogbank: pyproject.toml
+	$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11) and "fogbank needs Python 3.11 or newer")'
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $@
+
+play: $(BIN)/fogbank
+	$(BIN)/fogbank play $(SCENARIO)
+
+test: $(BIN)/fogbank
+	$(BIN)/pytest $(PYTEST_ARGS)
+
+bench: $(BIN)/fogbank
+	$(BIN)/python bench/core.py
+
+simulate: $(BIN)/fogbank
+	$(BIN)/fogbank simulate b11 --seed 1 --games 20 --json
+
+clean:
+	rm -rf $(VENV) fogbank-data .pytest_cache .hypothesis

@@ -1,0 +1,104 @@
+"""The `fogbank` command."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="fogbank", description="An umpire for hidden-information naval wargames."
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    simulate = commands.add_parser("simulate", help="run headless games with the built-in bot submarine")
+    simulate.add_argument("scenario", help="a scenario (b11, marmara) or a ruleset (dardanelles)")
+    simulate.add_argument("--seed", default="1", help="the run's seed; each game's seed derives from it")
+    simulate.add_argument("--games", type=int, default=1)
+    simulate.add_argument(
+        "--logs", type=Path, default=Path("fogbank-data/simulate"), help="folder for game logs"
+    )
+    simulate.add_argument("--json", action="store_true", help="one JSON line per game (the default output)")
+    simulate.set_defaults(run=_simulate)
+
+    verify = commands.add_parser("verify", help="re-derive every roll of a finished game from its seed")
+    verify.add_argument("log", type=Path)
+    verify.set_defaults(run=_verify)
+
+    play = commands.add_parser("play", help="the main job: play a game")
+    play.add_argument("scenario", nargs="?", default="b11")
+    play.add_argument("--seed", default=None, help="replay a known game (default: a fresh random seed)")
+    play.add_argument("--data", type=Path, default=Path("fogbank-data"))
+    play.set_defaults(run=_play)
+
+    args = parser.parse_args(argv)
+    return args.run(args)
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from fogbank.server.simulate import simulate
+
+    try:
+        for summary in simulate(args.scenario, args.seed, args.games, args.logs):
+            print(json.dumps(summary), flush=True)
+    except LookupError as error:
+        print(f"fogbank: {error.args[0]}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def _verify(args: argparse.Namespace) -> int:
+    from fogbank.server.verify import Mismatch, read_log, verify_records
+
+    try:
+        with args.log.open() as lines:
+            checked = verify_records(read_log(lines))
+    except OSError as error:
+        print(f"fogbank verify: cannot read {args.log}: {error.strerror}", file=sys.stderr)
+        return 2
+    except Mismatch as mismatch:
+        print(f"fogbank verify: MISMATCH: {mismatch}", file=sys.stderr)
+        return 1
+    print(f"fogbank verify: all {checked} rolls follow from the revealed seed.")
+    return 0
+
+
+def _play(args: argparse.Namespace) -> int:
+    """Until the terminal client exists: a headless bot game, told as the player and the umpire hear it."""
+    import secrets
+
+    from fogbank.server.simulate import game_seed, play_bot_game
+
+    seed = game_seed(args.seed, 0) if args.seed else secrets.token_bytes(32)
+    args.data.mkdir(parents=True, exist_ok=True)
+    path = args.data / f"play-{args.scenario}-{seed.hex()[:12]}.jsonl"
+    with path.open("w") as log:
+        for record in play_bot_game(args.scenario, seed):
+            log.write(json.dumps(record) + "\n")
+            _tell(record)
+    print(f"\nThe game's log: {path}\nCheck its dice: fogbank verify {path}")
+    return 0
+
+
+def _tell(record: dict) -> None:
+    kind = record["type"]
+    if kind == "game":
+        print(f"{record['ruleset']} / {record['scenario']}; dice commitment {record['commitment'][:16]}...")
+    elif kind == "input":
+        order = record.get("order", {})
+        print(
+            f"\nTurn {record['turn']}: ordered {order.get('course')} {order.get('speed')} at {order.get('level')}"
+            + (f", firing at contact {order['fire']['target']}" if order.get("fire") else "")
+        )
+    elif kind == "event":
+        who = "player" if "submarine" in record["audience"] else "umpire"
+        print(f"  [{who}] {record['text']}")
+    elif kind == "end":
+        print(f"\n{(record['result'] or '').upper()}: {record['reason']}\nSeed revealed: {record['seed']}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,122 @@
+"""Seeded, auditable dice.
+
+Every roll's faces are derived from the secret game seed and a *key* that names the roll
+(turn, table, subject), never from a running counter: a counter would let a hidden unit's
+failed roll shift every later roll, and so leak its existence into what a seat sees later.
+With keyed rolls, "a vessel was there and the roll failed" and "nothing was there" leave
+every other die in the game unchanged.
+
+The SHA-256 of the seed is published when a game starts; the seed is revealed when it ends,
+and `verify_roll` re-derives any logged roll from it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from typing import Callable, Iterable
+
+import attrs
+
+SEED_BYTES = 32
+
+
+@attrs.frozen
+class Modifier:
+    """One modifier applied to a roll, with the rule that gives it."""
+
+    reason: str
+    value: int
+
+
+@attrs.frozen
+class Roll:
+    """The record of one roll, as logged for the umpire and checked by `fogbank verify`."""
+
+    index: int  # the roll's place in the game's sequence of rolls
+    turn: int
+    key: str  # names the roll; with the seed it fixes the faces
+    table: str
+    sides: int
+    dice: tuple[int, ...]
+    modifiers: tuple[Modifier, ...]
+    total: int
+    outcome: str
+
+
+def commitment(seed: bytes) -> str:
+    """The published SHA-256 of the seed, as hex."""
+    return hashlib.sha256(seed).hexdigest()
+
+
+def derive_faces(seed: bytes, key: str, count: int, sides: int) -> tuple[int, ...]:
+    """The faces of `count` dice of `sides` sides for the roll named `key`.
+
+    HMAC-SHA256(seed, key) gives a stream of bytes; bytes at or above the largest multiple of
+    `sides` below 256 are rejected so every face is equally likely. A further block
+    (key + "#n") is drawn in the vanishingly rare case one digest does not suffice.
+    """
+    limit = 256 - 256 % sides
+    faces: list[int] = []
+    block = 0
+    while len(faces) < count:
+        message = key if block == 0 else f"{key}#{block}"
+        for byte in hmac.digest(seed, message.encode(), "sha256"):
+            if byte < limit:
+                faces.append(byte % sides + 1)
+                if len(faces) == count:
+                    break
+        block += 1
+    return tuple(faces)
+
+
+@attrs.frozen
+class Dice:
+    """The game's generator: the secret seed and how many rolls have been made.
+
+    Part of the game state, so a log replays to the same dice.
+    """
+
+    seed: bytes = attrs.field(repr=False)
+    rolls_made: int = 0
+
+    def roll(
+        self,
+        *,
+        turn: int,
+        key: str,
+        table: str,
+        count: int,
+        modifiers: Iterable[Modifier] = (),
+        read: Callable[[int], str],
+        sides: int = 6,
+    ) -> tuple["Dice", Roll]:
+        """Roll `count` dice for `table`, add the modifiers, and read the total on the table."""
+        faces = derive_faces(self.seed, key, count, sides)
+        mods = tuple(m for m in modifiers if m.value)
+        total = sum(faces) + sum(m.value for m in mods)
+        record = Roll(
+            index=self.rolls_made,
+            turn=turn,
+            key=key,
+            table=table,
+            sides=sides,
+            dice=faces,
+            modifiers=mods,
+            total=total,
+            outcome=read(total),
+        )
+        return attrs.evolve(self, rolls_made=self.rolls_made + 1), record
+
+
+def verify_roll(seed: bytes, roll: Roll, read: Callable[[int], str] | None = None) -> str | None:
+    """Why `roll` does not follow from `seed` (and its table, when `read` is given), or None."""
+    faces = derive_faces(seed, roll.key, len(roll.dice), roll.sides)
+    if faces != roll.dice:
+        return f"dice {list(roll.dice)} but the seed gives {list(faces)}"
+    total = sum(faces) + sum(m.value for m in roll.modifiers)
+    if total != roll.total:
+        return f"total {roll.total} but dice and modifiers add to {total}"
+    if read is not None and read(total) != roll.outcome:
+        return f"outcome {roll.outcome!r} but table {roll.table!r} reads {read(total)!r} for {total}"
+    return None

@@ -1,0 +1,50 @@
+"""Core values as plain data (dicts, lists, str, int, bool, None) for logs and state hashes.
+
+The wire has its own converters in `fogbank.protocols`; this one is for the umpire's log and the
+state fingerprint, so it keeps everything, the seed included.
+"""
+
+from __future__ import annotations
+
+import enum
+import hashlib
+import json
+from typing import Any
+
+import attrs
+import cattrs
+
+from .events import Event
+
+converter = cattrs.Converter()
+converter.register_unstructure_hook(bytes, lambda b: b.hex())
+converter.register_unstructure_hook(frozenset, lambda s: sorted(converter.unstructure(v) for v in s))
+converter.register_unstructure_hook(enum.Enum, lambda e: e.value)
+
+
+def _unstructure_event(event: Event) -> dict[str, Any]:
+    fields = {a.name: converter.unstructure(getattr(event, a.name)) for a in attrs.fields(type(event))}
+    return {"kind": type(event).kind, **fields}
+
+
+converter.register_unstructure_hook_func(
+    lambda t: isinstance(t, type) and issubclass(t, Event), _unstructure_event
+)
+
+
+def to_plain(value: Any) -> Any:
+    return converter.unstructure(value)
+
+
+def fingerprint(value: Any) -> str:
+    """SHA-256 of the value's canonical JSON: equal values, equal fingerprints."""
+    text = json.dumps(to_plain(value), sort_keys=True, separators=(",", ":"), default=_fallback)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _fallback(value: Any) -> Any:
+    if isinstance(value, (set, frozenset)):
+        return sorted(value)
+    if isinstance(value, enum.Enum):
+        return value.value
+    raise TypeError(f"cannot fingerprint {type(value).__name__}")

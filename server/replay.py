@@ -1,0 +1,35 @@
+"""Feed a game its inputs, as logged, and get the same game back (the core is deterministic)."""
+
+from __future__ import annotations
+
+from typing import Any, Iterator, Mapping
+
+from fogbank.server import core
+from fogbank.server.core import Game, Step
+
+
+def apply_input(game: Game, record: Mapping[str, Any]) -> Step:
+    """Apply one logged input. Raises `core.Refused` exactly as it did the first time."""
+    kind = record["input"]
+    ruleset = game.ruleset
+    if kind == "order":
+        order = ruleset.parse_order(record["seat"], record["order"])
+        return core.submit(game, record["seat"], order)
+    if kind == "release":
+        return core.release(game)
+    if kind == "hold":
+        return core.set_hold(game, bool(record["held"]))
+    if kind == "override":
+        return core.override(game, record["override"], record["reason"])
+    if kind == "narrate":
+        return core.narrate(game, record["seat"], record["text"])
+    if kind == "end":
+        return core.end(game, record.get("reason", ""))
+    raise ValueError(f"unknown input {kind!r}")
+
+
+def replay(game: Game, inputs: list[Mapping[str, Any]]) -> Iterator[Step]:
+    for record in inputs:
+        step = apply_input(game, record)
+        game = step.game
+        yield step

@@ -1,0 +1,84 @@
+"""Headless games: the built-in bot submarine against the rules, no network, one log per game."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any, Iterator
+
+from fogbank.server import core
+from fogbank.server.core import UMPIRE, Game
+from fogbank.server.core.plain import to_plain
+from fogbank.server.rulesets.dardanelles.bot import BotSubmarine
+from fogbank.server.rulesets.dardanelles.scenario import load_scenario
+
+from . import gamelog
+
+# Where the bot steers, scenario by scenario: place names from the player's own chart.
+BOT_ROUTES = {
+    "b11": (["Sari Sighlar Bay", "Aegean Sea"], "battleship"),
+    "marmara": (["Sea of Marmara"], None),
+}
+
+
+def game_seed(seed: str, number: int) -> bytes:
+    """The secret seed of game `number` of a simulation run started with `seed`."""
+    return hashlib.sha256(f"fogbank-simulate:{seed}:{number}".encode()).digest()
+
+
+def play_bot_game(scenario: str, seed: bytes, max_turns: int = 500) -> Iterator[dict[str, Any]]:
+    """Play one game with the bot, yielding the log records as they happen."""
+    ruleset, scenario = core.find_scenario(scenario)
+    game = core.start(ruleset, scenario, seed)
+    yield gamelog.header(game)
+    seat = ruleset.seats(game.state)[0]
+    chart = to_plain(ruleset.chart(game.state, seat))
+    route, hunt = BOT_ROUTES.get(scenario, (["Aegean Sea"], None))
+    bot = BotSubmarine(chart, route, hunt)
+    for _ in range(max_turns):
+        if game.state.ended:
+            break
+        view = to_plain(ruleset.observe(game.state, seat))
+        payload = bot.order(view)
+        try:
+            step = core.submit(game, seat, ruleset.parse_order(seat, payload))
+        except core.Refused:
+            payload = ruleset.unparse_order(ruleset.standing_order(game.state, seat))
+            step = core.submit(game, seat, ruleset.parse_order(seat, payload))
+        yield gamelog.input_record("order", game.state.turn, seat=seat, order=payload)
+        yield from gamelog.step_records(step)
+        game = step.game
+    if not game.state.ended:
+        step = core.end(game, "The simulation stopped.")
+        yield gamelog.input_record("end", game.state.turn, reason="The simulation stopped.")
+        yield from gamelog.step_records(step)
+        game = step.game
+    yield gamelog.end_record(game)
+
+
+def simulate(scenario: str, seed: str, games: int, logs: Path) -> Iterator[dict[str, Any]]:
+    """Run `games` bot games; yield one summary per game (and write each game's log)."""
+    logs.mkdir(parents=True, exist_ok=True)
+    load_scenario(core.find_scenario(scenario)[1])  # fail early on a bad scenario name
+    for number in range(games):
+        game_secret = game_seed(seed, number)
+        path = logs / f"{scenario.replace('/', '-')}-{seed}-{number}.jsonl"
+        end: dict[str, Any] = {}
+        with path.open("w") as log:
+            for record in play_bot_game(scenario, game_secret):
+                log.write(json.dumps(record, separators=(",", ":")) + "\n")
+                if record["type"] == "end":
+                    end = record
+        yield {
+            "seed": seed,
+            "game": number,
+            "game_seed": game_secret.hex(),
+            "outcome": end.get("result"),
+            "reason": end.get("reason"),
+            "turns": end.get("turn", 1) - 1,
+            "log": str(path),
+        }
+
+
+__all__ = ["simulate", "play_bot_game", "game_seed", "UMPIRE", "Game"]

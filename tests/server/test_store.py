@@ -1,0 +1,225 @@
+"""The store: what is acknowledged is on disk, once, in order, and replays to the same game."""
+
+import asyncio
+import hashlib
+import random
+import sqlite3
+import subprocess
+import sys
+
+import pytest
+
+from fogbank.server import core, gamelog
+from fogbank.server.core import UMPIRE, find_ruleset
+from fogbank.server.store import FILENAME, RecoveryError, Store, StoreError, recover, state_fingerprint
+
+SEED = bytes(range(32))
+SURFACE_NE = {"course": "NE", "speed": 1, "level": "surface"}
+
+
+def token_hash(token: str) -> bytes:
+    return hashlib.sha256(token.encode()).digest()
+
+
+async def new_game(store, game_id="g1", seed=SEED):
+    await store.create_game(
+        game_id,
+        "dardanelles",
+        "b11",
+        seed,
+        core.commitment(seed),
+        {"submarine": token_hash(f"{game_id}-sub"), UMPIRE: token_hash(f"{game_id}-ump")},
+    )
+    return core.start(find_ruleset("dardanelles"), "b11", seed)
+
+
+async def play(store, game_id, game, orders):
+    """Submit and log each order the way the server will; return the game after them."""
+    ruleset = game.ruleset
+    for payload in orders:
+        step = core.submit(game, "submarine", ruleset.parse_order("submarine", payload))
+        record = gamelog.input_record("order", game.state.turn, seat="submarine", order=payload)
+        await store.append(game_id, record, state_fingerprint(step.game) if step.resolved else None)
+        game = step.game
+    return game
+
+
+@pytest.fixture
+async def store(tmp_path):
+    store = await Store.open(tmp_path)
+    yield store
+    await store.close()
+
+
+async def test_a_game_comes_back_from_its_log_after_a_restart(tmp_path):
+    store = await Store.open(tmp_path)
+    game = await play(store, "g1", await new_game(store), [SURFACE_NE] * 3)
+    await store.set_spectator_delay("g1", 2)
+    await store.close()
+
+    store = await Store.open(tmp_path)
+    row = await store.game("g1")
+    assert (row.ruleset, row.scenario, row.seed, row.status, row.spectator_delay) == (
+        "dardanelles", "b11", SEED, "running", 2
+    )
+    assert SEED.hex() not in repr(row)  # the seed stays out of logs and tracebacks
+    log = await store.load_log("g1")
+    assert [entry.n for entry in log] == [0, 1, 2]
+    assert log[0].record == gamelog.input_record("order", 1, seat="submarine", order=SURFACE_NE)
+    assert all(entry.fingerprint for entry in log)  # one order a turn: each resolved one
+    recovered = await recover(store)
+    assert recovered.keys() == {"g1"}
+    assert recovered["g1"].state == game.state
+    assert await store.append("g1", gamelog.input_record("hold", 4, held=True)) == 3
+    await store.close()
+
+
+async def test_ended_games_are_not_recovered(store):
+    game = await new_game(store)
+    await store.append("g1", gamelog.input_record("end", game.state.turn, reason="Over."))
+    await store.mark_ended("g1")
+    await new_game(store, "g2")
+    assert [row.id for row in await store.unfinished_games()] == ["g2"]
+    assert (await recover(store)).keys() == {"g2"}
+
+
+async def test_a_replay_that_parts_from_its_fingerprint_is_named(store):
+    game = await new_game(store)
+    await play(store, "g1", game, [SURFACE_NE])
+    # Claim the second turn ended in some other state.
+    step = core.submit(game, "submarine", game.ruleset.parse_order("submarine", SURFACE_NE))
+    record = gamelog.input_record("order", 2, seat="submarine", order=SURFACE_NE)
+    await store.append("g1", record, "0" * 64)
+    with pytest.raises(RecoveryError) as caught:
+        await recover(store)
+    assert (caught.value.game_id, caught.value.n, caught.value.expected) == ("g1", 1, "0" * 64)
+    assert caught.value.got != "0" * 64
+    assert step.resolved
+
+
+async def test_a_logged_input_the_rules_refuse_stops_recovery(store):
+    await new_game(store)
+    await store.append("g1", gamelog.input_record("narrate", 1, seat="nobody", text="Hello."))
+    with pytest.raises(RecoveryError) as caught:
+        await recover(store)
+    assert caught.value.n == 0 and "unknown_seat" in caught.value.got
+
+
+async def test_two_hundred_concurrent_appends_are_all_durable_in_call_order(tmp_path):
+    store = await Store.open(tmp_path)
+    await new_game(store)
+
+    async def one(i):
+        return await store.append("g1", gamelog.input_record("narrate", 1, seat=UMPIRE, text=str(i)))
+
+    numbers = await asyncio.gather(*(one(i) for i in range(200)))
+    assert numbers == list(range(200))
+    await store.close()
+    store = await Store.open(tmp_path)
+    log = await store.load_log("g1")
+    assert [(entry.n, entry.record["text"]) for entry in log] == [(i, str(i)) for i in range(200)]
+    await store.close()
+
+
+async def test_a_failed_commit_fails_its_waiters_and_stops_all_later_writes(store):
+    await new_game(store)
+    assert await store.append("g1", gamelog.input_record("hold", 1, held=True)) == 0
+    # Someone else takes number 1 behind the store's back: the writer's next commit fails.
+    intruder = sqlite3.connect(store.path)
+    intruder.execute("INSERT INTO log VALUES ('g1', 1, '{}', NULL)")
+    intruder.commit()
+    intruder.close()
+    waiting = [store.append("g1", gamelog.input_record("hold", 1, held=True)) for _ in range(3)]
+    for future in waiting:
+        with pytest.raises(StoreError):
+            await future
+    # Numbers 1-3 were handed out and lost: writing number 4 would leave a gap, so nothing is written.
+    with pytest.raises(StoreError):
+        store.append("g1", gamelog.input_record("hold", 1, held=True))
+    assert [entry.n for entry in await store.load_log("g1")] == [0, 1]
+
+
+async def test_tokens_open_their_seat_and_nothing_else(tmp_path):
+    store = await Store.open(tmp_path)
+    await new_game(store)
+    assert store.find_token(token_hash("g1-sub")) == ("g1", "submarine")
+    assert store.find_token(token_hash("g1-ump")) == ("g1", UMPIRE)
+    assert store.find_token(token_hash("g1-guess")) is None
+    with pytest.raises(ValueError):
+        await new_game(store, "g1")
+    with pytest.raises(ValueError):  # a taken token hash
+        await store.create_game("g9", "dardanelles", "b11", SEED, "c", {"submarine": token_hash("g1-sub")})
+    await store.close()
+    store = await Store.open(tmp_path)  # loaded back from disk
+    assert store.find_token(token_hash("g1-ump")) == ("g1", UMPIRE)
+    tokens = await store._read("SELECT hash FROM tokens", ())
+    assert all(len(h) == 32 for (h,) in tokens)  # hashes only, never the tokens
+    await store.close()
+
+
+async def test_misuse_is_refused_at_once(store):
+    await new_game(store)
+    with pytest.raises(KeyError):
+        store.append("nope", gamelog.input_record("hold", 1, held=True))
+    with pytest.raises(ValueError):  # events and rolls are not inputs: they are replayed, not logged
+        store.append("g1", {"type": "event", "kind": "x"})
+    with pytest.raises(TypeError):  # not JSON: refused before it takes a number
+        store.append("g1", gamelog.input_record("hold", 1, held=object()))
+    assert await store.append("g1", gamelog.input_record("hold", 1, held=True)) == 0
+    await store.close()
+    with pytest.raises(StoreError):
+        store.append("g1", gamelog.input_record("hold", 1, held=True))
+
+
+CHILD = """
+import asyncio, sys
+from pathlib import Path
+from fogbank.server import gamelog
+from fogbank.server.store import Store
+
+async def main():
+    store = await Store.open(Path(sys.argv[1]))
+    if store.find_token(bytes(32)) is None:
+        await store.create_game("g", "dardanelles", "b11", bytes(32), "c", {"umpire": bytes(32)})
+    start = len(await store.load_log("g"))
+
+    async def one(k):
+        n = await store.append("g", gamelog.input_record("narrate", 1, seat="umpire", text=str(k)))
+        print(n, k, flush=True)
+
+    k = start
+    while True:  # waves of concurrent appends, so kills land inside group commits
+        await asyncio.gather(*(one(k + i) for i in range(16)))
+        k += 16
+
+asyncio.run(main())
+"""
+
+
+async def test_every_acknowledged_append_survives_sigkill_once_and_without_gaps(tmp_path):
+    rng = random.Random()
+    acknowledged: dict[int, int] = {}
+    for _ in range(5):
+        child = await asyncio.create_subprocess_exec(
+            sys.executable, "-c", CHILD, str(tmp_path), stdout=subprocess.PIPE
+        )
+        first = await asyncio.wait_for(child.stdout.readline(), 10)
+        assert first, "the child acknowledged nothing"
+        await asyncio.sleep(rng.uniform(0, 0.3))
+        child.kill()  # SIGKILL: no cleanup, mid-transaction or mid-fsync
+        rest = await child.stdout.read()
+        await child.wait()
+        for line in (first + rest).decode().splitlines(keepends=True):
+            if line.endswith("\n"):  # a line cut off by the kill was never fully acknowledged
+                n, k = map(int, line.split())
+                acknowledged[n] = k
+
+        store = await Store.open(tmp_path)
+        log = await store.load_log("g")
+        await store.close()
+        assert [entry.n for entry in log] == list(range(len(log)))  # no gaps
+        texts = [entry.record["text"] for entry in log]
+        assert texts == [str(n) for n in range(len(log))]  # each input once, in order
+        assert all(texts[n] == str(k) for n, k in acknowledged.items())  # every ack is there
+    assert len(acknowledged) > 100
+    assert (tmp_path / FILENAME).exists()

@@ -1,0 +1,262 @@
+"""The wire schema: every message either side may send, as frozen values.
+
+Each message class names its wire tag in `tag`; on the wire it is the "type" field of the
+message map. `ClientMessage` and `ServerMessage` are the tagged unions, one per direction.
+
+Ruleset payloads (an order, an override, a view, a log record) are `Payload`: plain JSON data
+(maps with text keys, lists, text, integers, finite floats, true, false, null). The schema
+checks their shape and limits, never their meaning: that is the ruleset's job.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Union
+
+import attrs
+
+Payload = dict[str, Any]
+
+
+# Client -> server ----------------------------------------------------------------------------
+
+
+@attrs.frozen(kw_only=True)
+class Join:
+    """Open the seat (or umpire view) the token belongs to; resume after `last_seq` if given."""
+
+    tag: ClassVar[str] = "join"
+    token: str
+    last_seq: int | None = None
+
+
+@attrs.frozen(kw_only=True)
+class SubmitOrder:
+    """The seat's order for `turn`, as the ruleset reads it."""
+
+    tag: ClassVar[str] = "order"
+    ref: int
+    turn: int
+    order: Payload
+
+
+@attrs.frozen(kw_only=True)
+class Observe:
+    """Ask for a fresh snapshot of one's own view; the umpire may name any seat."""
+
+    tag: ClassVar[str] = "observe"
+    ref: int
+    seat: str | None = None
+
+
+@attrs.frozen(kw_only=True)
+class Hold:
+    """Umpire: hold turns for release (`held` true), or stop holding."""
+
+    tag: ClassVar[str] = "hold"
+    ref: int
+    held: bool
+
+
+@attrs.frozen(kw_only=True)
+class Release:
+    """Umpire: release the turn now; seats without an order keep their standing order."""
+
+    tag: ClassVar[str] = "release"
+    ref: int
+
+
+@attrs.frozen(kw_only=True)
+class Override:
+    """Umpire: change the truth, for a reason that goes in the record."""
+
+    tag: ClassVar[str] = "override"
+    ref: int
+    override: Payload
+    reason: str
+
+
+@attrs.frozen(kw_only=True)
+class Narrate:
+    """Umpire: a message in the umpire's own words to one seat."""
+
+    tag: ClassVar[str] = "narrate"
+    ref: int
+    seat: str
+    text: str
+
+
+@attrs.frozen(kw_only=True)
+class EndGame:
+    """Umpire: end the game now; the seed is then revealed to everyone."""
+
+    tag: ClassVar[str] = "end"
+    ref: int
+    reason: str
+
+
+@attrs.frozen(kw_only=True)
+class SetSpectatorDelay:
+    """Umpire: offer spectators the umpire's view `turns` turns late (None: no spectators)."""
+
+    tag: ClassVar[str] = "spectate"
+    ref: int
+    turns: int | None
+
+
+@attrs.frozen(kw_only=True)
+class ListGames:
+    """Umpire: the games this connection's token opens, with who is present."""
+
+    tag: ClassVar[str] = "games"
+    ref: int
+
+
+@attrs.frozen(kw_only=True)
+class Ping:
+    tag: ClassVar[str] = "ping"
+    ref: int
+
+
+ClientMessage = Union[
+    Join, SubmitOrder, Observe, Hold, Release, Override, Narrate, EndGame, SetSpectatorDelay, ListGames, Ping
+]
+
+
+# Server -> client ----------------------------------------------------------------------------
+# `seq`: on a stream message, the seat's own sequence number (1, 2, 3 ... with no gaps); on a
+# reply (welcome, ack, error, games, pong), the last stream seq this seat has been sent.
+
+
+@attrs.frozen(kw_only=True)
+class Welcome:
+    """The reply to `join`: the game, the seat, and what the seat is told before turn 1."""
+
+    tag: ClassVar[str] = "welcome"
+    seq: int
+    game: str
+    seat: str
+    ruleset: str
+    scenario: str
+    commitment: str  # SHA-256 of the dice seed, hex; the seed comes with `game_over`
+    briefing: Payload
+    chart: Payload
+    seats: list[str]
+    turn: int
+    phase: str  # "orders", "ready" or "ended"
+
+
+@attrs.frozen(kw_only=True)
+class Observation:
+    """A seat's (or the umpire's) view after a turn resolves."""
+
+    tag: ClassVar[str] = "observation"
+    seq: int
+    turn: int
+    view: Payload
+
+
+@attrs.frozen(kw_only=True)
+class Snapshot:
+    """The whole view, history included: on join, on `observe`, or when a resume is too late."""
+
+    tag: ClassVar[str] = "snapshot"
+    seq: int
+    turn: int
+    view: Payload
+
+
+@attrs.frozen(kw_only=True)
+class NarrativeMessage:
+    tag: ClassVar[str] = "narrative"
+    seq: int
+    turn: int
+    text: str
+
+
+@attrs.frozen(kw_only=True)
+class Status:
+    """Turn progress: whose orders are still missing, and whether the umpire holds the turn."""
+
+    tag: ClassVar[str] = "status"
+    seq: int
+    turn: int
+    phase: str
+    waiting_for: list[str]
+    held: bool
+
+
+@attrs.frozen(kw_only=True)
+class UmpireUpdate:
+    """The umpire's stream: the truth, every event with its audience, and every roll."""
+
+    tag: ClassVar[str] = "umpire_update"
+    seq: int
+    turn: int
+    view: Payload
+    events: list[Payload]
+    rolls: list[Payload]
+
+
+@attrs.frozen(kw_only=True)
+class GameOver:
+    """The end: the seed revealed, and the game's whole log so a client can verify it."""
+
+    tag: ClassVar[str] = "game_over"
+    seq: int
+    result: str
+    reason: str
+    seed: str  # hex
+    log: list[Payload]
+
+
+@attrs.frozen(kw_only=True)
+class Ack:
+    """The request `ref` is done (for an order: durable)."""
+
+    tag: ClassVar[str] = "ack"
+    seq: int
+    ref: int
+
+
+@attrs.frozen(kw_only=True)
+class Error:
+    """The request `ref` (None if the frame could not be read) was refused."""
+
+    tag: ClassVar[str] = "error"
+    seq: int
+    ref: int | None
+    code: str  # stable snake_case, one of `errors.ERROR_CODES` or a ruleset's own
+    message: str  # one plain sentence for a person
+
+
+@attrs.frozen(kw_only=True)
+class GameList:
+    tag: ClassVar[str] = "games"
+    seq: int
+    ref: int
+    games: list[Payload]
+
+
+@attrs.frozen(kw_only=True)
+class Pong:
+    tag: ClassVar[str] = "pong"
+    seq: int
+    ref: int
+
+
+ServerMessage = Union[
+    Welcome,
+    Observation,
+    Snapshot,
+    NarrativeMessage,
+    Status,
+    UmpireUpdate,
+    GameOver,
+    Ack,
+    Error,
+    GameList,
+    Pong,
+]
+
+CLIENT_MESSAGES: dict[str, type] = {cls.tag: cls for cls in ClientMessage.__args__}
+SERVER_MESSAGES: dict[str, type] = {cls.tag: cls for cls in ServerMessage.__args__}

@@ -1,0 +1,100 @@
+import json
+
+import msgpack
+import pytest
+from fogbank.protocols import (
+    CLIENT_MESSAGES,
+    JSON,
+    MSGPACK,
+    SERVER_MESSAGES,
+    SUBPROTOCOLS,
+    codec_for,
+)
+
+from .examples import CLIENT, SERVER
+
+CODECS = [codec_for(name) for name in SUBPROTOCOLS]
+
+
+def test_both_subprotocols_msgpack_first():
+    assert SUBPROTOCOLS == ("fogbank.v1.msgpack", "fogbank.v1.json")
+    assert codec_for(None) is codec_for(MSGPACK)
+    with pytest.raises(ValueError):
+        codec_for("fogbank.v2.xml")
+
+
+def test_examples_cover_every_message():
+    assert {type(m) for m in CLIENT} == set(CLIENT_MESSAGES.values())
+    assert {type(m) for m in SERVER} == set(SERVER_MESSAGES.values())
+
+
+@pytest.mark.parametrize("codec", CODECS, ids=SUBPROTOCOLS)
+@pytest.mark.parametrize("message", CLIENT, ids=repr)
+def test_client_messages_round_trip(codec, message):
+    frame = codec.encode_client(message)
+    assert isinstance(frame, bytes if codec.binary else str)
+    assert codec.decode_client(frame) == message
+
+
+@pytest.mark.parametrize("codec", CODECS, ids=SUBPROTOCOLS)
+@pytest.mark.parametrize("message", SERVER, ids=repr)
+def test_server_messages_round_trip(codec, message):
+    frame = codec.encode_server(message)
+    assert isinstance(frame, bytes if codec.binary else str)
+    assert codec.decode_server(frame) == message
+
+
+@pytest.mark.parametrize("message", [*CLIENT, *SERVER], ids=repr)
+def test_both_codecs_carry_the_same_map(message):
+    json_codec, msgpack_codec = codec_for(JSON), codec_for(MSGPACK)
+    encode = "encode_client" if message in CLIENT else "encode_server"
+    as_json = json.loads(getattr(json_codec, encode)(message))
+    as_msgpack = msgpack.unpackb(getattr(msgpack_codec, encode)(message))
+    assert as_json == as_msgpack
+    assert as_json["type"] == type(message).tag
+
+
+def test_wire_names_as_documented():
+    assert sorted(CLIENT_MESSAGES) == sorted(
+        [
+            "join",
+            "order",
+            "observe",
+            "hold",
+            "release",
+            "override",
+            "narrate",
+            "end",
+            "spectate",
+            "games",
+            "ping",
+        ]
+    )
+    assert sorted(SERVER_MESSAGES) == sorted(
+        [
+            "welcome",
+            "observation",
+            "snapshot",
+            "narrative",
+            "status",
+            "umpire_update",
+            "game_over",
+            "ack",
+            "error",
+            "games",
+            "pong",
+        ]
+    )
+
+
+def test_json_is_compact_utf8_text():
+    frame = codec_for(JSON).encode_client(CLIENT[8])  # Narrate, with non-ASCII text
+    assert "北" in frame and ": " not in frame
+
+
+def test_a_join_from_another_language_decodes():
+    # Written by hand, field order and all, as a client in another language would send it.
+    message = codec_for(JSON).decode_client('{"type": "join", "token": "t"}')
+    assert message == CLIENT[0].__class__(token="t")
+    packed = msgpack.packb({"last_seq": 3, "token": "t", "type": "join"})
+    assert codec_for(MSGPACK).decode_client(packed).last_seq == 3

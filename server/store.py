@@ -26,10 +26,9 @@ from pathlib import Path
 from typing import Any, Mapping
 
 import attrs
-
 from fogbank.server import core
 from fogbank.server.core import Game
-from fogbank.server.core.plain import to_plain
+from fogbank.server.core.plain import fingerprint
 from fogbank.server.replay import apply_input
 
 FILENAME = "fogbank.sqlite3"
@@ -95,30 +94,8 @@ class LogRow:
 
 
 def state_fingerprint(game: Game) -> str:
-    """The fingerprint the server stores with an input that resolved a turn, and recovery checks.
-
-    It equals `core.plain.fingerprint(game.state)` wherever that works. That one cannot encode maps
-    keyed by tuples (the Dardanelles board's minefields, keyed by square), so non-string keys are
-    written as their JSON here. Once `plain.fingerprint` handles them, make this a call to it.
-    """
-    text = json.dumps(_string_keys(to_plain(game.state)), sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()
-
-
-def _string_keys(value: Any) -> Any:
-    if isinstance(value, Mapping):
-        return {_string_key(k): _string_keys(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_string_keys(v) for v in value]
-    if isinstance(value, (set, frozenset)):
-        return sorted(_string_keys(v) for v in value)
-    return value
-
-
-def _string_key(key: Any) -> Any:
-    if key is None or isinstance(key, (str, int, float, bool)):
-        return key  # json writes these keys itself, as plain.fingerprint does
-    return json.dumps(_string_keys(key), separators=(",", ":"))
+    """The fingerprint the server stores with an input that resolved a turn, and recovery checks."""
+    return fingerprint(game.state)
 
 
 @attrs.define

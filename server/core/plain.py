@@ -6,6 +6,7 @@ state fingerprint, so it keeps everything, the seed included.
 
 from __future__ import annotations
 
+import collections.abc
 import enum
 import hashlib
 import json
@@ -20,6 +21,22 @@ converter = cattrs.Converter()
 converter.register_unstructure_hook(bytes, lambda b: b.hex())
 converter.register_unstructure_hook(frozenset, lambda s: sorted(converter.unstructure(v) for v in s))
 converter.register_unstructure_hook(enum.Enum, lambda e: e.value)
+
+
+def _unstructure_mapping(mapping: dict) -> dict:
+    # JSON keys are strings: a square (x, y) becomes "[x,y]", a number its digits.
+    return {
+        key if isinstance(key, str) else json.dumps(converter.unstructure(key), separators=(",", ":")):
+        converter.unstructure(value)
+        for key, value in mapping.items()
+    }
+
+
+def _is_mapping(t: Any) -> bool:
+    return getattr(t, "__origin__", t) in (dict, collections.abc.Mapping, collections.abc.MutableMapping)
+
+
+converter.register_unstructure_hook_func(_is_mapping, _unstructure_mapping)
 
 
 def _unstructure_event(event: Event) -> dict[str, Any]:

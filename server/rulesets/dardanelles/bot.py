@@ -51,7 +51,7 @@ class BotSubmarine:
         elif near and self.leg == 0 and self.hunt:
             level = Level.PERISCOPE
         else:
-            level = Level.SUBMERGED
+            level = Level.BOTTOM  # the deepest level is the safest among mines
         speed = self._speed(view, level_now, level, near)
         self.blocked = course
         order: dict[str, Any] = {"course": course.value, "speed": speed, "level": level.value}

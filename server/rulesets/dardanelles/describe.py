@@ -52,11 +52,12 @@ def describe(event: Event) -> str:
             return "The battery is flat below the surface: the boat is lost."
         # The umpire's own events.
         case ev.BoatMoved(path=path, level=level):
-            return f"Boat moved {len(path)} squares at {level.value}" + (f" to {path[-1]}." if path else ".")
+            squares = "square" if len(path) == 1 else "squares"
+            return f"Boat moved {len(path)} {squares} at {level.value}" + (f" to {path[-1]}." if path else ".")
         case ev.BoatDrifted(origin=a, square=b):
             return f"Tide carried the boat from {a} to {b}."
         case ev.MinefieldEntered(square=sq, rows=rows, result=result):
-            return f"Minefield entered at {sq} ({rows} rows): {result}."
+            return f"Minefield entered at {sq} ({rows} row{'s' if rows != 1 else ''}): {result}."
         case ev.SpottedFromShore(square=sq, under_fire=fire):
             return f"Boat spotted from the shore at {sq}" + (
                 "; the batteries open fire." if fire else "; out of battery range."

@@ -145,6 +145,7 @@ class _Hour:
         self.boat = attrs.evolve(self.boat, level=end, battery=battery)
         square, made, path = self.boat.square, 0, []
         dx, dy = order.course.step
+        first_event = len(self.events)  # the move goes in the record before what it ran into
         for leg in range(order.speed):
             ahead = (square[0] + dx, square[1] + dy)
             if end is not Level.SURFACE and self.boat.battery <= 0:
@@ -162,7 +163,8 @@ class _Hour:
             self.boat = attrs.evolve(self.boat, square=square)
             if square in self.board.minefields and not self.mines(square, f"leg{leg}"):
                 break
-        self.note(ev.BoatMoved, path=tuple(path), level=end)
+        moved = ev.BoatMoved(turn=self.turn, path=tuple(path), level=end)
+        self.events.insert(first_event, moved)
         return made
 
     def mines(self, square: Square, when: str) -> bool:
@@ -292,7 +294,8 @@ class _Hour:
         victory = self.scenario.victory
         if not self.boat.afloat:
             return Outcome("defeat", f"{self.boat.name} was lost.")
-        targets_sunk = all(self.vessels[n].sunk for n in victory.sink if n in self.vessels)
+        # A target the umpire removed from the game can no longer be sunk: it does not count as sunk.
+        targets_sunk = all(n in self.vessels and self.vessels[n].sunk for n in victory.sink)
         if targets_sunk and self.chart.zones.get(self.boat.square) == victory.reach:
             return Outcome("victory", _VICTORY[victory.reach].format(boat=self.boat.name))
         if self.turn >= self.scenario.turn_limit:

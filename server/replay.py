@@ -33,3 +33,17 @@ def replay(game: Game, inputs: list[Mapping[str, Any]]) -> Iterator[Step]:
         step = apply_input(game, record)
         game = step.game
         yield step
+
+
+def full_record(game: Game, inputs: list[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """The whole log of a game from its start and inputs: what `fogbank verify` reads."""
+    from fogbank.server import gamelog  # gamelog imports the core only; kept local to stay light
+
+    records: list[dict[str, Any]] = [gamelog.header(game)]
+    for record in inputs:
+        step = apply_input(game, record)
+        game = step.game
+        records.append(dict(record))
+        records.extend(gamelog.step_records(step))
+    records.append(gamelog.end_record(game))
+    return records

@@ -68,8 +68,11 @@ class Ruleset(abc.ABC):
     def resolve(self, state: GameState, orders: Mapping[str, Any]) -> Resolution: ...
 
     @abc.abstractmethod
-    def observe(self, state: GameState, seat: str) -> Any:
-        """What `seat` may know now (the umpire seat sees the truth, less the seed)."""
+    def observe(self, state: GameState, seat: str, since: int | None = None) -> Any:
+        """What `seat` may know now (the umpire seat sees the truth, less the seed).
+
+        A seat's reports are those of the last turn, or from turn `since` on (1: the whole game).
+        """
         ...
 
     @abc.abstractmethod

@@ -34,6 +34,23 @@ def main(argv: list[str] | None = None) -> int:
     play.add_argument("--data", type=Path, default=Path("fogbank-data"))
     play.set_defaults(run=_play)
 
+    serve = commands.add_parser("serve", help="run the server (embedded: everything in one process)")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8765)
+    serve.add_argument("--data", type=Path, default=Path("fogbank-data"), help="folder for the SQLite store")
+    serve.set_defaults(run=_serve)
+
+    new = commands.add_parser("new", help="create a game on a running server; prints its tokens as JSON")
+    new.add_argument("scenario")
+    new.add_argument("--server", default="ws://127.0.0.1:8765/")
+    new.add_argument("--admin-key", default=None, help="default: read from DATA/admin.key")
+    new.add_argument("--data", type=Path, default=Path("fogbank-data"))
+    new.set_defaults(run=_new)
+
+    bench = commands.add_parser("bench", help="load bench: many bot games over websockets (bench/load.py)")
+    bench.add_argument("rest", nargs=argparse.REMAINDER)
+    bench.set_defaults(run=_bench)
+
     args = parser.parse_args(argv)
     return args.run(args)
 
@@ -64,6 +81,64 @@ def _verify(args: argparse.Namespace) -> int:
         return 1
     print(f"fogbank verify: all {checked} rolls follow from the revealed seed.")
     return 0
+
+
+def _serve(args: argparse.Namespace) -> int:
+    import asyncio
+    import logging
+
+    from fogbank.server.app import Server
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+
+    async def run() -> None:
+        server = await Server.start(args.host, args.port, args.data)
+        print(f"fogbank serving on ws://{args.host}:{server.port}/ (data in {args.data}; "
+              f"admin key in {args.data / 'admin.key'})", flush=True)
+        try:
+            await server.serve_forever()
+        finally:
+            await server.close()
+
+    try:
+        asyncio.run(run())
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+def _new(args: argparse.Namespace) -> int:
+    import urllib.error
+    import urllib.request
+    from urllib.parse import quote
+
+    key = args.admin_key
+    if key is None:
+        try:
+            key = (args.data / "admin.key").read_text().strip()
+        except OSError:
+            print(f"fogbank new: no --admin-key and no {args.data / 'admin.key'}", file=sys.stderr)
+            return 2
+    base = args.server.replace("ws://", "http://", 1).replace("wss://", "https://", 1).rstrip("/")
+    request = urllib.request.Request(
+        f"{base}/admin/new?scenario={quote(args.scenario)}", headers={"Authorization": f"Bearer {key}"}
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            print(response.read().decode().strip())
+    except urllib.error.HTTPError as error:
+        print(f"fogbank new: {error.code}: {error.read().decode().strip()}", file=sys.stderr)
+        return 1
+    except urllib.error.URLError as error:
+        print(f"fogbank new: cannot reach {base}: {error.reason}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _bench(args: argparse.Namespace) -> int:
+    from fogbank.bench.load import main as load_main
+
+    return load_main(args.rest)
 
 
 def _play(args: argparse.Namespace) -> int:

@@ -158,9 +158,8 @@ class _Hour:
                 break
             square, made = ahead, made + 1
             path.append(square_name(square))
-            if end is not Level.SURFACE:
-                self.boat = attrs.evolve(self.boat, battery=self.boat.battery - 1)
-            self.boat = attrs.evolve(self.boat, square=square)
+            spent = 1 if end is not Level.SURFACE else 0  # a battery unit a square below the surface
+            self.boat = attrs.evolve(self.boat, square=square, battery=self.boat.battery - spent)
             if square in self.board.minefields and not self.mines(square, f"leg{leg}"):
                 break
         moved = ev.BoatMoved(turn=self.turn, path=tuple(path), level=end)

@@ -1,0 +1,525 @@
+"""Load on the websocket server: N bot submarines, one websocket each, against a bare echo baseline.
+
+    python -m fogbank.bench.load [--games N] [--seconds S] [--rate R] [--codec C] [--max]
+
+Everything runs in this one process: an embedded fogbank server (store, host, gateway) and N
+client seats, each playing its own Dardanelles game with the built-in bot. Each seat sends an
+order, waits for the observation of the next turn, and sends the next order on its next tick
+(`--rate` orders a second), or at once with `--max` (closed loop, to find the most turns a second).
+When a game ends its seat gets a fresh game and a fresh websocket.
+
+Then the same seats, at the same pace and with the same frame sizes (an order's up, an
+observation's down), run against a bare websockets + msgpack/JSON echo server, and our turns a
+second are given as a ratio of the echo's. One JSON object is printed.
+
+The clients here are deliberately lean (raw websockets frames, msgpack, a bot whose path search is
+memoised), not `fogbank.clients.Client`: they share the process and its cores with the server,
+and the echo baseline runs the very same client code, so the ratio compares the servers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import copy
+import gc
+import json
+import random
+import resource
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any, Awaitable, Callable
+
+import msgpack
+from websockets.asyncio.client import ClientConnection
+from websockets.asyncio.client import connect as ws_connect
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from fogbank import protocols as wire
+from fogbank.server.rulesets.dardanelles.bot import BotSubmarine
+from fogbank.server.simulate import BOT_ROUTES
+
+GOALS = {"seats": 5000, "p99_ms": 20.0, "throughput_ratio": 0.5, "rss_per_connection_kib": 25.0}
+NOTE = (
+    "server and clients share this one process (one event loop, so one core for both; the store's"
+    " SQLite commits run on a thread); every figure includes the client side: the latency includes"
+    " client scheduling, the RSS per connection counts both ends of each loopback socket"
+)
+
+
+# Frames --------------------------------------------------------------------------------------
+
+
+class Frames:
+    """Pack and unpack plain maps for one subprotocol, with no schema checks (the clients are lean)."""
+
+    def __init__(self, subprotocol: str) -> None:
+        self.subprotocol = subprotocol
+        if subprotocol == wire.MSGPACK:
+            self.pack: Callable[[Any], bytes | str] = msgpack.Packer(use_bin_type=True).pack
+            self.unpack: Callable[[Any], Any] = lambda frame: msgpack.unpackb(frame, raw=False)
+        else:
+            self.pack = lambda message: json.dumps(message, separators=(",", ":"))
+            self.unpack = json.loads
+
+    @staticmethod
+    def size(frame: bytes | str) -> int:
+        return len(frame) if isinstance(frame, bytes) else len(frame.encode())
+
+
+# The bot, made cheap -------------------------------------------------------------------------
+
+
+class LeanBot(BotSubmarine):
+    """`BotSubmarine` with its path search memoised across all bots on the same chart.
+
+    The search is a breadth-first walk over the chart: a quarter of a millisecond, which at
+    thousands of orders a second would eat the core the server needs. It depends only on the
+    chart and the two squares, so one answer serves every bot.
+    """
+
+    _paths: dict[tuple[Any, Any], Any]
+
+    def _course_toward(self, here, goal):  # type: ignore[no-untyped-def]
+        key = (here, goal)
+        course = self._paths.get(key)
+        if course is None:
+            course = self._paths[key] = super()._course_toward(here, goal)
+        return course
+
+
+class BotFactory:
+    """Fresh bots for a scenario, sharing the chart's sea squares and the path memo."""
+
+    def __init__(self) -> None:
+        self._prototypes: dict[str, LeanBot] = {}
+
+    def new(self, scenario: str, chart: dict[str, Any]) -> LeanBot:
+        prototype = self._prototypes.get(scenario)
+        if prototype is None:
+            route, hunt = BOT_ROUTES.get(scenario, (["Aegean Sea"], None))
+            prototype = self._prototypes[scenario] = LeanBot(chart, route, hunt)
+            prototype._paths = {}
+        return copy.copy(prototype)  # shallow: `sea`, `route` and `_paths` are shared, never changed
+
+
+# Measurements --------------------------------------------------------------------------------
+
+
+class Tally:
+    """What one run measured, client-side."""
+
+    def __init__(self) -> None:
+        self.latencies: list[float] = []  # seconds, order sent -> observation received
+        self.observations = 0  # received before the deadline
+        self.observation_bytes = 0
+        self.frames_in = 0
+        self.refusals = 0
+        self.games_finished = 0
+        self.failures: dict[str, int] = {}
+        self.sample_observations: list[bytes | str] = []
+        self.sample_order: bytes | str | None = None
+
+    def failed(self, what: BaseException) -> None:
+        name = type(what).__name__
+        self.failures[name] = self.failures.get(name, 0) + 1
+
+
+def rss_kib() -> int:
+    with open("/proc/self/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
+def settled_rss() -> int:
+    gc.collect()
+    return rss_kib()
+
+
+def percentile(sorted_values: list[float], fraction: float) -> float:
+    if not sorted_values:
+        return float("nan")
+    index = min(len(sorted_values) - 1, max(0, round(fraction * (len(sorted_values) - 1))))
+    return sorted_values[index]
+
+
+def raise_open_files(seats: int) -> int:
+    """Let the process hold both ends of every socket, and some to spare; returns the new limit."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = 2 * seats + 512
+    if soft < wanted:
+        new = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (new, hard))
+        soft = new
+    return soft
+
+
+async def open_socket(url: str, frames: Frames) -> ClientConnection:
+    return await ws_connect(
+        url,
+        subprotocols=[frames.subprotocol],
+        compression=None,
+        max_size=wire.MAX_SERVER_FRAME,
+        proxy=None,
+        ping_interval=None,  # the server pings; a keepalive task per client seat is client cost
+        open_timeout=60,
+    )
+
+
+async def gather_bounded(makers: list[Callable[[], Awaitable[Any]]], limit: int) -> list[Any]:
+    """Run the coroutines `makers` make, at most `limit` at a time, keeping their order."""
+    results: list[Any] = [None] * len(makers)
+    queue = iter(enumerate(makers))
+
+    async def worker() -> None:
+        for index, make in queue:
+            results[index] = await make()
+
+    await asyncio.gather(*(worker() for _ in range(min(limit, len(makers)))))
+    return results
+
+
+# Seats ---------------------------------------------------------------------------------------
+
+
+class Pacer:
+    """When each seat may send its next order: on its own tick, or at once (`interval` 0)."""
+
+    def __init__(self, interval: float, deadline: float) -> None:
+        self.interval = interval
+        self.deadline = deadline
+
+
+class FogbankSeat:
+    """One bot submarine on one websocket, playing game after game."""
+
+    def __init__(self, server: Any, url: str, scenario: str, frames: Frames, bots: BotFactory) -> None:
+        self.server, self.url, self.scenario, self.frames, self.bots = server, url, scenario, frames, bots
+        self.ws: ClientConnection | None = None
+        self.ref = 0
+
+    async def new_game(self) -> None:
+        created = await self.server.create_game(self.scenario)
+        self.token = created["seats"]["submarine"]
+
+    async def join(self) -> None:
+        """Open a socket and join the seat's game; the view from the join snapshot."""
+        if self.ws is not None:
+            await self.ws.close()
+        self.ws = await open_socket(self.url, self.frames)
+        await self.ws.send(self.frames.pack({"type": "join", "token": self.token}))
+        while True:
+            message = self.frames.unpack(await self.ws.recv())
+            kind = message["type"]
+            if kind == "welcome":
+                self.bot = self.bots.new(message["scenario"], message["chart"])
+            elif kind == "snapshot":
+                self.turn, self.view = message["turn"], message["view"]
+                return
+            elif kind == "error":
+                raise RuntimeError(f"join refused: {message['code']}")
+
+    async def play(self, pacer: Pacer, tally: Tally) -> None:
+        pack, unpack, loop = self.frames.pack, self.frames.unpack, asyncio.get_running_loop()
+        now = loop.time()
+        next_at = now + random.random() * pacer.interval  # spread the seats over one tick
+        while True:
+            if next_at > now:
+                await asyncio.sleep(next_at - now)
+            if loop.time() >= pacer.deadline:
+                return
+            order = self.bot.order(self.view)
+            self.ref += 1
+            frame = pack({"type": "order", "ref": self.ref, "turn": self.turn, "order": order})
+            if tally.sample_order is None:
+                tally.sample_order = frame
+            sent = time.perf_counter()
+            sent_at = loop.time()
+            await self.ws.send(frame)
+            while True:
+                raw = await self.ws.recv()
+                tally.frames_in += 1
+                message = unpack(raw)
+                kind = message["type"]
+                if kind == "observation":
+                    tally.latencies.append(time.perf_counter() - sent)
+                    if loop.time() < pacer.deadline:
+                        tally.observations += 1
+                    size = Frames.size(raw)
+                    tally.observation_bytes += size
+                    if len(tally.sample_observations) < 256:
+                        tally.sample_observations.append(raw)
+                    self.turn, self.view = message["turn"], message["view"]
+                    if self.view["outcome"] is None:
+                        break
+                elif kind == "error" and message["ref"] == self.ref:
+                    # The bot erred against the rules: hold still this turn instead.
+                    tally.refusals += 1
+                    self.ref += 1
+                    hold = {"course": "N", "speed": 0, "level": self.view["level"]}
+                    await self.ws.send(pack({"type": "order", "ref": self.ref, "turn": self.turn, "order": hold}))
+                elif kind == "game_over":
+                    tally.games_finished += 1
+                    await self.new_game()
+                    await self.join()
+                    break
+            now = loop.time()
+            next_at = max(now, sent_at + pacer.interval)
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            await self.ws.close()
+
+
+class EchoSeat:
+    """The same client work against the echo server: a bot order out, an observation back."""
+
+    def __init__(self, url: str, frames: Frames, order_frame: bytes | str, view: dict, bot: LeanBot) -> None:
+        self.url, self.frames, self.order_frame, self.view, self.bot = url, frames, order_frame, view, bot
+        self.ws: ClientConnection | None = None
+
+    async def join(self) -> None:
+        self.ws = await open_socket(self.url, self.frames)
+
+    async def play(self, pacer: Pacer, tally: Tally) -> None:
+        unpack, loop = self.frames.unpack, asyncio.get_running_loop()
+        now = loop.time()
+        next_at = now + random.random() * pacer.interval
+        while True:
+            if next_at > now:
+                await asyncio.sleep(next_at - now)
+            if loop.time() >= pacer.deadline:
+                return
+            self.bot.order(self.view)  # the client's work, as in the fogbank run
+            sent = time.perf_counter()
+            sent_at = loop.time()
+            await self.ws.send(self.order_frame)
+            raw = await self.ws.recv()
+            tally.frames_in += 1
+            message = unpack(raw)
+            tally.latencies.append(time.perf_counter() - sent)
+            if loop.time() < pacer.deadline:
+                tally.observations += 1
+            tally.observation_bytes += Frames.size(raw)
+            self.view = message["view"]
+            now = loop.time()
+            next_at = max(now, sent_at + pacer.interval)
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            await self.ws.close()
+
+
+def echo_handler(frames: Frames, observation: dict[str, Any]) -> Callable[[ServerConnection], Awaitable[None]]:
+    """A bare server: read each frame, decode it, answer with an observation-sized message."""
+
+    async def handler(websocket: ServerConnection) -> None:
+        seq = 0
+        try:
+            async for frame in websocket:
+                request = frames.unpack(frame)
+                seq += 1
+                reply = {**observation, "seq": seq, "turn": request.get("turn", 0)}
+                await websocket.send(frames.pack(reply))
+        except ConnectionClosed:
+            pass
+
+    return handler
+
+
+# Runs ----------------------------------------------------------------------------------------
+
+
+async def drive(seats: list[Any], args: argparse.Namespace) -> tuple[Tally, float]:
+    """Let every seat play until the deadline; wait (bounded) for the round trips in flight."""
+    tally = Tally()
+    loop = asyncio.get_running_loop()
+    interval = 0.0 if args.max else 1.0 / args.rate
+    started = loop.time()
+    pacer = Pacer(interval, started + args.seconds)
+
+    async def one(seat: Any) -> None:
+        try:
+            await seat.play(pacer, tally)
+        except (ConnectionClosed, OSError, RuntimeError) as failure:
+            tally.failed(failure)
+
+    tasks = [asyncio.create_task(one(seat)) for seat in seats]
+    done, pending = await asyncio.wait(tasks, timeout=args.seconds + 10)
+    for task in pending:
+        task.cancel()
+    tally.failures["unfinished_at_deadline_plus_10s"] = len(pending)
+    return tally, args.seconds
+
+
+def summary(tally: Tally, seconds: float, connected: int, rss_before: int, rss_after: int) -> dict[str, Any]:
+    latencies = sorted(tally.latencies)
+    received = len(latencies)
+    return {
+        "connected_seats": connected,
+        "turns_per_s": round(tally.observations / seconds, 1),
+        "latency_ms": {
+            "p50": round(percentile(latencies, 0.50) * 1000, 2),
+            "p99": round(percentile(latencies, 0.99) * 1000, 2),
+            "max": round(latencies[-1] * 1000, 2) if latencies else None,
+            "samples": received,
+        },
+        "bytes_per_observation": round(tally.observation_bytes / received, 1) if received else None,
+        "frames_in_per_turn": round(tally.frames_in / received, 2) if received else None,
+        "rss_per_connection_kib": round((rss_after - rss_before) / connected, 1) if connected else None,
+        "refusals": tally.refusals,
+        "games_finished": tally.games_finished,
+        "failures": {k: v for k, v in tally.failures.items() if v},
+    }
+
+
+async def run_fogbank(args: argparse.Namespace, data: Path) -> tuple[dict[str, Any], Tally]:
+    from fogbank.server.app import Server
+
+    server = await Server.start(host="127.0.0.1", port=0, data=data)
+    try:
+        frames = Frames(args.codec)
+        bots = BotFactory()
+        url = f"ws://127.0.0.1:{server.port}/"
+        seats = [FogbankSeat(server, url, args.scenario, frames, bots) for _ in range(args.games)]
+        rss_start = settled_rss()
+        started = time.perf_counter()
+        await gather_bounded([seat.new_game for seat in seats], args.connect_concurrency)
+        created_s = time.perf_counter() - started
+        rss_games = settled_rss()
+        started = time.perf_counter()
+        await gather_bounded([seat.join for seat in seats], args.connect_concurrency)
+        joined_s = time.perf_counter() - started
+        rss_joined = settled_rss()
+        tally, seconds = await drive(seats, args)
+        result = summary(tally, seconds, len(seats), rss_games, rss_joined)
+        result["rss_per_game_kib"] = round((rss_games - rss_start) / len(seats), 1)
+        result["create_games_s"] = round(created_s, 2)
+        result["connect_and_join_s"] = round(joined_s, 2)
+        await gather_bounded([seat.close for seat in seats], args.connect_concurrency)
+        return result, tally
+    finally:
+        await server.close()
+
+
+async def run_echo(args: argparse.Namespace, sample: Tally) -> dict[str, Any]:
+    frames = Frames(args.codec)
+    observation_frame = typical(sample.sample_observations, sample.observation_bytes / max(1, len(sample.latencies)))
+    observation = frames.unpack(observation_frame)
+    order_frame = sample.sample_order
+    bots = BotFactory()
+    async with serve(
+        echo_handler(frames, observation),
+        "127.0.0.1",
+        0,
+        subprotocols=[args.codec],
+        compression=None,
+        max_size=wire.MAX_FRAME,
+        ping_interval=20,
+        ping_timeout=20,
+    ) as server:
+        port = server.sockets[0].getsockname()[1]
+        url = f"ws://127.0.0.1:{port}/"
+        chart = sample_chart(args.scenario)
+        seats = [
+            EchoSeat(url, frames, order_frame, observation["view"], bots.new(args.scenario, chart))
+            for _ in range(args.games)
+        ]
+        rss_start = settled_rss()
+        started = time.perf_counter()
+        await gather_bounded([seat.join for seat in seats], args.connect_concurrency)
+        joined_s = time.perf_counter() - started
+        rss_joined = settled_rss()
+        tally, seconds = await drive(seats, args)
+        result = summary(tally, seconds, len(seats), rss_start, rss_joined)
+        result["connect_s"] = round(joined_s, 2)
+        result["order_frame_bytes"] = Frames.size(order_frame)
+        result["observation_frame_bytes"] = Frames.size(observation_frame)
+        await gather_bounded([seat.close for seat in seats], args.connect_concurrency)
+        return result
+
+
+def typical(frames: list[bytes | str], mean: float) -> bytes | str:
+    """The sampled frame whose size is nearest the mean."""
+    return min(frames, key=lambda frame: abs(Frames.size(frame) - mean))
+
+
+def sample_chart(scenario: str) -> dict[str, Any]:
+    from fogbank.server import core
+    from fogbank.server.core.plain import to_plain
+
+    ruleset, name = core.find_scenario(scenario)
+    game = core.start(ruleset, name, bytes(32))
+    seat = ruleset.seats(game.state)[0]
+    return to_plain(ruleset.chart(game.state, seat))
+
+
+async def bench(args: argparse.Namespace) -> dict[str, Any]:
+    limit = raise_open_files(args.games)
+    with tempfile.TemporaryDirectory(prefix="fogbank-load-") as directory:
+        fogbank, sample = await run_fogbank(args, Path(directory))
+    if not sample.sample_observations or sample.sample_order is None:
+        raise SystemExit("fogbank.bench.load: no observation came back; nothing to compare with the echo")
+    echo = await run_echo(args, sample)
+    ratio = fogbank["turns_per_s"] / echo["turns_per_s"] if echo["turns_per_s"] else None
+    p99 = fogbank["latency_ms"]["p99"]
+    return {
+        "bench": "fogbank.bench.load",
+        "mode": "max (closed loop)" if args.max else f"paced, {args.rate} order/s per seat",
+        "games": args.games,
+        "seconds": args.seconds,
+        "codec": args.codec,
+        "scenario": args.scenario,
+        "offered_turns_per_s": None if args.max else args.games * args.rate,
+        "connected_seats": fogbank["connected_seats"],
+        "turns_per_s": fogbank["turns_per_s"],
+        "p50_ms": fogbank["latency_ms"]["p50"],
+        "p99_ms": p99,
+        "bytes_per_observation": fogbank["bytes_per_observation"],
+        "rss_per_connection_kib": fogbank["rss_per_connection_kib"],
+        "rss_per_game_kib": fogbank["rss_per_game_kib"],
+        "echo_turns_per_s": echo["turns_per_s"],
+        "throughput_ratio": round(ratio, 3) if ratio is not None else None,
+        "goals": {
+            "seats": {"goal": GOALS["seats"], "reached": fogbank["connected_seats"] >= GOALS["seats"]},
+            "p99_ms": {"goal": GOALS["p99_ms"], "reached": p99 <= GOALS["p99_ms"]},
+            "throughput_ratio": {
+                "goal": GOALS["throughput_ratio"],
+                "reached": ratio is not None and ratio >= GOALS["throughput_ratio"],
+            },
+            "rss_per_connection_kib": {
+                "goal": GOALS["rss_per_connection_kib"],
+                "reached": (fogbank["rss_per_connection_kib"] or 0) <= GOALS["rss_per_connection_kib"],
+            },
+        },
+        "fogbank": fogbank,
+        "echo": echo,
+        "open_files_limit": limit,
+        "python": sys.version.split()[0],
+        "note": NOTE,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="fogbank bench", description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200, help="concurrent games, one seat and socket each")
+    parser.add_argument("--seconds", type=float, default=20.0, help="length of each run (fogbank, then echo)")
+    parser.add_argument("--rate", type=float, default=1.0, help="orders a second per seat")
+    parser.add_argument("--codec", choices=wire.SUBPROTOCOLS, default=wire.MSGPACK)
+    parser.add_argument("--max", action="store_true", help="closed loop: order as soon as the observation is in")
+    parser.add_argument("--scenario", default="b11")
+    parser.add_argument("--connect-concurrency", type=int, default=100, help="sockets opened at a time")
+    args = parser.parse_args(argv)
+    if args.games < 1 or args.seconds <= 0 or args.rate <= 0:
+        parser.error("--games, --seconds and --rate must be positive")
+    print(json.dumps(asyncio.run(bench(args)), indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,56 @@
+"""The built-in bot submarine, playing a Dardanelles seat over the wire like any other client."""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from fogbank.protocols import MSGPACK, GameOver, Observation, Snapshot
+from fogbank.server.rulesets.dardanelles.bot import BotSubmarine
+from fogbank.server.simulate import BOT_ROUTES
+
+from .client import Client, OrderRefused, TurnPassed
+
+
+async def run_bot(url: str, token: str, *, codec: str = MSGPACK, **options: Any) -> dict[str, Any]:
+    """Play the seat `token` opens to the end with `BotSubmarine`; return how it went.
+
+    The result: `outcome` (game_over's result), `turns` (turns resolved), `seed` (the revealed
+    dice seed, hex), `commitment_ok` (the seed hashes to the welcome's commitment) and `reason`.
+    Other keyword arguments go to `Client.connect`.
+    """
+    async with await Client.connect(url, token, codec=codec, **options) as client:
+        welcome = client.welcome
+        assert welcome is not None
+        route, hunt = BOT_ROUTES.get(welcome.scenario, (["Aegean Sea"], None))
+        bot = BotSubmarine(welcome.chart, route, hunt)
+        first_turn = welcome.turn
+        last_turn = first_turn
+        async for message in client.stream():
+            if isinstance(message, (Snapshot, Observation)):
+                last_turn = max(last_turn, message.turn)
+                view = message.view
+                if view["outcome"] is None and view["afloat"]:
+                    await _order(client, bot, view, message.turn)
+            elif isinstance(message, GameOver):
+                return {
+                    "outcome": message.result,
+                    "reason": message.reason,
+                    "turns": last_turn - first_turn,
+                    "seed": message.seed,
+                    "commitment_ok": hashlib.sha256(bytes.fromhex(message.seed)).hexdigest()
+                    == welcome.commitment,
+                }
+    raise ConnectionError("the stream ended before game_over")
+
+
+async def _order(client: Client, bot: BotSubmarine, view: dict[str, Any], turn: int) -> None:
+    try:
+        await client.submit(bot.order(view), turn)
+    except TurnPassed:
+        return  # the observation of that turn is on its way
+    except OrderRefused as refusal:
+        if refusal.code in ("wrong_turn", "game_over"):
+            return  # the game moved on without us (the umpire released or ended it)
+        # The bot erred against the rules: stay where we are, as the standing order would.
+        await client.submit({"course": "N", "speed": 0, "level": view["level"]}, turn)

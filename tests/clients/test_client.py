@@ -1,0 +1,229 @@
+"""The client library against a real embedded server on 127.0.0.1: join, orders, refusals,
+umpire requests, resume after a dropped socket, and a bot playing a whole game."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+from typing import Any
+
+import pytest
+
+from fogbank.clients import (
+    CONNECTED,
+    RECONNECTING,
+    Client,
+    ConnectionLost,
+    JoinRefused,
+    OrderRefused,
+    RequestRefused,
+)
+from fogbank.clients.bot import run_bot
+from fogbank.protocols import JSON, MSGPACK, GameOver, NarrativeMessage, Observation, Snapshot
+from fogbank.server.app import Server
+
+HOLD_STILL = {"course": "N", "speed": 0, "level": "surface"}
+
+
+@pytest.fixture
+async def server(tmp_path):
+    server = await Server.start(host="127.0.0.1", port=0, data=tmp_path)
+    yield server
+    await server.close()
+
+
+@pytest.fixture
+async def game(server) -> dict[str, Any]:
+    return await server.create_game("b11")
+
+
+def url(server: Server) -> str:
+    return f"ws://127.0.0.1:{server.port}/"
+
+
+async def connect(server: Server, token: str, **options: Any) -> Client:
+    return await Client.connect(url(server), token, proxy=None, **options)
+
+
+async def drop(server: Server, client: Client) -> None:
+    """Close the client's socket from the server's end, as a restarting proxy would."""
+    assert client._ws is not None
+    ours = client._ws.local_address
+    for connection in list(server.websockets.connections):
+        if connection.remote_address == ours:
+            connection.transport.abort()
+            return
+    raise AssertionError("no server connection for this client")
+
+
+async def until(condition, timeout: float = 5.0) -> None:
+    async with asyncio.timeout(timeout):
+        while not condition():
+            await asyncio.sleep(0.01)
+
+
+@pytest.mark.parametrize("codec", [MSGPACK, JSON])
+async def test_join_submit_and_observe(server, game, codec):
+    async with await connect(server, game["seats"]["submarine"], codec=codec) as client:
+        assert client.connected
+        assert client.welcome.seat == "submarine"
+        assert client.welcome.scenario == "b11"
+        assert client.welcome.commitment == game["commitment"]
+        assert client.welcome.turn == 1
+
+        first = await client.next_observation()
+        assert isinstance(first, Snapshot)
+        assert first.view["turn"] == 1
+
+        ack = await client.submit(HOLD_STILL)
+        assert ack.ref > 0
+        observation = await client.next_observation()
+        assert isinstance(observation, Observation)
+        assert observation.turn == 2
+        assert observation.view["turn"] == 2
+        assert client.turn == 2
+        assert client.seq == observation.seq
+
+
+async def test_refused_orders_raise_with_the_code(server, game):
+    async with await connect(server, game["seats"]["submarine"]) as client:
+        with pytest.raises(OrderRefused) as refused:
+            await client.submit({"course": "N", "speed": 9, "level": "submerged"})
+        assert refused.value.code in ("speed_too_high", "bad_speed")
+        assert refused.value.message
+
+        with pytest.raises(OrderRefused) as refused:
+            await client.submit(HOLD_STILL, turn=7)
+        assert refused.value.code == "wrong_turn"
+
+        # A refusal leaves the seat free to order again.
+        await client.submit(HOLD_STILL)
+        assert (await client.next_observation()).turn == 1  # the join snapshot
+        assert (await client.next_observation()).turn == 2
+
+
+async def test_a_bad_token_is_refused(server, game):
+    with pytest.raises(JoinRefused) as refused:
+        await connect(server, "not-a-token")
+    assert refused.value.code == "bad_token"
+
+
+async def test_umpire_requests(server, game):
+    async with (
+        await connect(server, game["umpire_token"]) as umpire,
+        await connect(server, game["seats"]["submarine"]) as seat,
+    ):
+        assert umpire.welcome.seat == "umpire"
+        listed = await umpire.games()
+        assert [g["game"] for g in listed.games] == [game["game"]]
+
+        await umpire.narrate("submarine", "A faint echo to the north.")
+        async for message in seat.stream():
+            if isinstance(message, NarrativeMessage):
+                assert message.text == "A faint echo to the north."
+                break
+
+        with pytest.raises(RequestRefused) as refused:
+            await seat.hold(True)
+        assert refused.value.code == "forbidden"
+
+        await umpire.hold(True)
+        await seat.submit(HOLD_STILL)
+        await umpire.release()
+        assert (await seat.next_observation()).turn == 2
+
+        await umpire.end("Time is up for tonight.")
+        over = await seat.next_observation()
+        assert isinstance(over, GameOver)
+        assert over.result == "ended"
+        assert hashlib.sha256(bytes.fromhex(over.seed)).hexdigest() == game["commitment"]
+
+
+async def test_resume_after_the_server_drops_the_socket(server, game):
+    """Messages sent while the seat is away arrive after the resume, none twice, none missing."""
+    states: list[str] = []
+    async with (
+        await connect(server, game["umpire_token"]) as umpire,
+        await connect(server, game["seats"]["submarine"], backoff=(0.3, 1.0)) as seat,
+    ):
+        seat.on_state(states.append)
+        await seat.submit(HOLD_STILL)
+        seqs: list[int] = []
+        async for message in seat.stream():
+            seqs.append(message.seq)
+            if isinstance(message, Observation):
+                break
+
+        await drop(server, seat)
+        await until(lambda: seat.state == RECONNECTING)
+        for n in range(3):
+            await umpire.narrate("submarine", f"Message {n} while you were away.")
+        # An order given while the socket is down waits for the reconnect and is sent then.
+        ack = await asyncio.wait_for(seat.submit(HOLD_STILL), 5)
+        assert ack.ref > 0
+        assert seat.connected
+        assert states[:2] == [RECONNECTING, CONNECTED]
+
+        texts = []
+        async for message in seat.stream():
+            seqs.append(message.seq)
+            if isinstance(message, NarrativeMessage):
+                texts.append(message.text)
+            if isinstance(message, Observation) and message.turn == 3:
+                break
+        assert texts == [f"Message {n} while you were away." for n in range(3)]
+        # The join snapshot carries the seq it starts from; after it, every seq once, in order.
+        assert seqs[1:] == list(range(seqs[0] + 1, seqs[0] + len(seqs)))
+
+
+async def test_an_order_in_flight_is_sent_again_after_a_drop(server, game, monkeypatch):
+    """The order reached the server but its answer was lost: sent again, it is acknowledged."""
+    real_order = server.host.order
+    arrived = asyncio.Event()
+    gate = asyncio.Event()
+    calls = 0
+
+    async def slow_order(*args: Any, **kwargs: Any) -> Any:
+        nonlocal calls
+        calls += 1
+        if calls == 1:  # the first copy stalls until its socket is gone
+            arrived.set()
+            await gate.wait()
+        return await real_order(*args, **kwargs)
+
+    monkeypatch.setattr(server.host, "order", slow_order)
+    async with await connect(server, game["seats"]["submarine"]) as seat:
+        submitted = asyncio.create_task(seat.submit(HOLD_STILL))
+        await asyncio.wait_for(arrived.wait(), 5)
+        await drop(server, seat)
+        ack = await asyncio.wait_for(submitted, 5)
+        gate.set()
+        assert ack.ref > 0
+        assert calls == 2
+        seqs = []
+        async for message in seat.stream():
+            seqs.append(message.seq)
+            if isinstance(message, Observation):
+                break
+        assert message.turn == 2
+        assert seqs == sorted(set(seqs))
+
+
+async def test_requests_fail_when_reconnecting_fails(server, game):
+    seat = await connect(server, game["seats"]["submarine"], reconnect_attempts=2, backoff=(0.05, 0.1))
+    await server.close()  # stops listening and closes every connection
+    with pytest.raises(ConnectionLost):
+        await asyncio.wait_for(seat.submit(HOLD_STILL), 5)
+    assert seat.state == "closed"
+    with pytest.raises(ConnectionLost):
+        async for _ in seat.stream():
+            pass
+    await seat.close()
+
+
+async def test_a_bot_plays_b11_to_the_end(server, game):
+    result = await asyncio.wait_for(run_bot(url(server), game["seats"]["submarine"], proxy=None), 60)
+    assert result["outcome"] in ("victory", "defeat", "draw")
+    assert 1 <= result["turns"] <= 30
+    assert len(result["seed"]) == 64
+    assert result["commitment_ok"]

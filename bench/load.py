@@ -21,9 +21,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import concurrent.futures
 import copy
 import gc
 import json
+import multiprocessing
 import random
 import resource
 import sys
@@ -262,7 +264,8 @@ class FogbankSeat:
                     tally.refusals += 1
                     self.ref += 1
                     hold = {"course": "N", "speed": 0, "level": self.view["level"]}
-                    await self.ws.send(pack({"type": "order", "ref": self.ref, "turn": self.turn, "order": hold}))
+                    again = {"type": "order", "ref": self.ref, "turn": self.turn, "order": hold}
+                    await self.ws.send(pack(again))
                 elif kind == "game_over":
                     tally.games_finished += 1
                     await self.new_game()
@@ -315,7 +318,10 @@ class EchoSeat:
             await self.ws.close()
 
 
-def echo_handler(frames: Frames, observation: dict[str, Any]) -> Callable[[ServerConnection], Awaitable[None]]:
+Handler = Callable[[ServerConnection], Awaitable[None]]
+
+
+def echo_handler(frames: Frames, observation: dict[str, Any]) -> Handler:
     """A bare server: read each frame, decode it, answer with an observation-sized message."""
 
     async def handler(websocket: ServerConnection) -> None:
@@ -378,40 +384,43 @@ def summary(tally: Tally, seconds: float, connected: int, rss_before: int, rss_a
     }
 
 
-async def run_fogbank(args: argparse.Namespace, data: Path) -> tuple[dict[str, Any], Tally]:
+async def run_fogbank(args: argparse.Namespace) -> dict[str, Any]:
     from fogbank.server.app import Server
 
-    server = await Server.start(host="127.0.0.1", port=0, data=data)
-    try:
-        frames = Frames(args.codec)
-        bots = BotFactory()
-        url = f"ws://127.0.0.1:{server.port}/"
-        seats = [FogbankSeat(server, url, args.scenario, frames, bots) for _ in range(args.games)]
-        rss_start = settled_rss()
-        started = time.perf_counter()
-        await gather_bounded([seat.new_game for seat in seats], args.connect_concurrency)
-        created_s = time.perf_counter() - started
-        rss_games = settled_rss()
-        started = time.perf_counter()
-        await gather_bounded([seat.join for seat in seats], args.connect_concurrency)
-        joined_s = time.perf_counter() - started
-        rss_joined = settled_rss()
-        tally, seconds = await drive(seats, args)
-        result = summary(tally, seconds, len(seats), rss_games, rss_joined)
-        result["rss_per_game_kib"] = round((rss_games - rss_start) / len(seats), 1)
-        result["create_games_s"] = round(created_s, 2)
-        result["connect_and_join_s"] = round(joined_s, 2)
-        await gather_bounded([seat.close for seat in seats], args.connect_concurrency)
-        return result, tally
-    finally:
-        await server.close()
+    with tempfile.TemporaryDirectory(prefix="fogbank-load-") as directory:
+        server = await Server.start(host="127.0.0.1", port=0, data=Path(directory))
+        try:
+            frames = Frames(args.codec)
+            bots = BotFactory()
+            url = f"ws://127.0.0.1:{server.port}/"
+            seats = [FogbankSeat(server, url, args.scenario, frames, bots) for _ in range(args.games)]
+            rss_start = settled_rss()
+            started = time.perf_counter()
+            await gather_bounded([seat.new_game for seat in seats], args.connect_concurrency)
+            created_s = time.perf_counter() - started
+            rss_games = settled_rss()
+            started = time.perf_counter()
+            await gather_bounded([seat.join for seat in seats], args.connect_concurrency)
+            joined_s = time.perf_counter() - started
+            rss_joined = settled_rss()
+            tally, seconds = await drive(seats, args)
+            result = summary(tally, seconds, len(seats), rss_games, rss_joined)
+            result["rss_per_game_kib"] = round((rss_games - rss_start) / len(seats), 1)
+            result["create_games_s"] = round(created_s, 2)
+            result["connect_and_join_s"] = round(joined_s, 2)
+            if tally.sample_observations and tally.sample_order is not None:
+                mean = tally.observation_bytes / len(tally.latencies)
+                result["_observation_frame"] = typical(tally.sample_observations, mean)
+                result["_order_frame"] = tally.sample_order
+            await gather_bounded([seat.close for seat in seats], args.connect_concurrency)
+            return result
+        finally:
+            await server.close()
 
 
-async def run_echo(args: argparse.Namespace, sample: Tally) -> dict[str, Any]:
+async def run_echo(args: argparse.Namespace, order_frame: bytes | str, observation_frame: bytes | str) -> Any:
     frames = Frames(args.codec)
-    observation_frame = typical(sample.sample_observations, sample.observation_bytes / max(1, len(sample.latencies)))
     observation = frames.unpack(observation_frame)
-    order_frame = sample.sample_order
     bots = BotFactory()
     async with serve(
         echo_handler(frames, observation),
@@ -444,6 +453,20 @@ async def run_echo(args: argparse.Namespace, sample: Tally) -> dict[str, Any]:
         return result
 
 
+def phase(name: str, args: argparse.Namespace, *frames: bytes | str) -> dict[str, Any]:
+    """One run in a fresh process, so its RSS figures are its own (entry point for the child)."""
+    raise_open_files(args.games)
+    if name == "fogbank":
+        return asyncio.run(run_fogbank(args))
+    return asyncio.run(run_echo(args, *frames))
+
+
+def in_child(name: str, args: argparse.Namespace, *frames: bytes | str) -> dict[str, Any]:
+    context = multiprocessing.get_context("spawn")
+    with concurrent.futures.ProcessPoolExecutor(1, mp_context=context) as pool:
+        return pool.submit(phase, name, args, *frames).result()
+
+
 def typical(frames: list[bytes | str], mean: float) -> bytes | str:
     """The sampled frame whose size is nearest the mean."""
     return min(frames, key=lambda frame: abs(Frames.size(frame) - mean))
@@ -459,13 +482,14 @@ def sample_chart(scenario: str) -> dict[str, Any]:
     return to_plain(ruleset.chart(game.state, seat))
 
 
-async def bench(args: argparse.Namespace) -> dict[str, Any]:
+def bench(args: argparse.Namespace) -> dict[str, Any]:
     limit = raise_open_files(args.games)
-    with tempfile.TemporaryDirectory(prefix="fogbank-load-") as directory:
-        fogbank, sample = await run_fogbank(args, Path(directory))
-    if not sample.sample_observations or sample.sample_order is None:
-        raise SystemExit("fogbank.bench.load: no observation came back; nothing to compare with the echo")
-    echo = await run_echo(args, sample)
+    fogbank = in_child("fogbank", args)
+    observation_frame = fogbank.pop("_observation_frame", None)
+    order_frame = fogbank.pop("_order_frame", None)
+    if observation_frame is None or order_frame is None:
+        raise SystemExit("fogbank.bench.load: no observation came back; nothing to compare the echo with")
+    echo = in_child("echo", args, order_frame, observation_frame)
     ratio = fogbank["turns_per_s"] / echo["turns_per_s"] if echo["turns_per_s"] else None
     p99 = fogbank["latency_ms"]["p99"]
     return {
@@ -511,13 +535,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=20.0, help="length of each run (fogbank, then echo)")
     parser.add_argument("--rate", type=float, default=1.0, help="orders a second per seat")
     parser.add_argument("--codec", choices=wire.SUBPROTOCOLS, default=wire.MSGPACK)
-    parser.add_argument("--max", action="store_true", help="closed loop: order as soon as the observation is in")
+    parser.add_argument(
+        "--max", action="store_true", help="closed loop: order as soon as the observation is in"
+    )
     parser.add_argument("--scenario", default="b11")
     parser.add_argument("--connect-concurrency", type=int, default=100, help="sockets opened at a time")
     args = parser.parse_args(argv)
     if args.games < 1 or args.seconds <= 0 or args.rate <= 0:
         parser.error("--games, --seconds and --rate must be positive")
-    print(json.dumps(asyncio.run(bench(args)), indent=2))
+    print(json.dumps(bench(args), indent=2))
     return 0
 
 

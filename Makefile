@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: play test bench simulate clean
+.PHONY: play test bench simulate clean system-deps
 
 $(BIN)/fogbank: pyproject.toml
 	$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11) and "fogbank needs Python 3.11 or newer")'
@@ -17,7 +17,10 @@ $(BIN)/fogbank: pyproject.toml
 play: $(BIN)/fogbank
 	$(BIN)/fogbank play $(SCENARIO)
 
-test: $(BIN)/fogbank
+system-deps:
+	bash deploy/system-deps.sh
+
+test: $(BIN)/fogbank system-deps
 	$(BIN)/pytest $(PYTEST_ARGS)
 
 bench: $(BIN)/fogbank

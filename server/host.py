@@ -18,15 +18,18 @@ from collections import deque
 from typing import Any, Callable
 
 from fogbank import protocols as wire
+from fogbank.protocols.converters import json_converter
 from fogbank.server import core, gamelog
 from fogbank.server.core import UMPIRE, Game, Phase, Refused, Step
 from fogbank.server.core.plain import fingerprint, to_plain
+from fogbank.server.history import umpire_history
 from fogbank.server.replay import apply_input, full_record
 from fogbank.server.store import RecoveryError, Store, state_fingerprint
 
 from .streams import SeatStream
 
 SPECTATOR = "spectator"
+FINGERPRINT_EVERY = 8  # turns between state hashes in the log
 
 
 class Forbidden(Exception):
@@ -48,7 +51,8 @@ class Room:
         self.id = game_id
         self.game = game
         seats = game.ruleset.seats(game.state)
-        self.streams = {seat: SeatStream() for seat in (*seats, UMPIRE, SPECTATOR)}
+        self.streams = {seat: SeatStream() for seat in seats}
+        self.streams.update({seat: SeatStream(unheard_kept=False) for seat in (UMPIRE, SPECTATOR)})
         self.presence: dict[str, dict[str, Any]] = {s: {"connected": 0, "last_seen": None} for s in self.streams}
         self.spectator_delay = spectator_delay
         self.umpire_views: deque[tuple[int, Any]] = deque(maxlen=25)  # for delayed spectators
@@ -212,6 +216,23 @@ class Host:
             }
         ]
 
+    async def history(self, room: Room, seat: str) -> tuple[list[dict], list[dict]]:
+        """The umpire's record of the game so far (see `umpire_history`), replayed from the store."""
+        if seat != UMPIRE:
+            raise Forbidden("Only the umpire can read the game's history.")
+        row = await self.store.game(room.id)
+        inputs = [entry.record for entry in await self.store.load_log(room.id)]
+        start = core.start(core.find_ruleset(row.ruleset), row.scenario, row.seed)
+        return umpire_history(start, inputs)
+
+    def seat_log(self, room: Room, seat: str, of_seat: str) -> list[dict[str, Any]]:
+        """The messages still kept in `of_seat`'s stream, as that seat was sent them (JSON maps)."""
+        if seat != UMPIRE:
+            raise Forbidden("Only the umpire can read another seat's messages.")
+        if of_seat not in room.streams:
+            raise Refused("unknown_seat", f"There is no seat called {of_seat!r} in this game.")
+        return [json_converter.unstructure(m, wire.ServerMessage) for m in room.streams[of_seat].recent()]
+
     def seen(self, room: Room, seat: str, connected: int) -> None:
         presence = room.presence[seat]
         presence["connected"] += connected
@@ -221,11 +242,23 @@ class Host:
 
     async def _accept(self, room: Room, step: Step, record: dict) -> None:
         room.game = step.game
-        durable = self.store.append(room.id, record, state_fingerprint(step.game) if step.resolved else None)
+        durable = self.store.append(room.id, record, self._fingerprint(step))
         room.publish_when_durable(durable, self._pushes(room, step, record))
         await durable
         if step.game.phase is Phase.ENDED and any(e.kind == "game_ended" for e in step.events):
             await self.store.mark_ended(room.id)
+
+    @staticmethod
+    def _fingerprint(step: Step) -> str | None:
+        """The state hash recovery checks: after every FINGERPRINT_EVERY-th turn and at the end.
+
+        Hashing the whole state every turn cost more than resolving the turn; replay is
+        deterministic, so a check every few turns finds a divergence all the same.
+        """
+        state = step.game.state
+        if step.resolved and (state.turn % FINGERPRINT_EVERY == 0 or state.ended):
+            return state_fingerprint(step.game)
+        return None
 
     def _pushes(self, room: Room, step: Step, record: dict) -> list[Callable[[], None]]:
         """The messages this step sends, as pushes to run once it is durable (in this order)."""
@@ -248,13 +281,17 @@ class Host:
             status = dict(turn=state.turn, phase=game.phase.value, waiting_for=sorted(game.waiting_for()), held=game.held)
             for seat in room.seats:
                 push(seat, lambda seq: wire.Status(seq=seq, **status))
-        umpire_view = to_plain(ruleset.observe(state, UMPIRE))
-        events = [r for r in gamelog.step_records(step)]
-        update = dict(turn=state.turn, view=umpire_view, events=[r for r in events if r["type"] == "event"],
-                      rolls=[r for r in events if r["type"] == "roll"])
-        push(UMPIRE, lambda seq: wire.UmpireUpdate(seq=seq, **update))
+        def umpire_update(seq: int) -> wire.UmpireUpdate:  # built only if an umpire is listening
+            records = list(gamelog.step_records(step))
+            return wire.UmpireUpdate(
+                seq=seq, turn=state.turn, view=to_plain(ruleset.observe(state, UMPIRE)),
+                events=[r for r in records if r["type"] == "event"],
+                rolls=[r for r in records if r["type"] == "roll"],
+            )
+
+        push(UMPIRE, umpire_update)
         if step.resolved:
-            pushes.append(lambda: self._spectate(room, state.turn, umpire_view))
+            pushes.append(lambda: self._spectate(room, state))
         if game.phase is Phase.ENDED and any(e.kind == "game_ended" for e in step.events):
             pushes.append(lambda: self._game_over(room))
         return pushes
@@ -266,14 +303,16 @@ class Host:
             return to_plain(ruleset.observe(state, UMPIRE))
         return to_plain(ruleset.observe(state, seat, since=1) if whole else ruleset.observe(state, seat))
 
-    def _spectate(self, room: Room, turn: int, umpire_view: Any) -> None:
-        room.umpire_views.append((turn, umpire_view))
+    def _spectate(self, room: Room, state: Any) -> None:
+        """Spectators see the umpire's view, `spectator_delay` turns late (when the umpire allows)."""
         delay = room.spectator_delay
         if delay is None:
             return
-        shown = [v for t, v in room.umpire_views if t == turn - delay]
+        room.umpire_views.append((state.turn, state))  # states are immutable: keeping one is cheap
+        shown = [s for t, s in room.umpire_views if t == state.turn - delay]
         if shown:
-            room.streams[SPECTATOR].push(lambda seq: wire.Observation(seq=seq, turn=turn - delay, view=shown[0]))
+            view = to_plain(room.game.ruleset.observe(shown[0], UMPIRE))
+            room.streams[SPECTATOR].push(lambda seq: wire.Observation(seq=seq, turn=shown[0].turn, view=view))
 
     def _game_over(self, room: Room) -> None:
         # Building the record reads the store, so it runs as a task; nothing follows it anyway.

@@ -16,13 +16,21 @@ MakeMessage = Callable[[int], Any]  # seq -> the message carrying it
 
 
 class SeatStream:
-    def __init__(self) -> None:
+    """`unheard_kept=False`: while nobody listens, messages are numbered but not built or kept
+    (a listener who comes back then gets a snapshot). For the umpire's stream, whose updates are
+    the costliest to build and which is often not watched."""
+
+    def __init__(self, unheard_kept: bool = True) -> None:
+        self.unheard_kept = unheard_kept
         self.seq = 0
         self._recent: deque[Any] = deque(maxlen=KEEP)
         self._listeners: list[Listener] = []
 
     def push(self, make: MakeMessage) -> Any:
         self.seq += 1
+        if not self._listeners and not self.unheard_kept:
+            self._recent.clear()  # the gap makes a returning listener take a snapshot
+            return None
         message = make(self.seq)
         self._recent.append(message)
         for listener in self._listeners:

@@ -25,11 +25,17 @@ converter.register_unstructure_hook(enum.Enum, lambda e: e.value)
 
 def _unstructure_mapping(mapping: dict) -> dict:
     # JSON keys are strings: a square (x, y) becomes "[x,y]", a number its digits.
-    return {
-        key if isinstance(key, str) else json.dumps(converter.unstructure(key), separators=(",", ":")):
-        converter.unstructure(value)
-        for key, value in mapping.items()
-    }
+    return {_key(key): converter.unstructure(value) for key, value in mapping.items()}
+
+
+def _key(key: Any) -> str:
+    if isinstance(key, str):
+        return key
+    if isinstance(key, int) and not isinstance(key, bool):
+        return str(key)
+    if isinstance(key, tuple) and all(type(k) is int for k in key):
+        return "[" + ",".join(map(str, key)) + "]"
+    return json.dumps(converter.unstructure(key), separators=(",", ":"))
 
 
 def _is_mapping(t: Any) -> bool:

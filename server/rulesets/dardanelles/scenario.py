@@ -39,6 +39,7 @@ class Scenario:
         return int(self.start[11:13])
 
 
+@functools.cache
 def scenario_ids() -> tuple[str, ...]:
     names = (p.name for p in resources.files(__package__).joinpath("scenarios").iterdir())
     ids = (n.removesuffix(".toml") for n in names if n.endswith(".toml"))
@@ -106,6 +107,7 @@ def load_chart(map_id: str) -> Chart:
     )
 
 
+@functools.cache
 def _read(name: str) -> dict:
     text = resources.files(__package__).joinpath("scenarios", f"{name}.toml").read_text("utf-8")
     return tomllib.loads(text)

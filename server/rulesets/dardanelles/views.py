@@ -31,7 +31,7 @@ class SubmarineView:
     plotted: str  # the dead-reckoning position
     track: tuple[str, ...]  # the dead-reckoning track, one square a turn, from the start
     reports: tuple[Report, ...]  # the umpire's reports since `since` (the last turn, by default)
-    contacts: tuple[Contact, ...]  # every contact reported so far, by number
+    contacts: tuple[Contact, ...]  # the contacts reported since `since`, by number
     outcome: Outcome | None
 
 
@@ -108,7 +108,7 @@ def submarine_view(state: GameState, scenario: Scenario, log: BoatLog, since: in
         plotted=square_name(log.plotted),
         track=tuple(square_name(s) for s in log.track),
         reports=tuple(r for r in log.reports if r.turn >= since),
-        contacts=log.contacts,
+        contacts=tuple(c for c in log.contacts if c.turn >= since),
         outcome=state.outcome,
     )
 

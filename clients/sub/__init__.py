@@ -1,0 +1,5 @@
+"""The submarine player's terminal client (Textual): `fogbank sub` and `fogbank play`."""
+
+from .app import SubApp
+
+__all__ = ["SubApp"]

@@ -1,0 +1,251 @@
+"""The submarine player's terminal client: the app, its layout, and the network worker.
+
+Data flows down through attributes (the app sets each widget's `view`, `draft`, `entries`...);
+widgets report up with messages (`OrderPad.Send`, `OrderPad.Changed`). The one network worker
+reads the client library's stream; orders go out in a worker of their own.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Awaitable, Callable
+
+from rich.text import Text
+from textual import work
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.reactive import reactive
+from textual.widget import Widget
+from textual.widgets import Footer
+
+from fogbank.clients import CLOSED, CONNECTED, CONNECTING, RECONNECTING, Client, ConnectionLost, JoinRefused, OrderRefused, TurnPassed
+from fogbank.protocols import GameOver, NarrativeMessage, Observation, Snapshot, Status, Welcome
+
+from .chart import ChartPane
+from .draft import Draft
+from .end import EndScreen
+from .gauges import Gauges
+from .help import HelpScreen
+from .log import Entry, ReportLog, entries_for_reports, turn_heading
+from .orders import OrderPad
+from .recognition import RecognitionScreen
+
+Connect = Callable[[int | None], Awaitable[Client]]  # last_seq -> a joined client
+
+CONNECTION_WORDS = {
+    CONNECTING: ("◌ connecting", "bold yellow"),
+    CONNECTED: ("● connected", "bold green"),
+    RECONNECTING: ("◌ connection lost, reconnecting (your order is kept)", "bold black on yellow"),
+    CLOSED: ("✗ disconnected: press c to reconnect", "bold white on red"),
+}
+
+
+class TopBar(Widget):
+    """Set `title`, `connection` (a client state) and `progress` (the turn's status)."""
+
+    title: reactive[str] = reactive("fogbank")
+    connection: reactive[str] = reactive(CONNECTING)
+    progress: reactive[str] = reactive("")
+
+    def render(self) -> Text:
+        words, style = CONNECTION_WORDS.get(self.connection, (self.connection, "bold"))
+        return Text(f"{self.title}   ", style="bold") + Text(f" {words} ", style=style) + Text(f"   {self.progress}", style="#a0c8ff")
+
+
+class SubApp(App[None]):
+    """Plays the submarine seat of a Dardanelles game through `connect(last_seq)`."""
+
+    CSS_PATH = "sub.tcss"
+    TITLE = "fogbank"
+    BINDINGS = [
+        Binding("question_mark", "help", "Help"),
+        Binding("r", "recognition", "Recognition"),
+        Binding("c", "reconnect", "Reconnect", show=False),
+        Binding("ctrl+q", "quit", "Quit"),
+    ]
+
+    connection: reactive[str] = reactive(CONNECTING)
+    view: reactive[dict[str, Any] | None] = reactive(None)
+    entries: reactive[tuple[Entry, ...]] = reactive(tuple)
+
+    def __init__(self, connect: Connect, *, log_folder: Path = Path("."), umpire_note: str | None = None) -> None:
+        super().__init__()
+        self._connect = connect
+        self.log_folder = Path(log_folder)
+        self.umpire_note = umpire_note
+        self.client: Client | None = None
+        self.welcome: Welcome | None = None
+        self.game_over: GameOver | None = None
+        self.sent: list[dict[str, Any]] = []  # orders the server acknowledged, in order
+
+    def compose(self) -> ComposeResult:
+        yield TopBar(id="top")
+        with Horizontal(id="main"):
+            yield ChartPane(id="chart")
+            with Vertical(id="side"):
+                yield Gauges(id="gauges")
+                yield OrderPad(id="orders")
+                yield ReportLog(id="log")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        for selector, title in (("#chart", "Chart"), ("#gauges", "Boat"), ("#orders", "Orders"), ("#log", "Reports")):
+            self.query_one(selector).border_title = title
+        self.query_one(OrderPad).focus()
+        self.run_connection()
+
+    # Attributes down ------------------------------------------------------------------------
+
+    def watch_connection(self, state: str) -> None:
+        for widget in self.query(TopBar):
+            widget.connection = state
+        for pad in self.query(OrderPad):
+            pad.connection = state
+
+    def watch_view(self, view: dict[str, Any] | None) -> None:
+        for widget in self.query("ChartPane, Gauges, OrderPad"):
+            widget.view = view
+
+    def watch_entries(self, entries: tuple[Entry, ...]) -> None:
+        for widget in self.query(ReportLog):
+            widget.entries = entries
+
+    def _set_welcome(self, welcome: Welcome) -> None:
+        self.welcome = welcome
+        self.query_one(ChartPane).chart = welcome.chart
+        self.query_one(Gauges).turn_limit = welcome.briefing.get("turn_limit")
+        top = self.query_one(TopBar)
+        top.title = f"{welcome.briefing.get('title', welcome.scenario)} · {welcome.chart.get('name', '')}"
+        self.query_one(ChartPane).border_title = welcome.chart.get("name", "Chart")
+
+    def _status(self, text: str, style: str = "") -> None:
+        self.query_one(OrderPad).status = Text(text, style=style)
+
+    # Messages up ----------------------------------------------------------------------------
+
+    def on_order_pad_changed(self, message: OrderPad.Changed) -> None:
+        self.query_one(ChartPane).draft = message.draft
+        self.query_one(Gauges).draft = message.draft
+
+    def on_order_pad_send(self, message: OrderPad.Send) -> None:
+        self.submit_order(message.order, message.turn)
+
+    # Workers --------------------------------------------------------------------------------
+
+    @work(exclusive=True, group="connection")
+    async def run_connection(self) -> None:
+        last_seq = self.client.seq if self.client is not None else None
+        self.connection = CONNECTING
+        try:
+            client = await self._connect(last_seq)
+        except JoinRefused as refusal:
+            self.connection = CLOSED
+            self._note("refusal", f"The server would not let this token join: {refusal.message}")
+            return
+        except Exception as error:  # noqa: BLE001 - unreachable, bad address...: say so, stay up
+            self.connection = CLOSED
+            self._note("refusal", f"Cannot reach the server: {error}")
+            return
+        self.client = client
+        client.on_state(self._on_state)
+        self.connection = client.state
+        if client.welcome is not None:
+            self._set_welcome(client.welcome)
+        try:
+            async for message in client.stream():
+                self._take(message)
+        except ConnectionLost as lost:
+            self._note("refusal", f"The connection is lost: {lost}. Press c to reconnect.")
+        self.connection = client.state
+
+    def _on_state(self, state: str) -> None:
+        self.connection = state
+
+    @work(exclusive=True, group="orders")
+    async def submit_order(self, order: dict[str, Any], turn: int) -> None:
+        client = self.client
+        words = Draft(**_draft_fields(order)).words()
+        if client is None or client.state == CLOSED:
+            self._status("Not connected: the order is kept here. Press c to reconnect, then Enter.", "bold yellow")
+            return
+        if client.state == RECONNECTING:
+            self._status(f"Connection down: turn {turn}'s order will go when it is back. {words}", "yellow")
+        else:
+            self._status(f"Sending turn {turn}'s order: {words}", "yellow")
+        try:
+            await client.submit(order, turn)
+        except OrderRefused as refusal:
+            self._status(f"Refused: {refusal.message}", "bold red")
+            self._note("refusal", f"Order refused: {refusal.message}")
+            return
+        except TurnPassed:
+            self._status(f"Turn {turn} was resolved while the connection was down; see the reports.", "yellow")
+            return
+        except ConnectionLost:
+            self._status("The connection dropped before the order was confirmed. Press Enter to send it again.", "bold red")
+            return
+        self.sent.append(order)
+        self._status(f"Turn {turn}: order recorded by the umpire. {words} Waiting for the turn to resolve.", "green")
+
+    # The stream -----------------------------------------------------------------------------
+
+    def _take(self, message: Any) -> None:
+        start = self.welcome.briefing.get("start") if self.welcome else None
+        if isinstance(message, Snapshot):
+            self.entries = (*self._briefing(), *entries_for_reports(message.view["reports"], start))
+            self.view = message.view
+        elif isinstance(message, Observation):
+            reports = entries_for_reports(message.view["reports"], start)
+            if not reports:
+                reports = [turn_heading(message.turn - 1, start), Entry("note", "Nothing to report.")]
+            self.entries = (*self.entries, *reports)
+            self.view = message.view
+            self._status(f"Turn {message.turn - 1} resolved. Orders for turn {message.turn}?", "#a0c8ff")
+        elif isinstance(message, NarrativeMessage):
+            self._note("narrative", f"The umpire: {message.text}")
+        elif isinstance(message, Status):
+            waiting = ", ".join(message.waiting_for)
+            progress = "held by the umpire" if message.held and message.phase == "ready" else (
+                f"waiting for: {waiting}" if waiting else message.phase)
+            self.query_one(TopBar).progress = f"turn {message.turn}: {progress}"
+        elif isinstance(message, GameOver):
+            self.game_over = message
+            self._note("narrative", f"Game over: {message.result}. {message.reason}")
+            self.action_end()
+
+    def _briefing(self) -> list[Entry]:
+        if self.welcome is None or not self.welcome.briefing.get("briefing"):
+            return []
+        text = " ".join(self.welcome.briefing["briefing"].split())
+        return [Entry("turn", "Orders from the Admiralty"), Entry("note", text)]
+
+    def _note(self, kind: str, text: str) -> None:
+        self.entries = (*self.entries, Entry(kind, text))
+
+    # Actions --------------------------------------------------------------------------------
+
+    def action_help(self) -> None:
+        self.push_screen(HelpScreen(self.umpire_note))
+
+    def action_recognition(self) -> None:
+        self.push_screen(RecognitionScreen())
+
+    def action_reconnect(self) -> None:
+        if self.connection == CLOSED and self.game_over is None:
+            self.run_connection()
+
+    def action_end(self) -> None:
+        if self.game_over is None:
+            return
+        game = self.welcome.game if self.welcome else "game"
+        commitment = self.welcome.commitment if self.welcome else None
+        self.push_screen(EndScreen(self.game_over, commitment, self.log_folder / f"game-{game}.jsonl"))
+
+
+def _draft_fields(order: dict[str, Any]) -> dict[str, Any]:
+    fields = {k: order[k] for k in ("course", "speed", "level") if k in order}
+    if order.get("fire"):
+        fields.update(fire_target=order["fire"]["target"], fire_direction=order["fire"]["direction"],
+                      torpedoes=order["fire"].get("torpedoes", 1))  # fmt: skip
+    return fields

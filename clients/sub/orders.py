@@ -1,0 +1,168 @@
+"""Order entry: keys change the draft, the pad shows what it will cost, Enter sends it.
+
+The draft lives in this widget and nowhere else, so a dropped connection loses none of it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+from rich.table import Table
+from rich.text import Text
+from textual.binding import Binding
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from .draft import COURSES, LEVELS, Draft, cost, course_for_bearing, seen_contacts
+from .recognition import WORDS
+
+ARROWS = dict(zip(COURSES, "↑↗→↘↓↙←↖"))
+# Numpad digits, as a wargamer's keyboard reads them; with NumLock off the numpad sends the
+# arrow and paging keys, so those steer too.
+COURSE_KEYS = {"N": "8,up", "NE": "9,pageup", "E": "6,right", "SE": "3,pagedown",
+               "S": "2,down", "SW": "1,end", "W": "4,left", "NW": "7,home"}  # fmt: skip
+LEVEL_KEYS = {"surface": "s", "periscope": "p", "submerged": "d", "bottom": "b"}
+
+
+class OrderPad(Widget, can_focus=True):
+    """Set `view` (the submarine view) and `status` (how the last order fared); it posts
+    `Changed` on every key and `Send` on Enter."""
+
+    BINDINGS = [
+        *(Binding(keys, f"course('{c}')", f"steer {c}", show=False) for c, keys in COURSE_KEYS.items()),
+        *(Binding(k, f"level('{level}')", level, show=False) for level, k in LEVEL_KEYS.items()),
+        Binding("plus,equals_sign", "speed(1)", "faster", show=False),
+        Binding("minus,underscore", "speed(-1)", "slower", show=False),
+        Binding("5,0,clear", "stop", "stop", show=False),
+        Binding("f", "fire", "fire", show=False),
+        Binding("x", "hold_fire", "hold fire", show=False),
+        Binding("comma,less_than_sign", "aim(-1)", "aim left", show=False),
+        Binding("full_stop,greater_than_sign", "aim(1)", "aim right", show=False),
+        Binding("t", "torpedoes", "torpedoes", show=False),
+        Binding("enter", "send", "Send order"),
+    ]
+
+    view: reactive[dict[str, Any] | None] = reactive(None)
+    draft: reactive[Draft] = reactive(Draft)
+    status: reactive[Text] = reactive(Text)
+    connection: reactive[str] = reactive("connecting")
+
+    class Changed(Message):
+        def __init__(self, draft: Draft) -> None:
+            super().__init__()
+            self.draft = draft
+
+    class Send(Message):
+        def __init__(self, order: dict[str, Any], turn: int) -> None:
+            super().__init__()
+            self.order = order
+            self.turn = turn
+
+    def watch_view(self, old: dict[str, Any] | None, view: dict[str, Any] | None) -> None:
+        if view is None:
+            return
+        if old is None:
+            self.draft = attrs.evolve(self.draft, level=view["level"])
+        elif old["turn"] != view["turn"]:
+            # A new hour: the course, speed and level stand; torpedoes are fired once.
+            self.draft = attrs.evolve(self.draft, fire_target=None)
+
+    def watch_draft(self, draft: Draft) -> None:
+        self.post_message(self.Changed(draft))
+
+    def _change(self, **changes: Any) -> None:
+        self.draft = attrs.evolve(self.draft, **changes)
+
+    def action_course(self, course: str) -> None:
+        self._change(course=course, speed=max(self.draft.speed, 1))
+
+    def action_speed(self, step: int) -> None:
+        top = 6 if self.draft.level == "surface" else 3
+        self._change(speed=max(0, min(top, self.draft.speed + step)))
+
+    def action_stop(self) -> None:
+        self._change(speed=0)
+
+    def action_level(self, level: str) -> None:
+        top = 6 if level == "surface" and (self.view or {}).get("level") == "surface" else 3
+        changes = abs(LEVELS.index(level) - LEVELS.index((self.view or {}).get("level", level)))
+        # Keep the order legal when it can be: slow down to leave room for the level change.
+        self._change(level=level, speed=max(0, min(self.draft.speed, top - changes)))
+
+    def action_fire(self) -> None:
+        targets = seen_contacts(self.view or {"contacts": []})
+        if not targets:
+            self.status = Text("No contact seen to fire at (a contact only heard cannot be fired at).", style="yellow")
+            return
+        numbers = [c["number"] for c in targets]
+        current = self.draft.fire_target
+        target = targets[(numbers.index(current) + 1) % len(targets)] if current in numbers else targets[0]
+        self._change(fire_target=target["number"], fire_direction=course_for_bearing(target["bearing"] or 0))
+
+    def action_hold_fire(self) -> None:
+        self._change(fire_target=None)
+
+    def action_aim(self, step: int) -> None:
+        self._change(fire_direction=COURSES[(COURSES.index(self.draft.fire_direction) + step) % 8])
+
+    def action_torpedoes(self) -> None:
+        most = max(1, (self.view or {}).get("loaded", 1))
+        self._change(torpedoes=self.draft.torpedoes % most + 1)
+
+    def action_send(self) -> None:
+        if self.view is None:
+            return
+        if not self.view["afloat"] or self.view["outcome"] is not None:
+            self.status = Text("The game is decided; there are no more orders to give.", style="yellow")
+            return
+        self.post_message(self.Send(self.draft.payload(), self.view["turn"]))
+
+    def render(self) -> Table | Text:
+        view, draft = self.view, self.draft
+        grid = Table.grid(padding=(0, 1))
+        grid.add_column(style="bold #a0c8ff", width=10)
+        grid.add_column()
+        turn = f"turn {view['turn']}" if view else "the first turn"
+        grid.add_row(Text("ORDER", style="bold white"), Text(f"for {turn}: {draft.words()}", style="bold"))
+        grid.add_row("Course", Text(f"{draft.course:<2} {ARROWS[draft.course]}  ", style="bold") + _hint("numpad 1-9 or arrows"))
+        grid.add_row("Speed", Text(f"{draft.speed} square{'s' if draft.speed != 1 else ''}  ", style="bold") + _hint("+ / -   5 or 0 stop"))
+        grid.add_row("Level", Text(f"{draft.level:<10}", style="bold") + _hint("s surface  p periscope  d submerged  b bottom"))
+        grid.add_row("Fire", _fire(view, draft))
+        if view is not None:
+            grid.add_row("Cost", _cost(view, draft))
+        grid.add_row("", self.status)
+        return grid
+
+
+def _hint(text: str) -> Text:
+    return Text(text, style="dim italic")
+
+
+def _fire(view: dict[str, Any] | None, draft: Draft) -> Text:
+    if draft.fire_target is None:
+        return Text("hold fire  ", style="bold") + _hint("f choose target")
+    contact = next((c for c in (view or {}).get("contacts", ()) if c["number"] == draft.fire_target), {})
+    kind = WORDS.get(contact.get("silhouette") or "", "contact").lower()
+    fish = "1 torpedo" if draft.torpedoes == 1 else f"{draft.torpedoes} torpedoes"
+    return Text(f"{fish} {draft.fire_direction} {ARROWS[draft.fire_direction]} at {draft.fire_target} ({kind})  ", style="bold red") + _hint(
+        "f next target  , . aim  t count  x hold fire"
+    )
+
+
+def _cost(view: dict[str, Any], draft: Draft) -> Text:
+    price = cost(view, draft)
+    changes = f" + {price.changes} level change{'s' if price.changes != 1 else ''}" if price.changes else ""
+    over = price.movement > price.allowance
+    text = Text(f"movement {price.movement} of {price.allowance}", style="bold red" if over else "bold")
+    text.append(f" ({price.speed} square{'s' if price.speed != 1 else ''}{changes})   ")
+    text.append(f"battery {price.battery}", style="bold red" if price.battery_left < 0 else "bold")
+    text.append(f" ({max(price.battery_left, 0)} left)")
+    for problem in price.problems:
+        text.append(f"\n✗ {problem}", style="bold red")
+    for warning in price.warnings:
+        text.append(f"\n! {warning}", style="yellow")
+    if not price.problems:
+        text.append("\n✓ within the rules: Enter sends it", style="green")
+    return text

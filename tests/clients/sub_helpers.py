@@ -1,0 +1,91 @@
+"""Helpers for the submarine client's pilot tests: a fake client, and a widget's text."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from typing import Any
+
+from rich.console import Console
+
+from fogbank.clients import CONNECTED, OrderRefused
+from fogbank.protocols import Ack, GameOver, Snapshot, Welcome
+from fogbank.server import core
+from fogbank.server.core.plain import to_plain
+
+
+def b11_welcome(commitment: str = "0" * 64) -> Welcome:
+    ruleset, scenario = core.find_scenario("b11")
+    game = core.start(ruleset, scenario, b"\x01" * 32)
+    return Welcome(
+        seq=0, game="g-test", seat="submarine", ruleset="dardanelles", scenario="b11", commitment=commitment,
+        briefing={"title": "B11, 13 December 1914", "briefing": "Sink the Messudieh.", "start": "1914-12-13T04:00",
+                  "turn_limit": 30},
+        chart=to_plain(ruleset.chart(game.state, "submarine")), seats=["submarine"], turn=1, phase="orders",
+    )  # fmt: skip
+
+
+def view(**changes: Any) -> dict[str, Any]:
+    base = {
+        "turn": 1, "time": "1914-12-13T04:00", "night": True, "level": "surface", "air": 20, "battery": 36,
+        "tubes": 2, "loaded": 2, "spare": 2, "reload_turns_left": None, "afloat": True, "plotted": "D5",
+        "track": ["D5"], "reports": [], "contacts": [], "outcome": None,
+    }  # fmt: skip
+    return {**base, **changes}
+
+
+class FakeClient:
+    """Stands in for `fogbank.clients.Client`: stream what the test puts, record what is sent."""
+
+    def __init__(self, welcome: Welcome) -> None:
+        self.welcome = welcome
+        self.state = CONNECTED
+        self.seq: int | None = None
+        self.turn = welcome.turn
+        self.submitted: list[tuple[int, dict]] = []
+        self.refusal: tuple[str, str] | None = None
+        self._queue: asyncio.Queue = asyncio.Queue()
+        self._callbacks: list = []
+
+    async def connect(self, last_seq: int | None) -> "FakeClient":
+        return self
+
+    def on_state(self, callback) -> None:
+        self._callbacks.append(callback)
+
+    def set_state(self, state: str) -> None:
+        self.state = state
+        for callback in self._callbacks:
+            callback(state)
+
+    def put(self, message) -> None:
+        self._queue.put_nowait(message)
+
+    def snapshot(self, **changes: Any) -> None:
+        self.put(Snapshot(seq=1, turn=changes.get("turn", 1), view=view(**changes)))
+
+    async def stream(self):
+        while True:
+            message = await self._queue.get()
+            yield message
+            if isinstance(message, GameOver):
+                return
+
+    async def submit(self, order: dict, turn: int | None = None) -> Ack:
+        self.submitted.append((turn, order))
+        if self.refusal:
+            raise OrderRefused(*self.refusal)
+        return Ack(seq=1, ref=len(self.submitted))
+
+
+def text_of(renderable) -> str:
+    """What a widget's render() shows, as plain text."""
+    out = io.StringIO()
+    Console(file=out, width=120, color_system=None, legacy_windows=False).print(renderable)
+    return out.getvalue()
+
+
+async def until(pilot, condition, timeout: float = 5.0) -> None:
+    async with asyncio.timeout(timeout):
+        while not condition():
+            await pilot.pause(0.02)

@@ -11,11 +11,10 @@ import asyncio
 import logging
 from typing import Any
 
+from fogbank import protocols as wire
+from fogbank.server.core import UMPIRE, Refused
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
-
-from fogbank import protocols as wire
-from fogbank.server.core import UMPIRE, Refused, commitment
 
 from .host import SPECTATOR, Forbidden, Host, Room
 
@@ -103,6 +102,12 @@ class Connection:
                 self.send(wire.Ack(seq=self.seq, ref=ref))
             case wire.ListGames(ref=ref):
                 self.send(wire.GameList(seq=self.seq, ref=ref, games=self.host.games(room, seat)))
+            case wire.RequestHistory(ref=ref):
+                turns, records = await self.host.history(room, seat)
+                self.send(wire.History(seq=self.seq, ref=ref, turns=turns, log=records))
+            case wire.RequestSeatLog(ref=ref, seat=of_seat):
+                messages = self.host.seat_log(room, seat, of_seat)
+                self.send(wire.SeatLog(seq=self.seq, ref=ref, seat=of_seat, messages=messages))
             case _:
                 await self.host.umpire(room, seat, message)
                 self.send(wire.Ack(seq=self.seq, ref=message.ref))
@@ -118,17 +123,7 @@ class Connection:
             raise Forbidden("The umpire has not opened this game to spectators.")
         self.room, self.seat = room, seat
         stream = room.streams[seat]
-        game = room.game
-        ruleset = game.ruleset
-        chart_seat = UMPIRE if seat in (UMPIRE, SPECTATOR) else seat
-        self.send(
-            wire.Welcome(
-                seq=stream.seq, game=room.id, seat=seat, ruleset=ruleset.name, scenario=game.state.scenario,
-                commitment=commitment(room.game.state.dice.seed), briefing=dict(ruleset.briefing(game.state)),
-                chart=self.host.chart(room, chart_seat), seats=list(room.seats), turn=game.state.turn,
-                phase=game.phase.value,
-            )
-        )
+        self.send(self.host.welcome(room, seat))
         # Catch up and subscribe in one step (no await between): nothing is missed or doubled.
         missed = stream.since(join.last_seq) if join.last_seq is not None else None
         if missed is None:

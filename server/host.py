@@ -145,6 +145,16 @@ class Host:
             self.rooms.setdefault(game_id, room)
         return self.rooms[game_id], seat
 
+    def welcome(self, room: Room, seat: str) -> wire.Welcome:
+        game, ruleset = room.game, room.game.ruleset
+        return wire.Welcome(
+            seq=room.streams[seat].seq, game=room.id, seat=seat, ruleset=ruleset.name,
+            scenario=game.state.scenario, commitment=core.commitment(game.state.dice.seed),
+            briefing=dict(ruleset.briefing(game.state)),
+            chart=self.chart(room, UMPIRE if seat in (UMPIRE, SPECTATOR) else seat),
+            seats=list(room.seats), turn=game.state.turn, phase=game.phase.value,
+        )
+
     def chart(self, room: Room, seat: str) -> dict[str, Any]:
         return to_plain(room.game.ruleset.chart(room.game.state, seat))
 

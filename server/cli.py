@@ -28,11 +28,22 @@ def main(argv: list[str] | None = None) -> int:
     verify.add_argument("log", type=Path)
     verify.set_defaults(run=_verify)
 
-    play = commands.add_parser("play", help="the main job: play a game")
+    play = commands.add_parser(
+        "play", help="the main job: an embedded server, a new game, and the submarine's terminal client"
+    )
     play.add_argument("scenario", nargs="?", default="b11")
-    play.add_argument("--seed", default=None, help="replay a known game (default: a fresh random seed)")
-    play.add_argument("--data", type=Path, default=Path("fogbank-data"))
+    play.add_argument("--data", type=Path, default=Path("fogbank-data"), help="folder for the server's store")
+    play.add_argument("--host", default="127.0.0.1")
+    play.add_argument("--port", type=int, default=8765, help="0: any free port (default 8765, else any)")
+    play.add_argument("--headless", action="store_true", help="no client: the bot plays, the game is told")
+    play.add_argument("--seed", default=None, help="with --headless: replay a known game")
     play.set_defaults(run=_play)
+
+    sub = commands.add_parser("sub", help="the submarine player's terminal client, on a running server")
+    sub.add_argument("--server", default="ws://127.0.0.1:8765/")
+    sub.add_argument("--token", required=True, help="the submarine seat's token (from fogbank new)")
+    sub.add_argument("--logs", type=Path, default=Path("."), help="where to save the game's log at the end")
+    sub.set_defaults(run=_sub)
 
     serve = commands.add_parser("serve", help="run the server (embedded: everything in one process)")
     serve.add_argument("--host", default="127.0.0.1")
@@ -142,7 +153,76 @@ def _bench(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
-    """Until the terminal client exists: a headless bot game, told as the player and the umpire hear it."""
+    """An embedded server, a new game, and the terminal client on its submarine seat."""
+    if args.headless:
+        return _play_headless(args)
+    import asyncio
+    import logging
+
+    from fogbank.server.app import Server
+
+    args.data.mkdir(parents=True, exist_ok=True)
+    # The terminal belongs to the client: the server logs to a file.
+    logging.basicConfig(filename=args.data / "fogbank.log", level=logging.INFO,
+                        format="%(asctime)s %(name)s %(message)s")  # fmt: skip
+
+    async def run() -> str:
+        try:
+            server = await Server.start(args.host, args.port, args.data)
+        except OSError as error:
+            if args.port == 0:
+                raise
+            print(f"fogbank play: port {args.port} is taken ({error.strerror}); using a free one.")
+            server = await Server.start(args.host, 0, args.data)
+        try:
+            created = await server.create_game(args.scenario)
+            banner = _umpire_banner(args.host, server.port, created)
+            print(banner, flush=True)
+            url = f"ws://{args.host}:{server.port}/"
+            await _run_sub(url, created["seats"]["submarine"], args.data, banner)
+            return banner
+        finally:
+            await server.close()
+
+    try:
+        banner = asyncio.run(run())
+    except LookupError as error:
+        print(f"fogbank play: {error.args[0]}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    print(banner)
+    return 0
+
+
+def _sub(args: argparse.Namespace) -> int:
+    import asyncio
+
+    asyncio.run(_run_sub(args.server, args.token, args.logs, None))
+    return 0
+
+
+async def _run_sub(url: str, token: str, logs: Path, umpire_note: str | None) -> None:
+    from fogbank.clients import Client
+    from fogbank.clients.sub import SubApp
+
+    def connect(last_seq: int | None):
+        # Patient: a player's connection may be down for a minute or two.
+        return Client.connect(url, token, last_seq=last_seq, reconnect_attempts=60, proxy=None)
+
+    await SubApp(connect, log_folder=logs, umpire_note=umpire_note).run_async()
+
+
+def _umpire_banner(host: str, port: int, created: dict) -> str:
+    return (
+        f"fogbank: game {created['game']} ({created['scenario']}), dice commitment {created['commitment'][:16]}...\n"
+        f"Umpire console: http://{host}:{port}/umpire#token={created['umpire_token']}\n"
+        f"  (address http://{host}:{port}/umpire, umpire token {created['umpire_token']})"
+    )
+
+
+def _play_headless(args: argparse.Namespace) -> int:
+    """A headless bot game, told as the player and the umpire hear it (CI's smoke run)."""
     import secrets
 
     from fogbank.server.simulate import game_seed, play_bot_game

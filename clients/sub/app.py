@@ -78,6 +78,7 @@ class SubApp(App[None]):
         self.welcome: Welcome | None = None
         self.game_over: GameOver | None = None
         self.sent: list[dict[str, Any]] = []  # orders the server acknowledged, in order
+        self.contacts: dict[int, dict[str, Any]] = {}  # every contact so far, by number
 
     def compose(self) -> ComposeResult:
         yield TopBar(id="top")
@@ -194,13 +195,15 @@ class SubApp(App[None]):
         start = self.welcome.briefing.get("start") if self.welcome else None
         if isinstance(message, Snapshot):
             self.entries = (*self._briefing(), *entries_for_reports(message.view["reports"], start))
-            self.view = message.view
+            self.contacts = {c["number"]: c for c in message.view["contacts"]}
+            self.view = self._with_contacts(message.view)
         elif isinstance(message, Observation):
             reports = entries_for_reports(message.view["reports"], start)
             if not reports:
                 reports = [turn_heading(message.turn - 1, start), Entry("note", "Nothing to report.")]
             self.entries = (*self.entries, *reports)
-            self.view = message.view
+            self.contacts.update((c["number"], c) for c in message.view["contacts"])
+            self.view = self._with_contacts(message.view)
             self._status(f"Turn {message.turn - 1} resolved. Orders for turn {message.turn}?", "#a0c8ff")
         elif isinstance(message, NarrativeMessage):
             self._note("narrative", f"The umpire: {message.text}")
@@ -213,6 +216,10 @@ class SubApp(App[None]):
             self.game_over = message
             self._note("narrative", f"Game over: {message.result}. {message.reason}")
             self.action_end()
+
+    def _with_contacts(self, view: dict[str, Any]) -> dict[str, Any]:
+        # An observation carries only the last turn's contacts (a snapshot has them all).
+        return {**view, "contacts": [self.contacts[n] for n in sorted(self.contacts)]}
 
     def _briefing(self) -> list[Entry]:
         if self.welcome is None or not self.welcome.briefing.get("briefing"):

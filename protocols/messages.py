@@ -112,13 +112,42 @@ class ListGames:
 
 
 @attrs.frozen(kw_only=True)
+class RequestHistory:
+    """Umpire: the game's whole record so far, turn by turn, for a console drawn afresh."""
+
+    tag: ClassVar[str] = "history"
+    ref: int
+
+
+@attrs.frozen(kw_only=True)
+class RequestSeatLog:
+    """Umpire: the messages kept in `seat`'s stream, exactly as that seat was sent them."""
+
+    tag: ClassVar[str] = "seat_log"
+    ref: int
+    seat: str
+
+
+@attrs.frozen(kw_only=True)
 class Ping:
     tag: ClassVar[str] = "ping"
     ref: int
 
 
 ClientMessage = Union[
-    Join, SubmitOrder, Observe, Hold, Release, Override, Narrate, EndGame, SetSpectatorDelay, ListGames, Ping
+    Join,
+    SubmitOrder,
+    Observe,
+    Hold,
+    Release,
+    Override,
+    Narrate,
+    EndGame,
+    SetSpectatorDelay,
+    ListGames,
+    RequestHistory,
+    RequestSeatLog,
+    Ping,
 ]
 
 
@@ -238,6 +267,32 @@ class GameList:
 
 
 @attrs.frozen(kw_only=True)
+class History:
+    """The reply to `history`: one map per resolved turn, and the log records so far.
+
+    A turn is {turn, time, night, orders: {seat: order}, view: the umpire's view after it}; the
+    log is the game's record as `game_over` carries it, without the seed until the game is over.
+    """
+
+    tag: ClassVar[str] = "history"
+    seq: int
+    ref: int
+    turns: list[Payload]
+    log: list[Payload]
+
+
+@attrs.frozen(kw_only=True)
+class SeatLog:
+    """The reply to `seat_log`: the stream messages kept for `seat`, each as its wire map."""
+
+    tag: ClassVar[str] = "seat_log"
+    seq: int
+    ref: int
+    seat: str
+    messages: list[Payload]
+
+
+@attrs.frozen(kw_only=True)
 class Pong:
     tag: ClassVar[str] = "pong"
     seq: int
@@ -255,6 +310,8 @@ ServerMessage = Union[
     Ack,
     Error,
     GameList,
+    History,
+    SeatLog,
     Pong,
 ]
 

@@ -6,6 +6,7 @@ from fogbank.protocols import (
     Error,
     GameList,
     GameOver,
+    History,
     Hold,
     Join,
     ListGames,
@@ -17,6 +18,9 @@ from fogbank.protocols import (
     Ping,
     Pong,
     Release,
+    RequestHistory,
+    RequestSeatLog,
+    SeatLog,
     SetSpectatorDelay,
     Snapshot,
     Status,
@@ -74,6 +78,8 @@ CLIENT = [
     SetSpectatorDelay(ref=14, turns=3),
     SetSpectatorDelay(ref=14, turns=None),
     ListGames(ref=15),
+    RequestHistory(ref=17),
+    RequestSeatLog(ref=18, seat="submarine"),
     Ping(ref=16),
 ]
 
@@ -107,5 +113,35 @@ SERVER = [
     Error(seq=4, ref=7, code="speed_too_high", message="Too fast."),
     Error(seq=4, ref=None, code="malformed_frame", message="Not JSON."),
     GameList(seq=0, ref=15, games=[{"game": "g-81c2", "seats": {"submarine": True}}]),
+    History(
+        seq=5,
+        ref=17,
+        turns=[
+            {
+                "turn": 1,
+                "time": "1914-12-13T04:00",
+                "night": True,
+                "orders": {"submarine": {"course": "E", "speed": 3, "level": "submerged", "fire": None}},
+                "view": {"turn": 2, "boat": {"square": "G5", "air": 19}, "track": ["D5", "G5"]},
+            }
+        ],
+        log=[
+            {"type": "game", "ruleset": "dardanelles", "scenario": "b11", "seats": ["submarine"]},
+            {"type": "input", "input": "order", "turn": 1, "seat": "submarine", "order": ORDER},
+            {"type": "roll", "index": 0, "turn": 1, "table": "hydrophone", "dice": [5], "total": 5},
+            {"type": "event", "kind": "heard", "turn": 1, "audience": ["submarine", "umpire"], "text": "..."},
+        ],
+    ),
+    History(seq=0, ref=17, turns=[], log=[{"type": "game"}]),
+    SeatLog(
+        seq=5,
+        ref=18,
+        seat="submarine",
+        messages=[
+            {"type": "observation", "seq": 1, "turn": 2, "view": VIEW},
+            {"type": "narrative", "seq": 2, "turn": 2, "text": "A faint echo to the north."},
+        ],
+    ),
+    SeatLog(seq=0, ref=18, seat="submarine", messages=[]),
     Pong(seq=4, ref=16),
 ]

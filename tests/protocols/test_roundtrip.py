@@ -67,6 +67,8 @@ def test_wire_names_as_documented():
             "end",
             "spectate",
             "games",
+            "history",
+            "seat_log",
             "ping",
         ]
     )
@@ -82,6 +84,8 @@ def test_wire_names_as_documented():
             "ack",
             "error",
             "games",
+            "history",
+            "seat_log",
             "pong",
         ]
     )

@@ -75,20 +75,27 @@ def _draw_contact(contact: dict[str, Any], ox: int, oy: int, mark) -> None:
     bearing = contact.get("bearing")
     number = contact["number"]
     tag = str(number) if number < 10 else "+"
+    if bearing is not None:
+        dx, dy = _king_step(bearing)
     if contact["fidelity"] == "bearing" and bearing is not None:
-        dx, dy = math.sin(math.radians(bearing)), math.cos(math.radians(bearing))
         for k in range(1, HYDROPHONE_RANGE + 1):
             mark(round(ox + k * dx), round(oy + k * dy), _line_glyph(bearing) + " ", "#d070ff")
         k = HYDROPHONE_RANGE + 1
         mark(round(ox + k * dx), round(oy + k * dy), "?" + tag, "bold #d070ff")
     elif contact["fidelity"] == "silhouette" and bearing is not None:
         distance = contact.get("distance") or 1
-        x = round(ox + distance * math.sin(math.radians(bearing)))
-        y = round(oy + distance * math.cos(math.radians(bearing)))
+        x, y = round(ox + distance * dx), round(oy + distance * dy)
         mark(x, y, LETTERS.get(contact.get("silhouette") or "", "?") + tag, "bold #ff5050")
     elif contact.get("square"):
         x, y = parse_square(contact["square"])
         mark(x, y, LETTERS.get(contact.get("silhouette") or "", "V") + tag, "bold #ff5050")
+
+
+def _king_step(bearing: float) -> tuple[float, float]:
+    """One square along a bearing, as distances count: in king moves (the larger of dx, dy is 1)."""
+    dx, dy = math.sin(math.radians(bearing)), math.cos(math.radians(bearing))
+    scale = max(abs(dx), abs(dy))
+    return dx / scale, dy / scale
 
 
 def _label(cells, land, place: dict[str, Any], columns: int) -> None:

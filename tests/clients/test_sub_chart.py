@@ -1,0 +1,33 @@
+"""The chart draws each contact where and as well as it was reported, from the plot of that turn."""
+
+from __future__ import annotations
+
+from fogbank.clients.sub.chart import draw_chart
+from fogbank.clients.sub.draft import Draft
+
+from .sub_helpers import b11_welcome, view
+
+
+def square_text(drawn: str, square: str, rows: int = 36) -> str:
+    """The two characters drawn in `square` (e.g. "K7")."""
+    lines = drawn.splitlines()
+    x, y = ord(square[0]) - ord("A"), int(square[1:])
+    line = lines[1 + rows - y]
+    return line[3 + 2 * x : 5 + 2 * x]
+
+
+def test_contacts_are_drawn_from_the_plot_of_their_turn():
+    chart = b11_welcome().chart
+    sighting = {"number": 3, "turn": 1, "fidelity": "silhouette", "bearing": 45, "distance": 3,
+                "silhouette": "battleship", "square": None, "identity": None}  # fmt: skip
+    heard = {**sighting, "number": 4, "turn": 2, "fidelity": "bearing", "bearing": 0, "distance": None, "silhouette": None}
+    seen = view(turn=3, track=["D5", "F5", "H7"], plotted="H7", contacts=[sighting, heard])
+    drawn = draw_chart(chart, seen, Draft(course="E", speed=1, level="surface")).plain
+    assert square_text(drawn, "H7") == "@ "  # the plotted position
+    assert square_text(drawn, "D5") == "• "  # the track behind
+    assert square_text(drawn, "I7") == "+ "  # where the order takes the boat
+    # Seen on turn 1 from F5, 045, three squares (king moves): I8, marked with its silhouette letter.
+    assert square_text(drawn, "I8") == "B3"
+    # Heard on turn 2 from H7, bearing 000: a line north, the contact number at its end.
+    assert [square_text(drawn, f"H{y}") for y in (8, 13)] == ["│ ", "│ "]
+    assert square_text(drawn, "H14") == "?4"

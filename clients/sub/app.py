@@ -187,7 +187,8 @@ class SubApp(App[None]):
             self._status("The connection dropped before the order was confirmed. Press Enter to send it again.", "bold red")
             return
         self.sent.append(order)
-        self._status(f"Turn {turn}: order recorded by the umpire. {words} Waiting for the turn to resolve.", "green")
+        if self.view is not None and self.view["turn"] == turn:  # else the turn has resolved already
+            self._status(f"Turn {turn}: order recorded by the umpire. {words} Waiting for the turn to resolve.", "green")
 
     # The stream -----------------------------------------------------------------------------
 

@@ -4,36 +4,51 @@ Besides websockets on `/`, it answers plain HTTP on the same port:
   GET /healthz                      "ok"
   GET /admin/new?scenario=b11       create a game; needs `Authorization: Bearer <admin key>`.
                                     The admin key is made on first start in DIR/admin.key.
+  GET /umpire#token=...             the umpire's console: static HTML, CSS and JS modules from
+                                    server/console/, speaking `fogbank.v1.json` back to `/`.
 """
 
 from __future__ import annotations
 
 import hmac
 import http
+import importlib.resources
 import json
 import logging
 import secrets
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
+from fogbank import protocols as wire
+from fogbank.server.store import Store
 from websockets.asyncio.server import Server as WebsocketServer
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.http11 import Request, Response
 
-from fogbank import protocols as wire
-from fogbank.server.store import Store
-
+from .bus import LocalBus
 from .gateway import Connection
 from .host import Host
 
 log = logging.getLogger("fogbank.server")
 ADMIN_KEY_FILE = "admin.key"
+CONSOLE = importlib.resources.files("fogbank.server") / "console"
+CONSOLE_TYPES = {".html": "text/html", ".css": "text/css", ".js": "text/javascript", ".svg": "image/svg+xml"}
+# The console needs nothing from elsewhere: scripts, styles and the websocket are this origin's.
+# Its token lives in the URL fragment and sessionStorage, so no referrer and no framing.
+CONSOLE_HEADERS = {
+    "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self' ws: wss:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+    "Cache-Control": "no-cache",
+}
 
 
 class Server:
     def __init__(self, store: Store, host: Host, admin_key: str) -> None:
         self.store = store
         self.host = host
+        self.bus = LocalBus(host)
         self.admin_key = admin_key
         self.websockets: WebsocketServer | None = None
 
@@ -77,7 +92,7 @@ class Server:
         await self.websockets.serve_forever()
 
     async def _connection(self, websocket: ServerConnection) -> None:
-        await Connection(websocket, self.host).serve()
+        await Connection(websocket, self.bus).serve()
 
     async def _http(self, connection: ServerConnection, request: Request) -> Response | None:
         if request.headers.get("Upgrade", "").lower() == "websocket":
@@ -97,7 +112,26 @@ class Server:
             response = connection.respond(http.HTTPStatus.OK, json.dumps(created) + "\n")
             response.headers["Content-Type"] = "application/json"
             return response
+        if url.path in ("/umpire", "/umpire/") or url.path.startswith("/umpire/"):
+            return _console_file(connection, url.path.removeprefix("/umpire").strip("/") or "index.html")
         return connection.respond(http.HTTPStatus.NOT_FOUND, "Not found. Connect with a websocket.\n")
+
+
+def _console_file(connection: ServerConnection, name: str) -> Response:
+    """One of the console's files, by plain name only (no folders: nothing else can be reached)."""
+    suffix = "." + name.rpartition(".")[2]
+    if "/" in name or "\\" in name or name.startswith(".") or suffix not in CONSOLE_TYPES:
+        return connection.respond(http.HTTPStatus.NOT_FOUND, "Not found.\n")
+    try:
+        text = (CONSOLE / name).read_text(encoding="utf-8")
+    except (FileNotFoundError, IsADirectoryError):
+        return connection.respond(http.HTTPStatus.NOT_FOUND, "Not found.\n")
+    response = connection.respond(http.HTTPStatus.OK, text)
+    del response.headers["Content-Type"]
+    response.headers["Content-Type"] = f"{CONSOLE_TYPES[suffix]}; charset=utf-8"
+    for header, value in CONSOLE_HEADERS.items():
+        response.headers[header] = value
+    return response
 
 
 def _admin_key(data: Path) -> str:

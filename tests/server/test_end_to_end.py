@@ -271,3 +271,22 @@ def _without_ids(codec, frame):
 
         return json.dumps({**attrs.asdict(message), "game": None, "commitment": None}, sort_keys=True)
     return frame
+
+
+async def test_spectators_see_the_umpire_view_late_and_only_when_the_umpire_allows(server):
+    game = await server.create_game("b11")
+    websocket = await connect(f"ws://127.0.0.1:{server.port}/", subprotocols=[JSON])
+    early = Peer(websocket, JSON)
+    await early.send(wire.Join(token=game["spectator_token"]))
+    assert (await early.recv()).code == "forbidden"
+    umpire = await open_peer(server, game["umpire_token"])
+    assert isinstance(await umpire.request(lambda ref: wire.SetSpectatorDelay(ref=ref, turns=1)), wire.Ack)
+    spectator = await open_peer(server, game["spectator_token"])
+    assert spectator.welcome.seat == "spectator" and "overlays" in spectator.welcome.chart
+    for _ in range(3):
+        await umpire.request(lambda ref: wire.Release(ref=ref))
+    seen = [await spectator.until(wire.Observation) for _ in range(2)]
+    assert [m.turn for m in seen] == [2, 3]  # turn 4 is being played: the spectators are one behind
+    assert "boat" in seen[0].view  # the umpire's truth, late
+    reply = await spectator.request(lambda ref: wire.Release(ref=ref))
+    assert reply.code == "forbidden"

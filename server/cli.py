@@ -215,7 +215,8 @@ async def _run_sub(url: str, token: str, logs: Path, umpire_note: str | None) ->
 
 def _umpire_banner(host: str, port: int, created: dict) -> str:
     return (
-        f"fogbank: game {created['game']} ({created['scenario']}), dice commitment {created['commitment'][:16]}...\n"
+        f"fogbank: game {created['game']} ({created['scenario']}),"
+        f" dice commitment {created['commitment'][:16]}...\n"
         f"Umpire console: http://{host}:{port}/umpire#token={created['umpire_token']}\n"
         f"  (address http://{host}:{port}/umpire, umpire token {created['umpire_token']})"
     )

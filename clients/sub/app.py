@@ -10,6 +10,18 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Awaitable, Callable
 
+from fogbank.clients import (
+    CLOSED,
+    CONNECTED,
+    CONNECTING,
+    RECONNECTING,
+    Client,
+    ConnectionLost,
+    JoinRefused,
+    OrderRefused,
+    TurnPassed,
+)
+from fogbank.protocols import GameOver, NarrativeMessage, Observation, Snapshot, Status, Welcome
 from rich.text import Text
 from textual import work
 from textual.app import App, ComposeResult
@@ -18,9 +30,6 @@ from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Footer
-
-from fogbank.clients import CLOSED, CONNECTED, CONNECTING, RECONNECTING, Client, ConnectionLost, JoinRefused, OrderRefused, TurnPassed
-from fogbank.protocols import GameOver, NarrativeMessage, Observation, Snapshot, Status, Welcome
 
 from .chart import ChartPane
 from .draft import Draft
@@ -50,7 +59,11 @@ class TopBar(Widget):
 
     def render(self) -> Text:
         words, style = CONNECTION_WORDS.get(self.connection, (self.connection, "bold"))
-        return Text(f"{self.title}   ", style="bold") + Text(f" {words} ", style=style) + Text(f"   {self.progress}", style="#a0c8ff")
+        return (
+            Text(f"{self.title}   ", style="bold")
+            + Text(f" {words} ", style=style)
+            + Text(f"   {self.progress}", style="#a0c8ff")
+        )
 
 
 class SubApp(App[None]):
@@ -69,7 +82,9 @@ class SubApp(App[None]):
     view: reactive[dict[str, Any] | None] = reactive(None)
     entries: reactive[tuple[Entry, ...]] = reactive(tuple)
 
-    def __init__(self, connect: Connect, *, log_folder: Path = Path("."), umpire_note: str | None = None) -> None:
+    def __init__(
+        self, connect: Connect, *, log_folder: Path = Path("."), umpire_note: str | None = None
+    ) -> None:
         super().__init__()
         self._connect = connect
         self.log_folder = Path(log_folder)
@@ -91,7 +106,12 @@ class SubApp(App[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        for selector, title in (("#chart", "Chart"), ("#gauges", "Boat"), ("#orders", "Orders"), ("#log", "Reports")):
+        for selector, title in (
+            ("#chart", "Chart"),
+            ("#gauges", "Boat"),
+            ("#orders", "Orders"),
+            ("#log", "Reports"),
+        ):
             self.query_one(selector).border_title = title
         self.query_one(OrderPad).focus()
         self.run_connection()
@@ -168,7 +188,9 @@ class SubApp(App[None]):
         client = self.client
         words = Draft(**_draft_fields(order)).words()
         if client is None or client.state == CLOSED:
-            self._status("Not connected: the order is kept here. Press c to reconnect, then Enter.", "bold yellow")
+            self._status(
+                "Not connected: the order is kept here. Press c to reconnect, then Enter.", "bold yellow"
+            )
             return
         if client.state == RECONNECTING:
             self._status(f"Connection down: turn {turn}'s order will go when it is back. {words}", "yellow")
@@ -181,14 +203,22 @@ class SubApp(App[None]):
             self._note("refusal", f"Order refused: {refusal.message}")
             return
         except TurnPassed:
-            self._status(f"Turn {turn} was resolved while the connection was down; see the reports.", "yellow")
+            self._status(
+                f"Turn {turn} was resolved while the connection was down; see the reports.", "yellow"
+            )
             return
         except ConnectionLost:
-            self._status("The connection dropped before the order was confirmed. Press Enter to send it again.", "bold red")
+            self._status(
+                "The connection dropped before the order was confirmed. Press Enter to send it again.",
+                "bold red",
+            )
             return
         self.sent.append(order)
         if self.view is not None and self.view["turn"] == turn:  # else the turn has resolved already
-            self._status(f"Turn {turn}: order recorded by the umpire. {words} Waiting for the turn to resolve.", "green")
+            self._status(
+                f"Turn {turn}: order recorded by the umpire. {words} Waiting for the turn to resolve.",
+                "green",
+            )
 
     # The stream -----------------------------------------------------------------------------
 
@@ -210,8 +240,11 @@ class SubApp(App[None]):
             self._note("narrative", f"The umpire: {message.text}")
         elif isinstance(message, Status):
             waiting = ", ".join(message.waiting_for)
-            progress = "held by the umpire" if message.held and message.phase == "ready" else (
-                f"waiting for: {waiting}" if waiting else message.phase)
+            progress = (
+                "held by the umpire"
+                if message.held and message.phase == "ready"
+                else (f"waiting for: {waiting}" if waiting else message.phase)
+            )
             self.query_one(TopBar).progress = f"turn {message.turn}: {progress}"
         elif isinstance(message, GameOver):
             self.game_over = message

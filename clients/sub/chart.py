@@ -6,12 +6,11 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from fogbank.server.rulesets.dardanelles.chart import Course, parse_square
+from fogbank.server.rulesets.dardanelles.units import HYDROPHONE_RANGE
 from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
-
-from fogbank.server.rulesets.dardanelles.chart import Course, parse_square
-from fogbank.server.rulesets.dardanelles.units import HYDROPHONE_RANGE
 
 from .draft import Draft
 from .recognition import LETTERS
@@ -113,8 +112,10 @@ def _label(cells, land, place: dict[str, Any], columns: int) -> None:
     for start in (x, x - width + 1, x - width // 2):
         span = range(start, start + width)
         # A name goes only on its own kind of square, so it never hides where the sea is.
-        if start < 0 or start + width > columns or any(
-            cells[y][i][0] not in ("░░", "· ") or land[y][i] == water for i in span
+        if (
+            start < 0
+            or start + width > columns
+            or any(cells[y][i][0] not in ("░░", "· ") or land[y][i] == water for i in span)
         ):
             continue
         text = name.ljust(width * CELL)

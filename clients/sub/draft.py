@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 import attrs
-
 from fogbank.server.rulesets.dardanelles.units import (
     TORPEDO_RANGE,
     Level,
@@ -41,7 +40,11 @@ class Draft:
         """The order as the server reads it (see protocols/README.md, "Order")."""
         order: dict[str, Any] = {"course": self.course, "speed": self.speed, "level": self.level}
         if self.fire_target is not None:
-            order["fire"] = {"target": self.fire_target, "direction": self.fire_direction, "torpedoes": self.torpedoes}
+            order["fire"] = {
+                "target": self.fire_target,
+                "direction": self.fire_direction,
+                "torpedoes": self.torpedoes,
+            }
         return order
 
     def words(self) -> str:
@@ -97,7 +100,10 @@ def cost(view: dict[str, Any], draft: Draft) -> Cost:
         elif contact["fidelity"] == "bearing":
             problems.append(f"Contact {draft.fire_target} was only heard; fire at one seen.")
         elif contact.get("distance") is not None and contact["distance"] > TORPEDO_RANGE:
-            warnings.append(f"Contact {draft.fire_target} was {contact['distance']} squares off; torpedoes run {TORPEDO_RANGE}.")
+            warnings.append(
+                f"Contact {draft.fire_target} was {contact['distance']} squares off;"
+                f" torpedoes run {TORPEDO_RANGE}."
+            )
     if end is not Level.SURFACE and view["air"] <= 2:
         warnings.append("Air is nearly spent: surface soon.")
     return Cost(

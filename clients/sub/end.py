@@ -6,6 +6,8 @@ import hashlib
 import json
 from pathlib import Path
 
+from fogbank.protocols import GameOver
+from fogbank.server.verify import Mismatch, read_log, verify_records
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
@@ -14,9 +16,6 @@ from textual.containers import Vertical
 from textual.reactive import reactive
 from textual.screen import ModalScreen
 from textual.widgets import Static
-
-from fogbank.protocols import GameOver
-from fogbank.server.verify import Mismatch, read_log, verify_records
 
 HEADLINES = {"victory": "VICTORY", "defeat": "DEFEAT", "draw": "DRAW", "ended": "GAME ENDED BY THE UMPIRE"}
 COLOURS = {"victory": "bold green", "defeat": "bold red", "draw": "bold yellow", "ended": "bold yellow"}
@@ -47,7 +46,9 @@ class EndScreen(ModalScreen[None]):
     BINDINGS = [Binding("v", "verify", "Verify the dice"), Binding("escape", "dismiss", "Back to the chart"),
                 Binding("q", "app.quit", "Quit")]  # fmt: skip
 
-    verdict: reactive[Text] = reactive(lambda: Text("Press v to save the log and verify every roll.", style="dim"))
+    verdict: reactive[Text] = reactive(
+        lambda: Text("Press v to save the log and verify every roll.", style="dim")
+    )
 
     def __init__(self, game_over: GameOver, commitment: str | None, log_path: Path) -> None:
         super().__init__()
@@ -58,7 +59,8 @@ class EndScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         over = self.game_over
         with Vertical(id="end", classes="sheet"):
-            yield Static(Text(HEADLINES.get(over.result, over.result.upper()), style=COLOURS.get(over.result, "bold")),
+            headline = HEADLINES.get(over.result, over.result.upper())
+            yield Static(Text(headline, style=COLOURS.get(over.result, "bold")),
                          classes="sheet-title")  # fmt: skip
             yield Static(Text(over.reason, style="bold"))
             lines = Text()

@@ -5,11 +5,6 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from rich.table import Table
-from rich.text import Text
-from textual.reactive import reactive
-from textual.widget import Widget
-
 from fogbank.server.rulesets.dardanelles.units import (
     AIR_FULL,
     AIR_PER_SURFACED_HOUR,
@@ -19,6 +14,10 @@ from fogbank.server.rulesets.dardanelles.units import (
     Level,
     battery_cost,
 )
+from rich.table import Table
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widget import Widget
 
 from .draft import Draft
 
@@ -70,7 +69,11 @@ class Gauges(Widget):
         grid.add_column(style="bold #a0c8ff", width=10)
         grid.add_column()
         of = f" of {self.turn_limit}" if self.turn_limit else ""
-        light = Text(" NIGHT ", style="bold white on #202060") if view["night"] else Text(" DAY ", style="bold black on #e0c050")
+        light = (
+            Text(" NIGHT ", style="bold white on #202060")
+            if view["night"]
+            else Text(" DAY ", style="bold black on #e0c050")
+        )
         grid.add_row("Turn", Text(f"{view['turn']}{of}   {clock_words(view['time'])}   ") + light)
         level = Text(view["level"].upper(), style="bold cyan")
         if self.draft and self.draft.level != view["level"]:
@@ -79,7 +82,9 @@ class Gauges(Widget):
             level = Text("LOST", style="bold red")
         grid.add_row("Level", level)
         grid.add_row(
-            "Air", bar(view["air"], AIR_FULL, 3) + Text(f" {view['air']:>2}/{AIR_FULL} h   {air_outlook(view, self.draft)}")
+            "Air",
+            bar(view["air"], AIR_FULL, 3)
+            + Text(f" {view['air']:>2}/{AIR_FULL} h   {air_outlook(view, self.draft)}"),
         )
         grid.add_row(
             "Battery",
@@ -92,7 +97,9 @@ class Gauges(Widget):
 
 
 def _torpedoes(view: dict[str, Any]) -> Text:
-    tubes = Text("▮" * view["loaded"], style="bold green") + Text("▯" * (view["tubes"] - view["loaded"]), style="#666666")
+    tubes = Text("▮" * view["loaded"], style="bold green") + Text(
+        "▯" * (view["tubes"] - view["loaded"]), style="#666666"
+    )
     text = tubes + Text(f" {view['loaded']}/{view['tubes']} loaded, {view['spare']} spare")
     if view["reload_turns_left"] is not None:
         text.append(f", reloading: {view['reload_turns_left']} surfaced turn(s) left", style="yellow")

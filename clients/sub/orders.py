@@ -18,7 +18,7 @@ from textual.widget import Widget
 from .draft import COURSES, LEVELS, Draft, cost, course_for_bearing, seen_contacts
 from .recognition import WORDS
 
-ARROWS = dict(zip(COURSES, "↑↗→↘↓↙←↖"))
+ARROWS = dict(zip(COURSES, "↑↗→↘↓↙←↖", strict=True))
 # Numpad digits, as a wargamer's keyboard reads them; with NumLock off the numpad sends the
 # arrow and paging keys, so those steer too.
 COURSE_KEYS = {"N": "8,up", "NE": "9,pageup", "E": "6,right", "SE": "3,pagedown",
@@ -94,7 +94,9 @@ class OrderPad(Widget, can_focus=True):
     def action_fire(self) -> None:
         targets = seen_contacts(self.view or {"contacts": []})
         if not targets:
-            self.status = Text("No contact seen to fire at (a contact only heard cannot be fired at).", style="yellow")
+            self.status = Text(
+                "No contact seen to fire at (a contact only heard cannot be fired at).", style="yellow"
+            )
             return
         numbers = [c["number"] for c in targets]
         current = self.draft.fire_target
@@ -126,9 +128,19 @@ class OrderPad(Widget, can_focus=True):
         grid.add_column()
         turn = f"turn {view['turn']}" if view else "the first turn"
         grid.add_row(Text("ORDER", style="bold white"), Text(f"for {turn}: {draft.words()}", style="bold"))
-        grid.add_row("Course", Text(f"{draft.course:<2} {ARROWS[draft.course]}  ", style="bold") + _hint("numpad 1-9 or arrows"))
-        grid.add_row("Speed", Text(f"{draft.speed} square{'s' if draft.speed != 1 else ''}  ", style="bold") + _hint("+ / -   5 or 0 stop"))
-        grid.add_row("Level", Text(f"{draft.level:<10}", style="bold") + _hint("s surface  p periscope  d submerged  b bottom"))
+        grid.add_row(
+            "Course",
+            Text(f"{draft.course:<2} {ARROWS[draft.course]}  ", style="bold") + _hint("numpad 1-9 or arrows"),
+        )
+        grid.add_row(
+            "Speed",
+            Text(f"{draft.speed} square{'s' if draft.speed != 1 else ''}  ", style="bold")
+            + _hint("+ / -   5 or 0 stop"),
+        )
+        grid.add_row(
+            "Level",
+            Text(f"{draft.level:<10}", style="bold") + _hint("s surface  p periscope  d submerged  b bottom"),
+        )
         grid.add_row("Fire", _fire(view, draft))
         if view is not None:
             grid.add_row("Cost", _cost(view, draft))
@@ -146,9 +158,10 @@ def _fire(view: dict[str, Any] | None, draft: Draft) -> Text:
     contact = next((c for c in (view or {}).get("contacts", ()) if c["number"] == draft.fire_target), {})
     kind = WORDS.get(contact.get("silhouette") or "", "contact").lower()
     fish = "1 torpedo" if draft.torpedoes == 1 else f"{draft.torpedoes} torpedoes"
-    return Text(f"{fish} {draft.fire_direction} {ARROWS[draft.fire_direction]} at {draft.fire_target} ({kind})  ", style="bold red") + _hint(
-        "f next target  , . aim  t count  x hold fire"
-    )
+    return Text(
+        f"{fish} {draft.fire_direction} {ARROWS[draft.fire_direction]} at {draft.fire_target} ({kind})  ",
+        style="bold red",
+    ) + _hint("f next target  , . aim  t count  x hold fire")
 
 
 def _cost(view: dict[str, Any], draft: Draft) -> Text:

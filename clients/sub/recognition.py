@@ -49,7 +49,12 @@ SILHOUETTES: dict[str, str] = {
 }
 
 LETTERS = {"caique": "C", "patrol_boat": "P", "transport": "T", "battleship": "B"}
-WORDS = {"caique": "Caique", "patrol_boat": "Patrol boat", "transport": "Transport", "battleship": "Battleship"}
+WORDS = {
+    "caique": "Caique",
+    "patrol_boat": "Patrol boat",
+    "transport": "Transport",
+    "battleship": "Battleship",
+}
 NOTES = {
     "caique": "Sail; small, wooden. Not worth a torpedo.",
     "patrol_boat": "Small steamer, one funnel. Armed; keep clear.",
@@ -66,12 +71,14 @@ def silhouette(kind: str | None, style: str = "bold white") -> Text:
 
 def recognition_chart() -> Text:
     chart = Text()
-    for kind, art in SILHOUETTES.items():
+    for kind in SILHOUETTES:
         chart.append(f"{LETTERS[kind]}  {WORDS[kind].upper()}", style="bold yellow")
         chart.append(f"   {NOTES[kind]}\n", style="italic")
         chart.append(silhouette(kind))
         chart.append("\n\n")
-    chart.append("On the chart a sighting is marked with its letter and contact number, e.g. B3.", style="dim")
+    chart.append(
+        "On the chart a sighting is marked with its letter and contact number, e.g. B3.", style="dim"
+    )
     return chart
 
 

@@ -6,12 +6,11 @@ import asyncio
 import io
 from typing import Any
 
-from rich.console import Console
-
 from fogbank.clients import CONNECTED, OrderRefused
 from fogbank.protocols import Ack, GameOver, Snapshot, Welcome
 from fogbank.server import core
 from fogbank.server.core.plain import to_plain
+from rich.console import Console
 
 
 def b11_welcome(commitment: str = "0" * 64) -> Welcome:
@@ -19,7 +18,8 @@ def b11_welcome(commitment: str = "0" * 64) -> Welcome:
     game = core.start(ruleset, scenario, b"\x01" * 32)
     return Welcome(
         seq=0, game="g-test", seat="submarine", ruleset="dardanelles", scenario="b11", commitment=commitment,
-        briefing={"title": "B11, 13 December 1914", "briefing": "Sink the Messudieh.", "start": "1914-12-13T04:00",
+        briefing={"title": "B11, 13 December 1914", "briefing": "Sink the Messudieh.",
+                  "start": "1914-12-13T04:00",
                   "turn_limit": 30},
         chart=to_plain(ruleset.chart(game.state, "submarine")), seats=["submarine"], turn=1, phase="orders",
     )  # fmt: skip

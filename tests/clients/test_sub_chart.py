@@ -20,7 +20,15 @@ def test_contacts_are_drawn_from_the_plot_of_their_turn():
     chart = b11_welcome().chart
     sighting = {"number": 3, "turn": 1, "fidelity": "silhouette", "bearing": 45, "distance": 3,
                 "silhouette": "battleship", "square": None, "identity": None}  # fmt: skip
-    heard = {**sighting, "number": 4, "turn": 2, "fidelity": "bearing", "bearing": 0, "distance": None, "silhouette": None}
+    heard = {
+        **sighting,
+        "number": 4,
+        "turn": 2,
+        "fidelity": "bearing",
+        "bearing": 0,
+        "distance": None,
+        "silhouette": None,
+    }
     seen = view(turn=3, track=["D5", "F5", "H7"], plotted="H7", contacts=[sighting, heard])
     drawn = draw_chart(chart, seen, Draft(course="E", speed=1, level="surface")).plain
     assert square_text(drawn, "H7") == "@ "  # the plotted position

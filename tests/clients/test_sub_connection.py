@@ -19,7 +19,9 @@ async def test_a_server_restart_is_shown_and_the_order_sent_meanwhile_gets_throu
     game = await server.create_game("b11")
     url, token = f"ws://127.0.0.1:{port}/", game["seats"]["submarine"]
     app = SubApp(
-        lambda last_seq: Client.connect(url, token, last_seq=last_seq, backoff=(0.05, 0.2), reconnect_attempts=100, proxy=None),
+        lambda last_seq: Client.connect(
+            url, token, last_seq=last_seq, backoff=(0.05, 0.2), reconnect_attempts=100, proxy=None
+        ),
         log_folder=tmp_path,
     )
     try:

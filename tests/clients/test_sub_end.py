@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from fogbank.clients.sub import SubApp
 from fogbank.clients.sub.end import EndScreen
 from fogbank.protocols import GameOver
@@ -18,7 +17,9 @@ from .sub_helpers import FakeClient, b11_welcome, text_of, until
 def finished():
     records = list(play_bot_game("b11", b"\x07" * 32))
     end = records[-1]
-    over = GameOver(seq=9, result=end["result"] or "ended", reason=end["reason"], seed=end["seed"], log=records)
+    over = GameOver(
+        seq=9, result=end["result"] or "ended", reason=end["reason"], seed=end["seed"], log=records
+    )
     return records[0]["commitment"], over
 
 
@@ -49,7 +50,9 @@ async def test_the_end_screen_shows_outcome_seed_and_the_verdict_on_the_dice(tmp
         assert over.reason in shown and over.seed in shown
         assert "The seed hashes to it." in shown
         await pilot.press("v")
-        await until(pilot, lambda: "rolls" in app.screen.verdict.plain or "MISMATCH" in app.screen.verdict.plain)
+        await until(
+            pilot, lambda: "rolls" in app.screen.verdict.plain or "MISMATCH" in app.screen.verdict.plain
+        )
         saved = tmp_path / "game-g-test.jsonl"
         assert [json.loads(line) for line in saved.read_text().splitlines()] == over.log
         if forge:

@@ -4,7 +4,6 @@ refusals are shown in its own words. Against a real embedded server where the se
 from __future__ import annotations
 
 import pytest
-
 from fogbank.clients import Client
 from fogbank.clients.sub import SubApp
 from fogbank.clients.sub.draft import Draft
@@ -28,7 +27,9 @@ async def sub_app(server: Server, tmp_path) -> SubApp:
     game = await server.create_game("b11")
     url = f"ws://127.0.0.1:{server.port}/"
     token = game["seats"]["submarine"]
-    return SubApp(lambda last_seq: Client.connect(url, token, last_seq=last_seq, proxy=None), log_folder=tmp_path)
+    return SubApp(
+        lambda last_seq: Client.connect(url, token, last_seq=last_seq, proxy=None), log_folder=tmp_path
+    )
 
 
 async def test_keys_make_the_order_and_show_its_cost_before_it_goes(server, tmp_path):
@@ -84,7 +85,15 @@ async def test_fire_keys_aim_at_a_seen_contact(tmp_path):
         await pilot.press("enter")
         await until(pilot, lambda: client.submitted)
         assert client.submitted == [
-            (1, {"course": "E", "speed": 1, "level": "periscope", "fire": {"target": 3, "direction": "E", "torpedoes": 2}})
+            (
+                1,
+                {
+                    "course": "E",
+                    "speed": 1,
+                    "level": "periscope",
+                    "fire": {"target": 3, "direction": "E", "torpedoes": 2},
+                },
+            )
         ]
         assert "2 torpedoes E → at 3 (battleship)" in text_of(app.query_one(OrderPad).render())
         client.refusal = ("not_loaded", "Only 1 tube is loaded.")

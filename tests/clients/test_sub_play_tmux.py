@@ -12,7 +12,9 @@ import time
 
 import pytest
 
-pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed (make system-deps)")
+pytestmark = pytest.mark.skipif(
+    shutil.which("tmux") is None, reason="tmux is not installed (make system-deps)"
+)
 
 
 class Terminal:
@@ -24,7 +26,9 @@ class Terminal:
         self.name = name
 
     def tmux(self, *args: str) -> str:
-        return subprocess.run(["tmux", "-L", self.socket, *args], capture_output=True, text=True, check=True).stdout
+        return subprocess.run(
+            ["tmux", "-L", self.socket, *args], capture_output=True, text=True, check=True
+        ).stdout
 
     def screen(self) -> str:
         return self.tmux("capture-pane", "-p", "-t", self.name)
@@ -48,7 +52,9 @@ class Terminal:
 
 
 def test_fogbank_play_in_a_terminal(tmp_path):
-    play = shlex.join([sys.executable, "-m", "fogbank.server.cli", "play", "b11", "--data", str(tmp_path), "--port", "0"])
+    play = shlex.join(
+        [sys.executable, "-m", "fogbank.server.cli", "play", "b11", "--data", str(tmp_path), "--port", "0"]
+    )
     # Without COLUMNS and LINES, which a test runner may set and Textual would believe over tmux.
     terminal = Terminal(f"env -u COLUMNS -u LINES {play}; echo FOGBANK-EXITED; sleep 60", "play")
     try:

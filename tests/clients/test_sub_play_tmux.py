@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import os
 import re
 import shlex
 import shutil
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -18,16 +18,16 @@ pytestmark = pytest.mark.skipif(
 
 
 class Terminal:
-    """A detached tmux session of its own server (-L), so no one else's tmux is touched."""
+    """A detached tmux session of its own server (-S socket), so no one else's tmux is touched."""
 
-    def __init__(self, command: str, name: str) -> None:
-        self.socket = f"fogbank-test-{os.getpid()}-{name}"
+    def __init__(self, command: str, name: str, socket: Path) -> None:
+        self.socket = str(socket)
         self.tmux("new-session", "-d", "-s", name, "-x", "160", "-y", "50", command)
         self.name = name
 
     def tmux(self, *args: str) -> str:
         return subprocess.run(
-            ["tmux", "-L", self.socket, *args], capture_output=True, text=True, check=True
+            ["tmux", "-S", self.socket, *args], capture_output=True, text=True, check=True
         ).stdout
 
     def screen(self) -> str:
@@ -48,7 +48,7 @@ class Terminal:
             time.sleep(0.1)
 
     def kill(self) -> None:
-        subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True)
+        subprocess.run(["tmux", "-S", self.socket, "kill-server"], capture_output=True)
 
 
 def test_fogbank_play_in_a_terminal(tmp_path):
@@ -56,7 +56,9 @@ def test_fogbank_play_in_a_terminal(tmp_path):
         [sys.executable, "-m", "fogbank.server.cli", "play", "b11", "--data", str(tmp_path), "--port", "0"]
     )
     # Without COLUMNS and LINES, which a test runner may set and Textual would believe over tmux.
-    terminal = Terminal(f"env -u COLUMNS -u LINES {play}; echo FOGBANK-EXITED; sleep 60", "play")
+    terminal = Terminal(
+        f"env -u COLUMNS -u LINES {play}; echo FOGBANK-EXITED; sleep 60", "play", tmp_path / "tmux.sock"
+    )
     try:
         terminal.wait_for(r"Turn\s+1 of 30", r"● connected", r"Air\s+█+", r"Battery\s+█+", r"Torpedoes")
         # Turn 1: NE from off Cape Helles runs into the shore, and the umpire says so.

@@ -108,6 +108,9 @@ def register(ruleset_class: type[Ruleset]) -> type[Ruleset]:
 
 
 def find_ruleset(name: str) -> Ruleset:
+    found = _RULESETS.get(name)  # the common case first: called several times a turn
+    if found is not None:
+        return found
     _load_builtin()
     try:
         return _RULESETS[name]

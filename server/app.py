@@ -1,4 +1,6 @@
-"""The embedded server: store, game host and websocket gateway in one process.
+"""The server: store, game host and websocket gateway in one process (the embedded default), or
+one or both roles on an MQTT broker (`bus=`): a gateway (websockets and HTTP, no store) talks to
+game hosts (store and games, no websockets) through `MqttBus` and `MqttHost`.
 
 Besides websockets on `/`, it answers plain HTTP on the same port:
   GET /healthz                      "ok"
@@ -10,8 +12,10 @@ Besides websockets on `/`, it answers plain HTTP on the same port:
 
 from __future__ import annotations
 
+import asyncio
 import hmac
 import http
+import os
 import importlib.resources
 import json
 import logging
@@ -25,12 +29,14 @@ from websockets.asyncio.server import Server as WebsocketServer
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.http11 import Request, Response
 
-from .bus import LocalBus
+from .bus import Bus, LocalBus, Unavailable
 from .gateway import Connection
 from .host import Host
 
 log = logging.getLogger("fogbank.server")
 ADMIN_KEY_FILE = "admin.key"
+HOST_ID_FILE = "host.id"  # a host's name on the bus, kept across restarts (it names its session)
+ROLES = ("both", "gateway", "host")
 CONSOLE = importlib.resources.files("fogbank.server") / "console"
 CONSOLE_TYPES = {".html": "text/html", ".css": "text/css", ".js": "text/javascript", ".svg": "image/svg+xml"}
 # The console needs nothing from elsewhere: scripts, styles and the websocket are this origin's.
@@ -45,23 +51,54 @@ CONSOLE_HEADERS = {
 
 
 class Server:
-    def __init__(self, store: Store, host: Host, admin_key: str) -> None:
+    def __init__(
+        self, store: Store | None, host: Host | None, admin_key: str | None, bus: Bus | None = None
+    ) -> None:
         self.store = store
         self.host = host
-        self.bus = LocalBus(host)
-        self.admin_key = admin_key
+        self.bus = bus if bus is not None else LocalBus(host)
+        self.admin_key = admin_key  # None: /admin/new is refused (a gateway given no key)
+        self.mqtt_host = None  # the MqttHost serving this process's games on the broker, if any
         self.websockets: WebsocketServer | None = None
 
     @classmethod
-    async def start(cls, host: str = "127.0.0.1", port: int = 8765, data: Path = Path("fogbank-data")) -> "Server":
-        data = Path(data)
-        data.mkdir(parents=True, exist_ok=True)
-        store = await Store.open(data)
-        game_host = Host(store)
-        recovered = await game_host.recover()
-        if recovered:
-            log.info("recovered %d unfinished games", recovered)
-        server = cls(store, game_host, _admin_key(data))
+    async def start(
+        cls,
+        host: str = "127.0.0.1",
+        port: int = 8765,
+        data: Path | None = Path("fogbank-data"),
+        *,
+        bus: str | None = None,
+        role: str = "both",
+        host_id: str | None = None,
+        admin_key: str | None = None,
+    ) -> "Server":
+        """Start the server. `bus`: None for the embedded default, else `mqtt://user:pass@host:port`
+        with `role` gateway (websockets, no `data`), host (games in `data`, no websockets) or both.
+        """
+        if role not in ROLES:
+            raise ValueError(f"role is one of {ROLES}, not {role!r}")
+        if bus is None and role != "both":
+            raise ValueError("the gateway and host roles run on a bus: give an mqtt:// address")
+        store = game_host = None
+        if role != "gateway":
+            if data is None:
+                raise ValueError("a game host needs a data folder for its store")
+            data = Path(data)
+            data.mkdir(parents=True, exist_ok=True)
+            store = await Store.open(data)
+            game_host = Host(store)
+            recovered = await game_host.recover()
+            if recovered:
+                log.info("recovered %d unfinished games", recovered)
+        if admin_key is None:
+            admin_key = os.environ.get("FOGBANK_ADMIN_KEY") or (_admin_key(Path(data)) if data else None)
+        if bus is None:
+            server = cls(store, game_host, admin_key)
+        else:
+            server = await cls._on_bus(store, game_host, admin_key, bus, role, host_id or _host_id(data))
+            if role == "host":
+                return server
         server.websockets = await serve(
             server._connection,
             host,
@@ -75,20 +112,54 @@ class Server:
         )
         return server
 
+    @classmethod
+    async def _on_bus(
+        cls, store: Store | None, game_host: Host | None, admin_key: str | None, url: str, role: str,
+        host_id: str | None,
+    ) -> "Server":  # fmt: skip
+        from .mqtt_broker import BrokerAddress
+        from .mqtt_bus import MqttBus
+        from .mqtt_host import MqttHost
+
+        address = BrokerAddress.parse(url)
+        mqtt_host = None
+        try:
+            if game_host is not None:
+                mqtt_host = MqttHost(game_host, address, host_id or secrets.token_hex(4))
+                await mqtt_host.start()
+            bus = MqttBus(address) if role != "host" else None
+            if bus is not None:
+                await bus.start()
+        except BaseException:
+            if mqtt_host is not None:
+                await mqtt_host.close()
+            if store is not None:
+                await store.close()
+            raise
+        server = cls(store, game_host, admin_key, bus or LocalBus(game_host))
+        server.mqtt_host = mqtt_host
+        return server
+
     @property
     def port(self) -> int:
         return self.websockets.sockets[0].getsockname()[1]
 
     async def create_game(self, scenario: str) -> dict:
-        return await self.host.create_game(scenario)
+        return await self.bus.create_game(scenario)
 
     async def close(self) -> None:
         if self.websockets is not None:
             self.websockets.close()
             await self.websockets.wait_closed()
-        await self.store.close()
+        await self.bus.close()
+        if self.mqtt_host is not None:
+            await self.mqtt_host.close()
+        if self.store is not None:
+            await self.store.close()
 
     async def serve_forever(self) -> None:
+        if self.websockets is None:  # a host role: it serves the bus until stopped
+            await asyncio.Event().wait()
         await self.websockets.serve_forever()
 
     async def _connection(self, websocket: ServerConnection) -> None:
@@ -102,13 +173,15 @@ class Server:
             return connection.respond(http.HTTPStatus.OK, "ok\n")
         if url.path == "/admin/new":
             given = request.headers.get("Authorization", "").removeprefix("Bearer ").strip()
-            if not hmac.compare_digest(given.encode(), self.admin_key.encode()):
+            if self.admin_key is None or not hmac.compare_digest(given.encode(), self.admin_key.encode()):
                 return connection.respond(http.HTTPStatus.UNAUTHORIZED, "A valid admin key is needed.\n")
             scenario = parse_qs(url.query).get("scenario", ["b11"])[0]
             try:
                 created = await self.create_game(scenario)
             except LookupError as error:
                 return connection.respond(http.HTTPStatus.NOT_FOUND, f"{error.args[0]}\n")
+            except Unavailable as error:
+                return connection.respond(http.HTTPStatus.SERVICE_UNAVAILABLE, f"No game host answered: {error}\n")
             response = connection.respond(http.HTTPStatus.OK, json.dumps(created) + "\n")
             response.headers["Content-Type"] = "application/json"
             return response
@@ -139,4 +212,14 @@ def _admin_key(data: Path) -> str:
     if not path.exists():
         path.write_text(secrets.token_urlsafe(24) + "\n")
         path.chmod(0o600)
+    return path.read_text().strip()
+
+
+def _host_id(data: Path | None) -> str | None:
+    """This host's id on the bus, made on first start in DATA/host.id."""
+    if data is None:
+        return None
+    path = Path(data) / HOST_ID_FILE
+    if not path.exists():
+        path.write_text(f"h{secrets.token_hex(4)}\n")
     return path.read_text().strip()

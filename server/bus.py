@@ -18,6 +18,16 @@ from .host import SPECTATOR, Forbidden, Host, Room
 
 Deliver = Callable[[Any], None]  # takes one server message for the joined seat, in seq order
 
+# Handed to `deliver` instead of a message when a session can no longer deliver its seat's stream
+# (its broker connection dropped, the game's host restarted): the gateway closes the websocket,
+# and the client reconnects and resumes from its last seq.
+LOST: Any = object()
+
+
+class Unavailable(Exception):
+    """The bus cannot reach the game's host or the broker now: try again shortly (the gateway
+    closes the websocket with 1013, so a client reconnects with backoff)."""
+
 
 class Session(abc.ABC):
     """A joined seat, as a gateway holds it."""

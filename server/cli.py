@@ -48,8 +48,24 @@ def main(argv: list[str] | None = None) -> int:
     serve = commands.add_parser("serve", help="run the server (embedded: everything in one process)")
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8765)
-    serve.add_argument("--data", type=Path, default=Path("fogbank-data"), help="folder for the SQLite store")
+    serve.add_argument("--data", type=Path, default=None,
+                       help="folder for the SQLite store (default fogbank-data; a gateway role has none)")
+    serve.add_argument("--bus", default=None, metavar="mqtt://USER:PASS@HOST:PORT",
+                       help="run on an MQTT broker (default: embedded, no broker); a missing password is"
+                       " read from $FOGBANK_MQTT_PASSWORD")
+    serve.add_argument("--role", choices=("gateway", "host", "both"), default="both",
+                       help="with --bus: websocket gateway, game host, or both in this process")
+    serve.add_argument("--host-id", default=None, help="a host's name on the bus (default: DATA/host.id)")
+    serve.add_argument("--admin-key-file", type=Path, default=None,
+                       help="a gateway's admin key for /admin/new (default: $FOGBANK_ADMIN_KEY or DATA/admin.key)")
     serve.set_defaults(run=_serve)
+
+    broker = commands.add_parser("broker-init", help="write a Mosquitto config and credentials for --bus")
+    broker.add_argument("dir", type=Path, help="the broker's folder (config, credentials, persistence)")
+    broker.add_argument("--port", type=int, default=1883)
+    broker.add_argument("--bind", default="127.0.0.1")
+    broker.add_argument("--user", default=None, help="the user mosquitto runs as (default: you)")
+    broker.set_defaults(run=_broker_init)
 
     new = commands.add_parser("new", help="create a game on a running server; prints its tokens as JSON")
     new.add_argument("scenario")
@@ -102,10 +118,23 @@ def _serve(args: argparse.Namespace) -> int:
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
 
+    if args.bus is None and args.role != "both":
+        print("fogbank serve: --role needs --bus mqtt://...", file=sys.stderr)
+        return 2
+    data = args.data if args.data is not None or args.role == "gateway" else Path("fogbank-data")
+    if args.role == "host" and args.data is None:
+        print("fogbank serve: a host role needs --data", file=sys.stderr)
+        return 2
+    admin_key = args.admin_key_file.read_text().strip() if args.admin_key_file else None
+
     async def run() -> None:
-        server = await Server.start(args.host, args.port, args.data)
-        print(f"fogbank serving on ws://{args.host}:{server.port}/ (data in {args.data}; "
-              f"admin key in {args.data / 'admin.key'})", flush=True)
+        server = await Server.start(args.host, args.port, data, bus=args.bus, role=args.role,
+                                    host_id=args.host_id, admin_key=admin_key)  # fmt: skip
+        if server.websockets is None:
+            print(f"fogbank game host {server.mqtt_host.host_id} on the bus (data in {data})", flush=True)
+        else:
+            where = f"data in {data}; admin key in {data / 'admin.key'}" if data else "gateway"
+            print(f"fogbank serving on ws://{args.host}:{server.port}/ ({where})", flush=True)
         try:
             await server.serve_forever()
         finally:
@@ -115,6 +144,15 @@ def _serve(args: argparse.Namespace) -> int:
         asyncio.run(run())
     except KeyboardInterrupt:
         pass
+    return 0
+
+
+def _broker_init(args: argparse.Namespace) -> int:
+    from fogbank.server.mqtt_broker import broker_init
+
+    broker_init(args.dir, args.port, args.bind, args.user)
+    print(f"wrote {args.dir / 'mosquitto.conf'}, {args.dir / 'dynamic-security.json'} and"
+          f" {args.dir / 'credentials.json'} (the host, gateway and admin passwords; keep it private)")
     return 0
 
 

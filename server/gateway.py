@@ -16,10 +16,12 @@ from fogbank.server.core import Refused
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
-from .bus import Bus, Session
+from .bus import LOST, Bus, Session, Unavailable
 from .host import Forbidden
 
 log = logging.getLogger("fogbank.gateway")
+CLOSE_SERVICE_RESTART = 1012  # the bus lost the seat's stream: reconnect and resume
+CLOSE_TRY_AGAIN_LATER = 1013  # the bus cannot reach a host now
 
 
 class Connection:
@@ -47,13 +49,17 @@ class Connection:
     async def _write(self) -> None:
         while True:
             message = await self.outbox.get()
+            if message is LOST:  # everything before it is sent; the client resumes after it
+                await self.websocket.close(CLOSE_SERVICE_RESTART, "the game's host or broker went away")
+                return
             try:
                 await self.websocket.send(self.codec.encode_server(message))
             except ConnectionClosed:
                 return
 
     def send(self, message: Any) -> None:
-        self.seq = max(self.seq, message.seq)
+        if message is not LOST:
+            self.seq = max(self.seq, message.seq)
         self.outbox.put_nowait(message)
 
     def error(self, ref: int | None, code: str, sentence: str) -> None:
@@ -76,6 +82,9 @@ class Connection:
             self.error(ref, refusal.code, refusal.sentence)
         except Forbidden as forbidden:
             self.error(ref, "forbidden", forbidden.sentence)
+        except Unavailable as away:  # not the client's fault, nor final: it reconnects and resumes
+            log.info("bus unavailable: %s", away)
+            await self.websocket.close(CLOSE_TRY_AGAIN_LATER, "the game's host is unavailable; try again")
         except Exception:  # our bug: say so, keep the game and the connection going
             log.exception("request %s failed", type(message).__name__)
             self.error(ref, "internal_error", "The server failed to handle that request; it has been logged.")

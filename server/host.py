@@ -93,7 +93,12 @@ class Host:
         seed = secrets.token_bytes(32)
         game = core.start(ruleset, scenario, seed)
         game_id = secrets.token_hex(6)
-        tokens = {seat: secrets.token_urlsafe(24) for seat in (*ruleset.seats(game.state), UMPIRE, SPECTATOR)}
+        # `{game}.{seat}.{192 random bits}`: a gateway routes by the game and names the seat's MQTT
+        # user `{game}.{seat}` without asking any host (the secret part is all that guards it).
+        tokens = {
+            seat: f"{game_id}.{seat}.{secrets.token_urlsafe(24)}"
+            for seat in (*ruleset.seats(game.state), UMPIRE, SPECTATOR)
+        }
         commitment = core.commitment(seed)
         await self.store.create_game(
             game_id, ruleset.name, scenario, seed, commitment, {s: token_hash(t) for s, t in tokens.items()}

@@ -249,6 +249,10 @@ class Store:
 
     # Reads.
 
+    def game_ids(self) -> list[str]:
+        """Every game in the store, running or ended (from memory)."""
+        return list(self._status)
+
     def find_token(self, token_hash: bytes) -> tuple[str, str] | None:
         """The (game_id, seat) a token hash opens, or None. From memory: tokens never change.
 

@@ -1,0 +1,55 @@
+"""Games played end to end through two gateways and two game hosts on a real broker."""
+
+from __future__ import annotations
+
+import asyncio
+
+from fogbank.clients import Client
+from fogbank.clients.bot import run_bot
+
+from .conftest import needs_mosquitto, url
+
+pytestmark = needs_mosquitto
+
+
+async def test_bots_play_whole_games_through_either_gateway_on_two_hosts(stack):
+    hosts = [await stack.host("h1"), await stack.host("h2")]
+    gateways = [await stack.gateway(), await stack.gateway()]
+    games = [await gateways[n % 2].create_game("b11") for n in range(6)]
+    owners = {g["game"]: next(h.mqtt_host.host_id for h in hosts if g["game"] in h.host.rooms) for g in games}
+    assert set(owners.values()) == {"h1", "h2"}  # the shared subscription spreads new games
+    async with asyncio.timeout(40):
+        results = await asyncio.gather(*(
+            run_bot(url(gateways[(n + 1) % 2]), game["seats"]["submarine"], proxy=None)
+            for n, game in enumerate(games)
+        ))  # fmt: skip
+    for result in results:
+        assert result["outcome"] in ("victory", "defeat", "draw") and result["commitment_ok"]
+
+
+async def test_the_umpire_watches_and_holds_through_the_other_gateway(stack):
+    await stack.host("h1")
+    gateways = [await stack.gateway(), await stack.gateway()]
+    game = await gateways[0].create_game("b11")
+    async with asyncio.timeout(20):
+        umpire = await Client.connect(url(gateways[1]), game["umpire_token"], proxy=None)
+        player = await Client.connect(url(gateways[0]), game["seats"]["submarine"], proxy=None)
+        await umpire.hold(True)
+        [listing] = (await umpire.games()).games
+        assert listing["seats"][0]["connected"] == 1
+        await player.submit({"course": "N", "speed": 0, "level": "surface"})
+        await umpire.release()
+        seen = [m async for m in _take(umpire.stream(), 3)]
+        assert [type(m).__name__ for m in seen][0] == "Snapshot"
+        snapshot, observation = await player.next_observation(), await player.next_observation()
+        assert (snapshot.turn, observation.turn) == (1, 2)
+        await player.close()
+        await umpire.close()
+
+
+async def _take(stream, n):
+    async for message in stream:
+        yield message
+        n -= 1
+        if n == 0:
+            return

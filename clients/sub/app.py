@@ -23,7 +23,7 @@ from fogbank.clients import (
 )
 from fogbank.protocols import GameOver, NarrativeMessage, Observation, Snapshot, Status, Welcome
 from rich.text import Text
-from textual import work
+from textual import events, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -31,16 +31,21 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Footer
 
-from .chart import ChartPane
+from .chart import ChartPane, waters_named
 from .draft import Draft
 from .end import EndScreen
 from .gauges import Gauges
 from .help import HelpScreen
 from .log import Entry, ReportLog, entries_for_reports, turn_heading
 from .orders import OrderPad
+from .places import PlacesScreen
 from .recognition import RecognitionScreen
 
 Connect = Callable[[int | None], Awaitable[Client]]  # last_seq -> a joined client
+
+# The side-by-side layout with the chart at two columns a square needs this much terminal; below
+# it the app is compact: the chart at one column a square, the boat and the order a line a fact.
+WIDE = (156, 40)
 
 CONNECTION_WORDS = {
     CONNECTING: ("◌ connecting", "bold yellow"),
@@ -71,9 +76,16 @@ class SubApp(App[None]):
 
     CSS_PATH = "sub.tcss"
     TITLE = "fogbank"
+    ENABLE_COMMAND_PALETTE = False  # nothing in it a player needs, and its key hint takes room
     BINDINGS = [
         Binding("question_mark", "help", "Help"),
         Binding("r", "recognition", "Recognition"),
+        Binding("k", "places", "Places"),
+        Binding("tab", "toggle_chart", "Chart/reports", priority=True),
+        Binding("pageup", "scroll_reports('page_up')", "Reports up", show=False),
+        Binding("pagedown", "scroll_reports('page_down')", "Reports down", show=False),
+        Binding("home", "scroll_reports('home')", "First report", show=False),
+        Binding("end", "scroll_reports('end')", "Latest report", show=False),
         Binding("c", "reconnect", "Reconnect", show=False),
         Binding("ctrl+q", "quit", "Quit"),
     ]
@@ -81,6 +93,8 @@ class SubApp(App[None]):
     connection: reactive[str] = reactive(CONNECTING)
     view: reactive[dict[str, Any] | None] = reactive(None)
     entries: reactive[tuple[Entry, ...]] = reactive(tuple)
+    compact: reactive[bool] = reactive(False)
+    reports_only: reactive[bool] = reactive(False)  # the chart put away: the reports take its room
 
     def __init__(
         self, connect: Connect, *, log_folder: Path = Path("."), umpire_note: str | None = None
@@ -114,7 +128,12 @@ class SubApp(App[None]):
         ):
             self.query_one(selector).border_title = title
         self.query_one(OrderPad).focus()
+        self.compact = self.size.width < WIDE[0] or self.size.height < WIDE[1]
+        self.watch_compact(self.compact)
         self.run_connection()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.compact = event.size.width < WIDE[0] or event.size.height < WIDE[1]
 
     # Attributes down ------------------------------------------------------------------------
 
@@ -123,6 +142,16 @@ class SubApp(App[None]):
             widget.connection = state
         for pad in self.query(OrderPad):
             pad.connection = state
+
+    def watch_compact(self, compact: bool) -> None:
+        self.set_class(compact, "-compact")
+        for widget in self.query("Gauges, OrderPad"):
+            widget.compact = compact
+        for chart in self.query(ChartPane):
+            chart.cell = 1 if compact else 2
+
+    def watch_reports_only(self, reports_only: bool) -> None:
+        self.set_class(reports_only, "-reports-only")
 
     def watch_view(self, view: dict[str, Any] | None) -> None:
         for widget in self.query("ChartPane, Gauges, OrderPad"):
@@ -135,6 +164,8 @@ class SubApp(App[None]):
     def _set_welcome(self, welcome: Welcome) -> None:
         self.welcome = welcome
         self.query_one(ChartPane).chart = welcome.chart
+        orders = " ".join(welcome.briefing.get("briefing", "").split())
+        self.query_one(ChartPane).targets = tuple(waters_named(orders, welcome.chart))
         self.query_one(Gauges).turn_limit = welcome.briefing.get("turn_limit")
         top = self.query_one(TopBar)
         top.title = f"{welcome.briefing.get('title', welcome.scenario)} · {welcome.chart.get('name', '')}"
@@ -271,6 +302,16 @@ class SubApp(App[None]):
 
     def action_recognition(self) -> None:
         self.push_screen(RecognitionScreen())
+
+    def action_places(self) -> None:
+        chart = self.query_one(ChartPane)
+        self.push_screen(PlacesScreen(chart.chart, list(chart.targets)))
+
+    def action_toggle_chart(self) -> None:
+        self.reports_only = not self.reports_only
+
+    def action_scroll_reports(self, how: str) -> None:
+        self.query_one(ReportLog).page(how)
 
     def action_reconnect(self) -> None:
         if self.connection == CLOSED and self.game_over is None:

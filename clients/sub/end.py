@@ -12,7 +12,7 @@ from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import VerticalScroll
 from textual.reactive import reactive
 from textual.screen import ModalScreen
 from textual.widgets import Static
@@ -58,7 +58,7 @@ class EndScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         over = self.game_over
-        with Vertical(id="end", classes="sheet"):
+        with VerticalScroll(id="end", classes="sheet"):
             headline = HEADLINES.get(over.result, over.result.upper())
             yield Static(Text(headline, style=COLOURS.get(over.result, "bold")),
                          classes="sheet-title")  # fmt: skip

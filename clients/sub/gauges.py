@@ -24,10 +24,10 @@ from .draft import Draft
 BAR = 20
 
 
-def bar(value: int, full: int, low: int) -> Text:
-    filled = round(BAR * max(0, min(value, full)) / full)
+def bar(value: int, full: int, low: int, width: int = BAR) -> Text:
+    filled = round(width * max(0, min(value, full)) / full)
     colour = "red" if value <= low else "yellow" if value <= full // 3 else "green"
-    return Text("█" * filled, style=colour) + Text("░" * (BAR - filled), style="#444444")
+    return Text("█" * filled, style=colour) + Text("░" * (width - filled), style="#444444")
 
 
 def air_outlook(view: dict[str, Any], draft: Draft | None) -> str:
@@ -49,38 +49,34 @@ def battery_outlook(view: dict[str, Any], draft: Draft | None) -> str:
     return f"uses {used} this turn; lasts {turns} turn{'s' if turns != 1 else ''} at {speed} squares"
 
 
-def clock_words(time: str) -> str:
+def clock_words(time: str, short: bool = False) -> str:
     moment = datetime.fromisoformat(time)
-    return f"{moment:%H%M}, {moment.day} {moment:%b %Y}"
+    return (
+        f"{moment:%H%M} {moment.day} {moment:%b}" if short else f"{moment:%H%M}, {moment.day} {moment:%b %Y}"
+    )
 
 
 class Gauges(Widget):
-    """Set `view` (the submarine view), `draft` (the order being keyed in) and `turn_limit`."""
+    """Set `view` (the submarine view), `draft` (the order being keyed in), `turn_limit`, and
+    `compact` (True: a line each, no outlooks, for a narrow terminal)."""
 
     view: reactive[dict[str, Any] | None] = reactive(None)
     draft: reactive[Draft | None] = reactive(None)
     turn_limit: reactive[int | None] = reactive(None)
+    compact: reactive[bool] = reactive(False, layout=True)
 
     def render(self) -> Table | Text:
         view = self.view
         if view is None:
             return Text("Waiting for the boat's state...", style="dim")
+        if self.compact:
+            return self._render_compact(view)
         grid = Table.grid(padding=(0, 1))
         grid.add_column(style="bold #a0c8ff", width=10)
         grid.add_column()
         of = f" of {self.turn_limit}" if self.turn_limit else ""
-        light = (
-            Text(" NIGHT ", style="bold white on #202060")
-            if view["night"]
-            else Text(" DAY ", style="bold black on #e0c050")
-        )
-        grid.add_row("Turn", Text(f"{view['turn']}{of}   {clock_words(view['time'])}   ") + light)
-        level = Text(view["level"].upper(), style="bold cyan")
-        if self.draft and self.draft.level != view["level"]:
-            level.append(f"  -> {self.draft.level}", style="yellow")
-        if not view["afloat"]:
-            level = Text("LOST", style="bold red")
-        grid.add_row("Level", level)
+        grid.add_row("Turn", Text(f"{view['turn']}{of}   {clock_words(view['time'])}   ") + _light(view))
+        grid.add_row("Level", self._level(view))
         grid.add_row(
             "Air",
             bar(view["air"], AIR_FULL, 3)
@@ -95,12 +91,45 @@ class Gauges(Widget):
         grid.add_row("Plotted", Text(f"{view['plotted']} (dead reckoning; tides not allowed for)"))
         return grid
 
+    def _level(self, view: dict[str, Any]) -> Text:
+        if not view["afloat"]:
+            return Text("LOST", style="bold red")
+        level = Text(view["level"].upper(), style="bold cyan")
+        if self.draft and self.draft.level != view["level"]:
+            level.append(f" -> {self.draft.level}", style="yellow")
+        return level
 
-def _torpedoes(view: dict[str, Any]) -> Text:
+    def _render_compact(self, view: dict[str, Any]) -> Table:
+        grid = Table.grid(padding=(0, 1))
+        grid.add_column(style="bold #a0c8ff", width=5)
+        grid.add_column()
+        of = f"/{self.turn_limit}" if self.turn_limit else ""
+        clock = clock_words(view["time"], short=True)
+        grid.add_row("Turn", Text(f"{view['turn']}{of} {clock} ") + _light(view))
+        grid.add_row("Level", self._level(view) + Text(f"  @ {view['plotted']}"))
+        grid.add_row("Air", bar(view["air"], AIR_FULL, 3, 10) + Text(f" {view['air']:>2}/{AIR_FULL} h"))
+        grid.add_row("Batt", bar(view["battery"], BATTERY_FULL, 6, 10)
+                     + Text(f" {view['battery']:>2}/{BATTERY_FULL}"))  # fmt: skip
+        torpedoes = _torpedoes(view, short=True)
+        grid.add_row("Torp", torpedoes)
+        return grid
+
+
+def _light(view: dict[str, Any]) -> Text:
+    if view["night"]:
+        return Text(" NIGHT ", style="bold white on #202060")
+    return Text(" DAY ", style="bold black on #e0c050")
+
+
+def _torpedoes(view: dict[str, Any], short: bool = False) -> Text:
     tubes = Text("▮" * view["loaded"], style="bold green") + Text(
         "▯" * (view["tubes"] - view["loaded"]), style="#666666"
     )
     text = tubes + Text(f" {view['loaded']}/{view['tubes']} loaded, {view['spare']} spare")
+    if short:
+        if view["reload_turns_left"] is not None:
+            text.append(f", reload {view['reload_turns_left']}", style="yellow")
+        return text
     if view["reload_turns_left"] is not None:
         text.append(f", reloading: {view['reload_turns_left']} surfaced turn(s) left", style="yellow")
     elif view["loaded"] < view["tubes"] and view["spare"]:

@@ -50,7 +50,8 @@ def entries_for_reports(reports: list[dict[str, Any]], start: str | None) -> lis
 
 def render_entry(entry: Entry) -> Text | Group:
     if entry.kind == "turn":
-        return Text(f"── {entry.text} ", style="bold #a0c8ff") + Text("─" * 30, style="#405070")
+        heading = Text(f"── {entry.text} ", style="bold #a0c8ff", no_wrap=True, overflow="crop")
+        return heading + Text("─" * 30, style="#405070")
     text = Text("  " + entry.text, style=STYLES.get(entry.kind, ""))
     if entry.silhouette:
         return Group(text, silhouette(entry.silhouette, style="#ff8080"))
@@ -58,9 +59,11 @@ def render_entry(entry: Entry) -> Text | Group:
 
 
 class ReportLog(VerticalScroll, can_focus=False):
-    """Set `entries` (the whole log); it shows them and follows the newest."""
+    """Set `entries` (the whole log); it shows them and follows the newest. The keys steer the
+    boat, so the app scrolls it (PgUp, PgDn, Home, End) through the scroll methods."""
 
     entries: reactive[tuple[Entry, ...]] = reactive(tuple)
+    at_end: reactive[bool] = reactive(True)  # following the newest report
 
     def compose(self):
         yield Static(id="log-text")
@@ -69,4 +72,23 @@ class ReportLog(VerticalScroll, can_focus=False):
         shown = [render_entry(e) for e in entries] or [Text("No reports yet.", style="dim")]
         for static in self.query("#log-text").results(Static):
             static.update(Group(*shown))
+        self.at_end = True
         self.call_after_refresh(self.scroll_end, animate=False)
+
+    def on_resize(self) -> None:
+        # Sent when the reports (the virtual size) or the room for them change size: a scroll to
+        # the end asked for before they were laid out is done again here.
+        if self.at_end:
+            self.scroll_end(animate=False, immediate=True)
+
+    def page(self, how: str) -> None:
+        """Scroll by keyboard: `how` is page_up, page_down, home or end."""
+        self.at_end = how == "end"
+        if how == "page_up":
+            self.scroll_page_up(animate=False)
+        elif how == "page_down":
+            self.scroll_page_down(animate=False)
+        elif how == "home":
+            self.scroll_home(animate=False)
+        else:
+            self.scroll_end(animate=False)

@@ -19,16 +19,17 @@ from .draft import COURSES, LEVELS, Draft, cost, course_for_bearing, seen_contac
 from .recognition import WORDS
 
 ARROWS = dict(zip(COURSES, "↑↗→↘↓↙←↖", strict=True))
-# Numpad digits, as a wargamer's keyboard reads them; with NumLock off the numpad sends the
-# arrow and paging keys, so those steer too.
-COURSE_KEYS = {"N": "8,up", "NE": "9,pageup", "E": "6,right", "SE": "3,pagedown",
-               "S": "2,down", "SW": "1,end", "W": "4,left", "NW": "7,home"}  # fmt: skip
+# Numpad digits, as a wargamer's keyboard reads them (NumLock on), and the arrow keys. The paging
+# keys a numpad sends with NumLock off scroll the reports instead (see app.py).
+COURSE_KEYS = {"N": "8,up", "NE": "9", "E": "6,right", "SE": "3",
+               "S": "2,down", "SW": "1", "W": "4,left", "NW": "7"}  # fmt: skip
 LEVEL_KEYS = {"surface": "s", "periscope": "p", "submerged": "d", "bottom": "b"}
 
 
 class OrderPad(Widget, can_focus=True):
-    """Set `view` (the submarine view) and `status` (how the last order fared); it posts
-    `Changed` on every key and `Send` on Enter."""
+    """Set `view` (the submarine view), `status` (how the last order fared) and `compact` (True:
+    the order, its cost and the status only, for a narrow terminal); it posts `Changed` on every
+    key and `Send` on Enter."""
 
     BINDINGS = [
         *(Binding(keys, f"course('{c}')", f"steer {c}", show=False) for c, keys in COURSE_KEYS.items()),
@@ -44,10 +45,12 @@ class OrderPad(Widget, can_focus=True):
         Binding("enter", "send", "Send order"),
     ]
 
-    view: reactive[dict[str, Any] | None] = reactive(None)
-    draft: reactive[Draft] = reactive(Draft)
-    status: reactive[Text] = reactive(Text)
+    # layout=True: in the compact layout the pad is as tall as what it has to say.
+    view: reactive[dict[str, Any] | None] = reactive(None, layout=True)
+    draft: reactive[Draft] = reactive(Draft, layout=True)
+    status: reactive[Text] = reactive(Text, layout=True)
     connection: reactive[str] = reactive("connecting")
+    compact: reactive[bool] = reactive(False, layout=True)
 
     class Changed(Message):
         def __init__(self, draft: Draft) -> None:
@@ -122,6 +125,8 @@ class OrderPad(Widget, can_focus=True):
         self.post_message(self.Send(self.draft.payload(), self.view["turn"]))
 
     def render(self) -> Table | Text:
+        if self.compact:
+            return self._render_compact()
         view, draft = self.view, self.draft
         grid = Table.grid(padding=(0, 1))
         grid.add_column(style="bold #a0c8ff", width=10)
@@ -147,29 +152,48 @@ class OrderPad(Widget, can_focus=True):
         grid.add_row("", self.status)
         return grid
 
+    def _render_compact(self) -> Table:
+        view, draft = self.view, self.draft
+        grid = Table.grid(padding=(0, 1))
+        grid.add_column(style="bold #a0c8ff", width=5)
+        grid.add_column()
+        turn = f"t{view['turn']}" if view else ""
+        grid.add_row(Text("ORDER", style="bold white"),
+                     Text(f"{turn} {ARROWS[draft.course]} {draft.words()}", style="bold"))  # fmt: skip
+        if draft.fire_target is not None:
+            grid.add_row("Fire", _fire(view, draft, hints=False))
+        if view is not None:
+            grid.add_row("Cost", _cost(view, draft, short=True))
+        if self.status.plain:
+            grid.add_row("", self.status)
+        return grid
+
 
 def _hint(text: str) -> Text:
     return Text(text, style="dim italic")
 
 
-def _fire(view: dict[str, Any] | None, draft: Draft) -> Text:
+def _fire(view: dict[str, Any] | None, draft: Draft, hints: bool = True) -> Text:
     if draft.fire_target is None:
         return Text("hold fire  ", style="bold") + _hint("f choose target")
     contact = next((c for c in (view or {}).get("contacts", ()) if c["number"] == draft.fire_target), {})
     kind = WORDS.get(contact.get("silhouette") or "", "contact").lower()
     fish = "1 torpedo" if draft.torpedoes == 1 else f"{draft.torpedoes} torpedoes"
-    return Text(
+    aim = Text(
         f"{fish} {draft.fire_direction} {ARROWS[draft.fire_direction]} at {draft.fire_target} ({kind})  ",
         style="bold red",
-    ) + _hint("f next target  , . aim  t count  x hold fire")
+    )
+    return aim + _hint("f next target  , . aim  t count  x hold fire") if hints else aim
 
 
-def _cost(view: dict[str, Any], draft: Draft) -> Text:
+def _cost(view: dict[str, Any], draft: Draft, short: bool = False) -> Text:
     price = cost(view, draft)
     changes = f" + {price.changes} level change{'s' if price.changes != 1 else ''}" if price.changes else ""
     over = price.movement > price.allowance
     text = Text(f"movement {price.movement} of {price.allowance}", style="bold red" if over else "bold")
-    text.append(f" ({price.speed} square{'s' if price.speed != 1 else ''}{changes})   ")
+    if not short:
+        text.append(f" ({price.speed} square{'s' if price.speed != 1 else ''}{changes})")
+    text.append(", " if short else "   ")
     text.append(f"battery {price.battery}", style="bold red" if price.battery_left < 0 else "bold")
     text.append(f" ({max(price.battery_left, 0)} left)")
     for problem in price.problems:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
@@ -88,7 +88,7 @@ class RecognitionScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,r,q", "dismiss", "Close")]
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="recognition", classes="sheet"):
+        with VerticalScroll(id="recognition", classes="sheet"):
             yield Static("RECOGNITION CHART", classes="sheet-title")
             yield Static(recognition_chart())
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fogbank.clients.sub.chart import draw_chart
+from fogbank.clients.sub.chart import chart_key, draw_chart, labelled, waters_named
 from fogbank.clients.sub.draft import Draft
 
 from .sub_helpers import b11_welcome, view
@@ -39,3 +39,36 @@ def test_contacts_are_drawn_from_the_plot_of_their_turn():
     # Heard on turn 2 from H7, bearing 000: a line north, the contact number at its end.
     assert [square_text(drawn, f"H{y}") for y in (8, 13)] == ["│ ", "│ "]
     assert square_text(drawn, "H14") == "?4"
+
+
+def test_contacts_from_10_up_keep_their_number_and_the_key_names_them():
+    chart = b11_welcome().chart
+    sighting = {"number": 12, "turn": 2, "fidelity": "silhouette", "bearing": 90, "distance": 2,
+                "silhouette": "transport", "square": None, "identity": None}  # fmt: skip
+    heard = {
+        **sighting,
+        "number": 13,
+        "fidelity": "bearing",
+        "bearing": 0,
+        "distance": None,
+        "silhouette": None,
+    }
+    seen = view(turn=3, track=["D5", "E5", "F5", "G5"], plotted="G5", contacts=[sighting, heard])
+    wide = draw_chart(chart, seen).plain
+    assert square_text(wide, "H5") == "12"  # seen from F5 on turn 2, two squares east
+    assert square_text(wide, "F12") == "13"  # heard from F5 too, at the end of its bearing line
+    narrow = draw_chart(chart, seen, cell=1).plain.splitlines()
+    assert narrow[1 + 36 - 5][3 + 7] == "T"  # one column a square: the letter, and the number above
+    key = chart_key(seen, []).plain
+    assert "T12 transport 090 2 sq" in key and "?13 heard 000" in key
+
+
+def test_the_waters_the_orders_name_are_marked_on_the_chart():
+    chart = b11_welcome().chart
+    orders = "the battleship Messudieh lying at anchor in Sari Sighlar Bay, on the Asian shore"
+    targets = waters_named(orders, chart)
+    assert [(p["name"], p["square"]) for p in targets] == [("Sari Sighlar Bay", "O12")]
+    drawn = draw_chart(chart, view(), targets=("O12",)).plain
+    assert square_text(drawn, "O12") == "◎ "
+    assert "Sari Sighlar Bay" not in labelled(chart, 2)  # so the key above the chart names it
+    assert "◎ O12 Sari Sighlar Bay" in chart_key(view(), targets).plain

@@ -1,0 +1,125 @@
+"""The submarine client at the terminal sizes players have: from 80x24 up, every fact a player
+needs to give an order (turn, clock, level, air, battery, torpedoes, the order, its cost, the
+last refusal, the connection) is on the screen, whole; the chart follows the boat."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+from fogbank.clients.sub import SubApp
+from fogbank.clients.sub.app import TopBar
+from fogbank.clients.sub.chart import ChartPane
+from fogbank.clients.sub.gauges import Gauges
+from fogbank.clients.sub.help import HelpScreen
+from fogbank.clients.sub.log import Entry, ReportLog
+from fogbank.clients.sub.orders import OrderPad
+from fogbank.clients.sub.places import PlacesScreen
+from textual.geometry import Region
+
+from .sub_helpers import FakeClient, b11_welcome, until
+
+SIZES = [(80, 24), (100, 30), (160, 50)]
+
+
+def screen_lines(app) -> list[str]:
+    """The terminal's lines as the player sees them."""
+    return [strip.text for strip in app.screen._compositor.render_strips()]
+
+
+def shown_whole(app, widget) -> bool:
+    """The widget is inside the screen and its content is not cut short at the bottom."""
+    if not Region(0, 0, *app.size).contains_region(widget.region):
+        return False
+    region = widget.content_region
+    return widget.get_content_height(region.size, app.size, region.width) <= region.height
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+async def test_every_essential_is_on_the_screen(tmp_path, size):
+    client = FakeClient(b11_welcome())
+    app = SubApp(client.connect, log_folder=tmp_path)
+    async with app.run_test(size=size) as pilot:
+        client.snapshot(turn=3, plotted="H8", track=["D5", "F5", "H7", "H8"], air=14, battery=30)
+        await until(pilot, lambda: app.view is not None)
+        await pilot.press("9", "p")  # NE at periscope depth
+        client.refusal = ("too_fast", "At most 3 squares an hour below the surface.")
+        await pilot.press("enter")
+        pad = app.query_one(OrderPad)
+        await until(pilot, lambda: "Refused" in pad.status.plain)
+        await pilot.pause()
+        for widget in (app.query_one(TopBar), app.query_one(Gauges), pad):
+            assert shown_whole(app, widget), f"{type(widget).__name__} is cut off at {size}"
+        shown = "\n".join(screen_lines(app))
+        facts = ("● connected", "0400", "NIGHT", "SURFACE", "14/20", "30/36", "2/2 loaded", "Steer NE",
+                 "movement 2 of 3", "battery 2", "Refused: At most 3")  # fmt: skip
+        for fact in facts:
+            assert fact in shown, f"{fact!r} is not on the {size} screen:\n{shown}"
+        assert "3 of 30" in shown or "3/30" in shown
+        assert "@" in shown  # the plotted position, scrolled into sight
+
+
+async def test_the_chart_follows_the_boat_when_it_does_not_fit(tmp_path):
+    client = FakeClient(b11_welcome())
+    app = SubApp(client.connect, log_folder=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        client.snapshot(plotted="D5", track=["D5"])
+        await until(pilot, lambda: app.view is not None)
+        await pilot.pause()
+        grid = [line for line in screen_lines(app) if "·" in line]
+        assert any(line.startswith("│ 5 ···@") for line in grid), "\n".join(grid)  # D5, at the bottom
+        client.snapshot(plotted="M30", track=["M30"])  # far to the north: the chart follows
+        await until(pilot, lambda: app.view["plotted"] == "M30")
+        await pilot.pause()
+        grid = [line for line in screen_lines(app) if "·" in line]
+        assert any(line.startswith("│30 ") and line[4 + 12] == "@" for line in grid), "\n".join(grid)
+        # Tab puts the chart away for the reports, and brings it back.
+        await pilot.press("tab")
+        assert app.query_one(ChartPane).region.width == 0
+        assert app.query_one(ReportLog).region.width > 60
+        await pilot.press("tab")
+        assert app.query_one(ChartPane).region.width > 0
+
+
+async def test_the_reports_scroll_from_the_keyboard(tmp_path):
+    client = FakeClient(b11_welcome())
+    app = SubApp(client.connect, log_folder=tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        client.snapshot()
+        await until(pilot, lambda: app.view is not None)
+        app.entries = tuple(Entry("report", f"Report number {n}.") for n in range(80))
+        log = app.query_one(ReportLog)
+        await until(pilot, lambda: log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y)
+        bottom = log.scroll_y
+        await pilot.press("pageup")
+        assert log.scroll_y < bottom
+        await pilot.press("home")
+        assert log.scroll_y == 0 and "Report number 0." in "\n".join(screen_lines(app))
+        await pilot.press("pagedown")
+        assert log.scroll_y > 0
+        await pilot.press("end")
+        assert log.scroll_y == bottom and "Report number 79." in "\n".join(screen_lines(app))
+        assert app.query_one(OrderPad).draft.course == "N"  # none of them steered
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        assert "PgUp PgDn scroll the reports" in "\n".join(screen_lines(app))
+
+
+async def test_the_places_key_lists_every_name_and_the_orders_waters(tmp_path):
+    welcome = b11_welcome()
+    briefing = "Intelligence reports the Messudieh at anchor in Sari Sighlar Bay, south of Chanak."
+    welcome = attrs.evolve(welcome, briefing={**welcome.briefing, "briefing": briefing})
+    client = FakeClient(welcome)
+    app = SubApp(client.connect, log_folder=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        client.snapshot()
+        await until(pilot, lambda: app.view is not None)
+        await pilot.pause()
+        assert "◎ O12 Sari Sighlar Bay" in "\n".join(screen_lines(app))  # above the chart, always
+        await pilot.press("k")
+        assert isinstance(app.screen, PlacesScreen)
+        shown = "\n".join(screen_lines(app))
+        assert "◎ Sari Sighlar Bay, O12: named in your orders" in shown
+        for square, name in (("O12", "Sari Sighlar Bay"), ("B3", "Aegean Sea"), ("N13", "The Narrows")):
+            assert f"{square} {name}" in shown
+        await pilot.press("escape")
+        assert not isinstance(app.screen, PlacesScreen)

@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import shlex
 import sys
 from pathlib import Path
+
+LAST_GAME = "last-game.json"  # in play's --data folder: the last game play made, with its tokens
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -37,6 +41,9 @@ def main(argv: list[str] | None = None) -> int:
     play.add_argument("--port", type=int, default=8765, help="0: any free port (default 8765, else any)")
     play.add_argument("--headless", action="store_true", help="no client: the bot plays, the game is told")
     play.add_argument("--seed", default=None, help="with --headless: replay a known game")
+    play.add_argument(
+        "--resume", action="store_true", help=f"go back to the last game play made (DATA/{LAST_GAME})"
+    )
     play.set_defaults(run=_play)
 
     sub = commands.add_parser("sub", help="the submarine player's terminal client, on a running server")
@@ -204,7 +211,17 @@ def _play(args: argparse.Namespace) -> int:
     logging.basicConfig(filename=args.data / "fogbank.log", level=logging.INFO,
                         format="%(asctime)s %(name)s %(message)s")  # fmt: skip
 
-    async def run() -> str:
+    created = None
+    if args.resume:
+        created = load_last_game(args.data)
+        if created is None:
+            print(f"fogbank play: no game to resume in {args.data} (no {args.data / LAST_GAME});"
+                  " start one with fogbank play", file=sys.stderr)  # fmt: skip
+            return 2
+    goodbye = ""
+
+    async def run() -> None:
+        nonlocal created, goodbye
         try:
             server = await Server.start(args.host, args.port, args.data)
         except OSError as error:
@@ -213,30 +230,68 @@ def _play(args: argparse.Namespace) -> int:
             print(f"fogbank play: port {args.port} is taken ({error.strerror}); using a free one.")
             server = await Server.start(args.host, 0, args.data)
         try:
-            created = await server.create_game(args.scenario)
+            if created is None:
+                created = await server.create_game(args.scenario)
+                save_last_game(args.data, created)
             banner = _umpire_banner(args.host, server.port, created)
-            print(banner, flush=True)
+            goodbye = banner + "\n" + come_back_words(args.data, args.host, server.port, created)
+            print(goodbye, flush=True)
             url = f"ws://{args.host}:{server.port}/"
-            await _run_sub(url, created["seats"]["submarine"], args.data, banner)
-            return banner
+            await _run_sub(url, created["seats"]["submarine"], args.data, goodbye)
         finally:
             await server.close()
 
     try:
-        banner = asyncio.run(run())
+        asyncio.run(run())
     except LookupError as error:
         print(f"fogbank play: {error.args[0]}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
+        print(goodbye)
         return 130
-    print(banner)
+    print(goodbye)
     return 0
+
+
+def save_last_game(data: Path, created: dict) -> Path:
+    """Keep a game play made, tokens and all, for `play --resume`; readable by its owner only."""
+    path = data / LAST_GAME
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    os.fchmod(descriptor, 0o600)  # an older file keeps its mode through O_CREAT
+    with os.fdopen(descriptor, "w") as file:
+        json.dump(created, file, indent=1)
+    return path
+
+
+def load_last_game(data: Path) -> dict | None:
+    """The game `save_last_game` kept in `data`, or None if there is none (or it is unreadable)."""
+    try:
+        created = json.loads((data / LAST_GAME).read_text())
+    except (OSError, ValueError):
+        return None
+    return created if isinstance(created, dict) and "seats" in created else None
+
+
+def come_back_words(data: Path, host: str, port: int, created: dict) -> str:
+    """How to come back to the game after quitting: play again, or a server and the client."""
+    token = created["seats"]["submarine"]
+    folder = shlex.quote(str(data))
+    return (
+        f"To come back to game {created['game']} ({created['scenario']}):\n"
+        f"  fogbank play --resume --data {folder}\n"
+        f"or run a server and join the submarine's seat:\n"
+        f"  fogbank serve --data {folder} --host {host} --port {port}\n"
+        f"  fogbank sub --server ws://{host}:{port}/ --token {token}"
+    )
 
 
 def _sub(args: argparse.Namespace) -> int:
     import asyncio
 
-    asyncio.run(_run_sub(args.server, args.token, args.logs, None))
+    try:
+        asyncio.run(_run_sub(args.server, args.token, args.logs, None))
+    finally:
+        print(f"To come back: fogbank sub --server {args.server} --token {args.token}")
     return 0
 
 

@@ -20,9 +20,9 @@ pytestmark = pytest.mark.skipif(
 class Terminal:
     """A detached tmux session of its own server (-S socket), so no one else's tmux is touched."""
 
-    def __init__(self, command: str, name: str, socket: Path) -> None:
+    def __init__(self, command: str, name: str, socket: Path, size: tuple[int, int] = (160, 50)) -> None:
         self.socket = str(socket)
-        self.tmux("new-session", "-d", "-s", name, "-x", "160", "-y", "50", command)
+        self.tmux("new-session", "-d", "-s", name, "-x", str(size[0]), "-y", str(size[1]), command)
         self.name = name
 
     def tmux(self, *args: str) -> str:
@@ -51,13 +51,15 @@ class Terminal:
         subprocess.run(["tmux", "-S", self.socket, "kill-server"], capture_output=True)
 
 
-def test_fogbank_play_in_a_terminal(tmp_path):
-    play = shlex.join(
-        [sys.executable, "-m", "fogbank.server.cli", "play", "b11", "--data", str(tmp_path), "--port", "0"]
-    )
+def play_command(*args: str) -> str:
+    play = shlex.join([sys.executable, "-m", "fogbank.server.cli", "play", *args])
     # Without COLUMNS and LINES, which a test runner may set and Textual would believe over tmux.
+    return f"env -u COLUMNS -u LINES {play}; echo FOGBANK-EXITED; sleep 60"
+
+
+def test_fogbank_play_in_a_terminal(tmp_path):
     terminal = Terminal(
-        f"env -u COLUMNS -u LINES {play}; echo FOGBANK-EXITED; sleep 60", "play", tmp_path / "tmux.sock"
+        play_command("b11", "--data", str(tmp_path), "--port", "0"), "play", tmp_path / "tmux.sock"
     )
     try:
         terminal.wait_for(r"Turn\s+1 of 30", r"● connected", r"Air\s+█+", r"Battery\s+█+", r"Torpedoes")
@@ -77,5 +79,18 @@ def test_fogbank_play_in_a_terminal(tmp_path):
         after = terminal.wait_for("FOGBANK-EXITED")
         assert re.search(r"Umpire console: http://127\.0\.0\.1:\d+/umpire", after)
         assert re.search(r"umpire token \S{20,}", after)
+        assert re.search(r"fogbank sub --server ws://127\.0\.0\.1:\d+/ --token \S{20,}", after)
+        assert "fogbank play --resume" in after
+    finally:
+        terminal.kill()
+    # Coming back, in a small terminal: the same game, on turn 4, at periscope depth.
+    resume = play_command("--resume", "--data", str(tmp_path), "--port", "0")
+    terminal = Terminal(resume, "resume", tmp_path / "tmux-resume.sock", size=(80, 24))
+    try:
+        screen = terminal.wait_for(r"Turn\s+4/30", r"● connected", r"PERISCOPE", r"Air\s+█+", r"Batt",
+                                   r"Torp", r"ORDER", r"movement \d of 3", r"@")  # fmt: skip
+        (tmp_path / "screen-80x24.txt").write_text(screen)
+        terminal.keys("C-q")
+        terminal.wait_for("FOGBANK-EXITED", "fogbank play --resume")
     finally:
         terminal.kill()

@@ -150,8 +150,9 @@ class Server:
     async def close(self) -> None:
         if self.websockets is not None:
             self.websockets.close()
+        await self.bus.close()  # first: a request waiting on the bus fails now, not at its deadline
+        if self.websockets is not None:
             await self.websockets.wait_closed()
-        await self.bus.close()
         if self.mqtt_host is not None:
             await self.mqtt_host.close()
         if self.store is not None:

@@ -35,7 +35,9 @@ from .mqtt_broker import BrokerAddress, safe_name
 from .mqtt_host import pack, unpack
 
 log = logging.getLogger("fogbank.mqtt_bus")
-REQUEST_DEADLINE = 30.0  # seconds for a host to answer (it may be restarting)
+REQUEST_DEADLINE = 10.0  # seconds for a host to answer (it may be restarting)
+JOIN_RETRY = 0.5  # seconds between join requests: one sent before a restarted broker has the host's
+# subscription again is dropped, and a join only reads, so it is safe to ask again
 CONNECT_DEADLINE = 5.0
 BAD_CREDENTIALS = (134, 135)  # CONNACK: bad user name or password, not authorized
 
@@ -77,6 +79,7 @@ class MqttSession(Session):
         self._client: aiomqtt.Client | None = None
         self._reader: asyncio.Task | None = None
         self._lost = False
+        self._closed: asyncio.Future | None = None
 
     async def open(self, last_seq: int | None) -> None:
         will = pack({"op": "leave", "token": self.token, "conn": self.connection})
@@ -89,8 +92,8 @@ class MqttSession(Session):
         )  # fmt: skip
         try:
             await client.__aenter__()
-        except aiomqtt.MqttConnectError as refused:
-            if refused.rc in BAD_CREDENTIALS or getattr(refused.rc, "value", None) in BAD_CREDENTIALS:
+        except aiomqtt.MqttCodeError as refused:  # a CONNACK refusal
+            if getattr(refused.rc, "value", refused.rc) in BAD_CREDENTIALS:
                 raise Refused("bad_token", "That token opens no seat on this server.") from None
             raise Unavailable(f"the broker refused the connection: {refused}") from None
         except aiomqtt.MqttError as error:
@@ -100,7 +103,7 @@ class MqttSession(Session):
         try:
             await client.subscribe([(self.stream, 1), (self.reply_to, 1)], timeout=CONNECT_DEADLINE)
             self._reader = asyncio.create_task(self._read(client), name=f"fogbank session {self.connection}")
-            answer = await self._call({"op": "join", "last_seq": last_seq})
+            answer = await self._call({"op": "join", "last_seq": last_seq}, retry=JOIN_RETRY)
         except BaseException:
             await self._shut()
             raise
@@ -117,6 +120,13 @@ class MqttSession(Session):
         return [self.bus.codec.decode_server(frame) for frame in answer["frames"]]
 
     async def close(self) -> None:
+        """Tell the host the seat's connection has gone, then let go of it (once: the gateway and
+        a closing bus may both ask)."""
+        if self._closed is None:
+            self._closed = asyncio.ensure_future(self._close())
+        await asyncio.shield(self._closed)
+
+    async def _close(self) -> None:
         if self._client is not None and not self._lost:
             try:
                 await self._client.publish(self.requests, pack(
@@ -156,22 +166,28 @@ class MqttSession(Session):
                 future.set_exception(error)
         self._calls.clear()
 
-    async def _call(self, body: dict[str, Any]) -> dict[str, Any]:
+    async def _call(self, body: dict[str, Any], retry: float | None = None) -> dict[str, Any]:
+        """Send one request to the game's host and wait for its answer; with `retry`, send it
+        again every `retry` seconds until answered (for requests that only read)."""
         if self._lost or self._client is None:
             raise Unavailable("the session is lost")
         correlation = next(self._ids).to_bytes(8, "big")
         future = asyncio.get_running_loop().create_future()
         self._calls[correlation] = future
         body["token"], body["conn"] = self.token, self.connection
+        payload, properties = pack(body), _request_properties(self.reply_to, correlation)
         try:
-            # The paho client queues at once: requests leave in the order they were asked.
-            info = self._client._client.publish(  # noqa: SLF001  (aiomqtt's paho client)
-                self.requests, pack(body), 1, False, _request_properties(self.reply_to, correlation)
-            )
-            if info.rc != 0:
-                raise Unavailable("the broker connection is down")
             async with asyncio.timeout(REQUEST_DEADLINE):
-                return _answer(await future)
+                while True:
+                    # The paho client queues at once: requests leave in the order they were asked.
+                    info = self._client._client.publish(self.requests, payload, 1, False, properties)  # noqa: SLF001
+                    if info.rc != 0:
+                        raise Unavailable("the broker connection is down")
+                    try:
+                        return _answer(await asyncio.wait_for(asyncio.shield(future), retry))
+                    except TimeoutError:
+                        if future.done():
+                            raise
         except TimeoutError:
             raise Unavailable("the game's host did not answer in time") from None
         finally:

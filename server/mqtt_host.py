@@ -165,7 +165,7 @@ class MqttHost:
         correlation = getattr(properties, "CorrelationData", None)
         try:
             if message.topic.value == topics.NEW:
-                answer = await self._new_game(unpack(message.payload))
+                answer = await self._new_game(unpack(message.payload)["scenario"])
             else:
                 game = message.topic.value.split("/")[3]
                 answer = await self._request(game, unpack(message.payload))
@@ -175,7 +175,9 @@ class MqttHost:
             answer = {"forbidden": forbidden.sentence}
         except wire.ProtocolError as problem:
             answer = {"refused": problem.code, "sentence": problem.sentence}
-        except LookupError as error:
+        except (ValueError, TypeError, KeyError) as error:  # not a bus request: msgpack or shape
+            answer = {"refused": "malformed_frame", "sentence": f"Not a bus request: {error!r}."}
+        except LookupError as error:  # no such scenario
             answer = {"not_found": str(error.args[0])}
         except Exception:  # our bug: answer, so the gateway's client is not left waiting
             log.exception("request on %s failed", message.topic.value)
@@ -185,7 +187,9 @@ class MqttHost:
 
     # Requests --------------------------------------------------------------------------------
 
-    async def _request(self, game: str, body: dict[str, Any]) -> dict[str, Any]:
+    async def _request(self, game: str, body: Any) -> dict[str, Any]:
+        if not isinstance(body, dict) or not isinstance(body.get("token"), str):
+            raise Refused("malformed_frame", "A bus request is a map with the seat's token.")
         room, seat = await open_seat(self.host, body["token"])
         if room.id != game:
             raise Refused("bad_token", "That token opens no seat of this game.")
@@ -207,8 +211,8 @@ class MqttHost:
     def _frames(self, messages: list[Any]) -> dict[str, Any]:
         return {"frames": [self.codec.encode_server(m) for m in messages], "host": self.host_id, "boot": self.boot}
 
-    async def _new_game(self, body: dict[str, Any]) -> dict[str, Any]:
-        created = await self.host.create_game(body["scenario"])
+    async def _new_game(self, scenario: str) -> dict[str, Any]:
+        created = await self.host.create_game(scenario)
         game = created["game"]
         tokens = {UMPIRE: created["umpire_token"], SPECTATOR: created["spectator_token"], **created["seats"]}
         commands = [c for seat, token in tokens.items() for c in topics.seat_commands(game, seat, token)]

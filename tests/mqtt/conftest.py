@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
+import os
 import shutil
+import signal
+import sys
 from pathlib import Path
 
 import pytest
@@ -62,3 +66,50 @@ async def stack(broker, tmp_path):
 
 def url(gateway: Server) -> str:
     return f"ws://127.0.0.1:{gateway.port}/"
+
+
+class HostProcess:
+    """`fogbank serve --role host` as a child process, to kill with SIGKILL and start again."""
+
+    def __init__(self, broker: Mosquitto, data: Path, host_id: str) -> None:
+        self.broker, self.data, self.host_id = broker, data, host_id
+        self.process: asyncio.subprocess.Process | None = None
+
+    async def start(self, deadline: float = 20.0) -> None:
+        address = self.broker.address("host")
+        self.process = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "fogbank.server.cli", "serve", "--bus",
+            f"mqtt://{address.username}@127.0.0.1:{address.port}", "--role", "host",
+            "--data", str(self.data), "--host-id", self.host_id,
+            env={**os.environ, "FOGBANK_MQTT_PASSWORD": address.password},
+            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
+        )  # fmt: skip
+        async with asyncio.timeout(deadline):
+            while True:
+                line = await self.process.stdout.readline()
+                if not line:
+                    raise RuntimeError("the host process exited before it was on the bus")
+                if b"on the bus" in line:
+                    break
+        self._drain = asyncio.ensure_future(self.process.stdout.read())
+
+    async def kill(self) -> None:
+        if self.process is not None and self.process.returncode is None:
+            self.process.send_signal(signal.SIGKILL)
+            await self.process.wait()
+            await self._drain
+
+
+@pytest.fixture
+async def host_processes(broker, tmp_path):
+    made: list[HostProcess] = []
+
+    async def make(host_id: str) -> HostProcess:
+        process = HostProcess(broker, tmp_path / host_id, host_id)
+        await process.start()
+        made.append(process)
+        return process
+
+    yield make
+    for process in made:
+        await process.kill()

@@ -397,11 +397,20 @@ def summary(tally: Tally, seconds: float, connected: int, rss_before: int, rss_a
     }
 
 
-async def run_fogbank(args: argparse.Namespace) -> dict[str, Any]:
+async def run_fogbank(args: argparse.Namespace, bus: str = "embedded") -> dict[str, Any]:
     from fogbank.server.app import Server
+    from fogbank.server.mqtt_broker import Mosquitto
 
     with tempfile.TemporaryDirectory(prefix="fogbank-load-") as directory:
-        server = await Server.start(host="127.0.0.1", port=0, data=Path(directory))
+        broker = None
+        if bus == "mqtt":  # gateway and host roles in this process, a real mosquitto between them
+            broker = Mosquitto(Path(directory) / "broker")
+            await broker.start()
+            server = await Server.start(
+                host="127.0.0.1", port=0, data=Path(directory), bus=broker.address("host").url(), role="both"
+            )
+        else:
+            server = await Server.start(host="127.0.0.1", port=0, data=Path(directory))
         try:
             frames = Frames(args.codec)
             bots = BotFactory()
@@ -429,6 +438,8 @@ async def run_fogbank(args: argparse.Namespace) -> dict[str, Any]:
             return result
         finally:
             await server.close()
+            if broker is not None:
+                await broker.stop()
 
 
 async def run_echo(args: argparse.Namespace, order_frame: bytes | str, observation_frame: bytes | str) -> Any:
@@ -471,6 +482,8 @@ def phase(name: str, args: argparse.Namespace, *frames: bytes | str) -> dict[str
     raise_open_files(args.games)
     if name == "fogbank":
         return asyncio.run(run_fogbank(args))
+    if name == "fogbank-mqtt":
+        return asyncio.run(run_fogbank(args, "mqtt"))
     return asyncio.run(run_echo(args, *frames))
 
 
@@ -502,14 +515,31 @@ def bench(args: argparse.Namespace) -> dict[str, Any]:
     order_frame = fogbank.pop("_order_frame", None)
     if observation_frame is None or order_frame is None:
         raise SystemExit("fogbank.bench.load: no observation came back; nothing to compare the echo with")
+    mqtt = None
+    if args.bus == "mqtt":
+        mqtt = in_child("fogbank-mqtt", args)
+        mqtt.pop("_observation_frame", None)
+        mqtt.pop("_order_frame", None)
     echo = in_child("echo", args, order_frame, observation_frame)
     ratio = fogbank["turns_per_s"] / echo["turns_per_s"] if echo["turns_per_s"] else None
     p99 = fogbank["latency_ms"]["p99"]
     # Both ends of each socket live in this process. A bare websockets pair costs the echo's
     # figure; taking half of it as the client's end leaves an estimate of the server's end.
     server_end = round(fogbank["rss_per_connection_kib"] - echo["rss_per_connection_kib"] / 2, 1)
+    over_mqtt = {}
+    if mqtt is not None:
+        mqtt_ratio = mqtt["turns_per_s"] / fogbank["turns_per_s"] if fogbank["turns_per_s"] else None
+        over_mqtt = {
+            "mqtt_turns_per_s": mqtt["turns_per_s"],
+            "mqtt_p50_ms": mqtt["latency_ms"]["p50"],
+            "mqtt_p99_ms": mqtt["latency_ms"]["p99"],
+            "mqtt_vs_embedded_ratio": round(mqtt_ratio, 3) if mqtt_ratio is not None else None,
+            "mqtt_vs_embedded_goal": {"goal": 0.8, "reached": mqtt_ratio is not None and mqtt_ratio >= 0.8},
+            "mqtt": mqtt,
+        }
     return {
         "bench": "fogbank.bench.load",
+        **over_mqtt,
         "mode": "max (closed loop)" if args.max else f"paced, {args.rate} order/s per seat",
         "games": args.games,
         "seconds": args.seconds,
@@ -559,6 +589,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--scenario", default="b11")
     parser.add_argument("--connect-concurrency", type=int, default=100, help="sockets opened at a time")
+    parser.add_argument(
+        "--bus", choices=("embedded", "mqtt"), default="embedded",
+        help="mqtt: also run the load through a mosquitto broker (gateway and host roles in one"
+        " process, a broker connection per seat) and give its ratio to the embedded run",
+    )  # fmt: skip
     args = parser.parse_args(argv)
     if args.games < 1 or args.seconds <= 0 or args.rate <= 0:
         parser.error("--games, --seconds and --rate must be positive")

@@ -85,6 +85,9 @@ def main(argv: list[str] | None = None) -> int:
     bench.add_argument("rest", nargs=argparse.REMAINDER)
     bench.set_defaults(run=_bench)
 
+    arguments = sys.argv[1:] if argv is None else argv
+    if arguments[:1] == ["bench"]:  # every option after it is the bench's (argparse's REMAINDER
+        return _bench(argparse.Namespace(rest=arguments[1:]))  # will not take a leading --option)
     args = parser.parse_args(argv)
     return args.run(args)
 

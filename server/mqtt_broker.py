@@ -37,6 +37,9 @@ DYNSEC_RESPONSE = f"{DYNSEC}/response"
 
 DEPLOY = Path(__file__).resolve().parent.parent / "deploy" / "mosquitto"
 ROLE_USERS = {"host": "fogbank-host", "gateway": "fogbank-gateway", "admin": "fogbank-admin"}
+# Small messages, each awaited by someone: Nagle's delay (with the peer's delayed ack, 40 ms a
+# round trip) would be most of a turn's latency.
+NO_DELAY = ((socket.IPPROTO_TCP, socket.TCP_NODELAY, 1),)
 PBKDF2_ITERATIONS = 101  # what mosquitto_ctrl uses; the password is a 192-bit random token anyway
 # A name fogbank puts in a username, client id or topic level: never '+', '#', '/', or '$' first.
 NAME = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9_.-]{0,127}")

@@ -86,7 +86,7 @@ class MqttSession(Session):
         client = aiomqtt.Client(
             self.bus.address.hostname, self.bus.address.port,
             username=topics.seat_user(self.game, self.seat), password=self.token,
-            identifier=f"fogbank-gw-{self.connection}", protocol=aiomqtt.ProtocolVersion.V5,
+            identifier=f"fogbank-gw-{self.connection}", protocol=aiomqtt.ProtocolVersion.V5, socket_options=topics.NO_DELAY,
             clean_start=True, timeout=CONNECT_DEADLINE, max_queued_outgoing_messages=0,
             will=aiomqtt.Will(self.requests, will, qos=1),
         )  # fmt: skip
@@ -291,9 +291,10 @@ class MqttBus(Bus):
             client = aiomqtt.Client(
                 self.address.hostname, self.address.port,
                 username=self.address.username, password=self.address.password,
-                identifier=f"fogbank-gw-{self.gateway_id}", protocol=aiomqtt.ProtocolVersion.V5,
+                identifier=f"fogbank-gw-{self.gateway_id}", protocol=aiomqtt.ProtocolVersion.V5, socket_options=topics.NO_DELAY,
                 will=aiomqtt.Will(status, b'{"state": "offline"}', qos=1, retain=True),
             )  # fmt: skip
+            client.pending_calls_threshold = 1 << 16  # many games made at once is no cause for a warning
             try:
                 async with client:
                     await client.subscribe(

@@ -106,11 +106,12 @@ class MqttHost:
             client = aiomqtt.Client(
                 self.address.hostname, self.address.port,
                 username=self.address.username, password=self.address.password,
-                identifier=f"fogbank-host-{self.host_id}", protocol=aiomqtt.ProtocolVersion.V5,
+                identifier=f"fogbank-host-{self.host_id}", protocol=aiomqtt.ProtocolVersion.V5, socket_options=topics.NO_DELAY,
                 clean_start=False, properties=connect, max_queued_outgoing_messages=0,
                 will=aiomqtt.Will(topics.host_status(self.host_id), json.dumps(
                     {"state": "offline", "boot": self.boot}).encode(), qos=1, retain=True),
             )  # fmt: skip
+            client.pending_calls_threshold = 1 << 16
             try:
                 async with client:
                     self._client = client

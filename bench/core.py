@@ -12,7 +12,6 @@ import sys
 import time
 
 import attrs
-
 from fogbank.server import core
 from fogbank.server.core import find_ruleset
 

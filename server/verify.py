@@ -60,7 +60,7 @@ def _replay(ruleset, scenario: str, seed: bytes, inputs: list[dict], rolls: list
             ) from None
         game = step.game
         replayed.extend(step.rolls)
-    for logged, again in zip(rolls, replayed):
+    for logged, again in zip(rolls, replayed, strict=False):
         if to_plain(logged) != to_plain(again):
             raise Mismatch(
                 f"roll {logged.index} (turn {logged.turn}, {logged.table}) differs on replay: "

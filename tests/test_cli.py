@@ -54,5 +54,8 @@ def test_verify_passes_a_true_log_and_names_the_first_forged_roll(games, tmp_pat
 def test_the_same_seed_gives_the_same_games(tmp_path):
     a = fogbank("simulate", "b11", "--seed", "same", "--games", "2", "--logs", str(tmp_path / "a"))
     b = fogbank("simulate", "b11", "--seed", "same", "--games", "2", "--logs", str(tmp_path / "b"))
-    strip = lambda out: [{k: v for k, v in json.loads(line).items() if k != "log"} for line in out.splitlines()]  # noqa: E731
+
+    def strip(out):
+        return [{k: v for k, v in json.loads(line).items() if k != "log"} for line in out.splitlines()]
+
     assert strip(a.stdout) == strip(b.stdout)

@@ -1,10 +1,9 @@
 import collections
 
 import attrs
-
-from hypothesis import given, strategies as st
-
 from fogbank.server.core import Dice, Modifier, commitment, derive_faces, verify_roll
+from hypothesis import given
+from hypothesis import strategies as st
 
 
 def read(total):
@@ -18,7 +17,12 @@ def test_same_seed_and_key_same_faces_and_other_keys_differ():
     assert len(rolls) > 40
 
 
-@given(st.binary(min_size=32, max_size=32), st.text(max_size=30), st.integers(1, 40), st.sampled_from([2, 6, 10, 20]))
+@given(
+    st.binary(min_size=32, max_size=32),
+    st.text(max_size=30),
+    st.integers(1, 40),
+    st.sampled_from([2, 6, 10, 20]),
+)
 def test_faces_are_in_range(seed, key, count, sides):
     faces = derive_faces(seed, key, count, sides)
     assert len(faces) == count and all(1 <= f <= sides for f in faces)
@@ -33,8 +37,14 @@ def test_faces_are_fair():
 
 def test_a_roll_is_recorded_and_verifies_against_the_seed():
     dice = Dice(b"k" * 32)
-    dice, roll = dice.roll(turn=3, key="3/torpedo/0", table="torpedo", count=2,
-                           modifiers=[Modifier("range 2 squares", -1), Modifier("nothing", 0)], read=read)
+    dice, roll = dice.roll(
+        turn=3,
+        key="3/torpedo/0",
+        table="torpedo",
+        count=2,
+        modifiers=[Modifier("range 2 squares", -1), Modifier("nothing", 0)],
+        read=read,
+    )
     assert dice.rolls_made == 1 and roll.index == 0
     assert roll.modifiers == (Modifier("range 2 squares", -1),)  # zero modifiers are left out
     assert roll.total == sum(roll.dice) - 1 and roll.outcome == read(roll.total)

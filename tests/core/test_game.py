@@ -1,7 +1,6 @@
 """The turn cycle: orders, the umpire's hold and release, overrides, narratives, the end."""
 
 import pytest
-
 from fogbank.server import core
 from fogbank.server.core import Phase, Refused, find_ruleset
 
@@ -58,7 +57,10 @@ def test_an_override_is_an_audited_event_and_needs_a_reason(game):
         ({"kind": "move_boat", "square": "nowhere"}, "bad_square"),
         ({"kind": "set_battery", "value": 99}, "out_of_range"),
         ({"kind": "remove_vessel", "number": 42}, "unknown_vessel"),
-        ({"kind": "add_vessel", "number": 9, "vessel_type": "transport", "square": "O12"}, "bad_vessel_number"),
+        (
+            {"kind": "add_vessel", "number": 9, "vessel_type": "transport", "square": "O12"},
+            "bad_vessel_number",
+        ),
         ({"kind": "add_vessel", "number": 10, "vessel_type": "zeppelin", "square": "O12"}, "bad_vessel_type"),
     ],
 )
@@ -79,7 +81,11 @@ def test_the_end_is_told_to_every_seat_and_then_nothing_more_is_taken(game):
     step = core.end(game, "Stopped for tea.")
     assert step.game.phase is Phase.ENDED
     assert step.events[-1].kind == "game_ended" and "submarine" in step.events[-1].audience
-    for attempt in (lambda g: core.submit(g, "submarine", ORDER), core.release, lambda g: core.end(g, "again")):
+    for attempt in (
+        lambda g: core.submit(g, "submarine", ORDER),
+        core.release,
+        lambda g: core.end(g, "again"),
+    ):
         with pytest.raises(Refused) as refusal:
             attempt(step.game)
         assert refusal.value.code == "game_over"

@@ -7,18 +7,35 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 FORBIDDEN_MODULES = {
-    "asyncio", "socket", "selectors", "ssl", "threading", "multiprocessing", "subprocess", "os",
-    "io", "pathlib", "shutil", "tempfile", "time", "sqlite3", "websockets", "aiomqtt", "random",
-    "secrets", "urllib", "http", "logging", "signal",
+    "asyncio",
+    "socket",
+    "selectors",
+    "ssl",
+    "threading",
+    "multiprocessing",
+    "subprocess",
+    "os",
+    "io",
+    "pathlib",
+    "shutil",
+    "tempfile",
+    "time",
+    "sqlite3",
+    "websockets",
+    "aiomqtt",
+    "random",
+    "secrets",
+    "urllib",
+    "http",
+    "logging",
+    "signal",
 }
 FORBIDDEN_CALLS = {"open", "print", "input", "now", "utcnow", "today", "time", "perf_counter", "monotonic"}
 # The one module allowed to read files: a ruleset's loader of its own package data.
 DATA_LOADERS = {ROOT / "server/rulesets/dardanelles/scenario.py"}
 
 PURE = sorted(
-    p
-    for folder in ("server/core", "server/rulesets", "protocols")
-    for p in (ROOT / folder).rglob("*.py")
+    p for folder in ("server/core", "server/rulesets", "protocols") for p in (ROOT / folder).rglob("*.py")
 )
 
 
@@ -36,7 +53,13 @@ def test_module_does_no_io(path):
             assert name.split(".")[0] not in FORBIDDEN_MODULES, f"{path.name} imports {name}"
         if isinstance(node, ast.Call):
             func = node.func
-            called = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+            called = (
+                func.id
+                if isinstance(func, ast.Name)
+                else func.attr
+                if isinstance(func, ast.Attribute)
+                else ""
+            )
             if path not in DATA_LOADERS:
                 assert called not in FORBIDDEN_CALLS, f"{path.name} calls {called}()"
 

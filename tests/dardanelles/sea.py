@@ -6,7 +6,6 @@ import re
 from typing import Callable
 
 import attrs
-
 from fogbank.server.core import Dice, GameState
 from fogbank.server.core import dice as dice_module
 from fogbank.server.rulesets.dardanelles import turn
@@ -19,9 +18,7 @@ from fogbank.server.rulesets.dardanelles.units import Boat, Level, Order, Vessel
 OPEN_SEA = ["." * 20] * 20  # 20 x 20 squares of open water; A1 south-west, T20 north-east
 
 
-def chart(
-    terrain=OPEN_SEA, *, tide=None, searchlight=(), batteries=(), zones=None, numbered=None
-) -> Chart:
+def chart(terrain=OPEN_SEA, *, tide=None, searchlight=(), batteries=(), zones=None, numbered=None) -> Chart:
     rows, columns = len(terrain), len(terrain[0])
     squares = {(x, rows - 1 - i): c for i, line in enumerate(terrain) for x, c in enumerate(line)}
     return Chart(
@@ -67,8 +64,14 @@ def scenario(
         start=start,
         turn_limit=turn_limit,
         boat=Boat(
-            name="B11", square=parse_square(boat_at), level=level, air=air, battery=battery,
-            tubes=tubes, loaded=tubes, spare=spare,
+            name="B11",
+            square=parse_square(boat_at),
+            level=level,
+            air=air,
+            battery=battery,
+            tubes=tubes,
+            loaded=tubes,
+            spare=spare,
         ),
         minefields={parse_square(k): v for k, v in (minefields or {}).items()},
         vessels=vessel_list,
@@ -79,7 +82,11 @@ def scenario(
 def new_state(s: Scenario, seed: bytes = b"\x01" * 32) -> GameState:
     board = Board(boat=s.boat, vessels=s.vessels, minefields=dict(s.minefields), track=(s.boat.square,))
     return GameState(
-        ruleset="dardanelles", scenario=s.id, turn=1, dice=Dice(seed), board=board,
+        ruleset="dardanelles",
+        scenario=s.id,
+        turn=1,
+        dice=Dice(seed),
+        board=board,
         knowledge={SUBMARINE: BoatLog.at_start(s.boat)},
     )
 

@@ -1,7 +1,6 @@
 """Orders the rules refuse, each with a code and a sentence; and orders resolved into the fog."""
 
 import pytest
-
 from fogbank.server import core
 from fogbank.server.core import Refused, find_ruleset
 
@@ -30,8 +29,14 @@ def check(payload, **kw):
         ({"course": "N", "speed": 1, "level": "surface", "wings": 2}, "bad_order"),
         ({"course": "N", "level": "surface", "fire": {"target": 1}}, "bad_fire"),
         ({"course": "N", "level": "surface", "fire": {"target": 1, "direction": "N"}}, "unknown_target"),
-        ({"course": "N", "level": "surface", "fire": {"target": 1, "direction": "N", "torpedoes": 3}}, "not_loaded"),
-        ({"course": "N", "level": "surface", "fire": {"target": 1, "direction": "N", "torpedoes": 0}}, "bad_fire"),
+        (
+            {"course": "N", "level": "surface", "fire": {"target": 1, "direction": "N", "torpedoes": 3}},
+            "not_loaded",
+        ),
+        (
+            {"course": "N", "level": "surface", "fire": {"target": 1, "direction": "N", "torpedoes": 0}},
+            "bad_fire",
+        ),
     ],
 )
 def test_refused(payload, code):
@@ -62,7 +67,12 @@ def test_an_order_into_land_or_mines_is_not_refused():
     terrain = ["#" * 20] * 10 + ["." * 20] * 10
     from .sea import chart
 
-    check({"course": "N", "speed": 6, "level": "surface"}, sea=chart(terrain), boat_at="J10", minefields={"J9": 3})
+    check(
+        {"course": "N", "speed": 6, "level": "surface"},
+        sea=chart(terrain),
+        boat_at="J10",
+        minefields={"J9": 3},
+    )
 
 
 def test_refusal_does_not_depend_on_hidden_state():
@@ -77,5 +87,7 @@ def test_refusal_does_not_depend_on_hidden_state():
 
 def test_a_game_takes_an_order_and_resolves_the_turn():
     game = core.start(RULES, "b11", b"\x02" * 32)
-    step = core.submit(game, "submarine", RULES.parse_order("submarine", {"course": "E", "speed": 1, "level": "surface"}))
+    step = core.submit(
+        game, "submarine", RULES.parse_order("submarine", {"course": "E", "speed": 1, "level": "surface"})
+    )
     assert step.resolved and step.game.state.turn == 2

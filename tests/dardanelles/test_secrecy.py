@@ -14,8 +14,6 @@ import re
 
 import attrs
 import pytest
-from hypothesis import HealthCheck, assume, given, settings, strategies as st
-
 from fogbank.server import core
 from fogbank.server.core import Refused, find_ruleset
 from fogbank.server.core.plain import to_plain
@@ -23,6 +21,8 @@ from fogbank.server.rulesets.dardanelles.chart import distance, parse_square
 from fogbank.server.rulesets.dardanelles.scenario import load_scenario
 from fogbank.server.rulesets.dardanelles.tables import TABLES
 from fogbank.server.rulesets.dardanelles.units import Vessel, VesselType
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
 from .sea import load_dice
 
@@ -36,7 +36,14 @@ orders = st.lists(
             "speed": st.integers(0, 6),
             "level": st.sampled_from(["surface", "periscope", "submerged", "bottom"]),
         },
-        optional={"fire": st.fixed_dictionaries({"target": st.integers(1, 6), "direction": st.sampled_from(["N", "NE", "E", "SE", "S", "SW", "W", "NW"])})},
+        optional={
+            "fire": st.fixed_dictionaries(
+                {
+                    "target": st.integers(1, 6),
+                    "direction": st.sampled_from(["N", "NE", "E", "SE", "S", "SW", "W", "NW"]),
+                }
+            )
+        },
     ),
     min_size=1,
     max_size=24,
@@ -80,7 +87,9 @@ def play(scenario, seed, payloads, change=lambda state: state):
         except Refused as refusal:
             stream.append(_bytes({"refused": refusal.code, "why": refusal.sentence}))
             step = core.submit(game, SEAT, RULES.standing_order(game.state, SEAT))
-        stream.append(_bytes([to_plain(e) for e in step.events if e.told_to(SEAT) and e.kind != "game_ended"]))
+        stream.append(
+            _bytes([to_plain(e) for e in step.events if e.told_to(SEAT) and e.kind != "game_ended"])
+        )
         game = step.game
         stream.append(_bytes(RULES.observe(game.state, SEAT)))
     return stream, game
@@ -133,7 +142,12 @@ def test_a_vessel_out_of_range_all_game_changes_nothing(game_args, data):
     assume(far)
     square = data.draw(st.sampled_from(far))
     kind = data.draw(st.sampled_from(list(VesselType)))
-    add = lambda s: with_board(s, vessels=(*s.board.vessels, Vessel(number=10, type=kind, name=None, square=square)))  # noqa: E731
+
+    def add(s):
+        return with_board(
+            s, vessels=(*s.board.vessels, Vessel(number=10, type=kind, name=None, square=square))
+        )
+
     assert play(scenario, seed, payloads)[0] == play(scenario, seed, payloads, add)[0]
 
 
@@ -150,7 +164,10 @@ def test_mines_where_the_boat_never_went_change_nothing(game_args, data):
     candidates = [sq for sq in sorted(sea_chart(game).sea) if sq not in entered]
     squares = data.draw(st.lists(st.sampled_from(candidates), min_size=1, max_size=6, unique=True))
     rows = data.draw(st.integers(1, 3))
-    add = lambda s: with_board(s, minefields={**s.board.minefields, **{sq: rows for sq in squares}})  # noqa: E731
+
+    def add(s):
+        return with_board(s, minefields={**s.board.minefields, **{sq: rows for sq in squares}})
+
     assert play(scenario, seed, payloads)[0] == play(scenario, seed, payloads, add)[0]
 
 
@@ -160,9 +177,14 @@ def test_a_minefield_that_never_told_reads_like_open_water(game_args):
     scenario, seed, payloads = game_args
     game, events, _ = play_logged(scenario, seed, payloads)
     entered = [e for e in events if e.kind == "minefield_entered"]
-    silent = {parse_square(e.square) for e in entered} - {parse_square(e.square) for e in entered if e.result != "untold"}
+    silent = {parse_square(e.square) for e in entered} - {
+        parse_square(e.square) for e in entered if e.result != "untold"
+    }
     assume(silent)
-    clear = lambda s: with_board(s, minefields={k: v for k, v in s.board.minefields.items() if k not in silent})  # noqa: E731
+
+    def clear(s):
+        return with_board(s, minefields={k: v for k, v in s.board.minefields.items() if k not in silent})
+
     assert play(scenario, seed, payloads)[0] == play(scenario, seed, payloads, clear)[0]
 
 
@@ -175,7 +197,10 @@ def test_a_vessel_never_seen_or_heard_reads_like_an_empty_sea(game_args):
     looked_at = {int(r.key.rsplit("/", 1)[1]) for r in rolls if r.table in ("vision", "hydrophone")}
     unseen = looked_at - reported  # rolled for, every roll failed
     assume(unseen)
-    gone = lambda s: with_board(s, vessels=tuple(v for v in s.board.vessels if v.number not in unseen))  # noqa: E731
+
+    def gone(s):
+        return with_board(s, vessels=tuple(v for v in s.board.vessels if v.number not in unseen))
+
     assert play(scenario, seed, payloads)[0] == play(scenario, seed, payloads, gone)[0]
 
 
@@ -200,11 +225,7 @@ def test_untold_roll_results_can_change_freely(game_args, data):
 def _other_untold_faces(roll, data):
     mods = sum(m.value for m in roll.modifiers)
     table = TABLES[roll.table]
-    options = [
-        faces
-        for faces in _all_faces(len(roll.dice))
-        if table.read(sum(faces) + mods) == roll.outcome
-    ]
+    options = [faces for faces in _all_faces(len(roll.dice)) if table.read(sum(faces) + mods) == roll.outcome]
     return data.draw(st.sampled_from(options))
 
 

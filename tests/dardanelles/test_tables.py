@@ -1,7 +1,6 @@
 """Every threshold of every table of the umpire's notes."""
 
 import pytest
-
 from fogbank.server.rulesets.dardanelles import tables
 
 
@@ -45,11 +44,19 @@ def test_threshold(table, total, outcome):
 
 def test_table_names_are_the_ones_the_log_promises():
     assert set(tables.TABLES) == {
-        "minefield_surface", "minefield_submerged", "vision", "hydrophone",
-        "observers_day", "searchlight_night", "shore_battery", "torpedo",
+        "minefield_surface",
+        "minefield_submerged",
+        "vision",
+        "hydrophone",
+        "observers_day",
+        "searchlight_night",
+        "shore_battery",
+        "torpedo",
     }
 
 
-@pytest.mark.parametrize("name, dice", [("vision", 1), ("hydrophone", 1), ("torpedo", 2), ("minefield_surface", 2)])
+@pytest.mark.parametrize(
+    "name, dice", [("vision", 1), ("hydrophone", 1), ("torpedo", 2), ("minefield_surface", 2)]
+)
 def test_dice_per_table(name, dice):
     assert tables.TABLES[name].dice == dice

@@ -2,11 +2,9 @@
 
 import attrs
 import pytest
-
-from fogbank.server.rulesets.dardanelles.chart import parse_square
+from fogbank.server.rulesets.dardanelles.chart import Course, parse_square
 from fogbank.server.rulesets.dardanelles.events import SUBMARINE
 from fogbank.server.rulesets.dardanelles.units import Fire, Level
-from fogbank.server.rulesets.dardanelles.chart import Course
 
 from .sea import chart, new_state, order, play, scenario
 
@@ -183,7 +181,13 @@ def test_hydrophone_two_or_less_hears_nothing(dice):
 
 @pytest.mark.parametrize(
     "level, faces, spotted",
-    [(SUB, (3, 3), True), (PERI, (2, 3), True), (PERI, (3, 3), False), (SUB, (3, 4), False), (SUB, (1, 1), True)],
+    [
+        (SUB, (3, 3), True),
+        (PERI, (2, 3), True),
+        (PERI, (3, 3), False),
+        (SUB, (3, 4), False),
+        (SUB, (1, 1), True),
+    ],
 )
 def test_artillery_observers_by_day(dice, level, faces, spotted):
     dice.set("observers", *faces).set("shore_battery", 6, 6)
@@ -193,7 +197,9 @@ def test_artillery_observers_by_day(dice, level, faces, spotted):
     assert ("shell_splashes" in told(r)) == spotted
 
 
-@pytest.mark.parametrize("level, faces, found", [(SUB, (1, 2), True), (PERI, (1, 2), False), (SUB, (2, 2), False)])
+@pytest.mark.parametrize(
+    "level, faces, found", [(SUB, (1, 2), True), (PERI, (1, 2), False), (SUB, (2, 2), False)]
+)
 def test_searchlights_by_night(dice, level, faces, found):
     dice.set("searchlight", *faces).set("shore_battery", 6, 6)
     s = scenario(start="1914-12-13T23:00", sea=chart(searchlight=["J10"]), boat_at="J10", level=level)

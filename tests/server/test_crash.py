@@ -46,8 +46,18 @@ class ServerProcess:
 
     async def start(self) -> None:
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "fogbank.server.cli", "serve", "--port", str(self.port), "--data", str(self.data)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            [
+                sys.executable,
+                "-m",
+                "fogbank.server.cli",
+                "serve",
+                "--port",
+                str(self.port),
+                "--data",
+                str(self.data),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
         )
         for _ in range(200):
             try:
@@ -64,7 +74,8 @@ class ServerProcess:
     def new_game(self, scenario: str) -> dict:
         key = (self.data / "admin.key").read_text().strip()
         request = urllib.request.Request(
-            f"http://127.0.0.1:{self.port}/admin/new?scenario={scenario}", headers={"Authorization": f"Bearer {key}"}
+            f"http://127.0.0.1:{self.port}/admin/new?scenario={scenario}",
+            headers={"Authorization": f"Bearer {key}"},
         )
         with urllib.request.urlopen(request, timeout=5) as response:
             return json.loads(response.read())
@@ -80,7 +91,9 @@ class Bot:
         self.over_at = 0.0
 
     async def play(self) -> None:
-        client = await Client.connect(self.url, self.game["seats"]["submarine"], reconnect_attempts=30, backoff=(0.05, 0.5))
+        client = await Client.connect(
+            self.url, self.game["seats"]["submarine"], reconnect_attempts=30, backoff=(0.05, 0.5)
+        )
         bot = BotSubmarine(client.welcome.chart, *BOT_ROUTES["marmara"])
         loop = asyncio.get_running_loop()
         try:
@@ -102,7 +115,9 @@ class Bot:
                     await client.submit(bot.order(view), turn=message.turn)
                     self.acked.append(message.turn)
                 except OrderRefused:
-                    await client.submit({"course": "N", "speed": 0, "level": view["level"]}, turn=message.turn)
+                    await client.submit(
+                        {"course": "N", "speed": 0, "level": view["level"]}, turn=message.turn
+                    )
                     self.acked.append(message.turn)
                 except TurnPassed:
                     pass  # the turn resolved while we were away: its observation comes next
@@ -153,7 +168,9 @@ async def test_sigkill_while_bots_play(tmp_path):
             assert bot.over_at > restarts[-1], "the game ended before the last restart: make it longer"
             for restart in restarts:
                 assert any(t > restart for t in bot.received_at), "a bot did not resume after a restart"
-            print(f"game {game_id}: {len(ordered)} orders logged, {len(bot.acked)} acknowledged, "
-                  f"{len(bot.observed)} observations, ended turn {game.state.turn}, restarts at {restarts}")
+            print(
+                f"game {game_id}: {len(ordered)} orders logged, {len(bot.acked)} acknowledged, "
+                f"{len(bot.observed)} observations, ended turn {game.state.turn}, restarts at {restarts}"
+            )
     finally:
         await store.close()

@@ -6,14 +6,15 @@ import asyncio
 import json
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
-from websockets.asyncio.client import connect
-
 from fogbank import protocols as wire
 from fogbank.server.app import Server
 from fogbank.server.rulesets.dardanelles.bot import BotSubmarine
 from fogbank.server.simulate import BOT_ROUTES
 from fogbank.server.verify import verify_records
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
 
 JSON, MSGPACK = "fogbank.v1.json", "fogbank.v1.msgpack"
 
@@ -58,7 +59,9 @@ class Peer:
 
 
 async def open_peer(server, token, codec=MSGPACK, last_seq=None):
-    websocket = await connect(f"ws://127.0.0.1:{server.port}/", subprotocols=[codec], max_size=wire.MAX_SERVER_FRAME)
+    websocket = await connect(
+        f"ws://127.0.0.1:{server.port}/", subprotocols=[codec], max_size=wire.MAX_SERVER_FRAME
+    )
     peer = Peer(websocket, codec)
     await peer.send(wire.Join(token=token, last_seq=last_seq))
     peer.welcome = await peer.recv()
@@ -74,7 +77,9 @@ async def test_a_bot_plays_b11_to_the_end_and_verifies_the_dice_from_its_own_cop
     bot = BotSubmarine(peer.welcome.chart, route, hunt)
     view, seqs = snapshot.view, []
     while True:
-        reply = await peer.request(lambda ref: wire.SubmitOrder(ref=ref, turn=view["turn"], order=bot.order(view)))
+        reply = await peer.request(
+            lambda ref, view=view: wire.SubmitOrder(ref=ref, turn=view["turn"], order=bot.order(view))
+        )
         assert isinstance(reply, wire.Ack), reply
         message = await peer.until((wire.Observation, wire.GameOver))
         seqs.append(message.seq)
@@ -128,7 +133,7 @@ async def test_malformed_frames_get_errors_then_the_peer_is_closed(server):
     assert isinstance(reply, wire.Pong)
     for _ in range(wire.MAX_BAD_FRAMES + 1):
         await peer.ws.send(b"\xc1")
-    with pytest.raises(Exception):
+    with pytest.raises(ConnectionClosed):
         while True:
             await peer.recv()
     assert peer.ws.close_code == wire.CLOSE_POLICY_VIOLATION
@@ -138,7 +143,7 @@ async def test_an_oversize_frame_closes_with_1009_and_the_game_goes_on(server):
     game = await server.create_game("b11")
     peer = await open_peer(server, game["seats"]["submarine"], JSON)
     await peer.ws.send("x" * (wire.MAX_FRAME + 1))
-    with pytest.raises(Exception):
+    with pytest.raises(ConnectionClosed):
         while True:
             await peer.recv()
     assert peer.ws.close_code == wire.CLOSE_TOO_BIG
@@ -158,8 +163,19 @@ def test_no_frame_crashes_the_server(tmp_path_factory, frames):
             for frame in frames:
                 await peer.ws.send(frame)
                 reply = await peer.recv()
-                assert isinstance(reply, (wire.Error, wire.Pong, wire.Ack, wire.Snapshot, wire.Observation, wire.Status,
-                                          wire.GameList, wire.UmpireUpdate))
+                assert isinstance(
+                    reply,
+                    (
+                        wire.Error,
+                        wire.Pong,
+                        wire.Ack,
+                        wire.Snapshot,
+                        wire.Observation,
+                        wire.Status,
+                        wire.GameList,
+                        wire.UmpireUpdate,
+                    ),
+                )
             other = await open_peer(server, game["seats"]["submarine"], JSON)
             assert isinstance(await other.recv(), wire.Snapshot)
         finally:
@@ -175,7 +191,7 @@ async def test_reconnect_with_resume_gets_exactly_what_was_missed(server):
     await peer.recv()
     umpire = await open_peer(server, game["umpire_token"])
     await peer.ws.close()
-    for turn in (1, 2, 3):
+    for _turn in (1, 2, 3):
         assert isinstance(await umpire.request(lambda ref: wire.Release(ref=ref)), wire.Ack)
     resumed = await open_peer(server, token, last_seq=0)
     messages = [await resumed.recv() for _ in range(3)]
@@ -191,11 +207,15 @@ async def test_hold_release_override_and_narrative(server):
     umpire = await open_peer(server, game["umpire_token"])
     await umpire.recv()
     assert isinstance(await umpire.request(lambda ref: wire.Hold(ref=ref, held=True)), wire.Ack)
-    ack = await seat.request(lambda ref: wire.SubmitOrder(ref=ref, turn=1, order={"course": "E", "speed": 1, "level": "surface"}))
+    ack = await seat.request(
+        lambda ref: wire.SubmitOrder(ref=ref, turn=1, order={"course": "E", "speed": 1, "level": "surface"})
+    )
     assert isinstance(ack, wire.Ack)
     update = await umpire.until(wire.UmpireUpdate)
     assert update.turn == 1  # held: not resolved
-    await umpire.request(lambda ref: wire.Override(ref=ref, override={"kind": "set_air", "value": 11}, reason="test"))
+    await umpire.request(
+        lambda ref: wire.Override(ref=ref, override={"kind": "set_air", "value": 11}, reason="test")
+    )
     await umpire.request(lambda ref: wire.Narrate(ref=ref, seat="submarine", text="Gulls overhead."))
     await umpire.request(lambda ref: wire.Release(ref=ref))
     narrative = await seat.until(wire.NarrativeMessage)
@@ -212,7 +232,11 @@ async def test_restart_recovers_the_game_and_the_stream(tmp_path):
     peer = await open_peer(server, game["seats"]["submarine"])
     await peer.recv()
     for turn in (1, 2):
-        await peer.request(lambda ref: wire.SubmitOrder(ref=ref, turn=turn, order={"course": "E", "speed": 1, "level": "surface"}))
+        await peer.request(
+            lambda ref, turn=turn: wire.SubmitOrder(
+                ref=ref, turn=turn, order={"course": "E", "speed": 1, "level": "surface"}
+            )
+        )
     last = await peer.until(wire.Observation)
     await server.close()
     server = await Server.start(port=0, data=tmp_path)
@@ -228,12 +252,14 @@ async def test_what_a_seat_is_sent_does_not_change_with_hidden_vessels(tmp_path)
     """Non-interference on the wire: the submarine's bytes, errors included, are the same whether
     a vessel far from its track exists or not."""
     import attrs
-
     from fogbank.server.rulesets.dardanelles.chart import parse_square
     from fogbank.server.rulesets.dardanelles.units import Vessel, VesselType
 
-    orders = [{"course": "E", "speed": 1, "level": "surface"}, {"course": "E", "speed": 9, "level": "surface"},
-              {"course": "N", "speed": 0, "level": "surface"}]
+    orders = [
+        {"course": "E", "speed": 1, "level": "surface"},
+        {"course": "E", "speed": 9, "level": "surface"},
+        {"course": "N", "speed": 0, "level": "surface"},
+    ]
 
     async def frames(extra_vessel: bool):
         server = await Server.start(port=0, data=tmp_path / str(extra_vessel))
@@ -243,14 +269,28 @@ async def test_what_a_seat_is_sent_does_not_change_with_hidden_vessels(tmp_path)
             if extra_vessel:
                 board = room.game.state.board
                 far = Vessel(number=10, type=VesselType.TRANSPORT, name=None, square=parse_square("X34"))
-                room.game = attrs.evolve(room.game, state=attrs.evolve(room.game.state, board=attrs.evolve(board, vessels=(*board.vessels, far))))
+                room.game = attrs.evolve(
+                    room.game,
+                    state=attrs.evolve(
+                        room.game.state, board=attrs.evolve(board, vessels=(*board.vessels, far))
+                    ),
+                )
             websocket = await connect(f"ws://127.0.0.1:{server.port}/", subprotocols=[MSGPACK])
             codec = wire.codec_for(MSGPACK)
             got = []
             await websocket.send(codec.encode_client(wire.Join(token=game["seats"]["submarine"])))
             got += [await websocket.recv(), await websocket.recv()]
             for ref, order in enumerate(orders, 1):
-                await websocket.send(codec.encode_client(wire.SubmitOrder(ref=ref, turn=len([g for g in got if codec.decode_server(g).__class__ is wire.Observation]) + 1, order=order)))
+                await websocket.send(
+                    codec.encode_client(
+                        wire.SubmitOrder(
+                            ref=ref,
+                            turn=len([g for g in got if codec.decode_server(g).__class__ is wire.Observation])
+                            + 1,
+                            order=order,
+                        )
+                    )
+                )
                 reply = await websocket.recv()
                 got.append(reply)
                 if not isinstance(codec.decode_server(reply), wire.Error):

@@ -11,8 +11,6 @@ import tempfile
 from pathlib import Path
 
 import attrs
-from hypothesis import HealthCheck, assume, given, settings, strategies as st
-
 from fogbank import protocols as wire
 from fogbank.server import core
 from fogbank.server.core import Refused
@@ -21,6 +19,8 @@ from fogbank.server.rulesets.dardanelles.chart import distance
 from fogbank.server.rulesets.dardanelles.scenario import load_scenario
 from fogbank.server.rulesets.dardanelles.units import Vessel, VesselType
 from fogbank.server.store import Store
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
 from ..dardanelles.test_secrecy import entered_squares, play_logged
 
@@ -28,9 +28,16 @@ SEAT = "submarine"
 COURSES = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
 orders = st.lists(
     st.fixed_dictionaries(
-        {"course": st.sampled_from(COURSES), "speed": st.integers(0, 7),
-         "level": st.sampled_from(["surface", "periscope", "submerged", "bottom"])},
-        optional={"fire": st.fixed_dictionaries({"target": st.integers(1, 5), "direction": st.sampled_from(COURSES)})},
+        {
+            "course": st.sampled_from(COURSES),
+            "speed": st.integers(0, 7),
+            "level": st.sampled_from(["surface", "periscope", "submerged", "bottom"]),
+        },
+        optional={
+            "fire": st.fixed_dictionaries(
+                {"target": st.integers(1, 5), "direction": st.sampled_from(COURSES)}
+            )
+        },
     ),
     min_size=1,
     max_size=14,
@@ -60,7 +67,11 @@ async def seat_bytes(scenario: str, seed: bytes, payloads: list[dict], change) -
                     await host.order(room, SEAT, room.game.state.turn, payload)
                     sent.append(wire.Ack(seq=room.streams[SEAT].seq, ref=ref))
                 except Refused as refusal:
-                    sent.append(wire.Error(seq=room.streams[SEAT].seq, ref=ref, code=refusal.code, message=refusal.sentence))
+                    sent.append(
+                        wire.Error(
+                            seq=room.streams[SEAT].seq, ref=ref, code=refusal.code, message=refusal.sentence
+                        )
+                    )
                 turn, view = host.view(room, SEAT, None)  # what a reconnect would get
                 sent.append(wire.Snapshot(seq=room.streams[SEAT].seq, turn=turn, view=view))
             await asyncio.sleep(0)
@@ -84,14 +95,23 @@ def test_a_far_vessel_and_unentered_mines_change_no_byte_on_the_wire(game_args, 
     far = [sq for sq in sorted(chart.sea) if min(distance(sq, t) for t in track) > 6]
     unentered = [sq for sq in sorted(chart.sea) if sq not in entered]
     assume(far)
-    vessel = Vessel(number=10, type=data.draw(st.sampled_from(list(VesselType))), name=None,
-                    square=data.draw(st.sampled_from(far)))
+    vessel = Vessel(
+        number=10,
+        type=data.draw(st.sampled_from(list(VesselType))),
+        name=None,
+        square=data.draw(st.sampled_from(far)),
+    )
     mines = data.draw(st.lists(st.sampled_from(unentered), min_size=1, max_size=5, unique=True))
 
     def hide(state):
         board = state.board
-        return attrs.evolve(state, board=attrs.evolve(
-            board, vessels=(*board.vessels, vessel), minefields={**board.minefields, **{sq: 2 for sq in mines}}
-        ))
+        return attrs.evolve(
+            state,
+            board=attrs.evolve(
+                board,
+                vessels=(*board.vessels, vessel),
+                minefields={**board.minefields, **{sq: 2 for sq in mines}},
+            ),
+        )
 
     assert run(scenario, seed, payloads, lambda s: s) == run(scenario, seed, payloads, hide)

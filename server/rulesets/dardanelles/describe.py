@@ -19,9 +19,11 @@ def describe(event: Event) -> str:
     match event:
         case ev.Sighted(contact=c):
             squares = "square" if c.distance == 1 else "squares"
-            return f"{_article(silhouette_words(c.silhouette))}, bearing {c.bearing:03d}, {c.distance} {squares} (contact {c.number})."
+            vessel = _article(silhouette_words(c.silhouette))
+            return f"{vessel}, bearing {c.bearing:03d}, {c.distance} {squares} (contact {c.number})."
         case ev.Heard(contact=c):
-            return f"A vessel can be heard moving through the water, bearing {c.bearing:03d} (contact {c.number})."
+            heard = "A vessel can be heard moving through the water"
+            return f"{heard}, bearing {c.bearing:03d} (contact {c.number})."
         case ev.TorpedoFired(target=t, direction=d, hit=True):
             return f"Torpedo fired {d} at contact {t}: a hit! The target is sinking."
         case ev.TorpedoFired(target=t, direction=d):
@@ -53,7 +55,9 @@ def describe(event: Event) -> str:
         # The umpire's own events.
         case ev.BoatMoved(path=path, level=level):
             squares = "square" if len(path) == 1 else "squares"
-            return f"Boat moved {len(path)} {squares} at {level.value}" + (f" to {path[-1]}." if path else ".")
+            return f"Boat moved {len(path)} {squares} at {level.value}" + (
+                f" to {path[-1]}." if path else "."
+            )
         case ev.BoatDrifted(origin=a, square=b):
             return f"Tide carried the boat from {a} to {b}."
         case ev.MinefieldEntered(square=sq, rows=rows, result=result):

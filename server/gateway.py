@@ -8,6 +8,7 @@ sentence, and a peer that sends more than MAX_BAD_FRAMES of them in a row is clo
 from __future__ import annotations
 
 import asyncio
+import collections
 import logging
 from typing import Any
 
@@ -15,6 +16,7 @@ from fogbank import protocols as wire
 from fogbank.server.core import Refused
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
+from websockets.protocol import State
 
 from .bus import LOST, Bus, Session, Unavailable
 from .host import Forbidden
@@ -30,7 +32,10 @@ class Connection:
         self.bus = bus
         self.codec = wire.codec_for(websocket.subprotocol)
         self.session: Session | None = None
-        self.outbox: asyncio.Queue[Any] = asyncio.Queue()
+        # Messages waiting while the socket's write buffer is full (or LOST), in seq order; the
+        # writer task drains them. Usually empty: a message is written at once (see `send`).
+        self.outbox: collections.deque[Any] = collections.deque()
+        self.wake = asyncio.Event()
         self.bad_frames = 0
         self.seq = 0  # the last stream seq sent: errors the gateway makes itself carry it
 
@@ -48,7 +53,11 @@ class Connection:
 
     async def _write(self) -> None:
         while True:
-            message = await self.outbox.get()
+            if not self.outbox:
+                self.wake.clear()
+                await self.wake.wait()
+                continue
+            message = self.outbox.popleft()
             if message is LOST:  # everything before it is sent; the client resumes after it
                 await self.websocket.close(CLOSE_SERVICE_RESTART, "the game's host or broker went away")
                 return
@@ -60,7 +69,25 @@ class Connection:
     def send(self, message: Any) -> None:
         if message is not LOST:
             self.seq = max(self.seq, message.seq)
-        self.outbox.put_nowait(message)
+            if not self.outbox and self._write_now(message):
+                return
+        self.outbox.append(message)
+        self.wake.set()
+
+    def _write_now(self, message: Any) -> bool:
+        """Write one frame straight to the socket when nothing is queued before it and the socket
+        takes writes (open, buffer not full): what `websocket.send` does when it would not wait,
+        without a task switch and a queue per message. False: queue it for the writer instead."""
+        websocket = self.websocket
+        if websocket.paused or websocket.protocol.state is not State.OPEN or websocket.transport.is_closing():
+            return False
+        frame = self.codec.encode_server(message)
+        if self.codec.binary:
+            websocket.protocol.send_binary(frame)
+        else:
+            websocket.protocol.send_text(frame.encode())
+        websocket.send_data()
+        return True
 
     def error(self, ref: int | None, code: str, sentence: str) -> None:
         self.send(wire.Error(seq=self.seq, ref=ref, code=code, message=sentence))

@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Iterable
 
 import attrs
@@ -47,6 +48,7 @@ from .units import (
     TORPEDO_RANGE,
     VISION_DAY,
     VISION_NIGHT,
+    Boat,
     Level,
     Order,
 )
@@ -68,7 +70,8 @@ class _Hour:
         self.turn = state.turn
         self.night = is_night(scenario, state.turn)
         self.dice = state.dice
-        self.boat = board.boat
+        # A working copy, changed in place during the hour and frozen again at its end.
+        self.boat = SimpleNamespace(**attrs.asdict(board.boat, recurse=False))
         self.vessels = {v.number: v for v in board.vessels}
         self.board = board
         self.log: BoatLog = state.knowledge[SUBMARINE]
@@ -98,7 +101,7 @@ class _Hour:
         self.events.append(event_class(turn=self.turn, **fields))
 
     def sink_boat(self) -> None:
-        self.boat = attrs.evolve(self.boat, afloat=False)
+        self.boat.afloat = False
 
     # The steps of the hour.
 
@@ -123,7 +126,7 @@ class _Hour:
                     self.vessels[vessel.number] = attrs.evolve(vessel, sunk=True)
                     self.note(ev.VesselSunk, vessel=vessel.number, square=square_name(vessel.square))
             self.tell(ev.TorpedoFired, target=fire.target, direction=fire.direction.value, hit=hit)
-        self.boat = attrs.evolve(self.boat, loaded=self.boat.loaded - fire.torpedoes)
+        self.boat.loaded -= fire.torpedoes
 
     def _on_line(self, target: Square, degrees: int) -> bool:
         """Within torpedo range, and inside the 45-degree sector of the direction fired."""
@@ -142,7 +145,7 @@ class _Hour:
         step = 1 if end.depth > start.depth else -1
         if start is not end:
             battery -= sum(1 for d in range(start.depth + step, end.depth + step, step) if d > 0)
-        self.boat = attrs.evolve(self.boat, level=end, battery=battery)
+        self.boat.level, self.boat.battery = end, battery
         square, made, path = self.boat.square, 0, []
         dx, dy = order.course.step
         first_event = len(self.events)  # the move goes in the record before what it ran into
@@ -159,7 +162,8 @@ class _Hour:
             square, made = ahead, made + 1
             path.append(square_name(square))
             spent = 1 if end is not Level.SURFACE else 0  # a battery unit a square below the surface
-            self.boat = attrs.evolve(self.boat, square=square, battery=self.boat.battery - spent)
+            self.boat.square = square
+            self.boat.battery -= spent
             if square in self.board.minefields and not self.mines(square, f"leg{leg}"):
                 break
         moved = ev.BoatMoved(turn=self.turn, path=tuple(path), level=end)
@@ -194,7 +198,7 @@ class _Hour:
         target = self.chart.drift(origin, toward_mouth=self.boat.level.sees)
         if target is None:
             return
-        self.boat = attrs.evolve(self.boat, square=target)
+        self.boat.square = target
         self.note(ev.BoatDrifted, origin=square_name(origin), square=square_name(target))
         if target in self.board.minefields:
             self.mines(target, "drift")
@@ -276,15 +280,14 @@ class _Hour:
                     count = min(boat.tubes - loaded, spare)
                     loaded, spare, progress = loaded + count, spare - count, 0
                     self.tell(ev.Reloaded, torpedoes=count)
-            self.boat = attrs.evolve(
-                boat, air=air, battery=battery, loaded=loaded, spare=spare, reload_progress=progress
-            )
+            boat.air, boat.battery, boat.loaded, boat.spare = air, battery, loaded, spare
+            boat.reload_progress = progress
             return
         if boat.air <= 0:
             self.tell(ev.AirExhausted)
             self.sink_boat()
             return
-        self.boat = attrs.evolve(boat, air=boat.air - 1)
+        boat.air -= 1
         if boat.battery <= 0:
             self.tell(ev.BatteryExhausted)
             self.sink_boat()
@@ -319,7 +322,7 @@ def resolve(state: GameState, scenario: Scenario, order: Order) -> Resolution:
     outcome = hour.outcome()
     board = attrs.evolve(
         hour.board,
-        boat=hour.boat,
+        boat=Boat(**vars(hour.boat)),
         vessels=tuple(hour.vessels[n] for n in sorted(hour.vessels)),
         track=(*hour.board.track, hour.boat.square),
         contact_vessels={**hour.board.contact_vessels, **{c.number: n for c, n, _ in hour.contacts}},

@@ -22,6 +22,7 @@ import json
 import logging
 import secrets
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import parse_qs, urlsplit
 
 from fogbank import protocols as wire
@@ -33,6 +34,9 @@ from websockets.http11 import Request, Response
 from .bus import Bus, LocalBus, Unavailable
 from .gateway import Connection
 from .host import Host
+
+if TYPE_CHECKING:
+    from .mqtt_broker import BrokerAddress
 
 log = logging.getLogger("fogbank.server")
 ADMIN_KEY_FILE = "admin.key"
@@ -69,13 +73,16 @@ class Server:
         port: int = 8765,
         data: Path | None = Path("fogbank-data"),
         *,
-        bus: str | None = None,
+        bus: str | BrokerAddress | None = None,
         role: str = "both",
         host_id: str | None = None,
         admin_key: str | None = None,
+        ended_grace: float | None = None,
     ) -> "Server":
-        """Start the server. `bus`: None for the embedded default, else `mqtt://user:pass@host:port`
-        with `role` gateway (websockets, no `data`), host (games in `data`, no websockets) or both.
+        """Start the server. `bus`: None for the embedded default, else `mqtt[s]://user:pass@host:port`
+        (or a parsed `BrokerAddress`, with its TLS files) with `role` gateway (websockets, no
+        `data`), host (games in `data`, no websockets) or both. `ended_grace`: seconds an ended
+        game's seats keep their broker credentials (default `mqtt_host.ENDED_GRACE`).
         """
         if role not in ROLES:
             raise ValueError(f"role is one of {ROLES}, not {role!r}")
@@ -97,7 +104,9 @@ class Server:
         if bus is None:
             server = cls(store, game_host, admin_key)
         else:
-            server = await cls._on_bus(store, game_host, admin_key, bus, role, host_id or _host_id(data))
+            server = await cls._on_bus(
+                store, game_host, admin_key, bus, role, host_id or _host_id(data), ended_grace
+            )
             if role == "host":
                 return server
         server.websockets = await serve(
@@ -115,18 +124,19 @@ class Server:
 
     @classmethod
     async def _on_bus(
-        cls, store: Store | None, game_host: Host | None, admin_key: str | None, url: str, role: str,
-        host_id: str | None,
+        cls, store: Store | None, game_host: Host | None, admin_key: str | None, url: str | BrokerAddress,
+        role: str, host_id: str | None, ended_grace: float | None,
     ) -> "Server":  # fmt: skip
         from .mqtt_broker import BrokerAddress
         from .mqtt_bus import MqttBus
-        from .mqtt_host import MqttHost
+        from .mqtt_host import ENDED_GRACE, MqttHost
 
-        address = BrokerAddress.parse(url)
+        address = url if isinstance(url, BrokerAddress) else BrokerAddress.parse(url)
         mqtt_host = None
         try:
             if game_host is not None:
-                mqtt_host = MqttHost(game_host, address, host_id or secrets.token_hex(4))
+                grace = ENDED_GRACE if ended_grace is None else ended_grace
+                mqtt_host = MqttHost(game_host, address, host_id or secrets.token_hex(4), grace)
                 await mqtt_host.start()
             bus = MqttBus(address) if role != "host" else None
             if bus is not None:

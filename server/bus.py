@@ -66,10 +66,14 @@ def catch_up(host: Host, room: Room, seat: str, last_seq: int | None) -> list[An
     messages: list[Any] = [host.welcome(room, seat)]
     missed = stream.since(last_seq) if last_seq is not None else None
     if missed is None:
+        over = [m for m in stream.recent() if isinstance(m, wire.GameOver)][-1:]
         if seat != SPECTATOR:
             turn, view = host.view(room, UMPIRE if seat == UMPIRE else seat, None)
-            messages.append(wire.Snapshot(seq=stream.seq, turn=turn, view=view))
-        missed = [m for m in stream.recent() if isinstance(m, wire.GameOver)][-1:]
+            # The snapshot stands for everything before the game_over, not for the game_over too
+            # (a client drops a message whose seq it has already seen).
+            seq = over[0].seq - 1 if over else stream.seq
+            messages.append(wire.Snapshot(seq=seq, turn=turn, view=view))
+        missed = over
     return messages + missed
 
 

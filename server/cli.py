@@ -57,9 +57,21 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--port", type=int, default=8765)
     serve.add_argument("--data", type=Path, default=None,
                        help="folder for the SQLite store (default fogbank-data; a gateway role has none)")
-    serve.add_argument("--bus", default=None, metavar="mqtt://USER:PASS@HOST:PORT",
-                       help="run on an MQTT broker (default: embedded, no broker); a missing password is"
-                       " read from $FOGBANK_MQTT_PASSWORD")
+    serve.add_argument("--bus", default=None, metavar="mqtt[s]://USER:PASS@HOST:PORT",
+                       help="run on an MQTT broker (default: embedded, no broker); mqtts:// for TLS;"
+                       " a missing password is read from $FOGBANK_MQTT_PASSWORD")
+    serve.add_argument("--bus-ca", type=Path, default=None,
+                       help="with mqtts://: the CA certificate the broker's must chain to (default:"
+                       " $FOGBANK_MQTT_CA, else the system's CAs)")
+    serve.add_argument("--bus-cert", type=Path, default=None,
+                       help="with mqtts://: a client certificate to show the broker"
+                       " (default: $FOGBANK_MQTT_CERT)")
+    serve.add_argument("--bus-key", type=Path, default=None,
+                       help="the client certificate's private key"
+                       " (default: $FOGBANK_MQTT_KEY, else in --bus-cert)")
+    serve.add_argument("--ended-grace", type=float, default=None, metavar="SECONDS",
+                       help="a host keeps an ended game's broker credentials this long, so its players can"
+                       " read the end (default 600)")
     serve.add_argument("--role", choices=("gateway", "host", "both"), default="both",
                        help="with --bus: websocket gateway, game host, or both in this process")
     serve.add_argument("--host-id", default=None, help="a host's name on the bus (default: DATA/host.id)")
@@ -73,6 +85,17 @@ def main(argv: list[str] | None = None) -> int:
     broker.add_argument("--bind", default="127.0.0.1")
     broker.add_argument("--user", default=None, help="the user mosquitto runs as (default: you)")
     broker.set_defaults(run=_broker_init)
+
+    gateway = commands.add_parser(
+        "broker-gateway", help="give a gateway its own broker client and reply role; prints its credentials"
+    )
+    gateway.add_argument("name", help="the gateway's broker username (letters, digits, - and _)")
+    gateway.add_argument("--bus", required=True, metavar="mqtt[s]://fogbank-admin@HOST:PORT",
+                         help="the broker, as its admin user (password from $FOGBANK_MQTT_PASSWORD)")
+    gateway.add_argument("--bus-ca", type=Path, default=None)
+    gateway.add_argument("--bus-cert", type=Path, default=None)
+    gateway.add_argument("--bus-key", type=Path, default=None)
+    gateway.set_defaults(run=_broker_gateway)
 
     new = commands.add_parser("new", help="create a game on a running server; prints its tokens as JSON")
     new.add_argument("scenario")
@@ -137,9 +160,19 @@ def _serve(args: argparse.Namespace) -> int:
         return 2
     admin_key = args.admin_key_file.read_text().strip() if args.admin_key_file else None
 
+    bus = None
+    if args.bus is not None:
+        from fogbank.server.mqtt_broker import BrokerAddress
+
+        try:
+            bus = BrokerAddress.parse(args.bus, ca=args.bus_ca, cert=args.bus_cert, key=args.bus_key)
+        except ValueError as error:
+            print(f"fogbank serve: {error}", file=sys.stderr)
+            return 2
+
     async def run() -> None:
-        server = await Server.start(args.host, args.port, data, bus=args.bus, role=args.role,
-                                    host_id=args.host_id, admin_key=admin_key)  # fmt: skip
+        server = await Server.start(args.host, args.port, data, bus=bus, role=args.role, host_id=args.host_id,
+                                    admin_key=admin_key, ended_grace=args.ended_grace)  # fmt: skip
         if server.websockets is None:
             print(f"fogbank game host {server.mqtt_host.host_id} on the bus (data in {data})", flush=True)
         else:
@@ -163,6 +196,22 @@ def _broker_init(args: argparse.Namespace) -> int:
     broker_init(args.dir, args.port, args.bind, args.user)
     print(f"wrote {args.dir / 'mosquitto.conf'}, {args.dir / 'dynamic-security.json'} and"
           f" {args.dir / 'credentials.json'} (the host, gateway and admin passwords; keep it private)")
+    return 0
+
+
+def _broker_gateway(args: argparse.Namespace) -> int:
+    import asyncio
+    import json
+
+    from fogbank.server.mqtt_broker import BrokerAddress, UnsafeName, add_gateway
+
+    try:
+        address = BrokerAddress.parse(args.bus, ca=args.bus_ca, cert=args.bus_cert, key=args.bus_key)
+        password = asyncio.run(add_gateway(address, args.name))
+    except (ValueError, UnsafeName, RuntimeError, OSError) as error:
+        print(f"fogbank broker-gateway: {error}", file=sys.stderr)
+        return 1
+    print(json.dumps({"username": args.name, "password": password}))
     return 0
 
 

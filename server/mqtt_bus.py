@@ -83,10 +83,10 @@ class MqttSession(Session):
 
     async def open(self, last_seq: int | None) -> None:
         will = pack({"op": "leave", "token": self.token, "conn": self.connection})
+        options = self.bus.address.client_options()
+        options.update(username=topics.seat_user(self.game, self.seat), password=self.token)
         client = aiomqtt.Client(
-            self.bus.address.hostname, self.bus.address.port,
-            username=topics.seat_user(self.game, self.seat), password=self.token,
-            identifier=f"fogbank-gw-{self.connection}", protocol=aiomqtt.ProtocolVersion.V5, socket_options=topics.NO_DELAY,
+            **options, identifier=f"fogbank-gw-{self.connection}", protocol=aiomqtt.ProtocolVersion.V5,
             clean_start=True, timeout=CONNECT_DEADLINE, max_queued_outgoing_messages=0,
             will=aiomqtt.Will(self.requests, will, qos=1),
         )  # fmt: skip
@@ -221,11 +221,16 @@ class MqttSession(Session):
 
 
 class MqttBus(Bus):
-    """The gateway's bus over the broker at `address` (the gateway role's credentials)."""
+    """The gateway's bus over the broker at `address` (a gateway's own credentials: hosts answer
+    its `new` on the reply topic named by its username, which only its role may read)."""
 
     def __init__(self, address: BrokerAddress, gateway_id: str | None = None) -> None:
         self.address = address
         self.gateway_id = safe_name(gateway_id or secrets.token_hex(4))
+        self.reply_to = topics.gateway_reply(address.username or self.gateway_id)
+        # Processes sharing one gateway's credentials share its reply topic: each takes only
+        # answers bearing its own prefix.
+        self._correlation = secrets.token_bytes(8)
         self.codec = wire.codec_for(wire.MSGPACK)
         self.sessions: set[MqttSession] = set()
         self.hosts: dict[str, dict[str, Any]] = {}  # host id -> its last status
@@ -255,10 +260,10 @@ class MqttBus(Bus):
         client = self._client
         if client is None or not self.ready.is_set():
             raise Unavailable("the gateway is not connected to the broker")
-        correlation = next(self._ids).to_bytes(8, "big")
+        correlation = self._correlation + next(self._ids).to_bytes(8, "big")
         future = asyncio.get_running_loop().create_future()
         self._calls[correlation] = future
-        properties = _request_properties(topics.gateway_reply(self.gateway_id), correlation)
+        properties = _request_properties(self.reply_to, correlation)
         try:
             await client.publish(topics.NEW, pack({"scenario": scenario}), 1, False, properties)
             async with asyncio.timeout(REQUEST_DEADLINE):
@@ -289,17 +294,18 @@ class MqttBus(Bus):
         status = topics.gateway_status(self.gateway_id)
         while not self._closing:
             client = aiomqtt.Client(
-                self.address.hostname, self.address.port,
-                username=self.address.username, password=self.address.password,
-                identifier=f"fogbank-gw-{self.gateway_id}", protocol=aiomqtt.ProtocolVersion.V5, socket_options=topics.NO_DELAY,
+                **self.address.client_options(),
+                identifier=f"fogbank-gw-{self.gateway_id}", protocol=aiomqtt.ProtocolVersion.V5,
                 will=aiomqtt.Will(status, b'{"state": "offline"}', qos=1, retain=True),
             )  # fmt: skip
             client.pending_calls_threshold = 1 << 16  # many games made at once is no cause for a warning
             try:
                 async with client:
-                    await client.subscribe(
-                        [(topics.gateway_reply(self.gateway_id), 1), (f"{topics.PREFIX}/host/+/status", 1)]
-                    )
+                    hosts = f"{topics.PREFIX}/host/+/status"
+                    granted = await client.subscribe([(self.reply_to, 1), (hosts, 1)])
+                    if getattr(granted[0], "value", granted[0]) >= 0x80:  # a SUBACK refusal
+                        log.error("the broker denies %s to %s: give this gateway its own role (fogbank"
+                                  " broker-gateway)", self.reply_to, self.address.username)  # fmt: skip
                     await client.publish(status, b'{"state": "online"}', 1, True)
                     self._client = client
                     self.ready.set()

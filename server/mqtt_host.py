@@ -8,13 +8,20 @@ host of the `$share/hosts` group that the broker picks.
 
 Every request carries the seat's token and is checked here as on a websocket (`open_seat`): the
 host trusts no gateway. Every message of a player's stream is published to the seat's stream topic
-(QoS 1), encoded exactly as on the websocket; the umpire's and the spectators' streams, built only
-while someone listens, are published while a gateway holds them.
+(QoS 1), encoded exactly as on the websocket, and its latest view is kept retained on the seat's
+state topic; the umpire's and the spectators' streams, built only while someone listens, are
+published while a gateway holds them.
+
+When a game is over its seats' broker credentials are deleted after a grace period (so its
+players can still come back for the game_over), and so are those of games the store says ended
+when the host starts: the dynamic-security plugin rewrites its whole file on every change, so
+credentials left behind would slow every game made after them.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import secrets
@@ -36,6 +43,8 @@ from .mqtt_broker import BrokerAddress, safe_name
 log = logging.getLogger("fogbank.mqtt_host")
 SESSION_EXPIRY = 24 * 3600  # seconds the broker keeps a host's session (and its queued requests)
 LAZY_STREAMS = (UMPIRE, SPECTATOR)  # published only while a gateway holds them
+ENDED_GRACE = 600.0  # seconds an ended game's seats keep their broker credentials
+DYNSEC_BATCH = 200  # commands per $CONTROL message (the plugin saves its file after each command anyway)
 RETRY = (0.1, 2.0)  # reconnect backoff, first and longest wait (seconds)
 
 
@@ -58,8 +67,11 @@ class MqttHost:
     """Serve `host`'s games over the broker at `address` as host `host_id` (stable across restarts:
     it names the persistent session). `start` after `host.recover()`; `close` before the store."""
 
-    def __init__(self, host: Host, address: BrokerAddress, host_id: str) -> None:
+    def __init__(
+        self, host: Host, address: BrokerAddress, host_id: str, ended_grace: float = ENDED_GRACE
+    ) -> None:
         self.host = host
+        self.ended_grace = ended_grace
         self.address = address
         self.host_id = safe_name(host_id)
         self.boot = secrets.token_hex(4)  # gateways see a restart as a new boot id
@@ -69,6 +81,8 @@ class MqttHost:
         self._hooked: dict[str, dict[str, Any]] = {}  # game -> seat -> stop listening
         self._present: dict[tuple[str, str], set[str]] = {}  # (game, seat) -> gateway connections
         self._dynsec: dict[str, asyncio.Future] = {}  # correlation -> the broker's answer
+        self._ending: set[str] = set()  # games whose credentials are to be deleted
+        self.forgotten = asyncio.Event()  # set each time an ended game's credentials are deleted
         self._tasks: set[asyncio.Task] = set()
         self._runner: asyncio.Task | None = None
         self._closing = False
@@ -79,8 +93,18 @@ class MqttHost:
         for room in self.host.rooms.values():
             self._hook(room)
         self._runner = asyncio.create_task(self._run(), name=f"fogbank mqtt host {self.host_id}")
+        # Ended: in the store but not recovered (or recovered as ended). Taken now, before any
+        # await: a game made from here on is in the store before its first commit.
+        rooms = self.host.rooms
+        ended = {g for g in self.host.store.game_ids() if g not in rooms or rooms[g].game.state.ended}
         async with asyncio.timeout(deadline):
             await self.ready.wait()
+        self._spawn(self._forget_ended_games(ended))
+
+    def _spawn(self, work: Any) -> None:
+        task = asyncio.ensure_future(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     async def close(self) -> None:
         self._closing = True
@@ -104,9 +128,8 @@ class MqttHost:
         connect.SessionExpiryInterval = SESSION_EXPIRY
         while not self._closing:
             client = aiomqtt.Client(
-                self.address.hostname, self.address.port,
-                username=self.address.username, password=self.address.password,
-                identifier=f"fogbank-host-{self.host_id}", protocol=aiomqtt.ProtocolVersion.V5, socket_options=topics.NO_DELAY,
+                **self.address.client_options(),
+                identifier=f"fogbank-host-{self.host_id}", protocol=aiomqtt.ProtocolVersion.V5,
                 clean_start=False, properties=connect, max_queued_outgoing_messages=0,
                 will=aiomqtt.Will(topics.host_status(self.host_id), json.dumps(
                     {"state": "offline", "boot": self.boot}).encode(), qos=1, retain=True),
@@ -156,9 +179,7 @@ class MqttHost:
         if topic == topics.DYNSEC_RESPONSE:
             self._dynsec_answer(message.payload)
             return
-        task = asyncio.ensure_future(self._serve(message))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        self._spawn(self._serve(message))
 
     async def _serve(self, message: aiomqtt.Message) -> None:
         properties = message.properties
@@ -217,17 +238,91 @@ class MqttHost:
         game = created["game"]
         tokens = {UMPIRE: created["umpire_token"], SPECTATOR: created["spectator_token"], **created["seats"]}
         commands = [c for seat, token in tokens.items() for c in topics.seat_commands(game, seat, token)]
-        await self._dynsec_call(commands)
+        failed = [r for r in await self._dynsec_call(commands) if r.get("error")]
+        if failed:
+            raise RuntimeError(f"the broker refused the seats' credentials: {failed}")
         client = self._client
         if client is None:
             raise ConnectionError("lost the broker while making the game")
         await client.subscribe(topics.game_requests(game), qos=1)
         self._publish(topics.game_owner(game), self.host_id.encode(), retain=True)
-        self._hook(self.host.rooms[game])
+        room = self.host.rooms[game]
+        self._hook(room)
+        for seat in room.streams:  # a late subscriber to a seat's state finds its view at once
+            if seat not in LAZY_STREAMS:
+                turn, view = self.host.view(room, seat, None)
+                snapshot = wire.Snapshot(seq=room.streams[seat].seq, turn=turn, view=view)
+                self._publish(topics.seat_state(game, seat), self.codec.encode_server(snapshot), retain=True)
         return {"created": created}
 
-    async def _dynsec_call(self, commands: list[dict[str, Any]], deadline: float = 10.0) -> None:
-        """Run dynamic-security commands; raises if the broker refused any of them."""
+    # Ended games -----------------------------------------------------------------------------
+
+    def _ended(self, game: str, users: list[str]) -> None:
+        """The game is over: delete its seats' credentials once the grace period is past."""
+        if game in self._ending:
+            return
+        self._ending.add(game)
+        self._spawn(self._forget_later(game, users))
+
+    async def _forget_later(self, game: str, users: list[str]) -> None:
+        await asyncio.sleep(self.ended_grace)
+        await self._forget({game: users})
+
+    async def _forget_ended_games(self, ended: set[str]) -> None:
+        """At start-up: delete the broker credentials left for games the store says ended (their
+        grace counted from now), found by listing the broker's clients."""
+        ended -= self._ending
+        if not ended:
+            return
+        self._ending |= ended
+        await asyncio.sleep(self.ended_grace)
+        try:
+            listing = {"command": "listClients", "verbose": False, "count": -1, "offset": 0}
+            listed = await self._dynsec_call([listing])
+            names = listed[0].get("data", {}).get("clients", [])
+        except (TimeoutError, ConnectionError, KeyError, IndexError, AttributeError) as error:
+            log.warning("host %s could not list the broker's clients (%r)", self.host_id, error)
+            return
+        users: dict[str, list[str]] = {}
+        for name in names:
+            game = name.partition(".")[0] if isinstance(name, str) else None
+            if game in ended:
+                users.setdefault(game, []).append(name)
+        if users:
+            await self._forget(users)
+
+    async def _forget(self, users: dict[str, list[str]]) -> None:
+        """Delete these games' seat clients and roles (`{game}.{seat}`), clear the seats' retained
+        state and stop taking the games' requests. A client or role already gone is no error."""
+        names = [name for seats in users.values() for name in seats]
+        commands = [command for name in names for command in topics.forget_seat_commands(name)]
+        try:
+            async with asyncio.timeout(30):
+                await self.ready.wait()
+            for start in range(0, len(commands), DYNSEC_BATCH):
+                responses = await self._dynsec_call(commands[start : start + DYNSEC_BATCH])
+                failed = [r for r in responses if r.get("error") and "not found" not in r["error"]]
+                if failed:
+                    log.warning("host %s: the broker kept credentials: %s", self.host_id, failed[:3])
+        except (TimeoutError, ConnectionError) as error:
+            log.warning("host %s kept ended games' credentials (%r) to its next start", self.host_id, error)
+            return
+        for game, names in users.items():
+            for name in names:
+                self._publish(f"{topics.PREFIX}/seat/{name}/state", b"", retain=True)  # empty: unretained
+            client = self._client
+            if client is not None:
+                with contextlib.suppress(aiomqtt.MqttError):
+                    await client.unsubscribe(topics.game_requests(game))
+        log.info("host %s deleted the broker credentials of %d ended games", self.host_id, len(users))
+        self.forgotten.set()
+
+    # The dynamic-security plugin -------------------------------------------------------------
+
+    async def _dynsec_call(self, commands: list[dict[str, Any]], deadline: float = 10.0) -> list[dict]:
+        """Run dynamic-security commands in one message; their responses, in order."""
+        if self._client is None:
+            raise ConnectionError("the broker is away")
         correlation = secrets.token_hex(8)
         for n, command in enumerate(commands):
             command["correlationData"] = f"{correlation}.{n}"
@@ -239,9 +334,7 @@ class MqttHost:
                 responses = await answer
         finally:
             self._dynsec.pop(correlation, None)
-        failed = [r for r in responses if r.get("error")]
-        if failed:
-            raise RuntimeError(f"the broker refused the seats' credentials: {failed}")
+        return responses
 
     def _dynsec_answer(self, payload: bytes) -> None:
         responses = json.loads(payload).get("responses", [])
@@ -260,11 +353,23 @@ class MqttHost:
         stops = self._hooked[room.id] = {}
         for seat in room.streams:
             if seat not in LAZY_STREAMS:
-                stops[seat] = room.streams[seat].listen(self._publisher(room.id, seat))
+                stops[seat] = room.streams[seat].listen(self._publisher(room, seat))
 
-    def _publisher(self, game: str, seat: str) -> Any:
-        topic, encode = topics.seat_stream(game, seat), self.codec.encode_server
-        return lambda message: self._publish(topic, encode(message))
+    def _publisher(self, room: Room, seat: str) -> Any:
+        topic, encode = topics.seat_stream(room.id, seat), self.codec.encode_server
+        if seat in LAZY_STREAMS:
+            return lambda message: self._publish(topic, encode(message))
+        state = topics.seat_state(room.id, seat)
+
+        def publish(message: Any) -> None:
+            frame = encode(message)
+            self._publish(topic, frame)
+            if isinstance(message, wire.Observation):
+                self._publish(state, frame, retain=True)  # the seat's latest view, for late subscribers
+            elif isinstance(message, wire.GameOver):
+                self._ended(room.id, [topics.seat_user(room.id, s) for s in room.streams])
+
+        return publish
 
     def _arrive(self, room: Room, seat: str, connection: str) -> None:
         present = self._present.setdefault((room.id, seat), set())
@@ -274,7 +379,7 @@ class MqttHost:
         self.host.seen(room, seat, +1)
         stops = self._hooked[room.id]
         if seat in LAZY_STREAMS and seat not in stops:
-            stops[seat] = room.streams[seat].listen(self._publisher(room.id, seat))
+            stops[seat] = room.streams[seat].listen(self._publisher(room, seat))
 
     def _leave(self, room: Room, seat: str, connection: str) -> None:
         present = self._present.get((room.id, seat), set())

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from fogbank.server.app import Server
-from fogbank.server.mqtt_broker import Mosquitto
+from fogbank.server.mqtt_broker import BrokerAddress, Mosquitto
 
 needs_mosquitto = pytest.mark.skipif(
     shutil.which("mosquitto") is None and not Path("/usr/sbin/mosquitto").exists(),
@@ -33,17 +33,22 @@ class Stack:
         self.broker, self.folder = broker, folder
         self.servers: list[Server] = []
 
-    async def host(self, name: str) -> Server:
+    async def host(
+        self, name: str, ended_grace: float | None = None, address: BrokerAddress | None = None
+    ) -> Server:
+        """A game host; it deletes an ended game's broker credentials after `ended_grace` seconds
+        (default: the server's, which no test waits for)."""
         server = await Server.start(
-            port=0, data=self.folder / name, bus=self.broker.address("host").url(), role="host", host_id=name
-        )
+            port=0, data=self.folder / name, bus=address or self.broker.address("host"), role="host",
+            host_id=name, ended_grace=ended_grace,
+        )  # fmt: skip
         self.servers.append(server)
         return server
 
-    async def gateway(self) -> Server:
+    async def gateway(self, address: BrokerAddress | None = None) -> Server:
         server = await Server.start(
-            host="127.0.0.1", port=0, data=None, bus=self.broker.address("gateway").url(), role="gateway",
-            admin_key="test-admin-key",
+            host="127.0.0.1", port=0, data=None, bus=address or self.broker.address("gateway"),
+            role="gateway", admin_key="test-admin-key",
         )  # fmt: skip
         self.servers.append(server)
         return server

@@ -9,7 +9,7 @@ import subprocess
 import pytest
 
 from fogbank.clients import Client
-from fogbank.protocols import MSGPACK, Observation, codec_for
+from fogbank.protocols import MSGPACK, Observation, Snapshot, codec_for
 from fogbank.server import mqtt_broker as topics
 from fogbank.server.mqtt_broker import UnsafeName, safe_name, seat_commands, token_route
 
@@ -66,6 +66,34 @@ async def test_a_seat_reads_its_own_stream_on_the_broker(broker, played):
     # The payload is the stream message exactly as the websocket carries it.
     message = codec_for(MSGPACK).decode_server(bytes.fromhex(payload))
     assert isinstance(message, Observation) and message.turn == 3
+
+
+async def test_a_late_subscriber_gets_the_seats_latest_view_at_once(broker, played):
+    """Retained per seat: the last observation, or the first snapshot of a game not yet played."""
+    game, other, _, _ = played
+    codec = codec_for(MSGPACK)
+    for made, kind, turn in ((game, Observation, 2), (other, Snapshot, 1)):
+        state = topics.seat_state(made["game"], "submarine")
+        out, err = await sub(broker, f"{made['game']}.submarine", made["seats"]["submarine"], state,
+                             wait=2, format="%t %r %x")  # fmt: skip
+        topic, retained, payload = out.split()
+        assert (topic, retained) == (state, "1"), err
+        message = codec.decode_server(bytes.fromhex(payload))
+        assert isinstance(message, kind) and message.turn == turn
+
+
+@pytest.mark.parametrize("who", ["umpire", "other game's submarine", "gateway"])
+async def test_a_seats_latest_view_is_denied_to_other_credentials(broker, played, who):
+    game, other, _, _ = played
+    gateway = broker.address("gateway")
+    username, password = {
+        "umpire": (f"{game['game']}.umpire", game["umpire_token"]),
+        "other game's submarine": (f"{other['game']}.submarine", other["seats"]["submarine"]),
+        "gateway": (gateway.username, gateway.password),
+    }[who]
+    for topic in (topics.seat_state(game["game"], "submarine"), f"{topics.PREFIX}/seat/+/state"):
+        out, err = await sub(broker, username, password, topic, wait=1)
+        assert out == "" and "denied" in err.lower(), (topic, err)
 
 
 @pytest.mark.parametrize("target", ["umpire", "spectator", "other game", "wildcard", "everything"])

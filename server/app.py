@@ -166,6 +166,8 @@ class Server:
             await self.websockets.wait_closed()
         if self.mqtt_host is not None:
             await self.mqtt_host.close()
+        if self.host is not None:
+            await self.host.close()
         if self.store is not None:
             await self.store.close()
 

@@ -23,12 +23,13 @@ from fogbank.server import core, gamelog
 from fogbank.server.core import UMPIRE, Game, Phase, Refused, Step
 from fogbank.server.core.plain import fingerprint, to_plain
 from fogbank.server.history import umpire_history
-from fogbank.server.replay import apply_input, full_record
+from fogbank.server.replay import apply_input, records_of
 from fogbank.server.store import RecoveryError, Store, state_fingerprint
 
 from .streams import SeatStream
 
 SPECTATOR = "spectator"
+ENDED_KEEP = 120.0  # seconds a finished game stays in memory after its last seat has left
 FINGERPRINT_EVERY = 8  # turns between state hashes in the log
 
 
@@ -81,10 +82,15 @@ class Room:
 
 
 class Host:
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, ended_keep: float = ENDED_KEEP) -> None:
         self.store = store
         self.rooms: dict[str, Room] = {}
+        self.ended_keep = ended_keep
+        self.on_evict: list[Callable[[str], None]] = []  # told the id of a game let go from memory
         self._tasks: set[asyncio.Task] = set()
+
+    async def close(self) -> None:
+        """Nothing to release today; the server calls it when it stops."""
 
     # Games.
 
@@ -339,14 +345,35 @@ class Host:
         """The end: every seat gets the revealed seed and the whole record of the game."""
         row = await self.store.game(room.id)
         inputs = [entry.record for entry in await self.store.load_log(room.id)]
+        # Replaying a whole game takes milliseconds: it goes a turn at a time, letting the seats
+        # of every other game be served in between.
         start = core.start(core.find_ruleset(row.ruleset), row.scenario, row.seed)
-        log = full_record(start, inputs)
+        log: list[dict[str, Any]] = []
+        for chunk in records_of(start, inputs):
+            log += chunk
+            await asyncio.sleep(0)
         outcome = room.game.state.outcome
         seed = row.seed.hex()
         for stream in room.streams.values():
             stream.push(
                 lambda seq: wire.GameOver(seq=seq, result=outcome.result, reason=outcome.reason, seed=seed, log=log)
             )
+        self._evict_later(room)
+
+    def _evict_later(self, room: Room) -> None:
+        asyncio.get_running_loop().call_later(self.ended_keep, self._evict, room)
+
+    def _evict(self, room: Room) -> None:
+        """Let a finished game go from memory once nobody has had it open for `ended_keep`
+        seconds; a token of it still opens it (`authenticate` rebuilds it from the store)."""
+        if self.rooms.get(room.id) is not room:
+            return
+        if any(presence["connected"] > 0 for presence in room.presence.values()):
+            self._evict_later(room)
+            return
+        del self.rooms[room.id]
+        for hook in self.on_evict:
+            hook(room.id)
 
 
 def constant_time_equal(a: bytes, b: bytes) -> bool:

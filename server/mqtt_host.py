@@ -79,6 +79,7 @@ class MqttHost:
         self.ready = asyncio.Event()  # connected and subscribed
         self._client: aiomqtt.Client | None = None
         self._hooked: dict[str, dict[str, Any]] = {}  # game -> seat -> stop listening
+        host.on_evict.append(lambda game: self._hooked.pop(game, None))  # rebuilt rooms hook anew
         self._present: dict[tuple[str, str], set[str]] = {}  # (game, seat) -> gateway connections
         self._dynsec: dict[str, asyncio.Future] = {}  # correlation -> the broker's answer
         self._ending: set[str] = set()  # games whose credentials are to be deleted

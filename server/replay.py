@@ -35,15 +35,18 @@ def replay(game: Game, inputs: list[Mapping[str, Any]]) -> Iterator[Step]:
         yield step
 
 
-def full_record(game: Game, inputs: list[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """The whole log of a game from its start and inputs: what `fogbank verify` reads."""
+def records_of(game: Game, inputs: list[Mapping[str, Any]]) -> Iterator[list[dict[str, Any]]]:
+    """The whole log of a game from its start and inputs, a chunk per input (the header first,
+    the end with the seed last): what `fogbank verify` reads."""
     from fogbank.server import gamelog  # gamelog imports the core only; kept local to stay light
 
-    records: list[dict[str, Any]] = [gamelog.header(game)]
+    yield [gamelog.header(game)]
     for record in inputs:
         step = apply_input(game, record)
         game = step.game
-        records.append(dict(record))
-        records.extend(gamelog.step_records(step))
-    records.append(gamelog.end_record(game))
-    return records
+        yield [dict(record), *gamelog.step_records(step)]
+    yield [gamelog.end_record(game)]
+
+
+def full_record(game: Game, inputs: list[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    return [record for chunk in records_of(game, inputs) for record in chunk]

@@ -4,17 +4,14 @@ from __future__ import annotations
 
 import re
 import shlex
-import shutil
 import subprocess
 import sys
 import time
 from pathlib import Path
 
-import pytest
+from tests.conftest import needs
 
-pytestmark = pytest.mark.skipif(
-    shutil.which("tmux") is None, reason="tmux is not installed (make system-deps)"
-)
+pytestmark = needs("tmux")
 
 
 class Terminal:

@@ -8,17 +8,17 @@ the view as the submarine sees it holds none of the truth; ending the game revea
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 
 import pytest
-
 from fogbank import protocols as wire
 from fogbank.clients import Client
 from fogbank.server import host as host_module
 from fogbank.server.app import Server
 from fogbank.server.rulesets.dardanelles.bot import BotSubmarine
 from fogbank.server.simulate import BOT_ROUTES
+
+from tests.conftest import needs
 
 playwright_api = pytest.importorskip("playwright.async_api")
 
@@ -37,7 +37,7 @@ ARTIFACTS = Path(__file__).parent / "artifacts"
 SEED = bytes([1]) * 32  # a seed under which the bot's B11 lives past turn 3 (it is lost at turn 5)
 TURNS = 3
 
-pytestmark = pytest.mark.skipif(shutil.which(CHROMIUM) is None, reason="needs Debian's chromium (make system-deps)")
+pytestmark = needs(CHROMIUM)
 
 
 @pytest.fixture

@@ -4,20 +4,17 @@ from __future__ import annotations
 
 import asyncio
 import os
-import shutil
 import signal
 import sys
 from pathlib import Path
 
 import pytest
-
 from fogbank.server.app import Server
 from fogbank.server.mqtt_broker import BrokerAddress, Mosquitto
 
-needs_mosquitto = pytest.mark.skipif(
-    shutil.which("mosquitto") is None and not Path("/usr/sbin/mosquitto").exists(),
-    reason="mosquitto is not installed (bash deploy/system-deps.sh)",
-)
+from tests.conftest import needs
+
+needs_mosquitto = needs("mosquitto", also="/usr/sbin/mosquitto")
 
 
 @pytest.fixture

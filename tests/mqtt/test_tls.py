@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -17,9 +16,11 @@ from fogbank.clients import Client
 from fogbank.protocols import Observation
 from fogbank.server.mqtt_broker import BrokerAddress, Mosquitto, TlsListener, free_port
 
+from tests.conftest import needs
+
 from .conftest import Stack, needs_mosquitto, url
 
-pytestmark = [needs_mosquitto, pytest.mark.skipif(shutil.which("openssl") is None, reason="no openssl")]
+pytestmark = [needs_mosquitto, needs("openssl")]
 
 
 def openssl(*args: str) -> None:

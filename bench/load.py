@@ -51,8 +51,7 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from fogbank import protocols as wire
-from fogbank.server.rulesets.dardanelles.bot import BotSubmarine
-from fogbank.server.simulate import BOT_ROUTES
+from fogbank.server.rulesets.dardanelles.bot import ROUTES, BotSubmarine
 
 SAMPLE = 256  # observation frames kept to pick the echo's reply from
 GOALS = {"seats": 5000, "p99_ms": 20.0, "throughput_ratio": 0.5, "rss_per_connection_kib": 25.0}
@@ -113,7 +112,7 @@ class BotFactory:
     def new(self, scenario: str, chart: dict[str, Any]) -> LeanBot:
         prototype = self._prototypes.get(scenario)
         if prototype is None:
-            route, hunt = BOT_ROUTES.get(scenario, (["Aegean Sea"], None))
+            route, hunt = ROUTES.get(scenario, (["Aegean Sea"], None))
             prototype = self._prototypes[scenario] = LeanBot(chart, route, hunt)
             prototype._paths = {}
         return copy.copy(prototype)  # shallow: `sea`, `route` and `_paths` are shared, never changed

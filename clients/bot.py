@@ -1,4 +1,4 @@
-"""The built-in bot submarine, playing a Dardanelles seat over the wire like any other client."""
+"""A ruleset's built-in player, playing a seat over the wire like any other client."""
 
 from __future__ import annotations
 
@@ -6,14 +6,13 @@ import hashlib
 from typing import Any
 
 from fogbank.protocols import MSGPACK, GameOver, Observation, Snapshot
-from fogbank.server.rulesets.dardanelles.bot import BotSubmarine
-from fogbank.server.simulate import BOT_ROUTES
+from fogbank.server.core import Bot, find_ruleset
 
 from .client import Client, OrderRefused, TurnPassed
 
 
 async def run_bot(url: str, token: str, *, codec: str = MSGPACK, **options: Any) -> dict[str, Any]:
-    """Play the seat `token` opens to the end with `BotSubmarine`; return how it went.
+    """Play the seat `token` opens to the end with its ruleset's bot; return how it went.
 
     The result: `outcome` (game_over's result), `turns` (turns resolved), `seed` (the revealed
     dice seed, hex), `commitment_ok` (the seed hashes to the welcome's commitment) and `reason`.
@@ -22,15 +21,16 @@ async def run_bot(url: str, token: str, *, codec: str = MSGPACK, **options: Any)
     async with await Client.connect(url, token, codec=codec, **options) as client:
         welcome = client.welcome
         assert welcome is not None
-        route, hunt = BOT_ROUTES.get(welcome.scenario, (["Aegean Sea"], None))
-        bot = BotSubmarine(welcome.chart, route, hunt)
+        bot = find_ruleset(welcome.ruleset).bot(welcome.scenario, welcome.seat, welcome.chart)
+        if bot is None:
+            raise LookupError(f"the {welcome.ruleset} ruleset has no built-in player")
         first_turn = welcome.turn
         last_turn = first_turn
         async for message in client.stream():
             if isinstance(message, (Snapshot, Observation)):
                 last_turn = max(last_turn, message.turn)
                 view = message.view
-                if view["outcome"] is None and view["afloat"]:
+                if view.get("outcome") is None:
                     await _order(client, bot, view, message.turn)
             elif isinstance(message, GameOver):
                 return {
@@ -44,7 +44,7 @@ async def run_bot(url: str, token: str, *, codec: str = MSGPACK, **options: Any)
     raise ConnectionError("the stream ended before game_over")
 
 
-async def _order(client: Client, bot: BotSubmarine, view: dict[str, Any], turn: int) -> None:
+async def _order(client: Client, bot: Bot, view: dict[str, Any], turn: int) -> None:
     try:
         await client.submit(bot.order(view), turn)
     except TurnPassed:
@@ -53,4 +53,4 @@ async def _order(client: Client, bot: BotSubmarine, view: dict[str, Any], turn: 
         if refusal.code in ("wrong_turn", "game_over"):
             return  # the game moved on without us (the umpire released or ended it)
         # The bot erred against the rules: stay where we are, as the standing order would.
-        await client.submit({"course": "N", "speed": 0, "level": view["level"]}, turn)
+        await client.submit(dict(bot.standing(view)), turn)

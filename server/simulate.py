@@ -8,19 +8,10 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from fogbank.server import core
-from fogbank.server.core import UMPIRE, Game
 from fogbank.server.core.plain import to_plain
-from fogbank.server.rulesets.dardanelles.bot import BotSubmarine
 from fogbank.server.rulesets.dardanelles.scenario import load_scenario
 
 from . import gamelog
-
-# Where the bot steers, scenario by scenario: place names from the player's own chart.
-BOT_ROUTES = {
-    "b11": (["Sari Sighlar Bay", "Aegean Sea"], "battleship"),
-    "marmara": (["Sea of Marmara"], None),
-}
-
 
 def game_seed(seed: str, number: int) -> bytes:
     """The secret seed of game `number` of a simulation run started with `seed`."""
@@ -34,8 +25,9 @@ def play_bot_game(scenario: str, seed: bytes, max_turns: int = 500) -> Iterator[
     yield gamelog.header(game)
     seat = ruleset.seats(game.state)[0]
     chart = to_plain(ruleset.chart(game.state, seat))
-    route, hunt = BOT_ROUTES.get(scenario, (["Aegean Sea"], None))
-    bot = BotSubmarine(chart, route, hunt)
+    bot = ruleset.bot(scenario, seat, chart)
+    if bot is None:
+        raise LookupError(f"the {ruleset.name} ruleset has no built-in player")
     for _ in range(max_turns):
         if game.state.ended:
             break
@@ -81,4 +73,4 @@ def simulate(scenario: str, seed: str, games: int, logs: Path) -> Iterator[dict[
         }
 
 
-__all__ = ["simulate", "play_bot_game", "game_seed", "UMPIRE", "Game"]
+__all__ = ["simulate", "play_bot_game", "game_seed"]

@@ -10,10 +10,11 @@ from .events import UMPIRE, Event, GameEnded, Narrative, OverrideApplied
 from .game import Game, Step, end, narrate, override, release, set_hold, start, submit
 from .knowledge import Contact, Fidelity
 from .phases import Phase
-from .ruleset import Resolution, Ruleset, find_ruleset, find_scenario, register, rulesets
+from .ruleset import Bot, Resolution, Ruleset, find_ruleset, find_scenario, register, rulesets
 from .state import GameState, Outcome
 
 __all__ = [
+    "Bot",
     "Contact",
     "Dice",
     "Event",

@@ -7,13 +7,23 @@ are data files it loads. The core and the shells only ever talk to rulesets thro
 from __future__ import annotations
 
 import abc
-from typing import Any, Callable, ClassVar, Mapping, Sequence
+from typing import Any, Callable, ClassVar, Mapping, Protocol, Sequence
 
 import attrs
 
 from .dice import Roll
 from .events import Event
 from .state import GameState
+
+
+class Bot(Protocol):
+    """A built-in player: it sees what its seat is sent (plain maps), and answers with orders."""
+
+    def order(self, view: Mapping[str, Any]) -> Mapping[str, Any]:
+        """The order for the turn `view` opens, as a wire payload."""
+
+    def standing(self, view: Mapping[str, Any]) -> Mapping[str, Any]:
+        """A safe order to give instead when the rules refused the bot's own."""
 
 
 @attrs.frozen
@@ -89,6 +99,10 @@ class Ruleset(abc.ABC):
     def briefing(self, state: GameState) -> Mapping[str, Any]:
         """What every seat is told before the first turn (title, mission, start)."""
         return {}
+
+    def bot(self, scenario: str, seat: str, chart: Mapping[str, Any]) -> Bot | None:
+        """A built-in player for `seat`, playing from that seat's chart and views alone."""
+        return None
 
     def table_reader(self, table: str) -> Callable[[int], str] | None:
         """How to read a total on `table`, for `fogbank verify`."""

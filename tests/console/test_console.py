@@ -16,7 +16,6 @@ from fogbank.clients import Client
 from fogbank.server import host as host_module
 from fogbank.server.app import Server
 from fogbank.server.rulesets.dardanelles.bot import BotSubmarine
-from fogbank.server.simulate import BOT_ROUTES
 
 from tests.conftest import needs
 
@@ -103,7 +102,7 @@ async def test_the_umpire_runs_a_game_from_the_browser(server, page):
     # A bot commands the submarine for a few turns; the console follows.
     seat_messages: list = []
     async with await Client.connect(f"ws://127.0.0.1:{server.port}/", created["seats"]["submarine"]) as sub:
-        bot = BotSubmarine(sub.welcome.chart, *BOT_ROUTES["b11"])
+        bot = BotSubmarine.for_scenario(sub.welcome.chart, "b11")
         await play_turns(sub, bot, TURNS, seat_messages)
 
         truth = server.host.rooms[game_id].game.state.board.boat

@@ -9,7 +9,6 @@ import json
 from fogbank.clients import Client, OrderRefused, TurnPassed
 from fogbank.protocols import GameOver, Observation, Snapshot
 from fogbank.server.rulesets.dardanelles.bot import BotSubmarine
-from fogbank.server.simulate import BOT_ROUTES
 
 from .conftest import needs_mosquitto, url
 
@@ -24,8 +23,7 @@ class Player:
         self.acked: list[tuple[int, dict]] = []
         self.turns = 0
         self.over: GameOver | None = None
-        route, hunt = BOT_ROUTES["b11"]
-        self.bot = BotSubmarine(client.welcome.chart, route, hunt)
+        self.bot = BotSubmarine.for_scenario(client.welcome.chart, "b11")
 
     async def play(self, turns: int | None = None) -> None:
         """Play until the game ends, or `turns` more turns have resolved."""

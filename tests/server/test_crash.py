@@ -27,7 +27,6 @@ from fogbank.server import core
 from fogbank.server.core.plain import to_plain
 from fogbank.server.replay import apply_input
 from fogbank.server.rulesets.dardanelles.bot import BotSubmarine
-from fogbank.server.simulate import BOT_ROUTES
 from fogbank.server.store import Store
 
 GAMES = 3
@@ -94,7 +93,7 @@ class Bot:
         client = await Client.connect(
             self.url, self.game["seats"]["submarine"], reconnect_attempts=30, backoff=(0.05, 0.5)
         )
-        bot = BotSubmarine(client.welcome.chart, *BOT_ROUTES["marmara"])
+        bot = BotSubmarine.for_scenario(client.welcome.chart, "marmara")
         loop = asyncio.get_running_loop()
         try:
             async for message in client.stream():

@@ -9,7 +9,6 @@ import pytest
 from fogbank import protocols as wire
 from fogbank.server.app import Server
 from fogbank.server.rulesets.dardanelles.bot import BotSubmarine
-from fogbank.server.simulate import BOT_ROUTES
 from fogbank.server.verify import verify_records
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -73,8 +72,7 @@ async def test_a_bot_plays_b11_to_the_end_and_verifies_the_dice_from_its_own_cop
     peer = await open_peer(server, game["seats"]["submarine"])
     assert isinstance(peer.welcome, wire.Welcome) and peer.welcome.commitment == game["commitment"]
     snapshot = await peer.recv()
-    route, hunt = BOT_ROUTES["b11"]
-    bot = BotSubmarine(peer.welcome.chart, route, hunt)
+    bot = BotSubmarine.for_scenario(peer.welcome.chart, "b11")
     view, seqs = snapshot.view, []
     while True:
         reply = await peer.request(

@@ -16,6 +16,13 @@ from .units import TORPEDO_RANGE, Level, battery_cost, movement_allowance
 
 COURSES = list(Course)
 
+# Where the bot steers, scenario by scenario (place names from the player's own chart), and the
+# vessel type it hunts on the way.
+ROUTES: dict[str, tuple[list[str], str | None]] = {
+    "b11": (["Sari Sighlar Bay", "Aegean Sea"], "battleship"),
+    "marmara": (["Sea of Marmara"], None),
+}
+
 
 class BotSubmarine:
     def __init__(self, chart: Mapping[str, Any], route: list[str], hunt: str | None = "battleship") -> None:
@@ -31,6 +38,15 @@ class BotSubmarine:
         self.hunt = hunt
         self.leg = 0
         self.blocked: Course | None = None
+
+    @classmethod
+    def for_scenario(cls, chart: Mapping[str, Any], scenario: str) -> "BotSubmarine":
+        route, hunt = ROUTES.get(scenario, (["Aegean Sea"], None))
+        return cls(chart, route, hunt)
+
+    def standing(self, view: Mapping[str, Any]) -> dict[str, Any]:
+        """Hold still at the present level."""
+        return {"course": "N", "speed": 0, "level": view["level"]}
 
     def order(self, view: Mapping[str, Any]) -> dict[str, Any]:
         """The next order, as a wire payload, from the player's view (a plain mapping)."""

@@ -8,6 +8,7 @@ from fogbank.server.core import UMPIRE, Dice, Event, GameState, Refused, Resolut
 
 from . import orders, overrides, turn, views
 from .board import Board, BoatLog
+from .bot import BotSubmarine
 from .describe import describe
 from .events import SUBMARINE
 from .scenario import load_scenario, scenario_ids
@@ -84,6 +85,9 @@ class Dardanelles(Ruleset):
 
     def apply_override(self, state: GameState, override: Any, reason: str) -> Resolution:
         return overrides.apply_override(state, load_scenario(state.scenario), override, reason)
+
+    def bot(self, scenario: str, seat: str, chart: Mapping[str, Any]) -> BotSubmarine:
+        return BotSubmarine.for_scenario(chart, scenario)
 
     def table_reader(self, table: str) -> Callable[[int], str] | None:
         found = TABLES.get(table)

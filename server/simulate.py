@@ -1,4 +1,4 @@
-"""Headless games: the built-in bot submarine against the rules, no network, one log per game."""
+"""Headless games: a ruleset's built-in player against the rules, no network, one log per game."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ from typing import Any, Iterator
 
 from fogbank.server import core
 from fogbank.server.core.plain import to_plain
-from fogbank.server.rulesets.dardanelles.scenario import load_scenario
 
 from . import gamelog
 
@@ -52,7 +51,7 @@ def play_bot_game(scenario: str, seed: bytes, max_turns: int = 500) -> Iterator[
 def simulate(scenario: str, seed: str, games: int, logs: Path) -> Iterator[dict[str, Any]]:
     """Run `games` bot games; yield one summary per game (and write each game's log)."""
     logs.mkdir(parents=True, exist_ok=True)
-    load_scenario(core.find_scenario(scenario)[1])  # fail early on a bad scenario name
+    core.find_scenario(scenario)  # fail early on a bad scenario name
     for number in range(games):
         game_secret = game_seed(seed, number)
         path = logs / f"{scenario.replace('/', '-')}-{seed}-{number}.jsonl"

@@ -123,21 +123,25 @@ class Host:
     async def recover(self) -> int:
         """Rebuild every unfinished game from its log, checking its fingerprints; returns how many."""
         for row in await self.store.unfinished_games():
-            game = core.start(core.find_ruleset(row.ruleset), row.scenario, row.seed)
-            room = Room(row.id, game, row.spectator_delay)
-            for entry in await self.store.load_log(row.id):
-                try:
-                    step = apply_input(room.game, entry.record)
-                except Refused as refusal:
-                    raise RecoveryError(row.id, entry.n, "accepted", f"refused: {refusal.code}") from None
-                if entry.fingerprint and entry.fingerprint != fingerprint(step.game.state):
-                    raise RecoveryError(row.id, entry.n, entry.fingerprint, fingerprint(step.game.state))
-                room.game = step.game
-                room.publish_when_durable(None, self._pushes(room, step, entry.record))
-            self.rooms[row.id] = room
+            room = self.rooms[row.id] = await self._rebuild(row)
             if room.game.phase is Phase.ENDED:  # crashed after logging the end, before marking it
                 await self.store.mark_ended(row.id)
         return len(self.rooms)
+
+    async def _rebuild(self, row: Any) -> Room:
+        """A game as its log leaves it, its streams refilled by the same path that first sent them
+        (so sequence numbers come back the same). Raises RecoveryError if replay parts from the log."""
+        room = Room(row.id, core.start(core.find_ruleset(row.ruleset), row.scenario, row.seed), row.spectator_delay)
+        for entry in await self.store.load_log(row.id):
+            try:
+                step = apply_input(room.game, entry.record)
+            except Refused as refusal:
+                raise RecoveryError(row.id, entry.n, "accepted", f"refused: {refusal.code}") from None
+            if entry.fingerprint and entry.fingerprint != fingerprint(step.game.state):
+                raise RecoveryError(row.id, entry.n, entry.fingerprint, fingerprint(step.game.state))
+            room.game = step.game
+            room.publish_when_durable(None, self._pushes(room, step, entry.record))
+        return room
 
     async def authenticate(self, token: str) -> tuple[Room, str] | None:
         # Looked up by the SHA-256 of a 192-bit random token: timing reveals nothing usable.
@@ -146,13 +150,7 @@ class Host:
             return None
         game_id, seat = found
         if game_id not in self.rooms:  # a finished game, not kept in memory: rebuild it to show it
-            row = await self.store.game(game_id)
-            game = core.start(core.find_ruleset(row.ruleset), row.scenario, row.seed)
-            room = Room(game_id, game, row.spectator_delay)
-            for entry in await self.store.load_log(game_id):
-                step = apply_input(room.game, entry.record)
-                room.game = step.game
-                room.publish_when_durable(None, self._pushes(room, step, entry.record))
+            room = await self._rebuild(await self.store.game(game_id))
             self.rooms.setdefault(game_id, room)
         return self.rooms[game_id], seat
 

@@ -11,7 +11,7 @@ from typing import Any, Mapping
 from fogbank.server import gamelog
 from fogbank.server.core import UMPIRE, Game, Phase
 from fogbank.server.core.plain import to_plain
-from fogbank.server.replay import apply_input
+from fogbank.server.replay import replay
 
 
 def umpire_history(game: Game, inputs: list[Mapping[str, Any]]) -> tuple[list[dict], list[dict]]:
@@ -24,15 +24,12 @@ def umpire_history(game: Game, inputs: list[Mapping[str, Any]]) -> tuple[list[di
     """
     log: list[dict] = [gamelog.header(game)]
     turns: list[dict] = []
-    for record in inputs:
-        before = game
-        step = apply_input(game, record)
-        game = step.game
-        log.append(dict(record))
-        log.extend(gamelog.step_records(step))
+    for before, record, step in replay(game, inputs):
+        log += [dict(record), *gamelog.step_records(step)]
         if step.resolved:
             turns.append(_turn(before, record, step.game))
-    if game.phase is Phase.ENDED:
+        game = step.game
+    if game.phase is Phase.ENDED:  # the end record reveals the seed: only for a game that is over
         log.append(gamelog.end_record(game))
     return turns, log
 

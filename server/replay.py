@@ -28,11 +28,12 @@ def apply_input(game: Game, record: Mapping[str, Any]) -> Step:
     raise ValueError(f"unknown input {kind!r}")
 
 
-def replay(game: Game, inputs: list[Mapping[str, Any]]) -> Iterator[Step]:
+def replay(game: Game, inputs: list[Mapping[str, Any]]) -> Iterator[tuple[Game, Mapping[str, Any], Step]]:
+    """Each input in turn, with the game it was given to and the step it made."""
     for record in inputs:
         step = apply_input(game, record)
+        yield game, record, step
         game = step.game
-        yield step
 
 
 def records_of(game: Game, inputs: list[Mapping[str, Any]]) -> Iterator[list[dict[str, Any]]]:
@@ -41,8 +42,7 @@ def records_of(game: Game, inputs: list[Mapping[str, Any]]) -> Iterator[list[dic
     from fogbank.server import gamelog  # gamelog imports the core only; kept local to stay light
 
     yield [gamelog.header(game)]
-    for record in inputs:
-        step = apply_input(game, record)
+    for _, record, step in replay(game, inputs):
         game = step.game
         yield [dict(record), *gamelog.step_records(step)]
     yield [gamelog.end_record(game)]

@@ -24,7 +24,7 @@ test: $(BIN)/fogbank system-deps
 	$(BIN)/pytest $(PYTEST_ARGS)
 
 bench: $(BIN)/fogbank
-	$(BIN)/python bench/core.py
+	$(BIN)/python -m fogbank.bench.core
 
 simulate: $(BIN)/fogbank
 	$(BIN)/fogbank simulate b11 --seed 1 --games 20 --json

@@ -8,8 +8,8 @@ from typing import Any
 
 from fogbank.clients import CONNECTED, OrderRefused
 from fogbank.protocols import Ack, GameOver, Snapshot, Welcome
-from fogbank.server import core
-from fogbank.server.core.plain import to_plain
+from fogbank.rules import core
+from fogbank.rules.core.plain import to_plain
 from rich.console import Console
 
 

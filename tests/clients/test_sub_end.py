@@ -8,7 +8,7 @@ import pytest
 from fogbank.clients.sub import SubApp
 from fogbank.clients.sub.end import EndScreen
 from fogbank.protocols import GameOver
-from fogbank.server.simulate import play_bot_game
+from fogbank.rules.record.simulate import play_bot_game
 
 from .sub_helpers import FakeClient, b11_welcome, text_of, until
 

@@ -49,7 +49,7 @@ class Terminal:
 
 
 def play_command(*args: str) -> str:
-    play = shlex.join([sys.executable, "-m", "fogbank.server.cli", "play", *args])
+    play = shlex.join([sys.executable, "-m", "fogbank.cli.main", "play", *args])
     # Without COLUMNS and LINES, which a test runner may set and Textual would believe over tmux.
     return f"env -u COLUMNS -u LINES {play}; echo FOGBANK-EXITED; sleep 60"
 

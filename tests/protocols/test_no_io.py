@@ -3,7 +3,7 @@ from pathlib import Path
 
 import pytest
 
-PACKAGE = Path(__file__).parents[2] / "protocols"
+PACKAGE = Path(__file__).parents[2] / "fogbank" / "protocols"
 FORBIDDEN = {
     "asyncio",
     "socket",

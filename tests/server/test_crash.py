@@ -23,10 +23,10 @@ from pathlib import Path
 
 from fogbank.clients import Client, OrderRefused, TurnPassed
 from fogbank.protocols import GameOver, Observation, Snapshot
-from fogbank.server import core
-from fogbank.server.core.plain import to_plain
-from fogbank.server.replay import apply_input
-from fogbank.server.rulesets.dardanelles.bot import BotSubmarine
+from fogbank.rules import core
+from fogbank.rules.core.plain import to_plain
+from fogbank.rules.record.replay import apply_input
+from fogbank.rules.dardanelles.bot import BotSubmarine
 from fogbank.server.store import Store
 
 GAMES = 3
@@ -48,7 +48,7 @@ class ServerProcess:
             [
                 sys.executable,
                 "-m",
-                "fogbank.server.cli",
+                "fogbank.cli.main",
                 "serve",
                 "--port",
                 str(self.port),
@@ -109,7 +109,7 @@ class Bot:
                     self.received_at.append(loop.time())
                 if view["outcome"] is not None or not view["afloat"]:
                     continue
-                await asyncio.sleep(0.08)  # a brisk player: the game spans every kill
+                await asyncio.sleep(0.15)  # a brisk player, slow enough that the game spans every kill
                 try:
                     await client.submit(bot.order(view), turn=message.turn)
                     self.acked.append(message.turn)

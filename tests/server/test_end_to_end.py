@@ -8,8 +8,8 @@ import json
 import pytest
 from fogbank import protocols as wire
 from fogbank.server.app import Server
-from fogbank.server.rulesets.dardanelles.bot import BotSubmarine
-from fogbank.server.verify import verify_records
+from fogbank.rules.dardanelles.bot import BotSubmarine
+from fogbank.rules.record.verify import verify_records
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from websockets.asyncio.client import connect
@@ -250,8 +250,8 @@ async def test_what_a_seat_is_sent_does_not_change_with_hidden_vessels(tmp_path)
     """Non-interference on the wire: the submarine's bytes, errors included, are the same whether
     a vessel far from its track exists or not."""
     import attrs
-    from fogbank.server.rulesets.dardanelles.chart import parse_square
-    from fogbank.server.rulesets.dardanelles.units import Vessel, VesselType
+    from fogbank.rules.dardanelles.chart import parse_square
+    from fogbank.rules.dardanelles.units import Vessel, VesselType
 
     orders = [
         {"course": "E", "speed": 1, "level": "surface"},

@@ -9,8 +9,9 @@ import sys
 
 import pytest
 
-from fogbank.server import core, gamelog
-from fogbank.server.core import UMPIRE, find_ruleset
+from fogbank.rules import core
+from fogbank.rules.record import gamelog
+from fogbank.rules.core import UMPIRE, find_ruleset
 from fogbank.server.store import FILENAME, RecoveryError, Store, StoreError, recover, state_fingerprint
 
 SEED = bytes(range(32))
@@ -174,7 +175,7 @@ async def test_misuse_is_refused_at_once(store):
 CHILD = """
 import asyncio, sys
 from pathlib import Path
-from fogbank.server import gamelog
+from fogbank.rules.record import gamelog
 from fogbank.server.store import Store
 
 async def main():

@@ -10,9 +10,9 @@ import urllib.request
 import pytest
 
 from fogbank import protocols as wire
-from fogbank.server import core
+from fogbank.rules import core
 from fogbank.server.app import Server
-from fogbank.server.replay import full_record
+from fogbank.rules.record.replay import full_record
 
 from .test_end_to_end import JSON, open_peer
 

@@ -12,17 +12,17 @@ from pathlib import Path
 
 import attrs
 from fogbank import protocols as wire
-from fogbank.server import core
-from fogbank.server.core import Refused
+from fogbank.rules import core
+from fogbank.rules.core import Refused
 from fogbank.server.host import Host, Room
-from fogbank.server.rulesets.dardanelles.chart import distance
-from fogbank.server.rulesets.dardanelles.scenario import load_scenario
-from fogbank.server.rulesets.dardanelles.units import Vessel, VesselType
+from fogbank.rules.dardanelles.chart import distance
+from fogbank.rules.dardanelles.scenario import load_scenario
+from fogbank.rules.dardanelles.units import Vessel, VesselType
 from fogbank.server.store import Store
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from ..dardanelles.test_secrecy import entered_squares, play_logged
+from tests.rules.dardanelles.test_secrecy import entered_squares, play_logged
 
 SEAT = "submarine"
 COURSES = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"]

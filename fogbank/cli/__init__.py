@@ -1,0 +1,5 @@
+"""The `fogbank` command."""
+
+from .main import main
+
+__all__ = ["main"]

@@ -1,0 +1,56 @@
+"""A ruleset's built-in player, playing a seat over the wire like any other client."""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from fogbank.protocols import MSGPACK, GameOver, Observation, Snapshot
+from fogbank.rules.core import Bot, find_ruleset
+
+from .client import Client, OrderRefused, TurnPassed
+
+
+async def run_bot(url: str, token: str, *, codec: str = MSGPACK, **options: Any) -> dict[str, Any]:
+    """Play the seat `token` opens to the end with its ruleset's bot; return how it went.
+
+    The result: `outcome` (game_over's result), `turns` (turns resolved), `seed` (the revealed
+    dice seed, hex), `commitment_ok` (the seed hashes to the welcome's commitment) and `reason`.
+    Other keyword arguments go to `Client.connect`.
+    """
+    async with await Client.connect(url, token, codec=codec, **options) as client:
+        welcome = client.welcome
+        assert welcome is not None
+        bot = find_ruleset(welcome.ruleset).bot(welcome.scenario, welcome.seat, welcome.chart)
+        if bot is None:
+            raise LookupError(f"the {welcome.ruleset} ruleset has no built-in player")
+        first_turn = welcome.turn
+        last_turn = first_turn
+        async for message in client.stream():
+            if isinstance(message, (Snapshot, Observation)):
+                last_turn = max(last_turn, message.turn)
+                view = message.view
+                if view.get("outcome") is None:
+                    await _order(client, bot, view, message.turn)
+            elif isinstance(message, GameOver):
+                return {
+                    "outcome": message.result,
+                    "reason": message.reason,
+                    "turns": last_turn - first_turn,
+                    "seed": message.seed,
+                    "commitment_ok": hashlib.sha256(bytes.fromhex(message.seed)).hexdigest()
+                    == welcome.commitment,
+                }
+    raise ConnectionError("the stream ended before game_over")
+
+
+async def _order(client: Client, bot: Bot, view: dict[str, Any], turn: int) -> None:
+    try:
+        await client.submit(bot.order(view), turn)
+    except TurnPassed:
+        return  # the observation of that turn is on its way
+    except OrderRefused as refusal:
+        if refusal.code in ("wrong_turn", "game_over"):
+            return  # the game moved on without us (the umpire released or ended it)
+        # The bot erred against the rules: stay where we are, as the standing order would.
+        await client.submit(dict(bot.standing(view)), turn)

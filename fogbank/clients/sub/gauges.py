@@ -1,0 +1,137 @@
+"""The boat's state at a glance: clock, day or night, level, air, battery, torpedoes."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from fogbank.rules.dardanelles.units import (
+    AIR_FULL,
+    AIR_PER_SURFACED_HOUR,
+    BATTERY_FULL,
+    BATTERY_PER_SURFACED_HOUR,
+    RELOAD_TURNS,
+    Level,
+    battery_cost,
+)
+from rich.table import Table
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from .draft import Draft
+
+BAR = 20
+
+
+def bar(value: int, full: int, low: int, width: int = BAR) -> Text:
+    filled = round(width * max(0, min(value, full)) / full)
+    colour = "red" if value <= low else "yellow" if value <= full // 3 else "green"
+    return Text("█" * filled, style=colour) + Text("░" * (width - filled), style="#444444")
+
+
+def air_outlook(view: dict[str, Any], draft: Draft | None) -> str:
+    level = draft.level if draft else view["level"]
+    if level == "surface":
+        return f"surfaced: +{AIR_PER_SURFACED_HOUR} an hour"
+    return f"lasts {view['air']} turn{'s' if view['air'] != 1 else ''} below"
+
+
+def battery_outlook(view: dict[str, Any], draft: Draft | None) -> str:
+    level = draft.level if draft else view["level"]
+    if level == "surface":
+        return f"surfaced: +{BATTERY_PER_SURFACED_HOUR} an hour"
+    speed = draft.speed if draft else 0
+    used = battery_cost(Level(view["level"]), Level(level), speed)
+    if speed == 0:
+        return f"uses {used} this turn; none while stopped"
+    turns = (view["battery"] - used) // speed + 1 if view["battery"] >= used else 0
+    return f"uses {used} this turn; lasts {turns} turn{'s' if turns != 1 else ''} at {speed} squares"
+
+
+def clock_words(time: str, short: bool = False) -> str:
+    moment = datetime.fromisoformat(time)
+    return (
+        f"{moment:%H%M} {moment.day} {moment:%b}" if short else f"{moment:%H%M}, {moment.day} {moment:%b %Y}"
+    )
+
+
+class Gauges(Widget):
+    """Set `view` (the submarine view), `draft` (the order being keyed in), `turn_limit`, and
+    `compact` (True: a line each, no outlooks, for a narrow terminal)."""
+
+    view: reactive[dict[str, Any] | None] = reactive(None)
+    draft: reactive[Draft | None] = reactive(None)
+    turn_limit: reactive[int | None] = reactive(None)
+    compact: reactive[bool] = reactive(False, layout=True)
+
+    def render(self) -> Table | Text:
+        view = self.view
+        if view is None:
+            return Text("Waiting for the boat's state...", style="dim")
+        if self.compact:
+            return self._render_compact(view)
+        grid = Table.grid(padding=(0, 1))
+        grid.add_column(style="bold #a0c8ff", width=10)
+        grid.add_column()
+        of = f" of {self.turn_limit}" if self.turn_limit else ""
+        grid.add_row("Turn", Text(f"{view['turn']}{of}   {clock_words(view['time'])}   ") + _light(view))
+        grid.add_row("Level", self._level(view))
+        grid.add_row(
+            "Air",
+            bar(view["air"], AIR_FULL, 3)
+            + Text(f" {view['air']:>2}/{AIR_FULL} h   {air_outlook(view, self.draft)}"),
+        )
+        grid.add_row(
+            "Battery",
+            bar(view["battery"], BATTERY_FULL, 6)
+            + Text(f" {view['battery']:>2}/{BATTERY_FULL}   {battery_outlook(view, self.draft)}"),
+        )
+        grid.add_row("Torpedoes", _torpedoes(view))
+        grid.add_row("Plotted", Text(f"{view['plotted']} (dead reckoning; tides not allowed for)"))
+        return grid
+
+    def _level(self, view: dict[str, Any]) -> Text:
+        if not view["afloat"]:
+            return Text("LOST", style="bold red")
+        level = Text(view["level"].upper(), style="bold cyan")
+        if self.draft and self.draft.level != view["level"]:
+            level.append(f" -> {self.draft.level}", style="yellow")
+        return level
+
+    def _render_compact(self, view: dict[str, Any]) -> Table:
+        grid = Table.grid(padding=(0, 1))
+        grid.add_column(style="bold #a0c8ff", width=5)
+        grid.add_column()
+        of = f"/{self.turn_limit}" if self.turn_limit else ""
+        clock = clock_words(view["time"], short=True)
+        grid.add_row("Turn", Text(f"{view['turn']}{of} {clock} ") + _light(view))
+        grid.add_row("Level", self._level(view) + Text(f"  @ {view['plotted']}"))
+        grid.add_row("Air", bar(view["air"], AIR_FULL, 3, 10) + Text(f" {view['air']:>2}/{AIR_FULL} h"))
+        grid.add_row("Batt", bar(view["battery"], BATTERY_FULL, 6, 10)
+                     + Text(f" {view['battery']:>2}/{BATTERY_FULL}"))  # fmt: skip
+        torpedoes = _torpedoes(view, short=True)
+        grid.add_row("Torp", torpedoes)
+        return grid
+
+
+def _light(view: dict[str, Any]) -> Text:
+    if view["night"]:
+        return Text(" NIGHT ", style="bold white on #202060")
+    return Text(" DAY ", style="bold black on #e0c050")
+
+
+def _torpedoes(view: dict[str, Any], short: bool = False) -> Text:
+    tubes = Text("▮" * view["loaded"], style="bold green") + Text(
+        "▯" * (view["tubes"] - view["loaded"]), style="#666666"
+    )
+    text = tubes + Text(f" {view['loaded']}/{view['tubes']} loaded, {view['spare']} spare")
+    if short:
+        if view["reload_turns_left"] is not None:
+            text.append(f", reload {view['reload_turns_left']}", style="yellow")
+        return text
+    if view["reload_turns_left"] is not None:
+        text.append(f", reloading: {view['reload_turns_left']} surfaced turn(s) left", style="yellow")
+    elif view["loaded"] < view["tubes"] and view["spare"]:
+        text.append(f", reload takes {RELOAD_TURNS} turns on the surface", style="dim")
+    return text

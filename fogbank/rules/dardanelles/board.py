@@ -1,0 +1,82 @@
+"""The Dardanelles state: the umpire's truth (`Board`) and the crew's own log (`BoatLog`)."""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+import attrs
+from fogbank.rules.core import Contact
+
+from .chart import Square
+from .units import RELOAD_TURNS, Boat, Level, Vessel
+
+
+@attrs.frozen(kw_only=True)
+class Board:
+    """What is really there. Only the umpire ever sees it."""
+
+    boat: Boat
+    vessels: tuple[Vessel, ...]
+    minefields: Mapping[Square, int]  # square -> rows of mines
+    track: tuple[Square, ...]  # the boat's true position at the end of each turn, from the start
+    contact_vessels: Mapping[int, int] = attrs.field(factory=dict)  # contact -> vessel number
+
+    def vessel(self, number: int) -> Vessel | None:
+        return next((v for v in self.vessels if v.number == number), None)
+
+
+@attrs.frozen(kw_only=True)
+class Report:
+    """One line of the umpire's report to the player, in plain words."""
+
+    turn: int
+    kind: str
+    text: str
+    contact: Contact | None = None
+
+
+@attrs.frozen(kw_only=True)
+class BoatLog:
+    """Everything the crew knows: their own boat, their plot, and what they were told.
+
+    The plot is dead reckoning: the courses and squares the crew made good, never the tide's
+    drift, which they cannot feel.
+    """
+
+    level: Level
+    air: int
+    battery: int
+    tubes: int
+    loaded: int
+    spare: int
+    reload_progress: int
+    afloat: bool
+    plotted: Square
+    track: tuple[Square, ...]
+    contacts: tuple[Contact, ...] = ()
+    reports: tuple[Report, ...] = ()
+
+    @property
+    def reload_turns_left(self) -> int | None:
+        """Surfaced turns until the empty tubes are loaded, or None if nothing is reloading."""
+        if self.loaded >= self.tubes or self.spare == 0:
+            return None
+        return RELOAD_TURNS - self.reload_progress
+
+    def contact(self, number: int) -> Contact | None:
+        return next((c for c in self.contacts if c.number == number), None)
+
+    @classmethod
+    def at_start(cls, boat: Boat) -> "BoatLog":
+        return cls(
+            level=boat.level,
+            air=boat.air,
+            battery=boat.battery,
+            tubes=boat.tubes,
+            loaded=boat.loaded,
+            spare=boat.spare,
+            reload_progress=boat.reload_progress,
+            afloat=boat.afloat,
+            plotted=boat.square,
+            track=(boat.square,),
+        )

@@ -1,0 +1,155 @@
+"""What happens in a Dardanelles turn.
+
+An event told to the submarine carries only what the crew could know (no squares, no vessel
+numbers); the umpire's own events carry the truth. Keep the two apart: a told event is sent to
+the player as it is.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import attrs
+from fogbank.rules.core import Contact, Event
+
+from .units import Level
+
+SUBMARINE = "submarine"
+TOLD = frozenset({SUBMARINE})
+
+
+# Told to the submarine (and the umpire).
+
+
+@attrs.frozen(kw_only=True)
+class TorpedoFired(Event):
+    kind: ClassVar[str] = "torpedo_fired"
+    target: int  # contact number
+    direction: str
+    hit: bool
+
+
+@attrs.frozen(kw_only=True)
+class Grounded(Event):
+    kind: ClassVar[str] = "grounded"
+    made: int  # squares made good before the shore stopped the boat
+    ordered: int
+
+
+@attrs.frozen(kw_only=True)
+class ChartEdge(Event):
+    kind: ClassVar[str] = "chart_edge"
+    made: int
+    ordered: int
+
+
+@attrs.frozen(kw_only=True)
+class MinefieldNoticed(Event):
+    """The crew knows it is among mines: the surface warning, or mooring wires on the hull."""
+
+    kind: ClassVar[str] = "minefield_noticed"
+    level: Level
+
+
+@attrs.frozen(kw_only=True)
+class MineStruck(Event):
+    kind: ClassVar[str] = "mine_struck"
+
+
+@attrs.frozen(kw_only=True)
+class SearchlightsSweeping(Event):
+    kind: ClassVar[str] = "searchlights_sweeping"
+
+
+@attrs.frozen(kw_only=True)
+class CaughtBySearchlight(Event):
+    kind: ClassVar[str] = "caught_by_searchlight"
+
+
+@attrs.frozen(kw_only=True)
+class ShellSplashes(Event):
+    kind: ClassVar[str] = "shell_splashes"
+
+
+@attrs.frozen(kw_only=True)
+class SunkByBattery(Event):
+    kind: ClassVar[str] = "sunk_by_battery"
+
+
+@attrs.frozen(kw_only=True)
+class Sighted(Event):
+    kind: ClassVar[str] = "sighted"
+    contact: Contact
+
+
+@attrs.frozen(kw_only=True)
+class Heard(Event):
+    kind: ClassVar[str] = "heard"
+    contact: Contact
+
+
+@attrs.frozen(kw_only=True)
+class Reloaded(Event):
+    kind: ClassVar[str] = "reloaded"
+    torpedoes: int
+
+
+@attrs.frozen(kw_only=True)
+class AirExhausted(Event):
+    kind: ClassVar[str] = "air_exhausted"
+
+
+@attrs.frozen(kw_only=True)
+class BatteryExhausted(Event):
+    kind: ClassVar[str] = "battery_exhausted"
+
+
+# The umpire's alone.
+
+
+@attrs.frozen(kw_only=True)
+class BoatMoved(Event):
+    kind: ClassVar[str] = "boat_moved"
+    path: tuple[str, ...]  # squares entered, in order
+    level: Level
+
+
+@attrs.frozen(kw_only=True)
+class BoatDrifted(Event):
+    kind: ClassVar[str] = "boat_drifted"
+    origin: str
+    square: str
+
+
+@attrs.frozen(kw_only=True)
+class MinefieldEntered(Event):
+    kind: ClassVar[str] = "minefield_entered"
+    square: str
+    rows: int
+    result: str  # "sunk", "told" or "untold": the worst of the rows' rolls
+
+
+@attrs.frozen(kw_only=True)
+class SpottedFromShore(Event):
+    """Observers or a searchlight found the boat; fire follows only within battery range."""
+
+    kind: ClassVar[str] = "spotted_from_shore"
+    square: str
+    under_fire: bool
+
+
+@attrs.frozen(kw_only=True)
+class VesselReported(Event):
+    """Which vessel stands behind a contact the submarine was given."""
+
+    kind: ClassVar[str] = "vessel_reported"
+    contact: int
+    vessel: int
+    sensor: str  # "vision" or "hydrophone"
+
+
+@attrs.frozen(kw_only=True)
+class VesselSunk(Event):
+    kind: ClassVar[str] = "vessel_sunk"
+    vessel: int
+    square: str

@@ -1,0 +1,102 @@
+"""The umpire's overrides: change the truth, for a reason that goes in the record."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+import attrs
+from fogbank.rules.core import GameState, OverrideApplied, Refused, Resolution
+
+from .board import Board, BoatLog
+from .chart import parse_square, square_name
+from .events import SUBMARINE
+from .scenario import Scenario
+from .units import AIR_FULL, BATTERY_FULL, Vessel, VesselType
+
+KINDS = ("move_boat", "set_air", "set_battery", "remove_vessel", "add_vessel")
+
+
+@attrs.frozen(kw_only=True)
+class Override:
+    kind: str
+    square: str | None = None
+    value: int | None = None
+    number: int | None = None
+    vessel_type: str | None = None
+    name: str | None = None
+
+
+def parse_override(payload: Mapping[str, Any]) -> Override:
+    kind = payload.get("kind")
+    if kind not in KINDS:
+        raise Refused("unknown_override", f"Overrides are one of: {', '.join(KINDS)}.")
+    fields = {k: payload.get(k) for k in ("square", "value", "number", "vessel_type", "name")}
+    for key in ("value", "number"):
+        if fields[key] is not None and (not isinstance(fields[key], int) or isinstance(fields[key], bool)):
+            raise Refused("bad_override", f"{key!r} must be a whole number.")
+    for key in ("square", "vessel_type", "name"):
+        if fields[key] is not None and not isinstance(fields[key], str):
+            raise Refused("bad_override", f"{key!r} must be text.")
+    return Override(kind=kind, **fields)
+
+
+def apply_override(state: GameState, scenario: Scenario, override: Override, reason: str) -> Resolution:
+    board: Board = state.board
+    log: BoatLog = state.knowledge[SUBMARINE]
+    boat = board.boat
+    match override.kind:
+        case "move_boat":
+            square = _sea_square(scenario, override.square)
+            board = attrs.evolve(board, boat=attrs.evolve(boat, square=square))
+            what = f"boat moved from {square_name(boat.square)} to {square_name(square)}"
+        case "set_air":
+            value = _within(override.value, 0, AIR_FULL, "air")
+            board = attrs.evolve(board, boat=attrs.evolve(boat, air=value))
+            log = attrs.evolve(log, air=value)  # the crew reads its own gauges
+            what = f"air set from {boat.air} to {value}"
+        case "set_battery":
+            value = _within(override.value, 0, BATTERY_FULL, "battery")
+            board = attrs.evolve(board, boat=attrs.evolve(boat, battery=value))
+            log = attrs.evolve(log, battery=value)
+            what = f"battery set from {boat.battery} to {value}"
+        case "remove_vessel":
+            vessel = board.vessel(override.number) if override.number is not None else None
+            if vessel is None:
+                raise Refused("unknown_vessel", f"There is no vessel number {override.number}.")
+            board = attrs.evolve(board, vessels=tuple(v for v in board.vessels if v.number != vessel.number))
+            what = f"vessel {vessel.number} ({vessel.type.words}) removed from {square_name(vessel.square)}"
+        case _:  # add_vessel
+            number = override.number
+            if number is None or board.vessel(number) is not None or number < 1:
+                raise Refused("bad_vessel_number", "A new vessel needs a number not already in use.")
+            try:
+                vessel_type = VesselType(override.vessel_type)
+            except ValueError:
+                raise Refused(
+                    "bad_vessel_type", f"A vessel is one of: {', '.join(t.value for t in VesselType)}."
+                ) from None
+            square = _sea_square(scenario, override.square)
+            vessel = Vessel(number=number, type=vessel_type, name=override.name, square=square)
+            board = attrs.evolve(
+                board, vessels=tuple(sorted((*board.vessels, vessel), key=lambda v: v.number))
+            )
+            what = f"vessel {number} ({vessel_type.words}) added at {square_name(square)}"
+    event = OverrideApplied(turn=state.turn, what=what, reason=reason)
+    state = attrs.evolve(state, board=board, knowledge={**state.knowledge, SUBMARINE: log})
+    return Resolution(state, (event,))
+
+
+def _sea_square(scenario: Scenario, name: str | None):
+    try:
+        square = parse_square(name or "")
+    except ValueError as error:
+        raise Refused("bad_square", str(error)) from None
+    if square not in scenario.chart.sea:
+        raise Refused("not_sea", f"{square_name(square)} is not a sea square on the map.")
+    return square
+
+
+def _within(value: int | None, low: int, high: int, what: str) -> int:
+    if value is None or not low <= value <= high:
+        raise Refused("out_of_range", f"The {what} must be from {low} to {high}.")
+    return value

@@ -1,0 +1,100 @@
+"""The Dardanelles ruleset, wired to the core's interface."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping
+
+from fogbank.rules.core import UMPIRE, Dice, Event, GameState, Refused, Resolution, Ruleset, register
+
+from . import orders, overrides, turn, views
+from .board import Board, BoatLog
+from .bot import BotSubmarine
+from .describe import describe
+from .events import SUBMARINE
+from .scenario import load_scenario, scenario_ids
+from .tables import TABLES
+from .units import Course, Level, Order
+
+
+@register
+class Dardanelles(Ruleset):
+    name = "dardanelles"
+    title = "Dardanelles: a submarine against the Straits"
+
+    def scenarios(self) -> tuple[str, ...]:
+        return scenario_ids()
+
+    def new_game(self, scenario: str, seed: bytes) -> GameState:
+        s = load_scenario(scenario)
+        board = Board(boat=s.boat, vessels=s.vessels, minefields=dict(s.minefields), track=(s.boat.square,))
+        return GameState(
+            ruleset=self.name,
+            scenario=s.id,
+            turn=1,
+            dice=Dice(seed),
+            board=board,
+            knowledge={SUBMARINE: BoatLog.at_start(s.boat)},
+        )
+
+    def seats(self, state: GameState) -> tuple[str, ...]:
+        return (SUBMARINE,)
+
+    def parse_order(self, seat: str, payload: Mapping[str, Any]) -> Order:
+        return orders.parse_order(payload)
+
+    def unparse_order(self, order: Order) -> dict[str, Any]:
+        return orders.unparse_order(order)
+
+    def check_order(self, state: GameState, seat: str, order: Any) -> None:
+        if seat != SUBMARINE:
+            raise Refused("not_your_turn", "Your seat has no order to give this turn.")
+        orders.check_order(state.knowledge[SUBMARINE], order)
+
+    def standing_order(self, state: GameState, seat: str) -> Order:
+        """Stay where you are, at the level you are at; fire nothing."""
+        return Order(course=Course.N, speed=0, level=state.knowledge[SUBMARINE].level)
+
+    def resolve(self, state: GameState, orders_in: Mapping[str, Any]) -> Resolution:
+        order = orders_in.get(SUBMARINE) or self.standing_order(state, SUBMARINE)
+        return turn.resolve(state, load_scenario(state.scenario), order)
+
+    def observe(self, state: GameState, seat: str, since: int | None = None) -> Any:
+        scenario = load_scenario(state.scenario)
+        log: BoatLog = state.knowledge[SUBMARINE]
+        if seat == UMPIRE:
+            return views.umpire_view(state, scenario, log)
+        if seat == SUBMARINE:
+            return views.submarine_view(state, scenario, log, since)
+        raise Refused("unknown_seat", f"There is no seat called {seat!r} in this game.")
+
+    def chart(self, state: GameState, seat: str) -> views.ChartView:
+        return views.chart_view(load_scenario(state.scenario).chart, umpire=seat == UMPIRE)
+
+    def briefing(self, state: GameState) -> dict[str, Any]:
+        s = load_scenario(state.scenario)
+        return {
+            "title": s.title,
+            "briefing": s.briefing,
+            "start": s.start,
+            "boat": s.boat.name,
+            "turn_limit": s.turn_limit,
+        }
+
+    def parse_override(self, payload: Mapping[str, Any]) -> overrides.Override:
+        return overrides.parse_override(payload)
+
+    def apply_override(self, state: GameState, override: Any, reason: str) -> Resolution:
+        return overrides.apply_override(state, load_scenario(state.scenario), override, reason)
+
+    def bot(self, scenario: str, seat: str, chart: Mapping[str, Any]) -> BotSubmarine:
+        return BotSubmarine.for_scenario(chart, scenario)
+
+    def table_reader(self, table: str) -> Callable[[int], str] | None:
+        found = TABLES.get(table)
+        return found.read if found else None
+
+    def describe(self, event: Event) -> str:
+        return describe(event)
+
+
+__all__ = ["Dardanelles", "Level"]

@@ -1,0 +1,366 @@
+"""One hour of the Dardanelles game, resolved in the order the umpire's notes are read.
+
+1. Torpedoes are fired (from the level the boat begins the hour at, at ranges from where it is).
+2. The level changes (each step a square of movement), then the boat moves square by square;
+   every minefield square entered is rolled for, a row at a time.
+3. Inside the tidal limit the tide carries the boat one square (a minefield drifted into is
+   rolled for too).
+4. Surface and periscope boats in the searchlight area are looked for from the shore; a boat
+   found within battery range comes under fire.
+5. The boat looks (surface, periscope) or listens (submerged, bottom) for the numbered vessels.
+6. Air, battery and torpedo reloads are counted for the hour.
+7. The clock moves on an hour and the victory conditions are checked.
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Iterable
+
+import attrs
+from fogbank.rules.core import Contact, Event, Fidelity, GameState, Modifier, Outcome, Resolution, Roll
+
+from . import events as ev
+from .board import Board, BoatLog, Report
+from .chart import Square, bearing, distance, square_name
+from .describe import describe
+from .events import SUBMARINE, TOLD
+from .scenario import Scenario
+from .tables import (
+    HYDROPHONE,
+    MINEFIELD_SUBMERGED,
+    MINEFIELD_SURFACE,
+    OBSERVERS_DAY,
+    SEARCHLIGHT_NIGHT,
+    SHORE_BATTERY,
+    TORPEDO,
+    VISION,
+    Table,
+)
+from .units import (
+    AIR_FULL,
+    AIR_PER_SURFACED_HOUR,
+    BATTERY_FULL,
+    BATTERY_PER_SURFACED_HOUR,
+    HYDROPHONE_RANGE,
+    NIGHT_HOURS,
+    RELOAD_TURNS,
+    TORPEDO_RANGE,
+    VISION_DAY,
+    VISION_NIGHT,
+    Boat,
+    Level,
+    Order,
+)
+
+_SEVERITY = {"untold": 0, "told": 1, "sunk": 2}
+
+
+def is_night(scenario: Scenario, turn: int) -> bool:
+    return (scenario.start_hour + turn - 1) % 24 in NIGHT_HOURS
+
+
+class _Hour:
+    """The working copy of one turn's resolution. Lives only inside `resolve`."""
+
+    def __init__(self, state: GameState, scenario: Scenario) -> None:
+        board: Board = state.board
+        self.scenario = scenario
+        self.chart = scenario.chart
+        self.turn = state.turn
+        self.night = is_night(scenario, state.turn)
+        self.dice = state.dice
+        # A working copy, changed in place during the hour and frozen again at its end.
+        self.boat = SimpleNamespace(**attrs.asdict(board.boat, recurse=False))
+        self.vessels = {v.number: v for v in board.vessels}
+        self.board = board
+        self.log: BoatLog = state.knowledge[SUBMARINE]
+        self.events: list[Event] = []
+        self.rolls: list[Roll] = []
+        self.contacts: list[tuple[Contact, int, str]] = []  # (contact, vessel number, sensor)
+
+    # Dice and events.
+
+    def roll(self, key: str, table: Table, modifiers: Iterable[Modifier] = ()) -> str:
+        self.dice, record = self.dice.roll(
+            turn=self.turn,
+            key=f"{self.turn}/{key}",
+            table=table.name,
+            count=table.dice,
+            modifiers=modifiers,
+            read=table.read,
+        )
+        self.rolls.append(record)
+        return record.outcome
+
+    def tell(self, event_class: type[Event], **fields) -> None:
+        self.events.append(event_class(turn=self.turn, audience=TOLD, **fields))
+
+    def note(self, event_class: type[Event], **fields) -> None:
+        """An event for the umpire alone."""
+        self.events.append(event_class(turn=self.turn, **fields))
+
+    def sink_boat(self) -> None:
+        self.boat.afloat = False
+
+    # The steps of the hour.
+
+    def fire(self, order: Order) -> None:
+        fire = order.fire
+        if fire is None or not self.boat.level.sees or self.boat.loaded < fire.torpedoes:
+            return
+        vessel_number = self.board.contact_vessels.get(fire.target)
+        for shot in range(fire.torpedoes):
+            vessel = self.vessels.get(vessel_number) if vessel_number is not None else None
+            hit = False
+            if (
+                vessel is not None
+                and not vessel.sunk
+                and self._on_line(vessel.square, fire.direction.degrees)
+            ):
+                rng = distance(self.boat.square, vessel.square)
+                mods = [Modifier("range 3 squares", -3)] if rng == 3 else []
+                mods += [Modifier("range 2 squares", -1)] if rng == 2 else []
+                hit = self.roll(f"torpedo/{shot}", TORPEDO, mods) == "hit"
+                if hit:
+                    self.vessels[vessel.number] = attrs.evolve(vessel, sunk=True)
+                    self.note(ev.VesselSunk, vessel=vessel.number, square=square_name(vessel.square))
+            self.tell(ev.TorpedoFired, target=fire.target, direction=fire.direction.value, hit=hit)
+        self.boat.loaded -= fire.torpedoes
+
+    def _on_line(self, target: Square, degrees: int) -> bool:
+        """Within torpedo range, and inside the 45-degree sector of the direction fired."""
+        rng = distance(self.boat.square, target)
+        if rng > TORPEDO_RANGE:
+            return False
+        if rng == 0:
+            return True
+        off = abs((bearing(self.boat.square, target) - degrees + 180) % 360 - 180)
+        return off <= 22.5
+
+    def move(self, order: Order) -> int:
+        """Change level, then move; returns the squares made good."""
+        start, end = self.boat.level, order.level
+        battery = self.boat.battery
+        step = 1 if end.depth > start.depth else -1
+        if start is not end:
+            battery -= sum(1 for d in range(start.depth + step, end.depth + step, step) if d > 0)
+        self.boat.level, self.boat.battery = end, battery
+        square, made, path = self.boat.square, 0, []
+        dx, dy = order.course.step
+        first_event = len(self.events)  # the move goes in the record before what it ran into
+        for leg in range(order.speed):
+            ahead = (square[0] + dx, square[1] + dy)
+            if end is not Level.SURFACE and self.boat.battery <= 0:
+                break  # no power left to turn the screws
+            if not self.chart.on_chart(ahead):
+                self.tell(ev.ChartEdge, made=made, ordered=order.speed)
+                break
+            if ahead not in self.chart.sea:
+                self.tell(ev.Grounded, made=made, ordered=order.speed)
+                break
+            square, made = ahead, made + 1
+            path.append(square_name(square))
+            spent = 1 if end is not Level.SURFACE else 0  # a battery unit a square below the surface
+            self.boat.square = square
+            self.boat.battery -= spent
+            if square in self.board.minefields and not self.mines(square, f"leg{leg}"):
+                break
+        moved = ev.BoatMoved(turn=self.turn, path=tuple(path), level=end)
+        self.events.insert(first_event, moved)
+        return made
+
+    def mines(self, square: Square, when: str) -> bool:
+        """Roll for each row of mines in the square; False if the boat is sunk."""
+        level = self.boat.level
+        if level.sees:
+            table = MINEFIELD_SURFACE
+            mods = [Modifier("at periscope level", -1)] if level is Level.PERISCOPE else []
+        else:
+            table = MINEFIELD_SUBMERGED
+            mods = [Modifier("at bottom level", 4)] if level is Level.BOTTOM else []
+        worst = "untold"
+        for row in range(self.board.minefields[square]):
+            outcome = self.roll(f"mines/{when}/{row}", table, mods)
+            worst = max(worst, outcome, key=_SEVERITY.__getitem__)
+        self.note(
+            ev.MinefieldEntered, square=square_name(square), rows=self.board.minefields[square], result=worst
+        )
+        if worst == "sunk":
+            self.tell(ev.MineStruck)
+            self.sink_boat()
+        elif worst == "told":
+            self.tell(ev.MinefieldNoticed, level=level)
+        return self.boat.afloat
+
+    def drift(self) -> None:
+        origin = self.boat.square
+        target = self.chart.drift(origin, toward_mouth=self.boat.level.sees)
+        if target is None:
+            return
+        self.boat.square = target
+        self.note(ev.BoatDrifted, origin=square_name(origin), square=square_name(target))
+        if target in self.board.minefields:
+            self.mines(target, "drift")
+
+    def shore(self) -> None:
+        """Artillery observers by day, searchlights by night; then the batteries, if in range."""
+        square, level = self.boat.square, self.boat.level
+        if not level.sees or square not in self.chart.searchlight:
+            return
+        periscope = [Modifier("at periscope level", 1)] if level is Level.PERISCOPE else []
+        if self.night:
+            found = self.roll("searchlight", SEARCHLIGHT_NIGHT, periscope) == "found"
+            self.tell(ev.CaughtBySearchlight if found else ev.SearchlightsSweeping)
+        else:
+            found = self.roll("observers", OBSERVERS_DAY, periscope) == "seen"
+        if not found:
+            return
+        in_range = square in self.chart.batteries
+        self.note(ev.SpottedFromShore, square=square_name(square), under_fire=in_range)
+        if not in_range:
+            return
+        night = [Modifier("night", 2)] if self.night else []
+        if self.roll("shore_battery", SHORE_BATTERY, periscope + night) == "sunk":
+            self.tell(ev.SunkByBattery)
+            self.sink_boat()
+        else:
+            self.tell(ev.ShellSplashes)
+
+    def sense(self) -> None:
+        """Look or listen for every numbered vessel in range; one die each."""
+        here, level = self.boat.square, self.boat.level
+        if level.sees:
+            reach, table, sensor = (VISION_NIGHT if self.night else VISION_DAY), VISION, "vision"
+        else:
+            reach, table, sensor = HYDROPHONE_RANGE, HYDROPHONE, "hydrophone"
+        found = []
+        for number in sorted(self.vessels):
+            vessel = self.vessels[number]
+            if vessel.sunk or distance(here, vessel.square) > reach:
+                continue
+            if self.roll(f"{sensor}/{number}", table) in ("seen", "heard"):
+                found.append(vessel)
+        # Number the contacts in an order the crew could have chosen (bearing, then distance),
+        # so the list does not betray the umpire's numbering of the vessels.
+        found.sort(key=lambda v: (bearing(here, v.square), distance(here, v.square), v.type.value))
+        next_number = len(self.log.contacts) + 1
+        for offset, vessel in enumerate(found):
+            if level.sees:
+                contact = Contact(
+                    number=next_number + offset,
+                    turn=self.turn,
+                    fidelity=Fidelity.SILHOUETTE,
+                    bearing=bearing(here, vessel.square),
+                    distance=distance(here, vessel.square),
+                    silhouette=vessel.type.value,
+                )
+                self.tell(ev.Sighted, contact=contact)
+            else:
+                contact = Contact(
+                    number=next_number + offset,
+                    turn=self.turn,
+                    fidelity=Fidelity.BEARING,
+                    bearing=bearing(here, vessel.square),
+                )
+                self.tell(ev.Heard, contact=contact)
+            self.note(ev.VesselReported, contact=contact.number, vessel=vessel.number, sensor=sensor)
+            self.contacts.append((contact, vessel.number, sensor))
+
+    def supplies(self) -> None:
+        """Air and battery for the hour, and the reload of empty tubes on the surface."""
+        boat = self.boat
+        if boat.level is Level.SURFACE:
+            air = min(AIR_FULL, boat.air + AIR_PER_SURFACED_HOUR)
+            battery = min(BATTERY_FULL, boat.battery + BATTERY_PER_SURFACED_HOUR)
+            loaded, spare, progress = boat.loaded, boat.spare, boat.reload_progress
+            if loaded < boat.tubes and spare > 0:
+                progress += 1
+                if progress >= RELOAD_TURNS:
+                    count = min(boat.tubes - loaded, spare)
+                    loaded, spare, progress = loaded + count, spare - count, 0
+                    self.tell(ev.Reloaded, torpedoes=count)
+            boat.air, boat.battery, boat.loaded, boat.spare = air, battery, loaded, spare
+            boat.reload_progress = progress
+            return
+        if boat.air <= 0:
+            self.tell(ev.AirExhausted)
+            self.sink_boat()
+            return
+        boat.air -= 1
+        if boat.battery <= 0:
+            self.tell(ev.BatteryExhausted)
+            self.sink_boat()
+
+    def outcome(self) -> Outcome | None:
+        victory = self.scenario.victory
+        if not self.boat.afloat:
+            return Outcome("defeat", f"{self.boat.name} was lost.")
+        # A target the umpire removed from the game can no longer be sunk: it does not count as sunk.
+        targets_sunk = all(n in self.vessels and self.vessels[n].sunk for n in victory.sink)
+        if targets_sunk and self.chart.zones.get(self.boat.square) == victory.reach:
+            return Outcome("victory", _VICTORY[victory.reach].format(boat=self.boat.name))
+        if self.turn >= self.scenario.turn_limit:
+            return Outcome("draw", "Time ran out before the mission was done.")
+        return None
+
+
+_VICTORY = {
+    "X": "{boat} did what was asked and came out of the Straits.",
+    "M": "{boat} broke through into the Sea of Marmara.",
+}
+
+
+def resolve(state: GameState, scenario: Scenario, order: Order) -> Resolution:
+    hour = _Hour(state, scenario)
+    hour.fire(order)
+    made = hour.move(order) if hour.boat.afloat else 0
+    for step in (hour.drift, hour.shore, hour.sense, hour.supplies):
+        if not hour.boat.afloat:
+            break
+        step()
+    outcome = hour.outcome()
+    board = attrs.evolve(
+        hour.board,
+        boat=Boat(**vars(hour.boat)),
+        vessels=tuple(hour.vessels[n] for n in sorted(hour.vessels)),
+        track=(*hour.board.track, hour.boat.square),
+        contact_vessels={**hour.board.contact_vessels, **{c.number: n for c, n, _ in hour.contacts}},
+    )
+    log = _crew_log(hour, order, made)
+    next_state = attrs.evolve(
+        state,
+        turn=state.turn + 1,
+        dice=hour.dice,
+        board=board,
+        knowledge={**state.knowledge, SUBMARINE: log},
+        outcome=outcome,
+    )
+    return Resolution(next_state, tuple(hour.events), tuple(hour.rolls))
+
+
+def _crew_log(hour: _Hour, order: Order, made: int) -> BoatLog:
+    """The crew's log after the hour: their gauges, their plot, and what they were told."""
+    boat, log = hour.boat, hour.log
+    dx, dy = order.course.step
+    plotted = (log.plotted[0] + dx * made, log.plotted[1] + dy * made)
+    told = [e for e in hour.events if SUBMARINE in e.audience]
+    reports = tuple(
+        Report(turn=hour.turn, kind=e.kind, text=describe(e), contact=getattr(e, "contact", None))
+        for e in told
+    )
+    return attrs.evolve(
+        log,
+        level=boat.level,
+        air=boat.air,
+        battery=boat.battery,
+        tubes=boat.tubes,
+        loaded=boat.loaded,
+        spare=boat.spare,
+        reload_progress=boat.reload_progress,
+        afloat=boat.afloat,
+        plotted=plotted,
+        track=(*log.track, plotted),
+        contacts=(*log.contacts, *(c for c, _, _ in hour.contacts)),
+        reports=(*log.reports, *reports),
+    )

@@ -1,0 +1,184 @@
+"""What each seat may know: the crew's view from their own log, the umpire's from the truth."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+import attrs
+from fogbank.rules.core import Contact, GameState, Outcome
+
+from .board import Board, BoatLog, Report
+from .chart import Chart, Course, Place, square_name
+from .scenario import Scenario
+from .turn import is_night
+
+
+@attrs.frozen(kw_only=True)
+class SubmarineView:
+    """The player's view at the start of a turn, built from the crew's log alone."""
+
+    turn: int  # the turn the player now orders
+    time: str  # local time at its start, "YYYY-MM-DDTHH:MM"
+    night: bool
+    level: str
+    air: int
+    battery: int
+    tubes: int
+    loaded: int
+    spare: int
+    reload_turns_left: int | None
+    afloat: bool
+    plotted: str  # the dead-reckoning position
+    track: tuple[str, ...]  # the dead-reckoning track, one square a turn, from the start
+    reports: tuple[Report, ...]  # the umpire's reports since `since` (the last turn, by default)
+    contacts: tuple[Contact, ...]  # the contacts reported since `since`, by number
+    outcome: Outcome | None
+
+
+@attrs.frozen(kw_only=True)
+class BoatTruth:
+    name: str
+    square: str
+    level: str
+    air: int
+    battery: int
+    tubes: int
+    loaded: int
+    spare: int
+    reload_progress: int
+    afloat: bool
+
+
+@attrs.frozen(kw_only=True)
+class VesselTruth:
+    number: int
+    type: str
+    name: str | None
+    square: str
+    sunk: bool
+
+
+@attrs.frozen(kw_only=True)
+class UmpireView:
+    """The truth, less the dice seed (revealed to everyone at the end, the umpire included)."""
+
+    turn: int
+    time: str
+    night: bool
+    boat: BoatTruth
+    vessels: tuple[VesselTruth, ...]
+    minefields: dict[str, int]
+    track: tuple[str, ...]  # true position at the end of each turn
+    plotted_track: tuple[str, ...]  # the track the crew believes
+    contact_vessels: dict[int, int]
+    outcome: Outcome | None
+
+
+@attrs.frozen(kw_only=True)
+class ChartView:
+    """A chart as drawn: `terrain` lines north first ('.' sea, '#' land); overlays for the umpire."""
+
+    name: str
+    columns: int
+    rows: int
+    terrain: tuple[str, ...]
+    places: tuple[dict, ...]
+    overlays: dict[str, tuple[str, ...]] = attrs.field(factory=dict)
+
+
+def clock(scenario: Scenario, turn: int) -> str:
+    start = datetime.fromisoformat(scenario.start)
+    return (start + timedelta(hours=turn - 1)).isoformat(timespec="minutes")
+
+
+def submarine_view(state: GameState, scenario: Scenario, log: BoatLog, since: int | None) -> SubmarineView:
+    since = state.turn - 1 if since is None else since
+    return SubmarineView(
+        turn=state.turn,
+        time=clock(scenario, state.turn),
+        night=is_night(scenario, state.turn),
+        level=log.level.value,
+        air=log.air,
+        battery=log.battery,
+        tubes=log.tubes,
+        loaded=log.loaded,
+        spare=log.spare,
+        reload_turns_left=log.reload_turns_left,
+        afloat=log.afloat,
+        plotted=square_name(log.plotted),
+        track=tuple(square_name(s) for s in log.track),
+        reports=tuple(r for r in log.reports if r.turn >= since),
+        contacts=tuple(c for c in log.contacts if c.turn >= since),
+        outcome=state.outcome,
+    )
+
+
+def umpire_view(state: GameState, scenario: Scenario, log: BoatLog) -> UmpireView:
+    board: Board = state.board
+    boat = board.boat
+    return UmpireView(
+        turn=state.turn,
+        time=clock(scenario, state.turn),
+        night=is_night(scenario, state.turn),
+        boat=BoatTruth(
+            name=boat.name,
+            square=square_name(boat.square),
+            level=boat.level.value,
+            air=boat.air,
+            battery=boat.battery,
+            tubes=boat.tubes,
+            loaded=boat.loaded,
+            spare=boat.spare,
+            reload_progress=boat.reload_progress,
+            afloat=boat.afloat,
+        ),
+        vessels=tuple(
+            VesselTruth(
+                number=v.number, type=v.type.value, name=v.name, square=square_name(v.square), sunk=v.sunk
+            )
+            for v in board.vessels
+        ),
+        minefields={square_name(sq): rows for sq, rows in sorted(board.minefields.items())},
+        track=tuple(square_name(s) for s in board.track),
+        plotted_track=tuple(square_name(s) for s in log.track),
+        contact_vessels=dict(board.contact_vessels),
+        outcome=state.outcome,
+    )
+
+
+def chart_view(chart: Chart, *, umpire: bool) -> ChartView:
+    def drawing(mark) -> tuple[str, ...]:
+        return tuple("".join(mark((x, y)) for x in range(chart.columns)) for y in reversed(range(chart.rows)))
+
+    overlays = {}
+    if umpire:
+        overlays = {
+            "tidal": drawing(lambda sq: _NUMPAD[chart.tide[sq]] if sq in chart.tide else "."),
+            "searchlight": drawing(lambda sq: "S" if sq in chart.searchlight else "."),
+            "batteries": drawing(lambda sq: "B" if sq in chart.batteries else "."),
+            "zones": drawing(lambda sq: chart.zones.get(sq, ".")),
+        }
+    return ChartView(
+        name=chart.name,
+        columns=chart.columns,
+        rows=chart.rows,
+        terrain=drawing(lambda sq: "." if sq in chart.sea else "#"),
+        places=tuple(_place(p) for p in chart.places),
+        overlays=overlays,
+    )
+
+
+def _place(place: Place) -> dict:
+    return {"name": place.name, "square": square_name(place.square), "side": place.side}
+
+
+_NUMPAD = {
+    Course.N: "8",
+    Course.NE: "9",
+    Course.E: "6",
+    Course.SE: "3",
+    Course.S: "2",
+    Course.SW: "1",
+    Course.W: "4",
+    Course.NW: "7",
+}

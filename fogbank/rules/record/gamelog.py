@@ -1,0 +1,54 @@
+"""A game's log as JSON lines: the header, every input, roll and event (with its audience), and
+the end with the revealed seed. `fogbank verify` reads it back.
+
+One record per line, each a JSON object with a "type":
+  game   ruleset, scenario, seats, commitment (SHA-256 of the seed)
+  input  what the game was given: order, release, hold, override, narrate, end
+  roll   index, turn, key, table, sides, dice, modifiers [{reason, value}], total, outcome
+  event  kind, turn, audience (seats told; the umpire is always told), the event's fields, and
+         text: the event in the words its audience is told
+  end    result, reason, seed (hex), revealed only once the game is over
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from fogbank.rules.core import UMPIRE, Game, Step, commitment
+from fogbank.rules.core.plain import to_plain
+
+
+def header(game: Game) -> dict[str, Any]:
+    state = game.state
+    return {
+        "type": "game",
+        "ruleset": state.ruleset,
+        "scenario": state.scenario,
+        "seats": list(game.ruleset.seats(state)),
+        "commitment": commitment(state.dice.seed),
+    }
+
+
+def input_record(kind: str, turn: int, **fields: Any) -> dict[str, Any]:
+    return {"type": "input", "input": kind, "turn": turn, **fields}
+
+
+def step_records(step: Step) -> Iterable[dict[str, Any]]:
+    for roll in step.rolls:
+        yield {"type": "roll", "audience": [UMPIRE], **to_plain(roll)}
+    ruleset = step.game.ruleset
+    for event in step.events:
+        plain = to_plain(event)
+        plain["audience"] = sorted({*plain["audience"], UMPIRE})
+        yield {"type": "event", **plain, "text": ruleset.describe(event)}
+
+
+def end_record(game: Game) -> dict[str, Any]:
+    outcome = game.state.outcome
+    return {
+        "type": "end",
+        "turn": game.state.turn,
+        "result": outcome.result if outcome else None,
+        "reason": outcome.reason if outcome else None,
+        "seed": game.state.dice.seed.hex(),
+    }

@@ -1,0 +1,98 @@
+"""`fogbank verify LOG`: re-derive every roll of a finished game from its revealed seed.
+
+Checks, in order: the seed hashes to the commitment published at the start; every roll's dice
+follow from the seed and the roll's key, its total from dice and modifiers, its outcome from its
+table; rolls are numbered without gaps; and, when the log holds the game's inputs, replaying them
+from the seed gives the very same rolls.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Iterable
+
+from fogbank.rules import core
+from fogbank.rules.core import Modifier, Roll, commitment, verify_roll
+from fogbank.rules.core.plain import to_plain
+
+from .replay import apply_input
+
+
+class Mismatch(Exception):
+    """The first thing in the log that does not follow from the seed."""
+
+
+def verify_records(records: Iterable[dict[str, Any]]) -> int:
+    """Returns how many rolls were checked; raises `Mismatch` at the first that fails."""
+    records = list(records)
+    head = next((r for r in records if r.get("type") == "game"), None)
+    end = next((r for r in records if r.get("type") == "end"), None)
+    if head is None:
+        raise Mismatch("the log has no game record (its first line)")
+    if end is None or not end.get("seed"):
+        raise Mismatch("the log has no revealed seed: the game is not over")
+    seed = bytes.fromhex(end["seed"])
+    if commitment(seed) != head["commitment"]:
+        raise Mismatch(f"the seed does not hash to the commitment {head['commitment']}")
+    ruleset = core.find_ruleset(head["ruleset"])
+    rolls = [_roll(r) for r in records if r.get("type") == "roll"]
+    for expected_index, roll in enumerate(rolls):
+        if roll.index != expected_index:
+            raise Mismatch(f"roll {expected_index} is missing (found roll {roll.index} in its place)")
+        why = verify_roll(seed, roll, ruleset.table_reader(roll.table))
+        if why:
+            raise Mismatch(f"roll {roll.index} (turn {roll.turn}, {roll.table}, key {roll.key}): {why}")
+    inputs = [r for r in records if r.get("type") == "input"]
+    if inputs:
+        _replay(ruleset, head["scenario"], seed, inputs, rolls)
+    return len(rolls)
+
+
+def _replay(ruleset, scenario: str, seed: bytes, inputs: list[dict], rolls: list[Roll]) -> None:
+    game = core.start(ruleset, scenario, seed)
+    replayed: list[Roll] = []
+    for record in inputs:
+        try:
+            step = apply_input(game, record)
+        except core.Refused as refusal:
+            raise Mismatch(
+                f"input on turn {record.get('turn')} is refused on replay: {refusal.sentence}"
+            ) from None
+        game = step.game
+        replayed.extend(step.rolls)
+    for logged, again in zip(rolls, replayed, strict=False):
+        if to_plain(logged) != to_plain(again):
+            raise Mismatch(
+                f"roll {logged.index} (turn {logged.turn}, {logged.table}) differs on replay: "
+                f"logged {list(logged.dice)}, replayed {list(again.dice)} for key {again.key}"
+            )
+    if len(rolls) != len(replayed):
+        raise Mismatch(f"the log has {len(rolls)} rolls but replaying its inputs makes {len(replayed)}")
+
+
+def _roll(record: dict[str, Any]) -> Roll:
+    try:
+        return Roll(
+            index=record["index"],
+            turn=record["turn"],
+            key=record["key"],
+            table=record["table"],
+            sides=record["sides"],
+            dice=tuple(record["dice"]),
+            modifiers=tuple(Modifier(m["reason"], m["value"]) for m in record["modifiers"]),
+            total=record["total"],
+            outcome=record["outcome"],
+        )
+    except (KeyError, TypeError) as error:
+        raise Mismatch(f"a roll record is incomplete ({error}): {json.dumps(record)[:200]}") from None
+
+
+def read_log(lines: Iterable[str]) -> list[dict[str, Any]]:
+    records = []
+    for number, line in enumerate(lines, 1):
+        if line.strip():
+            try:
+                records.append(json.loads(line))
+            except json.JSONDecodeError as error:
+                raise Mismatch(f"line {number} is not JSON: {error}") from None
+    return records

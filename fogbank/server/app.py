@@ -1,0 +1,254 @@
+"""The server: store, game host and websocket gateway in one process (the embedded default), or
+one or both roles on an MQTT broker (`bus=`): a gateway (websockets and HTTP, no store) talks to
+game hosts (store and games, no websockets) through `MqttBus` and `MqttHost`.
+
+Besides websockets on `/`, it answers plain HTTP on the same port:
+  GET /healthz                      "ok"
+  GET /admin/new?scenario=b11       create a game; needs `Authorization: Bearer <admin key>`.
+                                    The admin key is made on first start in DIR/admin.key.
+  GET /umpire#token=...             the umpire's console: static HTML, CSS and JS modules from
+                                    server/console/, speaking `fogbank.v1.json` back to `/`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import hmac
+import http
+import os
+import importlib.resources
+import json
+import logging
+import secrets
+from pathlib import Path
+from typing import TYPE_CHECKING
+from urllib.parse import parse_qs, urlsplit
+
+from fogbank import protocols as wire
+from fogbank.server.store import Store
+from websockets.asyncio.server import Server as WebsocketServer
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.http11 import Request, Response
+
+from .bus import Bus, LocalBus, Unavailable
+from .gateway import Connection
+from .host import Host
+
+if TYPE_CHECKING:
+    from .mqtt.broker import BrokerAddress
+
+log = logging.getLogger("fogbank.server")
+ADMIN_KEY_FILE = "admin.key"
+HOST_ID_FILE = "host.id"  # a host's name on the bus, kept across restarts (it names its session)
+ROLES = ("both", "gateway", "host")
+CONSOLE = importlib.resources.files("fogbank.server") / "console"
+CONSOLE_TYPES = {".html": "text/html", ".css": "text/css", ".js": "text/javascript", ".svg": "image/svg+xml"}
+# The console needs nothing from elsewhere: scripts, styles and the websocket are this origin's.
+# Its token lives in the URL fragment and sessionStorage, so no referrer and no framing.
+CONSOLE_HEADERS = {
+    "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self' ws: wss:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+    "Cache-Control": "no-cache",
+}
+
+
+class Server:
+    def __init__(
+        self, store: Store | None, host: Host | None, admin_key: str | None, bus: Bus | None = None
+    ) -> None:
+        self.store = store
+        self.host = host
+        self.bus = bus if bus is not None else LocalBus(host)
+        self.admin_key = admin_key  # None: /admin/new is refused (a gateway given no key)
+        self.mqtt_host = None  # the MqttHost serving this process's games on the broker, if any
+        self.websockets: WebsocketServer | None = None
+
+    @classmethod
+    async def start(
+        cls,
+        host: str = "127.0.0.1",
+        port: int = 8765,
+        data: Path | None = Path("fogbank-data"),
+        *,
+        bus: str | BrokerAddress | None = None,
+        role: str = "both",
+        host_id: str | None = None,
+        admin_key: str | None = None,
+        ended_grace: float | None = None,
+    ) -> "Server":
+        """Start the server. `bus`: None for the embedded default, else `mqtt[s]://user:pass@host:port`
+        (or a parsed `BrokerAddress`, with its TLS files) with `role` gateway (websockets, no
+        `data`), host (games in `data`, no websockets) or both. `ended_grace`: seconds an ended
+        game's seats keep their broker credentials (default `mqtt_host.ENDED_GRACE`).
+        """
+        if role not in ROLES:
+            raise ValueError(f"role is one of {ROLES}, not {role!r}")
+        if bus is None and role != "both":
+            raise ValueError("the gateway and host roles run on a bus: give an mqtt:// address")
+        store = game_host = None
+        if role != "gateway":
+            if data is None:
+                raise ValueError("a game host needs a data folder for its store")
+            data = Path(data)
+            data.mkdir(parents=True, exist_ok=True)
+            store = await Store.open(data)
+            game_host = Host(store)
+            recovered = await game_host.recover()
+            if recovered:
+                log.info("recovered %d unfinished games", recovered)
+        if admin_key is None:
+            admin_key = os.environ.get("FOGBANK_ADMIN_KEY") or (_admin_key(Path(data)) if data else None)
+        if bus is None:
+            server = cls(store, game_host, admin_key)
+        else:
+            server = await cls._on_bus(
+                store, game_host, admin_key, bus, role, host_id or _host_id(data), ended_grace
+            )
+            if role == "host":
+                return server
+        server.websockets = await serve(
+            server._connection,
+            host,
+            port,
+            subprotocols=list(wire.SUBPROTOCOLS),
+            max_size=wire.MAX_FRAME,
+            compression=None,  # compression is a side channel on message size, and costs CPU
+            process_request=server._http,
+            ping_interval=20,
+            ping_timeout=20,
+        )
+        return server
+
+    @classmethod
+    async def _on_bus(
+        cls, store: Store | None, game_host: Host | None, admin_key: str | None, url: str | BrokerAddress,
+        role: str, host_id: str | None, ended_grace: float | None,
+    ) -> "Server":  # fmt: skip
+        from .mqtt.broker import BrokerAddress
+        from .mqtt.bus import MqttBus
+        from .mqtt.host import ENDED_GRACE, MqttHost
+
+        address = url if isinstance(url, BrokerAddress) else BrokerAddress.parse(url)
+        mqtt_host = None
+        try:
+            if game_host is not None:
+                grace = ENDED_GRACE if ended_grace is None else ended_grace
+                mqtt_host = MqttHost(game_host, address, host_id or secrets.token_hex(4), grace)
+                await mqtt_host.start()
+            bus = MqttBus(address) if role != "host" else None
+            if bus is not None:
+                await bus.start()
+        except BaseException:
+            if mqtt_host is not None:
+                await mqtt_host.close()
+            if store is not None:
+                await store.close()
+            raise
+        server = cls(store, game_host, admin_key, bus or LocalBus(game_host))
+        server.mqtt_host = mqtt_host
+        return server
+
+    @property
+    def port(self) -> int:
+        return self.websockets.sockets[0].getsockname()[1]
+
+    async def create_game(self, scenario: str) -> dict:
+        return await self.bus.create_game(scenario)
+
+    async def close(self) -> None:
+        if self.websockets is not None:
+            self.websockets.close()
+        await self.bus.close()  # first: a request waiting on the bus fails now, not at its deadline
+        if self.websockets is not None:
+            await self.websockets.wait_closed()
+        if self.mqtt_host is not None:
+            await self.mqtt_host.close()
+        if self.host is not None:
+            await self.host.close()
+        if self.store is not None:
+            await self.store.close()
+
+    async def serve_forever(self) -> None:
+        quiet_garbage_collector()
+        if self.websockets is None:  # a host role: it serves the bus until stopped
+            await asyncio.Event().wait()
+        await self.websockets.serve_forever()
+
+    async def _connection(self, websocket: ServerConnection) -> None:
+        await Connection(websocket, self.bus).serve()
+
+    async def _http(self, connection: ServerConnection, request: Request) -> Response | None:
+        if request.headers.get("Upgrade", "").lower() == "websocket":
+            return None
+        url = urlsplit(request.path)
+        if url.path == "/healthz":
+            return connection.respond(http.HTTPStatus.OK, "ok\n")
+        if url.path == "/admin/new":
+            given = request.headers.get("Authorization", "").removeprefix("Bearer ").strip()
+            if self.admin_key is None or not hmac.compare_digest(given.encode(), self.admin_key.encode()):
+                return connection.respond(http.HTTPStatus.UNAUTHORIZED, "A valid admin key is needed.\n")
+            scenario = parse_qs(url.query).get("scenario", ["b11"])[0]
+            try:
+                created = await self.create_game(scenario)
+            except LookupError as error:
+                return connection.respond(http.HTTPStatus.NOT_FOUND, f"{error.args[0]}\n")
+            except Unavailable as error:
+                return connection.respond(http.HTTPStatus.SERVICE_UNAVAILABLE, f"No game host answered: {error}\n")
+            response = connection.respond(http.HTTPStatus.OK, json.dumps(created) + "\n")
+            response.headers["Content-Type"] = "application/json"
+            return response
+        if url.path in ("/umpire", "/umpire/") or url.path.startswith("/umpire/"):
+            return _console_file(connection, url.path.removeprefix("/umpire").strip("/") or "index.html")
+        return connection.respond(http.HTTPStatus.NOT_FOUND, "Not found. Connect with a websocket.\n")
+
+
+def quiet_garbage_collector() -> None:
+    """The collector policy of a process that serves for good, once start-up (and recovery) is done.
+
+    Everything alive now (modules, rules data, recovered games) lives as long as the process:
+    `gc.freeze` takes it out of every later collection. And the collector runs less often: most of
+    the server's garbage is freed by reference counting, and under load the default thresholds ran
+    a full collection over every game's state every few seconds, each a pause of 100 ms and more at
+    a few hundred games, which every seat's next message waited behind.
+    """
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(10_000, 20, 20)
+
+
+def _console_file(connection: ServerConnection, name: str) -> Response:
+    """One of the console's files, by plain name only (no folders: nothing else can be reached)."""
+    suffix = "." + name.rpartition(".")[2]
+    if "/" in name or "\\" in name or name.startswith(".") or suffix not in CONSOLE_TYPES:
+        return connection.respond(http.HTTPStatus.NOT_FOUND, "Not found.\n")
+    try:
+        text = (CONSOLE / name).read_text(encoding="utf-8")
+    except (FileNotFoundError, IsADirectoryError):
+        return connection.respond(http.HTTPStatus.NOT_FOUND, "Not found.\n")
+    response = connection.respond(http.HTTPStatus.OK, text)
+    del response.headers["Content-Type"]
+    response.headers["Content-Type"] = f"{CONSOLE_TYPES[suffix]}; charset=utf-8"
+    for header, value in CONSOLE_HEADERS.items():
+        response.headers[header] = value
+    return response
+
+
+def _admin_key(data: Path) -> str:
+    path = data / ADMIN_KEY_FILE
+    if not path.exists():
+        path.write_text(secrets.token_urlsafe(24) + "\n")
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
+def _host_id(data: Path | None) -> str | None:
+    """This host's id on the bus, made on first start in DATA/host.id."""
+    if data is None:
+        return None
+    path = Path(data) / HOST_ID_FILE
+    if not path.exists():
+        path.write_text(f"h{secrets.token_hex(4)}\n")
+    return path.read_text().strip()

@@ -1,0 +1,128 @@
+"""The websocket gateway: one `Connection` per socket, speaking `fogbank.protocols`.
+
+A connection only ever holds its seat's stream messages and replies: the host builds them from
+that seat's view. Every frame is decoded defensively; bad frames get an error with a code and a
+sentence, and a peer that sends more than MAX_BAD_FRAMES of them in a row is closed (1008).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import logging
+from typing import Any
+
+from fogbank import protocols as wire
+from fogbank.rules.core import Refused
+from websockets.asyncio.server import ServerConnection
+from websockets.exceptions import ConnectionClosed
+from websockets.protocol import State
+
+from .bus import LOST, Bus, Session, Unavailable
+from .host import Forbidden
+
+log = logging.getLogger("fogbank.gateway")
+CLOSE_SERVICE_RESTART = 1012  # the bus lost the seat's stream: reconnect and resume
+CLOSE_TRY_AGAIN_LATER = 1013  # the bus cannot reach a host now
+
+
+class Connection:
+    def __init__(self, websocket: ServerConnection, bus: Bus) -> None:
+        self.websocket = websocket
+        self.bus = bus
+        self.codec = wire.codec_for(websocket.subprotocol)
+        self.session: Session | None = None
+        # Messages waiting while the socket's write buffer is full (or LOST), in seq order; the
+        # writer task drains them. Usually empty: a message is written at once (see `send`).
+        self.outbox: collections.deque[Any] = collections.deque()
+        self.wake = asyncio.Event()
+        self.bad_frames = 0
+        self.seq = 0  # the last stream seq sent: errors the gateway makes itself carry it
+
+    async def serve(self) -> None:
+        writer = asyncio.ensure_future(self._write())
+        try:
+            async for frame in self.websocket:
+                await self._receive(frame)
+        except ConnectionClosed:
+            pass
+        finally:
+            if self.session is not None:
+                await self.session.close()
+            writer.cancel()
+
+    async def _write(self) -> None:
+        while True:
+            if not self.outbox:
+                self.wake.clear()
+                await self.wake.wait()
+                continue
+            message = self.outbox.popleft()
+            if message is LOST:  # everything before it is sent; the client resumes after it
+                await self.websocket.close(CLOSE_SERVICE_RESTART, "the game's host or broker went away")
+                return
+            try:
+                await self.websocket.send(self.codec.encode_server(message))
+            except ConnectionClosed:
+                return
+
+    def send(self, message: Any) -> None:
+        if message is not LOST:
+            self.seq = max(self.seq, message.seq)
+            if not self.outbox and self._write_now(message):
+                return
+        self.outbox.append(message)
+        self.wake.set()
+
+    def _write_now(self, message: Any) -> bool:
+        """Write one frame straight to the socket when nothing is queued before it and the socket
+        takes writes (open, buffer not full): what `websocket.send` does when it would not wait,
+        without a task switch and a queue per message. False: queue it for the writer instead."""
+        websocket = self.websocket
+        if websocket.paused or websocket.protocol.state is not State.OPEN or websocket.transport.is_closing():
+            return False
+        frame = self.codec.encode_server(message)
+        if self.codec.binary:
+            websocket.protocol.send_binary(frame)
+        else:
+            websocket.protocol.send_text(frame.encode())
+        websocket.send_data()
+        return True
+
+    def error(self, ref: int | None, code: str, sentence: str) -> None:
+        self.send(wire.Error(seq=self.seq, ref=ref, code=code, message=sentence))
+
+    async def _receive(self, frame: bytes | str) -> None:
+        try:
+            message = self.codec.decode_client(frame)
+        except wire.ProtocolError as problem:
+            self.bad_frames += 1
+            self.error(None, problem.code, problem.sentence)
+            if self.bad_frames > wire.MAX_BAD_FRAMES:
+                await self.websocket.close(wire.CLOSE_POLICY_VIOLATION, "too many malformed frames")
+            return
+        self.bad_frames = 0
+        ref = getattr(message, "ref", None)
+        try:
+            await self._handle(message)
+        except Refused as refusal:
+            self.error(ref, refusal.code, refusal.sentence)
+        except Forbidden as forbidden:
+            self.error(ref, "forbidden", forbidden.sentence)
+        except Unavailable as away:  # not the client's fault, nor final: it reconnects and resumes
+            log.info("bus unavailable: %s", away)
+            await self.websocket.close(CLOSE_TRY_AGAIN_LATER, "the game's host is unavailable; try again")
+        except Exception:  # our bug: say so, keep the game and the connection going
+            log.exception("request %s failed", type(message).__name__)
+            self.error(ref, "internal_error", "The server failed to handle that request; it has been logged.")
+
+    async def _handle(self, message: Any) -> None:
+        if isinstance(message, wire.Join):
+            if self.session is not None:
+                raise Refused("already_joined", "This connection has already joined a seat.")
+            self.session = await self.bus.join(message, self.send)
+            return
+        if self.session is None:
+            raise Refused("not_joined", "Send a join message with your token first.")
+        for reply in await self.session.request(message):
+            self.send(reply)

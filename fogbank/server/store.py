@@ -1,0 +1,429 @@
+"""The durable store: every game's accepted inputs, on disk before anyone is told they happened.
+
+One SQLite file in WAL mode, `DIR/fogbank.sqlite3`, holding the games, the seats' token hashes and
+an append-only log of inputs per game (the `gamelog.input_record` dicts), each input that resolved a
+turn with the state fingerprint after it. The core is deterministic, so the inputs are the game:
+`recover` replays them and checks the fingerprints on the way.
+
+Durability without a throughput cap (group commit): one writer thread owns the only write
+connection. The event loop numbers and queues each write at call time; the writer takes everything
+queued, writes it in one transaction, commits once (one fsync) and settles every waiting future.
+
+This shell stays a single module on purpose: `pyproject.toml` lists packages one by one, so a
+`server/store/` package would need a packaging change as well.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime
+import hashlib
+import json
+import queue
+import sqlite3
+import threading
+from pathlib import Path
+from typing import Any, Mapping
+
+import attrs
+from fogbank.rules import core
+from fogbank.rules.core import Game
+from fogbank.rules.core.plain import fingerprint
+from fogbank.rules.record.replay import apply_input
+
+FILENAME = "fogbank.sqlite3"
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    ruleset TEXT NOT NULL,
+    scenario TEXT NOT NULL,
+    seed BLOB NOT NULL,              -- secret until the game ends: never sent by the store's callers
+    commitment TEXT NOT NULL,        -- SHA-256 of the seed, public from the start
+    created TEXT NOT NULL,           -- ISO 8601, UTC; the shell's clock, the core has none
+    status TEXT NOT NULL CHECK (status IN ('running', 'ended')),
+    spectator_delay INTEGER          -- turns spectators lag behind; NULL: no spectators
+);
+CREATE TABLE IF NOT EXISTS tokens (
+    hash BLOB PRIMARY KEY,           -- SHA-256 of the token; the token itself is never stored
+    game_id TEXT NOT NULL REFERENCES games(id),
+    seat TEXT NOT NULL               -- a ruleset seat, or 'umpire'
+);
+CREATE TABLE IF NOT EXISTS log (
+    game_id TEXT NOT NULL REFERENCES games(id),
+    n INTEGER NOT NULL,              -- 0, 1, 2, ... per game, no gaps
+    record TEXT NOT NULL,            -- the input, as JSON
+    fingerprint TEXT,                -- state fingerprint after an input that resolved a turn
+    PRIMARY KEY (game_id, n)
+) WITHOUT ROWID;
+"""
+
+
+class StoreError(Exception):
+    """The store cannot take writes: it is closed, or a commit failed (then it stays failed)."""
+
+
+class RecoveryError(StoreError):
+    """Replaying a game's log did not give the game that was logged."""
+
+    def __init__(self, game_id: str, n: int, expected: str, got: str) -> None:
+        super().__init__(f"game {game_id!r}, input {n}: expected {expected}, got {got}")
+        self.game_id = game_id
+        self.n = n  # the log entry where replay parted from the record
+        self.expected = expected  # what the log says (a fingerprint, or what should have happened)
+        self.got = got  # what replay gave
+
+
+@attrs.frozen
+class GameRow:
+    id: str
+    ruleset: str
+    scenario: str
+    seed: bytes = attrs.field(repr=False)  # kept out of reprs, tracebacks and logs
+    commitment: str
+    created: str
+    status: str  # 'running' | 'ended'
+    spectator_delay: int | None
+
+
+@attrs.frozen
+class LogRow:
+    n: int
+    record: dict[str, Any]
+    fingerprint: str | None
+
+
+def state_fingerprint(game: Game) -> str:
+    """The fingerprint the server stores with an input that resolved a turn, and recovery checks."""
+    return fingerprint(game.state)
+
+
+@attrs.define
+class _Write:
+    """Statements to run in the writer's next transaction, and who is waiting for them."""
+
+    statements: list[tuple[str, tuple[Any, ...]]]
+    future: asyncio.Future[Any]
+    result: Any = None
+
+
+_CLOSE = object()  # queued by close(): the writer finishes what is ahead of it, then stops
+
+
+class Store:
+    """The open store. Bound to the event loop that opened it; use it from that loop only."""
+
+    def __init__(self, path: Path, loop: asyncio.AbstractEventLoop, max_batch: int | None) -> None:
+        # Use `Store.open`. The dicts below are touched from the loop thread only.
+        self.path = path  # the database file, DIR/fogbank.sqlite3
+        self._loop = loop
+        self._max_batch = max_batch
+        self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self._next_n: dict[str, int] = {}  # every game's next log number
+        self._status: dict[str, str] = {}
+        self._tokens: dict[bytes, tuple[str, str]] = {}
+        self._reader = _connect(path)
+        self._read_lock = threading.Lock()  # sqlite3 connections are not for two threads at once
+        self._writer = threading.Thread(target=self._write_loop, name="fogbank-store", daemon=True)
+        self._closed = False
+        self._failed: BaseException | None = None  # set by the writer; no writes after it
+
+    @classmethod
+    async def open(cls, path: Path, *, max_batch: int | None = None) -> Store:
+        """Open (creating if need be) the store in data directory `path` and start its writer.
+
+        `max_batch` caps the writes per transaction; None means everything queued. 1 turns group
+        commit off (one commit per write), which only the bench wants.
+        """
+        path = Path(path)
+        await asyncio.to_thread(path.mkdir, parents=True, exist_ok=True)
+        db = path / FILENAME
+        # The schema is made on the writer's own connection type before the writer starts, so the
+        # reader below always finds the tables.
+        await asyncio.to_thread(_create_schema, db)
+        store = await asyncio.to_thread(cls, db, asyncio.get_running_loop(), max_batch)
+        await asyncio.to_thread(store._load)
+        store._writer.start()
+        return store
+
+    def _load(self) -> None:
+        reader = self._reader
+        for game_id, status, count in reader.execute(
+            "SELECT id, status, (SELECT count(*) FROM log WHERE game_id = games.id) FROM games"
+        ):
+            self._status[game_id] = status
+            self._next_n[game_id] = count
+        for token_hash, game_id, seat in reader.execute("SELECT hash, game_id, seat FROM tokens"):
+            self._tokens[bytes(token_hash)] = (game_id, seat)
+
+    async def close(self) -> None:
+        """Write everything already queued, stop the writer thread and close the file.
+
+        Writes asked for after close() raise `StoreError`. Not closing is like a crash: whatever
+        was acknowledged is on disk, what was queued but unacknowledged may not be.
+        """
+        if self._closed:
+            return
+        self._closed = True
+        self._queue.put(_CLOSE)
+        await asyncio.to_thread(self._writer.join)
+        with self._read_lock:
+            self._reader.close()
+
+    # Writes. Each checks and numbers its input on the loop thread, at call time, so inputs are
+    # logged in the order they were asked for; the returned future settles once they are on disk.
+
+    def append(
+        self, game_id: str, record: Mapping[str, Any], fingerprint: str | None = None
+    ) -> asyncio.Future[int]:
+        """Log one accepted input of a game; await the result for its number `n`, once durable.
+
+        `record` is a `gamelog.input_record`; `fingerprint` is `state_fingerprint(game)` after an
+        input that resolved a turn, else None. The number is given when append() is called, so
+        call it in the order the game took its inputs. Refused inputs must never be appended:
+        recovery replays every logged input and expects it to be accepted again.
+        Raises KeyError for an unknown game, ValueError for a record that is not an input,
+        StoreError when closed or failed (also through the future, if a commit fails).
+        """
+        if record.get("type") != "input":
+            raise ValueError(f"the log takes inputs only, not {record.get('type')!r} records")
+        self._check_game(game_id)
+        text = json.dumps(record, separators=(",", ":"))  # raises here, before a number is taken
+        n = self._next_n[game_id]
+        self._next_n[game_id] = n + 1
+        insert = "INSERT INTO log (game_id, n, record, fingerprint) VALUES (?, ?, ?, ?)"
+        return self._submit([(insert, (game_id, n, text, fingerprint))], result=n)
+
+    async def create_game(
+        self,
+        game_id: str,
+        ruleset: str,
+        scenario: str,
+        seed: bytes,
+        commitment: str,
+        tokens: Mapping[str, bytes],
+    ) -> None:
+        """Record a new running game and its seats' token hashes (seat -> SHA-256 digest of the
+        token; 'umpire' for the umpire's). Durable when it returns. Raises ValueError if the game
+        id or a token hash is already taken or a hash is not 32 bytes."""
+        self._check_writable()
+        if game_id in self._status:
+            raise ValueError(f"game {game_id!r} exists")
+        for seat, token_hash in tokens.items():
+            if len(token_hash) != hashlib.sha256().digest_size:
+                raise ValueError(f"the token hash for {seat!r} is not a SHA-256 digest")
+            if token_hash in self._tokens:
+                raise ValueError(f"the token hash for {seat!r} is taken")
+        if len(set(tokens.values())) != len(tokens):
+            raise ValueError("two seats share a token hash")
+        created = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
+        statements = [
+            (
+                "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, 'running', NULL)",
+                (game_id, ruleset, scenario, seed, commitment, created),
+            ),
+            *(
+                ("INSERT INTO tokens VALUES (?, ?, ?)", (token_hash, game_id, seat))
+                for seat, token_hash in tokens.items()
+            ),
+        ]
+        # Claimed now so a second create_game for the same id or token fails at once; appends
+        # queued behind this write land after it in the same or a later transaction.
+        self._status[game_id] = "running"
+        self._next_n[game_id] = 0
+        self._tokens.update({token_hash: (game_id, seat) for seat, token_hash in tokens.items()})
+        await self._submit(statements)
+
+    async def mark_ended(self, game_id: str) -> None:
+        """Mark a game ended (after its `end` input is appended); it is then not recovered."""
+        self._check_game(game_id)
+        self._status[game_id] = "ended"
+        await self._submit([("UPDATE games SET status = 'ended' WHERE id = ?", (game_id,))])
+
+    async def set_spectator_delay(self, game_id: str, turns: int | None) -> None:
+        """Let spectators watch `turns` turns behind the game, or (None) not at all."""
+        self._check_game(game_id)
+        if turns is not None and turns < 0:
+            raise ValueError("a spectator delay is zero turns or more")
+        await self._submit([("UPDATE games SET spectator_delay = ? WHERE id = ?", (turns, game_id))])
+
+    # Reads.
+
+    def game_ids(self) -> list[str]:
+        """Every game in the store, running or ended (from memory)."""
+        return list(self._status)
+
+    def find_token(self, token_hash: bytes) -> tuple[str, str] | None:
+        """The (game_id, seat) a token hash opens, or None. From memory: tokens never change.
+
+        Looking up by hash in a dict is not constant time, and need not be: the key is the SHA-256
+        of a random token of 128 bits or more, so what timing can reveal is how a stored *hash*
+        starts, which brings no one closer to a token with that hash (SHA-256 preimages), and
+        guessing the token outright is a 2**128 search.
+        """
+        return self._tokens.get(bytes(token_hash))
+
+    async def game(self, game_id: str) -> GameRow | None:
+        """The game's row, seed included (the caller keeps the seed to itself until the end)."""
+        rows = await self._read(f"{_GAME_SELECT} WHERE id = ?", (game_id,))
+        return GameRow(*rows[0]) if rows else None
+
+    async def unfinished_games(self) -> list[GameRow]:
+        """Every game still running, oldest first."""
+        rows = await self._read(f"{_GAME_SELECT} WHERE status = 'running' ORDER BY created, id", ())
+        return [GameRow(*row) for row in rows]
+
+    async def load_log(self, game_id: str) -> list[LogRow]:
+        """The game's logged inputs in order (n = 0, 1, ...), each with its fingerprint or None."""
+        rows = await self._read(
+            "SELECT n, record, fingerprint FROM log WHERE game_id = ? ORDER BY n", (game_id,)
+        )
+        return [LogRow(n, json.loads(record), fingerprint) for n, record, fingerprint in rows]
+
+    async def _read(self, sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+        # A separate connection: in WAL mode it reads the last commit without waiting for the writer.
+        def read() -> list[tuple[Any, ...]]:
+            with self._read_lock:
+                return self._reader.execute(sql, params).fetchall()
+
+        return await asyncio.to_thread(read)
+
+    # The writer side.
+
+    def _check_writable(self) -> None:
+        if self._closed:
+            raise StoreError("the store is closed")
+        if self._failed is not None:
+            raise StoreError("the store failed to write; restart and recover") from self._failed
+
+    def _check_game(self, game_id: str) -> None:
+        self._check_writable()
+        if game_id not in self._status:
+            raise KeyError(game_id)
+
+    def _submit(
+        self, statements: list[tuple[str, tuple[Any, ...]]], result: Any = None
+    ) -> asyncio.Future[Any]:
+        future = self._loop.create_future()
+        self._queue.put(_Write(statements, future, result))
+        return future
+
+    def _write_loop(self) -> None:
+        # The only thread that writes. isolation_level=None: we say BEGIN and COMMIT ourselves.
+        connection: sqlite3.Connection | None = None
+        try:
+            connection = _connect(self.path)
+        except BaseException as exc:  # fail every write (below) rather than leave its waiter hanging
+            self._failed = exc
+        while True:
+            batch, closing = self._take_batch()
+            if batch:
+                self._write_batch(connection, batch)
+            if closing:
+                break
+        if connection is not None:
+            if self._failed is None:
+                connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # a tidy file after a clean stop
+            connection.close()
+
+    def _take_batch(self) -> tuple[list[_Write], bool]:
+        """Wait for one write, then take everything else already queued (up to max_batch)."""
+        batch: list[_Write] = []
+        item = self._queue.get()
+        while True:
+            if item is _CLOSE:
+                return batch, True
+            batch.append(item)
+            if self._max_batch is not None and len(batch) >= self._max_batch:
+                return batch, False
+            try:
+                item = self._queue.get_nowait()
+            except queue.Empty:
+                return batch, False
+
+    def _write_batch(self, connection: sqlite3.Connection | None, batch: list[_Write]) -> None:
+        error: BaseException | None = self._failed
+        if error is None and connection is not None:
+            try:
+                connection.execute("BEGIN IMMEDIATE")
+                for write in batch:
+                    for sql, params in write.statements:
+                        connection.execute(sql, params)
+                connection.execute("COMMIT")
+            except BaseException as exc:  # disk full, I/O error, a bug: nothing of the batch is kept
+                if connection.in_transaction:
+                    connection.execute("ROLLBACK")
+                # Fail-stop: numbers in this batch were handed out, so writing any later input
+                # would leave a gap in its game's log. Every later write fails too.
+                self._failed = error = exc
+        try:
+            self._loop.call_soon_threadsafe(_settle, batch, error)
+        except RuntimeError:  # the loop is closed: nobody is waiting any more
+            pass
+
+
+def _settle(batch: list[_Write], error: BaseException | None) -> None:
+    for write in batch:
+        if write.future.done():  # the waiter was cancelled; the write itself stands
+            continue
+        if error is None:
+            write.future.set_result(write.result)
+        else:
+            failure = StoreError("the store failed to write; restart and recover")
+            failure.__cause__ = error
+            write.future.set_exception(failure)
+
+
+_GAME_SELECT = (
+    "SELECT id, ruleset, scenario, seed, commitment, created, status, spectator_delay FROM games"
+)
+
+
+def _connect(db: Path) -> sqlite3.Connection:
+    connection = sqlite3.connect(db, isolation_level=None, check_same_thread=False)
+    mode = connection.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+    if mode != "wal":
+        raise StoreError(f"{db} cannot use WAL mode (got {mode!r})")
+    # FULL, not NORMAL: in WAL mode NORMAL skips the fsync at commit, so a commit survives a killed
+    # process but not a power cut. An acknowledged order must survive both; group commit pays for
+    # the fsync once per transaction rather than once per order.
+    connection.execute("PRAGMA synchronous = FULL")
+    connection.execute("PRAGMA foreign_keys = ON")
+    connection.execute("PRAGMA busy_timeout = 5000")  # a checkpoint may briefly hold the reader
+    return connection
+
+
+def _create_schema(db: Path) -> None:
+    connection = _connect(db)
+    try:
+        connection.executescript(SCHEMA)
+    finally:
+        connection.close()
+
+
+async def recover(store: Store) -> dict[str, Game]:
+    """Rebuild every unfinished game by replaying its logged inputs from its seed.
+
+    Checks every stored fingerprint and raises `RecoveryError` at the first input where replay
+    differs from the log (or where a logged input is refused, or the numbering has a gap). A game
+    whose log ends it but that was never marked ended (a crash between the two) comes back ended:
+    `game.state.ended` is true, and the server should finish ending it.
+    """
+    games: dict[str, Game] = {}
+    for row in await store.unfinished_games():
+        game = core.start(core.find_ruleset(row.ruleset), row.scenario, row.seed)
+        for index, entry in enumerate(await store.load_log(row.id)):
+            if entry.n != index:
+                raise RecoveryError(row.id, index, f"input {index}", f"input {entry.n}")
+            try:
+                step = apply_input(game, entry.record)
+            except core.Refused as refusal:
+                got = f"refused ({refusal})"
+                raise RecoveryError(row.id, entry.n, "the input accepted", got) from refusal
+            game = step.game
+            if entry.fingerprint is not None:
+                got = state_fingerprint(game)
+                if got != entry.fingerprint:
+                    raise RecoveryError(row.id, entry.n, entry.fingerprint, got)
+        games[row.id] = game
+    return games

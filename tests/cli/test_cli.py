@@ -1,0 +1,61 @@
+"""`fogbank simulate` and `fogbank verify`, as a user runs them."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+
+def fogbank(*args):
+    return subprocess.run([sys.executable, "-m", "fogbank.cli.main", *args], capture_output=True, text=True)
+
+
+@pytest.fixture(scope="module")
+def games(tmp_path_factory):
+    logs = tmp_path_factory.mktemp("logs")
+    run = fogbank("simulate", "dardanelles", "--seed", "S", "--games", "4", "--json", "--logs", str(logs))
+    assert run.returncode == 0, run.stderr
+    return [json.loads(line) for line in run.stdout.splitlines()]
+
+
+def test_simulate_prints_one_json_line_per_game(games):
+    assert len(games) == 4
+    for game in games:
+        assert {"seed", "outcome", "turns", "log"} <= game.keys()
+        assert game["outcome"] in ("victory", "defeat", "draw") and game["turns"] >= 1
+
+
+def test_the_log_holds_every_roll_and_event_with_its_audience(games):
+    records = [json.loads(line) for line in open(games[0]["log"])]
+    rolls = [r for r in records if r["type"] == "roll"]
+    events = [r for r in records if r["type"] == "event"]
+    assert rolls and events
+    assert all({"table", "dice", "modifiers", "total", "outcome", "turn"} <= r.keys() for r in rolls)
+    assert all("umpire" in e["audience"] for e in events)
+
+
+def test_verify_passes_a_true_log_and_names_the_first_forged_roll(games, tmp_path):
+    ok = fogbank("verify", games[0]["log"])
+    assert ok.returncode == 0, ok.stderr
+    lines = open(games[0]["log"]).read().splitlines()
+    for i, line in enumerate(lines):
+        record = json.loads(line)
+        if record["type"] == "roll":
+            record["dice"][0] = record["dice"][0] % record["sides"] + 1
+            lines[i] = json.dumps(record)
+            break
+    forged = tmp_path / "forged.jsonl"
+    forged.write_text("\n".join(lines) + "\n")
+    bad = fogbank("verify", str(forged))
+    assert bad.returncode == 1 and f"roll {record['index']}" in bad.stderr
+
+
+def test_the_same_seed_gives_the_same_games(tmp_path):
+    a = fogbank("simulate", "b11", "--seed", "same", "--games", "2", "--logs", str(tmp_path / "a"))
+    b = fogbank("simulate", "b11", "--seed", "same", "--games", "2", "--logs", str(tmp_path / "b"))
+
+    def strip(out):
+        return [{k: v for k, v in json.loads(line).items() if k != "log"} for line in out.splitlines()]
+
+    assert strip(a.stdout) == strip(b.stdout)

@@ -1,0 +1,235 @@
+"""Non-interference: what the submarine is sent does not change when hidden things it cannot
+sense change. Each test plays a generated game twice, once with the hidden thing changed, and
+asserts the seat's whole stream of observations is byte-for-byte the same.
+
+Hidden things: vessels out of sensor range all game; mines in squares the boat never entered;
+mines whose every roll came out "do not tell the player"; vessels whose every look or listen
+failed (a failed roll must read exactly like an empty sea); and roll results that are not told.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import attrs
+import pytest
+from fogbank.rules import core
+from fogbank.rules.core import Refused, find_ruleset
+from fogbank.rules.core.plain import to_plain
+from fogbank.rules.dardanelles.chart import distance, parse_square
+from fogbank.rules.dardanelles.scenario import load_scenario
+from fogbank.rules.dardanelles.tables import TABLES
+from fogbank.rules.dardanelles.units import Vessel, VesselType
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from .sea import load_dice
+
+RULES = find_ruleset("dardanelles")
+SEAT = "submarine"
+
+orders = st.lists(
+    st.fixed_dictionaries(
+        {
+            "course": st.sampled_from(["N", "NE", "E", "SE", "S", "SW", "W", "NW"]),
+            "speed": st.integers(0, 6),
+            "level": st.sampled_from(["surface", "periscope", "submerged", "bottom"]),
+        },
+        optional={
+            "fire": st.fixed_dictionaries(
+                {
+                    "target": st.integers(1, 6),
+                    "direction": st.sampled_from(["N", "NE", "E", "SE", "S", "SW", "W", "NW"]),
+                }
+            )
+        },
+    ),
+    min_size=1,
+    max_size=24,
+)
+games = st.tuples(st.sampled_from(["b11", "marmara"]), st.binary(min_size=32, max_size=32), orders)
+
+
+@st.composite
+def games_into_the_minefields(draw):
+    """Games whose first three hours take the boat from the mouth up to the Kephez lines."""
+    scenario, seed, tail = draw(games)
+    level = draw(st.sampled_from(["surface", "periscope", "submerged", "bottom"]))
+    speed = 2 if level in ("periscope", "submerged") else 3
+    prefix = [
+        {"course": "E", "speed": 0, "level": level},
+        {"course": "E", "speed": speed, "level": level},
+        {"course": "NE", "speed": 3, "level": level},
+        {"course": "NE", "speed": 3, "level": level},
+    ]
+    return scenario, seed, prefix + tail
+
+
+SETTINGS = settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.filter_too_much],
+)
+
+
+def play(scenario, seed, payloads, change=lambda state: state):
+    """Play the orders (a refused one becomes the standing order); return the seat's stream
+    as bytes, and the final game for inspection."""
+    game = core.start(RULES, scenario, seed)
+    game = attrs.evolve(game, state=change(game.state))
+    stream = [_bytes(RULES.observe(game.state, SEAT))]
+    for payload in payloads:
+        if game.state.ended:
+            break
+        try:
+            step = core.submit(game, SEAT, RULES.parse_order(SEAT, payload))
+        except Refused as refusal:
+            stream.append(_bytes({"refused": refusal.code, "why": refusal.sentence}))
+            step = core.submit(game, SEAT, RULES.standing_order(game.state, SEAT))
+        stream.append(
+            _bytes([to_plain(e) for e in step.events if e.told_to(SEAT) and e.kind != "game_ended"])
+        )
+        game = step.game
+        stream.append(_bytes(RULES.observe(game.state, SEAT)))
+    return stream, game
+
+
+def _bytes(value) -> bytes:
+    return json.dumps(to_plain(value), sort_keys=True).encode()
+
+
+def entered_squares(game_log_events) -> set:
+    squares = set()
+    for event in game_log_events:
+        if event.kind == "boat_moved":
+            squares.update(parse_square(s) for s in event.path)
+        elif event.kind == "boat_drifted":
+            squares.add(parse_square(event.square))
+    return squares
+
+
+def play_logged(scenario, seed, payloads, change=lambda state: state):
+    """Like `play`, keeping every event and roll too (the umpire's record)."""
+    events, rolls = [], []
+    game = core.start(RULES, scenario, seed)
+    game = attrs.evolve(game, state=change(game.state))
+    for payload in payloads:
+        if game.state.ended:
+            break
+        try:
+            step = core.submit(game, SEAT, RULES.parse_order(SEAT, payload))
+        except Refused:
+            step = core.submit(game, SEAT, RULES.standing_order(game.state, SEAT))
+        events += step.events
+        rolls += step.rolls
+        game = step.game
+    return game, events, rolls
+
+
+def with_board(state, **changes):
+    return attrs.evolve(state, board=attrs.evolve(state.board, **changes))
+
+
+@SETTINGS
+@given(games, st.data())
+def test_a_vessel_out_of_range_all_game_changes_nothing(game_args, data):
+    scenario, seed, payloads = game_args
+    game, _, _ = play_logged(scenario, seed, payloads)
+    track = game.state.board.track
+    chart = sea_chart(game)
+    far = [sq for sq in sorted(chart.sea) if min(distance(sq, t) for t in track) > 6]
+    assume(far)
+    square = data.draw(st.sampled_from(far))
+    kind = data.draw(st.sampled_from(list(VesselType)))
+
+    def add(s):
+        return with_board(
+            s, vessels=(*s.board.vessels, Vessel(number=10, type=kind, name=None, square=square))
+        )
+
+    assert play(scenario, seed, payloads)[0] == play(scenario, seed, payloads, add)[0]
+
+
+def sea_chart(game):
+    return load_scenario(game.state.scenario).chart
+
+
+@SETTINGS
+@given(games, st.data())
+def test_mines_where_the_boat_never_went_change_nothing(game_args, data):
+    scenario, seed, payloads = game_args
+    game, events, _ = play_logged(scenario, seed, payloads)
+    entered = entered_squares(events)
+    candidates = [sq for sq in sorted(sea_chart(game).sea) if sq not in entered]
+    squares = data.draw(st.lists(st.sampled_from(candidates), min_size=1, max_size=6, unique=True))
+    rows = data.draw(st.integers(1, 3))
+
+    def add(s):
+        return with_board(s, minefields={**s.board.minefields, **{sq: rows for sq in squares}})
+
+    assert play(scenario, seed, payloads)[0] == play(scenario, seed, payloads, add)[0]
+
+
+@SETTINGS
+@given(games_into_the_minefields())
+def test_a_minefield_that_never_told_reads_like_open_water(game_args):
+    scenario, seed, payloads = game_args
+    game, events, _ = play_logged(scenario, seed, payloads)
+    entered = [e for e in events if e.kind == "minefield_entered"]
+    silent = {parse_square(e.square) for e in entered} - {
+        parse_square(e.square) for e in entered if e.result != "untold"
+    }
+    assume(silent)
+
+    def clear(s):
+        return with_board(s, minefields={k: v for k, v in s.board.minefields.items() if k not in silent})
+
+    assert play(scenario, seed, payloads)[0] == play(scenario, seed, payloads, clear)[0]
+
+
+@SETTINGS
+@given(games)
+def test_a_vessel_never_seen_or_heard_reads_like_an_empty_sea(game_args):
+    scenario, seed, payloads = game_args
+    game, events, rolls = play_logged(scenario, seed, payloads)
+    reported = {e.vessel for e in events if e.kind == "vessel_reported"}
+    looked_at = {int(r.key.rsplit("/", 1)[1]) for r in rolls if r.table in ("vision", "hydrophone")}
+    unseen = looked_at - reported  # rolled for, every roll failed
+    assume(unseen)
+
+    def gone(s):
+        return with_board(s, vessels=tuple(v for v in s.board.vessels if v.number not in unseen))
+
+    assert play(scenario, seed, payloads)[0] == play(scenario, seed, payloads, gone)[0]
+
+
+@SETTINGS
+@given(st.one_of(games, games_into_the_minefields()), st.data())
+def test_untold_roll_results_can_change_freely(game_args, data):
+    """Every failed look or listen, and every untold mine or unseen-by-day roll, is re-rolled to
+    another result that is not told either: the stream stays the same."""
+    scenario, seed, payloads = game_args
+    _, _, rolls = play_logged(scenario, seed, payloads)
+    untold = [r for r in rolls if r.outcome in ("nothing", "untold", "unseen")]
+    assume(untold)
+    with pytest.MonkeyPatch.context() as mp:
+        dice = load_dice(mp)
+        for roll in untold:
+            faces = _other_untold_faces(roll, data)
+            dice.set("^" + re.escape(roll.key) + "$", *faces)
+        changed = play(scenario, seed, payloads)[0]
+    assert play(scenario, seed, payloads)[0] == changed
+
+
+def _other_untold_faces(roll, data):
+    mods = sum(m.value for m in roll.modifiers)
+    table = TABLES[roll.table]
+    options = [faces for faces in _all_faces(len(roll.dice)) if table.read(sum(faces) + mods) == roll.outcome]
+    return data.draw(st.sampled_from(options))
+
+
+def _all_faces(count):
+    if count == 1:
+        return [(a,) for a in range(1, 7)]
+    return [(a, b) for a in range(1, 7) for b in range(1, 7)]

@@ -1,8 +1,13 @@
-"""Dardanelles turns resolved per second on one core, with the bot's orders fixed in advance.
+"""Turns resolved per second on one core, with the orders fixed in advance.
 
-Prints JSON: turns/s for the full `core.submit` path (check, resolve, crew log) and, as a
-baseline measured in the same run, the cost of only copying the state the same number of times
-(attrs.evolve of the game), with the ratio. Goal: 10,000 turns/s or more.
+    python -m fogbank.bench.core [GAMES] [SCENARIO]
+
+The orders are those the ruleset's built-in players gave in one game of the scenario (played
+before the clock starts), given again, in order, in GAMES games of other seeds; an order the
+rules refuse there is replaced by the umpire releasing the turn. Prints JSON: turns/s for the
+full `core.submit` path (check, resolve, crew log) and, as a baseline measured in the same run,
+the cost of only copying the state the same number of times (attrs.evolve of the game), with
+the ratio. Goal: 10,000 turns/s or more.
 """
 
 from __future__ import annotations
@@ -10,29 +15,33 @@ from __future__ import annotations
 import json
 import sys
 import time
+from typing import Any
 
 import attrs
 from fogbank.rules import core
-from fogbank.rules.core import find_ruleset
+from fogbank.rules.record.simulate import play_bot_game
+
+SCENARIO = "b11"
 
 
-def main(games: int = 300) -> dict:
-    rules = find_ruleset("dardanelles")
-    seat = "submarine"
-    plan = [
-        {"course": "E", "speed": 0, "level": "bottom"},
-        {"course": "E", "speed": 3, "level": "bottom"},
-        {"course": "NE", "speed": 3, "level": "bottom"},
-        {"course": "NE", "speed": 2, "level": "bottom"},
-        {"course": "N", "speed": 0, "level": "periscope"},
-        {"course": "SW", "speed": 1, "level": "periscope"},
-    ] + [{"course": "SW", "speed": 2, "level": "surface"}] * 30
-    orders = [rules.parse_order(seat, p) for p in plan]
+def planned_orders(scenario: str) -> list[tuple[str, Any]]:
+    """The orders the built-in players gave in one game of `scenario`: (seat, parsed order)."""
+    ruleset, _ = core.find_scenario(scenario)
+    return [
+        (record["seat"], ruleset.parse_order(record["seat"], record["order"]))
+        for record in play_bot_game(scenario, bytes(32))
+        if record["type"] == "input" and record["input"] == "order"
+    ]
+
+
+def main(games: int = 300, scenario: str = SCENARIO) -> dict:
+    rules, name = core.find_scenario(scenario)
+    plan = planned_orders(scenario)
     turns = 0
     started = time.perf_counter()
     for n in range(games):
-        game = core.start(rules, "b11", n.to_bytes(32, "big"))
-        for order in orders:
+        game = core.start(rules, name, n.to_bytes(32, "big"))
+        for seat, order in plan:
             if game.state.ended:
                 break
             try:
@@ -42,11 +51,12 @@ def main(games: int = 300) -> dict:
             turns += 1
     elapsed = time.perf_counter() - started
     baseline_started = time.perf_counter()
-    game = core.start(rules, "b11", b"\0" * 32)
+    game = core.start(rules, name, b"\0" * 32)
     for n in range(turns):
         game = attrs.evolve(game, state=attrs.evolve(game.state, turn=n))
     baseline = time.perf_counter() - baseline_started
     return {
+        "scenario": f"{rules.name}/{name}",
         "turns": turns,
         "seconds": round(elapsed, 3),
         "turns_per_second": round(turns / elapsed),
@@ -57,4 +67,4 @@ def main(games: int = 300) -> dict:
 
 
 if __name__ == "__main__":
-    print(json.dumps(main(int(sys.argv[1]) if len(sys.argv) > 1 else 300)))
+    print(json.dumps(main(int(sys.argv[1]) if len(sys.argv) > 1 else 300, *sys.argv[2:3])))

@@ -1,6 +1,6 @@
 """How long making games takes on a broker that has seen many finished ones.
 
-    python -m fogbank.bench.credentials [--finished N] [--creations M]
+    python -m fogbank.bench.credentials [--finished N] [--creations M] [--scenario ID]
 
 A real mosquitto (deploy/mosquitto's config), one game host and one gateway in this process. First
 N games are made and ended by their umpire (a host deletes an ended game's seat credentials after
@@ -22,7 +22,7 @@ from pathlib import Path
 from fogbank import protocols as wire
 from fogbank.rules.core import UMPIRE
 from fogbank.server.host import Host
-from fogbank.server.mqtt.broker import Mosquitto
+from fogbank.server.mqtt.mosquitto import Mosquitto
 from fogbank.server.mqtt.bus import MqttBus
 from fogbank.server.mqtt.host import MqttHost
 from fogbank.server.store import Store
@@ -36,7 +36,7 @@ def clients(broker: Mosquitto) -> int:
             time.sleep(0.01)
 
 
-async def measure(folder: Path, finished: int, creations: int) -> dict[str, float]:
+async def measure(folder: Path, finished: int, creations: int, scenario: str) -> dict[str, float]:
     async with Mosquitto(folder / "broker") as broker:
         store = await Store.open(folder / "host")
         host = Host(store)
@@ -48,7 +48,7 @@ async def measure(folder: Path, finished: int, creations: int) -> dict[str, floa
         try:
             base = clients(broker)  # the role users
             for n in range(finished):
-                game = await bus.create_game("b11")
+                game = await bus.create_game(scenario)
                 await host.umpire(host.rooms[game["game"]], UMPIRE, wire.EndGame(ref=n, reason="bench"))
             async with asyncio.timeout(120):
                 while grace and clients(broker) > base:  # until the ended games' credentials are gone
@@ -56,7 +56,7 @@ async def measure(folder: Path, finished: int, creations: int) -> dict[str, floa
             left, size = clients(broker), (broker.directory / "dynamic-security.json").stat().st_size
             started = time.perf_counter()
             for _ in range(creations):
-                await bus.create_game("b11")
+                await bus.create_game(scenario)
             elapsed = time.perf_counter() - started
         finally:
             await bus.close()
@@ -70,10 +70,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--finished", type=int, nargs="+", default=[0, 500])
     parser.add_argument("--creations", type=int, default=100)
+    parser.add_argument("--scenario", default="b11", help="the scenario of every game made")
     args = parser.parse_args()
     for finished in args.finished:
         with tempfile.TemporaryDirectory() as folder:
-            print(json.dumps(asyncio.run(measure(Path(folder), finished, args.creations))), flush=True)
+            figures = asyncio.run(measure(Path(folder), finished, args.creations, args.scenario))
+            print(json.dumps(figures), flush=True)
 
 
 if __name__ == "__main__":

@@ -2,12 +2,27 @@
 
 from __future__ import annotations
 
+import argparse
 import json
+import sys
 from pathlib import Path
 from typing import Any, Iterator
 
 from fogbank.rules import core
 from fogbank.rules.record.simulate import game_seed, play_bot_game
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        for summary in simulate(args.scenario, args.seed, args.games, args.logs):
+            print(json.dumps(summary), flush=True)
+    except LookupError as error:
+        print(f"fogbank: {error.args[0]}", file=sys.stderr)
+        return 2
+    except OSError as error:
+        print(f"fogbank simulate: cannot write the logs in {args.logs}: {error.strerror}", file=sys.stderr)
+        return 2
+    return 0
 
 
 def simulate(scenario: str, seed: str, games: int, logs: Path) -> Iterator[dict[str, Any]]:
@@ -27,8 +42,16 @@ def simulate(scenario: str, seed: str, games: int, logs: Path) -> Iterator[dict[
             "seed": seed,
             "game": number,
             "game_seed": game_secret.hex(),
-            "outcome": end.get("result"),
+            "outcome": outcome(end),
             "reason": end.get("reason"),
             "turns": end.get("turn", 1) - 1,
             "log": str(path),
         }
+
+
+def outcome(end: dict[str, Any]) -> Any:
+    """A game's end record's result: the one side's result, or {side: result} when there are more."""
+    if "result" in end:  # logs written before results were kept a side
+        return end["result"]
+    results = end.get("results") or {}
+    return next(iter(results.values())) if len(results) == 1 else results or None

@@ -30,7 +30,7 @@ async def run_bot(url: str, token: str, *, codec: str = MSGPACK, **options: Any)
             if isinstance(message, (Snapshot, Observation)):
                 last_turn = max(last_turn, message.turn)
                 view = message.view
-                if view.get("outcome") is None:
+                if message.must_act and view.get("outcome") is None:  # only when asked
                     await _order(client, bot, view, message.turn)
             elif isinstance(message, GameOver):
                 return {
@@ -50,7 +50,7 @@ async def _order(client: Client, bot: Bot, view: dict[str, Any], turn: int) -> N
     except TurnPassed:
         return  # the observation of that turn is on its way
     except OrderRefused as refusal:
-        if refusal.code in ("wrong_turn", "game_over"):
+        if refusal.code in ("wrong_turn", "wrong_phase", "not_your_turn", "game_over"):
             return  # the game moved on without us (the umpire released or ended it)
         # The bot erred against the rules: stay where we are, as the standing order would.
         await client.submit(dict(bot.standing(view)), turn)

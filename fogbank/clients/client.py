@@ -28,6 +28,10 @@ from fogbank.protocols import (
     MAX_SERVER_FRAME,
     MSGPACK,
     Ack,
+    Amend,
+    AmendedMessage,
+    AnswerMessage,
+    Ask,
     ClientMessage,
     EndGame,
     Error,
@@ -57,8 +61,12 @@ from fogbank.protocols import (
 
 log = logging.getLogger("fogbank.clients")
 
-StreamMessage = Observation | Snapshot | NarrativeMessage | Status | UmpireUpdate | GameOver
-STREAM_MESSAGES = (Observation, Snapshot, NarrativeMessage, Status, UmpireUpdate, GameOver)
+StreamMessage = (
+    Observation | Snapshot | NarrativeMessage | AnswerMessage | AmendedMessage | Status | UmpireUpdate | GameOver
+)
+STREAM_MESSAGES = (
+    Observation, Snapshot, NarrativeMessage, AnswerMessage, AmendedMessage, Status, UmpireUpdate, GameOver
+)
 
 # Requests sent again after a reconnect if they were still unanswered. The others change the
 # game each time they are done (a second `release` would release the next turn too), so when
@@ -148,6 +156,8 @@ class Client:
         self.subprotocol = codec
         self.seq = last_seq
         self.turn: int | None = None
+        self.phase: str | None = None  # the phase now open, as the server last said
+        self.must_act = False  # whether this seat owes an order in it
         self.welcome: Welcome | None = None
         self.state = CONNECTING
         self.reconnect_attempts = reconnect_attempts
@@ -239,14 +249,22 @@ class Client:
             turn = self.turn
         if turn is None:
             raise ClientError("no turn known yet to order for; pass turn=")
-        return await self._request(SubmitOrder(ref=self._ref(), turn=turn, order=order), OrderRefused)
+        message = SubmitOrder(ref=self._ref(), turn=turn, order=order, phase=self.phase or None)
+        return await self._request(message, OrderRefused)
+
+    async def ask(self, question: dict[str, Any]) -> Ack:
+        """Ask the rules a question; the answer comes on the stream (an `AnswerMessage`)."""
+        return await self._request(Ask(ref=self._ref(), question=question))
 
     async def observe(self, seat: str | None = None) -> Ack:
         """Ask for a fresh snapshot of one's view (the umpire: of `seat`'s). It comes on the stream."""
         return await self._request(Observe(ref=self._ref(), seat=seat))
 
-    async def hold(self, held: bool = True) -> Ack:
-        return await self._request(Hold(ref=self._ref(), held=held))
+    async def hold(self, held: bool = True, phases: list[str] | None = None) -> Ack:
+        return await self._request(Hold(ref=self._ref(), held=held, phases=phases))
+
+    async def amend(self, seat: str, order: dict[str, Any], reason: str) -> Ack:
+        return await self._request(Amend(ref=self._ref(), seat=seat, order=order, reason=reason))
 
     async def release(self) -> Ack:
         return await self._request(Release(ref=self._ref()))
@@ -257,8 +275,8 @@ class Client:
     async def narrate(self, seat: str, text: str) -> Ack:
         return await self._request(Narrate(ref=self._ref(), seat=seat, text=text))
 
-    async def end(self, reason: str) -> Ack:
-        return await self._request(EndGame(ref=self._ref(), reason=reason))
+    async def end(self, reason: str, results: dict[str, str] | None = None) -> Ack:
+        return await self._request(EndGame(ref=self._ref(), reason=reason, results=results))
 
     async def spectate(self, turns: int | None) -> Ack:
         return await self._request(SetSpectatorDelay(ref=self._ref(), turns=turns))
@@ -334,7 +352,7 @@ class Client:
             await ws.close()
             raise
         self.welcome = message
-        self.turn = message.turn
+        self.turn, self.phase, self.must_act = message.turn, message.phase, message.must_act
         self._ws = ws
 
     async def _read_forever(self) -> None:
@@ -444,6 +462,8 @@ class Client:
         self.seq = seq
         if isinstance(message, (Snapshot, Observation, Status, NarrativeMessage, UmpireUpdate)):
             self.turn = message.turn
+        if isinstance(message, (Snapshot, Observation, Status)):
+            self.phase, self.must_act = message.phase, message.must_act
         if isinstance(message, GameOver):
             self._game_over = True
         self._stream.put_nowait(message)

@@ -8,7 +8,7 @@ The protocol is described for a client author in README.md beside this file.
 """
 
 from .codec import JSON, MSGPACK, SUBPROTOCOLS, Codec, codec_for
-from .errors import ERROR_CODES, FRAME_ERRORS, RULESET_ERRORS, SERVER_ERRORS, ProtocolError
+from .errors import ENGINE_ERRORS, ERROR_CODES, FRAME_ERRORS, SERVER_ERRORS, ProtocolError
 from .limits import (
     CLIENT_FRAMES,
     CLOSE_POLICY_VIOLATION,
@@ -30,6 +30,10 @@ from .messages import (
     CLIENT_MESSAGES,
     SERVER_MESSAGES,
     Ack,
+    Amend,
+    AmendedMessage,
+    AnswerMessage,
+    Ask,
     ClientMessage,
     EndGame,
     Error,
@@ -61,6 +65,10 @@ from .messages import (
 )
 
 __all__ = [
+    "Amend",
+    "AmendedMessage",
+    "AnswerMessage",
+    "Ask",
     "Ack",
     "CLIENT_FRAMES",
     "CLIENT_MESSAGES",
@@ -100,7 +108,7 @@ __all__ = [
     "Ping",
     "Pong",
     "ProtocolError",
-    "RULESET_ERRORS",
+    "ENGINE_ERRORS",
     "Release",
     "RequestHistory",
     "RequestSeatLog",

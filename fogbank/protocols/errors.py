@@ -49,40 +49,26 @@ SERVER_ERRORS: dict[str, str] = {
     "forbidden": "The message is not allowed for this seat (e.g. a seat asking for another seat's view).",
     "wrong_turn": "The order is for a turn other than the one being ordered.",
     "game_over": "The game has ended; it takes no more orders or umpire actions.",
-    "not_your_turn": "This seat has no order to give this turn.",
+    "not_your_turn": "This seat has no order to give in this phase.",
     "rate_limited": "Too many messages too quickly; slow down and send it again.",
     "internal_error": "A fault in the server, not in the message; it has been logged.",
 }
 
-# Refusals by the rules, passed through from the ruleset as they are. These are the
-# Dardanelles ruleset's; another ruleset may add its own, always stable snake_case.
-RULESET_ERRORS: dict[str, str] = {
-    "bad_order": "The order is not a map of course, speed, level and fire.",
-    "bad_course": "The course is not one of N, NE, E, SE, S, SW, W, NW.",
-    "bad_speed": "The speed is not a whole number of squares, 0 or more.",
-    "bad_level": "The level is not one of surface, periscope, submerged, bottom.",
-    "bad_fire": "Fire needs a target contact, a direction and one or more torpedoes.",
-    "bad_direction": "The fire direction is not one of the eight courses.",
-    "bad_target": "The fire target is not a whole number.",
-    "bad_torpedoes": "The number of torpedoes is not a whole number.",
-    "speed_too_high": "Speed plus level changes is more than the boat can make this hour.",
-    "battery_too_low": "The order needs more battery than is left.",
-    "fire_from_depth": "Torpedoes are fired from the surface or periscope level only.",
-    "not_loaded": "More torpedoes than loaded tubes.",
-    "unknown_target": "The target is not a contact in the seat's log.",
-    "target_not_seen": "The target was only heard, never seen.",
-    "boat_lost": "The boat is lost; there are no more orders.",
-    "reason_required": "An override needs a reason for the record.",
-    "unknown_override": "The override kind is not one the ruleset knows.",
-    "bad_override": "An override field has the wrong type.",
-    "bad_square": "The square is not a map square such as K7.",
-    "not_sea": "The square is land.",
-    "out_of_range": "The value is outside what the gauge can hold.",
-    "unknown_vessel": "There is no vessel with that number.",
-    "bad_vessel_number": "A new vessel needs a number not already in use.",
-    "bad_vessel_type": "The vessel type is not one of caique, patrol_boat, transport, battleship.",
+# Refusals by the engine, whatever the game (fogbank.rules.core).
+ENGINE_ERRORS: dict[str, str] = {
+    "reason_required": "An override or amendment needs a reason for the record.",
     "unknown_seat": "There is no seat with that name in this game.",
     "empty_message": "The narrative text is empty.",
+    "wrong_phase": "The order is for a phase other than the one now open.",
+    "unknown_phase": "The hold names a phase this game does not have.",
+    "unknown_option": "The game has no option of that name.",
+    "bad_option": "The option's value is not one of its choices.",
+    "no_questions": "This game takes no questions, or not that one.",
+    "unknown_side": "There is no side with that name in this game.",
+    "bad_result": "A result is victory, marginal victory, draw, marginal defeat, defeat or ended.",
 }
 
-ERROR_CODES: dict[str, str] = {**FRAME_ERRORS, **SERVER_ERRORS, **RULESET_ERRORS}
+# Each ruleset lists its own refusal codes (`Ruleset.error_codes()`, documented in its
+# docs/payloads.md); they pass through as the ruleset gives them, always stable snake_case.
+
+ERROR_CODES: dict[str, str] = {**FRAME_ERRORS, **SERVER_ERRORS, **ENGINE_ERRORS}

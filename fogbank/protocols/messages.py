@@ -31,12 +31,22 @@ class Join:
 
 @attrs.frozen(kw_only=True)
 class SubmitOrder:
-    """The seat's order for `turn`, as the ruleset reads it."""
+    """The seat's order for `turn` (and `phase`, when given), as the ruleset reads it."""
 
     tag: ClassVar[str] = "order"
     ref: int
     turn: int
     order: Payload
+    phase: str | None = None
+
+
+@attrs.frozen(kw_only=True)
+class Ask:
+    """A seat's question to the rules (an open roster's, say); the answer comes on the stream."""
+
+    tag: ClassVar[str] = "ask"
+    ref: int
+    question: Payload
 
 
 @attrs.frozen(kw_only=True)
@@ -50,11 +60,12 @@ class Observe:
 
 @attrs.frozen(kw_only=True)
 class Hold:
-    """Umpire: hold turns for release (`held` true), or stop holding."""
+    """Umpire: hold `phases` (every phase when None) for release (`held` true), or stop holding."""
 
     tag: ClassVar[str] = "hold"
     ref: int
     held: bool
+    phases: list[str] | None = None
 
 
 @attrs.frozen(kw_only=True)
@@ -76,6 +87,17 @@ class Override:
 
 
 @attrs.frozen(kw_only=True)
+class Amend:
+    """Umpire: give `seat`'s order for this phase, for a reason the seat is told."""
+
+    tag: ClassVar[str] = "amend"
+    ref: int
+    seat: str
+    order: Payload
+    reason: str
+
+
+@attrs.frozen(kw_only=True)
 class Narrate:
     """Umpire: a message in the umpire's own words to one seat."""
 
@@ -92,6 +114,7 @@ class EndGame:
     tag: ClassVar[str] = "end"
     ref: int
     reason: str
+    results: dict[str, str] | None = None  # side -> result; "ended" for a side not named
 
 
 @attrs.frozen(kw_only=True)
@@ -137,10 +160,12 @@ class Ping:
 ClientMessage = Union[
     Join,
     SubmitOrder,
+    Ask,
     Observe,
     Hold,
     Release,
     Override,
+    Amend,
     Narrate,
     EndGame,
     SetSpectatorDelay,
@@ -169,9 +194,15 @@ class Welcome:
     commitment: str  # SHA-256 of the dice seed, hex; the seed comes with `game_over`
     briefing: Payload
     chart: Payload
-    seats: list[str]
+    seats: list[Payload]  # [{seat, side, title}]
+    sides: list[str]
+    phases: list[str]  # the ruleset's phases of a turn, in order
+    side: str | None  # the seat's side (None for the umpire and spectators)
     turn: int
-    phase: str  # "orders", "ready" or "ended"
+    phase: str  # the phase now open
+    must_act: bool  # whether this seat owes an order in it
+    options: Payload
+    told: list[Payload]  # narratives, answers and amendments this seat was given so far
 
 
 @attrs.frozen(kw_only=True)
@@ -182,6 +213,8 @@ class Observation:
     seq: int
     turn: int
     view: Payload
+    phase: str = ""
+    must_act: bool = False
 
 
 @attrs.frozen(kw_only=True)
@@ -192,6 +225,8 @@ class Snapshot:
     seq: int
     turn: int
     view: Payload
+    phase: str = ""
+    must_act: bool = False
 
 
 @attrs.frozen(kw_only=True)
@@ -204,14 +239,42 @@ class NarrativeMessage:
 
 @attrs.frozen(kw_only=True)
 class Status:
-    """Turn progress: whose orders are still missing, and whether the umpire holds the turn."""
+    """A seat's own progress in the phase: whether it must act, whether its order is in, and
+    whether the umpire holds the phase. Never who else is yet to act: that is the umpire's."""
 
     tag: ClassVar[str] = "status"
     seq: int
     turn: int
     phase: str
-    waiting_for: list[str]
+    must_act: bool
+    order_in: bool
     held: bool
+
+
+@attrs.frozen(kw_only=True)
+class AnswerMessage:
+    """The rules' answer to this seat's question."""
+
+    tag: ClassVar[str] = "answer"
+    seq: int
+    turn: int
+    phase: str
+    question: Payload
+    answer: Payload
+
+
+@attrs.frozen(kw_only=True)
+class AmendedMessage:
+    """The umpire amended this seat's order: the order it now sails under, why, and what the
+    rules changed to carry it out."""
+
+    tag: ClassVar[str] = "amended"
+    seq: int
+    turn: int
+    phase: str
+    order: Payload
+    reason: str
+    note: str
 
 
 @attrs.frozen(kw_only=True)
@@ -224,16 +287,25 @@ class UmpireUpdate:
     view: Payload
     events: list[Payload]
     rolls: list[Payload]
+    phase: str = ""
+    cycle: str = "orders"  # "orders", "ready" (all in, held) or "ended"
+    waiting_for: list[str] = attrs.field(factory=list)
+    held_phases: list[str] = attrs.field(factory=list)
+    orders_in: Payload = attrs.field(factory=dict)  # seat -> the order it has given this phase
+    rows: list[Payload] = attrs.field(factory=list)  # record-sheet rows for the phases resolved
 
 
 @attrs.frozen(kw_only=True)
 class GameOver:
-    """The end: the seed revealed, and the game's whole log so a client can verify it."""
+    """The end: this seat's own record first, then the unsealed truth: the seed revealed, and
+    the game's whole log so a client can verify it."""
 
     tag: ClassVar[str] = "game_over"
     seq: int
-    result: str
+    result: str  # this seat's side's result ("ended" for the umpire and spectators)
+    results: dict[str, str]  # side -> result
     reason: str
+    record: list[Payload]  # what this seat gave and was told, in order
     seed: str  # hex
     log: list[Payload]
 
@@ -304,6 +376,8 @@ ServerMessage = Union[
     Observation,
     Snapshot,
     NarrativeMessage,
+    AnswerMessage,
+    AmendedMessage,
     Status,
     UmpireUpdate,
     GameOver,

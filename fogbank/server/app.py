@@ -7,7 +7,9 @@ Besides websockets on `/`, it answers plain HTTP on the same port:
   GET /admin/new?scenario=b11       create a game; needs `Authorization: Bearer <admin key>`.
                                     The admin key is made on first start in DIR/admin.key.
   GET /umpire#token=...             the umpire's console: static HTML, CSS and JS modules from
-                                    server/console/, speaking `fogbank.v1.json` back to `/`.
+                                    server/console/, speaking `fogbank.v1.json` back to `/`;
+                                    /umpire/rulesets/<name>/<file> serves a ruleset's console module
+                                    from that ruleset's folder console/.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import parse_qs, urlsplit
 
 from fogbank import protocols as wire
+from fogbank.rules.core import Refused, find_ruleset
 from fogbank.server.store import Store
 from websockets.asyncio.server import Server as WebsocketServer
 from websockets.asyncio.server import ServerConnection, serve
@@ -36,13 +39,16 @@ from .gateway import Connection
 from .host import Host
 
 if TYPE_CHECKING:
-    from .mqtt.broker import BrokerAddress
+    from importlib.resources.abc import Traversable
+
+    from .mqtt.address import BrokerAddress
 
 log = logging.getLogger("fogbank.server")
 ADMIN_KEY_FILE = "admin.key"
 HOST_ID_FILE = "host.id"  # a host's name on the bus, kept across restarts (it names its session)
 ROLES = ("both", "gateway", "host")
 CONSOLE = importlib.resources.files("fogbank.server") / "console"
+CONSOLE_FOLDERS = ("maps",)  # the shell's one sub-folder: a module for each map geometry
 CONSOLE_TYPES = {".html": "text/html", ".css": "text/css", ".js": "text/javascript", ".svg": "image/svg+xml"}
 # The console needs nothing from elsewhere: scripts, styles and the websocket are this origin's.
 # Its token lives in the URL fragment and sessionStorage, so no referrer and no framing.
@@ -127,7 +133,7 @@ class Server:
         cls, store: Store | None, game_host: Host | None, admin_key: str | None, url: str | BrokerAddress,
         role: str, host_id: str | None, ended_grace: float | None,
     ) -> "Server":  # fmt: skip
-        from .mqtt.broker import BrokerAddress
+        from .mqtt.address import BrokerAddress
         from .mqtt.bus import MqttBus
         from .mqtt.host import ENDED_GRACE, MqttHost
 
@@ -155,8 +161,8 @@ class Server:
     def port(self) -> int:
         return self.websockets.sockets[0].getsockname()[1]
 
-    async def create_game(self, scenario: str) -> dict:
-        return await self.bus.create_game(scenario)
+    async def create_game(self, scenario: str, options: dict | None = None) -> dict:
+        return await self.bus.create_game(scenario, options)
 
     async def close(self) -> None:
         if self.websockets is not None:
@@ -190,9 +196,13 @@ class Server:
             given = request.headers.get("Authorization", "").removeprefix("Bearer ").strip()
             if self.admin_key is None or not hmac.compare_digest(given.encode(), self.admin_key.encode()):
                 return connection.respond(http.HTTPStatus.UNAUTHORIZED, "A valid admin key is needed.\n")
-            scenario = parse_qs(url.query).get("scenario", ["b11"])[0]
+            query = parse_qs(url.query)
+            scenario = query.get("scenario", ["b11"])[0]
             try:
-                created = await self.create_game(scenario)
+                created = await self.create_game(scenario, parse_options(query.get("option", [])))
+            except (Refused, ValueError) as refusal:
+                sentence = getattr(refusal, "sentence", str(refusal))
+                return connection.respond(http.HTTPStatus.BAD_REQUEST, f"{sentence}\n")
             except LookupError as error:
                 return connection.respond(http.HTTPStatus.NOT_FOUND, f"{error.args[0]}\n")
             except Unavailable as error:
@@ -219,14 +229,26 @@ def quiet_garbage_collector() -> None:
     gc.set_threshold(10_000, 20, 20)
 
 
-def _console_file(connection: ServerConnection, name: str) -> Response:
-    """One of the console's files, by plain name only (no folders: nothing else can be reached)."""
+def _console_file(connection: ServerConnection, path: str) -> Response:
+    """One of the console's files: the shell's (`app.js`, `maps/squares.js`) or a ruleset's
+    console module's (`rulesets/dardanelles/module.js`, from that ruleset's package folder
+    `console/`). Plain file names in known folders only: nothing else can be reached."""
+    parts = path.split("/")
+    folder = CONSOLE
+    if len(parts) == 3 and parts[0] == "rulesets":
+        folder = _ruleset_console(parts[1])
+        parts = parts[2:]
+    elif len(parts) == 2 and parts[0] in CONSOLE_FOLDERS:
+        folder = CONSOLE / parts[0]
+        parts = parts[1:]
+    name = parts[-1]
     suffix = "." + name.rpartition(".")[2]
-    if "/" in name or "\\" in name or name.startswith(".") or suffix not in CONSOLE_TYPES:
+    plain = len(parts) == 1 and "\\" not in name and not name.startswith(".") and suffix in CONSOLE_TYPES
+    if folder is None or not plain:
         return connection.respond(http.HTTPStatus.NOT_FOUND, "Not found.\n")
     try:
-        text = (CONSOLE / name).read_text(encoding="utf-8")
-    except (FileNotFoundError, IsADirectoryError):
+        text = (folder / name).read_text(encoding="utf-8")
+    except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
         return connection.respond(http.HTTPStatus.NOT_FOUND, "Not found.\n")
     response = connection.respond(http.HTTPStatus.OK, text)
     del response.headers["Content-Type"]
@@ -234,6 +256,15 @@ def _console_file(connection: ServerConnection, name: str) -> Response:
     for header, value in CONSOLE_HEADERS.items():
         response.headers[header] = value
     return response
+
+
+def _ruleset_console(name: str) -> Traversable | None:
+    """The folder of a ruleset's console module (its package's `console/`), or None for no such ruleset."""
+    try:
+        ruleset = find_ruleset(name)
+    except LookupError:
+        return None
+    return importlib.resources.files(type(ruleset).__module__.rpartition(".")[0]) / "console"
 
 
 def _admin_key(data: Path) -> str:
@@ -252,3 +283,18 @@ def _host_id(data: Path | None) -> str | None:
     if not path.exists():
         path.write_text(f"h{secrets.token_hex(4)}\n")
     return path.read_text().strip()
+
+
+def parse_options(given: list[str]) -> dict:
+    """Game options as `name=value` (from `?option=...` or `fogbank new --option`); a value that
+    reads as JSON (a number, true, false) is taken as such, anything else as text."""
+    options = {}
+    for item in given:
+        name, equals, value = item.partition("=")
+        if not equals or not name.strip():
+            raise ValueError(f"An option is name=value, not {item!r}.")
+        try:
+            options[name.strip()] = json.loads(value)
+        except json.JSONDecodeError:
+            options[name.strip()] = value
+    return options

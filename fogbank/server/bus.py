@@ -52,7 +52,7 @@ class Bus(abc.ABC):
         it gets every new stream message of the seat. Raises `Refused` or `Forbidden`."""
 
     @abc.abstractmethod
-    async def create_game(self, scenario: str) -> dict[str, Any]:
+    async def create_game(self, scenario: str, options: dict[str, Any] | None = None) -> dict[str, Any]:
         """Create a game on some host; its id, commitment and tokens."""
 
     @abc.abstractmethod
@@ -68,11 +68,10 @@ def catch_up(host: Host, room: Room, seat: str, last_seq: int | None) -> list[An
     if missed is None:
         over = [m for m in stream.recent() if isinstance(m, wire.GameOver)][-1:]
         if seat != SPECTATOR:
-            turn, view = host.view(room, UMPIRE if seat == UMPIRE else seat, None)
             # The snapshot stands for everything before the game_over, not for the game_over too
             # (a client drops a message whose seq it has already seen).
             seq = over[0].seq - 1 if over else stream.seq
-            messages.append(wire.Snapshot(seq=seq, turn=turn, view=view))
+            messages.append(host.snapshot(room, seat, None, seq))
         missed = over
     return messages + missed
 
@@ -95,12 +94,14 @@ async def handle(host: Host, room: Room, seat: str, message: Any) -> list[Any]:
             raise Refused("already_joined", "This connection has already joined a seat.")
         case wire.Ping(ref=ref):
             return [wire.Pong(seq=seq(), ref=ref)]
-        case wire.SubmitOrder(ref=ref, turn=turn, order=order):
-            await host.order(room, seat, turn, order)
+        case wire.SubmitOrder(ref=ref, turn=turn, order=order, phase=phase):
+            await host.order(room, seat, turn, order, phase)
+            return [wire.Ack(seq=seq(), ref=ref)]
+        case wire.Ask(ref=ref, question=question):
+            await host.ask(room, seat, question)
             return [wire.Ack(seq=seq(), ref=ref)]
         case wire.Observe(ref=ref, seat=of_seat):
-            turn, view = host.view(room, seat, of_seat)
-            return [wire.Snapshot(seq=seq(), turn=turn, view=view), wire.Ack(seq=seq(), ref=ref)]
+            return [host.snapshot(room, seat, of_seat, seq()), wire.Ack(seq=seq(), ref=ref)]
         case wire.ListGames(ref=ref):
             return [wire.GameList(seq=seq(), ref=ref, games=host.games(room, seat))]
         case wire.RequestHistory(ref=ref):
@@ -141,8 +142,8 @@ class LocalBus(Bus):
             deliver(message)
         return LocalSession(self.host, room, seat, deliver)
 
-    async def create_game(self, scenario: str) -> dict[str, Any]:
-        return await self.host.create_game(scenario)
+    async def create_game(self, scenario: str, options: dict[str, Any] | None = None) -> dict[str, Any]:
+        return await self.host.create_game(scenario, options)
 
     async def close(self) -> None:
         """Nothing to let go of: the host is closed by whoever made it."""

@@ -17,19 +17,20 @@ import secrets
 from collections import deque
 from typing import Any, Callable
 
+import attrs
+
 from fogbank import protocols as wire
 from fogbank.protocols.converters import json_converter
 from fogbank.rules import core
-from fogbank.rules.record import gamelog
-from fogbank.rules.core import UMPIRE, Game, Phase, Refused, Step
+from fogbank.rules.core import SPECTATOR, UMPIRE, Cycle, Game, Refused, Step, Told, seat_map, sides
 from fogbank.rules.core.plain import fingerprint, to_plain
-from fogbank.rules.record.history import umpire_history
-from fogbank.rules.record.replay import apply_input, records_of
+from fogbank.rules.record import gamelog
+from fogbank.rules.record.history import sheet_rows
+from fogbank.rules.record.replay import apply_input
 from fogbank.server.store import RecoveryError, Store, state_fingerprint
 
+from . import filter as seen_by
 from .streams import SeatStream
-
-SPECTATOR = "spectator"
 ENDED_KEEP = 120.0  # seconds a finished game stays in memory after its last seat has left
 FINGERPRINT_EVERY = 8  # turns between state hashes in the log
 
@@ -52,7 +53,13 @@ class Room:
     def __init__(self, game_id: str, game: Game, spectator_delay: int | None = None) -> None:
         self.id = game_id
         self.game = game
-        seats = game.ruleset.seats(game.state)
+        seats = game.ruleset.seat_names(game.state)
+        # The record as the game goes: the log (header, inputs, rolls, events) and the umpire's
+        # record-sheet rows, so neither the end nor the console has to replay the game.
+        self.log: list[dict[str, Any]] = [gamelog.header(game)]
+        self.rows: list[dict[str, Any]] = []
+        self.last_status: dict[str, wire.Status] = {}  # what each seat was last told of its phase
+        self.last_view: dict[str, Any] = {}  # the view each seat was last sent
         self.streams = {seat: SeatStream() for seat in seats}
         self.streams.update({seat: SeatStream(unheard_kept=False) for seat in (UMPIRE, SPECTATOR)})
         self.presence: dict[str, dict[str, Any]] = {s: {"connected": 0, "last_seen": None} for s in self.streams}
@@ -62,7 +69,7 @@ class Room:
 
     @property
     def seats(self) -> tuple[str, ...]:
-        return self.game.ruleset.seats(self.game.state)
+        return self.game.ruleset.seat_names(self.game.state)
 
     def publish_when_durable(self, durable: asyncio.Future | None, pushes: list[Callable[[], None]]) -> None:
         if durable is None:
@@ -95,26 +102,30 @@ class Host:
 
     # Games.
 
-    async def create_game(self, scenario: str) -> dict[str, Any]:
+    async def create_game(self, scenario: str, options: dict[str, Any] | None = None) -> dict[str, Any]:
+        """A new game; its id, commitment and tokens. Raises LookupError for an unknown scenario
+        and `Refused` for options it does not take."""
         ruleset, scenario = core.find_scenario(scenario)
         seed = secrets.token_bytes(32)
-        game = core.start(ruleset, scenario, seed)
+        game = core.start(ruleset, scenario, seed, options)
         game_id = secrets.token_hex(6)
         # `{game}.{seat}.{192 random bits}`: a gateway routes by the game and names the seat's MQTT
         # user `{game}.{seat}` without asking any host (the secret part is all that guards it).
         tokens = {
             seat: f"{game_id}.{seat}.{secrets.token_urlsafe(24)}"
-            for seat in (*ruleset.seats(game.state), UMPIRE, SPECTATOR)
+            for seat in (*ruleset.seat_names(game.state), UMPIRE, SPECTATOR)
         }
         commitment = core.commitment(seed)
+        hashes = {s: token_hash(t) for s, t in tokens.items()}
         await self.store.create_game(
-            game_id, ruleset.name, scenario, seed, commitment, {s: token_hash(t) for s, t in tokens.items()}
+            game_id, ruleset.name, scenario, seed, commitment, hashes, dict(game.state.options)
         )
         self.rooms[game_id] = Room(game_id, game)
         return {
             "game": game_id,
             "ruleset": ruleset.name,
             "scenario": scenario,
+            "options": to_plain(game.state.options),
             "commitment": commitment,
             "umpire_token": tokens.pop(UMPIRE),
             "spectator_token": tokens.pop(SPECTATOR),
@@ -125,14 +136,15 @@ class Host:
         """Rebuild every unfinished game from its log, checking its fingerprints; returns how many."""
         for row in await self.store.unfinished_games():
             room = self.rooms[row.id] = await self._rebuild(row)
-            if room.game.phase is Phase.ENDED:  # crashed after logging the end, before marking it
+            if room.game.cycle is Cycle.ENDED:  # crashed after logging the end, before marking it
                 await self.store.mark_ended(row.id)
         return len(self.rooms)
 
     async def _rebuild(self, row: Any) -> Room:
         """A game as its log leaves it, its streams refilled by the same path that first sent them
         (so sequence numbers come back the same). Raises RecoveryError if replay parts from the log."""
-        room = Room(row.id, core.start(core.find_ruleset(row.ruleset), row.scenario, row.seed), row.spectator_delay)
+        start = core.start(core.find_ruleset(row.ruleset), row.scenario, row.seed, row.options or None)
+        room = Room(row.id, start, row.spectator_delay)
         for entry in await self.store.load_log(row.id):
             try:
                 step = apply_input(room.game, entry.record)
@@ -140,8 +152,8 @@ class Host:
                 raise RecoveryError(row.id, entry.n, "accepted", f"refused: {refusal.code}") from None
             if entry.fingerprint and entry.fingerprint != fingerprint(step.game.state):
                 raise RecoveryError(row.id, entry.n, entry.fingerprint, fingerprint(step.game.state))
-            room.game = step.game
-            room.publish_when_durable(None, self._pushes(room, step, entry.record))
+            before, room.game = room.game, step.game
+            room.publish_when_durable(None, self._pushes(room, before, step, entry.record))
         return room
 
     async def authenticate(self, token: str) -> tuple[Room, str] | None:
@@ -157,12 +169,18 @@ class Host:
 
     def welcome(self, room: Room, seat: str) -> wire.Welcome:
         game, ruleset = room.game, room.game.ruleset
+        state = game.state
+        seats = ruleset.seats(state)
+        side = next((s.side for s in seats if s.name == seat), None)
         return wire.Welcome(
             seq=room.streams[seat].seq, game=room.id, seat=seat, ruleset=ruleset.name,
-            scenario=game.state.scenario, commitment=core.commitment(game.state.dice.seed),
-            briefing=dict(ruleset.briefing(game.state)),
+            scenario=state.scenario, commitment=core.commitment(state.dice.seed),
+            briefing=dict(ruleset.briefing(state, UMPIRE if seat == SPECTATOR else seat)),
             chart=self.chart(room, UMPIRE if seat in (UMPIRE, SPECTATOR) else seat),
-            seats=list(room.seats), turn=game.state.turn, phase=game.phase.value,
+            seats=[seat_map(s) for s in seats], sides=list(sides(seats)), phases=list(ruleset.phases),
+            side=side, turn=state.turn, phase=state.phase, must_act=seen_by.must_act(game, seat),
+            options=to_plain(state.options),
+            told=seen_by.told_so_far(game, seat) if seat not in (UMPIRE, SPECTATOR) else [],
         )
 
     def chart(self, room: Room, seat: str) -> dict[str, Any]:
@@ -170,33 +188,49 @@ class Host:
 
     # Requests from a seat. Each returns the reply, or raises Refused / Forbidden.
 
-    async def order(self, room: Room, seat: str, turn: int, payload: dict) -> None:
+    async def order(self, room: Room, seat: str, turn: int, payload: dict, phase: str | None = None) -> None:
         if seat not in room.seats:
             raise Forbidden("Only a player's seat gives orders.")
-        state = room.game.state
-        if room.game.phase is not Phase.ENDED and turn != state.turn:
+        game = room.game
+        state = game.state
+        if game.cycle is not Cycle.ENDED and turn != state.turn:
             raise Refused("wrong_turn", f"That order is for turn {turn}, but this is turn {state.turn}.")
-        order = room.game.ruleset.parse_order(seat, payload)
-        step = core.submit(room.game, seat, order)
-        await self._accept(room, step, gamelog.input_record("order", state.turn, seat=seat, order=payload))
+        order = game.ruleset.parse_order(seat, payload)
+        step = core.submit(game, seat, order, phase)
+        await self._accept(room, step, gamelog.input_at("order", game, seat=seat, order=payload))
+
+    async def ask(self, room: Room, seat: str, question: dict) -> None:
+        if seat not in room.seats:
+            raise Forbidden("Only a player's seat asks the rules.")
+        step = core.ask(room.game, seat, question)
+        await self._accept(room, step, gamelog.input_at("ask", room.game, seat=seat, question=question))
 
     async def umpire(self, room: Room, seat: str, message: Any) -> Any:
         """The umpire's requests. Returns a reply payload for those that have one."""
         if seat != UMPIRE:
             raise Forbidden("Only the umpire can do that.")
-        turn = room.game.state.turn
+        game = room.game
         match message:
-            case wire.Hold(held=held):
-                step, record = core.set_hold(room.game, held), gamelog.input_record("hold", turn, held=held)
+            case wire.Hold(held=held, phases=phases):
+                step = core.set_hold(game, held, phases)
+                record = gamelog.input_at("hold", game, held=held)
+                if phases is not None:
+                    record["phases"] = list(phases)
             case wire.Release():
-                step, record = core.release(room.game), gamelog.input_record("release", turn)
+                step, record = core.release(game), gamelog.input_at("release", game)
             case wire.Override(override=payload, reason=reason):
-                step = core.override(room.game, payload, reason)
-                record = gamelog.input_record("override", turn, override=payload, reason=reason)
+                step = core.override(game, payload, reason)
+                record = gamelog.input_at("override", game, override=payload, reason=reason)
+            case wire.Amend(seat=to, order=order, reason=reason):
+                step = core.amend(game, to, order, reason)
+                record = gamelog.input_at("amend", game, seat=to, order=order, reason=reason)
             case wire.Narrate(seat=to, text=text):
-                step, record = core.narrate(room.game, to, text), gamelog.input_record("narrate", turn, seat=to, text=text)
-            case wire.EndGame(reason=reason):
-                step, record = core.end(room.game, reason), gamelog.input_record("end", turn, reason=reason)
+                step, record = core.narrate(game, to, text), gamelog.input_at("narrate", game, seat=to, text=text)
+            case wire.EndGame(reason=reason, results=results):
+                step = core.end(game, reason, results)
+                record = gamelog.input_at("end", game, reason=reason)
+                if results is not None:
+                    record["results"] = dict(results)
             case wire.SetSpectatorDelay(turns=turns):
                 if turns is not None and not 0 <= turns <= 24:
                     raise Refused("out_of_range", "The spectators' delay is from 0 to 24 turns.")
@@ -208,14 +242,18 @@ class Host:
         await self._accept(room, step, record)
         return None
 
-    def view(self, room: Room, seat: str, of_seat: str | None) -> tuple[int, Any]:
-        """A snapshot of a seat's view (the umpire may ask for any seat's)."""
+    def snapshot(self, room: Room, seat: str, of_seat: str | None, seq: int) -> wire.Snapshot:
+        """A snapshot of a seat's whole view (the umpire may ask for any seat's)."""
         target = of_seat or seat
         if target != seat and seat != UMPIRE:
             raise Forbidden("A seat sees only its own view.")
         if target not in room.streams or target == SPECTATOR:
             raise Refused("unknown_seat", f"There is no seat called {target!r} in this game.")
-        return room.game.state.turn, self._view(room, target, whole=True)
+        game = room.game
+        return wire.Snapshot(
+            seq=seq, turn=game.state.turn, phase=game.state.phase, view=seen_by.view(game, target, whole=True),
+            must_act=seen_by.must_act(game, target),
+        )
 
     def games(self, room: Room, seat: str) -> list[dict[str, Any]]:
         if seat != UMPIRE:
@@ -225,25 +263,29 @@ class Host:
         return [
             {
                 "game": room.id,
+                "ruleset": game.state.ruleset,
                 "scenario": game.state.scenario,
                 "turn": game.state.turn,
-                "phase": game.phase.value,
+                "phase": game.state.phase,
+                "cycle": game.cycle.value,
                 "held": game.held,
                 "spectator_delay": room.spectator_delay,
                 "seats": [
-                    {"seat": s, **room.presence[s], "orders_in": s not in waiting} for s in room.seats
+                    {"seat": s.name, "side": s.side, **room.presence[s.name], "orders_in": s.name not in waiting}
+                    for s in game.ruleset.seats(game.state)
                 ],
             }
         ]
 
     async def history(self, room: Room, seat: str) -> tuple[list[dict], list[dict]]:
-        """The umpire's record of the game so far (see `umpire_history`), replayed from the store."""
+        """The umpire's record of the game so far: record-sheet rows and the log, as kept while
+        the game went (the end record, which reveals the seed, only once it is over)."""
         if seat != UMPIRE:
             raise Forbidden("Only the umpire can read the game's history.")
-        row = await self.store.game(room.id)
-        inputs = [entry.record for entry in await self.store.load_log(room.id)]
-        start = core.start(core.find_ruleset(row.ruleset), row.scenario, row.seed)
-        return umpire_history(start, inputs)
+        log = list(room.log)
+        if room.game.cycle is Cycle.ENDED:
+            log.append(gamelog.end_record(room.game))
+        return list(room.rows), log
 
     def seat_log(self, room: Room, seat: str, of_seat: str) -> list[dict[str, Any]]:
         """The messages still kept in `of_seat`'s stream, as that seat was sent them (JSON maps)."""
@@ -261,11 +303,11 @@ class Host:
     # Accepting an input and building what each seat is sent.
 
     async def _accept(self, room: Room, step: Step, record: dict) -> None:
-        room.game = step.game
+        before, room.game = room.game, step.game
         durable = self.store.append(room.id, record, self._fingerprint(step))
-        room.publish_when_durable(durable, self._pushes(room, step, record))
+        room.publish_when_durable(durable, self._pushes(room, before, step, record))
         await durable
-        if step.game.phase is Phase.ENDED and any(e.kind == "game_ended" for e in step.events):
+        if step.game.cycle is Cycle.ENDED and any(e.kind == "game_ended" for e in step.events):
             await self.store.mark_ended(room.id)
 
     @staticmethod
@@ -280,48 +322,66 @@ class Host:
             return state_fingerprint(step.game)
         return None
 
-    def _pushes(self, room: Room, step: Step, record: dict) -> list[Callable[[], None]]:
-        """The messages this step sends, as pushes to run once it is durable (in this order)."""
+    def _pushes(self, room: Room, before: Game, step: Step, record: dict) -> list[Callable[[], None]]:
+        """The messages this step sends, as pushes to run once it is durable (in this order).
+
+        A seat is sent only what changed for it: the events it is told, a fresh view when a phase
+        resolved or its own view changed (an override, an answer), and its status only when its
+        own place in the phase changed. An input that changes nothing a seat may know sends that
+        seat nothing, so the mere arrival of a message never tells it of the umpire's silent work.
+        """
         game, state = step.game, step.game.state
         ruleset = game.ruleset
         pushes: list[Callable[[], None]] = []
+        records = [dict(record), *gamelog.step_records(step)]
+        rows = list(sheet_rows(step))
 
         def push(seat: str, make: Callable[[int], Any]) -> None:
             pushes.append(lambda: room.streams[seat].push(make))
 
+        def keep() -> None:  # the record as the game goes, in the order inputs were taken
+            room.log.extend(records)
+            room.rows.extend(rows)
+
+        pushes.append(keep)
         for event in step.events:
-            if event.kind == "narrative":
-                for seat in event.audience:
-                    push(seat, lambda seq, e=event: wire.NarrativeMessage(seq=seq, turn=e.turn, text=e.text))
-        if step.resolved:
-            for seat in room.seats:
-                view = self._view(room, seat)
-                push(seat, lambda seq, v=view: wire.Observation(seq=seq, turn=state.turn, view=v))
-        elif game.phase is not Phase.ENDED:
-            status = dict(turn=state.turn, phase=game.phase.value, waiting_for=sorted(game.waiting_for()), held=game.held)
-            for seat in room.seats:
-                push(seat, lambda seq: wire.Status(seq=seq, **status))
+            if isinstance(event, Told):
+                for seat in sorted(event.audience):
+                    push(seat, lambda seq, e=event: seen_by.told(e, seq))
+        ended = game.cycle is Cycle.ENDED
+        for seat in room.seats:
+            # The umpire's end needs no fresh view: game_over follows with the whole truth.
+            if step.resolved or (state is not before.state and not ended):
+                view = seen_by.view(game, seat)
+                if seat not in room.last_view:  # nothing sent yet: the view it would have had
+                    room.last_view[seat] = seen_by.view(before, seat)
+                if step.resolved or view != room.last_view[seat]:
+                    room.last_view[seat] = view
+                    acts = seen_by.must_act(game, seat)
+                    push(seat, lambda seq, v=view, a=acts: wire.Observation(
+                        seq=seq, turn=state.turn, phase=state.phase, view=v, must_act=a))
+                    room.last_status[seat] = seen_by.status(game, seat)
+                    continue
+            if not ended:
+                status = seen_by.status(game, seat)
+                if status != room.last_status.get(seat, seen_by.status(before, seat)):
+                    room.last_status[seat] = status
+                    push(seat, lambda seq, s=status: attrs.evolve(s, seq=seq))
+
         def umpire_update(seq: int) -> wire.UmpireUpdate:  # built only if an umpire is listening
-            records = list(gamelog.step_records(step))
             return wire.UmpireUpdate(
                 seq=seq, turn=state.turn, view=to_plain(ruleset.observe(state, UMPIRE)),
                 events=[r for r in records if r["type"] == "event"],
                 rolls=[r for r in records if r["type"] == "roll"],
+                rows=rows, **seen_by.umpire_status(game),
             )
 
         push(UMPIRE, umpire_update)
         if step.resolved:
             pushes.append(lambda: self._spectate(room, state))
-        if game.phase is Phase.ENDED and any(e.kind == "game_ended" for e in step.events):
+        if ended and any(e.kind == "game_ended" for e in step.events):
             pushes.append(lambda: self._game_over(room))
         return pushes
-
-    def _view(self, room: Room, seat: str, whole: bool = False) -> Any:
-        state = room.game.state
-        ruleset = room.game.ruleset
-        if seat == UMPIRE:
-            return to_plain(ruleset.observe(state, UMPIRE))
-        return to_plain(ruleset.observe(state, seat, since=1) if whole else ruleset.observe(state, seat))
 
     def _spectate(self, room: Room, state: Any) -> None:
         """Spectators see the umpire's view, `spectator_delay` turns late (when the umpire allows)."""
@@ -335,27 +395,20 @@ class Host:
             room.streams[SPECTATOR].push(lambda seq: wire.Observation(seq=seq, turn=shown[0].turn, view=view))
 
     def _game_over(self, room: Room) -> None:
-        # Building the record reads the store, so it runs as a task; nothing follows it anyway.
-        task = asyncio.ensure_future(self._announce_end(room))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-
-    async def _announce_end(self, room: Room) -> None:
-        """The end: every seat gets the revealed seed and the whole record of the game."""
-        row = await self.store.game(room.id)
-        inputs = [entry.record for entry in await self.store.load_log(room.id)]
-        # Replaying a whole game takes milliseconds: it goes a turn at a time, letting the seats
-        # of every other game be served in between.
-        start = core.start(core.find_ruleset(row.ruleset), row.scenario, row.seed)
-        log: list[dict[str, Any]] = []
-        for chunk in records_of(start, inputs):
-            log += chunk
-            await asyncio.sleep(0)
-        outcome = room.game.state.outcome
-        seed = row.seed.hex()
-        for stream in room.streams.values():
+        """The end: every seat gets its own record first, then the unsealed truth (the seed and
+        the whole log, kept as the game went: nothing is replayed)."""
+        game = room.game
+        outcome = game.state.outcome
+        log = [*room.log, gamelog.end_record(game)]
+        seed = game.state.dice.seed.hex()
+        sides_of = {s.name: s.side for s in game.ruleset.seats(game.state)}
+        for seat, stream in room.streams.items():
+            record = seen_by.seat_record(seat, room.log) if seat in sides_of else []
             stream.push(
-                lambda seq: wire.GameOver(seq=seq, result=outcome.result, reason=outcome.reason, seed=seed, log=log)
+                lambda seq, seat=seat, record=record: wire.GameOver(
+                    seq=seq, result=outcome.result_for(sides_of.get(seat)), results=dict(outcome.results),
+                    reason=outcome.reason, record=record, seed=seed, log=log,
+                )
             )
         self._evict_later(room)
 

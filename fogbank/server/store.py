@@ -42,7 +42,8 @@ CREATE TABLE IF NOT EXISTS games (
     commitment TEXT NOT NULL,        -- SHA-256 of the seed, public from the start
     created TEXT NOT NULL,           -- ISO 8601, UTC; the shell's clock, the core has none
     status TEXT NOT NULL CHECK (status IN ('running', 'ended')),
-    spectator_delay INTEGER          -- turns spectators lag behind; NULL: no spectators
+    spectator_delay INTEGER,         -- turns spectators lag behind; NULL: no spectators
+    options TEXT NOT NULL DEFAULT '{}'  -- the game's options as chosen at creation, JSON
 );
 CREATE TABLE IF NOT EXISTS tokens (
     hash BLOB PRIMARY KEY,           -- SHA-256 of the token; the token itself is never stored
@@ -84,6 +85,7 @@ class GameRow:
     created: str
     status: str  # 'running' | 'ended'
     spectator_delay: int | None
+    options: dict[str, Any] = attrs.field(converter=lambda text: json.loads(text) if isinstance(text, str) else text)
 
 
 @attrs.frozen
@@ -202,6 +204,7 @@ class Store:
         seed: bytes,
         commitment: str,
         tokens: Mapping[str, bytes],
+        options: Mapping[str, Any] | None = None,
     ) -> None:
         """Record a new running game and its seats' token hashes (seat -> SHA-256 digest of the
         token; 'umpire' for the umpire's). Durable when it returns. Raises ValueError if the game
@@ -219,8 +222,9 @@ class Store:
         created = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
         statements = [
             (
-                "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, 'running', NULL)",
-                (game_id, ruleset, scenario, seed, commitment, created),
+                "INSERT INTO games (id, ruleset, scenario, seed, commitment, created, status, options)"
+                " VALUES (?, ?, ?, ?, ?, ?, 'running', ?)",
+                (game_id, ruleset, scenario, seed, commitment, created, json.dumps(dict(options or {}))),
             ),
             *(
                 ("INSERT INTO tokens VALUES (?, ?, ?)", (token_hash, game_id, seat))
@@ -375,7 +379,7 @@ def _settle(batch: list[_Write], error: BaseException | None) -> None:
 
 
 _GAME_SELECT = (
-    "SELECT id, ruleset, scenario, seed, commitment, created, status, spectator_delay FROM games"
+    "SELECT id, ruleset, scenario, seed, commitment, created, status, spectator_delay, options FROM games"
 )
 
 
@@ -397,6 +401,9 @@ def _create_schema(db: Path) -> None:
     connection = _connect(db)
     try:
         connection.executescript(SCHEMA)
+        columns = {row[1] for row in connection.execute("PRAGMA table_info(games)")}
+        if "options" not in columns:  # a store made before games had options
+            connection.execute("ALTER TABLE games ADD COLUMN options TEXT NOT NULL DEFAULT '{}'")
     finally:
         connection.close()
 
@@ -411,7 +418,7 @@ async def recover(store: Store) -> dict[str, Game]:
     """
     games: dict[str, Game] = {}
     for row in await store.unfinished_games():
-        game = core.start(core.find_ruleset(row.ruleset), row.scenario, row.seed)
+        game = core.start(core.find_ruleset(row.ruleset), row.scenario, row.seed, row.options or None)
         for index, entry in enumerate(await store.load_log(row.id)):
             if entry.n != index:
                 raise RecoveryError(row.id, index, f"input {index}", f"input {entry.n}")

@@ -4,7 +4,7 @@ import stat
 import subprocess
 import sys
 
-from fogbank.clients.sub.launch import LAST_GAME, come_back_words, load_last_game, save_last_game
+from fogbank.cli.play import LAST_GAME, come_back_words, load_last_game, save_last_game
 
 CREATED = {"game": "g-1", "scenario": "b11", "commitment": "c" * 64, "umpire_token": "U" * 32,
            "spectator_token": "S" * 32, "seats": {"submarine": "T" * 32}}  # fmt: skip

@@ -21,7 +21,9 @@ def b11_welcome(commitment: str = "0" * 64) -> Welcome:
         briefing={"title": "B11, 13 December 1914", "briefing": "Sink the Messudieh.",
                   "start": "1914-12-13T04:00",
                   "turn_limit": 30},
-        chart=to_plain(ruleset.chart(game.state, "submarine")), seats=["submarine"], turn=1, phase="orders",
+        chart=to_plain(ruleset.chart(game.state, "submarine")),
+        seats=[{"seat": "submarine", "side": "british", "title": "the submarine's captain"}], sides=["british"],
+        phases=["orders"], side="british", turn=1, phase="orders", must_act=True, options={}, told=[],
     )  # fmt: skip
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import attrs
 import json
 
 import pytest
@@ -18,7 +19,8 @@ def finished():
     records = list(play_bot_game("b11", b"\x07" * 32))
     end = records[-1]
     over = GameOver(
-        seq=9, result=end["result"] or "ended", reason=end["reason"], seed=end["seed"], log=records
+        seq=9, result=end["results"]["british"], results=end["results"], reason=end["reason"],
+        record=[], seed=end["seed"], log=records,
     )
     return records[0]["commitment"], over
 
@@ -40,7 +42,7 @@ async def test_the_end_screen_shows_outcome_seed_and_the_verdict_on_the_dice(tmp
         log = [dict(r) for r in over.log]
         roll = next(r for r in log if r["type"] == "roll")
         roll["dice"] = [d % roll["sides"] + 1 for d in roll["dice"]]
-        over = GameOver(seq=over.seq, result=over.result, reason=over.reason, seed=over.seed, log=log)
+        over = attrs.evolve(over, log=log)
     client, app = await ended_app(tmp_path, commitment, over)
     async with app.run_test(size=(160, 50)) as pilot:
         client.snapshot()

@@ -197,6 +197,6 @@ def test_frame_error_codes_are_listed():
 def test_server_and_ruleset_codes_are_listed():
     for code in ["bad_token", "not_joined", "already_joined", "forbidden", "wrong_turn", "game_over"]:
         assert code in ERROR_CODES
-    for code in ["not_your_turn", "rate_limited", "internal_error", "speed_too_high", "battery_too_low"]:
+    for code in ["not_your_turn", "rate_limited", "internal_error", "wrong_phase", "no_questions"]:
         assert code in ERROR_CODES
     assert all(code == code.lower() and " " not in code for code in ERROR_CODES)

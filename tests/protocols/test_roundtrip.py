@@ -2,6 +2,7 @@ import json
 
 import msgpack
 import pytest
+from fogbank.protocols import Narrate
 from fogbank.protocols import (
     CLIENT_MESSAGES,
     JSON,
@@ -59,6 +60,8 @@ def test_wire_names_as_documented():
         [
             "join",
             "order",
+            "ask",
+            "amend",
             "observe",
             "hold",
             "release",
@@ -78,6 +81,8 @@ def test_wire_names_as_documented():
             "observation",
             "snapshot",
             "narrative",
+            "answer",
+            "amended",
             "status",
             "umpire_update",
             "game_over",
@@ -92,7 +97,8 @@ def test_wire_names_as_documented():
 
 
 def test_json_is_compact_utf8_text():
-    frame = codec_for(JSON).encode_client(CLIENT[8])  # Narrate, with non-ASCII text
+    narrate = next(m for m in CLIENT if isinstance(m, Narrate))  # with non-ASCII text
+    frame = codec_for(JSON).encode_client(narrate)
     assert "北" in frame and ": " not in frame
 
 

@@ -49,9 +49,10 @@ async def test_history_has_a_row_a_turn_and_no_seed_until_the_end(server):
     assert isinstance(history, wire.History)
 
     assert [t["turn"] for t in history.turns] == [1, 2]
+    assert {t["phase"] for t in history.turns} == {"orders"}
     first, second = history.turns
-    assert first["time"] == "1914-12-13T04:00" and first["night"] is True
-    assert first["orders"]["submarine"] == {**ORDERS[0], "fire": None}
+    assert first["view"]["time"] == "1914-12-13T05:00"  # the umpire's view once the turn resolved
+    assert first["orders"]["submarine"] == ORDERS[0]  # as the wire carries orders
     assert second["view"]["turn"] == 3
     room = server.host.rooms[game["game"]]
     truth = room.game.ruleset.observe(room.game.state, "umpire")

@@ -72,8 +72,7 @@ async def seat_bytes(scenario: str, seed: bytes, payloads: list[dict], change) -
                             seq=room.streams[SEAT].seq, ref=ref, code=refusal.code, message=refusal.sentence
                         )
                     )
-                turn, view = host.view(room, SEAT, None)  # what a reconnect would get
-                sent.append(wire.Snapshot(seq=room.streams[SEAT].seq, turn=turn, view=view))
+                sent.append(host.snapshot(room, SEAT, None, room.streams[SEAT].seq))  # what a reconnect gets
             await asyncio.sleep(0)
             return [codec.encode_server(m) for m in sent for codec in CODECS]
         finally:

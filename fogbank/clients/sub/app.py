@@ -270,12 +270,11 @@ class SubApp(App[None]):
         elif isinstance(message, NarrativeMessage):
             self._note("narrative", f"The umpire: {message.text}")
         elif isinstance(message, Status):
-            waiting = ", ".join(message.waiting_for)
-            progress = (
-                "held by the umpire"
-                if message.held and message.phase == "ready"
-                else (f"waiting for: {waiting}" if waiting else message.phase)
-            )
+            # A seat is told only its own progress: never who else is yet to act.
+            if message.order_in:
+                progress = "order in; held for the umpire" if message.held else "order in"
+            else:
+                progress = "your orders" if message.must_act else "waiting"
             self.query_one(TopBar).progress = f"turn {message.turn}: {progress}"
         elif isinstance(message, GameOver):
             self.game_over = message

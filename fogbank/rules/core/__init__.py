@@ -4,47 +4,22 @@ No I/O lives here: no asyncio, sockets, files or clocks (a test enforces it). Sh
 (the websocket server, the store, the simulator, the CLI) move bytes; the core decides.
 """
 
-from .dice import Dice, Modifier, Roll, commitment, derive_faces, verify_roll
+from .dice import ByFaces, Dice, Modifier, Roll, commitment, d66, derive_faces, hits, percentile, verify_roll
 from .errors import Refused
-from .events import UMPIRE, Event, GameEnded, Narrative, OverrideApplied
-from .game import Game, Step, end, narrate, override, release, set_hold, start, submit
-from .knowledge import Contact, Fidelity
-from .phases import Phase
-from .ruleset import Bot, Resolution, Ruleset, find_ruleset, find_scenario, register, rulesets
-from .state import GameState, Outcome
+from .events import Amended, Answer, Event, GameEnded, Narrative, OverrideApplied, Told
+from .game import Game, Resolved, Step, amend, ask, end, narrate, override, release, set_hold, start, submit
+from .knowledge import Fidelity, Plot, Position, Sensor, Sighting, Track, capped
+from .phases import Cycle
+from .ruleset import Bot, Option, Resolution, Ruleset, find_ruleset, find_scenario, register, rulesets
+from .seats import SPECTATOR, UMPIRE, Seat, check_seats, seat_map, sides
+from .state import RESULTS, GameState, Outcome
 
 __all__ = [
-    "Bot",
-    "Contact",
-    "Dice",
-    "Event",
-    "Fidelity",
-    "Game",
-    "GameEnded",
-    "GameState",
-    "Modifier",
-    "Narrative",
-    "Outcome",
-    "OverrideApplied",
-    "Phase",
-    "Refused",
-    "Resolution",
-    "Roll",
-    "Ruleset",
-    "Step",
-    "UMPIRE",
-    "commitment",
-    "derive_faces",
-    "end",
-    "find_ruleset",
-    "find_scenario",
-    "narrate",
-    "override",
-    "register",
-    "release",
-    "rulesets",
-    "set_hold",
-    "start",
-    "submit",
-    "verify_roll",
+    "Amended", "Answer", "Bot", "ByFaces", "Cycle", "Dice", "Event", "Fidelity", "Game", "GameEnded",
+    "GameState", "Modifier", "Narrative", "Option", "Outcome", "OverrideApplied", "Plot", "Position",
+    "RESULTS", "Refused", "Resolution", "Resolved", "Roll", "Ruleset", "SPECTATOR", "Seat", "Sensor",
+    "Sighting", "Step", "Told", "Track", "UMPIRE", "amend", "ask", "capped", "check_seats",
+    "commitment", "d66", "derive_faces", "end", "find_ruleset", "find_scenario", "hits", "narrate",
+    "override", "percentile", "register", "release", "rulesets", "seat_map", "set_hold", "sides", "start",
+    "submit", "verify_roll",
 ]

@@ -44,6 +44,38 @@ class Roll:
     outcome: str
 
 
+@attrs.frozen
+class ByFaces:
+    """A table read from the faces themselves, not only their sum: hit counts, d66, percentile.
+
+    `read_faces(faces, total)` gives the outcome; `total` is the faces' sum plus modifiers."""
+
+    read_faces: Callable[[tuple[int, ...], int], str]
+
+
+Reader = Callable[[int], str] | ByFaces
+
+
+def read_roll(read: Reader, faces: tuple[int, ...], total: int) -> str:
+    return read.read_faces(faces, total) if isinstance(read, ByFaces) else read(total)
+
+
+def d66(faces: tuple[int, ...]) -> int:
+    """Two d6 read as tens and units (11 to 66)."""
+    return faces[0] * 10 + faces[1]
+
+
+def percentile(faces: tuple[int, ...]) -> int:
+    """Two d10 read as tens and units, 1 to 100 (0-0 is 100)."""
+    value = (faces[0] % 10) * 10 + faces[1] % 10
+    return value or 100
+
+
+def hits(faces: tuple[int, ...], at_least: int) -> int:
+    """How many faces show `at_least` or more (a hit count)."""
+    return sum(1 for face in faces if face >= at_least)
+
+
 def commitment(seed: bytes) -> str:
     """The published SHA-256 of the seed, as hex."""
     return hashlib.sha256(seed).hexdigest()
@@ -88,10 +120,11 @@ class Dice:
         table: str,
         count: int,
         modifiers: Iterable[Modifier] = (),
-        read: Callable[[int], str],
+        read: Reader,
         sides: int = 6,
     ) -> tuple["Dice", Roll]:
-        """Roll `count` dice for `table`, add the modifiers, and read the total on the table."""
+        """Roll `count` dice for `table`, add the modifiers, and read the total (or, for a
+        `ByFaces` table, the faces) on the table."""
         faces = derive_faces(self.seed, key, count, sides)
         mods = tuple(m for m in modifiers if m.value)
         total = sum(faces) + sum(m.value for m in mods)
@@ -104,12 +137,12 @@ class Dice:
             dice=faces,
             modifiers=mods,
             total=total,
-            outcome=read(total),
+            outcome=read_roll(read, faces, total),
         )
         return Dice(self.seed, self.rolls_made + 1), record  # (attrs.evolve is slow here)
 
 
-def verify_roll(seed: bytes, roll: Roll, read: Callable[[int], str] | None = None) -> str | None:
+def verify_roll(seed: bytes, roll: Roll, read: Reader | None = None) -> str | None:
     """Why `roll` does not follow from `seed` (and its table, when `read` is given), or None."""
     faces = derive_faces(seed, roll.key, len(roll.dice), roll.sides)
     if faces != roll.dice:
@@ -117,6 +150,7 @@ def verify_roll(seed: bytes, roll: Roll, read: Callable[[int], str] | None = Non
     total = sum(faces) + sum(m.value for m in roll.modifiers)
     if total != roll.total:
         return f"total {roll.total} but dice and modifiers add to {total}"
-    if read is not None and read(total) != roll.outcome:
-        return f"outcome {roll.outcome!r} but table {roll.table!r} reads {read(total)!r} for {total}"
+    if read is not None and read_roll(read, faces, total) != roll.outcome:
+        reads = read_roll(read, faces, total)
+        return f"outcome {roll.outcome!r} but table {roll.table!r} reads {reads!r} for {list(faces)}, {total}"
     return None

@@ -1,16 +1,17 @@
 """Events: what happened, each with the seats that are told of it.
 
 The umpire is told everything; a seat is told an event only if the seat is in its `audience`.
-Rulesets subclass `Event` with their own fields and a `kind`.
+Rulesets subclass `Event` with their own fields and a `kind`. Events that are `Told` are kept in
+the state for their audience (`GameState.told`), so a snapshot or a resume carries them.
 """
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar, Mapping
 
 import attrs
 
-UMPIRE = "umpire"
+from .seats import UMPIRE
 
 
 @attrs.frozen(kw_only=True)
@@ -24,11 +25,39 @@ class Event:
 
 
 @attrs.frozen(kw_only=True)
-class Narrative(Event):
+class Told(Event):
+    """An event a seat keeps: it is part of what that seat knows for the rest of the game."""
+
+    kind: ClassVar[str] = "told"
+    phase: str = ""
+
+
+@attrs.frozen(kw_only=True)
+class Narrative(Told):
     """A message the umpire writes to a seat."""
 
     kind: ClassVar[str] = "narrative"
     text: str
+
+
+@attrs.frozen(kw_only=True)
+class Answer(Told):
+    """The answer to a seat's question, as the rules give it (it may have cost a roll)."""
+
+    kind: ClassVar[str] = "answer"
+    question: Mapping[str, Any]
+    answer: Mapping[str, Any]
+
+
+@attrs.frozen(kw_only=True)
+class Amended(Told):
+    """The umpire amended a seat's order: the order it now sails under, why, and what the rules
+    changed to carry it out (empty when the umpire's order was legal as given)."""
+
+    kind: ClassVar[str] = "amended"
+    order: Mapping[str, Any]
+    reason: str
+    note: str = ""
 
 
 @attrs.frozen(kw_only=True)
@@ -43,5 +72,5 @@ class OverrideApplied(Event):
 @attrs.frozen(kw_only=True)
 class GameEnded(Event):
     kind: ClassVar[str] = "game_ended"
-    result: str
+    results: Mapping[str, str]  # side -> victory, draw, defeat, ended ...
     reason: str

@@ -1,4 +1,4 @@
-"""A game in progress: the state, this turn's orders, and the umpire's hold.
+"""A game in progress: the state, this phase's orders, and the umpire's holds.
 
 Every input a game takes is one function here, pure: the shells (server, store, simulator) call
 them and get back the next `Game` with what happened. Replaying the same inputs from the same
@@ -7,74 +7,153 @@ seed gives the same game, which is how the store recovers and how `fogbank verif
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 import attrs
 
 from .dice import Roll
 from .errors import Refused
-from .events import UMPIRE, Event, GameEnded, Narrative
-from .phases import Move, Phase, Then, step
+from .events import UMPIRE, Amended, Event, GameEnded, Narrative, Told
+from .phases import Cycle, Move, Then, next_phase, step
 from .ruleset import Resolution, Ruleset, find_ruleset
-from .state import GameState, Outcome
+from .seats import check_seats, sides
+from .state import RESULTS, GameState, Outcome
 
 
 @attrs.frozen
 class Game:
     state: GameState
-    phase: Phase = Phase.ORDERS
-    held: bool = False
-    orders: Mapping[str, Any] = attrs.field(factory=dict)  # this turn's orders so far, by seat
+    cycle: Cycle = Cycle.ORDERS
+    holds: frozenset[str] = frozenset()  # the phases the umpire holds for release
+    orders: Mapping[str, Any] = attrs.field(factory=dict)  # this phase's orders so far, by seat
 
     @property
     def ruleset(self) -> Ruleset:
         return find_ruleset(self.state.ruleset)
 
-    def waiting_for(self) -> frozenset[str]:
-        """Seats whose orders for this turn are not in."""
-        if self.phase is Phase.ENDED:
+    @property
+    def held(self) -> bool:
+        """Whether the umpire holds the phase now open."""
+        return self.state.phase in self.holds
+
+    def to_act(self) -> frozenset[str]:
+        """The seats whose orders this phase waits for, or waited for (none once it is over)."""
+        if self.cycle is Cycle.ENDED:
             return frozenset()
-        return self.ruleset.seats_to_act(self.state) - self.orders.keys()
+        return self.ruleset.seats_to_act(self.state)
+
+    def waiting_for(self) -> frozenset[str]:
+        """Seats whose orders for this phase are not in. The umpire's to know, never a seat's."""
+        return self.to_act() - self.orders.keys()
+
+
+@attrs.frozen
+class Resolved:
+    """One phase resolved: when, and the orders each seat that acted sailed under."""
+
+    turn: int
+    phase: str
+    orders: Mapping[str, Any]  # the ruleset's order values; a standing order for a seat that sent none
 
 
 @attrs.frozen
 class Step:
-    """What one input did: the next game, the events and rolls, and whether a turn resolved."""
+    """What one input did: the next game, the events and rolls, and the phases it resolved."""
 
     game: Game
     events: tuple[Event, ...] = ()
     rolls: tuple[Roll, ...] = ()
-    resolved: bool = False
+    resolutions: tuple[Resolved, ...] = ()
+
+    @property
+    def resolved(self) -> bool:
+        return bool(self.resolutions)
 
 
-def start(ruleset: Ruleset, scenario: str, seed: bytes) -> Game:
-    return Game(state=ruleset.new_game(scenario, seed))
+def start(ruleset: Ruleset, scenario: str, seed: bytes, options: Mapping[str, Any] | None = None) -> Game:
+    """A new game at its first phase. Raises `Refused` for options the scenario does not take."""
+    chosen = check_options(ruleset, scenario, options or {})
+    state = ruleset.new_game(scenario, seed, chosen) if chosen else ruleset.new_game(scenario, seed)
+    check_seats(ruleset.seats(state))
+    # The first phase should have a seat to act; if none does, the umpire's release opens play.
+    return Game(state=attrs.evolve(state, phase=ruleset.phases[0], options=chosen))
 
 
-def submit(game: Game, seat: str, order: Any) -> Step:
-    """A seat's order for this turn (replacing any it sent before). Raises `Refused`."""
+def check_options(ruleset: Ruleset, scenario: str, given: Mapping[str, Any]) -> dict[str, Any]:
+    offered = ruleset.options(scenario)
+    for name, value in given.items():
+        if name not in offered:
+            known = ", ".join(sorted(offered)) or "none"
+            raise Refused("unknown_option", f"This game has no option {name!r} (its options: {known}).")
+        if value not in offered[name].choices:
+            choices = ", ".join(map(str, offered[name].choices))
+            raise Refused("bad_option", f"Option {name!r} takes one of: {choices}.")
+    return {name: given.get(name, option.default) for name, option in sorted(offered.items())}
+
+
+def submit(game: Game, seat: str, order: Any, phase: str | None = None) -> Step:
+    """A seat's order for this phase (replacing any it sent before). Raises `Refused`."""
     _refuse_if_ended(game)
+    if phase is not None and phase != game.state.phase:
+        raise Refused("wrong_phase", f"That order is for the {phase} phase, but this is {game.state.phase}.")
     ruleset = game.ruleset
     if seat not in ruleset.seats_to_act(game.state):
-        raise Refused("not_your_turn", "Your seat has no order to give this turn.")
+        raise Refused("not_your_turn", "Your seat has no order to give in this phase.")
     ruleset.check_order(game.state, seat, order)
-    orders = {**game.orders, seat: order}
-    missing = ruleset.seats_to_act(game.state) - orders.keys()
-    move = Move.ORDER if missing else Move.LAST_ORDER
-    return _advance(attrs.evolve(game, orders=orders), move)
+    return _take_order(game, seat, order)
+
+
+def amend(game: Game, seat: str, payload: Mapping[str, Any], reason: str) -> Step:
+    """The umpire gives `seat`'s order for this phase. An order the rules forbid is carried out as
+    far as they allow (the ruleset's `carry_out`), never rewritten; the seat is told."""
+    _refuse_if_ended(game)
+    if not reason.strip():
+        raise Refused("reason_required", "An amendment needs a reason for the record.")
+    ruleset = game.ruleset
+    if seat not in ruleset.seats_to_act(game.state):
+        raise Refused("not_your_turn", f"Seat {seat!r} has no order to give in this phase.")
+    order = ruleset.parse_order(seat, payload)
+    try:
+        ruleset.check_order(game.state, seat, order)
+        note = ""
+    except Refused as refusal:
+        order, note = ruleset.carry_out(game.state, seat, order, refusal)
+    state = game.state
+    told = Amended(
+        turn=state.turn, phase=state.phase, audience=frozenset({seat}),
+        order=ruleset.unparse_order(order), reason=reason.strip(), note=note,
+    )
+    taken = _take_order(attrs.evolve(game, state=_keep_told(state, (told,))), seat, order)
+    return attrs.evolve(taken, events=(told, *taken.events))
+
+
+def ask(game: Game, seat: str, payload: Mapping[str, Any]) -> Step:
+    """A seat's question, answered by the rules (which may roll for it). Raises `Refused`."""
+    _refuse_if_ended(game)
+    ruleset = game.ruleset
+    if seat not in ruleset.seat_names(game.state):
+        raise Refused("unknown_seat", f"There is no seat called {seat!r} in this game.")
+    resolution = ruleset.answer(game.state, seat, ruleset.parse_question(seat, payload))
+    return _after(game, resolution)
 
 
 def release(game: Game) -> Step:
-    """The umpire releases the turn; seats without an order keep their standing order."""
+    """The umpire releases the phase; seats without an order keep their standing order."""
     _refuse_if_ended(game)
     return _advance(game, Move.RELEASE)
 
 
-def set_hold(game: Game, held: bool) -> Step:
-    """The umpire holds turns for release, or stops holding (a ready turn then resolves)."""
+def set_hold(game: Game, held: bool, phases: Iterable[str] | None = None) -> Step:
+    """The umpire holds `phases` (all of them when None) for release, or stops holding them; a
+    phase that was ready and is no longer held then resolves."""
     _refuse_if_ended(game)
-    game = attrs.evolve(game, held=held)
-    if not held and game.phase is Phase.READY:
+    every = game.ruleset.phases
+    chosen = frozenset(every if phases is None else phases)
+    if not chosen <= set(every):
+        raise Refused("unknown_phase", f"This game's phases are: {', '.join(every)}.")
+    holds = game.holds | chosen if held else game.holds - chosen
+    game = attrs.evolve(game, holds=holds)
+    if not game.held and game.cycle is Cycle.READY:
         return _advance(game, Move.RELEASE)
     return Step(game)
 
@@ -85,59 +164,110 @@ def override(game: Game, payload: Mapping[str, Any], reason: str) -> Step:
     if not reason.strip():
         raise Refused("reason_required", "An override needs a reason for the record.")
     ruleset = game.ruleset
-    resolution = ruleset.apply_override(game.state, ruleset.parse_override(payload), reason)
-    return _after(game, resolution, resolved=False)
+    return _after(game, ruleset.apply_override(game.state, ruleset.parse_override(payload), reason))
 
 
 def narrate(game: Game, seat: str, text: str) -> Step:
     """The umpire tells a seat something in their own words."""
-    if seat != UMPIRE and seat not in game.ruleset.seats(game.state):
+    if seat != UMPIRE and seat not in game.ruleset.seat_names(game.state):
         raise Refused("unknown_seat", f"There is no seat called {seat!r} in this game.")
     if not text.strip():
         raise Refused("empty_message", "The message is empty.")
-    event = Narrative(turn=game.state.turn, audience=frozenset({seat}), text=text)
-    return Step(game, events=(event,))
+    state = game.state
+    event = Narrative(turn=state.turn, phase=state.phase, audience=frozenset({seat}), text=text)
+    return Step(attrs.evolve(game, state=_keep_told(state, (event,))), events=(event,))
 
 
-def end(game: Game, reason: str) -> Step:
-    """The umpire ends the game; the seed is then revealed to every seat."""
+def end(game: Game, reason: str, results: Mapping[str, str] | None = None) -> Step:
+    """The umpire ends the game, with a result per side ("ended" for any not given); the seed is
+    then revealed to every seat."""
     _refuse_if_ended(game)
-    outcome = Outcome("ended", reason.strip() or "The umpire ended the game.")
-    state = attrs.evolve(game.state, outcome=outcome)
-    return _after(game, Resolution(state), resolved=False)
+    known = sides(game.ruleset.seats(game.state))
+    for side, result in (results or {}).items():
+        if side not in known:
+            raise Refused("unknown_side", f"This game's sides are: {', '.join(known)}.")
+        if result not in RESULTS:
+            raise Refused("bad_result", f"A result is one of: {', '.join(RESULTS)}.")
+    outcome = Outcome(
+        {side: (results or {}).get(side, "ended") for side in known},
+        reason.strip() or "The umpire ended the game.",
+    )
+    return _after(game, Resolution(attrs.evolve(game.state, outcome=outcome)))
 
 
 def _refuse_if_ended(game: Game) -> None:
-    if game.phase is Phase.ENDED:
+    if game.cycle is Cycle.ENDED:
         raise Refused("game_over", "This game is over.")
 
 
+def _take_order(game: Game, seat: str, order: Any) -> Step:
+    orders = {**game.orders, seat: order}
+    missing = game.ruleset.seats_to_act(game.state) - orders.keys()
+    return _advance(attrs.evolve(game, orders=orders), Move.ORDER if missing else Move.LAST_ORDER)
+
+
 def _advance(game: Game, move: Move) -> Step:
-    transition = step(game.phase, move, game.held)
-    if transition is None:  # only reachable through a bug: every public input is checked above
-        raise AssertionError(f"no transition for {move} in {game.phase}")
-    phase, then = transition
-    game = attrs.evolve(game, phase=phase)
-    if then is not Then.RESOLVE:
-        return Step(game)
-    ruleset = game.ruleset
+    """The transition for `move`, and, while phases resolve, the next phases opened in turn."""
+    events: tuple[Event, ...] = ()
+    rolls: tuple[Roll, ...] = ()
+    resolutions: tuple[Resolved, ...] = ()
+    # A phase nobody acts in resolves as it opens; a whole turn of such phases stops, so a
+    # game in which no seat ever acts waits for the umpire instead of running on forever.
+    for _ in range(len(game.ruleset.phases) + 1):
+        transition = step(game.cycle, move, game.held)
+        if transition is None:  # only reachable through a bug: every public input is checked first
+            raise AssertionError(f"no transition for {move} in {game.cycle}")
+        cycle, then = transition
+        game = attrs.evolve(game, cycle=cycle)
+        if then is not Then.RESOLVE:
+            break
+        done, resolved = _resolve(game)
+        events, rolls = events + done.events, rolls + done.rolls
+        resolutions += (resolved,)
+        game = done.game
+        if game.cycle is Cycle.ENDED:
+            break
+        if game.ruleset.seats_to_act(game.state):  # the next phase waits for orders
+            break
+        move = Move.NOBODY
+    return Step(game, events=events, rolls=rolls, resolutions=resolutions)
+
+
+def _resolve(game: Game) -> tuple[Step, Resolved]:
+    ruleset, state = game.ruleset, game.state
+    # An order that is falsy (an empty fire plan) is still the seat's order: only a seat that
+    # sent nothing sails under its standing order.
     orders = {
-        seat: game.orders.get(seat) or ruleset.standing_order(game.state, seat)
-        for seat in sorted(ruleset.seats_to_act(game.state))
+        seat: game.orders[seat] if seat in game.orders else ruleset.standing_order(state, seat)
+        for seat in sorted(ruleset.seats_to_act(state))
     }
-    resolution = ruleset.resolve(game.state, orders)
-    return _after(attrs.evolve(game, orders={}), resolution, resolved=True)
+    resolution = ruleset.resolve(state, orders)
+    if (resolution.state.turn, resolution.state.phase) != (state.turn, state.phase):
+        raise AssertionError(f"{ruleset.name}.resolve moved the clock: the core moves it")
+    turn, phase = next_phase(ruleset.phases, state.turn, state.phase)
+    resolution = attrs.evolve(resolution, state=attrs.evolve(resolution.state, turn=turn, phase=phase))
+    done = _after(attrs.evolve(game, orders={}), resolution)
+    return done, Resolved(state.turn, state.phase, orders)
 
 
-def _after(game: Game, resolution: Resolution, *, resolved: bool) -> Step:
+def _keep_told(state: GameState, events: Iterable[Event]) -> GameState:
+    told = dict(state.told)
+    for event in events:
+        if isinstance(event, Told):
+            for seat in event.audience:
+                told[seat] = (*told.get(seat, ()), event)
+    return attrs.evolve(state, told=told)
+
+
+def _after(game: Game, resolution: Resolution) -> Step:
     state = resolution.state
     events = resolution.events
+    if any(isinstance(e, Told) for e in events):
+        state = _keep_told(state, events)
     game = attrs.evolve(game, state=state)
-    if state.outcome is not None and game.phase is not Phase.ENDED:
-        seats = frozenset(game.ruleset.seats(state))
-        ended = GameEnded(
-            turn=state.turn, audience=seats, result=state.outcome.result, reason=state.outcome.reason
-        )
+    if state.outcome is not None and game.cycle is not Cycle.ENDED:
+        seats = frozenset(game.ruleset.seat_names(state))
+        ended = GameEnded(turn=state.turn, audience=seats, results=state.outcome.results, reason=state.outcome.reason)
         events = (*events, ended)
-        game = attrs.evolve(game, phase=Phase.ENDED, orders={})
-    return Step(game, events=events, rolls=resolution.rolls, resolved=resolved)
+        game = attrs.evolve(game, cycle=Cycle.ENDED, orders={})
+    return Step(game, events=events, rolls=resolution.rolls)

@@ -12,7 +12,9 @@ from typing import Any, Callable, ClassVar, Mapping, Protocol, Sequence
 import attrs
 
 from .dice import Roll
+from .errors import Refused
 from .events import Event
+from .seats import Seat
 from .state import GameState
 
 
@@ -27,6 +29,15 @@ class Bot(Protocol):
 
 
 @attrs.frozen
+class Option:
+    """A choice made when a game is created (an optional rule, seats per side, ...)."""
+
+    default: Any
+    choices: tuple[Any, ...]
+    help: str = ""
+
+
+@attrs.frozen
 class Resolution:
     """The next state, what happened (with audiences), and every roll made on the way."""
 
@@ -36,8 +47,14 @@ class Resolution:
 
 
 class Ruleset(abc.ABC):
+    """A game's rules. Hooks that refuse (`check_order`, `parse_*`, `answer`) must decide from
+    what the asking seat may know, never from hidden state: a refusal is a message too."""
+
     name: ClassVar[str]
     title: ClassVar[str]
+    terminal_client: ClassVar[str | None] = None  # dotted path of the seats' terminal client (its play_seat)
+    # The phases of a turn, in order; orders, statuses and observations name them.
+    phases: ClassVar[tuple[str, ...]] = ("orders",)
 
     @abc.abstractmethod
     def scenarios(self) -> Sequence[str]:
@@ -45,16 +62,31 @@ class Ruleset(abc.ABC):
         ...
 
     @abc.abstractmethod
-    def new_game(self, scenario: str, seed: bytes) -> GameState: ...
+    def new_game(self, scenario: str, seed: bytes, options: Mapping[str, Any] = ...) -> GameState:
+        """The state before the first phase (the core sets its phase and options).
 
-    @abc.abstractmethod
-    def seats(self, state: GameState) -> tuple[str, ...]:
-        """The player seats of the game (the umpire is not one of them)."""
+        `options` is passed only when the scenario offers any (see `options`)."""
         ...
 
+    def options(self, scenario: str) -> Mapping[str, Option]:
+        """The options a game of `scenario` may be created with, by name."""
+        return {}
+
+    @abc.abstractmethod
+    def seats(self, state: GameState) -> tuple[Seat, ...]:
+        """The player seats of the game, each on a side (the umpire is not one of them)."""
+        ...
+
+    def seat_names(self, state: GameState) -> tuple[str, ...]:
+        return tuple(seat.name for seat in self.seats(state))
+
     def seats_to_act(self, state: GameState) -> frozenset[str]:
-        """The seats whose orders the turn waits for."""
-        return frozenset(self.seats(state))
+        """The seats whose orders the phase now open (`state.phase`) waits for.
+
+        Computed from what the seats may know (the clock, their own units), never from hidden
+        state: a seat is told whether it must act, and the phase resolving tells every seat
+        that everyone who had to act has acted."""
+        return frozenset(self.seat_names(state))
 
     @abc.abstractmethod
     def parse_order(self, seat: str, payload: Mapping[str, Any]) -> Any:
@@ -75,7 +107,26 @@ class Ruleset(abc.ABC):
         ...
 
     @abc.abstractmethod
-    def resolve(self, state: GameState, orders: Mapping[str, Any]) -> Resolution: ...
+    def resolve(self, state: GameState, orders: Mapping[str, Any]) -> Resolution:
+        """Resolve the phase `state.phase` with every acting seat's order. Leave the clock
+        (`turn`, `phase`) as it is: the core moves it to the next phase."""
+        ...
+
+    def carry_out(self, state: GameState, seat: str, order: Any, refusal: Refused) -> tuple[Any, str]:
+        """An order the umpire gave that the rules refuse (`refusal`), carried out as far as
+        the rules allow: undone and redone to meet them, never rewritten in intent. Returns the
+        order and a sentence for the seat saying what changed; raises `Refused` if nothing can
+        be carried out."""
+        raise refusal
+
+    def parse_question(self, seat: str, payload: Mapping[str, Any]) -> Any:
+        """A seat's question as the ruleset reads it; raise `Refused` if it is not one."""
+        raise Refused("no_questions", "This game takes no questions.")
+
+    def answer(self, state: GameState, seat: str, question: Any) -> Resolution:
+        """The answer, as an `Answer` event told to `seat` (it may roll dice and change what
+        the seat knows, so it replays and verifies like any input)."""
+        raise Refused("no_questions", "This game takes no questions.")
 
     @abc.abstractmethod
     def observe(self, state: GameState, seat: str, since: int | None = None) -> Any:
@@ -96,8 +147,13 @@ class Ruleset(abc.ABC):
     @abc.abstractmethod
     def apply_override(self, state: GameState, override: Any, reason: str) -> Resolution: ...
 
-    def briefing(self, state: GameState) -> Mapping[str, Any]:
-        """What every seat is told before the first turn (title, mission, start)."""
+    def briefing(self, state: GameState, seat: str) -> Mapping[str, Any]:
+        """What `seat` is told before the first turn (title, mission, start); the umpire's
+        briefing for the umpire."""
+        return {}
+
+    def error_codes(self) -> Mapping[str, str]:
+        """The refusal codes this ruleset's hooks use, each with a sentence, for client authors."""
         return {}
 
     def bot(self, scenario: str, seat: str, chart: Mapping[str, Any]) -> Bot | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Mapping
 
 import attrs
-from fogbank.rules.core import Contact
+from .contacts import Contact
 
 from .chart import Square
 from .units import RELOAD_TURNS, Boat, Level, Vessel
@@ -33,6 +33,7 @@ class Report:
     kind: str
     text: str
     contact: Contact | None = None
+    facts: dict = attrs.field(factory=dict)  # the report's numbers as data, so no one parses the text
 
 
 @attrs.frozen(kw_only=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from fogbank.rules.core import Event, GameEnded, Narrative, OverrideApplied
 
 from . import events as ev
+from .events import BRITISH
 
 
 def silhouette_words(silhouette: str | None) -> str:
@@ -71,10 +72,20 @@ def describe(event: Event) -> str:
         case ev.VesselSunk(vessel=v, square=sq):
             return f"Vessel {v} sunk at {sq}."
         # The core's events.
-        case GameEnded(result=result, reason=reason):
-            return f"{result.capitalize()}: {reason}"
+        case GameEnded(results=results, reason=reason):
+            return f"{results.get(BRITISH, 'ended').capitalize()}: {reason}"
         case Narrative(text=text):
             return text
         case OverrideApplied(what=what, reason=reason):
             return f"Override: {what} ({reason})."
     return event.kind.replace("_", " ").capitalize() + "."
+
+
+def facts(event: Event) -> dict:
+    """What a report tells the crew as data (only what its words already say)."""
+    match event:
+        case ev.Grounded(made=made, ordered=ordered) | ev.ChartEdge(made=made, ordered=ordered):
+            return {"made": made, "ordered": ordered}
+        case ev.TorpedoFired(target=target, direction=direction, hit=hit):
+            return {"target": target, "direction": direction, "hit": hit}
+    return {}

@@ -10,11 +10,14 @@ from __future__ import annotations
 from typing import ClassVar
 
 import attrs
-from fogbank.rules.core import Contact, Event
+from fogbank.rules.core import Event
+
+from .contacts import Contact
 
 from .units import Level
 
-SUBMARINE = "submarine"
+SUBMARINE = "submarine"  # the one seat
+BRITISH = "british"  # its side; the Turkish defences are the umpire's
 TOLD = frozenset({SUBMARINE})
 
 

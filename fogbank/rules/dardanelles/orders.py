@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from fogbank.rules.core import Fidelity, Refused
+from fogbank.rules.core import Refused
+
+from .contacts import Fidelity
 
 from .board import BoatLog
 from .chart import Course

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from fogbank.rules.core import UMPIRE, Dice, Event, GameState, Refused, Resolution, Ruleset, register
+from fogbank.rules.core import UMPIRE, Dice, Event, GameState, Refused, Resolution, Ruleset, Seat, register
 
 from . import orders, overrides, turn, views
 from .board import Board, BoatLog
 from .bot import BotSubmarine
 from .describe import describe
-from .events import SUBMARINE
+from .errors import ERROR_CODES
+from .events import BRITISH, SUBMARINE
 from .scenario import load_scenario, scenario_ids
 from .tables import TABLES
 from .units import Course, Level, Order
@@ -20,6 +21,7 @@ from .units import Course, Level, Order
 class Dardanelles(Ruleset):
     name = "dardanelles"
     title = "Dardanelles: a submarine against the Straits"
+    terminal_client = "fogbank.clients.sub.launch"
 
     def scenarios(self) -> tuple[str, ...]:
         return scenario_ids()
@@ -36,8 +38,8 @@ class Dardanelles(Ruleset):
             knowledge={SUBMARINE: BoatLog.at_start(s.boat)},
         )
 
-    def seats(self, state: GameState) -> tuple[str, ...]:
-        return (SUBMARINE,)
+    def seats(self, state: GameState) -> tuple[Seat, ...]:
+        return (Seat(SUBMARINE, BRITISH, "the submarine's captain"),)
 
     def parse_order(self, seat: str, payload: Mapping[str, Any]) -> Order:
         return orders.parse_order(payload)
@@ -55,7 +57,7 @@ class Dardanelles(Ruleset):
         return Order(course=Course.N, speed=0, level=state.knowledge[SUBMARINE].level)
 
     def resolve(self, state: GameState, orders_in: Mapping[str, Any]) -> Resolution:
-        order = orders_in.get(SUBMARINE) or self.standing_order(state, SUBMARINE)
+        order = orders_in[SUBMARINE] if SUBMARINE in orders_in else self.standing_order(state, SUBMARINE)
         return turn.resolve(state, load_scenario(state.scenario), order)
 
     def observe(self, state: GameState, seat: str, since: int | None = None) -> Any:
@@ -70,7 +72,7 @@ class Dardanelles(Ruleset):
     def chart(self, state: GameState, seat: str) -> views.ChartView:
         return views.chart_view(load_scenario(state.scenario).chart, umpire=seat == UMPIRE)
 
-    def briefing(self, state: GameState) -> dict[str, Any]:
+    def briefing(self, state: GameState, seat: str) -> dict[str, Any]:
         s = load_scenario(state.scenario)
         return {
             "title": s.title,
@@ -88,6 +90,9 @@ class Dardanelles(Ruleset):
 
     def bot(self, scenario: str, seat: str, chart: Mapping[str, Any]) -> BotSubmarine:
         return BotSubmarine.for_scenario(chart, scenario)
+
+    def error_codes(self) -> dict[str, str]:
+        return ERROR_CODES
 
     def table_reader(self, table: str) -> Callable[[int], str] | None:
         found = TABLES.get(table)

@@ -18,12 +18,14 @@ from types import SimpleNamespace
 from typing import Iterable
 
 import attrs
-from fogbank.rules.core import Contact, Event, Fidelity, GameState, Modifier, Outcome, Resolution, Roll
+from fogbank.rules.core import Event, GameState, Modifier, Outcome, Resolution, Roll
 
 from . import events as ev
+from .contacts import Contact, Fidelity
+from .events import BRITISH
 from .board import Board, BoatLog, Report
 from .chart import Square, bearing, distance, square_name
-from .describe import describe
+from .describe import describe, facts
 from .events import SUBMARINE, TOLD
 from .scenario import Scenario
 from .tables import (
@@ -295,13 +297,13 @@ class _Hour:
     def outcome(self) -> Outcome | None:
         victory = self.scenario.victory
         if not self.boat.afloat:
-            return Outcome("defeat", f"{self.boat.name} was lost.")
+            return Outcome({BRITISH: "defeat"}, f"{self.boat.name} was lost.")
         # A target the umpire removed from the game can no longer be sunk: it does not count as sunk.
         targets_sunk = all(n in self.vessels and self.vessels[n].sunk for n in victory.sink)
         if targets_sunk and self.chart.zones.get(self.boat.square) == victory.reach:
-            return Outcome("victory", _VICTORY[victory.reach].format(boat=self.boat.name))
+            return Outcome({BRITISH: "victory"}, _VICTORY[victory.reach].format(boat=self.boat.name))
         if self.turn >= self.scenario.turn_limit:
-            return Outcome("draw", "Time ran out before the mission was done.")
+            return Outcome({BRITISH: "draw"}, "Time ran out before the mission was done.")
         return None
 
 
@@ -330,7 +332,6 @@ def resolve(state: GameState, scenario: Scenario, order: Order) -> Resolution:
     log = _crew_log(hour, order, made)
     next_state = attrs.evolve(
         state,
-        turn=state.turn + 1,
         dice=hour.dice,
         board=board,
         knowledge={**state.knowledge, SUBMARINE: log},
@@ -346,7 +347,7 @@ def _crew_log(hour: _Hour, order: Order, made: int) -> BoatLog:
     plotted = (log.plotted[0] + dx * made, log.plotted[1] + dy * made)
     told = [e for e in hour.events if SUBMARINE in e.audience]
     reports = tuple(
-        Report(turn=hour.turn, kind=e.kind, text=describe(e), contact=getattr(e, "contact", None))
+        Report(turn=hour.turn, kind=e.kind, text=describe(e), contact=getattr(e, "contact", None), facts=facts(e))
         for e in told
     )
     return attrs.evolve(

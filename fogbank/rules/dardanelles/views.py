@@ -5,12 +5,27 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 import attrs
-from fogbank.rules.core import Contact, GameState, Outcome
+from fogbank.rules.core import GameState
 
 from .board import Board, BoatLog, Report
 from .chart import Chart, Course, Place, square_name
+from .contacts import Contact
+from .events import BRITISH
 from .scenario import Scenario
 from .turn import is_night
+
+
+@attrs.frozen
+class Outcome:
+    """The end as the boat's side has it (the core keeps a result per side)."""
+
+    result: str
+    reason: str
+
+
+def _outcome(state: GameState) -> Outcome | None:
+    outcome = state.outcome
+    return None if outcome is None else Outcome(outcome.result_for(BRITISH), outcome.reason)
 
 
 @attrs.frozen(kw_only=True)
@@ -109,7 +124,7 @@ def submarine_view(state: GameState, scenario: Scenario, log: BoatLog, since: in
         track=tuple(square_name(s) for s in log.track),
         reports=tuple(r for r in log.reports if r.turn >= since),
         contacts=tuple(c for c in log.contacts if c.turn >= since),
-        outcome=state.outcome,
+        outcome=_outcome(state),
     )
 
 
@@ -142,7 +157,7 @@ def umpire_view(state: GameState, scenario: Scenario, log: BoatLog) -> UmpireVie
         track=tuple(square_name(s) for s in board.track),
         plotted_track=tuple(square_name(s) for s in log.track),
         contact_vessels=dict(board.contact_vessels),
-        outcome=state.outcome,
+        outcome=_outcome(state),
     )
 
 

@@ -2,35 +2,46 @@
 the end with the revealed seed. `fogbank verify` reads it back.
 
 One record per line, each a JSON object with a "type":
-  game   ruleset, scenario, seats, commitment (SHA-256 of the seed)
-  input  what the game was given: order, release, hold, override, narrate, end
+  game   ruleset, scenario, seats [{seat, side, title}], sides, phases, options, commitment
+         (SHA-256 of the seed)
+  input  what the game was given: order, ask, release, hold, override, amend, narrate, end;
+         each with the turn and phase it was given in
   roll   index, turn, key, table, sides, dice, modifiers [{reason, value}], total, outcome
   event  kind, turn, audience (seats told; the umpire is always told), the event's fields, and
          text: the event in the words its audience is told
-  end    result, reason, seed (hex), revealed only once the game is over
+  end    results {side: result}, reason, seed (hex), revealed only once the game is over
 """
 
 from __future__ import annotations
 
 from typing import Any, Iterable
 
-from fogbank.rules.core import UMPIRE, Game, Step, commitment
+from fogbank.rules.core import UMPIRE, Game, Step, commitment, seat_map, sides
 from fogbank.rules.core.plain import to_plain
 
 
 def header(game: Game) -> dict[str, Any]:
-    state = game.state
+    state, ruleset = game.state, game.ruleset
+    seats = ruleset.seats(state)
     return {
         "type": "game",
         "ruleset": state.ruleset,
         "scenario": state.scenario,
-        "seats": list(game.ruleset.seats(state)),
+        "seats": [seat_map(seat) for seat in seats],
+        "sides": list(sides(seats)),
+        "phases": list(ruleset.phases),
+        "options": to_plain(state.options),
         "commitment": commitment(state.dice.seed),
     }
 
 
 def input_record(kind: str, turn: int, **fields: Any) -> dict[str, Any]:
     return {"type": "input", "input": kind, "turn": turn, **fields}
+
+
+def input_at(kind: str, game: Game, **fields: Any) -> dict[str, Any]:
+    """An input as logged, stamped with the turn and phase the game was in when it came."""
+    return input_record(kind, game.state.turn, phase=game.state.phase, **fields)
 
 
 def step_records(step: Step) -> Iterable[dict[str, Any]]:
@@ -48,7 +59,7 @@ def end_record(game: Game) -> dict[str, Any]:
     return {
         "type": "end",
         "turn": game.state.turn,
-        "result": outcome.result if outcome else None,
+        "results": dict(outcome.results) if outcome else None,
         "reason": outcome.reason if outcome else None,
         "seed": game.state.dice.seed.hex(),
     }

@@ -14,18 +14,28 @@ def apply_input(game: Game, record: Mapping[str, Any]) -> Step:
     ruleset = game.ruleset
     if kind == "order":
         order = ruleset.parse_order(record["seat"], record["order"])
-        return core.submit(game, record["seat"], order)
+        return core.submit(game, record["seat"], order, record.get("phase"))
     if kind == "release":
         return core.release(game)
     if kind == "hold":
-        return core.set_hold(game, bool(record["held"]))
+        return core.set_hold(game, bool(record["held"]), record.get("phases"))
     if kind == "override":
         return core.override(game, record["override"], record["reason"])
     if kind == "narrate":
         return core.narrate(game, record["seat"], record["text"])
+    if kind == "amend":
+        return core.amend(game, record["seat"], record["order"], record["reason"])
+    if kind == "ask":
+        return core.ask(game, record["seat"], record["question"])
     if kind == "end":
-        return core.end(game, record.get("reason", ""))
+        return core.end(game, record.get("reason", ""), record.get("results"))
     raise ValueError(f"unknown input {kind!r}")
+
+
+def start(header: Mapping[str, Any], seed: bytes) -> Game:
+    """The game a log's header record describes, before its first input."""
+    ruleset = core.find_ruleset(header["ruleset"])
+    return core.start(ruleset, header["scenario"], seed, header.get("options") or None)
 
 
 def replay(game: Game, inputs: list[Mapping[str, Any]]) -> Iterator[tuple[Game, Mapping[str, Any], Step]]:

@@ -1,46 +1,59 @@
-"""Headless games: a ruleset's built-in player against the rules, no network, one log per game."""
+"""Headless games: a ruleset's built-in players, one per seat, against the rules, no network."""
 
 from __future__ import annotations
 
 import hashlib
-from typing import Any, Iterator
+from typing import Any, Iterator, Mapping
 
 from fogbank.rules import core
 from fogbank.rules.core.plain import to_plain
 
 from . import gamelog
 
+
 def game_seed(seed: str, number: int) -> bytes:
     """The secret seed of game `number` of a simulation run started with `seed`."""
     return hashlib.sha256(f"fogbank-simulate:{seed}:{number}".encode()).digest()
 
 
-def play_bot_game(scenario: str, seed: bytes, max_turns: int = 500) -> Iterator[dict[str, Any]]:
-    """Play one game with the bot, yielding the log records as they happen."""
+def play_bot_game(
+    scenario: str, seed: bytes, max_turns: int = 500, options: Mapping[str, Any] | None = None
+) -> Iterator[dict[str, Any]]:
+    """Play one game with a bot in every seat, yielding the log records as they happen.
+
+    Each bot sees only its own seat's chart and views, and is asked for an order only when its
+    seat must act in the phase now open."""
     ruleset, scenario = core.find_scenario(scenario)
-    game = core.start(ruleset, scenario, seed)
+    game = core.start(ruleset, scenario, seed, options)
     yield gamelog.header(game)
-    seat = ruleset.seats(game.state)[0]
-    chart = to_plain(ruleset.chart(game.state, seat))
-    bot = ruleset.bot(scenario, seat, chart)
-    if bot is None:
-        raise LookupError(f"the {ruleset.name} ruleset has no built-in player")
-    for _ in range(max_turns):
-        if game.state.ended:
-            break
-        view = to_plain(ruleset.observe(game.state, seat))
-        payload = bot.order(view)
-        try:
+    bots = {}
+    for seat in ruleset.seat_names(game.state):
+        bots[seat] = ruleset.bot(scenario, seat, to_plain(ruleset.chart(game.state, seat)))
+        if bots[seat] is None:
+            raise LookupError(f"the {ruleset.name} ruleset has no built-in player for seat {seat!r}")
+    while not game.state.ended and game.state.turn <= max_turns:
+        waiting = sorted(game.waiting_for())
+        if not waiting:  # nobody may act, and the phase did not resolve: the umpire releases it
+            record = gamelog.input_at("release", game)
+            step = core.release(game)
+        else:
+            seat = waiting[0]
+            view = to_plain(ruleset.observe(game.state, seat))
+            payload = bots[seat].order(view)
+            try:
+                order = ruleset.parse_order(seat, payload)
+                ruleset.check_order(game.state, seat, order)
+            except core.Refused:
+                payload = ruleset.unparse_order(ruleset.standing_order(game.state, seat))
+            record = gamelog.input_at("order", game, seat=seat, order=payload)
             step = core.submit(game, seat, ruleset.parse_order(seat, payload))
-        except core.Refused:
-            payload = ruleset.unparse_order(ruleset.standing_order(game.state, seat))
-            step = core.submit(game, seat, ruleset.parse_order(seat, payload))
-        yield gamelog.input_record("order", game.state.turn, seat=seat, order=payload)
+        yield record
         yield from gamelog.step_records(step)
         game = step.game
     if not game.state.ended:
+        record = gamelog.input_at("end", game, reason="The simulation stopped.")
         step = core.end(game, "The simulation stopped.")
-        yield gamelog.input_record("end", game.state.turn, reason="The simulation stopped.")
+        yield record
         yield from gamelog.step_records(step)
         game = step.game
     yield gamelog.end_record(game)

@@ -15,7 +15,7 @@ from fogbank.rules import core
 from fogbank.rules.core import Modifier, Roll, commitment, verify_roll
 from fogbank.rules.core.plain import to_plain
 
-from .replay import apply_input
+from .replay import apply_input, start
 
 
 class Mismatch(Exception):
@@ -44,12 +44,15 @@ def verify_records(records: Iterable[dict[str, Any]]) -> int:
             raise Mismatch(f"roll {roll.index} (turn {roll.turn}, {roll.table}, key {roll.key}): {why}")
     inputs = [r for r in records if r.get("type") == "input"]
     if inputs:
-        _replay(ruleset, head["scenario"], seed, inputs, rolls)
+        _replay(head, seed, inputs, rolls)
     return len(rolls)
 
 
-def _replay(ruleset, scenario: str, seed: bytes, inputs: list[dict], rolls: list[Roll]) -> None:
-    game = core.start(ruleset, scenario, seed)
+def _replay(head: dict[str, Any], seed: bytes, inputs: list[dict], rolls: list[Roll]) -> None:
+    try:
+        game = start(head, seed)
+    except core.Refused as refusal:
+        raise Mismatch(f"the game record's options are refused: {refusal.sentence}") from None
     replayed: list[Roll] = []
     for record in inputs:
         try:

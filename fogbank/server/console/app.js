@@ -1,8 +1,13 @@
-// The umpire's console: joins with the umpire token, draws the truth, and sends the umpire's
-// requests. The token stays in this tab (sessionStorage) and in no URL the server sees.
+// The umpire's console: joins with the umpire token, loads the game's ruleset module (ruleset.js)
+// and keeps the umpire's picture: the map, the truth, where play stands, and the papers. The
+// record comes once from `history` on joining; after that each `umpire_update` adds its rows.
+// The token stays in this tab (sessionStorage) and in no URL the server sees.
 
-import { LAYERS, drawChart, parseSquare, squareAt } from "./chart.js";
-import { diceLog, diceTables, gameList, gameLog, h, hour, recordSheet, seatMessages } from "./tables.js";
+import { h, swatch } from "./dom.js";
+import { Hand } from "./hand.js";
+import { DiceLog, GameLog, Sheet, gameList, results, seatMessages } from "./papers.js";
+import { Record, seatsOf, standing } from "./record.js";
+import { bare, loadRuleset } from "./ruleset.js";
 import { RequestRefused, Wire } from "./wire.js";
 
 const TOKEN_KEY = "fogbank.umpire.token";
@@ -10,23 +15,39 @@ const $ = (id) => document.getElementById(id);
 
 const game = {
   welcome: null,
+  ruleset: null, // the ruleset's console module, every part filled in (ruleset.js)
+  map: null, // the map, from the ruleset's geometry module; null if it has none
+  seats: [], // [{seat, side, title}]
+  sides: null, // the sides' names; null from a server that does not send them
+  phases: null, // the ruleset's phase names, in order; null likewise
   view: null, // the umpire's view now
-  turns: [], // from `history`
-  log: [],
-  phase: "orders",
-  held: false,
+  at: { turn: 0, phase: null, cycle: "orders" }, // where play stands
+  held: false, // the phase open now is held for release
+  heldPhases: null, // the phases held, where the server says
   waitingFor: [],
-  over: null, // the game_over message
+  record: null, // record.js: rows, log, orders in
+  syncing: false, // the `history` reply is on its way: updates before it are in it
+  over: null, // the game_over message, or the log's end record
   games: [],
   viewAs: "umpire",
   seatView: null,
   seatLog: [],
-  layers: Object.fromEntries(LAYERS.map(([name]) => [name, !["zones", "places"].includes(name)])),
-  diceFilter: "",
+  layers: {}, // layer name -> shown
   pane: "sheet",
 };
 let wire = null;
-let holdPending = false;
+let hand = null;
+let sheet = null;
+let gameLog = null;
+let diceLog = null;
+let inbox = Promise.resolve(); // what the server sends is handled one message at a time, in order
+
+function later(task) {
+  inbox = inbox.then(task).catch((error) => {
+    console.error(error);
+    notice(`The console failed: ${error.message}`, "error");
+  });
+}
 
 function takeToken() {
   const fragment = new URLSearchParams(location.hash.slice(1));
@@ -47,6 +68,7 @@ function notice(text, kind = "info") {
   notice.timer = setTimeout(() => (box.hidden = true), kind === "error" ? 9000 : 4000);
 }
 
+/** Send a request; a refusal is shown in the server's words. The reply, or null. */
 async function ask(type, fields, done) {
   try {
     const reply = await wire.request(type, fields);
@@ -66,7 +88,7 @@ function start(token) {
     onState(state, sentence) {
       const pill = $("connection");
       pill.dataset.state = state;
-      pill.textContent = state === "refused" ? "refused" : state;
+      pill.textContent = state;
       if (state === "refused") {
         notice(sentence, "error");
         sessionStorage.removeItem(TOKEN_KEY);
@@ -74,70 +96,137 @@ function start(token) {
         $("login").hidden = false;
       }
     },
-    onWelcome(welcome) {
-      if (welcome.seat !== "umpire") {
-        notice("That token opens a player's seat, not the umpire's. This console is for the umpire.", "error");
-      }
-      game.welcome = welcome;
-      game.phase = welcome.phase;
-      $("console").hidden = false;
-      setUpSeats(welcome.seats);
-      refreshHistory();
-      refreshGames();
-    },
-    onStream: receive,
+    onWelcome: (welcome) => later(() => welcomed(welcome)),
+    onStream: (message) => later(() => received(message)),
   });
   wire.open();
 }
 
-function receive(message) {
-  switch (message.type) {
-    case "snapshot":
-    case "umpire_update":
-      game.view = message.view;
-      if (message.type === "umpire_update") refreshHistory();
-      break;
-    case "status":
-      game.phase = message.phase;
-      game.held = message.held;
-      game.waitingFor = message.waiting_for;
-      break;
-    case "narrative":
-      notice(`Narrative: ${message.text}`);
-      break;
-    case "game_over":
-      game.over = message;
-      game.phase = "ended";
-      game.log = message.log;
-      break;
+/** The updates' fields where play stands, kept where an old server leaves one out. */
+function move(message) {
+  const now = standing(message, game.phases);
+  game.at = { turn: now.turn ?? game.at.turn, phase: now.phase ?? game.at.phase, cycle: now.cycle ?? game.at.cycle };
+}
+
+async function welcomed(welcome) {
+  if (welcome.seat !== "umpire") {
+    notice("That token opens a player's seat, not the umpire's. This console is for the umpire.", "error");
   }
+  const first = game.ruleset?.name !== welcome.ruleset;
+  game.welcome = welcome;
+  game.seats = seatsOf(welcome);
+  game.sides = welcome.sides ?? null;
+  game.phases = welcome.phases ?? null;
+  move(welcome);
+  if (first) await setUpRuleset(welcome);
+  game.record = new Record(game.phases);
+  game.record.begin(welcome);
+  sheet = new Sheet($("pane-sheet"), { ruleset: game.ruleset, seats: game.seats, record: game.record });
+  gameLog = new GameLog($("pane-log"), game.ruleset);
+  $("console").hidden = false;
+  syncHistory();
   refreshGames();
-  if (game.viewAs !== "umpire") refreshSeat();
   render();
 }
 
-let historyBusy = false;
-let historyAgain = false;
-async function refreshHistory() {
-  if (historyBusy) {
-    historyAgain = true;
-    return;
-  }
-  historyBusy = true;
+/** The module of the game's ruleset, and what is drawn from it once: layers, forms, seats. */
+async function setUpRuleset(welcome) {
   try {
-    const reply = await wire.request("history");
-    game.turns = reply.turns;
-    if (!game.over) game.log = reply.log;
-    render();
+    const { ruleset, geometry } = await loadRuleset(welcome.ruleset);
+    game.ruleset = ruleset;
+    game.map = geometry ? geometry.createMap($("chart"), welcome.chart) : null;
+  } catch (error) {
+    notice(`No console module for the ruleset ${welcome.ruleset}: ${error.message}`, "error");
+    game.ruleset = bare(welcome.ruleset);
+    game.map = null;
+  }
+  document.body.dataset.ruleset = welcome.ruleset;
+  const layers = [...game.ruleset.layers];
+  if (game.map?.drawPlaces) layers.push({ name: "places", label: "Place names", on: false });
+  game.layers = Object.fromEntries(layers.map((layer) => [layer.name, layer.on !== false]));
+  $("layers").replaceChildren(
+    h("legend", {}, "Layers"),
+    ...layers.map((layer) => {
+      const box = h("input", { type: "checkbox", "data-layer": layer.name, checked: game.layers[layer.name] });
+      box.onchange = () => {
+        game.layers[layer.name] = box.checked;
+        renderMap();
+      };
+      return h("label", { class: "check" }, box, layer.key ? swatch(layer.key) : null, ` ${layer.label}`);
+    }),
+  );
+  $("layers").hidden = !layers.length;
+  $("chart").parentElement.hidden = !game.map;
+  $("hover").hidden = !game.map;
+  $("hover").textContent = `Point at the map to read a place${game.ruleset.override ? "; click one to use it in an override" : ""}.`;
+  setUpSeats(game.seats);
+  hand.setUpGame();
+}
+
+/** The record so far, asked for once on joining (and again only on reconnecting). */
+async function syncHistory() {
+  game.syncing = true;
+  let reply = null;
+  try {
+    reply = await wire.request("history");
   } catch (error) {
     if (!(error instanceof RequestRefused && error.code === "connection_lost")) notice(error.message, "error");
-  } finally {
-    historyBusy = false;
-    if (historyAgain) {
-      historyAgain = false;
-      refreshHistory();
-    }
   }
+  // In line with the stream: updates that came before the reply are in it; later ones add to it.
+  later(() => {
+    game.syncing = false;
+    if (reply) game.record.reset(reply.turns, reply.log);
+    const end = game.record.log.find((record) => record.type === "end");
+    if (end && !game.over) game.over = end;
+    drawPapers();
+    render();
+  });
+}
+
+function received(message) {
+  const record = game.record;
+  switch (message.type) {
+    case "snapshot":
+      game.view = message.view;
+      break;
+    case "umpire_update": {
+      const before = game.view;
+      game.view = message.view;
+      move(message);
+      if (message.waiting_for) game.waitingFor = message.waiting_for;
+      if (message.held_phases) {
+        game.heldPhases = message.held_phases;
+        game.held = message.held_phases.includes(game.at.phase);
+      }
+      const added = record.update(message, before, game.syncing);
+      if (!game.syncing) {
+        sheet.append(added.rows);
+        diceLog.append(added.records);
+        gameLog.append(added.records);
+      }
+      if (message.waiting_for === undefined) refreshGames(); // an old server says who is waiting only there
+      break;
+    }
+    case "status":
+      move(message);
+      game.held = message.held;
+      game.waitingFor = message.waiting_for ?? game.waitingFor;
+      break;
+    case "narrative":
+    case "answer":
+    case "amended":
+      if (message.type === "narrative") notice(`Narrative: ${message.text}`);
+      if (!game.syncing) gameLog.append(record.add([{ type: "message", turn: message.turn, message }]));
+      break;
+    case "game_over":
+      game.over = message;
+      game.at = { ...game.at, cycle: "ended" };
+      record.replaceLog(message.log);
+      drawPapers();
+      break;
+  }
+  if (game.viewAs !== "umpire") refreshSeat();
+  renderLive();
 }
 
 async function refreshGames() {
@@ -147,11 +236,11 @@ async function refreshGames() {
   const mine = reply.games.find((g) => g.game === game.welcome?.game);
   if (mine) {
     game.held = mine.held;
-    game.phase = mine.phase;
+    if (!game.over) move(mine);
     game.waitingFor = mine.seats.filter((s) => !s.orders_in).map((s) => s.seat);
   }
-  renderGames();
-  renderTurn();
+  $("games").replaceChildren(...gameList(game.games, game.welcome?.game));
+  hand.render();
 }
 
 async function refreshSeat() {
@@ -168,125 +257,84 @@ async function refreshSeat() {
 
 // Drawing --------------------------------------------------------------------------------------
 
+/** The papers from the record, whole: on joining and at the end, never on an update. */
+function drawPapers() {
+  sheet.reset();
+  diceLog.reset(game.record);
+  gameLog.reset(game.record);
+}
+
 function render() {
-  if (!game.welcome) return;
-  renderHeader();
-  renderMap();
-  renderTurn();
-  renderTruth();
-  renderResult();
+  if (!game.welcome || !game.ruleset) return;
   const seatMode = game.viewAs !== "umpire";
   $("umpire-side").hidden = seatMode;
   $("seat-side").hidden = !seatMode;
-  $("legend").hidden = seatMode;
-  $("layers").hidden = seatMode;
+  $("layers").hidden = seatMode || !$("layers").querySelector("input");
   $("seat-banner").hidden = !seatMode;
   document.querySelector(".tabs").hidden = seatMode;
   for (const pane of ["sheet", "dice", "log"]) $(`pane-${pane}`).hidden = seatMode || game.pane !== pane;
   $("pane-seat").hidden = !seatMode;
-  if (seatMode) {
-    renderSeat();
-    return;
-  }
-  $("pane-sheet").replaceChildren(recordSheet(game.turns, game.log, game.view));
-  renderDice();
-  $("pane-log").replaceChildren(gameLog(game.log));
+  if (seatMode) renderSeat();
+  renderLive();
+}
+
+/** What one update changes: the header, the map, the truth, the turn and the sheet's last row. */
+function renderLive() {
+  if (!game.welcome || !game.ruleset) return;
+  renderHeader();
+  renderMap();
+  renderTruth();
+  hand.render();
+  const status = game.over ? "not resolved" : game.at.cycle === "ready" ? "held for release" : "being ordered";
+  if (!game.syncing) sheet.current(game.view, game.at, status, Boolean(game.over));
+  renderResult();
 }
 
 function renderHeader() {
   const w = game.welcome;
   $("game-title").textContent = `${w.briefing?.title ?? w.scenario} · game ${w.game}`;
   const view = game.viewAs === "umpire" ? game.view : game.seatView;
-  $("clock").textContent = view ? `Turn ${view.turn} · ${hour(view.time)} · ${view.night ? "night" : "day"}` : "";
+  const clock = view ? game.ruleset.clock(view) : "";
+  $("clock").textContent = [`Turn ${game.at.turn}`, game.viewAs === "umpire" ? game.at.phase : null, clock].filter(Boolean).join(" · ");
   for (const button of $("view-as").querySelectorAll("button")) {
     button.setAttribute("aria-pressed", String(button.dataset.seat === game.viewAs));
   }
 }
 
 function renderMap() {
-  const chart = game.welcome.chart;
-  const picture =
-    game.viewAs === "umpire"
-      ? { mode: "umpire", view: game.view, layers: game.layers }
-      : { mode: "seat", seat: game.viewAs, view: game.seatView };
-  // The seat sees its own chart: coast and grid, none of the umpire's overlays.
-  const drawn = game.viewAs === "umpire" ? chart : { ...chart, overlays: {} };
-  drawChart($("chart"), drawn, picture);
-}
-
-function renderTurn() {
-  const status = $("turn-status");
-  if (!game.welcome) return;
-  const ended = game.phase === "ended";
-  if (ended) status.textContent = "The game is over.";
-  else if (game.phase === "ready") status.textContent = "All orders are in: the turn waits for your release.";
-  else status.textContent = game.waitingFor.length ? `Waiting for orders from ${game.waitingFor.join(", ")}.` : "Waiting for orders.";
-  if (!holdPending) $("hold").checked = game.held; // never undo a click the server has not answered
-  for (const id of ["hold", "release", "override-apply", "narrate-send", "end-game"]) $(id).disabled = ended;
-  if (!ended) $("override-apply").disabled = !$("override-reason").value.trim();
+  const map = game.map;
+  if (!map) return;
+  const svg = $("chart");
+  svg.dataset.mode = game.viewAs === "umpire" ? "umpire" : "seat";
+  map.drawBase();
+  if (game.viewAs !== "umpire") {
+    // The seat sees its own chart: coast and grid, and what its own view holds; no overlays.
+    game.ruleset.drawSeat(map, map.layer("seat"), game.seatView);
+    return;
+  }
+  if (game.layers.places) map.drawPlaces(); // under the ruleset's layers: names never hide the truth
+  for (const layer of game.ruleset.layers) {
+    if (game.layers[layer.name]) layer.draw(map, map.layer(layer.name), game.view, game.welcome.chart);
+  }
 }
 
 function renderTruth() {
-  const view = game.view;
-  if (!view) return;
-  const boat = view.boat;
-  const afloat = boat.afloat ? "" : " · LOST";
-  $("truth").replaceChildren(
-    h("h2", {}, `${boat.name}, the truth`),
-    h(
-      "dl",
-      { class: "gauges" },
-      h("dt", {}, "Square"), h("dd", { class: "true-square" }, boat.square),
-      h("dt", {}, "Plotted"), h("dd", {}, view.plotted_track?.at(-1) ?? "—"),
-      h("dt", {}, "Level"), h("dd", {}, boat.level + afloat),
-      h("dt", {}, "Air"), h("dd", {}, h("meter", { min: 0, max: 20, low: 5, high: 10, optimum: 20, value: boat.air }), ` ${boat.air} h`),
-      h("dt", {}, "Battery"), h("dd", {}, h("meter", { min: 0, max: 36, low: 8, high: 16, optimum: 36, value: boat.battery }), ` ${boat.battery}`),
-      h("dt", {}, "Torpedoes"), h("dd", {}, `${boat.loaded}/${boat.tubes} loaded, ${boat.spare} spare`),
-    ),
-  );
-}
-
-function renderDice() {
-  const select = $("dice-filter");
-  const tables = diceTables(game.log);
-  const total = tables.reduce((sum, [, n]) => sum + n, 0);
-  select.replaceChildren(
-    h("option", { value: "" }, `all tables (${total})`),
-    ...tables.map(([name, n]) => h("option", { value: name }, `${name.replaceAll("_", " ")} (${n})`)),
-  );
-  select.value = tables.some(([name]) => name === game.diceFilter) ? game.diceFilter : "";
-  $("dice").replaceChildren(diceLog(game.log, select.value));
-}
-
-function renderGames() {
-  $("games").replaceChildren(...gameList(game.games, game.welcome?.game));
+  const panel = $("truth");
+  const truth = game.ruleset.truth;
+  panel.hidden = !truth || !game.view;
+  if (truth && game.view) panel.replaceChildren(...[truth(game.view)].flat());
 }
 
 function renderSeat() {
   const seat = game.viewAs;
-  const v = game.seatView;
   $("seat-banner").replaceChildren(
     h("strong", {}, `As ${seat} sees it. `),
-    "Only what this seat was sent: its own chart, its dead reckoning and reports. ",
+    "Only what this seat was sent: its own chart, its view and its messages. ",
     h("button", { type: "button", id: "back-to-umpire" }, "Back to the umpire's view"),
   );
   $("back-to-umpire").onclick = () => viewAs("umpire");
-  $("seat-gauges").replaceChildren(
-    h("h2", {}, `${seat}: the crew's picture`),
-    v
-      ? h(
-          "dl",
-          { class: "gauges" },
-          h("dt", {}, "Plotted"), h("dd", {}, v.plotted),
-          h("dt", {}, "Level"), h("dd", {}, v.level),
-          h("dt", {}, "Air"), h("dd", {}, `${v.air} h`),
-          h("dt", {}, "Battery"), h("dd", {}, v.battery),
-          h("dt", {}, "Tubes"), h("dd", {}, `${v.loaded}/${v.tubes} loaded, ${v.spare} spare`),
-          h("dt", {}, "Contacts"), h("dd", {}, v.contacts.length ? v.contacts.slice(-6).map((c) => `c${c.number} ${String(c.bearing).padStart(3, "0")}°${c.distance ? ` ${c.distance} sq` : ""}`).join(", ") : "none"),
-        )
-      : h("p", { class: "muted" }, "Loading…"),
-  );
-  $("pane-seat").replaceChildren(h("h2", {}, `Messages sent to ${seat}`), seatMessages(seat, game.seatLog));
+  $("seat-panel").replaceChildren(...[game.ruleset.seatPanel(seat, game.seatView)].flat());
+  $("pane-seat").replaceChildren(h("h2", {}, `Messages sent to ${seat}`), seatMessages(seat, game.seatLog, game.ruleset));
 }
 
 async function renderResult() {
@@ -297,7 +345,7 @@ async function renderResult() {
   box.dataset.seed = over.seed;
   const check = h("span", { class: "check" }, "");
   box.replaceChildren(
-    h("strong", {}, `Game over: ${over.result}. `),
+    h("strong", {}, `Game over: ${results(over)}. `),
     over.reason,
     h("div", {}, "Seed ", h("code", { id: "seed" }, over.seed), " ", check),
   );
@@ -305,8 +353,9 @@ async function renderResult() {
     const bytes = new Uint8Array(over.seed.match(/../g).map((pair) => parseInt(pair, 16)));
     const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
     const hex = [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
-    check.textContent = hex === game.welcome.commitment ? "✓ matches the commitment made at the start" : "✗ does NOT match the commitment";
-    check.className = hex === game.welcome.commitment ? "check ok" : "check bad";
+    const ok = hex === game.welcome.commitment;
+    check.textContent = ok ? "✓ matches the commitment made at the start" : "✗ does NOT match the commitment";
+    check.className = ok ? "check ok" : "check bad";
   }
 }
 
@@ -316,10 +365,11 @@ function setUpSeats(seats) {
   const nav = $("view-as");
   nav.replaceChildren(
     h("span", { class: "muted" }, "View as"),
-    ...["umpire", ...seats].map((seat) => h("button", { type: "button", "data-seat": seat, "aria-pressed": "false" }, seat)),
+    ...[{ seat: "umpire", title: "the umpire" }, ...seats].map(({ seat, title }) =>
+      h("button", { type: "button", "data-seat": seat, "aria-pressed": "false", title: title || null }, seat),
+    ),
   );
   for (const button of nav.querySelectorAll("button")) button.onclick = () => viewAs(button.dataset.seat);
-  $("narrate-seat").replaceChildren(...seats.map((seat) => h("option", { value: seat }, seat)));
 }
 
 function viewAs(seat) {
@@ -331,16 +381,8 @@ function viewAs(seat) {
 }
 
 function setUpControls() {
-  const layers = $("layers");
-  for (const [name, label] of LAYERS) {
-    const box = h("input", { type: "checkbox", "data-layer": name, checked: game.layers[name] });
-    box.onchange = () => {
-      game.layers[name] = box.checked;
-      renderMap();
-    };
-    layers.append(h("label", { class: "check" }, box, ` ${label}`));
-  }
-
+  hand = new Hand(game, { ask, notice, refreshGames });
+  diceLog = new DiceLog($("dice"), $("dice-filter"));
   for (const tab of document.querySelectorAll("[role=tab]")) {
     tab.onclick = () => {
       game.pane = tab.dataset.pane;
@@ -348,82 +390,18 @@ function setUpControls() {
       render();
     };
   }
-  $("dice-filter").onchange = () => {
-    game.diceFilter = $("dice-filter").value;
-    renderDice();
-  };
-
-  $("hold").onchange = async () => {
-    const held = $("hold").checked;
-    holdPending = true;
-    const done = await ask("hold", { held }, held ? "Turns are held for your release." : "Turns resolve as orders come in.");
-    holdPending = false;
-    if (done) game.held = held;
-    await refreshGames();
-  };
-  $("release").onclick = () => ask("release", {}, "Turn released.");
-
-  const kind = $("override-kind");
-  const showFields = () => {
-    for (const label of document.querySelectorAll("#override [data-for]")) label.hidden = !label.dataset.for.split(" ").includes(kind.value);
-    const value = $("override-value");
-    value.max = kind.value === "set_air" ? 20 : 36;
-    if (game.view && kind.value === "set_air") value.placeholder = String(game.view.boat.air);
-    if (game.view && kind.value === "set_battery") value.placeholder = String(game.view.boat.battery);
-  };
-  kind.onchange = showFields;
-  showFields();
-  $("override-reason").oninput = renderTurn;
-  $("override").onsubmit = async (event) => {
-    event.preventDefault();
-    const override = { kind: kind.value };
-    const number = (id) => ($(id).value === "" ? null : Number($(id).value));
-    if (["move_boat", "add_vessel"].includes(kind.value)) override.square = $("override-square").value.trim().toUpperCase();
-    if (["set_air", "set_battery"].includes(kind.value)) override.value = number("override-value");
-    if (["remove_vessel", "add_vessel"].includes(kind.value)) override.number = number("override-number");
-    if (kind.value === "add_vessel") {
-      override.vessel_type = $("override-type").value;
-      if ($("override-name").value.trim()) override.name = $("override-name").value.trim();
-    }
-    const reason = $("override-reason").value.trim();
-    if (!reason) return notice("An override needs a reason for the record.", "error");
-    if (await ask("override", { override, reason }, "Override applied and recorded.")) {
-      $("override-reason").value = "";
-      renderTurn();
-    }
-  };
-
-  $("narrate").onsubmit = async (event) => {
-    event.preventDefault();
-    const text = $("narrate-text").value.trim();
-    if (await ask("narrate", { seat: $("narrate-seat").value, text }, `Sent to ${$("narrate-seat").value}.`)) $("narrate-text").value = "";
-  };
-
-  $("end").onsubmit = (event) => {
-    event.preventDefault();
-    $("end-confirm").hidden = false;
-  };
-  $("end-cancel").onclick = () => ($("end-confirm").hidden = true);
-  $("end-now").onclick = async () => {
-    $("end-confirm").hidden = true;
-    await ask("end", { reason: $("end-reason").value.trim() || "The umpire ended the game." }, "Game ended.");
-  };
 
   const svg = $("chart");
   svg.onmousemove = (event) => {
-    if (!game.welcome) return;
-    const square = squareAt(svg, game.welcome.chart, event);
-    $("hover").textContent = square ? describeSquare(square) : "";
+    const place = game.map?.placeAt(event);
+    if (!place) return ($("hover").textContent = "");
+    const words = [place.name, place.land ? "land" : "sea"];
+    if (game.viewAs === "umpire") words.push(...game.ruleset.place(place.name, game.view, game.map));
+    $("hover").textContent = words.join(" · ");
   };
   svg.onclick = (event) => {
-    if (!game.welcome || game.viewAs !== "umpire") return;
-    const square = squareAt(svg, game.welcome.chart, event);
-    if (!square) return;
-    $("override-square").value = square.name;
-    if (!["move_boat", "add_vessel"].includes(kind.value)) {
-      kind.value = "move_boat";
-      showFields();
-    }
+    const place = game.map?.placeAt(event);
+    if (place) hand.pick(place);
   };
 
   $("login").onsubmit = (event) => {
@@ -437,29 +415,15 @@ function setUpControls() {
   setInterval(() => wire && game.welcome && refreshGames(), 10000);
 }
 
-function describeSquare(square) {
-  const chart = game.welcome.chart;
-  const words = [square.name, square.sea ? "sea" : "land"];
-  if (game.viewAs !== "umpire") return words.join(" · ");
-  const mark = (name) => chart.overlays?.[name]?.[square.r]?.[square.x];
-  const tide = mark("tidal");
-  if (tide && tide !== ".") words.push(`tide sets ${{ 8: "N", 9: "NE", 6: "E", 3: "SE", 2: "S", 1: "SW", 4: "W", 7: "NW" }[tide]}`);
-  if (mark("searchlight") === "S") words.push("searchlight");
-  if (mark("batteries") === "B") words.push("battery range");
-  const view = game.view;
-  if (view) {
-    const rows = view.minefields?.[square.name];
-    if (rows) words.push(`minefield, ${rows} row${rows === 1 ? "" : "s"}`);
-    for (const v of view.vessels || []) if (v.square === square.name) words.push(`vessel ${v.number} (${v.type.replace("_", " ")}${v.sunk ? ", sunk" : ""})`);
-    if (view.boat.square === square.name) words.push(`${view.boat.name} is here`);
-  }
-  return words.join(" · ");
-}
-
 setUpControls();
 const token = takeToken();
 if (token) start(token);
 else $("login").hidden = false;
 
-// For tests and the curious: the console's state, read-only by convention.
-window.fogbankConsole = { game, parseSquare };
+// For tests and the curious: the console's state and the requests it has sent, by type.
+window.fogbankConsole = {
+  game,
+  get requests() {
+    return { ...(wire?.sent || {}) };
+  },
+};

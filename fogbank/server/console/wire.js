@@ -3,7 +3,7 @@
 // that carries the same `ref`. A dropped socket reconnects and resumes with `last_seq`.
 
 export const SUBPROTOCOL = "fogbank.v1.json";
-const STREAM = new Set(["snapshot", "observation", "narrative", "status", "umpire_update", "game_over"]);
+const STREAM = new Set(["snapshot", "observation", "narrative", "answer", "amended", "status", "umpire_update", "game_over"]);
 
 export class RequestRefused extends Error {
   constructor(code, message) {
@@ -22,6 +22,8 @@ export class Wire {
     this.nextRef = 1;
     this.pending = new Map(); // ref -> {resolve, reject}
     this.snapshots = []; // snapshots that answer `observe` (they carry no ref; the ack follows them)
+    this.observing = 0; // `observe` requests not yet answered
+    this.sent = {}; // requests sent, by type: how often the console asked for what
     this.socket = null;
     this.closed = false;
     this.retry = 500;
@@ -37,6 +39,7 @@ export class Wire {
     };
     socket.onmessage = (event) => this.receive(JSON.parse(event.data));
     socket.onclose = () => {
+      this.observing = 0;
       for (const { reject } of this.pending.values()) reject(new RequestRefused("connection_lost", "The connection dropped."));
       this.pending.clear();
       if (this.closed) return;
@@ -62,8 +65,8 @@ export class Wire {
       return;
     }
     if (STREAM.has(message.type) && message.ref === undefined) {
-      if (message.type === "snapshot" && !isUmpireView(message.view)) {
-        this.snapshots.push(message); // another seat's view, asked for with `observe`
+      if (message.type === "snapshot" && this.observing) {
+        this.snapshots.push(message); // a seat's view, asked for with `observe` (its ack follows)
         return;
       }
       this.lastSeq = message.seq;
@@ -82,6 +85,7 @@ export class Wire {
       return Promise.reject(new RequestRefused("not_connected", "Not connected to the server."));
     }
     const ref = this.nextRef++;
+    this.sent[type] = (this.sent[type] || 0) + 1;
     return new Promise((resolve, reject) => {
       this.pending.set(ref, { resolve, reject });
       this.socket.send(JSON.stringify({ type, ref, ...fields }));
@@ -91,11 +95,12 @@ export class Wire {
   /** A seat's view as that seat sees it now: the snapshot the server sends before its ack. */
   async observe(seat) {
     this.snapshots = [];
-    await this.request("observe", { seat });
+    this.observing += 1;
+    try {
+      await this.request("observe", { seat });
+    } finally {
+      this.observing = Math.max(0, this.observing - 1);
+    }
     return this.snapshots.pop() ?? null;
   }
-}
-
-export function isUmpireView(view) {
-  return view !== null && typeof view === "object" && "boat" in view && "vessels" in view;
 }

@@ -30,8 +30,9 @@ from fogbank.rules.core import Refused
 
 from ..bus import LOST, Bus, Deliver, Session, Unavailable
 from ..host import Forbidden
-from . import broker as topics
-from .broker import BrokerAddress, safe_name
+from . import topics
+from .address import BrokerAddress
+from .topics import safe_name
 from .host import pack, unpack
 
 log = logging.getLogger("fogbank.mqtt.bus")
@@ -256,7 +257,7 @@ class MqttBus(Bus):
         await session.open(join.last_seq)
         return session
 
-    async def create_game(self, scenario: str) -> dict[str, Any]:
+    async def create_game(self, scenario: str, options: dict[str, Any] | None = None) -> dict[str, Any]:
         client = self._client
         if client is None or not self.ready.is_set():
             raise Unavailable("the gateway is not connected to the broker")
@@ -265,7 +266,7 @@ class MqttBus(Bus):
         self._calls[correlation] = future
         properties = _request_properties(self.reply_to, correlation)
         try:
-            await client.publish(topics.NEW, pack({"scenario": scenario}), 1, False, properties)
+            await client.publish(topics.NEW, pack({"scenario": scenario, "options": options or {}}), 1, False, properties)
             async with asyncio.timeout(REQUEST_DEADLINE):
                 return _answer(await future)["created"]
         except TimeoutError:

@@ -37,8 +37,9 @@ from fogbank.rules.core import UMPIRE, Refused
 
 from ..bus import catch_up, handle, open_seat
 from ..host import SPECTATOR, Forbidden, Host, Room
-from . import broker as topics
-from .broker import BrokerAddress, safe_name
+from . import topics
+from .address import BrokerAddress
+from .topics import safe_name
 
 log = logging.getLogger("fogbank.mqtt.host")
 SESSION_EXPIRY = 24 * 3600  # seconds the broker keeps a host's session (and its queued requests)
@@ -188,7 +189,8 @@ class MqttHost:
         correlation = getattr(properties, "CorrelationData", None)
         try:
             if message.topic.value == topics.NEW:
-                answer = await self._new_game(unpack(message.payload)["scenario"])
+                request = unpack(message.payload)
+                answer = await self._new_game(request["scenario"], request.get("options"))
             else:
                 game = message.topic.value.split("/")[3]
                 answer = await self._request(game, unpack(message.payload))
@@ -234,8 +236,8 @@ class MqttHost:
     def _frames(self, messages: list[Any]) -> dict[str, Any]:
         return {"frames": [self.codec.encode_server(m) for m in messages], "host": self.host_id, "boot": self.boot}
 
-    async def _new_game(self, scenario: str) -> dict[str, Any]:
-        created = await self.host.create_game(scenario)
+    async def _new_game(self, scenario: str, options: dict[str, Any] | None = None) -> dict[str, Any]:
+        created = await self.host.create_game(scenario, options)
         game = created["game"]
         tokens = {UMPIRE: created["umpire_token"], SPECTATOR: created["spectator_token"], **created["seats"]}
         commands = [c for seat, token in tokens.items() for c in topics.seat_commands(game, seat, token)]
@@ -251,8 +253,7 @@ class MqttHost:
         self._hook(room)
         for seat in room.streams:  # a late subscriber to a seat's state finds its view at once
             if seat not in LAZY_STREAMS:
-                turn, view = self.host.view(room, seat, None)
-                snapshot = wire.Snapshot(seq=room.streams[seat].seq, turn=turn, view=view)
+                snapshot = self.host.snapshot(room, seat, None, room.streams[seat].seq)
                 self._publish(topics.seat_state(game, seat), self.codec.encode_server(snapshot), retain=True)
         return {"created": created}
 

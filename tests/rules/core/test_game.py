@@ -2,7 +2,7 @@
 
 import pytest
 from fogbank.rules import core
-from fogbank.rules.core import Phase, Refused, find_ruleset
+from fogbank.rules.core import Cycle, Refused, find_ruleset
 
 RULES = find_ruleset("dardanelles")
 ORDER = RULES.parse_order("submarine", {"course": "E", "speed": 1, "level": "surface"})
@@ -15,13 +15,13 @@ def game():
 
 def test_the_last_order_resolves_the_turn(game):
     step = core.submit(game, "submarine", ORDER)
-    assert step.resolved and step.game.state.turn == 2 and step.game.phase is Phase.ORDERS
+    assert step.resolved and step.game.state.turn == 2 and step.game.cycle is Cycle.ORDERS
 
 
 def test_held_turns_wait_for_release(game):
     game = core.set_hold(game, True).game
     step = core.submit(game, "submarine", ORDER)
-    assert not step.resolved and step.game.phase is Phase.READY and step.game.state.turn == 1
+    assert not step.resolved and step.game.cycle is Cycle.READY and step.game.state.turn == 1
     step = core.release(step.game)
     assert step.resolved and step.game.state.turn == 2
 
@@ -79,7 +79,7 @@ def test_narrative_goes_to_one_seat(game):
 
 def test_the_end_is_told_to_every_seat_and_then_nothing_more_is_taken(game):
     step = core.end(game, "Stopped for tea.")
-    assert step.game.phase is Phase.ENDED
+    assert step.game.cycle is Cycle.ENDED
     assert step.events[-1].kind == "game_ended" and "submarine" in step.events[-1].audience
     for attempt in (
         lambda g: core.submit(g, "submarine", ORDER),

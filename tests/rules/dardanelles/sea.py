@@ -96,7 +96,9 @@ def order(course="N", speed=0, level=Level.SURFACE, fire=None) -> Order:
 
 
 def play(state: GameState, s: Scenario, o: Order):
-    return turn.resolve(state, s, o)
+    """The hour resolved, and the clock moved on as the core moves it."""
+    resolution = turn.resolve(state, s, o)
+    return attrs.evolve(resolution, state=attrs.evolve(resolution.state, turn=state.turn + 1))
 
 
 @attrs.define

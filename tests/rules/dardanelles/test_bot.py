@@ -23,7 +23,7 @@ def _play(scenario: str) -> tuple[Counter, Counter]:
     losses: Counter = Counter()
     for n in range(GAMES):
         records = list(play_bot_game(scenario, game_seed("test-bot", n)))
-        outcomes[records[-1]["result"]] += 1
+        outcomes[records[-1]["results"]["british"]] += 1
         for record in records:
             if record["type"] == "event" and record["kind"] in (
                 "mine_struck",
@@ -50,7 +50,7 @@ def test_the_bot_breaks_through_to_the_marmara_in_most_games():
 def test_the_same_views_give_the_same_orders():
     ruleset, scenario = core.find_scenario("b11")
     game = core.start(ruleset, scenario, game_seed("test-bot", 0))
-    seat = ruleset.seats(game.state)[0]
+    seat = ruleset.seat_names(game.state)[0]
     chart = to_plain(ruleset.chart(game.state, seat))
     first, second = BotSubmarine.for_scenario(chart, "b11"), BotSubmarine.for_scenario(chart, "b11")
     while not game.state.ended:
@@ -82,7 +82,8 @@ def test_a_grounding_corrects_the_reckoning():
     bot.order(view)
     bot.last_course = Course.E
     told = "The boat ran into the shore after 1 of 3 squares and stopped."
-    bot.order({**view, "turn": 2, "plotted": "E31", "reports": [{"kind": "grounded", "text": told}]})
+    grounded = {"kind": "grounded", "text": told, "facts": {"made": 1, "ordered": 3}}
+    bot.order({**view, "turn": 2, "plotted": "E31", "reports": [grounded]})
     assert bot.belief and parse_square("E31") not in bot.belief
     for x, y in bot.belief:  # wherever it may be, the next square east is the shore it ran into
         assert (x, y) in bot.sea and (x + 1, y) not in bot.sea

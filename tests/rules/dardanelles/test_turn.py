@@ -337,7 +337,7 @@ def test_sink_the_target_then_get_out_is_victory(dice):
     state = sighted(dice, s)
     dice.set("torpedo", 6, 6)
     r = play(state, s, order("S", 1, SUB, Fire(target=1, direction=Course.N)))
-    assert r.state.outcome.result == "victory"
+    assert r.state.outcome.results == {"british": "victory"}
 
 
 def test_getting_out_without_sinking_the_target_is_not_victory():
@@ -351,4 +351,4 @@ def test_time_runs_out():
     s = scenario(boat_at="J10", turn_limit=2)
     state = play(new_state(s), s, order()).state
     assert state.outcome is None
-    assert play(state, s, order()).state.outcome.result == "draw"
+    assert play(state, s, order()).state.outcome.results == {"british": "draw"}

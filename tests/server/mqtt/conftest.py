@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 from fogbank.server.app import Server
-from fogbank.server.mqtt.broker import BrokerAddress, Mosquitto
+from fogbank.server.mqtt.address import BrokerAddress
+from fogbank.server.mqtt.mosquitto import Mosquitto
 
 from tests.conftest import needs
 

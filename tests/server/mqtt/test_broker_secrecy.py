@@ -10,8 +10,8 @@ import pytest
 
 from fogbank.clients import Client
 from fogbank.protocols import MSGPACK, Observation, Snapshot, codec_for
-from fogbank.server.mqtt import broker as topics
-from fogbank.server.mqtt.broker import UnsafeName, safe_name, seat_commands, token_route
+from fogbank.server.mqtt import topics
+from fogbank.server.mqtt.topics import UnsafeName, safe_name, seat_commands, token_route
 
 from .conftest import needs_mosquitto, url
 

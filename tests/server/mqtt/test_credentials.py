@@ -12,8 +12,9 @@ import sys
 
 from fogbank.clients import Client
 from fogbank.protocols import GameOver
-from fogbank.server.mqtt import broker as topics
-from fogbank.server.mqtt.broker import BrokerAddress, add_gateway
+from fogbank.server.mqtt import topics
+from fogbank.server.mqtt.address import BrokerAddress
+from fogbank.server.mqtt.credentials import add_gateway
 
 from .conftest import needs_mosquitto, url
 from .test_broker_secrecy import sub

@@ -14,7 +14,8 @@ import aiomqtt
 import pytest
 from fogbank.clients import Client
 from fogbank.protocols import Observation
-from fogbank.server.mqtt.broker import BrokerAddress, Mosquitto, TlsListener, free_port
+from fogbank.server.mqtt.address import BrokerAddress
+from fogbank.server.mqtt.mosquitto import Mosquitto, TlsListener, free_port
 
 from tests.conftest import needs
 

@@ -1,0 +1,116 @@
+"""Every `fogbank` command's options, in one place; each command's work is in a module of its own."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from . import broker, new, play, serve, simulate, terminal, verify
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="fogbank", description="An umpire for hidden-information naval wargames."
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    games = commands.add_parser("simulate", help="run headless games with the rulesets' built-in players")
+    games.add_argument("scenario", help="a scenario id, ruleset/scenario, or a ruleset (its first scenario)")
+    games.add_argument("--seed", default="1", help="the run's seed; each game's seed derives from it")
+    games.add_argument("--games", type=int, default=1)
+    games.add_argument(
+        "--logs", type=Path, default=Path("fogbank-data/simulate"), help="folder for game logs"
+    )
+    games.add_argument("--json", action="store_true", help="one JSON line per game (the default output)")
+    games.set_defaults(run=simulate.run)
+
+    check = commands.add_parser("verify", help="re-derive every roll of a finished game from its seed")
+    check.add_argument("log", type=Path)
+    check.set_defaults(run=verify.run)
+
+    main_job = commands.add_parser(
+        "play", help="the main job: an embedded server, a new game, and its ruleset's terminal client"
+    )
+    main_job.add_argument(
+        "scenario", nargs="?", default=None, help="a scenario id (default: the first ruleset's first)"
+    )
+    main_job.add_argument(
+        "--data", type=Path, default=Path("fogbank-data"), help="folder for the server's store"
+    )
+    main_job.add_argument("--host", default="127.0.0.1")
+    main_job.add_argument("--port", type=int, default=8765, help="0: any free port (default 8765, else any)")
+    main_job.add_argument(
+        "--headless", action="store_true", help="no client: the built-in players play, the game is told"
+    )
+    main_job.add_argument("--seed", default=None, help="with --headless: replay a known game")
+    main_job.add_argument(
+        "--resume", action="store_true", help="go back to the last game play made (DATA/last-game.json)"
+    )
+    main_job.set_defaults(run=play.run)
+
+    seat = commands.add_parser("sub", help="a seat's terminal client (its ruleset's), on a running server")
+    seat.add_argument("--server", default="ws://127.0.0.1:8765/")
+    seat.add_argument("--token", required=True, help="the seat's token (from fogbank new)")
+    seat.add_argument("--logs", type=Path, default=Path("."), help="where to save the game's log at the end")
+    seat.set_defaults(run=terminal.run)
+
+    server = commands.add_parser("serve", help="run the server (embedded: everything in one process)")
+    server.add_argument("--host", default="127.0.0.1")
+    server.add_argument("--port", type=int, default=8765)
+    server.add_argument("--data", type=Path, default=None,
+                        help="folder for the SQLite store (default fogbank-data; a gateway role has none)")
+    server.add_argument("--bus", default=None, metavar="mqtt[s]://USER:PASS@HOST:PORT",
+                        help="run on an MQTT broker (default: embedded, no broker); mqtts:// for TLS;"
+                        " a missing password is read from $FOGBANK_MQTT_PASSWORD")
+    server.add_argument("--bus-ca", type=Path, default=None,
+                        help="with mqtts://: the CA certificate the broker's must chain to (default:"
+                        " $FOGBANK_MQTT_CA, else the system's CAs)")
+    server.add_argument("--bus-cert", type=Path, default=None,
+                        help="with mqtts://: a client certificate to show the broker"
+                        " (default: $FOGBANK_MQTT_CERT)")
+    server.add_argument("--bus-key", type=Path, default=None,
+                        help="the client certificate's private key"
+                        " (default: $FOGBANK_MQTT_KEY, else in --bus-cert)")
+    server.add_argument("--ended-grace", type=float, default=None, metavar="SECONDS",
+                        help="a host keeps an ended game's broker credentials this long, so its players can"
+                        " read the end (default 600)")
+    server.add_argument("--role", choices=("gateway", "host", "both"), default="both",
+                        help="with --bus: websocket gateway, game host, or both in this process")
+    server.add_argument("--host-id", default=None, help="a host's name on the bus (default: DATA/host.id)")
+    server.add_argument("--admin-key-file", type=Path, default=None,
+                        help="a gateway's admin key for /admin/new"
+                        " (default: $FOGBANK_ADMIN_KEY or DATA/admin.key)")
+    server.set_defaults(run=serve.run)  # fmt: skip
+
+    init = commands.add_parser("broker-init", help="write a Mosquitto config and credentials for --bus")
+    init.add_argument("dir", type=Path, help="the broker's folder (config, credentials, persistence)")
+    init.add_argument("--port", type=int, default=1883)
+    init.add_argument("--bind", default="127.0.0.1")
+    init.add_argument("--user", default=None, help="the user mosquitto runs as (default: you)")
+    init.set_defaults(run=broker.init)
+
+    gateway = commands.add_parser(
+        "broker-gateway", help="give a gateway its own broker client and reply role; prints its credentials"
+    )
+    gateway.add_argument("name", help="the gateway's broker username (letters, digits, - and _)")
+    gateway.add_argument("--bus", required=True, metavar="mqtt[s]://fogbank-admin@HOST:PORT",
+                         help="the broker, as its admin user (password from $FOGBANK_MQTT_PASSWORD)")
+    gateway.add_argument("--bus-ca", type=Path, default=None)
+    gateway.add_argument("--bus-cert", type=Path, default=None)
+    gateway.add_argument("--bus-key", type=Path, default=None)
+    gateway.set_defaults(run=broker.gateway)  # fmt: skip
+
+    game = commands.add_parser("new", help="create a game on a running server; prints its tokens as JSON")
+    game.add_argument("scenario")
+    game.add_argument("--server", default="ws://127.0.0.1:8765/")
+    game.add_argument("--admin-key", default=None, help="default: read from DATA/admin.key")
+    game.add_argument("--data", type=Path, default=Path("fogbank-data"))
+    game.add_argument(
+        "--option", action="append", default=[], metavar="NAME=VALUE",
+        help="a game option the scenario offers (repeatable), e.g. --option dummy=false",
+    )
+    game.set_defaults(run=new.run)
+
+    # Listed for --help only: main() hands everything after `bench` to the bench's own parser.
+    commands.add_parser("bench", help="load bench: many bot games over websockets (fogbank/bench/load/)")
+    return parser

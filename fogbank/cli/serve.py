@@ -1,0 +1,61 @@
+"""`fogbank serve`: the server, embedded (one process) or as a gateway or game host on a broker."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+
+def run(args: argparse.Namespace) -> int:
+    import asyncio
+    import logging
+
+    from fogbank.server.app import Server
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+
+    if args.bus is None and args.role != "both":
+        print("fogbank serve: --role needs --bus mqtt://...", file=sys.stderr)
+        return 2
+    data = args.data if args.data is not None or args.role == "gateway" else Path("fogbank-data")
+    if args.role == "host" and args.data is None:
+        print("fogbank serve: a host role needs --data", file=sys.stderr)
+        return 2
+    try:
+        admin_key = args.admin_key_file.read_text().strip() if args.admin_key_file else None
+    except OSError as error:
+        print(f"fogbank serve: cannot read {args.admin_key_file}: {error.strerror}", file=sys.stderr)
+        return 2
+
+    bus = None
+    if args.bus is not None:
+        from fogbank.server.mqtt.address import BrokerAddress
+
+        try:
+            bus = BrokerAddress.parse(args.bus, ca=args.bus_ca, cert=args.bus_cert, key=args.bus_key)
+        except ValueError as error:
+            print(f"fogbank serve: {error}", file=sys.stderr)
+            return 2
+
+    async def serve() -> None:
+        server = await Server.start(args.host, args.port, data, bus=bus, role=args.role, host_id=args.host_id,
+                                    admin_key=admin_key, ended_grace=args.ended_grace)  # fmt: skip
+        if server.websockets is None:
+            print(f"fogbank game host {server.mqtt_host.host_id} on the bus (data in {data})", flush=True)
+        else:
+            where = f"data in {data}; admin key in {data / 'admin.key'}" if data else "gateway"
+            print(f"fogbank serving on ws://{args.host}:{server.port}/ ({where})", flush=True)
+        try:
+            await server.serve_forever()
+        finally:
+            await server.close()
+
+    try:
+        asyncio.run(serve())
+    except KeyboardInterrupt:
+        pass
+    except OSError as error:  # the port is taken, the data folder cannot be written...
+        print(f"fogbank serve: {error}", file=sys.stderr)
+        return 1
+    return 0

@@ -1,0 +1,26 @@
+"""A built-in bot submarine: plays from the player's view and chart only, like a person would.
+
+It knows what a player knows: the coast, grid and place names of its own chart, the umpire's
+notes (the stream runs toward the mouth at the surface and the other way below it, a boat at the
+bottom is safe among mines, a periscope in the defended reach is looked for), and its briefing
+(where the Messudieh lies). It never sees the tide, the mines or the vessels on the umpire's map.
+
+How it sails:
+- It keeps a set of squares it could be in, not just the plot (`reckoning.py`): each hour every
+  candidate is moved as ordered, kept only if that move agrees with what the crew was told (ran
+  into the shore after N of M squares, or not), then carried by the stream as its chart suggests
+  (toward the mouth along the channel at the surface, the other way below: `pilot.py`). A
+  sighting of the hunted vessel at its known anchorage fixes the position.
+- It runs on the surface outside the defended reach (from below Kephez to above Nagara,
+  `routes.py`), where nothing can harm a surfaced boat and the air and battery fill up, and at
+  bottom level inside it, where mines cannot touch it and nobody looks for it (`submarine.py`).
+- It hunts at night if night is not too far off (`attack.py`): it waits on the surface below the
+  defences, goes in at the bottom to a square just upstream of the target, comes up to periscope
+  depth where the stream carries it next to the target, and fires every loaded tube at the first
+  sighting within two squares; then it goes home at the bottom.
+"""
+
+from .routes import ROUTES
+from .submarine import BotSubmarine
+
+__all__ = ["ROUTES", "BotSubmarine"]

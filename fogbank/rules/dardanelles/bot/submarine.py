@@ -1,0 +1,121 @@
+"""The bot's captain: each hour, where to steer, at what level, and whether to fire."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ..chart import Course, Square
+from ..units import Level, battery_cost, movement_allowance
+from .attack import Attack
+from .pilot import Pilot
+from .reckoning import Reckoning
+from .routes import NO_ROUTE, ROUTES
+from .squares import COURSES
+
+
+class BotSubmarine(Reckoning, Attack):
+    """Plays the submarine seat from its chart and views: sails `route` (place names on the
+    chart), hunting a vessel of type `hunt` at the first place on the way, if any."""
+
+    def __init__(self, chart: Mapping[str, Any], route: list[str], hunt: str | None = "battleship") -> None:
+        self.pilot = Pilot.of(chart)
+        self.sea = self.pilot.sea
+        places = self.pilot.places
+        self.route = [places[name] for name in route]
+        self.hunt = hunt
+        self.leg = 0 if hunt else len(self.route) - 1
+        # Per-game state; only ever replaced, never changed in place, so a shallow copy of a
+        # fresh bot is a fresh bot.
+        self.belief: frozenset[Square] = frozenset()
+        self.plot: Square | None = None
+        self.seen_turn = 0
+        self.last_course: Course | None = None
+        self.quarry: int | None = None  # the contact number of the hunted vessel, once sighted
+        self.going = False  # committed to the attack
+        self.looks = 0  # hours spent at periscope depth looking for the quarry
+        self.answered: tuple[int, dict[str, Any]] | None = None  # the last turn ordered, and the order
+
+    @classmethod
+    def for_scenario(cls, chart: Mapping[str, Any], scenario: str) -> "BotSubmarine":
+        route, hunt = ROUTES.get(scenario, NO_ROUTE)
+        return cls(chart, route, hunt)
+
+    def standing(self, view: Mapping[str, Any]) -> dict[str, Any]:
+        """Hold still at the present level."""
+        return {"course": "N", "speed": 0, "level": view["level"]}
+
+    def order(self, view: Mapping[str, Any]) -> dict[str, Any]:
+        """The next order, as a wire payload, from the player's view (a plain mapping).
+
+        Asked again for the same turn, it gives the same order.
+        """
+        if self.answered is not None and self.answered[0] == view["turn"]:
+            return dict(self.answered[1])
+        self._reckon(view)
+        reports = view["reports"]
+        if (
+            self.leg == 0
+            and self.hunt
+            and any(r["kind"] == "torpedo_fired" and r["facts"]["hit"] for r in reports)
+        ):
+            self.leg = min(1, len(self.route) - 1)
+        level_now = Level(view["level"])
+        fire = None
+        if self.leg == 0 and self.hunt:
+            goal, level, fire = self._hunt(view, level_now)
+        else:
+            goal, level = self.route[self.leg], None
+        if view["air"] <= 1 or view["battery"] <= 2:
+            level = Level.SURFACE  # breathe, or be lost for certain
+        if level is None:  # on passage: the surface while it is safe and gets us on, else the bottom
+            level = Level.BOTTOM if any(self.pilot.in_band(s) for s in self.belief) else Level.SURFACE
+            if level is Level.SURFACE:
+                course, speed, gain = self._steer(view, level_now, level, goal)
+                if gain < 1 and self._distance_to(goal) > 0:
+                    level = Level.BOTTOM
+        course, speed, _ = self._steer(view, level_now, level, goal)
+        self.last_course = course
+        order: dict[str, Any] = {"course": course.value, "speed": speed, "level": level.value}
+        if fire:
+            order["fire"] = fire
+        self.answered = (view["turn"], order)
+        return dict(order)
+
+    def _distance_to(self, goal: Square) -> float:
+        field = self.pilot.field(goal)
+        return sum(field.get(s, 99) for s in self.belief) / len(self.belief)
+
+    def _steer(
+        self, view: Mapping[str, Any], start: Level, end: Level, goal: Square
+    ) -> tuple[Course, int, float]:
+        """The course and speed that bring the boat nearest the goal after the stream has had its way,
+        and how much nearer (in squares, on average over where it could be).
+
+        On the surface it holds back rather than end the hour inside the defended reach.
+        """
+        allowance = max(0, movement_allowance(start, end) - abs(end.depth - start.depth))
+        while allowance > 0 and battery_cost(start, end, allowance) > view["battery"] - 1:
+            allowance -= 1
+        field = self.pilot.field(goal)
+        sees = end.sees
+        guard = end is Level.SURFACE and not any(self.pilot.in_band(s) for s in self.belief)
+        squares = sorted(self.belief)
+        best: tuple[float, Course, int] | None = None
+        for speed in range(allowance + 1):
+            for course in COURSES if speed else [Course.N]:
+                total, unsafe = 0.0, False
+                for square in squares:
+                    end_square = self.pilot.sail(square, course.step, speed)[0]
+                    ends = self.pilot.drift(end_square, sees)
+                    if guard and any(self.pilot.in_band(e) for e in ends):
+                        unsafe = True
+                        break
+                    total += sum(field.get(e, 99) for e in ends) / len(ends)
+                if unsafe:
+                    continue
+                score = total / len(squares) + (0.01 * speed if not sees else 0.0)
+                if best is None or score < best[0] - 1e-9:
+                    best = (score, course, speed)
+        if best is None:
+            return Course.N, 0, 0.0
+        return best[1], best[2], self._distance_to(goal) - best[0]

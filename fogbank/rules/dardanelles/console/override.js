@@ -1,0 +1,64 @@
+// The Dardanelles overrides the umpire may make (fogbank/rules/dardanelles/overrides.py): move
+// the boat, set its air or battery, remove or add a vessel. The console's override panel holds
+// these fields, adds the reason and sends the override.
+
+import { h } from "/umpire/dom.js";
+
+const KINDS = [
+  ["move_boat", "Move the boat"],
+  ["set_air", "Set air"],
+  ["set_battery", "Set battery"],
+  ["remove_vessel", "Remove a vessel"],
+  ["add_vessel", "Add a vessel"],
+];
+const VESSEL_TYPES = ["caique", "patrol_boat", "transport", "battleship"];
+const MOST = { set_air: 20, set_battery: 36 }; // a full air supply; a full battery
+const AT_A_SQUARE = ["move_boat", "add_vessel"];
+
+/** The fields, read back as an override, and a square picked on the map. */
+export function override({ view }) {
+  const kind = h("select", { id: "override-kind", name: "kind" }, KINDS.map(([value, words]) => h("option", { value }, words)));
+  const number = h("input", { id: "override-number", name: "number", type: "number", min: 1, step: 1 });
+  const type = h("select", { id: "override-type", name: "vessel_type" }, VESSEL_TYPES.map((t) => h("option", { value: t }, t.replace("_", " "))));
+  const square = h("input", { id: "override-square", name: "square", placeholder: "K7", size: 4, autocomplete: "off" });
+  const value = h("input", { id: "override-value", name: "value", type: "number", min: 0, step: 1 });
+  const name = h("input", { id: "override-name", name: "name", placeholder: "optional" });
+  const labelled = (kinds, words, input) => h("label", { "data-for": kinds.join(" ") }, words, " ", input);
+  const fieldsFor = [
+    labelled(["add_vessel", "remove_vessel"], "Vessel no.", number),
+    labelled(["add_vessel"], "Type", type),
+    labelled(AT_A_SQUARE, "Square", square),
+    labelled(["set_air", "set_battery"], "Value", value),
+    labelled(["add_vessel"], "Name", name),
+  ];
+  const show = () => {
+    for (const label of fieldsFor) label.hidden = !label.dataset.for.split(" ").includes(kind.value);
+    value.max = MOST[kind.value] ?? "";
+    const boat = view()?.boat;
+    if (boat && kind.value === "set_air") value.placeholder = String(boat.air);
+    if (boat && kind.value === "set_battery") value.placeholder = String(boat.battery);
+  };
+  kind.onchange = show;
+  show();
+
+  const count = (input) => (input.value === "" ? null : Number(input.value));
+  return {
+    fields: h("div", { class: "stack" }, h("label", {}, "Change ", kind), h("div", { class: "row" }, fieldsFor)),
+    read() {
+      const chosen = { kind: kind.value };
+      if (AT_A_SQUARE.includes(kind.value)) chosen.square = square.value.trim().toUpperCase();
+      if (kind.value in MOST) chosen.value = count(value);
+      if (["remove_vessel", "add_vessel"].includes(kind.value)) chosen.number = count(number);
+      if (kind.value === "add_vessel") {
+        chosen.vessel_type = type.value;
+        if (name.value.trim()) chosen.name = name.value.trim();
+      }
+      return chosen;
+    },
+    pick(place) {
+      square.value = place.name;
+      if (!AT_A_SQUARE.includes(kind.value)) kind.value = "move_boat";
+      show();
+    },
+  };
+}

@@ -1,0 +1,27 @@
+"""The refusal codes the Dardanelles rules use, each with a sentence for client authors."""
+
+ERROR_CODES: dict[str, str] = {
+    "bad_order": "The order is not a map of course, speed, level and fire.",
+    "bad_course": "The course is not one of N, NE, E, SE, S, SW, W, NW.",
+    "bad_speed": "The speed is not a whole number of squares, 0 or more.",
+    "bad_level": "The level is not one of surface, periscope, submerged, bottom.",
+    "bad_fire": "Fire needs a target contact, a direction and one or more torpedoes.",
+    "bad_direction": "The fire direction is not one of the eight courses.",
+    "bad_target": "The fire target is not a whole number.",
+    "bad_torpedoes": "The number of torpedoes is not a whole number.",
+    "speed_too_high": "Speed plus level changes is more than the boat can make this hour.",
+    "battery_too_low": "The order needs more battery than is left.",
+    "fire_from_depth": "Torpedoes are fired from the surface or periscope level only.",
+    "not_loaded": "More torpedoes than loaded tubes.",
+    "unknown_target": "The target is not a contact in the seat's log.",
+    "target_not_seen": "The target was only heard, never seen.",
+    "boat_lost": "The boat is lost; there are no more orders.",
+    "unknown_override": "The override kind is not one the ruleset knows.",
+    "bad_override": "An override field has the wrong type.",
+    "bad_square": "The square is not a map square such as K7.",
+    "not_sea": "The square is land.",
+    "out_of_range": "The value is outside what the gauge can hold.",
+    "unknown_vessel": "There is no vessel with that number.",
+    "bad_vessel_number": "A new vessel needs a number not already in use.",
+    "bad_vessel_type": "The vessel type is not one of caique, patrol_boat, transport, battleship.",
+}

@@ -1,0 +1,319 @@
+// The umpire's paperwork as HTML tables: the record sheet, the dice log and the game log, each
+// drawn once from the record and then grown a row at a time; a seat's messages; who is at the
+// table. What a ruleset adds (its sheet columns, its words for an order) comes from its module.
+
+import { h } from "./dom.js";
+
+function table(className, headings, rows) {
+  return h(
+    "table",
+    { class: className },
+    h("thead", {}, h("tr", {}, headings.map((text) => h("th", { scope: "col" }, text)))),
+    h("tbody", {}, rows),
+  );
+}
+
+function told(record) {
+  const seats = (record.audience || []).filter((seat) => seat !== "umpire");
+  return seats.length ? seats : null;
+}
+
+function eventLine(record) {
+  const seats = told(record);
+  return h(
+    "li",
+    { class: `event ${seats ? "told" : "umpire-only"} kind-${record.kind}` },
+    record.text ?? record.kind,
+    seats ? h("span", { class: "chip", title: `Told to ${seats.join(", ")}` }, seats.join(", ")) : null,
+  );
+}
+
+/** A cell from what a column gives: text, a number, a Node, or {text, class, title}. */
+function cell(name, value) {
+  const given = value !== null && typeof value === "object" && !(value instanceof Node) ? value : { text: value };
+  return h("td", { "data-column": name, class: given.class, title: given.title }, given.text ?? "");
+}
+
+/**
+ * The record sheet: a row a resolved phase, and a last row for the phase open now. Columns: the
+ * turn (and phase, for a ruleset with more than one), the ruleset's own, each seat's order, and
+ * what happened. Rows are added as phases resolve; only the last row is ever drawn again.
+ */
+export class Sheet {
+  constructor(container, { ruleset, seats, record }) {
+    this.container = container;
+    this.ruleset = ruleset;
+    this.record = record;
+    const order = (seat) => (row) => {
+      const given = row.orders?.[seat];
+      if (given) return { text: ruleset.order(given, seat), class: "order" };
+      return { text: row.current ? "" : "—", class: "muted", title: "No order known: a standing order, or one the server did not say" };
+    };
+    this.columns = [
+      { name: "turn", heading: "Turn", cell: (row) => ({ text: row.turn, class: "num" }) },
+      ...(record.phases?.length > 1 ? [{ name: "phase", heading: "Phase", cell: (row) => row.phase ?? "" }] : []),
+      ...ruleset.columns,
+      ...seats.map(({ seat }) => ({ name: `order-${seat}`, heading: `${seat} order`, cell: order(seat) })),
+    ];
+    this.body = null;
+    this.now = null; // the row of the phase open now
+  }
+
+  reset() {
+    const headings = [...this.columns.map((column) => column.heading), "What happened"];
+    const sheet = table("sheet", headings, this.record.rows.map((row) => this.row(row)));
+    this.body = sheet.tBodies[0];
+    this.now = null;
+    this.container.replaceChildren(sheet);
+  }
+
+  append(rows) {
+    for (const row of rows) this.body.insertBefore(this.row(row), this.now);
+  }
+
+  /** The last row: the phase open now, with its orders so far; or, once the game is over, the
+   * phase it ended in if anything happened in it. `status` says which. */
+  current(view, at, status, over) {
+    const record = this.record;
+    if (!this.body) return;
+    const events = record.eventsOf(at.turn, at.phase);
+    const resolved = record.rows.some((row) => record.key(row.turn, row.phase) === record.key(at.turn, at.phase));
+    const row = view && !resolved && (!over || events.length) ? this.row({ ...at, orders: record.ordersIn, view, before: view, current: true }, status) : null;
+    if (this.now) this.now.remove();
+    this.now = row;
+    if (row) this.body.append(row);
+  }
+
+  row(row, status = null) {
+    const quiet = new Set(this.ruleset.quiet);
+    const events = this.record.eventsOf(row.turn, row.phase).filter((event) => !quiet.has(event.kind));
+    const shade = this.ruleset.shaded(row) ? " shaded" : "";
+    return h(
+      "tr",
+      { "data-turn": row.turn, "data-phase": row.phase, class: (row.current ? "current" : "resolved") + shade },
+      this.columns.map((column) => cell(column.name, column.cell(row))),
+      h("td", { "data-column": "happened", class: "happened" }, status ? h("span", { class: "muted" }, status) : null, h("ul", {}, events.map(eventLine))),
+    );
+  }
+}
+
+/** The dice log: every roll, filtered by table. */
+export class DiceLog {
+  constructor(container, select) {
+    this.container = container;
+    this.select = select;
+    this.counts = new Map();
+    this.body = null;
+    this.record = null;
+    select.onchange = () => this.reset(this.record);
+  }
+
+  reset(record) {
+    this.record = record;
+    this.counts.clear();
+    const rolls = record.log.filter((r) => r.type === "roll");
+    for (const roll of rolls) this.counts.set(roll.table, (this.counts.get(roll.table) || 0) + 1);
+    this.options();
+    const only = this.select.value;
+    const dice = table("dice", ["#", "Turn", "Table", "Dice", "Modifiers", "Total", "Outcome", "Key"], rolls.filter((r) => !only || r.table === only).map(rollRow));
+    this.body = dice.tBodies[0];
+    this.container.replaceChildren(dice);
+  }
+
+  append(records) {
+    const rolls = records.filter((r) => r.type === "roll");
+    if (!rolls.length) return;
+    for (const roll of rolls) this.counts.set(roll.table, (this.counts.get(roll.table) || 0) + 1);
+    this.options();
+    const only = this.select.value;
+    this.body.append(...rolls.filter((r) => !only || r.table === only).map(rollRow));
+  }
+
+  options() {
+    const chosen = this.select.value;
+    const tables = [...this.counts.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
+    const total = tables.reduce((sum, [, n]) => sum + n, 0);
+    this.select.replaceChildren(
+      h("option", { value: "" }, `all tables (${total})`),
+      ...tables.map(([name, n]) => h("option", { value: name }, `${name.replaceAll("_", " ")} (${n})`)),
+    );
+    this.select.value = this.counts.has(chosen) ? chosen : "";
+  }
+}
+
+function rollRow(roll) {
+  return h(
+    "tr",
+    { "data-table": roll.table },
+    h("td", { class: "num" }, roll.index),
+    h("td", { class: "num" }, roll.turn),
+    h("td", {}, roll.table.replaceAll("_", " ")),
+    h("td", { class: "dice" }, roll.dice.map((d) => h("span", { class: "die", title: `d${roll.sides}` }, d))),
+    h("td", {}, roll.modifiers.length ? roll.modifiers.map((m) => `${m.value > 0 ? "+" : ""}${m.value} ${m.reason}`).join("; ") : "—"),
+    h("td", { class: "num total" }, roll.total),
+    h("td", { class: `outcome outcome-${roll.outcome}` }, roll.outcome),
+    h("td", { class: "key muted" }, roll.key),
+  );
+}
+
+/** One end's results in words: per side where the server gives them. */
+export function results(end) {
+  const per = end.results ? Object.entries(end.results).map(([side, result]) => `${side}: ${result}`).join(", ") : null;
+  return per || end.result || "ended";
+}
+
+/** The game log: inputs, events and the end, newest last (rolls are in the dice log). */
+export class GameLog {
+  constructor(container, ruleset) {
+    this.container = container;
+    this.ruleset = ruleset;
+    this.body = null;
+  }
+
+  reset(record) {
+    const log = table("log", ["Turn", "What", "Text", "Told to"], record.log.map((r) => this.row(r)).filter(Boolean));
+    this.body = log.tBodies[0];
+    this.container.replaceChildren(log);
+  }
+
+  append(records) {
+    this.body.append(...records.map((r) => this.row(r)).filter(Boolean));
+  }
+
+  row(record) {
+    const turn = h("td", { class: "num" }, record.turn ?? "");
+    switch (record.type) {
+      case "input":
+        return h("tr", { class: `input input-${record.input}` }, turn, h("td", {}, "input"), h("td", {}, this.input(record)), h("td", {}, record.seat && record.input === "order" ? record.seat : "umpire"));
+      case "end":
+        return h("tr", { class: "end" }, turn, h("td", {}, "end"), h("td", {}, `${results(record)}: ${record.reason} Seed ${record.seed}`), h("td", {}, "everyone"));
+      case "event":
+        return h(
+          "tr",
+          { class: `event kind-${record.kind} ${told(record) ? "told" : "umpire-only"}` },
+          turn,
+          h("td", {}, record.kind.replaceAll("_", " ")),
+          h("td", {}, record.text ?? ""),
+          h("td", {}, (record.audience || []).join(", ")),
+        );
+      case "message": // a stream message to the umpire (an answer, an amendment, a narrative)
+        return h("tr", { class: `message type-${record.message.type}` }, turn, h("td", {}, record.message.type), h("td", {}, messageWords(record.message)), h("td", {}, "umpire"));
+      default:
+        return null;
+    }
+  }
+
+  input(record) {
+    const phases = record.phases ? ` (${record.phases.join(", ")})` : "";
+    switch (record.input) {
+      case "order":
+        return `Order from ${record.seat}: ${this.ruleset.order(record.order || {}, record.seat)}`;
+      case "amend":
+        return `Umpire amends ${record.seat}'s order to ${this.ruleset.order(record.order || {}, record.seat)}, because: ${record.reason}`;
+      case "ask":
+        return `Question from ${record.seat}: ${words(record.question ?? record.payload)}`;
+      case "override":
+        return `Umpire override: ${words(record.override)}, because: ${record.reason}`;
+      case "narrate":
+        return `Umpire to ${record.seat}: “${record.text}”`;
+      case "hold":
+        return record.held ? `Umpire holds for release${phases}` : `Umpire stops holding${phases}`;
+      case "release":
+        return "Umpire releases the turn";
+      case "end":
+        return `Umpire ends the game: ${record.reason}`;
+      default:
+        return record.input;
+    }
+  }
+}
+
+/** A payload map in words: "set air: value 7"; anything deeper as JSON. */
+function words(payload) {
+  if (payload === null || typeof payload !== "object") return String(payload ?? "");
+  const { kind, ...fields } = payload;
+  const parts = Object.entries(fields).map(([name, value]) => `${name.replaceAll("_", " ")} ${typeof value === "object" ? JSON.stringify(value) : value}`);
+  return [kind ? String(kind).replaceAll("_", " ") : null, parts.join(", ")].filter(Boolean).join(": ");
+}
+
+/** A narrative, answer or amendment message in words. */
+export function messageWords(message) {
+  switch (message.type) {
+    case "narrative":
+      return `“${message.text}”`;
+    case "answer":
+      return `Asked ${words(message.question)}; answered ${words(message.answer)}`;
+    case "amended":
+      return `Order amended to ${words(message.order)}, because: ${message.reason}${message.note ? ` (${message.note})` : ""}`;
+    default:
+      return message.type;
+  }
+}
+
+function summary(message, ruleset) {
+  switch (message.type) {
+    case "observation":
+    case "snapshot":
+      return ruleset.seatSummary(message.view);
+    case "status": {
+      const phase = message.cycle ? `${message.phase}, ${message.cycle}` : message.phase;
+      const waiting = message.waiting_for ? `; waiting for ${message.waiting_for.join(", ") || "nobody"}` : "";
+      return h("div", {}, `Turn ${message.turn} ${phase}${waiting}${message.held ? "; held by the umpire" : ""}`);
+    }
+    case "game_over":
+      return h("div", {}, `${results(message)}: ${message.reason} Seed ${message.seed}`);
+    default:
+      return h("div", { class: message.type }, messageWords(message));
+  }
+}
+
+/** What a seat was sent, newest first: a summary each, and the message exactly as sent. */
+export function seatMessages(seat, messages, ruleset) {
+  if (!messages.length) return h("p", { class: "muted" }, `Nothing has been sent to ${seat} yet.`);
+  return h(
+    "ol",
+    { class: "seat-messages", reversed: true },
+    [...messages].reverse().map((message) =>
+      h(
+        "li",
+        { class: `seat-message type-${message.type}`, "data-seq": message.seq },
+        h("div", { class: "message-head" }, h("span", { class: "seq" }, `#${message.seq}`), h("span", { class: "type" }, message.type.replace("_", " ")), message.turn ? h("span", { class: "muted" }, `turn ${message.turn}`) : null),
+        summary(message, ruleset),
+        h("details", {}, h("summary", {}, "as sent"), h("pre", {}, JSON.stringify(message, null, 1))),
+      ),
+    ),
+  );
+}
+
+function ago(iso) {
+  if (!iso) return "never";
+  const seconds = Math.max(0, Math.round((Date.now() - Date.parse(iso)) / 1000));
+  if (seconds < 60) return `${seconds}s ago`;
+  if (seconds < 3600) return `${Math.round(seconds / 60)} min ago`;
+  return new Date(iso).toLocaleString();
+}
+
+/** The games this token opens, and who is present at each. */
+export function gameList(games, current) {
+  return games.map((game) =>
+    h(
+      "div",
+      { class: `game${game.game === current ? " current" : ""}`, "data-game": game.game },
+      h("div", { class: "game-head" }, h("strong", {}, game.scenario), ` game ${game.game} · turn ${game.turn} · ${[...new Set([game.phase, game.cycle].filter(Boolean))].join(", ")}${game.held ? " · held" : ""}`),
+      table(
+        "presence",
+        ["Seat", "Connected", "Last seen", "Orders"],
+        game.seats.map((seat) =>
+          h(
+            "tr",
+            { "data-seat": seat.seat },
+            h("td", {}, seat.seat),
+            h("td", { class: seat.connected > 0 ? "yes" : "no" }, seat.connected > 0 ? `yes${seat.connected > 1 ? ` (${seat.connected})` : ""}` : "no"),
+            h("td", { title: seat.last_seen || "" }, ago(seat.last_seen)),
+            h("td", { class: seat.orders_in ? "yes" : "no" }, seat.orders_in ? "in" : "not in"),
+          ),
+        ),
+      ),
+    ),
+  );
+}

@@ -1,0 +1,60 @@
+// A ruleset's console module and the map geometry it draws on. The shell knows no ruleset: each
+// keeps its module in its own folder (fogbank/rules/<name>/console/module.js), which the server
+// serves at /umpire/rulesets/<name>/module.js; the module may import its own files beside it and
+// the shell's `/umpire/dom.js`. What it may export ("nodes": a Node or a list of them), and what
+// the shell does where it exports nothing:
+//
+//   geometry            the map it draws on: "squares" loads maps/squares.js       (no map)
+//   layers              the umpire's map layers, bottom first:                      (none)
+//                       [{name, label, on (shown at first), key {shape, look} for the legend,
+//                         draw(map, group, view, chart)}]; `group` is the layer's <g>
+//   truth(view)         the truth panel's nodes                                      (no panel)
+//   clock(view)         words for the header: the hour, the weather...               ("")
+//   columns             the record sheet's own columns, between the turn and the seats' orders:
+//                       [{name, heading, cell(row)}], a cell text or {text, class, title};
+//                       row = {turn, phase, orders, view (the umpire's after it resolved; now,
+//                       for the open phase), before (his view as it opened, or null), current}
+//   shaded(row)         whether the sheet shades a row (night, say)                  (no)
+//   quiet               event kinds the record sheet leaves out (the game log has them)
+//   order(order, seat)  a seat's order in words                                      (its JSON)
+//   place(name, view, map)  words about a map place under the pointer, for the umpire ([])
+//   override(context)   the override form's fields: {fields (a Node), read() -> the override
+//                       map, pick(place)}; context = {view: () => the umpire's view}   (no form)
+//   seatPanel(seat, view)        a seat's own picture (nodes), beside its chart when viewing as it
+//   drawSeat(map, group, view)   what a seat's view puts on its chart
+//   seatSummary(view)            a seat's observation in a line or two (nodes)
+
+import { h } from "./dom.js";
+
+const NAME = /^[a-z][a-z0-9_-]{0,31}$/;
+
+const DEFAULTS = {
+  geometry: null,
+  layers: [],
+  truth: null,
+  clock: () => "",
+  columns: [],
+  shaded: () => false,
+  quiet: [],
+  order: (order) => JSON.stringify(order),
+  place: () => [],
+  override: null,
+  seatPanel: (seat) => h("p", { class: "muted" }, `${seat} has no picture of its own here.`),
+  drawSeat: () => {},
+  seatSummary: (view) => h("div", { class: "muted" }, `A view for turn ${view?.turn ?? "?"}.`),
+};
+
+/** A ruleset the console has no module for: the shell's defaults alone (no map, no truth panel). */
+export function bare(name) {
+  return { name, ...DEFAULTS };
+}
+
+/** The ruleset's module, every part of the contract filled in, and its map geometry's module. */
+export async function loadRuleset(name) {
+  if (!NAME.test(name)) throw new Error(`Not a ruleset name: ${name}`);
+  const module = await import(`/umpire/rulesets/${name}/module.js`);
+  const ruleset = bare(name);
+  for (const part of Object.keys(DEFAULTS)) if (module[part] !== undefined) ruleset[part] = module[part];
+  const geometry = ruleset.geometry && NAME.test(ruleset.geometry) ? await import(`./maps/${ruleset.geometry}.js`) : null;
+  return { ruleset, geometry };
+}

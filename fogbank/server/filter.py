@@ -1,0 +1,82 @@
+"""The send-time filter: what each seat is sent after a step, built from that seat's own view.
+
+Nothing here reads another seat's knowledge or the truth for a seat: a seat's messages come from
+`Ruleset.observe(state, seat)`, the events told to it, and its own place in the phase. Who else
+must act, who has ordered and whether all orders are in are the umpire's alone.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Mapping
+
+from fogbank import protocols as wire
+from fogbank.rules.core import UMPIRE, Amended, Answer, Cycle, Event, Game, Narrative
+from fogbank.rules.core.plain import to_plain
+
+
+def view(game: Game, seat: str, whole: bool = False) -> Any:
+    """The seat's view (the umpire's: the truth less the seed); `whole`: every report so far."""
+    ruleset, state = game.ruleset, game.state
+    if seat == UMPIRE or not whole:
+        return to_plain(ruleset.observe(state, seat))
+    return to_plain(ruleset.observe(state, seat, since=1))
+
+
+def must_act(game: Game, seat: str) -> bool:
+    return seat in game.to_act()
+
+
+def status(game: Game, seat: str) -> wire.Status:
+    """The seat's own progress in the phase now open (its seq is set when it is pushed)."""
+    state = game.state
+    return wire.Status(
+        seq=0, turn=state.turn, phase=state.phase, must_act=must_act(game, seat),
+        order_in=seat in game.orders, held=game.held,
+    )
+
+
+def told(event: Event, seq: int) -> Any:
+    """The stream message for an event a seat keeps (narrative, answer, amendment)."""
+    match event:
+        case Narrative(turn=turn, text=text):
+            return wire.NarrativeMessage(seq=seq, turn=turn, text=text)
+        case Answer(turn=turn, phase=phase, question=question, answer=answer):
+            return wire.AnswerMessage(seq=seq, turn=turn, phase=phase, question=dict(question), answer=dict(answer))
+        case Amended(turn=turn, phase=phase, order=order, reason=reason, note=note):
+            return wire.AmendedMessage(seq=seq, turn=turn, phase=phase, order=dict(order), reason=reason, note=note)
+    raise TypeError(f"{event.kind} is not told on a stream")
+
+
+def told_so_far(game: Game, seat: str) -> list[dict[str, Any]]:
+    """What a seat was told so far, as plain maps (for a welcome after a reconnect)."""
+    return [{"kind": event.kind, **to_plain(event)} for event in game.state.told.get(seat, ())]
+
+
+def umpire_status(game: Game) -> dict[str, Any]:
+    """Where the phase stands, for the umpire: the cycle, who is yet to act, what is in."""
+    ruleset = game.ruleset
+    return {
+        "phase": game.state.phase,
+        "cycle": game.cycle.value,
+        "waiting_for": sorted(game.waiting_for()),
+        "held_phases": [p for p in ruleset.phases if p in game.holds],
+        "orders_in": {seat: to_plain(ruleset.unparse_order(order)) for seat, order in sorted(game.orders.items())},
+    }
+
+
+def seat_record(seat: str, log: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """A seat's own record of the game: its own inputs and what it was told, never a roll."""
+    record = []
+    for entry in log:
+        kind = entry.get("type")
+        if kind == "input" and entry.get("seat") == seat and entry["input"] in ("order", "ask"):
+            record.append(dict(entry))
+        elif kind == "event" and seat in entry.get("audience", ()):
+            record.append(dict(entry))
+        elif kind == "game":
+            record.append(dict(entry))
+    return record
+
+
+def ended(game: Game) -> bool:
+    return game.cycle is Cycle.ENDED

@@ -1,0 +1,185 @@
+"""The engine, tried as a new ruleset author would: sides, several seats a side, phases (one with
+nobody to act), a falsy order, a dummy, a question, an amendment, options, per-phase holds."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from fogbank.rules import core
+from fogbank.rules.core import Cycle, Fidelity, Refused, Seat, check_seats
+from fogbank.rules.core.phases import TRANSITIONS, Cycle as C, Move, Then, step
+from fogbank.rules.record import gamelog
+from fogbank.rules.record.replay import apply_input
+from fogbank.rules.record.simulate import play_bot_game
+from fogbank.rules.record.verify import verify_records
+
+from .picket import Picket
+
+RULES = core.find_ruleset("picket")
+SEED = b"\x11" * 32
+
+
+@pytest.fixture
+def game():
+    return core.start(RULES, "picket", SEED)
+
+
+def moves(game, **by_seat):
+    for seat, move in by_seat.items():
+        game = core.submit(game, seat, {"move": move}).game
+    return game
+
+
+def test_seats_have_sides_and_the_first_phase_opens(game):
+    assert [s.side for s in RULES.seats(game.state)] == ["blue", "blue", "red", "red"]
+    assert (game.state.turn, game.state.phase, game.cycle) == (1, "move", Cycle.ORDERS)
+    assert game.waiting_for() == {"blue1", "blue2", "red1", "red2"}
+
+
+@pytest.mark.parametrize("name", ["umpire", "spectator", "Blue", "a.b", "", "x" * 33, "1st"])
+def test_seat_names_every_transport_carries(name):
+    with pytest.raises(ValueError):
+        check_seats([Seat(name, "blue")])
+
+
+def test_an_order_for_another_phase_is_refused(game):
+    with pytest.raises(Refused) as refusal:
+        core.submit(game, "blue1", {"move": 1}, phase="fire")
+    assert refusal.value.code == "wrong_phase"
+
+
+def test_phases_follow_in_order_and_nobody_acts_in_damage(game):
+    game = moves(game, blue1=2, blue2=2, red1=-2, red2=-2)
+    assert (game.state.turn, game.state.phase) == (1, "fire")
+    step_ = core.submit(game, "blue1", {})
+    step_ = core.submit(step_.game, "blue2", {})
+    step_ = core.submit(step_.game, "red1", {})
+    step_ = core.submit(step_.game, "red2", {})
+    # the fire phase resolved, and the damage phase (nobody acts) resolved as it opened
+    assert [(r.turn, r.phase) for r in step_.resolutions] == [(1, "fire"), (1, "damage")]
+    assert (step_.game.state.turn, step_.game.state.phase) == (2, "move")
+
+
+def test_a_falsy_order_is_an_order_and_a_missing_one_stands(game):
+    game = moves(game, blue1=0, blue2=0, red1=0, red2=0)
+    game = core.submit(game, "blue1", {}).game
+    step_ = core.release(game)
+    fire = step_.resolutions[0]
+    assert fire.phase == "fire"
+    assert fire.orders["blue1"] == {}  # the empty fire plan, kept
+    assert fire.orders["red1"] == {"standing": True}  # no order sent: the standing one
+
+
+def test_holds_are_per_phase(game):
+    game = core.set_hold(game, True, ["fire"]).game
+    game = moves(game, blue1=0, blue2=0, red1=0, red2=0)
+    assert game.state.phase == "fire" and not game.held is False
+    for seat in ("blue1", "blue2", "red1"):
+        game = core.submit(game, seat, {}).game
+    last = core.submit(game, "red2", {})
+    assert not last.resolved and last.game.cycle is Cycle.READY
+    released = core.release(last.game)
+    assert released.resolved and released.game.state.phase == "move"
+    with pytest.raises(Refused) as refusal:
+        core.set_hold(game, True, ["lunch"])
+    assert refusal.value.code == "unknown_phase"
+
+
+def test_the_transition_table_is_whole():
+    for (cycle, move, held), (after, then) in TRANSITIONS.items():
+        assert step(cycle, move, held) == (after, then)
+    assert step(C.ORDERS, Move.NOBODY, False) == (C.ORDERS, Then.RESOLVE)
+    assert step(C.ORDERS, Move.NOBODY, True) == (C.READY, Then.WAIT)
+    assert step(C.ENDED, Move.ORDER, False) is None
+
+
+def test_an_impossible_amendment_is_carried_out_as_far_as_the_rules_allow(game):
+    with pytest.raises(Refused) as refusal:
+        core.submit(game, "blue1", {"move": 5})
+    assert refusal.value.code == "too_far"
+    step_ = core.amend(game, "blue1", {"move": 5}, "signal misread")
+    (told,) = [e for e in step_.events if e.kind == "amended"]
+    assert told.audience == {"blue1"} and told.order == {"move": 2} and "only 2" in told.note
+    assert step_.game.orders["blue1"] == {"move": 2}
+    assert step_.game.state.told["blue1"][-1] == told  # kept: a resume carries it
+    with pytest.raises(Refused):
+        core.amend(game, "blue1", {"move": 1}, " ")
+
+
+def close_in(game, seat="red1", area=8):
+    """The umpire puts `seat`'s ship at `area` (beside the blue dummy, near blue2), then a turn's
+    moves are made so everyone senses."""
+    game = core.override(game, {"unit": seat, "area": area}, "a test").game
+    return moves(game, blue1=0, blue2=0, red1=0, red2=0)
+
+
+def test_a_question_rolls_once_is_told_to_the_asker_only_and_replays(game):
+    game = close_in(game)
+    plot = game.state.knowledge["blue2"]
+    assert plot.tracks, "blue2 sees red1 three areas off"
+    record = gamelog.input_record("ask", game.state.turn, seat="blue2", question={"track": plot.tracks[0].number})
+    step_ = apply_input(game, record)
+    (answer,) = step_.events
+    assert answer.kind == "answer" and answer.audience == {"blue2"} and len(step_.rolls) == 1
+    assert step_.game.state.told["blue2"] == (answer,)
+    assert apply_input(game, record).rolls == step_.rolls  # the same roll on replay
+    with pytest.raises(Refused) as refusal:
+        core.ask(game, "blue1", {"track": 99})
+    assert refusal.value.code == "unknown_track"
+
+
+def test_a_dummy_is_never_identified(game):
+    game = close_in(game, area=9)  # one area from the dummy: close enough to identify a ship
+    for _ in range(2):
+        game = core.release(game).game  # fire with standing orders; damage resolves as it opens
+        game = moves(game, blue1=0, blue2=0, red1=0, red2=0)
+    tracked = game.state.board.tracked["red1"]
+    tracks = game.state.knowledge["red1"].tracks
+    dummy = [t for t in tracks if tracked[t.number] == "dummy"]
+    assert dummy and len(dummy[0].sightings) >= 2
+    assert all(t.fidelity <= Fidelity.CLASSIFIED for t in dummy)
+    assert all(s.identity is None for t in dummy for s in t.sightings)
+
+
+def test_options_are_checked_and_recorded():
+    with pytest.raises(Refused) as refusal:
+        core.start(RULES, "picket", SEED, {"dummy": "maybe"})
+    assert refusal.value.code == "bad_option"
+    with pytest.raises(Refused) as refusal:
+        core.start(RULES, "picket", SEED, {"fog": True})
+    assert refusal.value.code == "unknown_option"
+    game = core.start(RULES, "picket", SEED, {"dummy": False})
+    assert not any(u.dummy for u in game.state.board.units)
+    assert gamelog.header(game)["options"] == {"dummy": False}
+
+
+def test_the_outcome_is_per_side_and_the_umpire_may_end_with_results(game):
+    with pytest.raises(Refused) as refusal:
+        core.end(game, "stop", {"green": "victory"})
+    assert refusal.value.code == "unknown_side"
+    ended = core.end(game, "Stopped for tea.", {"blue": "victory"})
+    assert ended.game.state.outcome.results == {"blue": "victory", "red": "ended"}
+    assert ended.events[-1].results == {"blue": "victory", "red": "ended"}
+
+
+@pytest.mark.parametrize("number", range(3))
+def test_bot_games_with_a_bot_per_seat_end_and_verify(number):
+    records = list(play_bot_game("picket", bytes([number]) * 32))
+    assert records[-1]["type"] == "end" and set(records[-1]["results"]) == {"blue", "red"}
+    seats = {r["seat"] for r in records if r.get("input") == "order"}
+    assert seats == {"blue1", "blue2", "red1", "red2"}
+    assert {r["phase"] for r in records if r.get("input") == "order"} == {"move", "fire"}
+    assert verify_records(records) > 0
+
+
+def test_a_toy_registered_first_does_not_hide_the_built_in_rulesets():
+    code = (
+        "from tests.rules.toy.picket import Picket\n"
+        "from fogbank.rules.core import find_ruleset, rulesets\n"
+        "assert find_ruleset('dardanelles').name == 'dardanelles'\n"
+        "assert {'picket', 'dardanelles'} <= set(rulesets())\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)

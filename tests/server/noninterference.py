@@ -1,0 +1,118 @@
+"""A non-interference harness any ruleset plugs into.
+
+Two runs of one game through the real game host (with a real store) and both codecs: a base run,
+and one with a secret change (hidden truth at the start, or other seats' inputs, or the umpire's
+silent work). A ruleset's plug says what an observing seat may know of a game (`low`): if that is
+the same in both runs after every input, every byte the observer is sent must be the same too:
+welcome, stream messages, replies to its own requests, and a reconnect's snapshot after every
+input. Seat against truth and seat against seat are the same test with different changes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import tempfile
+from pathlib import Path
+from typing import Any, Callable, Mapping, Sequence
+
+import attrs
+
+from fogbank import protocols as wire
+from fogbank.rules import core
+from fogbank.rules.core import Game, GameState, Refused
+from fogbank.server.host import Forbidden, Host, Room
+from fogbank.server.store import Store
+
+CODECS = [wire.codec_for(wire.MSGPACK), wire.codec_for(wire.JSON)]
+# {"seat": ..., "order": ...} | {"seat": ..., "question": ...} | {"umpire": message}; an input a
+# change inserts is marked "extra": no reconnect is tried after it, so both runs try the same ones.
+Input = Mapping[str, Any]
+
+
+@attrs.frozen
+class Plug:
+    """What a ruleset gives the harness."""
+
+    ruleset: str
+    scenario: str
+    low: Callable[[Game, str], Any]  # what `seat` may know of this game: its share of the truth
+
+
+@attrs.frozen
+class Change:
+    """A secret change: to the truth at the start, and to the inputs (other seats', the umpire's)."""
+
+    name: str
+    start: Callable[[GameState], GameState] = lambda state: state
+    inputs: Callable[[Sequence[Input]], Sequence[Input]] = lambda inputs: inputs
+
+
+@attrs.frozen
+class Run:
+    sent: list[bytes | str]  # everything the observer was sent, in both codecs
+    lows: list[Any]  # the observer's share of the truth after every input
+
+
+def run(plug: Plug, seed: bytes, inputs: Sequence[Input], observer: str, change: Change | None = None) -> Run:
+    return asyncio.run(_run(plug, seed, inputs, observer, change or Change("none")))
+
+
+async def _run(plug: Plug, seed: bytes, inputs: Sequence[Input], observer: str, change: Change) -> Run:
+    with tempfile.TemporaryDirectory() as directory:
+        store = await Store.open(Path(directory))
+        try:
+            ruleset = core.find_ruleset(plug.ruleset)
+            game = core.start(ruleset, plug.scenario, seed)
+            game = attrs.evolve(game, state=change.start(game.state))
+            await store.create_game("g", ruleset.name, plug.scenario, seed, core.commitment(seed), {})
+            host = Host(store)
+            room = host.rooms["g"] = Room("g", game)
+            sent: list[Any] = [host.welcome(room, observer)]
+            room.streams[observer].listen(sent.append)
+            lows = []
+            refs = {}  # each sender numbers its own requests, as a client does
+            for given in change.inputs(inputs):
+                if room.game.state.ended:
+                    break
+                sender = given.get("seat", core.UMPIRE)
+                refs[sender] = ref = refs.get(sender, 0) + 1
+                reply = await _give(host, room, given, ref)
+                if given.get("seat") == observer and reply is not None:
+                    sent.append(attrs.evolve(reply, seq=room.streams[observer].seq))
+                await asyncio.sleep(0)  # the pushes run once the input is durable
+                if given.get("extra"):
+                    continue
+                sent.append(host.snapshot(room, observer, None, room.streams[observer].seq))
+                lows.append(plug.low(room.game, observer))
+            sent.append(host.welcome(room, observer))
+            return Run([codec.encode_server(m) for m in sent for codec in CODECS], lows)
+        finally:
+            await store.close()
+
+
+async def _give(host: Host, room: Room, given: Input, ref: int) -> Any:
+    """Give one input; the reply its sender would get (an ack, or an error with its code)."""
+    try:
+        if "umpire" in given:
+            await host.umpire(room, core.UMPIRE, given["umpire"])
+        elif "question" in given:
+            await host.ask(room, given["seat"], dict(given["question"]))
+        else:
+            await host.order(room, given["seat"], room.game.state.turn, dict(given["order"]))
+    except Refused as refusal:
+        return wire.Error(seq=0, ref=ref, code=refusal.code, message=refusal.sentence)
+    except Forbidden as forbidden:
+        return wire.Error(seq=0, ref=ref, code="forbidden", message=forbidden.sentence)
+    return wire.Ack(seq=0, ref=ref)
+
+
+def check(plug: Plug, seed: bytes, inputs: Sequence[Input], observer: str, change: Change) -> bool:
+    """Assert non-interference for one game; False when the change reached what the observer may
+    know (no claim to check then: the caller discards the example)."""
+    base = run(plug, seed, inputs, observer)
+    changed = run(plug, seed, inputs, observer, change)
+    if base.lows != changed.lows:
+        return False
+    for number, (a, b) in enumerate(zip(base.sent, changed.sent, strict=True)):
+        assert a == b, f"{change.name}: message {number // 2} sent to {observer} differs:\n{a!r}\n{b!r}"
+    return True

@@ -1,0 +1,161 @@
+"""Non-interference on the wire for every ruleset, through the generic harness: seat against
+truth (hidden units, mines, untold rolls) and seat against seat (another captain's orders,
+questions and the umpire's words to it), and the umpire's silent changes."""
+
+from __future__ import annotations
+
+import attrs
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from fogbank import protocols as wire
+from fogbank.rules.core import UMPIRE, Game
+from fogbank.rules.dardanelles.chart import distance, parse_square
+from fogbank.rules.dardanelles.units import Vessel, VesselType
+
+from tests.rules.toy.picket import SIGHT, Unit
+
+from .noninterference import Change, Plug, check
+
+SETTINGS = settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow]
+)
+
+# Picket: two captains a side who share no plot.
+
+
+def picket_low(game: Game, seat: str):
+    """What a Picket captain may know: the clock and the end, its own ship and order, the enemy
+    within sight, its own plot and what it was told."""
+    state, board = game.state, game.state.board
+    own = board.unit(seat)
+    near = sorted(
+        (u.name, u.area, u.afloat, u.dummy) for u in board.units
+        if u.side != own.side and own.afloat and abs(u.area - own.area) <= SIGHT
+    )
+    return (
+        state.turn, state.phase, state.outcome, own, near, state.knowledge[seat], state.told.get(seat),
+        game.orders.get(seat), game.holds,
+    )
+
+
+PICKET = Plug("picket", "picket", picket_low)
+SEATS = ["blue1", "blue2", "red1", "red2"]
+picket_input = st.one_of(
+    st.builds(lambda s, m: {"seat": s, "order": {"move": m}}, st.sampled_from(SEATS), st.integers(-3, 3)),
+    st.builds(lambda s, t: {"seat": s, "order": {"target": t} if t else {}}, st.sampled_from(SEATS), st.integers(0, 3)),
+    st.builds(lambda s, t: {"seat": s, "question": {"track": t}}, st.sampled_from(SEATS), st.integers(1, 3)),
+    st.builds(lambda s: {"umpire": wire.Release(ref=0)}, st.none()),
+)
+picket_games = st.tuples(st.binary(min_size=32, max_size=32), st.lists(picket_input, min_size=4, max_size=40))
+
+
+def _moved(unit_name: str, area: int):
+    def start(state):
+        board = state.board
+        units = tuple(attrs.evolve(u, area=area) if u.name == unit_name else u for u in board.units)
+        return attrs.evolve(state, board=attrs.evolve(board, units=units))
+
+    return start
+
+
+@SETTINGS
+@given(picket_games, st.integers(0, 19))
+def test_picket_a_captain_is_blind_to_enemy_it_cannot_see(game, area):
+    seed, inputs = game
+    assume(check(PICKET, seed, inputs, "blue1", Change("red2 elsewhere", start=_moved("red2", area))))
+
+
+@SETTINGS
+@given(picket_games, st.lists(st.integers(-3, 3), min_size=40, max_size=40), st.integers(0, 40))
+def test_picket_a_captain_learns_nothing_of_his_consorts_orders_questions_or_umpire_words(game, others, at):
+    """blue2's own business changes: what its orders say (not when it gives them: when a phase
+    resolves is everyone's to know), its questions, the umpire's words to it; blue1, on the same
+    side, must not tell the difference."""
+    seed, inputs = game
+
+    def other(given, number):
+        if given.get("seat") != "blue2" or "order" not in given:
+            return given
+        value = others[number % len(others)]
+        order = {"move": value} if "move" in given["order"] else ({"target": value} if value > 0 else {})
+        return {**given, "order": order}
+
+    private = [
+        {"seat": "blue2", "question": {"track": 1}, "extra": True},
+        {"umpire": wire.Narrate(ref=0, seat="blue2", text="For your eyes only."), "extra": True},
+    ]
+
+    def change(given_inputs):
+        changed = [other(given, number) for number, given in enumerate(given_inputs)]
+        return changed[:at] + private + changed[at:]
+
+    assume(check(PICKET, seed, inputs, "blue1", Change("blue2's own business", inputs=change)))
+
+
+@SETTINGS
+@given(picket_games)
+def test_picket_a_dummy_is_a_dummy_until_it_is_seen(game):
+    seed, inputs = game
+
+    def real_ship(state):  # the dummy's marker is a real (fourth) blue ship instead
+        board = state.board
+        units = tuple(attrs.evolve(u, dummy=False) if u.dummy else u for u in board.units)
+        return attrs.evolve(state, board=attrs.evolve(board, units=units))
+
+    assume(check(PICKET, seed, inputs, "red1", Change("dummy or ship", start=real_ship)))
+
+
+# Dardanelles: one submarine against the umpire's defences.
+
+
+def dardanelles_low(game: Game, seat: str):
+    """What the submarine may know: the clock and the end, the boat itself, what lies within
+    hydrophone range of it, its own log and what it was told."""
+    state, board = game.state, game.state.board
+    near = sorted(
+        (v.number, v.type.value, v.square, v.sunk) for v in board.vessels if distance(v.square, board.boat.square) <= 6
+    )
+    mines = board.minefields.get(board.boat.square)
+    return (state.turn, state.outcome, board.boat, near, mines, state.knowledge[seat], state.told.get(seat),
+            game.orders.get(seat), game.holds)
+
+
+DARDANELLES = Plug("dardanelles", "b11", dardanelles_low)
+COURSES = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
+sub_input = st.builds(
+    lambda c, s, level: {"seat": "submarine", "order": {"course": c, "speed": s, "level": level}},
+    st.sampled_from(COURSES), st.integers(0, 4), st.sampled_from(["surface", "periscope", "submerged"]),
+)
+dardanelles_games = st.tuples(st.binary(min_size=32, max_size=32), st.lists(sub_input, min_size=1, max_size=12))
+
+
+@SETTINGS
+@given(dardanelles_games, st.integers(0, 25), st.integers(0, 35))
+def test_dardanelles_a_far_vessel_changes_no_byte(game, x, y):
+    seed, inputs = game
+
+    def add(state):
+        vessel = Vessel(number=99, type=VesselType.CAIQUE, name=None, square=(x, y))
+        return attrs.evolve(state, board=attrs.evolve(state.board, vessels=(*state.board.vessels, vessel)))
+
+    assume(check(DARDANELLES, seed, inputs, "submarine", Change("far vessel", start=add)))
+
+
+@SETTINGS
+@given(dardanelles_games, st.integers(0, 12), st.sampled_from(["A1", "Z30", "B3", "K12"]))
+def test_dardanelles_the_umpires_silent_work_sends_the_seat_nothing(game, at, square):
+    """An override the boat cannot sense and a narrative to the umpire's own log:
+    the seat receives nothing at all for them (a bare status would tell it the umpire is busy)."""
+    seed, inputs = game
+    silent = [
+        {"umpire": wire.Override(ref=0, override={"kind": "add_vessel", "number": 42, "vessel_type": "caique",
+                                                  "square": square}, reason="a test"), "extra": True},
+        {"umpire": wire.Narrate(ref=0, seat=UMPIRE, text="Note to self."), "extra": True},
+    ]
+
+    def insert(given_inputs):
+        given_inputs = list(given_inputs)
+        return given_inputs[:at] + silent + given_inputs[at:]
+
+    assume(check(DARDANELLES, seed, inputs, "submarine", Change("silent umpire", inputs=insert)))

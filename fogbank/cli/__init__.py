@@ -1,5 +1,11 @@
 """The `fogbank` command."""
 
-from .main import main
+
+def main(argv: list[str] | None = None) -> int:
+    # Imported when called, so `python -m fogbank.cli.main` does not find the module half-run.
+    from .main import main as run
+
+    return run(argv)
+
 
 __all__ = ["main"]

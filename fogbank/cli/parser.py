@@ -26,6 +26,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     check = commands.add_parser("verify", help="re-derive every roll of a finished game from its seed")
     check.add_argument("log", type=Path)
+    check.add_argument(
+        "--commitment", metavar="HEX",
+        help="the dice commitment you were shown when the game began: the log must carry the same",
+    )
     check.set_defaults(run=verify.run)
 
     main_job = commands.add_parser(

@@ -58,4 +58,7 @@ def run(args: argparse.Namespace) -> int:
     except OSError as error:  # the port is taken, the data folder cannot be written...
         print(f"fogbank serve: {error}", file=sys.stderr)
         return 1
+    except ValueError as error:  # an empty admin key, a role without its data folder...
+        print(f"fogbank serve: {error}", file=sys.stderr)
+        return 2
     return 0

@@ -11,12 +11,20 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         with args.log.open() as lines:
-            checked = verify_records(read_log(lines))
+            records = read_log(lines)
+        # A log whose seed matches its own commitment proves nothing if the whole log was made
+        # up: it must match the commitment the player saw before the first turn.
+        given = (args.commitment or "").strip().lower()
+        logged = next((r.get("commitment") for r in records if r.get("type") == "game"), None)
+        if given and given != logged:
+            raise Mismatch(f"the log's commitment {logged} is not the {given} you were shown at the start")
+        checked = verify_records(records)
     except OSError as error:
         print(f"fogbank verify: cannot read {args.log}: {error.strerror}", file=sys.stderr)
         return 2
     except Mismatch as mismatch:
         print(f"fogbank verify: MISMATCH: {mismatch}", file=sys.stderr)
         return 1
-    print(f"fogbank verify: all {checked} rolls follow from the revealed seed.")
+    against = " and the commitment you were shown" if args.commitment else ""
+    print(f"fogbank verify: all {checked} rolls follow from the revealed seed{against}.")
     return 0

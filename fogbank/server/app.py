@@ -29,7 +29,7 @@ from urllib.parse import parse_qs, urlsplit
 
 from fogbank import protocols as wire
 from fogbank.rules.core import Refused, find_ruleset
-from fogbank.server.store import Store
+from fogbank.server.store import Store, private_file, private_folder
 from websockets.asyncio.server import Server as WebsocketServer
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.http11 import Request, Response
@@ -99,7 +99,7 @@ class Server:
             if data is None:
                 raise ValueError("a game host needs a data folder for its store")
             data = Path(data)
-            data.mkdir(parents=True, exist_ok=True)
+            private_folder(data)
             store = await Store.open(data)
             game_host = Host(store)
             recovered = await game_host.recover()
@@ -107,6 +107,11 @@ class Server:
                 log.info("recovered %d unfinished games", recovered)
         if admin_key is None:
             admin_key = os.environ.get("FOGBANK_ADMIN_KEY") or (_admin_key(Path(data)) if data else None)
+        if admin_key is not None and not admin_key.strip():
+            # An empty key would let an empty Authorization header create games.
+            if store is not None:
+                await store.close()
+            raise ValueError("the admin key is empty: give one, or delete the file to have one made")
         if bus is None:
             server = cls(store, game_host, admin_key)
         else:
@@ -270,8 +275,8 @@ def _ruleset_console(name: str) -> Traversable | None:
 def _admin_key(data: Path) -> str:
     path = data / ADMIN_KEY_FILE
     if not path.exists():
+        private_file(path)  # 0600 before the key is written into it
         path.write_text(secrets.token_urlsafe(24) + "\n")
-        path.chmod(0o600)
     return path.read_text().strip()
 
 

@@ -19,6 +19,7 @@ import asyncio
 import datetime
 import hashlib
 import json
+import os
 import queue
 import sqlite3
 import threading
@@ -138,8 +139,9 @@ class Store:
         commit off (one commit per write), which only the bench wants.
         """
         path = Path(path)
-        await asyncio.to_thread(path.mkdir, parents=True, exist_ok=True)
+        await asyncio.to_thread(private_folder, path)
         db = path / FILENAME
+        await asyncio.to_thread(private_file, db)
         # The schema is made on the writer's own connection type before the writer starts, so the
         # reader below always finds the tables.
         await asyncio.to_thread(_create_schema, db)
@@ -381,6 +383,20 @@ def _settle(batch: list[_Write], error: BaseException | None) -> None:
 _GAME_SELECT = (
     "SELECT id, ruleset, scenario, seed, commitment, created, status, spectator_delay, options FROM games"
 )
+
+
+def private_folder(path: Path) -> None:
+    """The data folder, readable by its owner only: it holds every running game's seed."""
+    path.mkdir(mode=0o700, parents=True, exist_ok=True)
+    path.chmod(0o700)  # a folder made before, or made under a loose umask, is tightened too
+
+
+def private_file(path: Path) -> None:
+    """A file created readable by its owner only from its first moment (not chmod-ed after: in
+    between, another user could open it). SQLite gives its -wal and -shm files the database
+    file's permissions, so creating the database this way covers them."""
+    os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
+    path.chmod(0o600)
 
 
 def _connect(db: Path) -> sqlite3.Connection:

@@ -51,6 +51,15 @@ def test_verify_passes_a_true_log_and_names_the_first_forged_roll(games, tmp_pat
     assert bad.returncode == 1 and f"roll {record['index']}" in bad.stderr
 
 
+def test_verify_checks_the_log_against_the_commitment_the_player_saw(games, tmp_path):
+    """A whole log made up anew (its own seed, its own commitment) passes on its own; it fails
+    against the commitment the player was shown at the start."""
+    shown = json.loads(open(games[0]["log"]).readline())["commitment"]
+    assert fogbank("verify", games[0]["log"], "--commitment", shown.upper()).returncode == 0
+    other = fogbank("verify", games[1]["log"], "--commitment", shown)
+    assert other.returncode == 1 and "not the" in other.stderr and other.stderr.count("\n") == 1
+
+
 def test_the_same_seed_gives_the_same_games(tmp_path):
     a = fogbank("simulate", "b11", "--seed", "same", "--games", "2", "--logs", str(tmp_path / "a"))
     b = fogbank("simulate", "b11", "--seed", "same", "--games", "2", "--logs", str(tmp_path / "b"))

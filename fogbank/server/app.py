@@ -36,6 +36,7 @@ from websockets.http11 import Request, Response
 
 from .bus import Bus, LocalBus, Unavailable
 from .gateway import Connection
+from .guard import TokenGuard
 from .host import Host
 
 if TYPE_CHECKING:
@@ -69,6 +70,7 @@ class Server:
         self.host = host
         self.bus = bus if bus is not None else LocalBus(host)
         self.admin_key = admin_key  # None: /admin/new is refused (a gateway given no key)
+        self.guard = TokenGuard()  # wrong tokens, per address, across this gateway's connections
         self.mqtt_host = None  # the MqttHost serving this process's games on the broker, if any
         self.websockets: WebsocketServer | None = None
 
@@ -189,7 +191,7 @@ class Server:
         await self.websockets.serve_forever()
 
     async def _connection(self, websocket: ServerConnection) -> None:
-        await Connection(websocket, self.bus).serve()
+        await Connection(websocket, self.bus, self.guard).serve()
 
     async def _http(self, connection: ServerConnection, request: Request) -> Response | None:
         if request.headers.get("Upgrade", "").lower() == "websocket":

@@ -19,6 +19,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.protocol import State
 
 from .bus import LOST, Bus, Session, Unavailable
+from .guard import WRONG_PER_CONNECTION, TokenGuard
 from .host import Forbidden
 
 log = logging.getLogger("fogbank.gateway")
@@ -27,9 +28,13 @@ CLOSE_TRY_AGAIN_LATER = 1013  # the bus cannot reach a host now
 
 
 class Connection:
-    def __init__(self, websocket: ServerConnection, bus: Bus) -> None:
+    def __init__(self, websocket: ServerConnection, bus: Bus, guard: TokenGuard | None = None) -> None:
         self.websocket = websocket
         self.bus = bus
+        self.guard = guard or TokenGuard()
+        address = websocket.remote_address
+        self.address = str(address[0]) if address else "?"
+        self.wrong_tokens = 0
         self.codec = wire.codec_for(websocket.subprotocol)
         self.session: Session | None = None
         # Messages waiting while the socket's write buffer is full (or LOST), in seq order; the
@@ -116,11 +121,25 @@ class Connection:
             log.exception("request %s failed", type(message).__name__)
             self.error(ref, "internal_error", "The server failed to handle that request; it has been logged.")
 
+    async def _wrong_token(self, refusal: Refused) -> None:
+        self.guard.wrong(self.address)
+        self.wrong_tokens += 1
+        if self.wrong_tokens >= WRONG_PER_CONNECTION:  # told why, then closed
+            self.error(None, refusal.code, refusal.sentence)
+            await self.websocket.close(wire.CLOSE_POLICY_VIOLATION, "too many wrong tokens")
+
     async def _handle(self, message: Any) -> None:
         if isinstance(message, wire.Join):
             if self.session is not None:
                 raise Refused("already_joined", "This connection has already joined a seat.")
-            self.session = await self.bus.join(message, self.send)
+            if not self.guard.allows(self.address):
+                raise Refused("rate_limited", "Too many wrong tokens from your address; wait a minute and try again.")
+            try:
+                self.session = await self.bus.join(message, self.send)
+            except Refused as refusal:
+                if refusal.code == "bad_token":
+                    await self._wrong_token(refusal)
+                raise
             return
         if self.session is None:
             raise Refused("not_joined", "Send a join message with your token first.")

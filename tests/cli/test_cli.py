@@ -51,6 +51,21 @@ def test_verify_passes_a_true_log_and_names_the_first_forged_roll(games, tmp_pat
     assert bad.returncode == 1 and f"roll {record['index']}" in bad.stderr
 
 
+def test_verify_checks_every_event_against_the_replay(games, tmp_path):
+    """True dice, an edited report: the log is not the game that was played."""
+    lines = open(games[0]["log"]).read().splitlines()
+    for i, line in enumerate(lines):
+        record = json.loads(line)
+        if record["type"] == "event" and record["audience"] == ["submarine", "umpire"]:
+            record["text"] = "The Messudieh is not where they said: she is at Nagara."
+            lines[i] = json.dumps(record)
+            break
+    forged = tmp_path / "edited.jsonl"
+    forged.write_text("\n".join(lines) + "\n")
+    bad = fogbank("verify", str(forged))
+    assert bad.returncode == 1 and "differs on replay" in bad.stderr and bad.stderr.count("\n") == 1
+
+
 def test_verify_checks_the_log_against_the_commitment_the_player_saw(games, tmp_path):
     """A whole log made up anew (its own seed, its own commitment) passes on its own; it fails
     against the commitment the player was shown at the start."""

@@ -15,6 +15,7 @@ from fogbank.rules import core
 from fogbank.rules.core import Modifier, Roll, commitment, verify_roll
 from fogbank.rules.core.plain import to_plain
 
+from . import gamelog
 from .replay import apply_input, start
 
 
@@ -44,16 +45,18 @@ def verify_records(records: Iterable[dict[str, Any]]) -> int:
             raise Mismatch(f"roll {roll.index} (turn {roll.turn}, {roll.table}, key {roll.key}): {why}")
     inputs = [r for r in records if r.get("type") == "input"]
     if inputs:
-        _replay(head, seed, inputs, rolls)
+        events = [r for r in records if r.get("type") == "event"]
+        _replay(head, seed, inputs, rolls, events)
     return len(rolls)
 
 
-def _replay(head: dict[str, Any], seed: bytes, inputs: list[dict], rolls: list[Roll]) -> None:
+def _replay(head: dict[str, Any], seed: bytes, inputs: list[dict], rolls: list[Roll], events: list[dict]) -> None:
     try:
         game = start(head, seed)
     except core.Refused as refusal:
         raise Mismatch(f"the game record's options are refused: {refusal.sentence}") from None
     replayed: list[Roll] = []
+    told: list[dict] = []  # the events replay makes, as the log records them
     for record in inputs:
         try:
             step = apply_input(game, record)
@@ -63,6 +66,7 @@ def _replay(head: dict[str, Any], seed: bytes, inputs: list[dict], rolls: list[R
             ) from None
         game = step.game
         replayed.extend(step.rolls)
+        told.extend(r for r in gamelog.step_records(step) if r["type"] == "event")
     for logged, again in zip(rolls, replayed, strict=False):
         if to_plain(logged) != to_plain(again):
             raise Mismatch(
@@ -71,6 +75,16 @@ def _replay(head: dict[str, Any], seed: bytes, inputs: list[dict], rolls: list[R
             )
     if len(rolls) != len(replayed):
         raise Mismatch(f"the log has {len(rolls)} rolls but replaying its inputs makes {len(replayed)}")
+    # Every event too, with who was told it and in what words: a log whose dice are true but
+    # whose reports were edited (a sighting added, an audience widened) is not the game played.
+    for number, (logged, again) in enumerate(zip(events, told, strict=False)):
+        if logged != again:
+            raise Mismatch(
+                f"event {number} (turn {logged.get('turn')}, {logged.get('kind')}) differs on replay: "
+                f"logged {json.dumps(logged)[:160]}, replayed {json.dumps(again)[:160]}"
+            )
+    if len(events) != len(told):
+        raise Mismatch(f"the log has {len(events)} events but replaying its inputs makes {len(told)}")
 
 
 def _roll(record: dict[str, Any]) -> Roll:

@@ -302,6 +302,10 @@ class Client:
                 pass  # the reader sees the drop too, reconnects and sends it again
         try:
             reply = await future
+        except ConnectionLost:
+            if self._game_over:  # the game ended with this request unanswered: it cannot be now
+                raise refused("game_over", "The game ended before this request was answered.") from None
+            raise
         finally:
             self._pending.pop(message.ref, None)
         if isinstance(reply, Error):

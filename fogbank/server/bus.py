@@ -12,7 +12,7 @@ import abc
 from typing import Any, Callable
 
 from fogbank import protocols as wire
-from fogbank.rules.core import UMPIRE, Refused
+from fogbank.rules.core import Refused
 
 from .host import SPECTATOR, Forbidden, Host, Room
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping
 
 from fogbank import protocols as wire
-from fogbank.rules.core import UMPIRE, Amended, Answer, Cycle, Event, Game, Narrative
+from fogbank.rules.core import UMPIRE, Amended, Answer, Event, Game, Narrative
 from fogbank.rules.core.plain import to_plain
 
 
@@ -77,6 +77,3 @@ def seat_record(seat: str, log: Iterable[Mapping[str, Any]]) -> list[dict[str, A
             record.append(dict(entry))
     return record
 
-
-def ended(game: Game) -> bool:
-    return game.cycle is Cycle.ENDED

@@ -10,10 +10,10 @@ from hypothesis import strategies as st
 
 from fogbank import protocols as wire
 from fogbank.rules.core import UMPIRE, Game
-from fogbank.rules.dardanelles.chart import distance, parse_square
+from fogbank.rules.dardanelles.chart import distance
 from fogbank.rules.dardanelles.units import Vessel, VesselType
 
-from tests.rules.toy.picket import SIGHT, Unit
+from tests.rules.toy.picket import SIGHT
 
 from .noninterference import Change, Plug, check
 

@@ -12,7 +12,7 @@ sunk, the side with more ships afloat wins.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Mapping
 
 import attrs
 

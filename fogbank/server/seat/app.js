@@ -118,15 +118,15 @@ async function setUp(welcome) {
     $("question-fields").replaceChildren(question.fields);
     $("question").onsubmit = async (event) => {
       event.preventDefault();
-      let asked;
+      const refused = $("question-refusal");
       try {
-        asked = question.read();
+        await wire.request("ask", { question: question.read() });
+        refused.hidden = true;
+        notice("Asked. The answer comes in your messages.");
       } catch (error) {
-        return notice(error.message, "error");
+        refused.replaceChildren(h("strong", {}, "Refused: "), error.message, " ", h("code", {}, error.code ?? "not_sent"));
+        refused.hidden = false;
       }
-      const reply = await wire.request("ask", { question: asked }).catch((error) => error);
-      if (reply instanceof Error) notice(reply.message, "error");
-      else notice("Asked. The answer comes in your messages.");
     };
   }
   $("seat").hidden = false;

@@ -16,7 +16,8 @@
 //   order(order)             an order in words                                        (its JSON)
 //   reports(view)            what the seat was told this turn (nodes)                 (view.reports' texts)
 //   contacts(view)           the seat's contacts (nodes)                              ("none")
-//   question(context)        the questions the rules take, as a form: {fields, read()} (no questions)
+//   question(context)        the questions the rules take, as a form: {fields, read()}; null
+//                            for a ruleset that takes none                           (a question as JSON)
 //   answer(message)          an `answer` message in words                            (its JSON)
 //   briefing(briefing)       the briefing (nodes)                                     (its fields)
 //   talk                     words for who hears the seat's talk                      ("your side")
@@ -28,25 +29,34 @@ function json(value) {
   return JSON.stringify(value);
 }
 
-/** The order pad of a ruleset with no module: the order as JSON. */
-function jsonOrderForm({ changed }) {
-  const text = h("textarea", { id: "order-json", rows: 3, spellcheck: "false", "aria-label": "Order, as JSON", placeholder: "{}" });
-  text.oninput = changed;
+/** A map typed as JSON: {fields, read(), fill(value)}; `what` names it in the words shown. */
+function jsonField(id, what, changed = null) {
+  const text = h("textarea", { id, rows: 3, spellcheck: "false", "aria-label": `${what}, as JSON`, placeholder: "{}" });
+  if (changed) text.oninput = changed;
   return {
-    fields: h("label", {}, "Your order, as JSON (the ruleset's payloads.md says what it holds)", text),
+    fields: h("label", {}, `${what}, as JSON (the ruleset's payloads.md says what it holds)`, text),
     read() {
       try {
         return JSON.parse(text.value.trim() || "{}");
       } catch {
-        throw new Error("The order is not valid JSON.");
+        throw new Error(`${what} is not valid JSON.`);
       }
     },
-    fill(order) {
-      text.value = order ? json(order) : "";
+    fill(value) {
+      text.value = value ? json(value) : "";
     },
-    cost: () => null,
-    pick: null,
   };
+}
+
+/** The order pad of a ruleset with no module: the order as JSON. */
+function jsonOrderForm({ changed }) {
+  return { ...jsonField("order-json", "Your order", changed), cost: () => null, pick: null };
+}
+
+/** Questions to the rules, as JSON (a ruleset with no module of its own may take none: the
+ * server then says so in its own words). */
+function jsonQuestionForm() {
+  return jsonField("question-json", "A question to the rules");
 }
 
 const DEFAULTS = {
@@ -60,7 +70,7 @@ const DEFAULTS = {
     return reports.length ? h("ul", { class: "reports" }, reports.map((r) => h("li", {}, r.text))) : h("p", { class: "muted" }, "No reports.");
   },
   contacts: () => h("p", { class: "muted" }, "None shown."),
-  question: null,
+  question: jsonQuestionForm,
   answer: (message) => `${json(message.question)}: ${json(message.answer)}`,
   briefing: (briefing) =>
     h("dl", { class: "gauges" }, Object.entries(briefing || {}).flatMap(([k, v]) => [h("dt", {}, k), h("dd", {}, typeof v === "string" ? v : json(v))])),

@@ -74,6 +74,7 @@ async def test_a_captain_plays_a_turn_of_b11_in_the_browser(server, page):
     assert await page.locator("#chart .land rect").count() > 0
     assert await page.locator("#chart .boat-plotted").count() == 1
     assert "The boat" not in await page.locator("#gauges-panel h2").inner_text()  # her name, from the briefing
+    assert await page.locator("#question-panel").is_hidden()  # the Dardanelles takes no questions
 
     # An order too much for the hour: the pad says so before it is sent, and the server refuses it.
     await set_order(page, "NE", 3, "bottom")

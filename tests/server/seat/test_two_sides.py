@@ -87,6 +87,12 @@ async def test_two_captains_of_two_sides_play_talk_and_are_debriefed(server, pag
         heard = await anext(m async for m in blue2.stream() if isinstance(m, wire.TalkMessage))
         assert (heard.seat, heard.text) == ("blue1", BLUE_WORDS)
 
+        # A question to the rules, as JSON (Picket has no seat module): refused in the rules' words.
+        await blue.page.fill("#question-json", '{"track": 9}')
+        await blue.page.click("#send-question")
+        await expect(blue.page.locator("#question-refusal")).to_contain_text("There is no such track on your plot.")
+        await expect(blue.page.locator("#question-refusal code")).to_have_text("unknown_track")
+
         # Every move in: the fire phase opens for all.
         await send_json_order(red.page, '{"move": -2}')
         await blue2.submit({"move": 0}, 1)

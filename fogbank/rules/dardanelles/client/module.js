@@ -145,3 +145,6 @@ export function briefing(given) {
 
 export const talk = "your own side (a lone boat: the log only)";
 
+// The Dardanelles takes no questions: the seat shows no form for them.
+export const question = null;
+

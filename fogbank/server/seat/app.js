@@ -78,6 +78,7 @@ async function welcomed(welcome) {
   seat.turn = welcome.turn;
   seat.phase = welcome.phase;
   seat.mustAct = welcome.must_act;
+  seat.orderIn = Boolean(welcome.order_in);
   seat.messages = (welcome.told || []).map((told) => ({ ...told, type: told.kind }));
   seat.toldUpTo = welcome.seq;
   if (first) await setUp(welcome);
@@ -149,6 +150,7 @@ function received(message) {
       }
       seat.view = message.view;
       [seat.turn, seat.phase, seat.mustAct] = [message.turn, message.phase, message.must_act];
+      seat.pad.seen?.(message.view);
       break;
     case "status":
       [seat.turn, seat.phase, seat.mustAct] = [message.turn, message.phase, message.must_act];

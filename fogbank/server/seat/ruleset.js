@@ -10,7 +10,9 @@
 //   gauges(view, welcome)    the seat's own ship or boat: its state in a panel (nodes) (turn and phase)
 //   orderForm(context)       the order pad: {fields (a Node), read() -> the order map (throws an
 //                            Error with a sentence if it cannot be read), fill(order), cost(order)
-//                            -> {text, over} or null, pick(place, map) (a place clicked on the chart)};
+//                            -> {text, over} or null, pick(place, map) (a place clicked on the chart),
+//                            seen(view) (a new view came: refresh what hangs on it, keeping the
+//                            player's choices)};
 //                            context = {view: () => the seat's view, welcome, changed: () => call
 //                            on every edit}                                          (an order as JSON)
 //   order(order)             an order in words                                        (its JSON)
@@ -50,7 +52,7 @@ function jsonField(id, what, changed = null) {
 
 /** The order pad of a ruleset with no module: the order as JSON. */
 function jsonOrderForm({ changed }) {
-  return { ...jsonField("order-json", "Your order", changed), cost: () => null, pick: null };
+  return { ...jsonField("order-json", "Your order", changed), cost: () => null, pick: null, seen: () => {} };
 }
 
 /** Questions to the rules, as JSON (a ruleset with no module of its own may take none: the

@@ -30,13 +30,16 @@ class Seat:
     def __init__(self, page):
         self.page = page
         self.frames: list[str] = []
-        self.responses = []
+        self.bodies: list[str] = []
         page.on("websocket", lambda socket: socket.on("framereceived", lambda frame: self.frames.append(frame)))
-        page.on("response", lambda response: self.responses.append(response))
+        page.on("response", self.keep)
+
+    async def keep(self, response) -> None:
+        """A response's body, read as it comes (a reload makes the old ones unreadable)."""
+        self.bodies.append(f"{response.url} {response.status}\n{await response.text()}")
 
     async def served(self) -> str:
-        bodies = [await response.text() for response in self.responses if response.status == 200]
-        return "\n".join(bodies + [f if isinstance(f, str) else f.decode() for f in self.frames])
+        return "\n".join(self.bodies + [f if isinstance(f, str) else f.decode() for f in self.frames])
 
     def messages(self) -> list[dict]:
         return [json.loads(frame) for frame in self.frames]
@@ -76,6 +79,11 @@ async def test_two_captains_of_two_sides_play_talk_and_are_debriefed(server, pag
         await send_json_order(blue.page, '{"move": 2}')
         await expect(blue.page.locator("#duty")).to_have_text("Orders in · waiting for the turn")
         await expect(blue.page.locator("#refusal")).to_be_hidden()
+        # Reloaded, the page still knows its order is in (the welcome says so), and keeps the draft.
+        await blue.page.reload()
+        await blue.page.wait_for_selector('#connection[data-state="connected"]')
+        await expect(blue.page.locator("#duty")).to_have_text("Orders in · waiting for the turn")
+        assert await blue.page.input_value("#order-json") == '{"move":2}'
 
         # Talk: each side hears its own, never the other's.
         await blue.page.fill("#talk-text", BLUE_WORDS)
@@ -128,6 +136,7 @@ async def test_two_captains_of_two_sides_play_talk_and_are_debriefed(server, pag
         sent = "\n".join(before_end)
         assert words not in sent and '"units"' not in sent and '"history"' not in sent
         served = await seat.served()
+        assert "/play/app.js 200" in served and "/play/rulesets/picket/module.js 200" in served
         others = [token for name, token in tokens.items() if name != ("blue1" if seat is blue else "red1")]
         assert not any(token in served for token in [*others, created["umpire_token"], created["spectator_token"]])
     assert BLUE_WORDS in "\n".join(json.dumps(m) for m in blue.messages())

@@ -97,6 +97,14 @@ export function orderForm({ view, changed }) {
   target.addEventListener("focus", targets);
 
   return {
+    /** A new view: the contacts to fire at, and the boat's level where none is chosen yet. */
+    seen(now) {
+      targets();
+      if (!levels.querySelector("input:checked")) {
+        const radio = levels.querySelector(`input[value="${now?.level}"]`);
+        if (radio) radio.checked = true;
+      }
+    },
     fields: h(
       "div",
       { class: "stack" },

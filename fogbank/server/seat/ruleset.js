@@ -15,6 +15,8 @@
 //                            player's choices)};
 //                            context = {view: () => the seat's view, welcome, changed: () => call
 //                            on every edit}                                          (an order as JSON)
+//   here(view)               the place the seat believes it is at, where the keyboard's cursor
+//                            starts on the chart                                      (null)
 //   order(order)             an order in words                                        (its JSON)
 //   reports(view)            what the seat was told this turn (nodes)                 (view.reports' texts)
 //   contacts(view)           the seat's contacts (nodes)                              ("none")
@@ -66,6 +68,7 @@ const DEFAULTS = {
   drawSeat: () => {},
   gauges: (view) => h("dl", { class: "gauges" }, h("dt", {}, "Turn"), h("dd", {}, view?.turn ?? "—")),
   orderForm: jsonOrderForm,
+  here: () => null,
   order: json,
   reports: (view) => {
     const reports = (view?.reports || []).filter((r) => r && r.text);

@@ -101,13 +101,22 @@ async def test_two_captains_of_two_sides_play_talk_and_are_debriefed(server, pag
         await expect(blue.page.locator("#question-refusal")).to_contain_text("There is no such track on your plot.")
         await expect(blue.page.locator("#question-refusal code")).to_have_text("unknown_track")
 
-        # Every move in: the fire phase opens for all.
+        # Every move in (the umpire has put red2 close to blue1): the fire phase opens for all.
+        async with await Client.connect(ws, created["umpire_token"]) as umpire:
+            await umpire.override({"unit": "red2", "area": 5}, "A test: red2 closes on blue1.")
         await send_json_order(red.page, '{"move": -2}')
         await blue2.submit({"move": 0}, 1)
         await red2.submit({"move": 0}, 1)
         for seat in (blue, red):
             await expect(seat.page.locator("#clock")).to_have_text("Turn 1 · fire")
             await expect(seat.page.locator("#duty")).to_have_text("Your orders are due")
+
+        # blue1 sighted red2: a question about its track, and the rules' answer in the messages.
+        await expect(blue.page.locator("#no-map pre")).to_contain_text('"identity": "red2"')
+        await blue.page.fill("#question-json", '{"track": 1}')
+        await blue.page.click("#send-question")
+        await expect(blue.page.locator("#messages li.answer")).to_contain_text('{"track":1}: {"damaged":')
+        await expect(blue.page.locator("#question-refusal")).to_be_hidden()
         ARTIFACTS.mkdir(exist_ok=True)
         await blue.page.screenshot(path=str(ARTIFACTS / "seat-generic-1024.png"), full_page=True)
 

@@ -28,6 +28,7 @@ const seat = {
   over: null, // the game_over message
   pad: null, // the order pad (the module's orderForm)
   cursor: null, // the place the keyboard's cursor is on the chart, or null
+  padFor: null, // "turn/phase" the order pad was last set for (a draft put back, or a view seen)
   refusal: null, // {code, message} of the last order refused
   sent: null, // the order last acknowledged, for this phase
 };
@@ -112,7 +113,10 @@ async function setUp(welcome) {
   seat.pad = seat.ruleset.orderForm({ view: () => seat.view, welcome, changed: padChanged });
   $("order-fields").replaceChildren(seat.pad.fields);
   const draft = loadDraft();
-  if (draft && draft.turn === welcome.turn && draft.phase === welcome.phase) seat.pad.fill(draft.order);
+  if (draft && draft.turn === welcome.turn && draft.phase === welcome.phase) {
+    seat.pad.fill(draft.order);
+    seat.padFor = `${welcome.turn}/${welcome.phase}`;
+  }
 
   const question = seat.ruleset.question ? seat.ruleset.question({ view: () => seat.view, welcome }) : null;
   $("question-panel").hidden = !question;
@@ -152,7 +156,9 @@ function received(message) {
       }
       seat.view = message.view;
       [seat.turn, seat.phase, seat.mustAct] = [message.turn, message.phase, message.must_act];
-      seat.pad.seen?.(message.view);
+      // A pad not yet written for the phase now open starts from the new view (fresh).
+      seat.pad.seen?.(message.view, seat.padFor !== `${seat.turn}/${seat.phase}`);
+      seat.padFor = `${seat.turn}/${seat.phase}`;
       break;
     case "status":
       [seat.turn, seat.phase, seat.mustAct] = [message.turn, message.phase, message.must_act];

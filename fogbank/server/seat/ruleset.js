@@ -11,8 +11,8 @@
 //   orderForm(context)       the order pad: {fields (a Node), read() -> the order map (throws an
 //                            Error with a sentence if it cannot be read), fill(order), cost(order)
 //                            -> {text, over} or null, pick(place, map) (a place clicked on the chart),
-//                            seen(view) (a new view came: refresh what hangs on it, keeping the
-//                            player's choices)};
+//                            seen(view, fresh) (a new view came: refresh what hangs on it; fresh
+//                            when the pad has not been written for the phase now open yet)};
 //                            context = {view: () => the seat's view, welcome, changed: () => call
 //                            on every edit}                                          (an order as JSON)
 //   here(view)               the place the seat believes it is at, where the keyboard's cursor

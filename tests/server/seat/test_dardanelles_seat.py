@@ -128,6 +128,8 @@ async def test_a_captain_plays_a_turn_of_b11_in_the_browser(server, page):
     await expect(page.locator("#clock")).to_have_text("Turn 4 · orders")
     view = seen_by.view(room.game, "submarine")
     assert await page.locator("#chart .plotted-track circle").count() == len(view["track"])
+    # Each new hour the pad starts at the level the boat is at now.
+    assert await page.locator('input[name="level"]:checked').get_attribute("value") == view["level"]
     heard = [report["text"] for report in view["reports"] if report["kind"] == "heard"]
     assert heard and await page.locator("#report-list li").count() == len(view["reports"])
     await expect(page.locator("#report-list")).to_contain_text(heard[0])

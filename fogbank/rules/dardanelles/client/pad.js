@@ -107,10 +107,11 @@ export function orderForm({ view, changed }) {
   target.addEventListener("focus", targets);
 
   return {
-    /** A new view: the contacts to fire at, and the boat's level where none is chosen yet. */
-    seen(now) {
+    /** A new view: the contacts to fire at; and for a new hour, the level the boat is at now
+     * (the course and speed stay as last ordered). */
+    seen(now, fresh) {
       targets();
-      if (!levels.querySelector("input:checked")) {
+      if (fresh || !levels.querySelector("input:checked")) {
         const radio = levels.querySelector(`input[value="${now?.level}"]`);
         if (radio) radio.checked = true;
       }

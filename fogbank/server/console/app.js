@@ -204,7 +204,7 @@ function received(message) {
         diceLog.append(added.records);
         gameLog.append(added.records);
       }
-      if (message.waiting_for === undefined) refreshGames(); // an old server says who is waiting only there
+      if (!game.syncing) refreshGames(); // who is present and whose orders are in, as of this update
       break;
     }
     case "status":

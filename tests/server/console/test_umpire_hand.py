@@ -4,6 +4,8 @@ level and torpedoes, place names that never overlap, and the battery's reach on 
 
 from __future__ import annotations
 
+import asyncio
+
 from fogbank import protocols as wire
 from fogbank.clients import Client
 
@@ -91,9 +93,9 @@ async def test_roster_overrides_places_and_battery_on_the_map(server, page):
     await page.fill("#override-reason", "Flat")
     await page.click("#override-apply")
     await expect(page.locator("#truth")).to_contain_text("Battery")
-    await page.wait_for_function(
-        "document.querySelector('#chart [data-layer=\"battery\"] .area-fill').getAttribute('d').split('M').length === 2"
-    )
+    async with asyncio.timeout(10):  # polled from here: the page's CSP allows no evaluated string
+        while (await reach.get_attribute("d")).count("M") != 1:
+            await asyncio.sleep(0.05)
 
     # Place names: each written once, none over another, or a dot that names it.
     await page.check('#layers input[data-layer="places"]')

@@ -8,8 +8,9 @@ import asyncio
 
 from fogbank import protocols as wire
 from fogbank.clients import Client
+from fogbank.rules.dardanelles.bot import BotSubmarine
 
-from .test_console import ARTIFACTS, CHROMIUM, browser, expect, page  # noqa: F401  (fixtures)
+from .test_console import ARTIFACTS, CHROMIUM, browser, expect, page, play_turns  # noqa: F401  (fixtures)
 from tests.conftest import needs
 
 pytestmark = needs(CHROMIUM)
@@ -114,3 +115,45 @@ async def test_roster_overrides_places_and_battery_on_the_map(server, page):
     assert written | set(dots) == places
     ARTIFACTS.mkdir(exist_ok=True)
     await page.locator(".map-wrap").screenshot(path=str(ARTIFACTS / "umpire-map-places.png"))
+
+
+async def test_the_scrubber_steps_the_map_through_the_record_and_the_log_reads_in_words(server, page):
+    created = await server.create_game("b11")
+    await open_console(server, page, created)
+    assert await page.locator("#scrubber").is_hidden()  # nothing resolved yet: nothing to step through
+    seen: list = []
+    async with await Client.connect(f"ws://127.0.0.1:{server.port}/", created["seats"]["submarine"]) as sub:
+        bot = BotSubmarine(sub.welcome.chart, ["Sari Sighlar Bay"], hunt=None)
+        await play_turns(sub, bot, 3, seen)
+        sheet = page.locator("#pane-sheet .sheet tbody")
+        await sheet.locator('tr.resolved[data-turn="3"]').wait_for()
+        trues = await sheet.locator('tr.resolved td[data-column="square"]').all_inner_texts()
+        boat = page.locator("#chart .boat-true")
+        await expect(boat).to_have_attribute("data-square", trues[-1])
+
+        # A turn back at a time: the map and the truth as each turn left them, its row marked.
+        for turn in (3, 2, 1):
+            await page.click("#scrub-back")
+            await expect(page.locator("#scrub-words")).to_contain_text(f"after turn {turn}")
+            await expect(boat).to_have_attribute("data-square", trues[turn - 1])
+            await expect(page.locator("#truth .truth-mark").first).to_have_text(trues[turn - 1])
+            await expect(sheet.locator(f'tr.scrubbed[data-turn="{turn}"]')).to_have_count(1)
+        assert await page.locator("#scrub-back").is_disabled()
+        await page.locator("#notice").evaluate("box => box.hidden = true")
+        ARTIFACTS.mkdir(exist_ok=True)
+        await page.screenshot(path=str(ARTIFACTS / "umpire-console-scrubbed.png"), full_page=True)
+        await page.click("#scrub-on")
+        await expect(boat).to_have_attribute("data-square", trues[1])
+        await page.click("#scrub-now")
+        await expect(page.locator("#scrub-words")).to_have_text("Now")
+        await expect(boat).to_have_attribute("data-square", trues[-1])
+        await expect(sheet.locator("tr.scrubbed")).to_have_count(0)
+
+        # The game log grew from the stream alone, inputs and all, in words.
+        await page.click('[role=tab][data-pane="log"]')
+        orders = page.locator("#pane-log tr.input-order")
+        await expect(orders).to_have_count(3)
+        assert (await orders.first.locator("td.from").inner_text()) == "submarine"
+        assert "Order from submarine:" in await orders.first.inner_text()
+        log_text = await page.locator("#pane-log").inner_text()
+        assert "{" not in log_text and "umpire only" in log_text

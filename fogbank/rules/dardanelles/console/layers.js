@@ -36,7 +36,7 @@ const LOOKS = {
   boat: { fill: "#111", stroke: "#fff", width: 0.8 },
   bearing: { stroke: TEAL, width: 1.4, dash: "3 2" },
   contact: { font: MONO, size: 9, fill: TEAL },
-  battery: { fill: { fill: "rgba(40, 160, 90, 0.14)" }, edge: { stroke: "#17753a", width: 2.6, opacity: 0.85 } },
+  battery: { fill: { fill: "rgba(40, 160, 90, 0.08)" }, edge: { stroke: "#17753a", width: 2.6, opacity: 0.85 } },
 };
 
 function region(overlay, mark, label, look) {

@@ -48,11 +48,11 @@ export function truth(view) {
       "tr",
       { class: v.sunk ? "struck" : null, "data-number": v.number },
       h("td", { class: "num" }, v.number),
-      h("td", {}, v.type.replace("_", " ")),
+      h("td", { class: "nowrap" }, v.type.replace("_", " ")),
       h("td", {}, v.name ?? ""),
       h("td", { class: "mono" }, v.square),
       h("td", {}, v.sunk ? "sunk" : "afloat"),
-      h("td", {}, contactOf[v.number] ? h("span", { class: "chip" }, `contact ${contactOf[v.number]}`) : h("span", { class: "muted", title: "Unknown to the crew" }, "—")),
+      h("td", {}, contactOf[v.number] ? h("span", { class: "chip", title: "The crew's contact number for her" }, `contact ${contactOf[v.number]}`) : h("span", { class: "muted", title: "Unknown to the crew" }, "—")),
     ),
   );
   const minefields = Object.entries(view.minefields || {}).map(([square, rows]) =>
@@ -77,7 +77,7 @@ export function truth(view) {
       h(
         "table",
         { class: "roster vessels-list" },
-        h("thead", {}, h("tr", {}, ["No.", "Type", "Name", "Square", "State", "Crew's contact"].map((t) => h("th", { scope: "col" }, t)))),
+        h("thead", {}, h("tr", {}, ["No.", "Type", "Name", "Square", "State", "Contact"].map((t) => h("th", { scope: "col" }, t)))),
         h("tbody", {}, vessels),
       ),
     ),

@@ -132,7 +132,7 @@ export class Hand {
       const missing = this.missing();
       if (missing.length && !$("release-anyway").checked) return this.refuse(`Still waiting for ${missing.join(", ")}.`);
       const words = missing.length
-        ? `Released without ${missing.join(", ")}'s order${missing.length > 1 ? "s" : ""}: told the standing order was used.`
+        ? `Released without ${missing.join(", ")}'s order${missing.length > 1 ? "s: each was" : ": it was"} told its standing order was used.`
         : "Released.";
       if (await this.ask("release", {}, words)) $("release-anyway").checked = false;
       this.render();

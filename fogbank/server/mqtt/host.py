@@ -64,10 +64,12 @@ def client_id(address: BrokerAddress, host_id: str) -> str:
     """The host's broker client id: stable across restarts (it names the persistent session) but
     not to be guessed from its host id, which a seat may read in a join's answer (the broker drops
     whoever held a client id when another connects with it). Keyed by the host's own secret: its
-    broker password, else its TLS key."""
-    secret = (address.password or "").encode() or (address.key.read_bytes() if address.key else b"")
+    broker password, else its TLS client key."""
+    # The key may be inside the certificate's file (--bus-key is then left out).
+    key = address.key or address.cert
+    secret = (address.password or "").encode() or (key.read_bytes() if key else b"")
     if not secret:
-        raise ValueError("a game host on the bus needs a password or a TLS key")
+        raise ValueError("a game host on the bus needs a password or a TLS client key")
     digest = hashlib.sha256(b"fogbank host client id\0" + secret + b"\0" + host_id.encode()).hexdigest()
     return f"fogbank-host-{host_id}-{digest[:24]}"
 

@@ -7,13 +7,15 @@ from __future__ import annotations
 import asyncio
 
 import aiomqtt
+import attrs
 import pytest
 from paho.mqtt.packettypes import PacketTypes
 from paho.mqtt.properties import Properties
 
 from fogbank.clients import Client
 from fogbank.server.mqtt import topics
-from fogbank.server.mqtt.host import pack, unpack
+from fogbank.server.mqtt.address import BrokerAddress
+from fogbank.server.mqtt.host import client_id, pack, unpack
 
 from .conftest import needs_mosquitto, url
 
@@ -102,3 +104,16 @@ async def test_a_seat_cannot_take_the_client_id_of_a_gateway_session_or_host(bro
         async with seat_client(broker, game, "submarine", identifier=guess):
             await asyncio.sleep(0.2)
     await still_playing(umpire, player, states, turn=3)
+
+
+def test_a_hosts_client_id_is_stable_and_keyed_by_its_secret(tmp_path):
+    address = BrokerAddress("127.0.0.1", 1883, "fogbank-host", "a password")
+    same = client_id(address, "h1")
+    assert same == client_id(address, "h1")  # its persistent session survives a restart
+    assert same.startswith("fogbank-host-h1-") and len(same) > len("fogbank-host-h1-") + 20
+    assert client_id(attrs.evolve(address, password="another"), "h1") != same
+    pem = tmp_path / "client.pem"  # a certificate file holding its key: the key is the secret
+    pem.write_text("-----BEGIN PRIVATE KEY-----\nnot a real one\n")
+    assert client_id(attrs.evolve(address, password=None, cert=pem), "h1").startswith("fogbank-host-h1-")
+    with pytest.raises(ValueError):
+        client_id(attrs.evolve(address, password=None), "h1")

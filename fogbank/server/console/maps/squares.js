@@ -75,32 +75,39 @@ class SquareMap {
    */
   drawPlaces() {
     const g = this.layer("places");
-    const frame = { x: MARGIN, y: MARGIN, width: this.chart.columns * CELL, height: this.chart.rows * CELL };
-    const taken = [];
-    for (const place of this.chart.places || []) {
-      const at = this.centre(place.square);
-      if (!at) continue;
-      const [cx, cy] = at;
-      const text = g.appendChild(s("text", { class: "place", "data-side": place.side, "data-square": place.square }, place.name));
-      const spot = PLACE_SPOTS.map(([dx, dy, anchor]) => {
-        text.setAttribute("x", cx + dx * CELL);
-        text.setAttribute("y", cy + dy * CELL + 3);
-        text.setAttribute("text-anchor", anchor);
-        return { dx, dy, anchor, box: padded(text.getBBox()) };
-      }).find(({ box }) => inside(box, frame) && !taken.some((other) => overlap(box, other)));
+    this.placed ??= this.layOutPlaces(g); // the names never move: laid out once, on first drawing
+    for (const { place, spot, at: [cx, cy] } of this.placed) {
       if (spot) {
-        text.setAttribute("x", cx + spot.dx * CELL);
-        text.setAttribute("y", cy + spot.dy * CELL + 3);
-        text.setAttribute("text-anchor", spot.anchor);
-        taken.push(spot.box);
-      } else {
-        text.remove();
+        const { dx, dy, anchor } = spot;
+        g.appendChild(s("text", { class: "place", "data-side": place.side, "data-square": place.square, x: cx + dx * CELL, y: cy + dy * CELL + 3, "text-anchor": anchor }, place.name));
       }
       if (!spot || spot.dx || spot.dy) {
         g.appendChild(titled(s("circle", { class: "place-dot", "data-square": place.square, cx, cy, r: 1.6 }), place.name));
       }
     }
     return g;
+  }
+
+  /** Where each place's name goes ({place, at, spot}; spot null: no room), measured in `g`. */
+  layOutPlaces(g) {
+    const frame = { x: MARGIN, y: MARGIN, width: this.chart.columns * CELL, height: this.chart.rows * CELL };
+    const taken = [];
+    const placed = [];
+    for (const place of this.chart.places || []) {
+      const at = this.centre(place.square);
+      if (!at) continue;
+      const text = g.appendChild(s("text", { class: "place" }, place.name));
+      const spot = PLACE_SPOTS.map(([dx, dy, anchor]) => {
+        text.setAttribute("x", at[0] + dx * CELL);
+        text.setAttribute("y", at[1] + dy * CELL + 3);
+        text.setAttribute("text-anchor", anchor);
+        return { dx, dy, anchor, box: padded(text.getBBox()) };
+      }).find(({ box }) => inside(box, frame) && !taken.some((other) => overlap(box, other)));
+      text.remove();
+      if (spot) taken.push(spot.box);
+      placed.push({ place, at, spot: spot ?? null });
+    }
+    return placed;
   }
 
   /** A new group on top of the drawing, for one layer. */

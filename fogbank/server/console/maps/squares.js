@@ -75,8 +75,10 @@ class SquareMap {
    */
   drawPlaces() {
     const g = this.layer("places");
-    this.placed ??= this.layOutPlaces(g); // the names never move: laid out once, on first drawing
-    for (const { place, spot, at: [cx, cy] } of this.placed) {
+    // The names never move: laid out once, when the chart is on the screen to measure them.
+    const placed = this.placed ?? this.layOutPlaces(g);
+    if (this.svg.getBoundingClientRect().width > 0) this.placed = placed;
+    for (const { place, spot, at: [cx, cy] } of placed) {
       if (spot) {
         const { dx, dy, anchor } = spot;
         g.appendChild(s("text", { class: "place", "data-side": place.side, "data-square": place.square, x: cx + dx * CELL, y: cy + dy * CELL + 3, "text-anchor": anchor }, place.name));

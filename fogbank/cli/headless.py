@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 import secrets
+import sys
 from typing import Any
 
 from fogbank.rules.core import UMPIRE
@@ -16,9 +17,14 @@ from .simulate import outcome
 
 def play_headless(args: argparse.Namespace) -> int:
     seed = game_seed(args.seed, 0) if args.seed else secrets.token_bytes(32)
-    args.data.mkdir(parents=True, exist_ok=True)
     path = args.data / f"play-{args.scenario.replace('/', '-')}-{seed.hex()[:12]}.jsonl"
-    with path.open("w") as log:
+    try:
+        args.data.mkdir(parents=True, exist_ok=True)
+        log = path.open("w")
+    except OSError as error:
+        print(f"fogbank play: cannot write the game's log in {args.data}: {error.strerror}", file=sys.stderr)
+        return 2
+    with log:
         for record in play_bot_game(args.scenario, seed):
             log.write(json.dumps(record) + "\n")
             tell(record)

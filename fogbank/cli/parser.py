@@ -4,20 +4,57 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import NoReturn
+from urllib.parse import urlsplit
 
 from . import broker, new, play, serve, simulate, terminal, verify
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse, but a mistake is one line (the usage is a `--help` away), exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
+def port(text: str) -> int:
+    """A TCP port number, 0 to 65535 (0: any free port)."""
+    try:
+        number = int(text)
+    except ValueError:
+        number = -1
+    if not 0 <= number <= 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port (0 to 65535)")
+    return number
+
+
+def count(text: str) -> int:
+    """A whole number, 1 or more."""
+    try:
+        number = int(text)
+    except ValueError:
+        number = 0
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of 1 or more")
+    return number
+
+
+def server_url(text: str) -> str:
+    """A fogbank server's websocket address, ws://HOST:PORT/ or wss://..."""
+    parts = urlsplit(text)
+    if parts.scheme not in ("ws", "wss") or not parts.hostname:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a server address (ws://HOST:PORT/ or wss://...)")
+    return text
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="fogbank", description="An umpire for hidden-information naval wargames."
-    )
+    parser = Parser(prog="fogbank", description="An umpire for hidden-information naval wargames.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     games = commands.add_parser("simulate", help="run headless games with the rulesets' built-in players")
     games.add_argument("scenario", help="a scenario id, ruleset/scenario, or a ruleset (its first scenario)")
     games.add_argument("--seed", default="1", help="the run's seed; each game's seed derives from it")
-    games.add_argument("--games", type=int, default=1)
+    games.add_argument("--games", type=count, default=1)
     games.add_argument(
         "--logs", type=Path, default=Path("fogbank-data/simulate"), help="folder for game logs"
     )
@@ -42,7 +79,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--data", type=Path, default=Path("fogbank-data"), help="folder for the server's store"
     )
     main_job.add_argument("--host", default="127.0.0.1")
-    main_job.add_argument("--port", type=int, default=8765, help="0: any free port (default 8765, else any)")
+    main_job.add_argument("--port", type=port, default=8765, help="0: any free port (default 8765, else any)")
     main_job.add_argument(
         "--headless", action="store_true", help="no client: the built-in players play, the game is told"
     )
@@ -67,7 +104,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     server = commands.add_parser("serve", help="run the server (embedded: everything in one process)")
     server.add_argument("--host", default="127.0.0.1")
-    server.add_argument("--port", type=int, default=8765)
+    server.add_argument("--port", type=port, default=8765)
     server.add_argument("--data", type=Path, default=None,
                         help="folder for the SQLite store (default fogbank-data; a gateway role has none)")
     server.add_argument("--bus", default=None, metavar="mqtt[s]://USER:PASS@HOST:PORT",
@@ -95,7 +132,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     init = commands.add_parser("broker-init", help="write a Mosquitto config and credentials for --bus")
     init.add_argument("dir", type=Path, help="the broker's folder (config, credentials, persistence)")
-    init.add_argument("--port", type=int, default=1883)
+    init.add_argument("--port", type=port, default=1883)
     init.add_argument("--bind", default="127.0.0.1")
     init.add_argument("--user", default=None, help="the user mosquitto runs as (default: you)")
     init.set_defaults(run=broker.init)
@@ -113,7 +150,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     game = commands.add_parser("new", help="create a game on a running server; prints its tokens as JSON")
     game.add_argument("scenario")
-    game.add_argument("--server", default="ws://127.0.0.1:8765/")
+    game.add_argument("--server", type=server_url, default="ws://127.0.0.1:8765/")
     game.add_argument("--admin-key", default=None, help="default: read from DATA/admin.key")
     game.add_argument("--data", type=Path, default=Path("fogbank-data"))
     game.add_argument(

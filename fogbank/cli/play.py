@@ -27,6 +27,7 @@ LAST_GAME = "last-game.json"  # in play's --data folder: the last game play made
 def run(args: argparse.Namespace) -> int:
     try:
         args.scenario = args.scenario or first_scenario()
+        find_scenario(args.scenario)  # a wrong name is one line, headless or not
     except LookupError as error:
         print(f"fogbank play: {error.args[0]}", file=sys.stderr)
         return 2

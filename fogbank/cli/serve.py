@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import sys
 from pathlib import Path
 
@@ -34,8 +35,12 @@ def run(args: argparse.Namespace) -> int:
 
         try:
             bus = BrokerAddress.parse(args.bus, ca=args.bus_ca, cert=args.bus_cert, key=args.bus_key)
+            bus.tls_context()  # its certificate files read now, not in the bus's first connect
         except ValueError as error:
             print(f"fogbank serve: {error}", file=sys.stderr)
+            return 2
+        except OSError as error:  # a missing or unreadable CA, certificate or key (ssl.SSLError too)
+            print(f"fogbank serve: cannot use the bus's TLS files: {error.strerror or error}", file=sys.stderr)
             return 2
 
     async def serve() -> None:
@@ -55,8 +60,15 @@ def run(args: argparse.Namespace) -> int:
         asyncio.run(serve())
     except KeyboardInterrupt:
         pass
+    except TimeoutError:  # before OSError, its base: the broker never answered
+        where = f" at {bus.hostname}:{bus.port}" if bus is not None else ""
+        print(f"fogbank serve: the broker{where} did not answer in time", file=sys.stderr)
+        return 1
     except OSError as error:  # the port is taken, the data folder cannot be written...
-        print(f"fogbank serve: {error}", file=sys.stderr)
+        if error.errno == errno.EADDRINUSE:
+            print(f"fogbank serve: port {args.port} on {args.host} is taken (another server?)", file=sys.stderr)
+        else:
+            print(f"fogbank serve: {error}", file=sys.stderr)
         return 1
     except ValueError as error:  # an empty admin key, a role without its data folder...
         print(f"fogbank serve: {error}", file=sys.stderr)

@@ -316,6 +316,7 @@ class UmpireUpdate:
     held_phases: list[str] = attrs.field(factory=list)
     orders_in: Payload = attrs.field(factory=dict)  # seat -> the order it has given this phase
     rows: list[Payload] = attrs.field(factory=list)  # record-sheet rows for the phases resolved
+    inputs: list[Payload] = attrs.field(factory=list)  # the input taken, as the game's log has it
 
 
 @attrs.frozen(kw_only=True)

@@ -384,7 +384,7 @@ class Host:
                 seq=seq, turn=state.turn, view=to_plain(ruleset.observe(state, UMPIRE)),
                 events=[r for r in records if r["type"] == "event"],
                 rolls=[r for r in records if r["type"] == "roll"],
-                rows=rows, **seen_by.umpire_status(game),
+                rows=rows, inputs=[r for r in records if r["type"] == "input"], **seen_by.umpire_status(game),
             )
 
         push(UMPIRE, umpire_update)

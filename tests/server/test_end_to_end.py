@@ -192,8 +192,11 @@ async def test_reconnect_with_resume_gets_exactly_what_was_missed(server):
     for _turn in (1, 2, 3):
         assert isinstance(await umpire.request(lambda ref: wire.Release(ref=ref)), wire.Ack)
     resumed = await open_peer(server, token, last_seq=0)
-    messages = [await resumed.recv() for _ in range(3)]
-    assert [m.seq for m in messages] == [1, 2, 3] and [m.turn for m in messages] == [2, 3, 4]
+    # Each release without its order: told its standing order was used, then the turn's view.
+    messages = [await resumed.recv() for _ in range(6)]
+    assert [m.seq for m in messages] == [1, 2, 3, 4, 5, 6]
+    assert [type(m).__name__ for m in messages] == ["NarrativeMessage", "Observation"] * 3
+    assert [m.turn for m in messages[1::2]] == [2, 3, 4]
     far = await open_peer(server, token, last_seq=99)  # not a seq it was ever sent: a snapshot
     assert isinstance(await far.recv(), wire.Snapshot)
 

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from fogbank import protocols as wire
-from fogbank.rules.core import UMPIRE, Game
+from fogbank.rules.core import UMPIRE, Game, StandingOrderUsed
 from fogbank.rules.dardanelles.chart import distance
 from fogbank.rules.dardanelles.units import Vessel, VesselType
 
@@ -106,6 +106,35 @@ def test_picket_the_enemys_talk_sends_a_captain_nothing(game, speaker, text, at)
         "the enemy talks", inputs=lambda given_inputs: [*given_inputs[:at], said, *given_inputs[at:]], unsealed_at_end=True
     )
     assume(check(PICKET, seed, inputs, "blue1", talked))
+
+
+# The umpire holds every phase, so a phase resolves only when he releases it, whoever has ordered.
+HOLD_ALL = {"umpire": wire.Hold(ref=0, held=True)}
+IDLE = [{"move": 0}, {}]  # blue2 stays put or fires at nothing: what its standing orders do
+release_input = st.one_of(
+    picket_input.filter(lambda given: given.get("seat") != "blue2"),
+    st.builds(lambda order: {"seat": "blue2", "order": order}, st.sampled_from(IDLE)),
+    st.just({"umpire": wire.Release(ref=0)}),
+)
+# What a captain may know, less every release notice it holds: its own follow from its own orders
+# (the same in both runs), so a notice of another's that reached it must show in the bytes.
+PICKET_NOTICES_UNKNOWN = Plug("picket", "picket", lambda game, seat: picket_low(attrs.evolve(game, state=attrs.evolve(
+    game.state, told={s: tuple(e for e in told if not isinstance(e, StandingOrderUsed))
+                      for s, told in game.state.told.items()})), seat))  # fmt: skip
+release_games = st.tuples(st.binary(min_size=32, max_size=32), st.lists(release_input, min_size=4, max_size=40))
+
+
+@SETTINGS
+@given(release_games, st.sampled_from(["blue1", "red1", "red2"]))
+def test_picket_a_release_tells_no_seat_whether_another_had_ordered(game, observer):
+    """blue2 orders what its standing orders would do, or sends nothing; the umpire releases each
+    phase. Only blue2 is told its standing order was used: its consort and its enemies receive
+    the same bytes either way (and so learn nothing of who had ordered)."""
+    seed, inputs = game
+    others = [HOLD_ALL, *(given for given in inputs if given.get("seat") != "blue2")]
+    # blue2's orders are what the change adds (marked extra: the harness looks again after the others' only).
+    ordering = [HOLD_ALL, *({**given, "extra": True} if given.get("seat") == "blue2" else given for given in inputs)]
+    assume(check(PICKET_NOTICES_UNKNOWN, seed, others, observer, Change("blue2 orders", inputs=lambda _: ordering)))
 
 
 @SETTINGS

@@ -6,7 +6,7 @@ No I/O lives here: no asyncio, sockets, files or clocks (a test enforces it). Sh
 
 from .dice import ByFaces, Dice, Modifier, Roll, commitment, d66, derive_faces, hits, percentile, verify_roll
 from .errors import Refused
-from .events import Amended, Answer, Event, GameEnded, Narrative, OverrideApplied, Talk, Told
+from .events import Amended, Answer, Event, GameEnded, Narrative, OverrideApplied, StandingOrderUsed, Talk, Told
 from .game import Game, Resolved, Step, amend, ask, end, narrate, override, release, set_hold, start, submit, talk
 from .knowledge import Fidelity, Plot, Position, Sensor, Sighting, Track, capped
 from .phases import Cycle
@@ -16,7 +16,7 @@ from .state import RESULTS, GameState, Outcome
 
 __all__ = [
     "Amended", "Answer", "Bot", "ByFaces", "Cycle", "Dice", "Event", "Fidelity", "Game", "GameEnded",
-    "GameState", "Modifier", "Narrative", "Option", "Outcome", "OverrideApplied", "Plot", "Position",
+    "GameState", "Modifier", "Narrative", "Option", "Outcome", "OverrideApplied", "StandingOrderUsed", "Plot", "Position",
     "RESULTS", "Refused", "Resolution", "Resolved", "Roll", "Ruleset", "SPECTATOR", "Seat", "Sensor",
     "Sighting", "Step", "Talk", "Told", "Track", "UMPIRE", "amend", "ask", "capped", "check_seats",
     "commitment", "d66", "derive_faces", "end", "find_ruleset", "find_scenario", "hits", "narrate",

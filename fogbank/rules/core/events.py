@@ -41,6 +41,17 @@ class Narrative(Told):
 
 
 @attrs.frozen(kw_only=True)
+class StandingOrderUsed(Narrative):
+    """The umpire released the phase before this seat's order came in, so it sailed under its
+    standing order (`order`, the ruleset's plain form). Told to that seat alone: whether it had
+    ordered is its own fact, and another seat's is none of its business. Sent as a narrative, the
+    umpire's word to the seat."""
+
+    kind: ClassVar[str] = "standing_order"
+    order: Mapping[str, Any]
+
+
+@attrs.frozen(kw_only=True)
 class Answer(Told):
     """The answer to a seat's question, as the rules give it (it may have cost a roll)."""
 

@@ -13,7 +13,7 @@ import attrs
 
 from .dice import Roll
 from .errors import Refused
-from .events import UMPIRE, Amended, Event, GameEnded, Narrative, Talk, Told
+from .events import UMPIRE, Amended, Event, GameEnded, Narrative, StandingOrderUsed, Talk, Told
 from .phases import Cycle, Move, Then, next_phase, step
 from .ruleset import Resolution, Ruleset, find_ruleset
 from .seats import check_seats, sides
@@ -138,9 +138,22 @@ def ask(game: Game, seat: str, payload: Mapping[str, Any]) -> Step:
 
 
 def release(game: Game) -> Step:
-    """The umpire releases the phase; seats without an order keep their standing order."""
+    """The umpire releases the phase; seats without an order keep their standing order, and each
+    is told so (that seat alone: nobody learns who else had not ordered)."""
     _refuse_if_ended(game)
-    return _advance(game, Move.RELEASE)
+    ruleset, state = game.ruleset, game.state
+    one_phase = len(ruleset.phases) == 1
+    what = "the turn" if one_phase else f"the {state.phase} phase"
+    told = tuple(
+        StandingOrderUsed(
+            turn=state.turn, phase=state.phase, audience=frozenset({seat}),
+            order=ruleset.unparse_order(ruleset.standing_order(state, seat)),
+            text=f"The umpire released {what} before your order came in: you sail under your standing order.",
+        )
+        for seat in sorted(game.waiting_for())
+    )  # fmt: skip
+    released = _advance(attrs.evolve(game, state=_keep_told(state, told)), Move.RELEASE)
+    return attrs.evolve(released, events=(*told, *released.events))
 
 
 def set_hold(game: Game, held: bool, phases: Iterable[str] | None = None) -> Step:

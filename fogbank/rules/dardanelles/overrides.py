@@ -11,9 +11,11 @@ from .board import Board, BoatLog
 from .chart import parse_square, square_name
 from .events import SUBMARINE
 from .scenario import Scenario
-from .units import AIR_FULL, BATTERY_FULL, Vessel, VesselType
+from .units import AIR_FULL, BATTERY_FULL, Level, Vessel, VesselType
 
-KINDS = ("move_boat", "set_air", "set_battery", "remove_vessel", "add_vessel")
+KINDS = ("move_boat", "set_air", "set_battery", "set_level", "set_torpedoes", "remove_vessel", "add_vessel")
+WHOLE = ("value", "number", "loaded", "spare")
+TEXT = ("square", "vessel_type", "name", "level")
 
 
 @attrs.frozen(kw_only=True)
@@ -24,17 +26,20 @@ class Override:
     number: int | None = None
     vessel_type: str | None = None
     name: str | None = None
+    level: str | None = None
+    loaded: int | None = None  # torpedoes in the tubes
+    spare: int | None = None  # reloads carried
 
 
 def parse_override(payload: Mapping[str, Any]) -> Override:
     kind = payload.get("kind")
     if kind not in KINDS:
         raise Refused("unknown_override", f"Overrides are one of: {', '.join(KINDS)}.")
-    fields = {k: payload.get(k) for k in ("square", "value", "number", "vessel_type", "name")}
-    for key in ("value", "number"):
+    fields = {k: payload.get(k) for k in (*WHOLE, *TEXT)}
+    for key in WHOLE:
         if fields[key] is not None and (not isinstance(fields[key], int) or isinstance(fields[key], bool)):
             raise Refused("bad_override", f"{key!r} must be a whole number.")
-    for key in ("square", "vessel_type", "name"):
+    for key in TEXT:
         if fields[key] is not None and not isinstance(fields[key], str):
             raise Refused("bad_override", f"{key!r} must be text.")
     return Override(kind=kind, **fields)
@@ -59,6 +64,24 @@ def apply_override(state: GameState, scenario: Scenario, override: Override, rea
             board = attrs.evolve(board, boat=attrs.evolve(boat, battery=value))
             log = attrs.evolve(log, battery=value)
             what = f"battery set from {boat.battery} to {value}"
+        case "set_level":
+            level = _level(override.level)
+            if not boat.afloat:
+                raise Refused("boat_lost", "The boat is lost: she has no level to set.")
+            board = attrs.evolve(board, boat=attrs.evolve(boat, level=level))
+            log = attrs.evolve(log, level=level)  # the crew knows how deep they are
+            what = f"level set from {boat.level.value} to {level.value}"
+        case "set_torpedoes":
+            if override.loaded is None and override.spare is None:
+                raise Refused("bad_override", "Set the torpedoes loaded, spare, or both.")
+            loaded = boat.loaded if override.loaded is None else _within(override.loaded, 0, boat.tubes, "loaded")
+            spare = boat.spare if override.spare is None else _within(override.spare, 0, scenario.boat.spare, "spare")
+            # A reload under way goes on unless nothing is left to reload (the tubes full, or no spare).
+            progress = boat.reload_progress if loaded < boat.tubes and spare > 0 else 0
+            torpedoes = {"loaded": loaded, "spare": spare, "reload_progress": progress}
+            board = attrs.evolve(board, boat=attrs.evolve(boat, **torpedoes))
+            log = attrs.evolve(log, **torpedoes)  # the crew counts its own torpedoes
+            what = f"torpedoes set from {boat.loaded} loaded, {boat.spare} spare to {loaded} loaded, {spare} spare"
         case "remove_vessel":
             vessel = board.vessel(override.number) if override.number is not None else None
             if vessel is None:
@@ -94,6 +117,13 @@ def _sea_square(scenario: Scenario, name: str | None):
     if square not in scenario.chart.sea:
         raise Refused("not_sea", f"{square_name(square)} is not a sea square on the map.")
     return square
+
+
+def _level(name: str | None) -> Level:
+    try:
+        return Level(name)
+    except ValueError:
+        raise Refused("bad_level", f"A level is one of: {', '.join(level.value for level in Level)}.") from None
 
 
 def _within(value: int | None, low: int, high: int, what: str) -> int:

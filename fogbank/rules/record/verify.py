@@ -23,6 +23,10 @@ class Mismatch(Exception):
     """The first thing in the log that does not follow from the seed."""
 
 
+class NotALog(Mismatch):
+    """The lines are not a game log at all: not JSON objects, or no game record first."""
+
+
 def verify_records(records: Iterable[dict[str, Any]]) -> int:
     """Returns how many rolls were checked; raises `Mismatch` at the first that fails."""
     records = list(records)
@@ -105,11 +109,19 @@ def _roll(record: dict[str, Any]) -> Roll:
 
 
 def read_log(lines: Iterable[str]) -> list[dict[str, Any]]:
+    """The log's records, one JSON object a line; raises `NotALog` if the first is no game record
+    (naming its ruleset and commitment) or a line is not a JSON object."""
     records = []
     for number, line in enumerate(lines, 1):
         if line.strip():
             try:
-                records.append(json.loads(line))
+                record = json.loads(line)
             except json.JSONDecodeError as error:
-                raise Mismatch(f"line {number} is not JSON: {error}") from None
+                raise NotALog(f"line {number} is not JSON: {error}") from None
+            if not isinstance(record, dict):
+                raise NotALog(f"line {number} is not a record (a JSON object)")
+            records.append(record)
+    head = records[0] if records else {}
+    if head.get("type") != "game" or not all(isinstance(head.get(k), str) for k in ("ruleset", "commitment")):
+        raise NotALog("its first line is not a game record (no ruleset and commitment)" if records else "it is empty")
     return records

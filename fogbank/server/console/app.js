@@ -34,6 +34,7 @@ const game = {
   seatView: null,
   seatLog: [],
   layers: {}, // layer name -> shown
+  scrub: null, // the record-sheet row whose view the map shows; null: now
   pane: "sheet",
 };
 let wire = null;
@@ -164,7 +165,7 @@ function received(message) {
         diceLog.append(added.records);
         gameLog.append(added.records);
       }
-      if (message.waiting_for === undefined) refreshGames(); // an old server says who is waiting only there
+      if (!game.syncing) refreshGames(); // who is present and whose orders are in, as of this update
       break;
     }
     case "status":
@@ -242,6 +243,7 @@ function render() {
 function renderLive() {
   if (!game.welcome || !game.ruleset) return;
   renderHeader();
+  renderScrubber();
   renderMap();
   renderTruth();
   hand.render();
@@ -273,16 +275,55 @@ function renderMap() {
     return;
   }
   if (game.layers.places) map.drawPlaces(); // under the ruleset's layers: names never hide the truth
+  const view = shownView();
   for (const layer of game.ruleset.layers) {
-    if (game.layers[layer.name]) layer.draw(map, map.layer(layer.name), game.view, game.welcome.chart);
+    if (game.layers[layer.name]) layer.draw(map, map.layer(layer.name), view, game.welcome.chart);
   }
+}
+
+/** The umpire's view the map and the truth show: now, or a turn of the record being stepped through. */
+function shownView() {
+  const row = game.scrub === null ? null : game.record?.rows[game.scrub];
+  return row ? row.view : game.view;
+}
+
+/** The scrubber under the map: a stop for each resolved turn (its view once it resolved), then now. */
+function renderScrubber() {
+  const rows = game.record?.rows || [];
+  const umpire = game.viewAs === "umpire";
+  $("scrubber").hidden = !umpire || !game.map || !rows.length;
+  if (game.scrub !== null && game.scrub >= rows.length) game.scrub = null;
+  const at = game.scrub ?? rows.length;
+  $("scrub").max = String(rows.length);
+  $("scrub").value = String(at);
+  $("scrub-back").disabled = at === 0;
+  $("scrub-on").disabled = game.scrub === null;
+  $("scrub-now").disabled = game.scrub === null;
+  const row = rows[at];
+  const phase = row && game.phases?.length > 1 ? ` (${row.phase})` : "";
+  const clock = row ? game.ruleset.clock(row.view) : "";
+  $("scrub-words").textContent = row ? `The record: after turn ${row.turn}${phase}${clock ? ` · ${clock}` : ""}` : "Now";
+  $("chart").dataset.scrub = row && umpire ? `${row.turn}` : "now";
+  for (const marked of document.querySelectorAll("#pane-sheet tr.scrubbed")) marked.classList.remove("scrubbed");
+  if (row) {
+    const phaseMatch = row.phase ? `[data-phase="${CSS.escape(row.phase)}"]` : "";
+    document.querySelector(`#pane-sheet tr.resolved[data-turn="${row.turn}"]${phaseMatch}`)?.classList.add("scrubbed");
+  }
+}
+
+function scrubTo(position) {
+  const rows = game.record?.rows || [];
+  game.scrub = position >= rows.length ? null : Math.max(0, position);
+  renderLive();
 }
 
 function renderTruth() {
   const panel = $("truth");
   const truth = game.ruleset.truth;
-  panel.hidden = !truth || !game.view;
-  if (truth && game.view) panel.replaceChildren(...[truth(game.view)].flat());
+  const view = shownView();
+  panel.hidden = !truth || !view;
+  panel.dataset.scrub = game.scrub === null ? "now" : "record";
+  if (truth && view) panel.replaceChildren(...[truth(view)].flat());
 }
 
 function renderSeat() {
@@ -351,12 +392,17 @@ function setUpControls() {
     };
   }
 
+  $("scrub").oninput = () => scrubTo(Number($("scrub").value));
+  $("scrub-back").onclick = () => scrubTo((game.scrub ?? game.record.rows.length) - 1);
+  $("scrub-on").onclick = () => scrubTo((game.scrub ?? game.record.rows.length) + 1);
+  $("scrub-now").onclick = () => scrubTo(Infinity);
+
   const svg = $("chart");
   svg.onmousemove = (event) => {
     const place = game.map?.placeAt(event);
     if (!place) return ($("hover").textContent = "");
     const words = [place.name, place.land ? "land" : "sea"];
-    if (game.viewAs === "umpire") words.push(...game.ruleset.place(place.name, game.view, game.map));
+    if (game.viewAs === "umpire") words.push(...game.ruleset.place(place.name, shownView(), game.map));
     $("hover").textContent = words.join(" · ");
   };
   svg.onclick = (event) => {

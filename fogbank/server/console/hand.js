@@ -88,6 +88,15 @@ export class Hand {
       for (const box of $("hold-phases").querySelectorAll("input")) box.checked = Boolean(held?.includes(box.dataset.phase));
     }
     for (const id of CONTROLS) $(id).disabled = ended;
+    // Releasing before every order is in sails the missing seats under their standing orders:
+    // only when the umpire says so, in so many words.
+    const missing = this.missing();
+    $("release-anyway-label").hidden = !missing.length;
+    if (!missing.length) $("release-anyway").checked = false;
+    $("release-anyway-words").textContent = missing.length
+      ? `Release without ${missing.join(", ")}'s order${missing.length > 1 ? "s" : ""}: they sail under their standing orders, and each is told so`
+      : "";
+    $("release").disabled = ended || (missing.length > 0 && !$("release-anyway").checked);
     for (const box of $("hold-phases").querySelectorAll("input")) box.disabled = ended;
     if (!ended) $("override-apply").disabled = !$("override-reason").value.trim();
   }
@@ -110,9 +119,24 @@ export class Hand {
     this.render();
   }
 
+  /** The seats whose orders the phase open now still waits for (none once all are in). */
+  missing() {
+    const { at, waitingFor, over } = this.game;
+    return over || at.cycle === "ready" || at.cycle === "ended" ? [] : [...waitingFor];
+  }
+
   setUpHold() {
     $("hold").onchange = () => this.hold($("hold").checked, null);
-    $("release").onclick = () => this.ask("release", {}, "Released.");
+    $("release-anyway").onchange = () => this.render();
+    $("release").onclick = async () => {
+      const missing = this.missing();
+      if (missing.length && !$("release-anyway").checked) return this.refuse(`Still waiting for ${missing.join(", ")}.`);
+      const words = missing.length
+        ? `Released without ${missing.join(", ")}'s order${missing.length > 1 ? "s: each was" : ": it was"} told its standing order was used.`
+        : "Released.";
+      if (await this.ask("release", {}, words)) $("release-anyway").checked = false;
+      this.render();
+    };
   }
 
   setUpOverride() {

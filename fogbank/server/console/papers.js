@@ -171,7 +171,7 @@ export class GameLog {
   }
 
   reset(record) {
-    const log = table("log", ["Turn", "What", "Text", "Told to"], record.log.map((r) => this.row(r)).filter(Boolean));
+    const log = table("log", ["Turn", "From", "What happened", "Told to"], record.log.map((r) => this.row(r)).filter(Boolean));
     this.body = log.tBodies[0];
     this.container.replaceChildren(log);
   }
@@ -180,24 +180,29 @@ export class GameLog {
     this.body.append(...records.map((r) => this.row(r)).filter(Boolean));
   }
 
+  /** A record in words: who gave an input, or what the rules or the umpire made happen (the
+   * ruleset's own words, as the log keeps them) and who was told. */
   row(record) {
     const turn = h("td", { class: "num" }, record.turn ?? "");
+    const line = (attributes, from, text, toldTo, kind) =>
+      h("tr", attributes, turn, h("td", { class: "from" }, from), h("td", { title: kind }, text), h("td", { class: "told-to" }, toldTo));
     switch (record.type) {
       case "input":
-        return h("tr", { class: `input input-${record.input}` }, turn, h("td", {}, "input"), h("td", {}, this.input(record)), h("td", {}, record.seat && record.input === "order" ? record.seat : "umpire"));
+        return line({ class: `input input-${record.input}` }, record.input === "order" || record.input === "ask" ? record.seat : "umpire", this.input(record), "", record.input);
       case "end":
-        return h("tr", { class: "end" }, turn, h("td", {}, "end"), h("td", {}, `${results(record)}: ${record.reason} Seed ${record.seed}`), h("td", {}, "everyone"));
-      case "event":
-        return h(
-          "tr",
-          { class: `event kind-${record.kind} ${told(record) ? "told" : "umpire-only"}` },
-          turn,
-          h("td", {}, record.kind.replaceAll("_", " ")),
-          h("td", {}, record.text ?? ""),
-          h("td", {}, (record.audience || []).join(", ")),
+        return line({ class: "end" }, "", `${results(record)}: ${record.reason} Seed ${record.seed}`, "everyone", "end");
+      case "event": {
+        const seats = told(record);
+        return line(
+          { class: `event kind-${record.kind} ${seats ? "told" : "umpire-only"}` },
+          "",
+          record.text ?? record.kind.replaceAll("_", " "),
+          seats ? seats.join(", ") : h("span", { class: "muted" }, "umpire only"),
+          record.kind.replaceAll("_", " "),
         );
+      }
       case "message": // a stream message to the umpire (an answer, an amendment, a narrative)
-        return h("tr", { class: `message type-${record.message.type}` }, turn, h("td", {}, record.message.type), h("td", {}, messageWords(record.message)), h("td", {}, "umpire"));
+        return line({ class: `message type-${record.message.type}` }, "", messageWords(record.message), "umpire", record.message.type);
       default:
         return null;
     }

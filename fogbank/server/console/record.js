@@ -101,7 +101,8 @@ export class Record {
     this.at = now;
     if (message.orders_in) this.ordersIn = message.orders_in;
     if (quiet) return { records: [], rows: [] };
-    const records = this.add([...(message.rolls || []), ...(message.events || [])]);
+    // The input first, as the game's log has it (a server that does not send it: events and rolls only).
+    const records = this.add([...(message.inputs || []), ...(message.rolls || []), ...(message.events || [])]);
     // The phases it resolved: the server's rows, or as the console sees play move on, with the
     // orders it saw come in (which lack the one that resolved an unheld phase).
     const stages = message.rows ?? closed.map((stage, i) => ({ ...stage, orders: i === 0 ? orders : {} }));

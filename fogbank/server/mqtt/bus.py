@@ -68,7 +68,9 @@ class MqttSession(Session):
 
     def __init__(self, bus: MqttBus, game: str, seat: str, token: str, deliver: Deliver) -> None:
         self.bus, self.game, self.seat, self.token, self.deliver = bus, game, seat, token, deliver
-        self.connection = f"{bus.gateway_id}-{next(bus._connections)}"
+        # Random, and the client id apart from it: a seat reads its connections' names in its reply
+        # topics, and whoever connects with a client id in use drops the one that held it.
+        self.connection = f"{bus.gateway_id}-{secrets.token_hex(6)}"
         self.owner: str | None = None  # the host answering for the game
         self.reply_to = topics.seat_reply(game, seat, self.connection)
         self.stream = topics.seat_stream(game, seat)
@@ -87,7 +89,7 @@ class MqttSession(Session):
         options = self.bus.address.client_options()
         options.update(username=topics.seat_user(self.game, self.seat), password=self.token)
         client = aiomqtt.Client(
-            **options, identifier=f"fogbank-gw-{self.connection}", protocol=aiomqtt.ProtocolVersion.V5,
+            **options, identifier=f"fogbank-gw-{secrets.token_hex(16)}", protocol=aiomqtt.ProtocolVersion.V5,
             clean_start=True, timeout=CONNECT_DEADLINE, max_queued_outgoing_messages=0,
             will=aiomqtt.Will(self.requests, will, qos=1),
         )  # fmt: skip
@@ -236,7 +238,6 @@ class MqttBus(Bus):
         self.sessions: set[MqttSession] = set()
         self.hosts: dict[str, dict[str, Any]] = {}  # host id -> its last status
         self.ready = asyncio.Event()
-        self._connections = itertools.count(1)
         self._client: aiomqtt.Client | None = None
         self._calls: dict[bytes, asyncio.Future] = {}
         self._ids = itertools.count(1)
@@ -296,7 +297,7 @@ class MqttBus(Bus):
         while not self._closing:
             client = aiomqtt.Client(
                 **self.address.client_options(),
-                identifier=f"fogbank-gw-{self.gateway_id}", protocol=aiomqtt.ProtocolVersion.V5,
+                identifier=f"fogbank-gw-{secrets.token_hex(16)}", protocol=aiomqtt.ProtocolVersion.V5,
                 will=aiomqtt.Will(status, b'{"state": "offline"}', qos=1, retain=True),
             )  # fmt: skip
             client.pending_calls_threshold = 1 << 16  # many games made at once is no cause for a warning

@@ -22,9 +22,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
+import hashlib
 import json
 import logging
 import secrets
+from collections.abc import Callable
 from typing import Any
 
 import aiomqtt
@@ -57,6 +60,20 @@ def unpack(payload: bytes) -> Any:
     return msgpack.unpackb(payload, raw=False)
 
 
+def client_id(address: BrokerAddress, host_id: str) -> str:
+    """The host's broker client id: stable across restarts (it names the persistent session) but
+    not to be guessed from its host id, which a seat may read in a join's answer (the broker drops
+    whoever held a client id when another connects with it). Keyed by the host's own secret: its
+    broker password, else its TLS client key."""
+    # The key may be inside the certificate's file (--bus-key is then left out).
+    key = address.key or address.cert
+    secret = (address.password or "").encode() or (key.read_bytes() if key else b"")
+    if not secret:
+        raise ValueError("a game host on the bus needs a password or a TLS client key")
+    digest = hashlib.sha256(b"fogbank host client id\0" + secret + b"\0" + host_id.encode()).hexdigest()
+    return f"fogbank-host-{host_id}-{digest[:24]}"
+
+
 def reply_properties(correlation: bytes | None) -> Properties:
     properties = Properties(PacketTypes.PUBLISH)
     if correlation is not None:
@@ -75,6 +92,7 @@ class MqttHost:
         self.ended_grace = ended_grace
         self.address = address
         self.host_id = safe_name(host_id)
+        self.client_id = client_id(address, self.host_id)
         self.boot = secrets.token_hex(4)  # gateways see a restart as a new boot id
         self.codec = wire.codec_for(wire.MSGPACK)
         self.ready = asyncio.Event()  # connected and subscribed
@@ -131,7 +149,7 @@ class MqttHost:
         while not self._closing:
             client = aiomqtt.Client(
                 **self.address.client_options(),
-                identifier=f"fogbank-host-{self.host_id}", protocol=aiomqtt.ProtocolVersion.V5,
+                identifier=self.client_id, protocol=aiomqtt.ProtocolVersion.V5,
                 clean_start=False, properties=connect, max_queued_outgoing_messages=0,
                 will=aiomqtt.Will(topics.host_status(self.host_id), json.dumps(
                     {"state": "offline", "boot": self.boot}).encode(), qos=1, retain=True),
@@ -187,13 +205,21 @@ class MqttHost:
         properties = message.properties
         reply_to = getattr(properties, "ResponseTopic", None)
         correlation = getattr(properties, "CorrelationData", None)
+        # A request names its own response topic: answer only where its asker may read, a
+        # gateway's reply topic for `new`, the reply topics of the seat its token opened for the
+        # rest (never, say, the umpire's stream, whose session an answer there would break).
+        answers_to: Callable[[str], bool] = lambda topic: False
         try:
             if message.topic.value == topics.NEW:
+                answers_to = topics.is_gateway_reply
                 request = unpack(message.payload)
                 answer = await self._new_game(request["scenario"], request.get("options"))
             else:
                 game = message.topic.value.split("/")[3]
-                answer = await self._request(game, unpack(message.payload))
+                body = unpack(message.payload)
+                room, seat = await self._open(game, body)
+                answers_to = functools.partial(topics.is_seat_reply, game=game, seat=seat)
+                answer = await self._request(room, seat, body)
         except Refused as refusal:
             answer = {"refused": refusal.code, "sentence": refusal.sentence}
         except Forbidden as forbidden:
@@ -207,17 +233,23 @@ class MqttHost:
         except Exception:  # our bug: answer, so the gateway's client is not left waiting
             log.exception("request on %s failed", message.topic.value)
             answer = {"internal": True}
-        if reply_to:
+        if isinstance(reply_to, str) and answers_to(reply_to):
             self._publish(reply_to, pack(answer), properties=reply_properties(correlation))
+        elif reply_to:
+            log.info("request on %s not answered on %r: not its asker's reply topic", message.topic.value, reply_to)
 
     # Requests --------------------------------------------------------------------------------
 
-    async def _request(self, game: str, body: Any) -> dict[str, Any]:
+    async def _open(self, game: str, body: Any) -> tuple[Room, str]:
+        """The room and seat the request's token opens, in `game` only."""
         if not isinstance(body, dict) or not isinstance(body.get("token"), str):
             raise Refused("malformed_frame", "A bus request is a map with the seat's token.")
         room, seat = await open_seat(self.host, body["token"])
         if room.id != game:
             raise Refused("bad_token", "That token opens no seat of this game.")
+        return room, seat
+
+    async def _request(self, room: Room, seat: str, body: dict[str, Any]) -> dict[str, Any]:
         self._hook(room)
         connection = body.get("conn") or ""
         op = body["op"]

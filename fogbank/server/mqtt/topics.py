@@ -61,6 +61,13 @@ def seat_reply(game: str, seat: str, connection: str) -> str:
     return f"{PREFIX}/seat/{seat_user(game, seat)}/reply/{safe_name(connection)}"
 
 
+def is_seat_reply(topic: str, game: str, seat: str) -> bool:
+    """Whether `topic` is one of the seat's own reply topics: the only place the host answers a
+    request that seat's token opened (a seat chooses its request's response topic)."""
+    mine = f"{PREFIX}/seat/{seat_user(game, seat)}/reply/"
+    return topic.startswith(mine) and NAME.fullmatch(topic[len(mine) :]) is not None
+
+
 def host_status(host_id: str) -> str:
     return f"{PREFIX}/host/{safe_name(host_id)}/status"
 
@@ -73,6 +80,12 @@ def gateway_reply(gateway: str) -> str:
     """Where hosts answer a gateway's `new`: named by the gateway's broker username, which only that
     gateway's own role may read."""
     return f"{PREFIX}/gateway/{safe_name(gateway)}/reply"
+
+
+def is_gateway_reply(topic: str) -> bool:
+    """Whether `topic` is some gateway's reply topic: the only place the host answers a `new`."""
+    head, _, name = topic.removesuffix("/reply").rpartition("/")
+    return topic.endswith("/reply") and head == f"{PREFIX}/gateway" and NAME.fullmatch(name) is not None
 
 
 def token_route(token: str) -> tuple[str, str] | None:

@@ -74,6 +74,26 @@ def test_a_falsy_order_is_an_order_and_a_missing_one_stands(game):
     assert fire.orders["red1"] == {"standing": True}  # no order sent: the standing one
 
 
+def test_a_release_tells_each_seat_without_an_order_and_nobody_else(game):
+    game = core.submit(game, "blue1", {"move": 1}).game
+    step_ = core.release(game)
+    notices = [e for e in step_.events if isinstance(e, core.StandingOrderUsed)]
+    assert [sorted(e.audience) for e in notices] == [["blue2"], ["red1"], ["red2"]]
+    assert all(e.order == {"move": 0} and "standing order" in e.text for e in notices)
+    assert "standing order" in step_.game.state.told["red1"][-1].text  # kept for a reconnect
+    assert "blue1" not in step_.game.state.told  # blue1 had ordered: told nothing
+    # Held and all in, a release tells nobody anything.
+    game = core.set_hold(step_.game, True).game
+    game = fire_nothing(game)
+    assert not [e for e in core.release(game).events if isinstance(e, core.StandingOrderUsed)]
+
+
+def fire_nothing(game):
+    for seat in sorted(game.to_act()):
+        game = core.submit(game, seat, {}).game
+    return game
+
+
 def test_holds_are_per_phase(game):
     game = core.set_hold(game, True, ["fire"]).game
     game = moves(game, blue1=0, blue2=0, red1=0, red2=0)

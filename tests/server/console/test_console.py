@@ -81,7 +81,10 @@ async def test_the_umpire_runs_a_game_from_the_browser(server, page):
     assert f"{url}/umpire/maps/squares.js" in fetched
     truth_panel = page.locator("#truth")
     assert "B11, the truth" in await truth_panel.inner_text()
-    assert await truth_panel.locator(".vessels-list li").count() > 0
+    roster = truth_panel.locator(".vessels-list tbody tr")
+    assert await roster.count() == len(server.host.rooms[game_id].game.state.board.vessels)
+    messudieh = roster.filter(has_text="Messudieh")
+    assert "battleship" in await messudieh.inner_text() and "afloat" in await messudieh.inner_text()
     assert await truth_panel.locator(".minefields-list li").count() > 0
     assert await page.locator('#layers input[data-layer="minefields"]').is_checked()
 

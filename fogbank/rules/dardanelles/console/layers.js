@@ -36,6 +36,7 @@ const LOOKS = {
   boat: { fill: "#111", stroke: "#fff", width: 0.8 },
   bearing: { stroke: TEAL, width: 1.4, dash: "3 2" },
   contact: { font: MONO, size: 9, fill: TEAL },
+  battery: { fill: { fill: "rgba(40, 160, 90, 0.08)" }, edge: { stroke: "#17753a", width: 2.6, opacity: 0.85 } },
 };
 
 function region(overlay, mark, label, look) {
@@ -99,6 +100,38 @@ function drawVessels(map, group, view) {
   }
 }
 
+/** The sea squares the boat could reach underwater on the battery she has left (a square of
+ * charge a square, any of the eight courses), whatever the hours it would take. */
+export function batteryReach(map, from, battery) {
+  const start = map.cell(from);
+  if (!start) return new Set();
+  const { terrain, columns, rows } = map.chart;
+  const sea = (x, r) => x >= 0 && r >= 0 && x < columns && r < rows && terrain[r][x] !== "#";
+  const reached = new Map([[`${start.x},${start.r}`, 0]]);
+  let edge = [start];
+  for (let step = 1; step <= battery && edge.length; step++) {
+    const next = [];
+    for (const { x, r } of edge) {
+      for (const [dx, dr] of Object.values(NUMPAD)) {
+        const key = `${x + dx},${r + dr}`;
+        if (!reached.has(key) && sea(x + dx, r + dr)) {
+          reached.set(key, step);
+          next.push({ x: x + dx, r: r + dr });
+        }
+      }
+    }
+    edge = next;
+  }
+  return new Set([...reached.keys()].map((key) => map.nameOf(...key.split(",").map(Number))));
+}
+
+function drawBattery(map, group, view) {
+  const boat = view?.boat;
+  if (!boat?.afloat) return;
+  const words = `Battery range: the squares ${boat.name} can reach underwater on ${boat.battery} squares of charge`;
+  map.area(group, batteryReach(map, boat.square, boat.battery), words, LOOKS.battery);
+}
+
 function drawBoat(map, group, view) {
   const boat = view?.boat;
   const at = boat && map.centre(boat.square);
@@ -126,6 +159,7 @@ export const layers = [
   { name: "searchlight", label: "Searchlight area", key: { shape: "area", look: { ...LOOKS.searchlight.fill, ...LOOKS.searchlight.edge } }, draw: region("searchlight", "S", "Swept by the searchlights at night", LOOKS.searchlight) },
   { name: "tidal", label: "Tidal limit and drift", key: { shape: "area", look: { fill: "none", ...LOOKS.tidal.edge } }, draw: drawTidal },
   { name: "minefields", label: "Minefields (bars: rows)", key: { shape: "area", look: LOOKS.minefield }, draw: drawMinefields },
+  { name: "battery", label: "Battery range underwater", key: { shape: "area", look: { ...LOOKS.battery.fill, ...LOOKS.battery.edge } }, draw: drawBattery },
   { name: "plotted", label: "Plotted track (dead reckoning)", key: { shape: "line", look: LOOKS.plotted }, draw: drawPlotted },
   { name: "track", label: "True track", key: { shape: "line", look: LOOKS.track }, draw: (map, group, view) => map.track(group, view?.track || [], { className: "true-track", label: "The boat's true track", look: LOOKS.track }) },
   { name: "vessels", label: "Vessels", key: { shape: "mark", look: LOOKS.vessel }, draw: drawVessels },

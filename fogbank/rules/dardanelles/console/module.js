@@ -42,14 +42,17 @@ export function truth(view) {
   const boat = view.boat;
   const meter = (value, most, low, high) => h("meter", { min: 0, max: most, low, high, optimum: most, value });
   const contactOf = Object.fromEntries(Object.entries(view.contact_vessels || {}).map(([contact, vessel]) => [vessel, contact]));
+  // The roster: every vessel, where it is, whether it is sunk, and the contact the crew has of it.
   const vessels = (view.vessels || []).map((v) =>
     h(
-      "li",
+      "tr",
       { class: v.sunk ? "struck" : null, "data-number": v.number },
-      h("b", {}, v.number), ` ${v.type.replace("_", " ")}${v.name ? ` ${v.name}` : ""} `,
-      h("span", { class: "mono" }, v.square),
-      v.sunk ? " sunk" : "",
-      contactOf[v.number] ? h("span", { class: "chip" }, `contact ${contactOf[v.number]}`) : null,
+      h("td", { class: "num" }, v.number),
+      h("td", { class: "nowrap" }, v.type.replace("_", " ")),
+      h("td", {}, v.name ?? ""),
+      h("td", { class: "mono" }, v.square),
+      h("td", {}, v.sunk ? "sunk" : "afloat"),
+      h("td", {}, contactOf[v.number] ? h("span", { class: "chip", title: "The crew's contact number for her" }, `contact ${contactOf[v.number]}`) : h("span", { class: "muted", title: "Unknown to the crew" }, "—")),
     ),
   );
   const minefields = Object.entries(view.minefields || {}).map(([square, rows]) =>
@@ -67,8 +70,17 @@ export function truth(view) {
       h("dt", {}, "Battery"), h("dd", {}, meter(boat.battery, FULL_BATTERY, 8, 16), ` ${boat.battery}`),
       h("dt", {}, "Torpedoes"), h("dd", {}, `${boat.loaded}/${boat.tubes} loaded, ${boat.spare} spare`),
     ),
-    h("h3", {}, `Vessels (${vessels.length})`),
-    h("ul", { class: "inline-list vessels-list" }, vessels),
+    h("h3", {}, `Vessel roster (${vessels.length})`),
+    h(
+      "div",
+      { class: "roster-wrap" },
+      h(
+        "table",
+        { class: "roster vessels-list" },
+        h("thead", {}, h("tr", {}, ["No.", "Type", "Name", "Square", "State", "Contact"].map((t) => h("th", { scope: "col" }, t)))),
+        h("tbody", {}, vessels),
+      ),
+    ),
     h("h3", {}, `Minefields (${minefields.length})`),
     h("ul", { class: "inline-list minefields-list" }, minefields),
   ];

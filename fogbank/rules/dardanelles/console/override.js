@@ -1,5 +1,5 @@
 // The Dardanelles overrides the umpire may make (fogbank/rules/dardanelles/overrides.py): move
-// the boat, set its air or battery, remove or add a vessel. The console's override panel holds
+// the boat, set its air, battery, level or torpedoes, remove or add a vessel. The console's override panel holds
 // these fields, adds the reason and sends the override.
 
 import { h } from "/umpire/dom.js";
@@ -8,10 +8,13 @@ const KINDS = [
   ["move_boat", "Move the boat"],
   ["set_air", "Set air"],
   ["set_battery", "Set battery"],
+  ["set_level", "Set level"],
+  ["set_torpedoes", "Set torpedoes"],
   ["remove_vessel", "Remove a vessel"],
   ["add_vessel", "Add a vessel"],
 ];
 const VESSEL_TYPES = ["caique", "patrol_boat", "transport", "battleship"];
+const LEVELS = ["surface", "periscope", "submerged", "bottom"];
 const MOST = { set_air: 20, set_battery: 36 }; // a full air supply; a full battery
 const AT_A_SQUARE = ["move_boat", "add_vessel"];
 
@@ -23,6 +26,9 @@ export function override({ view }) {
   const square = h("input", { id: "override-square", name: "square", placeholder: "K7", size: 4, autocomplete: "off" });
   const value = h("input", { id: "override-value", name: "value", type: "number", min: 0, step: 1 });
   const name = h("input", { id: "override-name", name: "name", placeholder: "optional" });
+  const level = h("select", { id: "override-level", name: "level" }, LEVELS.map((l) => h("option", { value: l }, l)));
+  const loaded = h("input", { id: "override-loaded", name: "loaded", type: "number", min: 0, step: 1 });
+  const spare = h("input", { id: "override-spare", name: "spare", type: "number", min: 0, step: 1 });
   const labelled = (kinds, words, input) => h("label", { "data-for": kinds.join(" ") }, words, " ", input);
   const fieldsFor = [
     labelled(["add_vessel", "remove_vessel"], "Vessel no.", number),
@@ -30,6 +36,9 @@ export function override({ view }) {
     labelled(AT_A_SQUARE, "Square", square),
     labelled(["set_air", "set_battery"], "Value", value),
     labelled(["add_vessel"], "Name", name),
+    labelled(["set_level"], "Level", level),
+    labelled(["set_torpedoes"], "Loaded", loaded),
+    labelled(["set_torpedoes"], "Spare", spare),
   ];
   const show = () => {
     for (const label of fieldsFor) label.hidden = !label.dataset.for.split(" ").includes(kind.value);
@@ -37,6 +46,12 @@ export function override({ view }) {
     const boat = view()?.boat;
     if (boat && kind.value === "set_air") value.placeholder = String(boat.air);
     if (boat && kind.value === "set_battery") value.placeholder = String(boat.battery);
+    if (boat && kind.value === "set_level") level.value = boat.level;
+    if (boat && kind.value === "set_torpedoes") {
+      loaded.max = boat.tubes;
+      loaded.placeholder = String(boat.loaded);
+      spare.placeholder = String(boat.spare);
+    }
   };
   kind.onchange = show;
   show();
@@ -49,6 +64,12 @@ export function override({ view }) {
       if (AT_A_SQUARE.includes(kind.value)) chosen.square = square.value.trim().toUpperCase();
       if (kind.value in MOST) chosen.value = count(value);
       if (["remove_vessel", "add_vessel"].includes(kind.value)) chosen.number = count(number);
+      if (kind.value === "set_level") chosen.level = level.value;
+      if (kind.value === "set_torpedoes") {
+        // Left empty: as it is.
+        if (loaded.value !== "") chosen.loaded = count(loaded);
+        if (spare.value !== "") chosen.spare = count(spare);
+      }
       if (kind.value === "add_vessel") {
         chosen.vessel_type = type.value;
         if (name.value.trim()) chosen.name = name.value.trim();

@@ -69,14 +69,48 @@ class SquareMap {
     svg.appendChild(labels);
   }
 
-  /** The chart's place names. */
+  /**
+   * The chart's place names, none over another: each is written on its square if there is room,
+   * else beside it (above, below, right, left, then a row further), with a dot on its square;
+   * a name with no room anywhere near is left as a dot whose tooltip names it.
+   */
   drawPlaces() {
     const g = this.layer("places");
-    for (const place of this.chart.places || []) {
-      const at = this.centre(place.square);
-      if (at) g.appendChild(s("text", { class: "place", "data-side": place.side, x: at[0], y: at[1] + 3 }, place.name));
+    // The names never move: laid out once, when the chart is on the screen to measure them.
+    const placed = this.placed ?? this.layOutPlaces(g);
+    if (this.svg.getBoundingClientRect().width > 0) this.placed = placed;
+    for (const { place, spot, at: [cx, cy] } of placed) {
+      if (spot) {
+        const { dx, dy, anchor } = spot;
+        g.appendChild(s("text", { class: "place", "data-side": place.side, "data-square": place.square, x: cx + dx * CELL, y: cy + dy * CELL + 3, "text-anchor": anchor }, place.name));
+      }
+      if (!spot || spot.dx || spot.dy) {
+        g.appendChild(titled(s("circle", { class: "place-dot", "data-square": place.square, cx, cy, r: 1.6 }), place.name));
+      }
     }
     return g;
+  }
+
+  /** Where each place's name goes ({place, at, spot}; spot null: no room), measured in `g`. */
+  layOutPlaces(g) {
+    const frame = { x: MARGIN, y: MARGIN, width: this.chart.columns * CELL, height: this.chart.rows * CELL };
+    const taken = [];
+    const placed = [];
+    for (const place of this.chart.places || []) {
+      const at = this.centre(place.square);
+      if (!at) continue;
+      const text = g.appendChild(s("text", { class: "place" }, place.name));
+      const spot = PLACE_SPOTS.map(([dx, dy, anchor]) => {
+        text.setAttribute("x", at[0] + dx * CELL);
+        text.setAttribute("y", at[1] + dy * CELL + 3);
+        text.setAttribute("text-anchor", anchor);
+        return { dx, dy, anchor, box: padded(text.getBBox()) };
+      }).find(({ box }) => inside(box, frame) && !taken.some((other) => overlap(box, other)));
+      text.remove();
+      if (spot) taken.push(spot.box);
+      placed.push({ place, at, spot: spot ?? null });
+    }
+    return placed;
   }
 
   /** A new group on top of the drawing, for one layer. */
@@ -191,6 +225,25 @@ class SquareMap {
     if (x < 0 || r < 0 || x >= this.chart.columns || r >= this.chart.rows) return null;
     return { name: this.nameOf(x, r), land: this.chart.terrain[r][x] === "#" };
   }
+}
+
+// Where a place name may go, in squares from its own square's centre: on it, then around it.
+const PLACE_SPOTS = [
+  [0, 0, "middle"], [0, -0.6, "middle"], [0, 0.6, "middle"], [0.3, 0, "start"], [-0.3, 0, "end"],
+  [0.3, -0.6, "start"], [-0.3, -0.6, "end"], [0.3, 0.6, "start"], [-0.3, 0.6, "end"],
+  [0, -1.2, "middle"], [0, 1.2, "middle"], [0.3, -1.2, "start"], [-0.3, 1.2, "end"],
+];
+
+function padded({ x, y, width, height }) {
+  return { x: x - 1, y: y - 0.5, width: width + 2, height: height + 1 };
+}
+
+function overlap(a, b) {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+function inside(box, frame) {
+  return box.x >= frame.x && box.y >= frame.y && box.x + box.width <= frame.x + frame.width && box.y + box.height <= frame.y + frame.height;
 }
 
 /** The cells ("x,r") of lines of marks whose mark passes `test`. */

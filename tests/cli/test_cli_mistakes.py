@@ -1,0 +1,87 @@
+"""A mistake on the `fogbank` command line is one line on stderr and a non-zero exit, never a
+traceback: a file that is not a log, a port already taken, an argument out of range."""
+
+from __future__ import annotations
+
+import json
+import socket
+
+import pytest
+
+from .test_cli import fogbank
+
+
+def assert_one_line(run, *words: str) -> None:
+    assert run.returncode != 0
+    assert run.stdout == "" and len(run.stderr.splitlines()) == 1, run.stderr
+    assert "Traceback" not in run.stderr
+    for word in words:
+        assert word in run.stderr, run.stderr
+
+
+@pytest.mark.parametrize(
+    "content, words",
+    [
+        (bytes(range(256)) * 4, ["is not a game log", "not text"]),
+        (b"", ["is not a game log", "empty"]),
+        (b"\n\n", ["is not a game log", "empty"]),
+        (b'{"moves": [1, 2]}\n', ["is not a game log", "no ruleset and commitment"]),
+        (b"[1, 2, 3]\n", ["is not a game log", "line 1 is not a record"]),
+        (b"42\n", ["is not a game log", "line 1 is not a record"]),
+        (b"hello\n", ["is not a game log", "line 1 is not JSON"]),
+    ],
+    ids=["binary", "empty", "blank", "json object", "json list", "json number", "text"],
+)
+def test_verify_on_a_file_that_is_not_a_log(tmp_path, content, words):
+    path = tmp_path / "game.jsonl"
+    path.write_bytes(content)
+    assert_one_line(fogbank("verify", str(path)), str(path), *words)
+
+
+def test_verify_on_a_missing_file_or_a_folder(tmp_path):
+    assert_one_line(fogbank("verify", str(tmp_path / "nothing.jsonl")), "cannot read", "No such file")
+    assert_one_line(fogbank("verify", str(tmp_path)), "cannot read")
+
+
+def test_verify_on_a_log_with_records_of_the_wrong_shape(tmp_path):
+    path = tmp_path / "game.jsonl"
+    head = {"type": "game", "ruleset": "dardanelles", "commitment": "00"}
+    path.write_text(json.dumps(head) + "\n" + json.dumps({"type": "end", "seed": "not hex"}) + "\n")
+    assert_one_line(fogbank("verify", str(path)), "MISMATCH")
+
+
+def test_serve_on_a_port_already_taken(tmp_path):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        run = fogbank("serve", "--host", "127.0.0.1", "--port", str(port), "--data", str(tmp_path / "data"))
+    assert_one_line(run, f"port {port} on 127.0.0.1 is taken")
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["serve", "--port", "99999"], ["fogbank serve", "not a port"]),
+        (["play", "--port", "x", "--headless"], ["fogbank play", "not a port"]),
+        (["simulate", "dardanelles", "--games", "0"], ["fogbank simulate", "1 or more"]),
+        (["simulate", "dardanelles", "--games", "-3"], ["fogbank simulate", "1 or more"]),
+        (["new", "b11", "--server", "notaurl", "--admin-key", "k"], ["fogbank new", "not a server address"]),
+        (["play", "nosuch", "--headless"], ["fogbank play", "no scenario called 'nosuch'"]),
+        (["serve", "--bus", "mqtts://u:p@127.0.0.1:1", "--bus-ca", "/no/such/ca.pem", "--role", "gateway"],
+         ["fogbank serve", "TLS"]),
+        (["nosuchcommand"], ["fogbank", "invalid choice"]),
+        (["verify"], ["fogbank verify", "required"]),
+    ],
+    ids=["serve port", "play port", "no games", "negative games", "new url", "headless scenario",
+         "bus ca", "command", "verify nothing"],
+)  # fmt: skip
+def test_bad_arguments_are_one_line(tmp_path, args, words):
+    assert_one_line(fogbank(*args), *words)
+
+
+def test_play_headless_where_it_cannot_write(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("a file, not a folder")
+    run = fogbank("play", "--headless", "--data", str(blocker / "data"))
+    assert_one_line(run, "fogbank play", "cannot write")

@@ -6,11 +6,13 @@ from typing import Any, Mapping
 
 from ..chart import Course, Square
 from ..units import Level, battery_cost, movement_allowance
-from .attack import Attack
+from .attack import Attack, hours_until_dark
 from .pilot import Pilot
 from .reckoning import Reckoning
 from .routes import NO_ROUTE, ROUTES
 from .squares import COURSES
+
+DRIFT_HOURS = 4  # hours of drifting at the bottom before moving under power again
 
 
 class BotSubmarine(Reckoning, Attack):
@@ -34,6 +36,7 @@ class BotSubmarine(Reckoning, Attack):
         self.going = False  # committed to the attack
         self.looks = 0  # hours spent at periscope depth looking for the quarry
         self.answered: tuple[int, dict[str, Any]] | None = None  # the last turn ordered, and the order
+        self.drifting = 0  # hours in a row spent drifting at the bottom
 
     @classmethod
     def for_scenario(cls, chart: Mapping[str, Any], scenario: str) -> "BotSubmarine":
@@ -73,7 +76,21 @@ class BotSubmarine(Reckoning, Attack):
                 course, speed, gain = self._steer(view, level_now, level, goal)
                 if gain < 1 and self._distance_to(goal) > 0:
                     level = Level.BOTTOM
-        course, speed, _ = self._steer(view, level_now, level, goal)
+        course, speed, gain = self._steer(view, level_now, level, goal)
+        # The crew cannot feel the drift: after DRIFT_HOURS at the bottom, trust the screws again.
+        self.drifting = self.drifting + 1 if level is Level.BOTTOM and speed == 0 else 0
+        stuck = self.drifting > DRIFT_HOURS
+        # When the deep current does not carry us on, go on under power and take the mines' chance
+        # by night on the surface: mines moored for ships catch a surfaced boat one time in twelve
+        # a line (one in six below), and six squares an hour soon takes it through. By day, lie
+        # still and wait for dark (or go on below when the air will not last till then).
+        if level is Level.BOTTOM and (stuck or gain <= 0) and self._distance_to(goal) > 0:
+            if view["night"]:
+                level, self.drifting = Level.SURFACE, 0
+            elif view["air"] <= hours_until_dark(int(view["time"][11:13])) + 2:
+                level, self.drifting = Level.SUBMERGED, 0
+            if level is not Level.BOTTOM:
+                course, speed, _ = self._steer(view, level_now, level, goal)
         self.last_course = course
         order: dict[str, Any] = {"course": course.value, "speed": speed, "level": level.value}
         if fire:
@@ -93,7 +110,8 @@ class BotSubmarine(Reckoning, Attack):
 
         On the surface it holds back rather than end the hour inside the defended reach.
         """
-        allowance = max(0, movement_allowance(start, end) - abs(end.depth - start.depth))
+        # A boat at the bottom lies on the seabed: only the current moves it.
+        allowance = 0 if end is Level.BOTTOM else max(0, movement_allowance(start, end) - abs(end.depth - start.depth))
         while allowance > 0 and battery_cost(start, end, allowance) > view["battery"] - 1:
             allowance -= 1
         field = self.pilot.field(goal)

@@ -11,8 +11,6 @@ from typing import Any, Mapping
 
 from fogbank.rules.core import Refused
 
-from .contacts import Fidelity
-
 from .board import BoatLog
 from .chart import Course
 from .units import MAX_LEGS, Fire, Leg, Level, Order, battery_cost, movement_allowance
@@ -134,10 +132,9 @@ def _check_fire(log: BoatLog, fire: Fire) -> None:
         raise Refused("bad_fire", "Fire at least one torpedo.")
     if fire.torpedoes > log.loaded:
         raise Refused("not_loaded", f"Only {log.loaded} tube{'s are' if log.loaded != 1 else ' is'} loaded.")
-    contact = log.contact(fire.target)
-    if contact is None:
+    if log.contact(fire.target) is None:
         raise Refused("unknown_target", f"There is no contact {fire.target} in your log.")
-    if contact.fidelity is Fidelity.BEARING:
+    if not log.sighted(fire.target):
         raise Refused(
             "target_not_seen", f"Contact {fire.target} was only heard; fire at a vessel you have seen."
         )

@@ -145,3 +145,15 @@ def test_the_messudieh_sunk_and_the_boat_lost_is_a_marginal_victory(dice):
     r = play(state, s, order("N", 0, DEEP))
     assert r.state.outcome.results == {"british": "marginal victory"}
     assert r.state.outcome.reason == "The Messudieh is sunk, but B11 did not come out of the Straits."
+
+
+def test_a_tracked_vessel_seen_once_may_be_fired_at_after_it_was_only_heard(dice):
+    dice.set("vision", 6).set("hydrophone", 6)
+    s = scenario(boat_at="J10", level=PERI, vessels={"J12": "battleship"})
+    state = play(new_state(s), s, order("N", 0, PERI)).state  # seen: contact 1
+    state = play(state, s, order("N", 0, DEEP)).state  # heard: still contact 1
+    log = state.knowledge[SUBMARINE]
+    assert [c.fidelity.value for c in log.contacts] == ["silhouette", "bearing"] and log.contact(1).distance is None
+    state = play(state, s, order("N", 0, PERI)).state
+    fire = {"level": "periscope", "fire": {"target": 1, "direction": "N"}}
+    RULES.check_order(state, SUBMARINE, RULES.parse_order(SUBMARINE, fire))

@@ -6,7 +6,7 @@ from typing import Any, Mapping
 
 from ..chart import Course, Square
 from ..units import Level, battery_cost, movement_allowance
-from .attack import Attack, hours_until_dark
+from .attack import Attack
 from .pilot import Pilot
 from .reckoning import Reckoning
 from .routes import NO_ROUTE, ROUTES
@@ -80,15 +80,17 @@ class BotSubmarine(Reckoning, Attack):
         # The crew cannot feel the drift: after DRIFT_HOURS at the bottom, trust the screws again.
         self.drifting = self.drifting + 1 if level is Level.BOTTOM and speed == 0 else 0
         stuck = self.drifting > DRIFT_HOURS
-        # When the deep current does not carry us on, go on under power and take the mines' chance
-        # by night on the surface: mines moored for ships catch a surfaced boat one time in twelve
-        # a line (one in six below), and six squares an hour soon takes it through. By day, lie
-        # still and wait for dark (or go on below when the air will not last till then).
-        if level is Level.BOTTOM and (stuck or gain <= 0) and self._distance_to(goal) > 0:
-            if view["night"]:
-                level, self.drifting = Level.SURFACE, 0
-            elif view["air"] <= hours_until_dark(int(view["time"][11:13])) + 2:
+        # When the deep current does not carry us on (or we have drifted long enough to doubt it),
+        # go on under power: below, once past the mines the briefing tells of and bound further
+        # (faster than any drift, and unseen); among them on the surface by
+        # night (a mine line takes a surfaced boat one time in twelve, one in six below, and six
+        # squares an hour soon takes it through); by day among them, lie still till dark.
+        clear_of_mines = self.pilot.past_the_mines(goal) and all(self.pilot.past_the_mines(s) for s in self.belief)
+        if level is Level.BOTTOM and (stuck or gain <= 0 or clear_of_mines) and self._distance_to(goal) > 0:
+            if clear_of_mines:
                 level, self.drifting = Level.SUBMERGED, 0
+            elif view["night"]:
+                level, self.drifting = Level.SURFACE, 0
             if level is not Level.BOTTOM:
                 course, speed, _ = self._steer(view, level_now, level, goal)
         self.last_course = course

@@ -2,10 +2,11 @@
 
 Thresholds come from measurement. Under the rules of issue 10 (a boat at the bottom only drifts,
 the mine lines and vessels drawn afresh every game) the bot can no longer cross the minefields
-untouchable at the bottom under power: it lets the deep current carry it up at the bottom, crosses
-under power on the surface by night, and goes on submerged once past the mines the briefing tells
-of. Over these 60 games it won 15 of b11 outright, with 10 more marginal victories (the Messudieh
-sunk, the boat lost), and 24 of marmara; under the old
+untouchable at the bottom under power: it lets the deep current carry it up at the bottom, looks
+when the current should have brought it to the quarry, crosses under power on the surface by
+night, and goes on submerged once past the mines the briefing tells of. Over these 60 games it won
+18 of b11 outright, with 20 more marginal victories (the Messudieh sunk, the boat lost or not yet
+out), and 26 of marmara; under the old
 rules it won 73-79% and 100%, by a trick the rules no longer allow. A bot that only sailed
 submerged won 5% and 14%. The thresholds sit well below the measured rates, so a small change
 does not make them flaky, and well above a bot that does not think.
@@ -41,14 +42,14 @@ def _play(scenario: str) -> tuple[Counter, Counter]:
 
 def test_the_bot_sinks_the_messudieh_in_many_b11_games():
     outcomes, losses = _play("b11")
-    assert outcomes["victory"] >= 6, outcomes  # measured 15 of 60
-    assert outcomes["victory"] + outcomes["marginal victory"] >= 14, outcomes  # measured 25 of 60
+    assert outcomes["victory"] >= 8, outcomes  # measured 18 of 60
+    assert outcomes["victory"] + outcomes["marginal victory"] >= 22, outcomes  # measured 38 of 60
     assert losses["air_exhausted"] == 0
 
 
 def test_the_bot_breaks_through_to_the_marmara_in_some_games():
     outcomes, losses = _play("marmara")
-    assert outcomes["victory"] >= 10, outcomes  # measured 24 of 60
+    assert outcomes["victory"] >= 12, outcomes  # measured 26 of 60
     assert losses["air_exhausted"] == 0
 
 

@@ -19,7 +19,8 @@ How it sails:
   one time in twelve, and six squares an hour soon takes it through), below by day only when the
   air will not last till dark (`submarine.py`).
 - It hunts at night if night is not too far off (`attack.py`): it waits on the surface below the
-  defences, goes in to a square just upstream of the target, comes up to periscope
+  defences, goes in to a square just upstream of the target (at the bottom, on the deep current: it
+  looks once the current should have brought it there, since it cannot feel it), comes up to periscope
   depth where the stream carries it next to the target, and fires every loaded tube at the first
   sighting within two squares; then it goes home the same way.
 """

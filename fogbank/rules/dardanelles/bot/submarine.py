@@ -12,8 +12,6 @@ from .reckoning import Reckoning
 from .routes import NO_ROUTE, ROUTES
 from .squares import COURSES
 
-DRIFT_HOURS = 4  # hours of drifting at the bottom before moving under power again
-
 
 class BotSubmarine(Reckoning, Attack):
     """Plays the submarine seat from its chart and views: sails `route` (place names on the
@@ -34,9 +32,9 @@ class BotSubmarine(Reckoning, Attack):
         self.last_course: Course | None = None
         self.quarry: int | None = None  # the contact number of the hunted vessel, once sighted
         self.going = False  # committed to the attack
+        self.arrive = 0  # the turn it should reach its station, once going
         self.looks = 0  # hours spent at periscope depth looking for the quarry
         self.answered: tuple[int, dict[str, Any]] | None = None  # the last turn ordered, and the order
-        self.drifting = 0  # hours in a row spent drifting at the bottom
 
     @classmethod
     def for_scenario(cls, chart: Mapping[str, Any], scenario: str) -> "BotSubmarine":
@@ -77,20 +75,17 @@ class BotSubmarine(Reckoning, Attack):
                 if gain < 1 and self._distance_to(goal) > 0:
                     level = Level.BOTTOM
         course, speed, gain = self._steer(view, level_now, level, goal)
-        # The crew cannot feel the drift: after DRIFT_HOURS at the bottom, trust the screws again.
-        self.drifting = self.drifting + 1 if level is Level.BOTTOM and speed == 0 else 0
-        stuck = self.drifting > DRIFT_HOURS
-        # When the deep current does not carry us on (or we have drifted long enough to doubt it),
+        # When the deep current does not carry us on,
         # go on under power: below, once past the mines the briefing tells of and bound further
         # (faster than any drift, and unseen); among them on the surface by
         # night (a mine line takes a surfaced boat one time in twelve, one in six below, and six
         # squares an hour soon takes it through); by day among them, lie still till dark.
         clear_of_mines = self.pilot.past_the_mines(goal) and all(self.pilot.past_the_mines(s) for s in self.belief)
-        if level is Level.BOTTOM and (stuck or gain <= 0 or clear_of_mines) and self._distance_to(goal) > 0:
+        if level is Level.BOTTOM and (gain <= 0 or clear_of_mines) and self._distance_to(goal) > 0:
             if clear_of_mines:
-                level, self.drifting = Level.SUBMERGED, 0
+                level = Level.SUBMERGED
             elif view["night"]:
-                level, self.drifting = Level.SURFACE, 0
+                level = Level.SURFACE
             if level is not Level.BOTTOM:
                 course, speed, _ = self._steer(view, level_now, level, goal)
         self.last_course = course

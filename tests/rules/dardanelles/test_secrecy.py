@@ -31,25 +31,25 @@ from .sea import load_dice
 RULES = find_ruleset("dardanelles")
 SEAT = "submarine"
 
-orders = st.lists(
-    st.fixed_dictionaries(
-        {
-            "course": st.sampled_from(["N", "NE", "E", "SE", "S", "SW", "W", "NW"]),
-            "speed": st.integers(0, 6),
-            "level": st.sampled_from(["surface", "periscope", "submerged", "bottom"]),
-        },
-        optional={
-            "fire": st.fixed_dictionaries(
-                {
-                    "target": st.integers(1, 6),
-                    "direction": st.sampled_from(["N", "NE", "E", "SE", "S", "SW", "W", "NW"]),
-                }
-            )
-        },
-    ),
-    min_size=1,
-    max_size=24,
+COURSES = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
+LEVELS = ["surface", "periscope", "submerged", "bottom"]
+fire = st.fixed_dictionaries({"target": st.integers(1, 6), "direction": st.sampled_from(COURSES)})
+one_leg = st.fixed_dictionaries(
+    {"course": st.sampled_from(COURSES), "speed": st.integers(0, 6), "level": st.sampled_from(LEVELS)},
+    optional={"fire": fire, "fix": st.booleans()},
 )
+two_legs = st.fixed_dictionaries(
+    {
+        "legs": st.lists(
+            st.fixed_dictionaries({"course": st.sampled_from(COURSES), "speed": st.integers(0, 3)}),
+            min_size=1,
+            max_size=2,
+        ),
+        "level": st.sampled_from(LEVELS),
+    },
+    optional={"fire": fire, "fix": st.booleans()},
+)
+orders = st.lists(st.one_of(one_leg, two_legs), min_size=1, max_size=24)
 games = st.tuples(st.sampled_from(["b11", "marmara"]), st.binary(min_size=32, max_size=32), orders)
 
 

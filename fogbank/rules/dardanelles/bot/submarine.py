@@ -12,6 +12,8 @@ from .reckoning import Reckoning
 from .routes import NO_ROUTE, ROUTES
 from .squares import COURSES
 
+NIGHT_AIR = 8  # hours of air at which the bot surfaces by night rather than wait to be forced by day
+
 
 class BotSubmarine(Reckoning, Attack):
     """Plays the submarine seat from its chart and views: sails `route` (place names on the
@@ -68,6 +70,8 @@ class BotSubmarine(Reckoning, Attack):
             goal, level = self.route[self.leg], None
         if view["air"] <= 1 or view["battery"] <= 2:
             level = Level.SURFACE  # breathe, or be lost for certain
+        elif view["night"] and view["air"] <= NIGHT_AIR and level is not Level.PERISCOPE and not fire:
+            level = Level.SURFACE  # breathe while the dark hides the boat, not by day under the guns
         if level is None:  # on passage: the surface while it is safe and gets us on, else the bottom
             level = Level.BOTTOM if any(self.pilot.in_band(s) for s in self.belief) else Level.SURFACE
             if level is Level.SURFACE:

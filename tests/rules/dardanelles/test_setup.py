@@ -7,6 +7,8 @@ from fogbank.rules.core import Refused, find_ruleset
 from fogbank.rules.core.plain import to_plain
 from fogbank.rules.dardanelles.chart import parse_square, square_name
 from fogbank.rules.dardanelles.scenario import load_scenario
+from fogbank.rules.record.replay import apply_input, full_record
+from fogbank.rules.record.verify import verify_records
 
 RULES = find_ruleset("dardanelles")
 
@@ -102,3 +104,24 @@ def test_the_setup_closes_once_turn_1_has_resolved():
     with pytest.raises(Refused) as refused:
         core.override(game, {"kind": "place_vessel", "number": 7, "square": "M17"}, "too late")
     assert refused.value.code == "setup_closed"
+
+
+@pytest.mark.parametrize("setup", ["drawn", "umpire"])
+def test_a_game_with_its_setup_verifies_from_the_revealed_seed(setup):
+    """The draw (or the umpire's hand, which is an input like any other) replays from the log:
+    `fogbank verify` re-derives every roll, the mines met included."""
+    inputs = [
+        {"input": "override", "override": {"kind": "lay_mine_line", "square": "G7"}, "reason": "a line in Morto Bay"},
+        {"input": "order", "seat": "submarine", "order": {"course": "E", "speed": 3, "level": "surface"}},
+        *({"input": "order", "seat": "submarine", "order": {"course": "NE", "speed": 3, "level": "surface"}}
+          for _ in range(2)),
+    ]
+    game = start(seed=b"\x07" * 32, setup=setup)
+    played = game
+    for record in inputs:
+        played = apply_input(played, record).game
+    if not played.state.ended:  # the seed is revealed only at the end
+        inputs.append({"input": "end", "reason": "enough"})
+    records = full_record(game, inputs)
+    assert verify_records(records) > 0
+    assert any(r.get("kind") == "minefield_entered" for r in records)  # the boat met mines on the way

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from fogbank.rules.core import RESULTS
 from fogbank.clients import (
     CONNECTED,
     RECONNECTING,
@@ -223,7 +224,7 @@ async def test_requests_fail_when_reconnecting_fails(server, game):
 
 async def test_a_bot_plays_b11_to_the_end(server, game):
     result = await asyncio.wait_for(run_bot(url(server), game["seats"]["submarine"], proxy=None), 60)
-    assert result["outcome"] in ("victory", "defeat", "draw")
+    assert result["outcome"] in RESULTS  # graded: a marginal result too
     assert 1 <= result["turns"] <= 30
     assert len(result["seed"]) == 64
     assert result["commitment_ok"]

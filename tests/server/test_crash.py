@@ -93,7 +93,7 @@ class Bot:
         client = await Client.connect(
             self.url, self.game["seats"]["submarine"], reconnect_attempts=30, backoff=(0.05, 0.5)
         )
-        bot = BotSubmarine.for_scenario(client.welcome.chart, "marmara")
+        bot = BotSubmarine.for_scenario(client.welcome.chart, "b11")
         loop = asyncio.get_running_loop()
         try:
             async for message in client.stream():
@@ -128,7 +128,8 @@ async def test_sigkill_while_bots_play(tmp_path):
     rng = random.Random(os.environ.get("FOGBANK_CRASH_SEED", "fogbank"))
     server = ServerProcess(tmp_path, free_port())
     await server.start()
-    bots = [Bot(f"ws://127.0.0.1:{server.port}/", server.new_game("marmara")) for _ in range(GAMES)]
+    # B11: the bot waits on the surface for dark, so each game outlasts the restarts.
+    bots = [Bot(f"ws://127.0.0.1:{server.port}/", server.new_game("b11")) for _ in range(GAMES)]
     tasks = [asyncio.create_task(bot.play()) for bot in bots]
     restarts = []
     loop = asyncio.get_running_loop()

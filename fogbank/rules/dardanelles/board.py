@@ -5,10 +5,20 @@ from __future__ import annotations
 from typing import Mapping
 
 import attrs
-from .contacts import Contact
-
 from .chart import Square
+from .contacts import Contact
 from .units import RELOAD_TURNS, Boat, Level, Vessel
+
+
+@attrs.frozen(kw_only=True)
+class Draw:
+    """One die of the setup, for the umpire's record: what it placed, and where."""
+
+    key: str  # names the die; with the seed it fixes the face
+    what: str  # "mine line 2", "vessel 7"
+    sides: int  # one square for each face
+    face: int
+    square: str
 
 
 @attrs.frozen(kw_only=True)
@@ -20,6 +30,7 @@ class Board:
     minefields: Mapping[Square, int]  # square -> rows of mines
     track: tuple[Square, ...]  # the boat's true position at the end of each turn, from the start
     contact_vessels: Mapping[int, int] = attrs.field(factory=dict)  # contact -> vessel number
+    setup: tuple[Draw, ...] = ()  # the dice that placed this game's mines and vessels
 
     def vessel(self, number: int) -> Vessel | None:
         return next((v for v in self.vessels if v.number == number), None)
@@ -32,7 +43,8 @@ class Report:
     turn: int
     kind: str
     text: str
-    contact: Contact | None = None
+    contact: Contact | None = None  # the first of `contacts`
+    contacts: tuple[Contact, ...] = ()
     facts: dict = attrs.field(factory=dict)  # the report's numbers as data, so no one parses the text
 
 
@@ -65,7 +77,12 @@ class BoatLog:
         return RELOAD_TURNS - self.reload_progress
 
     def contact(self, number: int) -> Contact | None:
-        return next((c for c in self.contacts if c.number == number), None)
+        """The latest report of contact `number` (a tracked vessel keeps its number)."""
+        return next((c for c in reversed(self.contacts) if c.number == number), None)
+
+    def sighted(self, number: int) -> bool:
+        """Whether contact `number` was ever seen, not only heard."""
+        return any(c.number == number and c.distance is not None for c in self.contacts)
 
     @classmethod
     def at_start(cls, boat: Boat) -> "BoatLog":

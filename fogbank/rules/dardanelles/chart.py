@@ -81,6 +81,35 @@ def bearing(origin: Square, target: Square) -> int:
     return round(math.degrees(math.atan2(dx, dy))) % 360
 
 
+POINTS = ("N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW")
+
+
+def compass_point(origin: Square, target: Square) -> tuple[str, int]:
+    """The nearest of the 16 compass points from one square to another, and its bearing in
+    whole degrees (NNE is 22.5, given as 23): what an umpire calls out, not a surveyor's angle."""
+    dx, dy = target[0] - origin[0], target[1] - origin[1]
+    exact = math.degrees(math.atan2(dx, dy)) % 360
+    index = int(exact / 22.5 + 0.5) % 16
+    return POINTS[index], int(index * 22.5 + 0.5)
+
+
+def line_squares(a: Square, b: Square) -> Iterator[Square]:
+    """The squares a straight line from the centre of `a` to the centre of `b` passes through,
+    between the two (not `a` or `b` themselves).
+
+    The line is sampled eight times a square, at points that never fall on a corner exactly,
+    so a line that only touches the corner where two squares meet passes neither.
+    """
+    steps = 8 * max(1, distance(a, b))
+    seen = {a, b}
+    for k in range(steps):
+        t = (k + 0.5) / steps
+        square = (math.floor(a[0] + (b[0] - a[0]) * t + 0.5), math.floor(a[1] + (b[1] - a[1]) * t + 0.5))
+        if square not in seen:
+            seen.add(square)
+            yield square
+
+
 def square_name(square: Square) -> str:
     x, y = square
     return f"{chr(ord('A') + x)}{y + 1}"
@@ -90,7 +119,7 @@ def parse_square(name: str) -> Square:
     """ "K7" -> (10, 6). Raises ValueError for anything else."""
     name = name.strip().upper()
     if len(name) < 2 or not ("A" <= name[0] <= "Z") or not name[1:].isdigit():
-        raise ValueError(f"{name!r} is not a square (a column letter and a row number, like K7)")
+        raise ValueError(f"{name!r} is not a square (a column letter and a row number, like K7).")
     return ord(name[0]) - ord("A"), int(name[1:]) - 1
 
 
@@ -99,6 +128,7 @@ class Place:
     name: str
     square: Square
     side: str  # "europe", "asia" or "water"
+    landmark: bool = False  # a charted landmark: a position fix may be taken on it
 
 
 @attrs.frozen(kw_only=True)
@@ -113,7 +143,6 @@ class Chart:
     searchlight: frozenset[Square]
     batteries: frozenset[Square]
     zones: dict[Square, str]  # "X" outside the mouth, "M" the Sea of Marmara
-    numbered: dict[int, Square]  # the umpire's numbered vessel squares
     places: tuple[Place, ...]
 
     def on_chart(self, square: Square) -> bool:
@@ -121,6 +150,24 @@ class Chart:
 
     def is_sea(self, square: Square) -> bool:
         return square in self.sea
+
+    def clear_line(self, a: Square, b: Square) -> bool:
+        """Whether sight and sound pass from `a` to `b`: no land square lies on the line between."""
+        return all(square in self.sea for square in line_squares(a, b))
+
+    def crossing(self, square: Square) -> tuple[Square, ...]:
+        """The sea squares of `square`'s row from shore to shore through it: where a mine line
+        laid across the strait there lies."""
+        x, y = square
+        if square not in self.sea:
+            return ()
+        west = x
+        while (west - 1, y) in self.sea:
+            west -= 1
+        east = x
+        while (east + 1, y) in self.sea:
+            east += 1
+        return tuple((i, y) for i in range(west, east + 1))
 
     def squares(self) -> Iterator[Square]:
         for y in range(self.rows):

@@ -1,4 +1,4 @@
-"""The crew's contacts as Dardanelles reports them: one contact a report, numbered by the crew."""
+"""The crew's contacts as Dardanelles reports them: one contact a vessel while it is tracked."""
 
 from __future__ import annotations
 
@@ -20,14 +20,16 @@ class Fidelity(enum.Enum):
 class Contact:
     """Something a seat was told of, as well as it was told.
 
-    `number` is the seat's own running count of contacts: it says nothing of the unit behind it,
-    so two reports of one vessel are two contacts, as they would be on a real plot.
+    `number` is the seat's own running count of contacts, given in an order that says nothing
+    of the umpire's numbering. A vessel reported again while it is tracked keeps its number; one
+    lost for longer is a new contact, as it would be on a real plot.
     """
 
     number: int
     turn: int
     fidelity: Fidelity
-    bearing: int | None = None  # degrees true from the reporting unit, 0-359
+    bearing: int | None = None  # degrees true of `point`, whole (NNE: 23)
+    point: str | None = None  # the nearest of the 16 compass points, e.g. "NNE"
     distance: int | None = None  # squares
     silhouette: str | None = None  # a vessel type from the recognition chart
     square: str | None = None

@@ -22,12 +22,15 @@ def describe(event: Event) -> str:
         case ev.Sighted(contact=c):
             squares = "square" if c.distance == 1 else "squares"
             vessel = _article(silhouette_words(c.silhouette))
-            return f"{vessel}, bearing {c.bearing:03d}, {c.distance} {squares} (contact {c.number})."
-        case ev.Heard(contact=c):
-            heard = "A vessel can be heard moving through the water"
-            return f"{heard}, bearing {c.bearing:03d} (contact {c.number})."
-        case ev.TorpedoFired(target=t, direction=d, hit=True):
-            return f"Torpedo fired {d} at contact {t}: a hit! The target is sinking."
+            return f"{vessel}, bearing {c.point}, {c.distance} {squares} (contact {c.number})."
+        case ev.Heard(contacts=(c,)):
+            return f"A vessel can be heard moving through the water, bearing {c.point} (contact {c.number})."
+        case ev.Heard(contacts=contacts):
+            bearings = ", ".join(f"{c.point} (contact {c.number})" for c in contacts)
+            return f"{len(contacts)} vessels can be heard moving through the water, bearing {bearings}."
+        case ev.TorpedoFired(target=t, direction=d, hit=True, sunk=sunk, then=then):
+            news = sunk[0].upper() + sunk[1:] if sunk else "The target"
+            return f"Torpedo fired {d} at contact {t}: a hit! {news} sunk" + (f" - {then}." if then else ".")
         case ev.TorpedoFired(target=t, direction=d):
             return f"Torpedo fired {d} at contact {t}: no explosion; it missed."
         case ev.Grounded(made=made, ordered=ordered):
@@ -54,6 +57,10 @@ def describe(event: Event) -> str:
             return "The air is spent: the crew is lost to asphyxiation."
         case ev.BatteryExhausted():
             return "The battery is flat below the surface: the boat is lost."
+        case ev.Fixed(square=square, landmark=landmark):
+            return f"Fix taken on {landmark}: the boat is in {square}."
+        case ev.NoFix():
+            return "No charted landmark in sight: no fix."
         # The umpire's own events.
         case ev.BoatMoved(path=path, level=level):
             squares = "square" if len(path) == 1 else "squares"
@@ -89,6 +96,8 @@ def facts(event: Event) -> dict:
     match event:
         case ev.Grounded(made=made, ordered=ordered) | ev.ChartEdge(made=made, ordered=ordered):
             return {"made": made, "ordered": ordered}
-        case ev.TorpedoFired(target=target, direction=direction, hit=hit):
-            return {"target": target, "direction": direction, "hit": hit}
+        case ev.TorpedoFired(target=target, direction=direction, hit=hit, sunk=sunk):
+            return {"target": target, "direction": direction, "hit": hit, "sunk": sunk}
+        case ev.Fixed(square=square, landmark=landmark):
+            return {"square": square, "landmark": landmark}
     return {}

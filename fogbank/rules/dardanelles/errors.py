@@ -1,7 +1,9 @@
 """The refusal codes the Dardanelles rules use, each with a sentence for client authors."""
 
 ERROR_CODES: dict[str, str] = {
-    "bad_order": "The order is not a map of course, speed, level and fire.",
+    "bad_order": "The order is not a map of legs (or course and speed), level, fire and fix.",
+    "bad_legs": "Legs are a list of one or two maps, each a course and a speed.",
+    "bad_fix": "fix is true or false.",
     "bad_course": "The course is not one of N, NE, E, SE, S, SW, W, NW.",
     "bad_speed": "The speed is not a whole number of squares, 0 or more.",
     "bad_fire": "Fire needs a target contact, a direction and one or more torpedoes.",
@@ -10,6 +12,9 @@ ERROR_CODES: dict[str, str] = {
     "bad_torpedoes": "The number of torpedoes is not a whole number.",
     "speed_too_high": "Speed plus level changes is more than the boat can make this hour.",
     "battery_too_low": "The order needs more battery than is left.",
+    "bottom_still": "A boat at the bottom cannot move under power; it only drifts.",
+    "fix_from_depth": "A position fix is taken at the surface or periscope level only.",
+    "fix_at_night": "A position fix needs daylight.",
     "fire_from_depth": "Torpedoes are fired from the surface or periscope level only.",
     "not_loaded": "More torpedoes than loaded tubes.",
     "unknown_target": "The target is not a contact in the seat's log.",
@@ -24,4 +29,6 @@ ERROR_CODES: dict[str, str] = {
     "unknown_vessel": "There is no vessel with that number.",
     "bad_vessel_number": "A new vessel needs a number not already in use.",
     "bad_vessel_type": "The vessel type is not one of caique, patrol_boat, transport, battleship.",
+    "setup_closed": "Mines and vessels are placed by hand only before turn 1 is resolved.",
+    "no_mines": "There are no mines in that square to lift.",
 }

@@ -30,6 +30,8 @@ class TorpedoFired(Event):
     target: int  # contact number
     direction: str
     hit: bool
+    sunk: str | None = None  # what sank, as the crew saw it go: a name, or "a patrol boat"
+    then: str = ""  # what the mission asks next, when that was the last target
 
 
 @attrs.frozen(kw_only=True)
@@ -87,8 +89,24 @@ class Sighted(Event):
 
 @attrs.frozen(kw_only=True)
 class Heard(Event):
+    """Every vessel heard in the hour, in one report."""
+
     kind: ClassVar[str] = "heard"
-    contact: Contact
+    contacts: tuple[Contact, ...]
+
+
+@attrs.frozen(kw_only=True)
+class Fixed(Event):
+    """A position fix on a charted landmark: the crew now knows the square."""
+
+    kind: ClassVar[str] = "fix"
+    square: str
+    landmark: str
+
+
+@attrs.frozen(kw_only=True)
+class NoFix(Event):
+    kind: ClassVar[str] = "no_fix"
 
 
 @attrs.frozen(kw_only=True)

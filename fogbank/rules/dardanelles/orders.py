@@ -11,24 +11,28 @@ from typing import Any, Mapping
 
 from fogbank.rules.core import Refused
 
-from .contacts import Fidelity
-
 from .board import BoatLog
 from .chart import Course
-from .units import Fire, Level, Order, battery_cost, movement_allowance
+from .units import MAX_LEGS, Fire, Leg, Level, Order, battery_cost, movement_allowance
 
 _COURSES = ", ".join(c.value for c in Course)
 _LEVELS = ", ".join(level.value for level in Level)
 
 
 def parse_order(payload: Mapping[str, Any]) -> Order:
+    """An order from its payload: `legs` (a list of courses and speeds), or the one-leg form
+    with `course` and `speed` at the top; `level`; `fire`; `fix`."""
     if not isinstance(payload, Mapping):
-        raise Refused("bad_order", "An order is a map with course, speed and level.")
-    unknown = set(payload) - {"course", "speed", "level", "fire"}
+        raise Refused("bad_order", "An order is a map with legs (or course and speed) and a level.")
+    unknown = set(payload) - {"course", "speed", "legs", "level", "fire", "fix"}
     if unknown:
         raise Refused("bad_order", f"An order has no field {sorted(unknown)[0]!r}.")
-    course = _course(payload.get("course", "N"), "course")
-    speed = _whole(payload.get("speed", 0), "speed")
+    if "legs" in payload:
+        if "course" in payload or "speed" in payload:
+            raise Refused("bad_order", "Give either legs or one course and speed, not both.")
+        legs = _legs(payload["legs"])
+    else:
+        legs = (Leg(_course(payload.get("course", "N"), "course"), _whole(payload.get("speed", 0), "speed")),)
     try:
         level = Level(payload["level"])
     except (KeyError, ValueError, TypeError):
@@ -43,29 +47,58 @@ def parse_order(payload: Mapping[str, Any]) -> Order:
             direction=_course(raw["direction"], "direction"),
             torpedoes=_whole(raw.get("torpedoes", 1), "torpedoes"),
         )
-    return Order(course=course, speed=speed, level=level, fire=fire)
+    fix = payload.get("fix", False)
+    if fix is None:
+        fix = False
+    if not isinstance(fix, bool):
+        raise Refused("bad_fix", "fix is true (take a position fix this hour) or false.")
+    return Order(legs=legs, level=level, fire=fire, fix=fix)
+
+
+def _legs(raw: Any) -> tuple[Leg, ...]:
+    if not isinstance(raw, list) or not 1 <= len(raw) <= MAX_LEGS:
+        raise Refused("bad_legs", f"legs is a list of 1 to {MAX_LEGS} legs, each a course and a speed.")
+    legs = []
+    for leg in raw:
+        if not isinstance(leg, Mapping) or set(leg) - {"course", "speed"}:
+            raise Refused("bad_legs", "Each leg is a map of a course and a speed.")
+        legs.append(Leg(_course(leg.get("course", "N"), "course"), _whole(leg.get("speed", 0), "speed")))
+    return tuple(legs)
 
 
 def unparse_order(order: Order) -> dict[str, Any]:
-    payload: dict[str, Any] = {"course": order.course.value, "speed": order.speed, "level": order.level.value}
+    """The order's payload: the one-leg form when it has one leg, so old logs read the same."""
+    if len(order.legs) == 1:
+        payload: dict[str, Any] = {"course": order.legs[0].course.value, "speed": order.legs[0].speed}
+    else:
+        payload = {"legs": [{"course": leg.course.value, "speed": leg.speed} for leg in order.legs]}
+    payload["level"] = order.level.value
     if order.fire is not None:
         payload["fire"] = {
             "target": order.fire.target,
             "direction": order.fire.direction.value,
             "torpedoes": order.fire.torpedoes,
         }
+    if order.fix:
+        payload["fix"] = True
     return payload
 
 
-def check_order(log: BoatLog, order: Order) -> None:
+def check_order(log: BoatLog, order: Order, night: bool) -> None:
     if not log.afloat:
         raise Refused("boat_lost", "The boat is lost; there are no more orders to give.")
     allowance = movement_allowance(log.level, order.level)
     changes = abs(order.level.depth - log.level.depth)
-    if order.speed < 0:
+    if any(leg.speed < 0 for leg in order.legs):
         raise Refused("bad_speed", "Speed is a number of squares, 0 or more.")
+    if order.level is Level.BOTTOM and order.speed > 0:
+        raise Refused(
+            "bottom_still",
+            "A boat at the bottom lies on the seabed: it drifts with the current but cannot move under "
+            "power. Order speed 0, or a level above the bottom to move.",
+        )
     if order.speed + changes > allowance:
-        where = "on the surface" if allowance == 6 else "below the surface"
+        where = "on the surface" if order.level is Level.SURFACE else "below the surface"
         raise Refused(
             "speed_too_high",
             f"At most {allowance} squares an hour {where}, and each change of level uses one: "
@@ -73,11 +106,23 @@ def check_order(log: BoatLog, order: Order) -> None:
         )
     cost = battery_cost(log.level, order.level, order.speed)
     if cost > log.battery:
+        most = max(0, log.battery - (cost - order.speed))  # what is left after the level changes
         raise Refused(
-            "battery_too_low", f"This order needs {cost} battery units and only {log.battery} are left."
+            "battery_too_low",
+            f"This order needs {cost} battery units and only {log.battery} are left: at most {most} "
+            f"square{'s' if most != 1 else ''} below the surface at this level, or surface to charge.",
         )
+    if order.fix:
+        _check_fix(order, night)
     if order.fire is not None:
         _check_fire(log, order.fire)
+
+
+def _check_fix(order: Order, night: bool) -> None:
+    if not order.level.sees:
+        raise Refused("fix_from_depth", "A fix is taken at the surface or periscope level, where landmarks are seen.")
+    if night:
+        raise Refused("fix_at_night", "A fix needs daylight to take bearings on landmarks.")
 
 
 def _check_fire(log: BoatLog, fire: Fire) -> None:
@@ -87,10 +132,9 @@ def _check_fire(log: BoatLog, fire: Fire) -> None:
         raise Refused("bad_fire", "Fire at least one torpedo.")
     if fire.torpedoes > log.loaded:
         raise Refused("not_loaded", f"Only {log.loaded} tube{'s are' if log.loaded != 1 else ' is'} loaded.")
-    contact = log.contact(fire.target)
-    if contact is None:
+    if log.contact(fire.target) is None:
         raise Refused("unknown_target", f"There is no contact {fire.target} in your log.")
-    if contact.fidelity is Fidelity.BEARING:
+    if not log.sighted(fire.target):
         raise Refused(
             "target_not_seen", f"Contact {fire.target} was only heard; fire at a vessel you have seen."
         )

@@ -4,17 +4,31 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from fogbank.rules.core import UMPIRE, Dice, Event, GameState, Refused, Resolution, Ruleset, Seat, register
+from fogbank.rules.core import UMPIRE, Dice, Event, GameState, Option, Refused, Resolution, Ruleset, Seat, register
 
-from . import orders, overrides, turn, views
+from . import orders, overrides, setup, turn, views
 from .board import Board, BoatLog
 from .bot import BotSubmarine
 from .describe import describe
 from .errors import ERROR_CODES
 from .events import BRITISH, SUBMARINE
 from .scenario import load_scenario, scenario_ids
+from .setup import DRAWN, draw_setup
 from .tables import TABLES
-from .units import Course, Level, Order
+from .turn import is_night
+from .units import Level, Order
+
+# What each level risks, in the briefing (the notes' tables in a sentence each).
+LEVELS = {
+    Level.SURFACE.value: "Six squares an hour, air and battery refill and the tubes reload, but the boat is "
+    "seen from the shore and mines are struck at 3 or less on two dice.",
+    Level.PERISCOPE.value: "Three squares an hour; you see and may fire, observers and searchlights may still "
+    "catch the periscope, and mines are struck at 4 or less.",
+    Level.SUBMERGED.value: "Three squares an hour, unseen and listening by hydrophone; the battery runs down "
+    "and mines are struck at 4 or less.",
+    Level.BOTTOM.value: "Lying on the seabed: no movement under power, only the deep current's drift; "
+    "mines can scrape but not sink you.",
+}
 
 
 @register
@@ -26,9 +40,24 @@ class Dardanelles(Ruleset):
     def scenarios(self) -> tuple[str, ...]:
         return scenario_ids()
 
-    def new_game(self, scenario: str, seed: bytes) -> GameState:
+    def options(self, scenario: str) -> Mapping[str, Option]:
+        return {
+            "setup": Option(
+                DRAWN,
+                (DRAWN, setup.UMPIRE),
+                "drawn: the mine lines and vessels are placed by the game's dice within the historical "
+                "bounds; umpire: they start where the historians put them, for the umpire to move by "
+                "hand before turn 1 (hold the first turn to do it).",
+            )
+        }
+
+    def new_game(self, scenario: str, seed: bytes, options: Mapping[str, Any] | None = None) -> GameState:
         s = load_scenario(scenario)
-        board = Board(boat=s.boat, vessels=s.vessels, minefields=dict(s.minefields), track=(s.boat.square,))
+        if (options or {}).get("setup", DRAWN) == DRAWN:
+            mines, vessels, draws = draw_setup(s, seed)
+        else:
+            (mines, vessels), draws = s.historical, ()
+        board = Board(boat=s.boat, vessels=vessels, minefields=mines, track=(s.boat.square,), setup=draws)
         return GameState(
             ruleset=self.name,
             scenario=s.id,
@@ -50,11 +79,13 @@ class Dardanelles(Ruleset):
     def check_order(self, state: GameState, seat: str, order: Any) -> None:
         if seat != SUBMARINE:
             raise Refused("not_your_turn", "Your seat has no order to give this turn.")
-        orders.check_order(state.knowledge[SUBMARINE], order)
+        # Only a fix asks the clock: it needs daylight.
+        night = order.fix and is_night(load_scenario(state.scenario), state.turn)
+        orders.check_order(state.knowledge[SUBMARINE], order, night)
 
     def standing_order(self, state: GameState, seat: str) -> Order:
         """Stay where you are, at the level you are at; fire nothing."""
-        return Order(course=Course.N, speed=0, level=state.knowledge[SUBMARINE].level)
+        return Order(level=state.knowledge[SUBMARINE].level)
 
     def resolve(self, state: GameState, orders_in: Mapping[str, Any]) -> Resolution:
         order = orders_in[SUBMARINE] if SUBMARINE in orders_in else self.standing_order(state, SUBMARINE)
@@ -70,7 +101,7 @@ class Dardanelles(Ruleset):
         raise Refused("unknown_seat", f"There is no seat called {seat!r} in this game.")
 
     def chart(self, state: GameState, seat: str) -> views.ChartView:
-        return views.chart_view(load_scenario(state.scenario).chart, umpire=seat == UMPIRE)
+        return views.chart_view(load_scenario(state.scenario), umpire=seat == UMPIRE)
 
     def briefing(self, state: GameState, seat: str) -> dict[str, Any]:
         s = load_scenario(state.scenario)
@@ -80,13 +111,20 @@ class Dardanelles(Ruleset):
             "start": s.start,
             "boat": s.boat.name,
             "turn_limit": s.turn_limit,
+            "intelligence": list(s.intelligence),
+            "levels": dict(LEVELS),
         }
 
-    def parse_override(self, payload: Mapping[str, Any]) -> overrides.Override:
+    def parse_override(self, payload: Mapping[str, Any]) -> overrides.Override | setup.SetupChange:
+        if isinstance(payload, Mapping) and payload.get("kind") in setup.KINDS:
+            return setup.parse_change(payload)
         return overrides.parse_override(payload)
 
     def apply_override(self, state: GameState, override: Any, reason: str) -> Resolution:
-        return overrides.apply_override(state, load_scenario(state.scenario), override, reason)
+        scenario = load_scenario(state.scenario)
+        if isinstance(override, setup.SetupChange):
+            return setup.apply_change(state, scenario, override, reason)
+        return overrides.apply_override(state, scenario, override, reason)
 
     def bot(self, scenario: str, seat: str, chart: Mapping[str, Any]) -> BotSubmarine:
         return BotSubmarine.for_scenario(chart, scenario)

@@ -16,9 +16,60 @@ from .units import AIR_FULL, BATTERY_FULL, Boat, Level, Vessel, VesselType
 
 
 @attrs.frozen(kw_only=True)
+class Grade:
+    """One line of a scenario's table of results, read top down: the first that fits counts."""
+
+    result: str  # victory, marginal victory, draw, marginal defeat or defeat
+    reason: str  # "{boat}" and "{sank}" are filled in
+    targets: str | None = None  # "sunk" every target sunk, "afloat" not all; None either
+    boat: tuple[str, ...] = ("home", "afloat", "lost")  # home: afloat in the zone to reach
+    sank: int = 0  # at least this many vessels sunk, targets or not
+
+
+# For a scenario that gives no table: the mission done, time run out, or the boat lost.
+PLAIN_GRADES = (
+    Grade(result="victory", reason="{boat} did what was asked.", targets="sunk", boat=("home",)),
+    Grade(result="draw", reason="Time ran out before the mission was done.", boat=("home", "afloat")),
+    Grade(result="defeat", reason="{boat} was lost."),
+)
+
+
+@attrs.frozen(kw_only=True)
 class Victory:
     sink: tuple[int, ...]  # vessel numbers to sink
     reach: str  # the zone to reach afterwards ("X" out of the strait, "M" the Sea of Marmara)
+    grades: tuple[Grade, ...] = PLAIN_GRADES
+
+    def grade(self, targets_sunk: bool, boat: str, sank: int) -> Grade:
+        for grade in self.grades:
+            if grade.targets is not None and (grade.targets == "sunk") != targets_sunk:
+                continue
+            if boat in grade.boat and sank >= grade.sank:
+                return grade
+        return self.grades[-1]
+
+
+@attrs.frozen(kw_only=True)
+class MineLines:
+    """Mine lines laid across the strait: `count` lines, each in the row of one of `across`
+    (drawn for every game), from shore to shore."""
+
+    count: int
+    across: tuple[Square, ...]
+
+
+@attrs.frozen(kw_only=True)
+class VesselPlace:
+    """A numbered vessel and the squares it may lie in (drawn for every game; the first is where
+    the historians put it)."""
+
+    number: int
+    type: VesselType
+    name: str | None
+    squares: tuple[Square, ...]
+
+    def vessel(self, square: Square) -> Vessel:
+        return Vessel(number=self.number, type=self.type, name=self.name, square=square)
 
 
 @attrs.frozen(kw_only=True)
@@ -30,13 +81,39 @@ class Scenario:
     start: str  # local time of the first turn, "YYYY-MM-DDTHH:MM", on the hour
     turn_limit: int
     boat: Boat
-    minefields: dict[Square, int]  # square -> rows of mines
-    vessels: tuple[Vessel, ...]
+    minefields: dict[Square, int]  # square -> rows of mines, laid whatever the draw
+    vessels: tuple[Vessel, ...]  # vessels placed whatever the draw
     victory: Victory
+    mine_lines: tuple[MineLines, ...] = ()
+    vessel_places: tuple[VesselPlace, ...] = ()
+    intelligence: tuple[str, ...] = ()  # what the briefing says intelligence reported
+
+    @property
+    def historical(self) -> tuple[dict[Square, int], tuple[Vessel, ...]]:
+        """The mines and vessels as the historians place them: every line at its first row, every
+        vessel in its first square."""
+        mines = dict(self.minefields)
+        for lines in self.mine_lines:
+            for _ in range(lines.count):
+                mines = lay_line(self.chart, mines, lines.across[0])
+        vessels = (*self.vessels, *(place.vessel(place.squares[0]) for place in self.vessel_places))
+        return mines, tuple(sorted(vessels, key=lambda v: v.number))
 
     @property
     def start_hour(self) -> int:
         return int(self.start[11:13])
+
+
+def lay_line(chart: Chart, mines: dict[Square, int], square: Square, rows: int = 1) -> dict[Square, int]:
+    """`mines` with a line laid (or lifted, for negative rows) across the strait through `square`."""
+    laid = dict(mines)
+    for crossing in chart.crossing(square):
+        left = laid.get(crossing, 0) + rows
+        if left > 0:
+            laid[crossing] = left
+        else:
+            laid.pop(crossing, None)
+    return laid
 
 
 @functools.cache
@@ -49,7 +126,7 @@ def scenario_ids() -> tuple[str, ...]:
 @functools.cache
 def load_scenario(scenario_id: str) -> Scenario:
     data = _read(scenario_id)
-    chart = load_chart(data["map"])
+    chart = _layers(load_chart(data["map"]), data)
     boat = data["boat"]
     return Scenario(
         id=data["id"],
@@ -69,17 +146,55 @@ def load_scenario(scenario_id: str) -> Scenario:
             spare=boat["spare_torpedoes"],
         ),
         minefields={parse_square(m["square"]): m["rows"] for m in data.get("minefields", [])},
-        vessels=tuple(
-            Vessel(
+        vessels=(),
+        vessel_places=tuple(
+            VesselPlace(
                 number=v["number"],
                 type=VesselType(v["type"]),
                 name=v.get("name"),
-                square=chart.numbered[v["number"]],
+                squares=_sea_squares(chart, v["squares"], f"vessel {v['number']}"),
             )
             for v in data.get("vessels", [])
         ),
-        victory=Victory(sink=tuple(data["victory"]["sink"]), reach=data["victory"]["reach"]),
+        mine_lines=tuple(
+            MineLines(count=m["count"], across=_sea_squares(chart, m["across"], "mine line"))
+            for m in data.get("mine_lines", [])
+        ),
+        intelligence=tuple(data.get("intelligence", ())),
+        victory=Victory(
+            sink=tuple(data["victory"]["sink"]),
+            reach=data["victory"]["reach"],
+            grades=tuple(
+                Grade(
+                    result=g["result"],
+                    reason=g["reason"],
+                    targets=g.get("targets"),
+                    boat=tuple(g.get("boat", ("home", "afloat", "lost"))),
+                    sank=g.get("sank", 0),
+                )
+                for g in data.get("results", [])
+            )
+            or PLAIN_GRADES,
+        ),
     )
+
+
+def _layers(chart: Chart, data: dict) -> Chart:
+    """The map with the scenario's own defences: its searchlight area and battery ranges, where it
+    draws them (the defences of December 1914 were not those of April 1915)."""
+    changes = {}
+    for layer, mark in (("searchlight", "S"), ("batteries", "B")):
+        if layer in data:
+            drawn = _drawing(data[layer], chart.columns, chart.rows, layer)
+            changes[layer] = frozenset(sq for sq, c in drawn.items() if c == mark)
+    return attrs.evolve(chart, **changes)
+
+
+def _sea_squares(chart: Chart, names: list[str], what: str) -> tuple[Square, ...]:
+    squares = tuple(parse_square(name) for name in names)
+    if not squares or any(sq not in chart.sea for sq in squares):
+        raise ValueError(f"{what}: every square must be at sea ({names})")
+    return squares
 
 
 @functools.cache
@@ -88,7 +203,7 @@ def load_chart(map_id: str) -> Chart:
     columns, rows = data["columns"], data["rows"]
     layers = {
         name: _drawing(data[name], columns, rows, name)
-        for name in ("terrain", "tidal", "searchlight", "batteries", "zones", "numbered")
+        for name in ("terrain", "tidal", "searchlight", "batteries", "zones")
     }
     return Chart(
         name=data["name"],
@@ -99,9 +214,8 @@ def load_chart(map_id: str) -> Chart:
         searchlight=frozenset(sq for sq, c in layers["searchlight"].items() if c == "S"),
         batteries=frozenset(sq for sq, c in layers["batteries"].items() if c == "B"),
         zones={sq: c for sq, c in layers["zones"].items() if c in "XM"},
-        numbered={int(c): sq for sq, c in layers["numbered"].items() if c.isdigit()},
         places=tuple(
-            Place(p["name"], parse_square(p["square"]), p.get("side", "water"))
+            Place(p["name"], parse_square(p["square"]), p.get("side", "water"), p.get("landmark", False))
             for p in data.get("places", [])
         ),
     )

@@ -1,15 +1,17 @@
 """One hour of the Dardanelles game, resolved in the order the umpire's notes are read.
 
 1. Torpedoes are fired (from the level the boat begins the hour at, at ranges from where it is).
-2. The level changes (each step a square of movement), then the boat moves square by square;
-   every minefield square entered is rolled for, a row at a time.
+2. The level changes (each step a square of movement), then the boat moves square by square,
+   leg by leg; every minefield square entered is rolled for, a row at a time.
 3. Inside the tidal limit the tide carries the boat one square (a minefield drifted into is
    rolled for too).
 4. Surface and periscope boats in the searchlight area are looked for from the shore; a boat
    found within battery range comes under fire.
-5. The boat looks (surface, periscope) or listens (submerged, bottom) for the numbered vessels.
-6. Air, battery and torpedo reloads are counted for the hour.
-7. The clock moves on an hour and the victory conditions are checked.
+5. The boat looks (surface, periscope) or listens (submerged, bottom) for the vessels, where no
+   land lies between.
+6. A fix, if ordered, is taken on a charted landmark in sight.
+7. Air, battery and torpedo reloads are counted for the hour.
+8. The clock moves on an hour and the scenario's results are checked.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from . import events as ev
 from .contacts import Contact, Fidelity
 from .events import BRITISH
 from .board import Board, BoatLog, Report
-from .chart import Square, bearing, distance, square_name
+from .chart import Square, bearing, compass_point, distance, square_name
 from .describe import describe, facts
 from .events import SUBMARINE, TOLD
 from .scenario import Scenario
@@ -48,6 +50,7 @@ from .units import (
     NIGHT_HOURS,
     RELOAD_TURNS,
     TORPEDO_RANGE,
+    TRACK_HOLD,
     VISION_DAY,
     VISION_NIGHT,
     Boat,
@@ -56,6 +59,7 @@ from .units import (
 )
 
 _SEVERITY = {"untold": 0, "told": 1, "sunk": 2}
+_THEN = {"X": "now get out", "M": "now make for the Marmara"}
 
 
 def is_night(scenario: Scenario, turn: int) -> bool:
@@ -80,6 +84,7 @@ class _Hour:
         self.events: list[Event] = []
         self.rolls: list[Roll] = []
         self.contacts: list[tuple[Contact, int, str]] = []  # (contact, vessel number, sensor)
+        self.fired = False
 
     # Dice and events.
 
@@ -124,11 +129,27 @@ class _Hour:
                 mods = [Modifier("range 3 squares", -3)] if rng == 3 else []
                 mods += [Modifier("range 2 squares", -1)] if rng == 2 else []
                 hit = self.roll(f"torpedo/{shot}", TORPEDO, mods) == "hit"
-                if hit:
-                    self.vessels[vessel.number] = attrs.evolve(vessel, sunk=True)
-                    self.note(ev.VesselSunk, vessel=vessel.number, square=square_name(vessel.square))
-            self.tell(ev.TorpedoFired, target=fire.target, direction=fire.direction.value, hit=hit)
+            if not hit:
+                self.tell(ev.TorpedoFired, target=fire.target, direction=fire.direction.value, hit=False)
+                continue
+            self.vessels[vessel.number] = attrs.evolve(vessel, sunk=True)
+            self.note(ev.VesselSunk, vessel=vessel.number, square=square_name(vessel.square))
+            targets = self.scenario.victory.sink
+            done = vessel.number in targets and self._targets_sunk()
+            self.tell(
+                ev.TorpedoFired,
+                target=fire.target,
+                direction=fire.direction.value,
+                hit=True,
+                sunk=vessel.name or f"a {vessel.type.words}",
+                then=_THEN.get(self.scenario.victory.reach, "") if done else "",
+            )
         self.boat.loaded -= fire.torpedoes
+        self.fired = True
+
+    def _targets_sunk(self) -> bool:
+        # A target the umpire removed from the game can no longer be sunk: it does not count as sunk.
+        return all(n in self.vessels and self.vessels[n].sunk for n in self.scenario.victory.sink)
 
     def _on_line(self, target: Square, degrees: int) -> bool:
         """Within torpedo range, and inside the 45-degree sector of the direction fired."""
@@ -140,37 +161,58 @@ class _Hour:
         off = abs((bearing(self.boat.square, target) - degrees + 180) % 360 - 180)
         return off <= 22.5
 
-    def move(self, order: Order) -> int:
-        """Change level, then move; returns the squares made good."""
+    def move(self, order: Order) -> tuple[int, ...]:
+        """Change level, then move leg by leg; returns the squares made good on each leg.
+
+        Every square of movement below the surface (a level step that does not end on the surface,
+        or a square moved) takes a battery unit; one due when the battery is flat loses the boat.
+        """
         start, end = self.boat.level, order.level
-        battery = self.boat.battery
         step = 1 if end.depth > start.depth else -1
         if start is not end:
-            battery -= sum(1 for d in range(start.depth + step, end.depth + step, step) if d > 0)
-        self.boat.level, self.boat.battery = end, battery
-        square, made, path = self.boat.square, 0, []
-        dx, dy = order.course.step
+            for depth in range(start.depth + step, end.depth + step, step):
+                if depth > 0 and not self.spend_battery():
+                    return ()
+        self.boat.level = end
+        square, made, path = self.boat.square, [], []
         first_event = len(self.events)  # the move goes in the record before what it ran into
-        for leg in range(order.speed):
-            ahead = (square[0] + dx, square[1] + dy)
-            if end is not Level.SURFACE and self.boat.battery <= 0:
-                break  # no power left to turn the screws
-            if not self.chart.on_chart(ahead):
-                self.tell(ev.ChartEdge, made=made, ordered=order.speed)
-                break
-            if ahead not in self.chart.sea:
-                self.tell(ev.Grounded, made=made, ordered=order.speed)
-                break
-            square, made = ahead, made + 1
-            path.append(square_name(square))
-            spent = 1 if end is not Level.SURFACE else 0  # a battery unit a square below the surface
-            self.boat.square = square
-            self.boat.battery -= spent
-            if square in self.board.minefields and not self.mines(square, f"leg{leg}"):
-                break
+        stopped = False
+        for number, leg in enumerate(order.legs):
+            made.append(0)
+            dx, dy = leg.course.step
+            for square_number in range(leg.speed if not stopped else 0):
+                ahead = (square[0] + dx, square[1] + dy)
+                if not self.chart.on_chart(ahead):
+                    self.tell(ev.ChartEdge, made=sum(made), ordered=order.speed)
+                    stopped = True
+                    break
+                if ahead not in self.chart.sea:
+                    self.tell(ev.Grounded, made=sum(made), ordered=order.speed)
+                    stopped = True
+                    break
+                if end is not Level.SURFACE and not self.spend_battery():
+                    stopped = True
+                    break
+                square = ahead
+                made[-1] += 1
+                path.append(square_name(square))
+                self.boat.square = square
+                when = f"leg{square_number}" if number == 0 else f"leg{number}.{square_number}"
+                if square in self.board.minefields and not self.mines(square, when):
+                    stopped = True
+                    break
         moved = ev.BoatMoved(turn=self.turn, path=tuple(path), level=end)
         self.events.insert(first_event, moved)
-        return made
+        return tuple(made)
+
+    def spend_battery(self) -> bool:
+        """A unit of battery for a square of movement below the surface; False if the boat is lost."""
+        if self.boat.battery <= 0:
+            self.tell(ev.BatteryExhausted)
+            self.sink_boat()
+            return False
+        self.boat.battery -= 1
+        return True
 
     def mines(self, square: Square, when: str) -> bool:
         """Roll for each row of mines in the square; False if the boat is sunk."""
@@ -205,7 +247,7 @@ class _Hour:
         if target in self.board.minefields:
             self.mines(target, "drift")
 
-    def shore(self) -> None:
+    def shore(self, order: Order) -> None:
         """Artillery observers by day, searchlights by night; then the batteries, if in range."""
         square, level = self.boat.square, self.boat.level
         if not level.sees or square not in self.chart.searchlight:
@@ -215,7 +257,8 @@ class _Hour:
             found = self.roll("searchlight", SEARCHLIGHT_NIGHT, periscope) == "found"
             self.tell(ev.CaughtBySearchlight if found else ev.SearchlightsSweeping)
         else:
-            found = self.roll("observers", OBSERVERS_DAY, periscope) == "seen"
+            fixing = [Modifier("taking a fix", -1)] if order.fix else []
+            found = self.roll("observers", OBSERVERS_DAY, periscope + fixing) == "seen"
         if not found:
             return
         in_range = square in self.chart.batteries
@@ -230,7 +273,7 @@ class _Hour:
             self.tell(ev.ShellSplashes)
 
     def sense(self) -> None:
-        """Look or listen for every numbered vessel in range; one die each."""
+        """Look or listen for every vessel in range with no land between; one die each."""
         here, level = self.boat.square, self.boat.level
         if level.sees:
             reach, table, sensor = (VISION_NIGHT if self.night else VISION_DAY), VISION, "vision"
@@ -241,33 +284,63 @@ class _Hour:
             vessel = self.vessels[number]
             if vessel.sunk or distance(here, vessel.square) > reach:
                 continue
+            if not self.chart.clear_line(here, vessel.square):
+                continue  # the land between hides it, and muffles it
             if self.roll(f"{sensor}/{number}", table) in ("seen", "heard"):
                 found.append(vessel)
-        # Number the contacts in an order the crew could have chosen (bearing, then distance),
-        # so the list does not betray the umpire's numbering of the vessels.
+        # New contacts are numbered in an order the crew could have chosen (bearing, then
+        # distance), so the list does not betray the umpire's numbering of the vessels.
         found.sort(key=lambda v: (bearing(here, v.square), distance(here, v.square), v.type.value))
-        next_number = len(self.log.contacts) + 1
-        for offset, vessel in enumerate(found):
+        tracked = self._tracked()
+        next_number = max((c.number for c in self.log.contacts), default=0) + 1
+        heard = []
+        for vessel in found:
+            number = tracked.get(vessel.number)
+            if number is None:
+                number, next_number = next_number, next_number + 1
+            point, degrees = compass_point(here, vessel.square)
             if level.sees:
                 contact = Contact(
-                    number=next_number + offset,
+                    number=number,
                     turn=self.turn,
                     fidelity=Fidelity.SILHOUETTE,
-                    bearing=bearing(here, vessel.square),
+                    bearing=degrees,
+                    point=point,
                     distance=distance(here, vessel.square),
                     silhouette=vessel.type.value,
                 )
                 self.tell(ev.Sighted, contact=contact)
             else:
-                contact = Contact(
-                    number=next_number + offset,
-                    turn=self.turn,
-                    fidelity=Fidelity.BEARING,
-                    bearing=bearing(here, vessel.square),
-                )
-                self.tell(ev.Heard, contact=contact)
+                contact = Contact(number=number, turn=self.turn, fidelity=Fidelity.BEARING, bearing=degrees, point=point)
+                heard.append(contact)
             self.note(ev.VesselReported, contact=contact.number, vessel=vessel.number, sensor=sensor)
             self.contacts.append((contact, vessel.number, sensor))
+        if heard:
+            self.tell(ev.Heard, contacts=tuple(heard))
+
+    def _tracked(self) -> dict[int, int]:
+        """Vessel -> the contact number it is tracked under: vessels reported in the last
+        TRACK_HOLD turns keep their number."""
+        last: dict[int, int] = {}
+        for contact in self.log.contacts:
+            last[contact.number] = contact.turn
+        held = sorted(
+            (turn, number) for number, turn in last.items() if turn >= self.turn - TRACK_HOLD
+        )
+        return {self.board.contact_vessels[number]: number for _, number in held if number in self.board.contact_vessels}
+
+    def fix(self, order: Order) -> Square | None:
+        """The square a fix on a landmark in sight gives, or None (no fix ordered, or none taken)."""
+        if not order.fix or self.night or not self.boat.level.sees:
+            return None
+        here = self.boat.square
+        in_sight = [p for p in self.chart.places if p.landmark and distance(here, p.square) <= VISION_DAY]
+        if not in_sight:
+            self.tell(ev.NoFix)
+            return None
+        landmark = min(in_sight, key=lambda p: (distance(here, p.square), p.name))
+        self.tell(ev.Fixed, square=square_name(here), landmark=landmark.name)
+        return here
 
     def supplies(self) -> None:
         """Air and battery for the hour, and the reload of empty tubes on the surface."""
@@ -276,7 +349,9 @@ class _Hour:
             air = min(AIR_FULL, boat.air + AIR_PER_SURFACED_HOUR)
             battery = min(BATTERY_FULL, boat.battery + BATTERY_PER_SURFACED_HOUR)
             loaded, spare, progress = boat.loaded, boat.spare, boat.reload_progress
-            if loaded < boat.tubes and spare > 0:
+            if self.fired:  # the firing hour does not count toward the reload
+                progress = 0
+            elif loaded < boat.tubes and spare > 0:
                 progress += 1
                 if progress >= RELOAD_TURNS:
                     count = min(boat.tubes - loaded, spare)
@@ -285,42 +360,43 @@ class _Hour:
             boat.air, boat.battery, boat.loaded, boat.spare = air, battery, loaded, spare
             boat.reload_progress = progress
             return
+        boat.reload_progress = 0  # the reload needs consecutive surfaced hours
         if boat.air <= 0:
             self.tell(ev.AirExhausted)
             self.sink_boat()
             return
         boat.air -= 1
-        if boat.battery <= 0:
-            self.tell(ev.BatteryExhausted)
-            self.sink_boat()
 
     def outcome(self) -> Outcome | None:
+        """The scenario's result once the boat is lost, the mission is done, or time is up."""
         victory = self.scenario.victory
-        if not self.boat.afloat:
-            return Outcome({BRITISH: "defeat"}, f"{self.boat.name} was lost.")
-        # A target the umpire removed from the game can no longer be sunk: it does not count as sunk.
-        targets_sunk = all(n in self.vessels and self.vessels[n].sunk for n in victory.sink)
-        if targets_sunk and self.chart.zones.get(self.boat.square) == victory.reach:
-            return Outcome({BRITISH: "victory"}, _VICTORY[victory.reach].format(boat=self.boat.name))
-        if self.turn >= self.scenario.turn_limit:
-            return Outcome({BRITISH: "draw"}, "Time ran out before the mission was done.")
-        return None
+        targets_sunk = self._targets_sunk()
+        home = self.chart.zones.get(self.boat.square) == victory.reach
+        if self.boat.afloat and not (targets_sunk and home) and self.turn < self.scenario.turn_limit:
+            return None
+        boat = "lost" if not self.boat.afloat else "home" if home else "afloat"
+        sank = sum(1 for v in self.vessels.values() if v.sunk)
+        grade = victory.grade(targets_sunk, boat, sank)
+        reason = grade.reason.format(boat=self.boat.name, sank=_vessels(sank))
+        return Outcome({BRITISH: grade.result}, reason)
 
 
-_VICTORY = {
-    "X": "{boat} did what was asked and came out of the Straits.",
-    "M": "{boat} broke through into the Sea of Marmara.",
-}
+def _vessels(count: int) -> str:
+    return f"{count} vessel{'s' if count != 1 else ''}"
 
 
 def resolve(state: GameState, scenario: Scenario, order: Order) -> Resolution:
     hour = _Hour(state, scenario)
     hour.fire(order)
-    made = hour.move(order) if hour.boat.afloat else 0
-    for step in (hour.drift, hour.shore, hour.sense, hour.supplies):
+    made = hour.move(order) if hour.boat.afloat else ()
+    fixed = None
+    for step in (hour.drift, lambda: hour.shore(order), hour.sense):
         if not hour.boat.afloat:
             break
         step()
+    if hour.boat.afloat:
+        fixed = hour.fix(order)
+        hour.supplies()
     outcome = hour.outcome()
     board = attrs.evolve(
         hour.board,
@@ -329,7 +405,7 @@ def resolve(state: GameState, scenario: Scenario, order: Order) -> Resolution:
         track=(*hour.board.track, hour.boat.square),
         contact_vessels={**hour.board.contact_vessels, **{c.number: n for c, n, _ in hour.contacts}},
     )
-    log = _crew_log(hour, order, made)
+    log = _crew_log(hour, order, made, fixed)
     next_state = attrs.evolve(
         state,
         dice=hour.dice,
@@ -340,16 +416,20 @@ def resolve(state: GameState, scenario: Scenario, order: Order) -> Resolution:
     return Resolution(next_state, tuple(hour.events), tuple(hour.rolls))
 
 
-def _crew_log(hour: _Hour, order: Order, made: int) -> BoatLog:
-    """The crew's log after the hour: their gauges, their plot, and what they were told."""
+def _crew_log(hour: _Hour, order: Order, made: tuple[int, ...], fixed: Square | None) -> BoatLog:
+    """The crew's log after the hour: their gauges, their plot, and what they were told.
+
+    The plot follows the legs for the squares made good on each; a fix puts it on the true square.
+    """
     boat, log = hour.boat, hour.log
-    dx, dy = order.course.step
-    plotted = (log.plotted[0] + dx * made, log.plotted[1] + dy * made)
+    plotted = log.plotted
+    for leg, squares in zip(order.legs, made):
+        dx, dy = leg.course.step
+        plotted = (plotted[0] + dx * squares, plotted[1] + dy * squares)
+    if fixed is not None:
+        plotted = fixed
     told = [e for e in hour.events if SUBMARINE in e.audience]
-    reports = tuple(
-        Report(turn=hour.turn, kind=e.kind, text=describe(e), contact=getattr(e, "contact", None), facts=facts(e))
-        for e in told
-    )
+    reports = tuple(_report(hour.turn, e) for e in told)
     return attrs.evolve(
         log,
         level=boat.level,
@@ -364,4 +444,16 @@ def _crew_log(hour: _Hour, order: Order, made: int) -> BoatLog:
         track=(*log.track, plotted),
         contacts=(*log.contacts, *(c for c, _, _ in hour.contacts)),
         reports=(*log.reports, *reports),
+    )
+
+
+def _report(turn: int, event: Event) -> Report:
+    contacts = getattr(event, "contacts", None) or ((event.contact,) if hasattr(event, "contact") else ())
+    return Report(
+        turn=turn,
+        kind=event.kind,
+        text=describe(event),
+        contact=contacts[0] if contacts else None,
+        contacts=tuple(contacts),
+        facts=facts(event),
     )

@@ -12,13 +12,14 @@ AIR_FULL = 20  # hours underwater
 AIR_PER_SURFACED_HOUR = 5
 BATTERY_FULL = 36  # squares of movement underwater
 BATTERY_PER_SURFACED_HOUR = 6
-RELOAD_TURNS = 4  # turns on the surface to reload the tubes
+RELOAD_TURNS = 4  # consecutive surfaced turns, after the firing hour, to reload the tubes
 TORPEDO_RANGE = 3
 SPEED_SURFACE = 6
 SPEED_BELOW = 3
 VISION_DAY = 4
 VISION_NIGHT = 2
 HYDROPHONE_RANGE = 6
+TRACK_HOLD = 2  # a vessel keeps its contact number while reported again within this many turns
 NIGHT_HOURS = frozenset({22, 23, 0, 1, 2, 3, 4, 5})  # 2200 to 0500 inclusive
 
 
@@ -62,14 +63,30 @@ class Fire:
     torpedoes: int = 1
 
 
+@attrs.frozen
+class Leg:
+    """One course steered for some squares; an hour's order has one or two."""
+
+    course: Course
+    speed: int  # squares to move on this course
+
+
+MAX_LEGS = 2
+
+
 @attrs.frozen(kw_only=True)
 class Order:
-    """The player's order for one hour."""
+    """The player's order for one hour: the level first, then the legs in turn."""
 
-    course: Course = Course.N
-    speed: int = 0  # squares to move
+    legs: tuple[Leg, ...] = (Leg(Course.N, 0),)
     level: Level  # the level for this hour; changing to it comes first
     fire: Fire | None = None
+    fix: bool = False  # take a position fix on a charted landmark at the end of the hour
+
+    @property
+    def speed(self) -> int:
+        """Squares to move this hour, all legs together."""
+        return sum(leg.speed for leg in self.legs)
 
 
 @attrs.frozen(kw_only=True)
@@ -96,8 +113,10 @@ class Vessel:
 
 
 def movement_allowance(start: Level, end: Level) -> int:
-    """Six squares only for an hour begun and ended on the surface; three otherwise."""
-    return SPEED_SURFACE if start is Level.SURFACE and end is Level.SURFACE else SPEED_BELOW
+    """Squares of movement this hour, level changes included: six for an hour that ends on the
+    surface (the level changes first, so a boat surfacing from periscope depth has five left to
+    move), three for one that ends below it."""
+    return SPEED_SURFACE if end is Level.SURFACE else SPEED_BELOW
 
 
 def battery_cost(start: Level, end: Level, speed: int) -> int:

@@ -8,7 +8,7 @@ import attrs
 from fogbank.rules.core import GameState
 
 from .board import Board, BoatLog, Report
-from .chart import Chart, Course, Place, square_name
+from .chart import Course, Place, square_name
 from .contacts import Contact
 from .events import BRITISH
 from .scenario import Scenario
@@ -86,6 +86,7 @@ class UmpireView:
     track: tuple[str, ...]  # true position at the end of each turn
     plotted_track: tuple[str, ...]  # the track the crew believes
     contact_vessels: dict[int, int]
+    setup: tuple[dict, ...]  # the dice that placed the mines and vessels (none when placed by hand)
     outcome: Outcome | None
 
 
@@ -98,6 +99,7 @@ class ChartView:
     rows: int
     terrain: tuple[str, ...]
     places: tuple[dict, ...]
+    finish: tuple[dict, ...] = ()  # the zones to reach, by label, as the player's orders name them
     overlays: dict[str, tuple[str, ...]] = attrs.field(factory=dict)
 
 
@@ -157,11 +159,21 @@ def umpire_view(state: GameState, scenario: Scenario, log: BoatLog) -> UmpireVie
         track=tuple(square_name(s) for s in board.track),
         plotted_track=tuple(square_name(s) for s in log.track),
         contact_vessels=dict(board.contact_vessels),
+        setup=tuple(
+            {"what": d.what, "key": d.key, "die": f"d{d.sides}", "face": d.face, "square": d.square}
+            for d in board.setup
+        ),
         outcome=_outcome(state),
     )
 
 
-def chart_view(chart: Chart, *, umpire: bool) -> ChartView:
+FINISH_LABELS = {"X": "out", "M": "Marmara"}
+
+
+def chart_view(scenario: Scenario, *, umpire: bool) -> ChartView:
+    chart = scenario.chart
+    reach = scenario.victory.reach
+
     def drawing(mark) -> tuple[str, ...]:
         return tuple("".join(mark((x, y)) for x in range(chart.columns)) for y in reversed(range(chart.rows)))
 
@@ -179,12 +191,18 @@ def chart_view(chart: Chart, *, umpire: bool) -> ChartView:
         rows=chart.rows,
         terrain=drawing(lambda sq: "." if sq in chart.sea else "#"),
         places=tuple(_place(p) for p in chart.places),
+        finish=(
+            {
+                "label": FINISH_LABELS.get(reach, reach),
+                "squares": [square_name(sq) for sq in sorted(chart.zones, key=lambda s: (s[1], s[0])) if chart.zones[sq] == reach],
+            },
+        ),
         overlays=overlays,
     )
 
 
 def _place(place: Place) -> dict:
-    return {"name": place.name, "square": square_name(place.square), "side": place.side}
+    return {"name": place.name, "square": square_name(place.square), "side": place.side, "landmark": place.landmark}
 
 
 _NUMPAD = {

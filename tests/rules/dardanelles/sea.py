@@ -13,12 +13,12 @@ from fogbank.rules.dardanelles.board import Board, BoatLog
 from fogbank.rules.dardanelles.chart import Chart, Course, parse_square
 from fogbank.rules.dardanelles.events import SUBMARINE
 from fogbank.rules.dardanelles.scenario import Scenario, Victory
-from fogbank.rules.dardanelles.units import Boat, Level, Order, Vessel, VesselType
+from fogbank.rules.dardanelles.units import Boat, Leg, Level, Order, Vessel, VesselType
 
 OPEN_SEA = ["." * 20] * 20  # 20 x 20 squares of open water; A1 south-west, T20 north-east
 
 
-def chart(terrain=OPEN_SEA, *, tide=None, searchlight=(), batteries=(), zones=None, numbered=None) -> Chart:
+def chart(terrain=OPEN_SEA, *, tide=None, searchlight=(), batteries=(), zones=None, places=()) -> Chart:
     rows, columns = len(terrain), len(terrain[0])
     squares = {(x, rows - 1 - i): c for i, line in enumerate(terrain) for x, c in enumerate(line)}
     return Chart(
@@ -30,8 +30,7 @@ def chart(terrain=OPEN_SEA, *, tide=None, searchlight=(), batteries=(), zones=No
         searchlight=frozenset(parse_square(s) for s in searchlight),
         batteries=frozenset(parse_square(s) for s in batteries),
         zones={parse_square(k): v for k, v in (zones or {}).items()},
-        numbered={n: parse_square(s) for n, s in (numbered or {}).items()},
-        places=(),
+        places=tuple(places),
     )
 
 
@@ -91,8 +90,10 @@ def new_state(s: Scenario, seed: bytes = b"\x01" * 32) -> GameState:
     )
 
 
-def order(course="N", speed=0, level=Level.SURFACE, fire=None) -> Order:
-    return Order(course=Course(course), speed=speed, level=level, fire=fire)
+def order(course="N", speed=0, level=Level.SURFACE, fire=None, *, legs=None, fix=False) -> Order:
+    """An hour's order: one leg `course` and `speed`, or `legs` as (course, speed) pairs."""
+    legs = tuple(Leg(Course(c), n) for c, n in (legs or [(course, speed)]))
+    return Order(legs=legs, level=level, fire=fire, fix=fix)
 
 
 def play(state: GameState, s: Scenario, o: Order):

@@ -1,9 +1,15 @@
-"""The built-in bot plays like a sensible captain: from what a player knows, it wins most seeded games.
+"""The built-in bot plays like a sensible captain: from what a player knows, it often does its mission.
 
-Thresholds come from measurement (see the commit that set them): over 100 games each of seeds 7, 1
-and 2 the bot won 73-79 of b11 and all of marmara; the bot before it won 3-4 of b11 and 43-49 of
-marmara. They are set well below the measured rates so that a small change in the rules or the
-bot does not make them flaky, and well above what the old bot could do.
+Thresholds come from measurement. Under the rules of issue 10 (a boat at the bottom only drifts,
+the mine lines and vessels drawn afresh every game) the bot can no longer cross the minefields
+untouchable at the bottom under power: it lets the deep current carry it up at the bottom, looks
+when the current should have brought it to the quarry, crosses under power on the surface by
+night, goes on submerged once past the mines the briefing tells of, and breathes by night. Over
+these 60 games it won 18 of b11 outright, with 20 more marginal victories (the Messudieh sunk, the
+boat lost or not yet out), and 36 of marmara; under the old
+rules it won 73-79% and 100%, by a trick the rules no longer allow. A bot that only sailed
+submerged won 5% and 14%. The thresholds sit well below the measured rates, so a small change
+does not make them flaky, and well above a bot that does not think.
 """
 
 from collections import Counter
@@ -34,17 +40,17 @@ def _play(scenario: str) -> tuple[Counter, Counter]:
     return outcomes, losses
 
 
-def test_the_bot_sinks_the_messudieh_and_comes_home_in_most_b11_games():
+def test_the_bot_sinks_the_messudieh_in_many_b11_games():
     outcomes, losses = _play("b11")
-    assert outcomes["victory"] >= 30, outcomes  # measured 73-79%; the old bot won 5%
-    assert losses["mine_struck"] == 0  # it crosses the minefields at the bottom only
+    assert outcomes["victory"] >= 8, outcomes  # measured 18 of 60
+    assert outcomes["victory"] + outcomes["marginal victory"] >= 22, outcomes  # measured 38 of 60
     assert losses["air_exhausted"] == 0
 
 
-def test_the_bot_breaks_through_to_the_marmara_in_most_games():
+def test_the_bot_breaks_through_to_the_marmara_in_many_games():
     outcomes, losses = _play("marmara")
-    assert outcomes["victory"] >= 50, outcomes  # measured 100%; the old bot won 45%
-    assert losses["mine_struck"] == 0
+    assert outcomes["victory"] >= 18, outcomes  # measured 36 of 60
+    assert losses["air_exhausted"] == 0
 
 
 def test_the_same_views_give_the_same_orders():

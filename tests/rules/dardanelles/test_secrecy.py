@@ -2,7 +2,8 @@
 sense change. Each test plays a generated game twice, once with the hidden thing changed, and
 asserts the seat's whole stream of observations is byte-for-byte the same.
 
-Hidden things: vessels out of sensor range all game; mines in squares the boat never entered;
+Hidden things: vessels out of sensor range all game, or behind land; mines in squares the boat
+never entered; the game's drawn setup, drawn otherwise where the boat never went;
 mines whose every roll came out "do not tell the player"; vessels whose every look or listen
 failed (a failed roll must read exactly like an empty sea); and roll results that are not told.
 """
@@ -20,7 +21,8 @@ from fogbank.rules.core.plain import to_plain
 from fogbank.rules.dardanelles.chart import distance, parse_square
 from fogbank.rules.dardanelles.scenario import load_scenario
 from fogbank.rules.dardanelles.tables import TABLES
-from fogbank.rules.dardanelles.units import Vessel, VesselType
+from fogbank.rules.dardanelles.setup import draw_setup
+from fogbank.rules.dardanelles.units import HYDROPHONE_RANGE, Vessel, VesselType
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -29,25 +31,25 @@ from .sea import load_dice
 RULES = find_ruleset("dardanelles")
 SEAT = "submarine"
 
-orders = st.lists(
-    st.fixed_dictionaries(
-        {
-            "course": st.sampled_from(["N", "NE", "E", "SE", "S", "SW", "W", "NW"]),
-            "speed": st.integers(0, 6),
-            "level": st.sampled_from(["surface", "periscope", "submerged", "bottom"]),
-        },
-        optional={
-            "fire": st.fixed_dictionaries(
-                {
-                    "target": st.integers(1, 6),
-                    "direction": st.sampled_from(["N", "NE", "E", "SE", "S", "SW", "W", "NW"]),
-                }
-            )
-        },
-    ),
-    min_size=1,
-    max_size=24,
+COURSES = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
+LEVELS = ["surface", "periscope", "submerged", "bottom"]
+fire = st.fixed_dictionaries({"target": st.integers(1, 6), "direction": st.sampled_from(COURSES)})
+one_leg = st.fixed_dictionaries(
+    {"course": st.sampled_from(COURSES), "speed": st.integers(0, 6), "level": st.sampled_from(LEVELS)},
+    optional={"fire": fire, "fix": st.booleans()},
 )
+two_legs = st.fixed_dictionaries(
+    {
+        "legs": st.lists(
+            st.fixed_dictionaries({"course": st.sampled_from(COURSES), "speed": st.integers(0, 3)}),
+            min_size=1,
+            max_size=2,
+        ),
+        "level": st.sampled_from(LEVELS),
+    },
+    optional={"fire": fire, "fix": st.booleans()},
+)
+orders = st.lists(st.one_of(one_leg, two_legs), min_size=1, max_size=24)
 games = st.tuples(st.sampled_from(["b11", "marmara"]), st.binary(min_size=32, max_size=32), orders)
 
 
@@ -233,3 +235,58 @@ def _all_faces(count):
     if count == 1:
         return [(a,) for a in range(1, 7)]
     return [(a, b) for a in range(1, 7) for b in range(1, 7)]
+
+
+@SETTINGS
+@given(games, st.binary(min_size=32, max_size=32))
+def test_another_draw_of_mines_and_vessels_where_the_boat_never_went_changes_nothing(game_args, other_seed):
+    """The hidden setup is drawn per game: drawn otherwise wherever the boat never entered (mines)
+    or never came within sight or hearing (vessels), the seat's stream is the same bytes."""
+    scenario, seed, payloads = game_args
+    game, events, _ = play_logged(scenario, seed, payloads)
+    entered = entered_squares(events)
+    track = game.state.board.track
+    other_mines, other_vessels, _ = draw_setup(load_scenario(scenario), other_seed)
+
+    def unheard(square):
+        return min(distance(square, t) for t in track) > HYDROPHONE_RANGE
+
+    def redrawn(s):
+        mines = {sq: rows for sq, rows in other_mines.items() if sq not in entered}
+        mines.update({sq: rows for sq, rows in s.board.minefields.items() if sq in entered})
+        others = {v.number: v for v in other_vessels}
+        vessels = tuple(
+            others[v.number] if unheard(v.square) and unheard(others[v.number].square) else v
+            for v in s.board.vessels
+        )
+        return with_board(s, minefields=mines, vessels=vessels)
+
+    start = core.start(RULES, scenario, seed).state
+    assume(redrawn(start).board != start.board)  # something hidden really is elsewhere
+    assert play(scenario, seed, payloads)[0] == play(scenario, seed, payloads, redrawn)[0]
+
+
+@SETTINGS
+@given(games, st.data())
+def test_a_vessel_behind_land_from_everywhere_the_boat_was_changes_nothing(game_args, data):
+    """Hydrophones and sight do not pass through land: a vessel within range but behind the shore
+    from every square the boat was in is never rolled for, and its presence tells nothing."""
+    scenario, seed, payloads = game_args
+    game, _, _ = play_logged(scenario, seed, payloads)
+    track = game.state.board.track
+    chart = sea_chart(game)
+    hidden = [
+        sq
+        for sq in sorted(chart.sea)
+        if min(distance(sq, t) for t in track) <= HYDROPHONE_RANGE
+        and not any(distance(sq, t) <= HYDROPHONE_RANGE and chart.clear_line(t, sq) for t in track)
+    ]
+    assume(hidden)
+    square = data.draw(st.sampled_from(hidden))
+    kind = data.draw(st.sampled_from(list(VesselType)))
+
+    def add(s):
+        vessel = Vessel(number=10, type=kind, name=None, square=square)
+        return with_board(s, vessels=(*s.board.vessels, vessel))
+
+    assert play(scenario, seed, payloads)[0] == play(scenario, seed, payloads, add)[0]

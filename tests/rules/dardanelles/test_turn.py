@@ -163,10 +163,10 @@ def test_hydrophones_reach_six_squares_and_give_a_bearing_only(dice, where, roll
     dice.set("hydrophone", 3)
     s = scenario(boat_at="J10", level=DEEP, vessels={where: "patrol_boat"})
     r = play(new_state(s), s, order("N", 0, DEEP))
-    heard = [e.contact for e in r.events if e.kind == "heard"]
+    heard = [c for e in r.events if e.kind == "heard" for c in e.contacts]
     assert len(heard) == (1 if rolled else 0)
     if heard:
-        assert heard[0].bearing == 0 and heard[0].distance is None and heard[0].silhouette is None
+        assert heard[0].point == "N" and heard[0].distance is None and heard[0].silhouette is None
 
 
 def test_hydrophone_two_or_less_hears_nothing(dice):
@@ -322,9 +322,19 @@ def test_surfacing_replenishes_five_air_and_six_battery_up_to_full():
     assert (boat(r).air, boat(r).battery) == (15, 36)
 
 
-def test_a_flat_battery_below_the_surface_loses_the_boat():
+def test_the_battery_is_usable_to_the_last_unit():
     s = scenario(boat_at="J10", level=DEEP, battery=3)
     r = play(new_state(s), s, order("N", 3, DEEP))
+    assert boat(r).afloat and boat(r).battery == 0 and boat(r).square == parse_square("J13")
+    r = play(r.state, s, order("N", 0, DEEP))  # lying still below with a flat battery: no power needed
+    assert boat(r).afloat
+
+
+def test_a_boat_that_must_move_below_with_a_flat_battery_is_lost():
+    """Only the umpire's hand (a battery set lower once the order was in) can bring this about:
+    the rules refuse an order the battery cannot pay for."""
+    s = scenario(boat_at="J10", level=DEEP, battery=0)
+    r = play(new_state(s), s, order("N", 1, DEEP))
     assert not boat(r).afloat and "battery_exhausted" in told(r)
 
 

@@ -2,7 +2,7 @@
 
 It knows what a player knows: the coast, grid and place names of its own chart, the umpire's
 notes (the stream runs toward the mouth at the surface and the other way below it, a boat at the
-bottom is safe among mines, a periscope in the defended reach is looked for), and its briefing
+bottom only drifts but is safe among mines, a periscope in the defended reach is looked for), and its briefing
 (where the Messudieh lies). It never sees the tide, the mines or the vessels on the umpire's map.
 
 How it sails:
@@ -12,12 +12,17 @@ How it sails:
   (toward the mouth along the channel at the surface, the other way below: `pilot.py`). A
   sighting of the hunted vessel at its known anchorage fixes the position.
 - It runs on the surface outside the defended reach (from below Kephez to above Nagara,
-  `routes.py`), where nothing can harm a surfaced boat and the air and battery fill up, and at
-  bottom level inside it, where mines cannot touch it and nobody looks for it (`submarine.py`).
+  `routes.py`), where nothing can harm a surfaced boat and the air and battery fill up. Inside it
+  it lies at the bottom while the deep current carries it on (mines cannot sink it there and
+  nobody looks for it); where the current does not help, or after a few hours of drifting it
+  cannot feel, it goes on under power: on the surface by night (a mine line takes a surfaced boat
+  one time in twelve, and six squares an hour soon takes it through), below by day only when the
+  air will not last till dark (`submarine.py`).
 - It hunts at night if night is not too far off (`attack.py`): it waits on the surface below the
-  defences, goes in at the bottom to a square just upstream of the target, comes up to periscope
+  defences, goes in to a square just upstream of the target (at the bottom, on the deep current: it
+  looks once the current should have brought it there, since it cannot feel it), comes up to periscope
   depth where the stream carries it next to the target, and fires every loaded tube at the first
-  sighting within two squares; then it goes home at the bottom.
+  sighting within two squares; then it goes home the same way.
 """
 
 from .routes import ROUTES

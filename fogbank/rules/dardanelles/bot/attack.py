@@ -18,7 +18,8 @@ class Attack:
 
     It reads the position kept by `Reckoning` (`belief`, `_here`), and moves the bot's own
     hunting state on: `leg` (to the next place once it has fired or given up), `going`
-    (committed to go in) and `looks` (hours at periscope depth looking for the quarry).
+    (committed to go in), `arrive` (when it should be there) and `looks` (hours at periscope
+    depth looking for the quarry).
     """
 
     pilot: Pilot
@@ -27,6 +28,7 @@ class Attack:
     leg: int
     quarry: int | None
     going: bool
+    arrive: int  # the turn the current should have brought the boat to its station
     looks: int
 
     def _hunt(self, view: Mapping[str, Any], level_now: Level) -> tuple[Square, Level | None, dict | None]:
@@ -49,7 +51,8 @@ class Attack:
             self.leg = min(1, len(self.route) - 1)
             return home, None, None
         hour = int(view["time"][11:13])
-        eta = self.pilot.field(up).get(here, 99) // 3 + 2
+        # It goes in at the bottom, carried by the deep current a square an hour.
+        eta = self.pilot.field(up).get(here, 99) + 1
         if not self.going:
             dark_in = hours_until_dark(hour)
             self.going = (
@@ -57,10 +60,14 @@ class Attack:
                 or (not view["night"] and dark_in <= eta + 1)
                 or dark_in > WAIT_FOR_DARK
             )
+            if self.going:
+                self.arrive = view["turn"] + eta
         if not self.going:
             # Wait below the defences, on the surface, filling up the air and the battery.
             return up, Level.SURFACE, None
-        near = all(distance(s, up) <= 1 for s in self.belief) and len(self.belief) <= 3
+        # Near enough to look: the best guess at the station, close to the quarry, or the hours the
+        # current should take are over (the drift at the bottom cannot be felt: only a sighting fixes it).
+        near = distance(here, up) <= 1 or distance(here, target) <= 2 or view["turn"] >= self.arrive
         if near and (view["night"] or hours_until_dark(hour) > WAIT_FOR_DARK) and view["air"] >= 6:
             self.looks += 1 if level_now.sees else 0
             return look, Level.PERISCOPE, None

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ..chart import Square, parse_square
-from .routes import DEFENDED_FROM, DEFENDED_MARGIN, DEFENDED_TO, MOUTH, OPEN_SEA, STREAM_TOP
+from .routes import DEFENDED_FROM, DEFENDED_MARGIN, DEFENDED_TO, MINES_FROM, MINES_TO, MOUTH, OPEN_SEA, STREAM_TOP
 from .squares import COURSES, distance, flood
 
 
@@ -31,6 +31,9 @@ class Pilot:
         high = self.places.get(DEFENDED_TO)
         # No defended reach named: everywhere is dangerous.
         self.band = (low[1] - DEFENDED_MARGIN, high[1] + DEFENDED_MARGIN) if low and high else (-1, rows)
+        first, last = self.places.get(MINES_FROM), self.places.get(MINES_TO)
+        # No mines named: they may be anywhere.
+        self.mine_rows = (first[1] - 1, last[1]) if first and last else (-1, rows)
         self.stream = self._stream()
         self._sailed: dict[tuple[Square, Square, int], tuple[Square, str | None, int]] = {}
         self._drifts: dict[tuple[Square, bool], tuple[Square, ...]] = {}
@@ -60,6 +63,10 @@ class Pilot:
 
     def in_band(self, square: Square) -> bool:
         return self.band[0] <= square[1] <= self.band[1]
+
+    def past_the_mines(self, square: Square) -> bool:
+        """Whether the square lies above every row the briefing's mine lines may lie across."""
+        return square[1] > self.mine_rows[1]
 
     def sail(self, square: Square, step: Square, speed: int) -> tuple[Square, str | None, int]:
         """Where a boat from `square` ends, what stopped it ("grounded", "chart_edge") and how far it got."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..chart import Square, bearing
+from ..chart import Square, compass_point
 from ..units import Level
 from .pilot import Pilot
 from .squares import distance, plotted
@@ -93,7 +93,7 @@ class Reckoning:
             self.quarry = contact["number"]
             d, b = contact["distance"], contact["bearing"]
             fixes = frozenset(
-                s for s in self.sea if distance(s, anchorage) == d and (d == 0 or bearing(s, anchorage) == b)
+                s for s in self.sea if distance(s, anchorage) == d and (d == 0 or compass_point(s, anchorage)[1] == b)
             )
             if fixes:
                 return (belief & fixes) or fixes

@@ -18,3 +18,5 @@ DEFENDED_FROM, DEFENDED_TO, DEFENDED_MARGIN = "Kephez Point", "Nagara Point", 3
 # The stream: the notes' limit of tidal effect is not on the player's chart; the bot assumes the
 # Straits from the mouth up to Nagara, and is unsure about the squares at either end.
 OPEN_SEA, STREAM_TOP, MOUTH = "Aegean Sea", "Nagara Point", "Cape Helles"
+# Where the briefings put the mine lines: across the channel from off Kephez Point up to the Narrows.
+MINES_FROM, MINES_TO = "Kephez Point", "The Narrows"

@@ -12,6 +12,8 @@ from .reckoning import Reckoning
 from .routes import NO_ROUTE, ROUTES
 from .squares import COURSES
 
+NIGHT_AIR = 8  # hours of air at which the bot surfaces by night rather than wait to be forced by day
+
 
 class BotSubmarine(Reckoning, Attack):
     """Plays the submarine seat from its chart and views: sails `route` (place names on the
@@ -32,6 +34,7 @@ class BotSubmarine(Reckoning, Attack):
         self.last_course: Course | None = None
         self.quarry: int | None = None  # the contact number of the hunted vessel, once sighted
         self.going = False  # committed to the attack
+        self.arrive = 0  # the turn it should reach its station, once going
         self.looks = 0  # hours spent at periscope depth looking for the quarry
         self.answered: tuple[int, dict[str, Any]] | None = None  # the last turn ordered, and the order
 
@@ -67,13 +70,28 @@ class BotSubmarine(Reckoning, Attack):
             goal, level = self.route[self.leg], None
         if view["air"] <= 1 or view["battery"] <= 2:
             level = Level.SURFACE  # breathe, or be lost for certain
+        elif view["night"] and view["air"] <= NIGHT_AIR and level is not Level.PERISCOPE and not fire:
+            level = Level.SURFACE  # breathe while the dark hides the boat, not by day under the guns
         if level is None:  # on passage: the surface while it is safe and gets us on, else the bottom
             level = Level.BOTTOM if any(self.pilot.in_band(s) for s in self.belief) else Level.SURFACE
             if level is Level.SURFACE:
                 course, speed, gain = self._steer(view, level_now, level, goal)
                 if gain < 1 and self._distance_to(goal) > 0:
                     level = Level.BOTTOM
-        course, speed, _ = self._steer(view, level_now, level, goal)
+        course, speed, gain = self._steer(view, level_now, level, goal)
+        # When the deep current does not carry us on,
+        # go on under power: below, once past the mines the briefing tells of and bound further
+        # (faster than any drift, and unseen); among them on the surface by
+        # night (a mine line takes a surfaced boat one time in twelve, one in six below, and six
+        # squares an hour soon takes it through); by day among them, lie still till dark.
+        clear_of_mines = self.pilot.past_the_mines(goal) and all(self.pilot.past_the_mines(s) for s in self.belief)
+        if level is Level.BOTTOM and (gain <= 0 or clear_of_mines) and self._distance_to(goal) > 0:
+            if clear_of_mines:
+                level = Level.SUBMERGED
+            elif view["night"]:
+                level = Level.SURFACE
+            if level is not Level.BOTTOM:
+                course, speed, _ = self._steer(view, level_now, level, goal)
         self.last_course = course
         order: dict[str, Any] = {"course": course.value, "speed": speed, "level": level.value}
         if fire:
@@ -93,7 +111,8 @@ class BotSubmarine(Reckoning, Attack):
 
         On the surface it holds back rather than end the hour inside the defended reach.
         """
-        allowance = max(0, movement_allowance(start, end) - abs(end.depth - start.depth))
+        # A boat at the bottom lies on the seabed: only the current moves it.
+        allowance = 0 if end is Level.BOTTOM else max(0, movement_allowance(start, end) - abs(end.depth - start.depth))
         while allowance > 0 and battery_cost(start, end, allowance) > view["battery"] - 1:
             allowance -= 1
         field = self.pilot.field(goal)

@@ -87,7 +87,7 @@ async def test_a_captain_plays_a_turn_of_b11_in_the_browser(server, page):
     assert await page.locator("#chart .cursor").count() == 1
 
     # An order too much for the hour: the pad says so before it is sent, and the server refuses it.
-    await set_order(page, "NE", 3, "bottom")
+    await set_order(page, "NE", 3, "submerged")
     await expect(page.locator("#order-cost")).to_have_attribute("data-over", "true")
     assert await page.locator("#chart .draft-move").count() == 1  # the drafted move, on the chart
     await page.click("#send-order")
@@ -133,7 +133,9 @@ async def test_a_captain_plays_a_turn_of_b11_in_the_browser(server, page):
     heard = [report["text"] for report in view["reports"] if report["kind"] == "heard"]
     assert heard and await page.locator("#report-list li").count() == len(view["reports"])
     await expect(page.locator("#report-list")).to_contain_text(heard[0])
-    assert await page.locator("#contacts tr[data-contact]").count() == len(seen_by.view(room.game, "submarine", whole=True)["contacts"])
+    # A tracked vessel keeps its number from report to report: one row a number.
+    numbers = {contact["number"] for contact in seen_by.view(room.game, "submarine", whole=True)["contacts"]}
+    assert await page.locator("#contacts tr[data-contact]").count() == len(numbers)
 
     # The umpire speaks, and amends: both shown, the narrative highlighted.
     async with await Client.connect(f"ws://127.0.0.1:{server.port}/", created["umpire_token"]) as umpire:

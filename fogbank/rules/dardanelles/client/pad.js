@@ -22,7 +22,8 @@ export function contactLog(view) {
 
 /** Squares of movement the hour allows, going from level `start` to `end`. */
 export function allowance(start, end) {
-  return start === "surface" && end === "surface" ? 6 : 3;
+  // As the rules count it: six for an hour that ends on the surface (the level changes first), three below.
+  return end === "surface" ? 6 : 3;
 }
 
 /** Battery the order uses: the level changes below the surface, and each square below it. */
@@ -153,9 +154,12 @@ export function orderForm({ view, changed }) {
       const most = allowance(now.level, order.level);
       const battery = batteryCost(now.level, order.level, order.speed);
       const used = order.speed + changes;
-      const over = used > most || battery > now.battery;
+      const still = order.level === "bottom" && order.speed > 0; // on the seabed the boat only drifts
+      const over = used > most || battery > now.battery || still;
       return {
-        text: `Movement ${used} of ${most} (${order.speed} sq + ${changes} level change${changes === 1 ? "" : "s"}) · battery ${battery} of ${now.battery}`,
+        text: still
+          ? "At the bottom the boat lies still and drifts: speed 0, or choose a level above the bottom."
+          : `Movement ${used} of ${most} (${order.speed} sq + ${changes} level change${changes === 1 ? "" : "s"}) · battery ${battery} of ${now.battery}`,
         over,
       };
     },
@@ -169,7 +173,8 @@ export function orderForm({ view, changed }) {
       const level = levelOf();
       const changes = Math.abs(LEVELS.indexOf(level) - LEVELS.indexOf(now.level));
       const distance = Math.max(Math.abs(to[0] - from[0]), Math.abs(to[1] - from[1])) / map.size;
-      speed.value = Math.max(0, Math.min(Math.round(distance), allowance(now.level, level) - changes));
+      const most = level === "bottom" ? 0 : allowance(now.level, level) - changes;
+      speed.value = Math.max(0, Math.min(Math.round(distance), most));
     },
   };
 }

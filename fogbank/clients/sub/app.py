@@ -33,7 +33,8 @@ from textual.widgets import Footer
 
 from .chart import ChartPane, waters_named
 from .draft import Draft
-from .end import EndScreen
+from .debrief import check_log, final_truth, save_log
+from .end import CHECKING, EndScreen
 from .gauges import Gauges
 from .help import HelpScreen
 from .log import Entry, ReportLog, entries_for_reports, turn_heading
@@ -87,6 +88,7 @@ class SubApp(App[None]):
         Binding("home", "scroll_reports('home')", "First report", show=False),
         Binding("end", "scroll_reports('end')", "Latest report", show=False),
         Binding("c", "reconnect", "Reconnect", show=False),
+        Binding("e", "end", "Debrief", show=False),
         Binding("ctrl+q", "quit", "Quit"),
     ]
 
@@ -108,6 +110,8 @@ class SubApp(App[None]):
         self.game_over: GameOver | None = None
         self.sent: list[dict[str, Any]] = []  # orders the server acknowledged, in order
         self.contacts: dict[int, dict[str, Any]] = {}  # every contact so far, by number
+        self.record_path: Path | None = None  # where the game's record was saved, once it is over
+        self.verdict = CHECKING  # what `fogbank verify` says of the saved record
 
     def compose(self) -> ComposeResult:
         yield TopBar(id="top")
@@ -164,6 +168,7 @@ class SubApp(App[None]):
     def _set_welcome(self, welcome: Welcome) -> None:
         self.welcome = welcome
         self.query_one(ChartPane).chart = welcome.chart
+        self.query_one(OrderPad).chart = welcome.chart
         orders = " ".join(welcome.briefing.get("briefing", "").split())
         self.query_one(ChartPane).targets = tuple(waters_named(orders, welcome.chart))
         self.query_one(Gauges).turn_limit = welcome.briefing.get("turn_limit")
@@ -217,7 +222,7 @@ class SubApp(App[None]):
     @work(exclusive=True, group="orders")
     async def submit_order(self, order: dict[str, Any], turn: int) -> None:
         client = self.client
-        words = Draft(**_draft_fields(order)).words()
+        words = Draft.from_payload(order).words()
         if client is None or client.state == CLOSED:
             self._status(
                 "Not connected: the order is kept here. Press c to reconnect, then Enter.", "bold yellow"
@@ -259,6 +264,7 @@ class SubApp(App[None]):
             self.entries = (*self._briefing(), *entries_for_reports(message.view["reports"], start))
             self.contacts = {c["number"]: c for c in message.view["contacts"]}
             self.view = self._with_contacts(message.view)
+            self._progress(message.turn, message.must_act)
         elif isinstance(message, Observation):
             reports = entries_for_reports(message.view["reports"], start)
             if not reports:
@@ -267,19 +273,27 @@ class SubApp(App[None]):
             self.contacts.update((c["number"], c) for c in message.view["contacts"])
             self.view = self._with_contacts(message.view)
             self._status(f"Turn {message.turn - 1} resolved. Orders for turn {message.turn}?", "#a0c8ff")
+            # No status follows a resolved turn: the observation says where the new one stands.
+            self._progress(message.turn, message.must_act)
         elif isinstance(message, NarrativeMessage):
             self._note("narrative", f"The umpire: {message.text}")
         elif isinstance(message, Status):
-            # A seat is told only its own progress: never who else is yet to act.
-            if message.order_in:
-                progress = "order in; held for the umpire" if message.held else "order in"
-            else:
-                progress = "your orders" if message.must_act else "waiting"
-            self.query_one(TopBar).progress = f"turn {message.turn}: {progress}"
+            if self.view is None or message.turn >= self.view["turn"]:  # never an older turn's
+                self._progress(message.turn, message.must_act, message.order_in, message.held)
         elif isinstance(message, GameOver):
             self.game_over = message
             self._note("narrative", f"Game over: {message.result}. {message.reason}")
+            self.query_one(TopBar).progress = f"game over: {message.result}; e the debrief"
+            self.debrief()
             self.action_end()
+
+    def _progress(self, turn: int, must_act: bool, order_in: bool = False, held: bool = False) -> None:
+        # A seat is told only its own progress: never who else is yet to act.
+        if order_in:
+            progress = "order in; held by the umpire" if held else "order in; waiting for the turn"
+        else:
+            progress = "your orders" if must_act else "waiting"
+        self.query_one(TopBar).progress = f"turn {turn}: {progress}"
 
     def _with_contacts(self, view: dict[str, Any]) -> dict[str, Any]:
         # An observation carries only the last turn's contacts (a snapshot has them all).
@@ -317,16 +331,40 @@ class SubApp(App[None]):
             self.run_connection()
 
     def action_end(self) -> None:
-        if self.game_over is None:
+        if self.game_over is None or isinstance(self.screen, EndScreen):
             return
-        game = self.welcome.game if self.welcome else "game"
         commitment = self.welcome.commitment if self.welcome else None
-        self.push_screen(EndScreen(self.game_over, commitment, self.log_folder / f"game-{game}.jsonl"))
+        seat = self.welcome.seat if self.welcome else ""
+        screen = EndScreen(self.game_over, commitment, self._record_file(), seat)
+        screen.verdict = self.verdict
+        self.push_screen(screen)
 
+    def _record_file(self) -> Path:
+        game = self.welcome.game if self.welcome else "game"
+        return self.log_folder / f"game-{game}.jsonl"
 
-def _draft_fields(order: dict[str, Any]) -> dict[str, Any]:
-    fields = {k: order[k] for k in ("course", "speed", "level") if k in order}
-    if order.get("fire"):
-        fields.update(fire_target=order["fire"]["target"], fire_direction=order["fire"]["direction"],
-                      torpedoes=order["fire"].get("torpedoes", 1))  # fmt: skip
-    return fields
+    @work(thread=True, exclusive=True, group="debrief")
+    def debrief(self) -> None:
+        """Save the game's record at once, check it as `fogbank verify` does, and replay it for
+        the truth the chart shows beside the plot."""
+        assert self.game_over is not None
+        path = self._record_file()
+        try:
+            save_log(self.game_over, path)
+        except OSError as error:
+            verdict = Text(f"The record could not be saved to {path}: {error.strerror}", style="bold red")
+            self.call_from_thread(self._debriefed, None, verdict, None)
+            return
+        verdict = check_log(path)
+        verdict.append(f"\nThe record is saved: {path}   (check it from a shell: fogbank verify {path})")
+        self.call_from_thread(self._debriefed, path, verdict, final_truth(self.game_over.log))
+
+    def _debriefed(self, path: Path | None, verdict: Text, truth: dict[str, Any] | None) -> None:
+        self.record_path, self.verdict = path, verdict
+        for screen in self.screen_stack:
+            if isinstance(screen, EndScreen):
+                screen.verdict = verdict
+        self.query_one(ChartPane).truth = truth
+        if path is not None:
+            self._note("note", f"The game's record is saved: {path} (fogbank verify {path} checks it).")
+

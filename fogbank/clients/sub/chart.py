@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+import attrs
 from fogbank.rules.dardanelles.chart import Course, parse_square
 from fogbank.rules.dardanelles.units import HYDROPHONE_RANGE
 from rich.text import Text
@@ -30,20 +31,35 @@ LAND_MARK = f"#8a7a55 {LAND}"
 SEA_MARK = f"#2a4a75 {SEA}"
 TARGET_MARK = "◎"
 SEEN = "bold #ff5050"
+OLD_SEEN = "#a05050"  # a sighting from an earlier turn
+SUNK = "bold #60d060"
 HEARD = "#d070ff"
+OLD_HEARD = "#6a4a80"  # a bearing a turn old, dimmed; older ones are not drawn
+FINISH_COLOUR = "#50e050"
+FINISH = f"bold {FINISH_COLOUR}"
+FINISH_MARK = "═"
+PENCIL_MARK = "×"
+PENCIL = "bold #f0f0f0"
+PENCIL_LABEL = "italic #f0f0f0"
+TRUTH = "#40e0d0"  # the debrief: where the boat really was
+TRUE_TRACK = "o"
+TRUE_BOAT = "◆"
+MINE = "*"
 
 
 def _line_glyph(bearing: float) -> str:
     return "│╱─╲"[round((bearing % 180) / 45) % 4]
 
 
-def contact_mark(contact: dict[str, Any], cell: int) -> str:
+def contact_mark(contact: dict[str, Any], cell: int, sunk: bool = False) -> str:
     """A contact's mark in `cell` columns: its letter (C P T B, ? when only heard, V when placed
     by the umpire) and its number while both fit; from 10 up the number alone; one column: the
-    letter alone (the key above the chart gives the numbers)."""
+    letter alone (the key above the chart gives the numbers). A contact sunk: its letter and x."""
     letter, number = _letter(contact), str(contact["number"])
     if cell == 1:
         return letter
+    if sunk:
+        return letter + "x"
     if len(number) == 1:
         return letter + number
     return number if len(number) == 2 else letter + "+"
@@ -65,6 +81,18 @@ def waters_named(text: str, chart: dict[str, Any] | None) -> list[dict[str, Any]
     return found
 
 
+@attrs.frozen
+class Label:
+    """A name to write on the chart at `square`. `on`: "sea" or "land" for a place name, which
+    goes only on its own kind of square so it never hides where the sea is; None: beside the
+    square (a pencil mark's or a finish line's label), on whatever is blank there."""
+
+    text: str
+    square: str
+    style: str
+    on: str | None = None
+
+
 def draw_chart(
     chart: dict[str, Any] | None,
     view: dict[str, Any] | None,
@@ -72,28 +100,50 @@ def draw_chart(
     *,
     cell: int = 2,
     targets: tuple[str, ...] = (),
+    marks: tuple[dict[str, str], ...] = (),
+    truth: dict[str, Any] | None = None,
+    sunk: frozenset[int] = frozenset(),
 ) -> Text:
     """The chart as styled text, north up; each square `cell` columns wide. `targets`: squares
-    to mark as the orders' objective."""
+    to mark as the orders' objective; `marks`: the player's pencil marks ({square, label});
+    `truth`: the umpire's view at the end (the debrief); `sunk`: contacts sunk."""
     if not chart:
         return Text("Waiting for the chart...", style="dim")
-    cells, _ = _cells(chart, cell)
     land = _land(chart)
+    cells = _blank(land, cell)
+    used: set[tuple[int, int]] = set()
 
     def mark(x: int, y: int, text: str, style: str) -> None:
         if 0 <= x < chart["columns"] and 0 <= y < chart["rows"]:
             cells[y][x] = (text.ljust(cell)[:cell], f"{style} {LAND if land[y][x] else SEA}")
+            used.add((x, y))
 
+    for line in chart.get("finish", ()):
+        for square in line["squares"]:
+            mark(*parse_square(square), FINISH_MARK * cell, FINISH)
     for square in targets:
         mark(*parse_square(square), TARGET_MARK, "bold #ffd700")
+    for pencil in marks:
+        mark(*parse_square(pencil["square"]), PENCIL_MARK, PENCIL)
     if view:
-        _draw_view(view, mark, draft, cell)
+        _draw_view(view, mark, draft, cell, sunk)
+    if truth:
+        _draw_truth(truth, mark, cell)
+    if view:
+        mark(*parse_square(view["plotted"]), "@", "bold #ffd700")
+    # Labels last, each only on squares nothing is drawn on yet: no label is ever written over
+    # a mark or over another label. What does not fit is in the key (k) instead.
+    for label in _labels(chart, marks):
+        _write_label(cells, land, used, label, cell)
     return _assemble(cells, chart["columns"], chart["rows"], cell)
 
 
 def labelled(chart: dict[str, Any], cell: int) -> set[str]:
-    """The names of the places written on the chart at this scale (the others are only in the key)."""
-    return _cells(chart, cell)[1]
+    """The names of the places written on the bare chart at this scale (the others are only in
+    the key)."""
+    land = _land(chart)
+    cells, used = _blank(land, cell), set()
+    return {label.text for label in _labels(chart, ()) if _write_label(cells, land, used, label, cell)}
 
 
 def plotted_region(chart: dict[str, Any], view: dict[str, Any], cell: int) -> Region:
@@ -107,47 +157,74 @@ def _land(chart: dict[str, Any]) -> list[list[bool]]:
     return [[terrain[rows - 1 - y][x] == "#" for x in range(chart["columns"])] for y in range(rows)]
 
 
-def _cells(chart: dict[str, Any], cell: int) -> tuple[list[list[tuple[str, str]]], set[str]]:
+def _blank(land: list[list[bool]], cell: int) -> list[list[tuple[str, str]]]:
     # One (text, style) per square, indexed [y][x] with y from the south, as squares count.
-    land = _land(chart)
     blank = {True: ("░" * cell, LAND_MARK), False: ("·".ljust(cell), SEA_MARK)}
-    cells = [[blank[land[y][x]] for x in range(chart["columns"])] for y in range(chart["rows"])]
-    written = {p["name"] for p in chart.get("places", ()) if _label(cells, land, p, chart["columns"], cell)}
-    return cells, written
+    return [[blank[here] for here in row] for row in land]
 
 
-def _draw_view(view: dict[str, Any], mark, draft: Draft | None, cell: int) -> None:
+def _labels(chart: dict[str, Any], marks) -> list[Label]:
+    # The player's own pencil first, then the finish lines, then the printed names.
+    labels = [Label(m["label"], m["square"], PENCIL_LABEL) for m in marks if m.get("label")]
+    for line in chart.get("finish", ()):
+        if line.get("squares"):
+            middle = line["squares"][len(line["squares"]) // 2]
+            labels.append(Label(line["label"], middle, f"bold {FINISH_COLOUR}"))
+    for place in chart.get("places", ()):
+        water = place.get("side") == "water"
+        style = "italic #9ecbff" if water else "#f0e0b0"
+        labels.append(Label(place["name"], place["square"], style, "sea" if water else "land"))
+    return labels
+
+
+def _draw_view(view: dict[str, Any], mark, draft: Draft | None, cell: int, sunk: frozenset[int]) -> None:
     track = [parse_square(s) for s in view["track"]]
     plotted = parse_square(view["plotted"])
     for x, y in track[:-1]:
         mark(x, y, "•", "bold #c0c0c0")
-    if draft is not None and draft.speed:
-        dx, dy = Course(draft.course).step
-        x, y = plotted
-        for _ in range(draft.speed):
-            x, y = x + dx, y + dy
+    if draft is not None:
+        for x, y in draft.path(plotted):
             mark(x, y, "+", "bold yellow")
     for contact in view["contacts"]:
         # track[t] is the plot at the end of turn t, when that turn's contacts were reported.
         ox, oy = track[min(contact["turn"], len(track) - 1)] if track else plotted
-        _draw_contact(contact, ox, oy, mark, cell)
-    mark(*plotted, "@", "bold #ffd700")
+        age = view["turn"] - 1 - contact["turn"]  # 0: reported in the turn just resolved
+        _draw_contact(contact, age, contact["number"] in sunk, ox, oy, mark, cell)
 
 
-def _draw_contact(contact: dict[str, Any], ox: int, oy: int, mark, cell: int) -> None:
+def _draw_truth(truth: dict[str, Any], mark, cell: int) -> None:
+    for x, y in (parse_square(s) for s in truth.get("track", ())[:-1]):
+        mark(x, y, TRUE_TRACK, TRUTH)
+    for square, rows in truth.get("minefields", {}).items():
+        mark(*parse_square(square), MINE + (str(rows) if cell > 1 else ""), "bold #ff4040")
+    for vessel in truth.get("vessels", ()):
+        letter = LETTERS.get(vessel.get("type", ""), "V")
+        mark(*parse_square(vessel["square"]), letter + ("x" if vessel.get("sunk") else ""), "bold #ffa040")
+    boat = (truth.get("boat") or {}).get("square")
+    if boat:
+        mark(*parse_square(boat), TRUE_BOAT, f"bold {TRUTH}")
+
+
+def _draw_contact(contact: dict[str, Any], age: int, sunk: bool, ox: int, oy: int, mark, cell: int) -> None:
     bearing = contact.get("bearing")
     if bearing is not None:
         dx, dy = _king_step(bearing)
+    label = contact_mark(contact, cell, sunk)
     if contact["fidelity"] == "bearing" and bearing is not None:
+        if age >= 2:  # an old bearing only clutters the plot: gone after two turns
+            return
+        style = HEARD if age < 1 else OLD_HEARD
         for k in range(1, HYDROPHONE_RANGE + 1):
-            mark(round(ox + k * dx), round(oy + k * dy), _line_glyph(bearing), HEARD)
+            mark(round(ox + k * dx), round(oy + k * dy), _line_glyph(bearing), style)
         k = HYDROPHONE_RANGE + 1
-        mark(round(ox + k * dx), round(oy + k * dy), contact_mark(contact, cell), f"bold {HEARD}")
-    elif contact["fidelity"] == "silhouette" and bearing is not None:
+        mark(round(ox + k * dx), round(oy + k * dy), label, f"bold {style}")
+        return
+    style = SUNK if sunk else SEEN if age < 1 else OLD_SEEN
+    if contact["fidelity"] == "silhouette" and bearing is not None:
         distance = contact.get("distance") or 1
-        mark(round(ox + distance * dx), round(oy + distance * dy), contact_mark(contact, cell), SEEN)
+        mark(round(ox + distance * dx), round(oy + distance * dy), label, style)
     elif contact.get("square"):
-        mark(*parse_square(contact["square"]), contact_mark(contact, cell), SEEN)
+        mark(*parse_square(contact["square"]), label, style)
 
 
 def _king_step(bearing: float) -> tuple[float, float]:
@@ -157,31 +234,31 @@ def _king_step(bearing: float) -> tuple[float, float]:
     return dx / scale, dy / scale
 
 
-def _label(cells, land, place: dict[str, Any], columns: int, cell: int) -> bool:
-    """Write a place name on the chart, starting at its square or ending there, where it fits."""
+def _write_label(cells, land, used: set[tuple[int, int]], label: Label, cell: int) -> bool:
+    """Write a label on free squares of its row: a place name starting at its square, ending
+    there or centred on it; a mark's label just after its square or just before it."""
     try:
-        x, y = parse_square(place["square"])
+        x, y = parse_square(label.square)
     except ValueError:
         return False
     if not 0 <= y < len(cells):
         return False
-    name = place["name"]
-    width = -(-len(name) // cell)
-    style = "italic #9ecbff" if place.get("side") == "water" else "#f0e0b0"
-    water = place.get("side") == "water"
-    blanks = ("░" * cell, "·".ljust(cell))
-    for start in (x, x - width + 1, x - width // 2):
+    columns = len(cells[y])
+    width = -(-len(label.text) // cell)
+    if label.on is None:
+        starts = (x + 1, x - width)
+    else:
+        starts = (x, x - width + 1, x - width // 2)
+    for start in starts:
         span = range(start, start + width)
-        # A name goes only on its own kind of square, so it never hides where the sea is.
-        if (
-            start < 0
-            or start + width > columns
-            or any(cells[y][i][0] not in blanks or land[y][i] == water for i in span)
-        ):
+        if start < 0 or start + width > columns or any((i, y) in used for i in span):
             continue
-        text = name.ljust(width * cell)
+        if label.on is not None and any(land[y][i] != (label.on == "land") for i in span):
+            continue
+        text = label.text.ljust(width * cell)
         for n, i in enumerate(span):
-            cells[y][i] = (text[n * cell : n * cell + cell], f"{style} {LAND if land[y][i] else SEA}")
+            cells[y][i] = (text[n * cell : n * cell + cell], f"{label.style} {LAND if land[y][i] else SEA}")
+            used.add((i, y))
         return True
     return False
 
@@ -199,8 +276,14 @@ def _assemble(cells, columns: int, rows: int, cell: int) -> Text:
     return out
 
 
-def chart_key(view: dict[str, Any] | None, targets: list[dict[str, Any]]) -> Text:
-    """The lines above the chart: where the boat is plotted, the objective, the last turn's contacts."""
+def chart_key(
+    view: dict[str, Any] | None,
+    targets: list[dict[str, Any]],
+    chart: dict[str, Any] | None = None,
+    truth: dict[str, Any] | None = None,
+) -> Text:
+    """The lines above the chart: where the boat is plotted, the objective, the finish lines,
+    the last turn's contacts; in the debrief, what the truth's marks mean."""
     key = Text(no_wrap=False)
     if view is not None:
         key.append("@ ", style="bold #ffd700")
@@ -208,6 +291,17 @@ def chart_key(view: dict[str, Any] | None, targets: list[dict[str, Any]]) -> Tex
     for place in targets:
         key.append(f"   {TARGET_MARK} ", style="bold #ffd700")
         key.append(f"{place['square']} {place['name']}")
+    finish = [line["label"] for line in (chart or {}).get("finish", ())]
+    if finish:
+        key.append(f"   {FINISH_MARK} ", style=FINISH)
+        key.append(" / ".join(finish))
+    if truth is not None:
+        key.append("\nThe truth: ", style=f"bold {TRUTH}")
+        key.append(f"{TRUE_BOAT} the boat {(truth.get('boat') or {}).get('square', '?')}", style=TRUTH)
+        key.append(f"  {TRUE_TRACK} her track", style=TRUTH)
+        key.append(f"  {MINE} mines", style="#ff4040")
+        key.append("  C P T B vessels (x sunk)", style="#ffa040")
+        return key
     latest = [c for c in (view or {}).get("contacts", ()) if c["turn"] == view["turn"] - 1]
     if latest:
         key.append(f"\nTurn {view['turn'] - 1}: ", style="bold")
@@ -250,7 +344,8 @@ class ChartScroll(ScrollableContainer, can_focus=False):
 
 class ChartPane(Vertical):
     """The chart under its key. Set `chart` (welcome.chart), `view` (the submarine view), `draft`,
-    `targets` (the waters the orders name) and `cell` (columns a square: 2, or 1 when narrow).
+    `targets` (the waters the orders name), `cell` (columns a square: 2, or 1 when narrow),
+    `marks` (the player's pencil), `sunk` (contacts sunk) and, in the debrief, `truth`.
     The chart scrolls, and keeps the plotted position in sight."""
 
     chart: reactive[dict[str, Any] | None] = reactive(None)
@@ -258,6 +353,9 @@ class ChartPane(Vertical):
     draft: reactive[Draft | None] = reactive(None)
     targets: reactive[tuple[dict[str, Any], ...]] = reactive(tuple)
     cell: reactive[int] = reactive(2)
+    marks: reactive[tuple[dict[str, str], ...]] = reactive(tuple)
+    truth: reactive[dict[str, Any] | None] = reactive(None)
+    sunk: reactive[frozenset[int]] = reactive(frozenset)
 
     def compose(self) -> ComposeResult:
         yield Static(id="chart-key")
@@ -273,12 +371,16 @@ class ChartPane(Vertical):
             self._redraw()
 
     watch_chart = watch_view = watch_draft = watch_targets = watch_cell = _watch_any
+    watch_marks = watch_truth = watch_sunk = _watch_any
 
     def _redraw(self) -> None:
         squares = tuple(p["square"] for p in self.targets)
         self.query_one("#chart-grid", Static).update(
-            draw_chart(self.chart, self.view, self.draft, cell=self.cell, targets=squares)
+            draw_chart(self.chart, self.view, self.draft, cell=self.cell, targets=squares, marks=self.marks,
+                       truth=self.truth, sunk=self.sunk)  # fmt: skip
         )
-        self.query_one("#chart-key", Static).update(chart_key(self.view, list(self.targets)))
+        self.query_one("#chart-key", Static).update(
+            chart_key(self.view, list(self.targets), self.chart, self.truth)
+        )
         if self.chart and self.view:
             self.query_one(ChartScroll).follow = plotted_region(self.chart, self.view, self.cell)

@@ -1,0 +1,87 @@
+"""The debrief: the game's whole record, saved and read back once the game is over.
+
+The record comes in `game_over.log` with the seed revealed. It is saved at once (readable by
+the player only), checked as `fogbank verify` checks it, and replayed from its inputs to give
+the truth the umpire held at the end: the boat's true track, the mines, the vessels.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any, Iterable
+
+from fogbank.protocols import GameOver
+from fogbank.rules.core import UMPIRE
+from fogbank.rules.core.plain import to_plain
+from fogbank.rules.record.replay import apply_input, start
+from fogbank.rules.record.verify import Mismatch, read_log, verify_records
+from rich.text import Text
+
+
+def save_log(game_over: GameOver, path: Path) -> Path:
+    """Write the game_over log as JSON lines, as `fogbank verify` reads it, readable by the owner only."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    # Opened 0600 from the start: the record holds the seed and every hidden square.
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(descriptor, "w") as out:
+        out.write("".join(json.dumps(record) + "\n" for record in game_over.log))
+    os.chmod(path, 0o600)  # a file left by an earlier game keeps its mode otherwise
+    return path
+
+
+def check_log(path: Path) -> Text:
+    """Run the verifier on a saved log; the verdict in plain words."""
+    try:
+        with path.open() as lines:
+            checked = verify_records(read_log(lines))
+    except Mismatch as mismatch:
+        return Text(f"MISMATCH: {mismatch}", style="bold red")
+    except OSError as error:
+        return Text(f"Cannot read {path}: {error.strerror}", style="bold red")
+    return Text(f"Verified: all {checked} rolls follow from the revealed seed.", style="bold green")
+
+
+def final_truth(log: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The umpire's view at the end, from replaying the log's inputs from its revealed seed;
+    None when the log cannot be replayed (no header, no seed, an input refused)."""
+    head = next((r for r in log if r.get("type") == "game"), None)
+    end = next((r for r in log if r.get("type") == "end"), None)
+    if head is None or end is None or not end.get("seed"):
+        return None
+    try:
+        game = start(head, bytes.fromhex(end["seed"]))
+        for record in (r for r in log if r.get("type") == "input"):
+            game = apply_input(game, record).game
+    except Exception:  # noqa: BLE001 - a log this client cannot replay: the debrief goes without
+        return None
+    return to_plain(game.ruleset.observe(game.state, UMPIRE))
+
+
+def umpire_record(log: Iterable[dict[str, Any]], seat: str) -> Text:
+    """The umpire's record turn by turn: every event in its words (those the seat was never told
+    marked so), each roll with its dice, modifiers and outcome."""
+    out = Text()
+    turn = None
+    for record in log:
+        kind = record.get("type")
+        if kind not in ("event", "roll"):
+            continue
+        if record.get("turn") != turn:
+            turn = record.get("turn")
+            out.append(f"\nTurn {turn}\n", style="bold #a0c8ff")
+        if kind == "event":
+            told = seat in record.get("audience", ())
+            out.append("  " + record.get("text", record.get("kind", "")), style="" if told else "#c0a0ff")
+            out.append("\n" if told else "  (not told to you)\n", style="dim")
+        else:
+            out.append(f"    {_roll_words(record)}\n", style="dim")
+    return out
+
+
+def _roll_words(roll: dict[str, Any]) -> str:
+    dice = "+".join(str(d) for d in roll.get("dice", ()))
+    modifiers = "".join(f" {m['value']:+d} {m['reason']}" for m in roll.get("modifiers", ()))
+    table = str(roll.get("table", "")).replace("_", " ")
+    return f"roll {roll.get('index')}: {table}: {dice}{modifiers} = {roll.get('total')}: {roll.get('outcome')}"

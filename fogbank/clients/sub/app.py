@@ -37,8 +37,9 @@ from .debrief import check_log, final_truth, save_log
 from .end import CHECKING, EndScreen
 from .gauges import Gauges
 from .help import HelpScreen
-from .log import Entry, ReportLog, entries_for_reports, turn_heading
+from .log import Entry, ReportLog, entries_for_reports, sunk_target, turn_heading
 from .orders import OrderPad
+from .pencil import PencilScreen, load_marks, pencil, save_marks
 from .places import PlacesScreen
 from .recognition import RecognitionScreen
 
@@ -82,6 +83,7 @@ class SubApp(App[None]):
         Binding("question_mark", "help", "Help"),
         Binding("r", "recognition", "Recognition"),
         Binding("k", "places", "Places"),
+        Binding("m", "pencil", "Pencil"),
         Binding("tab", "toggle_chart", "Chart/reports", priority=True),
         Binding("pageup", "scroll_reports('page_up')", "Reports up", show=False),
         Binding("pagedown", "scroll_reports('page_down')", "Reports down", show=False),
@@ -110,6 +112,7 @@ class SubApp(App[None]):
         self.game_over: GameOver | None = None
         self.sent: list[dict[str, Any]] = []  # orders the server acknowledged, in order
         self.contacts: dict[int, dict[str, Any]] = {}  # every contact so far, by number
+        self.shown: set[int] = set()  # contacts whose silhouette the reports have shown
         self.record_path: Path | None = None  # where the game's record was saved, once it is over
         self.verdict = CHECKING  # what `fogbank verify` says of the saved record
 
@@ -175,6 +178,7 @@ class SubApp(App[None]):
         top = self.query_one(TopBar)
         top.title = f"{welcome.briefing.get('title', welcome.scenario)} · {welcome.chart.get('name', '')}"
         self.query_one(ChartPane).border_title = welcome.chart.get("name", "Chart")
+        self.query_one(ChartPane).marks = load_marks(self._pencil_file())
 
     def _status(self, text: str, style: str = "") -> None:
         self.query_one(OrderPad).status = Text(text, style=style)
@@ -261,16 +265,18 @@ class SubApp(App[None]):
     def _take(self, message: Any) -> None:
         start = self.welcome.briefing.get("start") if self.welcome else None
         if isinstance(message, Snapshot):
-            self.entries = (*self._briefing(), *entries_for_reports(message.view["reports"], start))
             self.contacts = {c["number"]: c for c in message.view["contacts"]}
+            self.shown = set()
+            self.query_one(ChartPane).sunk = frozenset()
+            self.entries = (*self._briefing(), *self._read(message.view["reports"], start))
             self.view = self._with_contacts(message.view)
             self._progress(message.turn, message.must_act)
         elif isinstance(message, Observation):
-            reports = entries_for_reports(message.view["reports"], start)
+            self.contacts.update((c["number"], c) for c in message.view["contacts"])
+            reports = self._read(message.view["reports"], start)
             if not reports:
                 reports = [turn_heading(message.turn - 1, start), Entry("note", "Nothing to report.")]
             self.entries = (*self.entries, *reports)
-            self.contacts.update((c["number"], c) for c in message.view["contacts"])
             self.view = self._with_contacts(message.view)
             self._status(f"Turn {message.turn - 1} resolved. Orders for turn {message.turn}?", "#a0c8ff")
             # No status follows a resolved turn: the observation says where the new one stands.
@@ -295,15 +301,30 @@ class SubApp(App[None]):
             progress = "your orders" if must_act else "waiting"
         self.query_one(TopBar).progress = f"turn {turn}: {progress}"
 
+    def _read(self, reports: list[dict[str, Any]], start: str | None) -> list[Entry]:
+        orders = self.welcome.briefing.get("briefing", "") if self.welcome else ""
+        chart = self.query_one(ChartPane)
+        chart.sunk = chart.sunk | {n for n in map(sunk_target, reports) if n is not None}
+        return entries_for_reports(reports, start, contacts=self.contacts, shown=self.shown, orders=orders)
+
     def _with_contacts(self, view: dict[str, Any]) -> dict[str, Any]:
         # An observation carries only the last turn's contacts (a snapshot has them all).
         return {**view, "contacts": [self.contacts[n] for n in sorted(self.contacts)]}
 
     def _briefing(self) -> list[Entry]:
-        if self.welcome is None or not self.welcome.briefing.get("briefing"):
+        if self.welcome is None:
             return []
-        text = " ".join(self.welcome.briefing["briefing"].split())
-        return [Entry("turn", "Orders from the Admiralty"), Entry("note", text)]
+        briefing = self.welcome.briefing
+        entries = []
+        if briefing.get("briefing"):
+            text = " ".join(briefing["briefing"].split())
+            entries += [Entry("turn", "Orders from the Admiralty"), Entry("note", text)]
+        if briefing.get("intelligence"):
+            entries.append(Entry("turn", "Intelligence reports"))
+            entries += [Entry("intelligence", f"- {sentence}") for sentence in briefing["intelligence"]]
+        if entries:
+            entries.append(Entry("note", "? help: the keys, and what each level risks."))
+        return entries
 
     def _note(self, kind: str, text: str) -> None:
         self.entries = (*self.entries, Entry(kind, text))
@@ -311,14 +332,38 @@ class SubApp(App[None]):
     # Actions --------------------------------------------------------------------------------
 
     def action_help(self) -> None:
-        self.push_screen(HelpScreen(self.umpire_note))
+        self.push_screen(HelpScreen(self.umpire_note, self.welcome.briefing if self.welcome else None))
 
     def action_recognition(self) -> None:
         self.push_screen(RecognitionScreen())
 
     def action_places(self) -> None:
         chart = self.query_one(ChartPane)
-        self.push_screen(PlacesScreen(chart.chart, list(chart.targets)))
+        self.push_screen(PlacesScreen(chart.chart, list(chart.targets), chart.marks))
+
+    def action_pencil(self) -> None:
+        if self.welcome is not None:
+            self.push_screen(PencilScreen(self.query_one(ChartPane).marks), self._pencilled)
+
+    def _pencilled(self, line: str | None) -> None:
+        chart = self.query_one(ChartPane)
+        if not line or not line.strip() or self.welcome is None:
+            return
+        try:
+            marks, done = pencil(chart.marks, line, self.welcome.chart)
+        except ValueError as error:
+            self._status(f"Pencil: {error}", "yellow")
+            return
+        try:
+            save_marks(self._pencil_file(), marks)
+        except OSError as error:
+            done += f" (not kept: {error.strerror})"
+        chart.marks = marks
+        self._status(done, "#e0e0e0")
+
+    def _pencil_file(self) -> Path:
+        game = self.welcome.game if self.welcome else "game"
+        return self.log_folder / f"pencil-{game}.json"
 
     def action_toggle_chart(self) -> None:
         self.reports_only = not self.reports_only

@@ -12,7 +12,7 @@ import math
 from typing import Any
 
 import attrs
-from fogbank.rules.dardanelles.chart import Course, parse_square
+from fogbank.rules.dardanelles.chart import parse_square, square_name
 from fogbank.rules.dardanelles.units import HYDROPHONE_RANGE
 from rich.text import Text
 from textual.app import ComposeResult
@@ -21,6 +21,7 @@ from textual.geometry import Region
 from textual.reactive import reactive
 from textual.widgets import Static
 
+from . import bearings
 from .draft import Draft
 from .recognition import LETTERS, WORDS
 
@@ -83,12 +84,13 @@ def waters_named(text: str, chart: dict[str, Any] | None) -> list[dict[str, Any]
 
 @attrs.frozen
 class Label:
-    """A name to write on the chart at `square`. `on`: "sea" or "land" for a place name, which
-    goes only on its own kind of square so it never hides where the sea is; None: beside the
-    square (a pencil mark's or a finish line's label), on whatever is blank there."""
+    """A name to write on the chart at the first of `squares` where it fits. `on`: "sea" or
+    "land" for a place name, which goes only on its own kind of square so it never hides where
+    the sea is; None: beside the square (a pencil mark's or a finish line's label), on whatever
+    is blank there."""
 
     text: str
-    square: str
+    squares: tuple[str, ...]
     style: str
     on: str | None = None
 
@@ -165,16 +167,25 @@ def _blank(land: list[list[bool]], cell: int) -> list[list[tuple[str, str]]]:
 
 def _labels(chart: dict[str, Any], marks) -> list[Label]:
     # The player's own pencil first, then the finish lines, then the printed names.
-    labels = [Label(m["label"], m["square"], PENCIL_LABEL) for m in marks if m.get("label")]
+    labels = [Label(m["label"], (m["square"],), PENCIL_LABEL) for m in marks if m.get("label")]
     for line in chart.get("finish", ()):
         if line.get("squares"):
-            middle = line["squares"][len(line["squares"]) // 2]
-            labels.append(Label(line["label"], middle, f"bold {FINISH_COLOUR}"))
+            labels.append(Label(line["label"], _beside_line(line["squares"]), f"bold {FINISH_COLOUR}"))
     for place in chart.get("places", ()):
         water = place.get("side") == "water"
         style = "italic #9ecbff" if water else "#f0e0b0"
-        labels.append(Label(place["name"], place["square"], style, "sea" if water else "land"))
+        labels.append(Label(place["name"], (place["square"],), style, "sea" if water else "land"))
     return labels
+
+
+def _beside_line(squares: list[str]) -> tuple[str, ...]:
+    """Where a finish line's label may go: after its last square or before its first, or on a
+    row next to it."""
+    ends = sorted(parse_square(s) for s in squares)
+    (x0, y0), (x1, y1) = ends[0], ends[-1]
+    middle = ends[len(ends) // 2]
+    near = [(x1, y1), (x0, y0), (middle[0], middle[1] + 1), (middle[0], middle[1] - 1)]
+    return tuple(square_name(sq) for sq in near if sq[1] >= 0)
 
 
 def _draw_view(view: dict[str, Any], mark, draft: Draft | None, cell: int, sunk: frozenset[int]) -> None:
@@ -206,7 +217,7 @@ def _draw_truth(truth: dict[str, Any], mark, cell: int) -> None:
 
 
 def _draw_contact(contact: dict[str, Any], age: int, sunk: bool, ox: int, oy: int, mark, cell: int) -> None:
-    bearing = contact.get("bearing")
+    bearing = None if contact.get("bearing") is None else bearings.degrees(contact["bearing"])
     if bearing is not None:
         dx, dy = _king_step(bearing)
     label = contact_mark(contact, cell, sunk)
@@ -237,19 +248,11 @@ def _king_step(bearing: float) -> tuple[float, float]:
 def _write_label(cells, land, used: set[tuple[int, int]], label: Label, cell: int) -> bool:
     """Write a label on free squares of its row: a place name starting at its square, ending
     there or centred on it; a mark's label just after its square or just before it."""
-    try:
-        x, y = parse_square(label.square)
-    except ValueError:
-        return False
-    if not 0 <= y < len(cells):
-        return False
-    columns = len(cells[y])
     width = -(-len(label.text) // cell)
-    if label.on is None:
-        starts = (x + 1, x - width)
-    else:
-        starts = (x, x - width + 1, x - width // 2)
-    for start in starts:
+    for y, start in _starts(label, width):
+        if not 0 <= y < len(cells):
+            continue
+        columns = len(cells[y])
         span = range(start, start + width)
         if start < 0 or start + width > columns or any((i, y) in used for i in span):
             continue
@@ -261,6 +264,17 @@ def _write_label(cells, land, used: set[tuple[int, int]], label: Label, cell: in
             used.add((i, y))
         return True
     return False
+
+
+def _starts(label: Label, width: int):
+    for square in label.squares:
+        try:
+            x, y = parse_square(square)
+        except ValueError:
+            continue
+        starts = (x + 1, x - width) if label.on is None else (x, x - width + 1, x - width // 2)
+        for start in starts:
+            yield y, start
 
 
 def _assemble(cells, columns: int, rows: int, cell: int) -> Text:
@@ -315,12 +329,12 @@ def chart_key(
 
 def _contact_words(contact: dict[str, Any]) -> str:
     if contact["fidelity"] == "bearing":
-        return f"heard {contact['bearing']:03d}"
+        return f"heard {bearings.words(contact['bearing'])}"
     kind = WORDS.get(contact.get("silhouette") or "", "vessel").lower()
     if contact.get("square"):
         return f"{kind} in {contact['square']}"
     distance = contact.get("distance")
-    return f"{kind} {contact['bearing']:03d}" + (f" {distance} sq" if distance else "")
+    return f"{kind} {bearings.words(contact['bearing'])}" + (f" {distance} sq" if distance else "")
 
 
 class ChartScroll(ScrollableContainer, can_focus=False):

@@ -17,13 +17,15 @@ from fogbank.rules.dardanelles.units import (
     movement_allowance,
 )
 
+from . import bearings
+
 COURSES = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 LEVELS = tuple(level.value for level in Level)  # surface first, bottom last
 
 
-def course_for_bearing(bearing: int) -> str:
-    """The nearest of the eight courses to a bearing in degrees."""
-    return COURSES[round(bearing / 45) % 8]
+def course_for_bearing(bearing: int | str) -> str:
+    """The nearest of the eight courses to a bearing (degrees, or a compass point)."""
+    return COURSES[round(bearings.degrees(bearing) / 45) % 8]
 
 
 @attrs.frozen

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from itertools import groupby
 from typing import Any
 
 import attrs
@@ -12,9 +13,11 @@ from textual.containers import VerticalScroll
 from textual.reactive import reactive
 from textual.widgets import Static
 
+from . import bearings
 from .recognition import silhouette
 
-STYLES = {"report": "", "narrative": "italic #ffd080", "refusal": "bold red", "note": "dim"}
+STYLES = {"report": "", "narrative": "italic #ffd080", "refusal": "bold red", "note": "dim",
+          "intelligence": "#d0e0ff", "sunk": "bold #60d060"}  # fmt: skip
 
 
 @attrs.frozen
@@ -23,7 +26,7 @@ class Entry:
 
     kind: str
     text: str
-    silhouette: str | None = None
+    silhouettes: tuple[str | None, ...] = ()  # the side view of each new contact it reports
 
 
 def turn_heading(turn: int, start: str | None) -> Entry:
@@ -34,18 +37,79 @@ def turn_heading(turn: int, start: str | None) -> Entry:
     return Entry("turn", f"Turn {turn}{when}")
 
 
-def entries_for_reports(reports: list[dict[str, Any]], start: str | None) -> list[Entry]:
-    """Reports grouped under a heading for the turn they happened in."""
+def entries_for_reports(
+    reports: list[dict[str, Any]],
+    start: str | None,
+    *,
+    contacts: dict[int, dict[str, Any]] | None = None,
+    shown: set[int] | None = None,
+    orders: str = "",
+) -> list[Entry]:
+    """Reports grouped under a heading for the turn they happened in, read as an umpire says
+    them: the hydrophone bearings of a turn on one line, a hit as the sinking it is, and a
+    sighting's silhouette only the first time its contact is seen (`shown`: the contact numbers
+    whose silhouette is already in the log; updated). `contacts`: every contact by number, to
+    name a target sunk; `orders`: the briefing, to tell when it is the one the boat was sent for."""
+    shown = set() if shown is None else shown
     entries: list[Entry] = []
-    last = None
-    for report in reports:
-        if report["turn"] != last:
-            last = report["turn"]
-            entries.append(turn_heading(last, start))
-        contact = report.get("contact") or {}
-        shape = contact.get("silhouette") if contact.get("fidelity") == "silhouette" else None
-        entries.append(Entry("report", report["text"], shape))
+    for turn, told in groupby(reports, key=lambda r: r["turn"]):
+        told = list(told)
+        entries.append(turn_heading(turn, start))
+        heard = [r for r in told if _fidelity(r) == "bearing"]
+        for report in told:
+            if report in heard:
+                if report is heard[0]:
+                    entries.append(Entry("report", _hydrophones(heard)))
+                continue
+            shapes = []
+            for contact in contacts_of(report):
+                if contact.get("fidelity") == "silhouette" and contact.get("number") not in shown:
+                    shapes.append(contact.get("silhouette"))
+                    shown.add(contact.get("number"))
+            entries.append(Entry("report", report["text"], tuple(shapes)))
+            target = sunk_target(report)
+            if target is not None:
+                entries.append(Entry("sunk", _sunk_words(target, (contacts or {}).get(target), orders)))
     return entries
+
+
+def sunk_target(report: dict[str, Any]) -> int | None:
+    """The contact a report says was sunk by the boat's torpedoes, or None."""
+    facts = report.get("facts") or {}
+    if report.get("kind") == "torpedo_fired" and facts.get("hit"):
+        return facts.get("target")
+    return None
+
+
+def contacts_of(report: dict[str, Any]) -> list[dict[str, Any]]:
+    """The contacts a report tells of: its `contacts` list, or its one `contact`."""
+    if report.get("contacts"):
+        return list(report["contacts"])
+    return [report["contact"]] if report.get("contact") else []
+
+
+def _fidelity(report: dict[str, Any]) -> str | None:
+    told = contacts_of(report)
+    return told[0].get("fidelity") if told else None
+
+
+def _hydrophones(heard: list[dict[str, Any]]) -> str:
+    if len(heard) == 1:
+        return heard[0]["text"]
+    told = [c for report in heard for c in contacts_of(report)]
+    said = ", ".join(f"{bearings.words(c['bearing'])} (contact {c['number']})" for c in told)
+    return f"Hydrophones: {len(told)} vessels heard moving through the water, bearing {said}."
+
+
+def _sunk_words(number: int, contact: dict[str, Any] | None, orders: str) -> str:
+    contact = contact or {}
+    kind = (contact.get("silhouette") or "vessel").replace("_", " ")
+    name = contact.get("identity") or f"the {kind}"
+    what = f"{name[0].upper()}{name[1:]} (contact {number}) sunk"
+    # The one the orders sent the boat for: the job is done; the rest is coming home.
+    if contact.get("identity") and contact["identity"] in orders or kind != "vessel" and kind in orders:
+        return f"★ {what} - what you were sent for. Now get out."
+    return f"★ {what}."
 
 
 def render_entry(entry: Entry) -> Text | Group:
@@ -53,8 +117,8 @@ def render_entry(entry: Entry) -> Text | Group:
         heading = Text(f"── {entry.text} ", style="bold #a0c8ff", no_wrap=True, overflow="crop")
         return heading + Text("─" * 30, style="#405070")
     text = Text("  " + entry.text, style=STYLES.get(entry.kind, ""))
-    if entry.silhouette:
-        return Group(text, silhouette(entry.silhouette, style="#ff8080"))
+    if entry.silhouettes:
+        return Group(text, *(silhouette(shape, style="#ff8080") for shape in entry.silhouettes))
     return text
 
 

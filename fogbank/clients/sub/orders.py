@@ -124,11 +124,10 @@ class OrderPad(Widget, can_focus=True):
             self.leg = 2
             if not self.draft.speed2:
                 self._change(course2=self.draft.course)
-            self.status = Text("Second leg: the course and speed keys steer it; n back to the first,"
-                               " 0 drops it.", style="#a0c8ff")  # fmt: skip
+            self.status = Text("Leg 2 now: course, speed keys; 0 drops it.", style="#a0c8ff")
         else:
             self.leg = 1
-            self.status = Text("First leg: the course and speed keys steer it.", style="#a0c8ff")
+            self.status = Text("Leg 1 now: course, speed keys.", style="#a0c8ff")
 
     def action_fix(self) -> None:
         if not landmarks(self.chart):
@@ -190,7 +189,7 @@ class OrderPad(Widget, can_focus=True):
         grid.add_row(
             "Level",
             Text(f"{draft.level:<10}", style="bold") + fix
-            + _hint("  s surface  p periscope  d submerged  b bottom  l fix"),
+            + _hint("  s p d b: surface periscope submerged bottom   l fix"),
         )
         grid.add_row("Fire", _fire(view, draft))
         if view is not None:

@@ -1,0 +1,210 @@
+"""What the player is told and can do beyond the order itself: the briefing's intelligence and
+the levels' risks, finish lines, two-leg orders and a fix, the shore warning, pencil marks, the
+reports read as an umpire says them, and a status line that is always current."""
+
+from __future__ import annotations
+
+import json
+import stat
+
+import attrs
+from fogbank.clients.sub import SubApp
+from fogbank.clients.sub.app import TopBar
+from fogbank.clients.sub.chart import ChartPane, draw_chart
+from fogbank.clients.sub.help import HelpScreen
+from fogbank.clients.sub.log import ReportLog, entries_for_reports
+from fogbank.clients.sub.orders import OrderPad
+from fogbank.clients.sub.pencil import PencilScreen
+from fogbank.protocols import Observation, Status
+
+from .sub_helpers import FakeClient, b11_welcome, text_of, until, view
+
+FINISH = [{"label": "out", "squares": ["A2", "B2", "C2", "D2"]},
+          {"label": "Marmara", "squares": ["W36", "X36", "Y36", "Z36"]}]  # fmt: skip
+INTELLIGENCE = ["Five lines of mines reported across the strait off Kephez.", "Searchlights at Kephez."]
+LEVELS = {"surface": "seen from the shore by day; searchlights at night", "bottom": "no way on: drift only"}
+
+
+def welcome_with_additions():
+    """The welcome with the payload additions: finish lines, landmarks, intelligence, levels."""
+    welcome = b11_welcome()
+    chart = {**welcome.chart, "finish": FINISH}
+    chart["places"] = [{**p, "landmark": p["name"] == "Kum Kale"} for p in chart["places"]]
+    briefing = {**welcome.briefing, "intelligence": INTELLIGENCE, "levels": LEVELS}
+    return attrs.evolve(welcome, chart=chart, briefing=briefing)
+
+
+def square_text(drawn: str, square: str, rows: int = 36) -> str:
+    x, y = ord(square[0]) - ord("A"), int(square[1:])
+    return drawn.splitlines()[1 + rows - y][3 + 2 * x : 5 + 2 * x]
+
+
+def row_text(drawn: str, row: int, rows: int = 36) -> str:
+    return drawn.splitlines()[1 + rows - row]
+
+
+def heard(number: int, bearing: int, turn: int = 1) -> dict:
+    return {"number": number, "turn": turn, "fidelity": "bearing", "bearing": bearing, "distance": None,
+            "silhouette": None, "square": None, "identity": None}  # fmt: skip
+
+
+def seen(number: int, turn: int = 1, silhouette: str = "battleship") -> dict:
+    return {"number": number, "turn": turn, "fidelity": "silhouette", "bearing": 45, "distance": 2,
+            "silhouette": silhouette, "square": None, "identity": None}  # fmt: skip
+
+
+async def test_the_briefing_names_the_intelligence_and_help_what_each_level_risks(tmp_path):
+    client = FakeClient(welcome_with_additions())
+    app = SubApp(client.connect, log_folder=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        client.snapshot()
+        await until(pilot, lambda: app.view is not None)
+        told = [e.text for e in app.query_one(ReportLog).entries]
+        assert "Intelligence reports" in told and f"- {INTELLIGENCE[0]}" in told
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        shown = "".join(text_of(s.render()) for s in app.screen.query("Static"))
+        assert INTELLIGENCE[1] in shown and "WHAT EACH LEVEL RISKS" in shown
+        assert "bottom" in shown and LEVELS["bottom"] in shown
+
+
+async def test_todays_payloads_without_the_additions_still_play(tmp_path):
+    client = FakeClient(b11_welcome())  # no finish, no landmarks, no intelligence, no levels
+    app = SubApp(client.connect, log_folder=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        client.snapshot()
+        await until(pilot, lambda: app.view is not None)
+        await pilot.press("l")  # a fix: the chart marks no landmark to take it on
+        pad = app.query_one(OrderPad)
+        assert "no landmarks" in pad.status.plain and not pad.draft.fix
+        await pilot.press("question_mark")
+        shown = "".join(text_of(s.render()) for s in app.screen.query("Static"))
+        assert "KEYS" in shown and "WHAT EACH LEVEL RISKS" not in shown
+
+
+def test_finish_lines_are_drawn_and_labelled_and_no_label_covers_another():
+    chart = welcome_with_additions().chart
+    marks = ({"square": "L10", "label": "mines?"}, {"square": "J10", "label": "scraping here"})
+    drawn = draw_chart(chart, view(), marks=marks).plain
+    assert [square_text(drawn, s) for s in ("A2", "D2", "W36")] == ["══"] * 3
+    assert "out" in row_text(drawn, 2) and "Marmara" in row_text(drawn, 36)
+    assert square_text(drawn, "L10") == "× " and "mines?" in row_text(drawn, 10)
+    # Kephez Point is written on row 10 too, where a pencil label now stands: each name drawn is
+    # drawn whole, none over another; what does not fit is left to the key.
+    row = row_text(drawn, 10)
+    for name in ("mines?", "scraping here", "Kephez Point"):
+        assert name in row or name[:4] not in row, row
+
+
+def test_old_bearing_lines_are_dimmed_then_removed():
+    chart = b11_welcome().chart
+    line = [heard(1, 0, turn=1)]
+    track = ["D5", "D5"]
+    fresh = draw_chart(chart, view(turn=2, track=track, plotted="D5", contacts=line))
+    old = draw_chart(chart, view(turn=3, track=track, plotted="D5", contacts=line))
+    gone = draw_chart(chart, view(turn=4, track=track, plotted="D5", contacts=line)).plain
+    assert square_text(fresh.plain, "D6") == "│ " == square_text(old.plain, "D6")
+
+    def style_of(drawn, square: str) -> str:
+        x, y = ord(square[0]) - ord("A"), int(square[1:])
+        offset = sum(len(l) + 1 for l in drawn.plain.splitlines()[: 1 + 36 - y]) + 3 + 2 * x
+        return next(str(span.style) for span in reversed(drawn.spans) if span.start <= offset < span.end)
+
+    assert style_of(fresh, "D6") != style_of(old, "D6")  # a turn old: dimmed
+    assert "│" not in gone and "?1" not in gone  # two turns old: gone
+
+
+def test_reports_read_as_an_umpire_says_them():
+    reports = [
+        {"turn": 2, "kind": "heard", "text": "A vessel heard, bearing 010 (contact 1).", "contact": heard(1, 10)},
+        {"turn": 2, "kind": "heard", "text": "A vessel heard, bearing 300 (contact 2).", "contact": heard(2, 300)},
+        {"turn": 2, "kind": "sighted", "text": "A battleship (contact 3).", "contact": seen(3)},
+    ]
+    shown: set[int] = set()
+    entries = entries_for_reports(reports, None, shown=shown)
+    assert [e.kind for e in entries] == ["turn", "report", "report"]
+    assert entries[1].text == ("Hydrophones: 2 vessels heard moving through the water, bearing 010 (contact 1),"
+                               " 300 (contact 2).")  # fmt: skip
+    assert entries[2].silhouettes == ("battleship",)
+    # The same vessel, still contact 3, seen again: no second silhouette. Then sunk.
+    again = [{"turn": 3, "kind": "sighted", "text": "A battleship (contact 3).", "contact": seen(3, turn=3)},
+             {"turn": 3, "kind": "torpedo_fired", "text": "Torpedo fired NE at contact 3: a hit!",
+              "contact": None, "facts": {"target": 3, "direction": "NE", "hit": True}}]  # fmt: skip
+    later = entries_for_reports(again, None, shown=shown, contacts={3: seen(3)},
+                                orders="Sink the battleship Messudieh, then come out.")  # fmt: skip
+    assert later[1].silhouettes == ()
+    assert later[-1].kind == "sunk"
+    assert later[-1].text == "★ The battleship (contact 3) sunk - what you were sent for. Now get out."
+
+
+async def test_two_legs_and_a_fix_by_keys_and_the_shore_warning(tmp_path):
+    client = FakeClient(welcome_with_additions())
+    app = SubApp(client.connect, log_folder=tmp_path)
+    async with app.run_test(size=(160, 50)) as pilot:
+        client.snapshot(plotted="D5", track=["D5"], night=False)
+        await until(pilot, lambda: app.view is not None)
+        pad = app.query_one(OrderPad)
+        await pilot.press("6")  # E 1: one leg, no fix: the order in its single-leg form
+        assert pad.draft.payload() == {"course": "E", "speed": 1, "level": "surface"}
+        await pilot.press("n", "8", "plus")  # then N 2
+        assert pad.leg == 2
+        await pilot.press("l")  # and a fix on a landmark
+        await pilot.press("enter")
+        await until(pilot, lambda: client.submitted)
+        assert client.submitted[-1] == (1, {"legs": [{"course": "E", "speed": 1}, {"course": "N", "speed": 2}],
+                                            "level": "surface", "fire": None, "fix": True})  # fmt: skip
+        shown = text_of(pad.render())
+        assert "Steer E, 1 square, then N, 2 squares, at surface; take a fix on a landmark." in shown
+        assert "movement 3 of 6" in shown
+        # E1 N2 from D5 runs onto the peninsula at E6, as the player's own chart draws it.
+        assert "Your chart shows the course running ashore at E6." in shown
+        drawn = draw_chart(app.query_one(ChartPane).chart, app.view, pad.draft).plain
+        assert square_text(drawn, "E5") == "+ "
+        await pilot.press("0", "n")  # leg 2 dropped, back on leg 1
+        assert pad.leg == 1 and pad.draft.legs == (("E", 1),)
+
+
+async def test_pencil_marks_are_kept_for_the_player_only(tmp_path):
+    client = FakeClient(welcome_with_additions())
+    app = SubApp(client.connect, log_folder=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        client.snapshot()
+        await until(pilot, lambda: app.view is not None)
+        await pilot.press("m")
+        assert isinstance(app.screen, PencilScreen)
+        await pilot.press(*"k9 mines?", "enter")
+        await until(pilot, lambda: app.query_one(ChartPane).marks)
+        assert app.query_one(ChartPane).marks == ({"square": "K9", "label": "mines?"},)
+        assert client.submitted == []  # nothing of it goes to the server
+        await pilot.press("m", *"Q99 x", "enter")
+        await until(pilot, lambda: "not on the chart" in app.query_one(OrderPad).status.plain)
+    saved = tmp_path / "pencil-g-test.json"
+    assert json.loads(saved.read_text()) == [{"square": "K9", "label": "mines?"}]
+    assert stat.S_IMODE(saved.stat().st_mode) == 0o600
+    # The next time the client opens on this game, the marks are there; the square alone rubs out.
+    client = FakeClient(welcome_with_additions())
+    app = SubApp(client.connect, log_folder=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        client.snapshot()
+        await until(pilot, lambda: app.query_one(ChartPane).marks)
+        await pilot.press("m", *"K9", "enter")
+        await until(pilot, lambda: not app.query_one(ChartPane).marks)
+    assert json.loads(saved.read_text()) == []
+
+
+async def test_the_status_line_follows_the_turn(tmp_path):
+    client = FakeClient(b11_welcome())
+    app = SubApp(client.connect, log_folder=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        client.snapshot()
+        await until(pilot, lambda: app.view is not None)
+        top = app.query_one(TopBar)
+        client.put(Status(seq=2, turn=1, phase="orders", must_act=True, order_in=True, held=True))
+        await until(pilot, lambda: "held by the umpire" in top.progress)
+        # The umpire releases: the turn resolves, and no status follows the observation.
+        client.put(Observation(seq=3, turn=2, view=view(turn=2, track=["D5", "D5"]), must_act=True))
+        await until(pilot, lambda: app.view["turn"] == 2)
+        assert top.progress == "turn 2: your orders"
+        client.put(Status(seq=1, turn=1, phase="orders", must_act=True, order_in=True, held=True))
+        await pilot.pause()
+        assert top.progress == "turn 2: your orders"  # an older turn's status, late: not shown

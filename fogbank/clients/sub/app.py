@@ -323,7 +323,8 @@ class SubApp(App[None]):
             entries.append(Entry("turn", "Intelligence reports"))
             entries += [Entry("intelligence", f"- {sentence}") for sentence in briefing["intelligence"]]
         if entries:
-            entries.append(Entry("note", "? help: the keys, and what each level risks."))
+            risks = ", and what each level risks" if briefing.get("levels") else ""
+            entries.append(Entry("note", f"? help: the keys{risks}. m pencils a mark on your chart."))
         return entries
 
     def _note(self, kind: str, text: str) -> None:

@@ -132,6 +132,13 @@ class Cost:
         return self.speed + self.changes
 
 
+def squares_allowed(view: dict[str, Any] | None, level: str) -> int:
+    """Squares of movement an order ending at `level` may make from `view`'s level, after the
+    level changes (by the ruleset's own allowance)."""
+    start, end = Level((view or {}).get("level", level)), Level(level)
+    return max(0, movement_allowance(start, end) - abs(end.depth - start.depth))
+
+
 def cost(view: dict[str, Any], draft: Draft, shore: Callable[[Square], bool] | None = None) -> Cost:
     """What `draft` costs from `view`. `shore(square)`: whether the player's own chart shows
     land (or no chart) there, to warn of a course plotted across the shore."""

@@ -118,7 +118,8 @@ def render_entry(entry: Entry) -> Text | Group:
         return heading + Text("─" * 30, style="#405070")
     text = Text("  " + entry.text, style=STYLES.get(entry.kind, ""))
     if entry.silhouettes:
-        return Group(text, *(silhouette(shape, style="#ff8080") for shape in entry.silhouettes))
+        # The picture above its words: the log follows its newest line, so the words stay in sight.
+        return Group(*(silhouette(shape, style="#ff8080") for shape in entry.silhouettes), text)
     return text
 
 

@@ -17,7 +17,7 @@ from textual.widget import Widget
 
 from fogbank.rules.dardanelles.chart import Square
 
-from .draft import COURSES, LEVELS, Draft, cost, course_for_bearing, seen_contacts
+from .draft import COURSES, Draft, cost, course_for_bearing, seen_contacts, squares_allowed
 from .recognition import WORDS
 
 ARROWS = dict(zip(COURSES, "↑↗→↘↓↙←↖", strict=True))
@@ -110,7 +110,7 @@ class OrderPad(Widget, can_focus=True):
             self._change(course=course, speed=max(self.draft.speed, 1))
 
     def action_speed(self, step: int) -> None:
-        top = 6 if self.draft.level == "surface" else 3
+        top = squares_allowed(self.view, self.draft.level)
         if self.leg == 2:
             self._change(speed2=max(0, min(top - self.draft.speed, self.draft.speed2 + step)))
         else:
@@ -136,11 +136,9 @@ class OrderPad(Widget, can_focus=True):
         self._change(fix=not self.draft.fix)
 
     def action_level(self, level: str) -> None:
-        top = 6 if level == "surface" and (self.view or {}).get("level") == "surface" else 3
-        changes = abs(LEVELS.index(level) - LEVELS.index((self.view or {}).get("level", level)))
         # Keep the order legal when it can be: slow down to leave room for the level change,
         # the second leg first.
-        room = max(0, top - changes)
+        room = squares_allowed(self.view, level)
         speed = min(self.draft.speed, room)
         self._change(level=level, speed=speed, speed2=max(0, min(self.draft.speed2, room - speed)))
 

@@ -208,3 +208,9 @@ async def test_the_status_line_follows_the_turn(tmp_path):
         client.put(Status(seq=1, turn=1, phase="orders", must_act=True, order_in=True, held=True))
         await pilot.pause()
         assert top.progress == "turn 2: your orders"  # an older turn's status, late: not shown
+
+
+def test_the_same_report_twice_in_an_hour_is_said_once_and_counted():
+    mined = {"turn": 3, "kind": "minefield_noticed", "text": "The boat has entered a minefield.", "contact": None}
+    entries = entries_for_reports([mined, mined, mined], None)
+    assert [e.words for e in entries[1:]] == ["The boat has entered a minefield. (3 times)"]

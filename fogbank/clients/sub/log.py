@@ -27,6 +27,11 @@ class Entry:
     kind: str
     text: str
     silhouettes: tuple[str | None, ...] = ()  # the side view of each new contact it reports
+    times: int = 1  # how many times the umpire said it this hour
+
+    @property
+    def words(self) -> str:
+        return self.text + (f" ({self.times} times)" if self.times > 1 else "")
 
 
 def turn_heading(turn: int, start: str | None) -> Entry:
@@ -66,7 +71,12 @@ def entries_for_reports(
                 if contact.get("fidelity") == "silhouette" and contact.get("number") not in shown:
                     shapes.append(contact.get("silhouette"))
                     shown.add(contact.get("number"))
-            entries.append(Entry("report", report["text"], tuple(shapes)))
+            last = entries[-1]
+            if not shapes and last.kind == "report" and last.text == report["text"]:
+                # The same thing again within the hour (a minefield's rows, say): said once, counted.
+                entries[-1] = attrs.evolve(last, times=last.times + 1)
+            else:
+                entries.append(Entry("report", report["text"], tuple(shapes)))
             target = sunk_target(report)
             if target is not None:
                 entries.append(Entry("sunk", _sunk_words(target, (contacts or {}).get(target), orders)))
@@ -116,7 +126,7 @@ def render_entry(entry: Entry) -> Text | Group:
     if entry.kind == "turn":
         heading = Text(f"── {entry.text} ", style="bold #a0c8ff", no_wrap=True, overflow="crop")
         return heading + Text("─" * 30, style="#405070")
-    text = Text("  " + entry.text, style=STYLES.get(entry.kind, ""))
+    text = Text("  " + entry.words, style=STYLES.get(entry.kind, ""))
     if entry.silhouettes:
         # The picture above its words: the log follows its newest line, so the words stay in sight.
         return Group(*(silhouette(shape, style="#ff8080") for shape in entry.silhouettes), text)

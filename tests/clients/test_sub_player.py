@@ -22,7 +22,8 @@ from .sub_helpers import FakeClient, b11_welcome, text_of, until, view
 FINISH = [{"label": "out", "squares": ["A2", "B2", "C2", "D2"]},
           {"label": "Marmara", "squares": ["W36", "X36", "Y36", "Z36"]}]  # fmt: skip
 INTELLIGENCE = ["Five lines of mines reported across the strait off Kephez.", "Searchlights at Kephez."]
-LEVELS = {"surface": "seen from the shore by day; searchlights at night", "bottom": "no way on: drift only"}
+LEVELS = {"surface": "seen from the shore by day; searchlights at night", "bottom": "no way on: drift only",
+          "fix": "the periscope or conning tower may be seen from the shore"}  # fmt: skip
 
 
 def welcome_with_additions():
@@ -66,6 +67,7 @@ async def test_the_briefing_names_the_intelligence_and_help_what_each_level_risk
         shown = "".join(text_of(s.render()) for s in app.screen.query("Static"))
         assert INTELLIGENCE[1] in shown and "WHAT EACH LEVEL RISKS" in shown
         assert "bottom" in shown and LEVELS["bottom"] in shown
+        assert "WHAT A FIX RISKS" in shown and LEVELS["fix"] in shown
 
 
 async def test_todays_payloads_without_the_additions_still_play(tmp_path):
@@ -148,7 +150,8 @@ async def test_two_legs_and_a_fix_by_keys_and_the_shore_warning(tmp_path):
         assert pad.draft.payload() == {"course": "E", "speed": 1, "level": "surface"}
         await pilot.press("n", "8", "plus")  # then N 2
         assert pad.leg == 2
-        await pilot.press("l")  # and a fix on a landmark
+        await pilot.press("l")  # and a fix on a landmark, with its risk said
+        assert pad.status.plain == f"A fix risks: {LEVELS['fix']}"
         await pilot.press("enter")
         await until(pilot, lambda: client.submitted)
         assert client.submitted[-1] == (1, {"legs": [{"course": "E", "speed": 1}, {"course": "N", "speed": 2}],

@@ -36,7 +36,7 @@ from .draft import Draft
 from .debrief import check_log, final_truth, save_log
 from .end import CHECKING, EndScreen
 from .gauges import Gauges
-from .help import HelpScreen
+from .help import HelpScreen, fix_risk
 from .log import Entry, ReportLog, entries_for_reports, sunk_target, turn_heading
 from .orders import OrderPad
 from .pencil import PencilScreen, load_marks, pencil, save_marks
@@ -172,6 +172,7 @@ class SubApp(App[None]):
         self.welcome = welcome
         self.query_one(ChartPane).chart = welcome.chart
         self.query_one(OrderPad).chart = welcome.chart
+        self.query_one(OrderPad).fix_risk = fix_risk(welcome.briefing)
         orders = " ".join(welcome.briefing.get("briefing", "").split())
         self.query_one(ChartPane).targets = tuple(waters_named(orders, welcome.chart))
         self.query_one(Gauges).turn_limit = welcome.briefing.get("turn_limit")

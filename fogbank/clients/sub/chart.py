@@ -318,18 +318,21 @@ def chart_key(
         return key
     latest = [c for c in (view or {}).get("contacts", ()) if c["turn"] == view["turn"] - 1]
     if latest:
-        key.append(f"\nTurn {view['turn'] - 1}: ", style="bold")
-        for n, contact in enumerate(latest):
-            key.append(", " if n else "")
-            style = HEARD if contact["fidelity"] == "bearing" else SEEN
-            key.append(f"{_letter(contact)}{contact['number']}", style=f"bold {style}")
+        key.append(f"\nTurn {view['turn'] - 1}:", style="bold")
+        # The bearings heard together, then each sighting: a turn's hydrophone sweep is one list.
+        heard = [c for c in latest if c["fidelity"] == "bearing"]
+        for n, contact in enumerate(heard):
+            key.append(" heard " if not n else ", ")
+            key.append(f"{_letter(contact)}{contact['number']}", style=f"bold {HEARD}")
+            key.append(f" {bearings.words(contact['bearing'])}")
+        for n, contact in enumerate(c for c in latest if c["fidelity"] != "bearing"):
+            key.append("; " if n or heard else " ")
+            key.append(f"{_letter(contact)}{contact['number']}", style=f"bold {SEEN}")
             key.append(f" {_contact_words(contact)}")
     return key
 
 
 def _contact_words(contact: dict[str, Any]) -> str:
-    if contact["fidelity"] == "bearing":
-        return f"heard {bearings.words(contact['bearing'])}"
     kind = WORDS.get(contact.get("silhouette") or "", "vessel").lower()
     if contact.get("square"):
         return f"{kind} in {contact['square']}"

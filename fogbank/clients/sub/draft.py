@@ -98,16 +98,18 @@ class Draft:
         legs = [{"course": course, "speed": speed} for course, speed in self.legs]
         return {"legs": legs, "level": self.level, "fire": fire, "fix": self.fix}
 
-    def words(self) -> str:
-        """The order in a naval officer's words."""
-        if self.squares:
-            move = ", then ".join(f"{c}, {n} square{'s' if n != 1 else ''}" for c, n in self.legs if n)
-            move = f"Steer {move}"
-        else:
+    def words(self, short: bool = False) -> str:
+        """The order in a naval officer's words; `short`: in a signal's (E1 then N2), for a
+        narrow terminal."""
+        if not self.squares:
             move = "Stop engines"
-        text = f"{move}, at {self.level}"
+        elif short:
+            move = "Steer " + " then ".join(f"{c}{n}" for c, n in self.legs if n)
+        else:
+            move = "Steer " + ", then ".join(f"{c}, {n} square{'s' if n != 1 else ''}" for c, n in self.legs if n)
+        text = f"{move}{'' if short else ','} at {self.level}"
         if self.fix:
-            text += "; take a fix on a landmark"
+            text += "; fix" if short else "; take a fix on a landmark"
         if self.fire_target is not None:
             fish = "one torpedo" if self.torpedoes == 1 else f"{self.torpedoes} torpedoes"
             text += f"; fire {fish} {self.fire_direction} at contact {self.fire_target}"

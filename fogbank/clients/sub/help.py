@@ -58,6 +58,11 @@ ON THE CHART
 """
 
 
+def fix_risk(briefing: dict[str, Any]) -> str | None:
+    """What taking a fix risks, as the briefing says it (its own `fix`, or `levels`' "fix")."""
+    return briefing.get("fix") or (briefing.get("levels") or {}).get("fix")
+
+
 def briefing_notes(briefing: dict[str, Any]) -> Text:
     """What intelligence reported and what each level risks, as the briefing gives them
     (either may be missing: then nothing is said of it)."""
@@ -68,6 +73,10 @@ def briefing_notes(briefing: dict[str, Any]) -> Text:
         for sentence in intelligence:
             notes.append(f"  - {sentence}\n")
     levels = briefing.get("levels") or {}
+    if fix_risk(briefing):
+        notes.append("WHAT A FIX RISKS\n", style="bold #ffd700")
+        notes.append(f"  {fix_risk(briefing)}\n")
+    levels = {level: risk for level, risk in levels.items() if level != "fix"}
     if levels:
         notes.append("WHAT EACH LEVEL RISKS\n", style="bold #ffd700")
         for level, risk in levels.items():

@@ -17,7 +17,7 @@ from . import bearings
 from .recognition import silhouette
 
 STYLES = {"report": "", "narrative": "italic #ffd080", "refusal": "bold red", "note": "dim",
-          "intelligence": "#d0e0ff", "sunk": "bold #60d060"}  # fmt: skip
+          "intelligence": "#d0e0ff", "sunk": "bold #60d060", "fix": "bold #40c0c0"}  # fmt: skip
 
 
 @attrs.frozen
@@ -76,7 +76,8 @@ def entries_for_reports(
                 # The same thing again within the hour (a minefield's rows, say): said once, counted.
                 entries[-1] = attrs.evolve(last, times=last.times + 1)
             else:
-                entries.append(Entry("report", report["text"], tuple(shapes)))
+                kind = "fix" if report.get("kind") == "fix" else "report"  # the plot starts again here
+                entries.append(Entry(kind, report["text"], tuple(shapes)))
             target = sunk_target(report)
             if target is not None:
                 entries.append(Entry("sunk", _sunk_words(target, (contacts or {}).get(target), orders)))

@@ -74,6 +74,7 @@ class OrderPad(Widget, can_focus=True):
     status: reactive[Text] = reactive(Text, layout=True)
     connection: reactive[str] = reactive("connecting")
     chart: reactive[dict[str, Any] | None] = reactive(None)
+    fix_risk: str | None = None  # what the briefing says a fix risks
     leg: reactive[int] = reactive(1)
     compact: reactive[bool] = reactive(False, layout=True)
 
@@ -134,6 +135,8 @@ class OrderPad(Widget, can_focus=True):
             self.status = Text("Your chart marks no landmarks to take a fix on.", style="yellow")
             return
         self._change(fix=not self.draft.fix)
+        if self.draft.fix and self.fix_risk:
+            self.status = Text(f"A fix risks: {self.fix_risk}", style="yellow")
 
     def action_level(self, level: str) -> None:
         # Keep the order legal when it can be: slow down to leave room for the level change,
@@ -217,7 +220,7 @@ class OrderPad(Widget, can_focus=True):
         turn = f"t{view['turn']}" if view else ""
         leg = Text(" [leg 2: n back]", style="reverse") if self.leg == 2 else Text("")
         grid.add_row(Text("ORDER", style="bold white"),
-                     Text(f"{turn} {ARROWS[draft.course]} {draft.words()}", style="bold") + leg)  # fmt: skip
+                     Text(f"{turn} {ARROWS[draft.course]} {draft.words(short=True)}", style="bold") + leg)  # fmt: skip
         if draft.fire_target is not None:
             grid.add_row("Fire", _fire(view, draft, hints=False))
         if view is not None:

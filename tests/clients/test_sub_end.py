@@ -13,6 +13,7 @@ from fogbank.cli.main import main as fogbank_main
 from fogbank.clients.sub import SubApp
 from fogbank.clients.sub.chart import ChartPane, draw_chart
 from fogbank.clients.sub.end import EndScreen
+from fogbank.clients.sub.orders import OrderPad
 from fogbank.protocols import GameOver
 from fogbank.rules.record.simulate import play_bot_game
 
@@ -80,15 +81,16 @@ async def test_the_debrief_shows_the_truth_beside_the_plot_and_the_umpires_recor
     async with at_the_end(tmp_path, commitment, over) as (app, pilot):
         shown = screen_text(app.screen)
         # The umpire's record: events the player was never told are there, marked so, with rolls.
-        assert "THE UMPIRE'S RECORD" in shown
+        assert "HOW IT ENDED" in shown and "THE UMPIRE'S RECORD" in shown
         assert "Tide carried the boat from" in shown and "(not told to you)" in shown
         assert "roll 0:" in shown
         await until(pilot, lambda: app.query_one(ChartPane).truth is not None, timeout=20)
         truth = app.query_one(ChartPane).truth
         await pilot.press("escape")
         assert not isinstance(app.screen, EndScreen)
+        assert "No more orders: the game is over." in text_of(app.query_one(OrderPad).render())
         key = text_of(app.query_one("#chart-key").render())
-        assert f"◆ the boat {truth['boat']['square']}" in key and "* mines" in key
+        assert f"The truth: ◆ {truth['boat']['square']} o track * mines" in key
         await pilot.press("e")
         assert isinstance(app.screen, EndScreen)
     # The mines, the vessels and the true track are drawn where the umpire had them.

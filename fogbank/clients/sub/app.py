@@ -291,6 +291,7 @@ class SubApp(App[None]):
             self.game_over = message
             self._note("narrative", f"Game over: {message.result}. {message.reason}")
             self.query_one(TopBar).progress = f"game over: {message.result}; e the debrief"
+            self.query_one(OrderPad).over = True
             self.debrief()
             self.action_end()
 

@@ -311,10 +311,10 @@ def chart_key(
         key.append(" / ".join(finish))
     if truth is not None:
         key.append("\nThe truth: ", style=f"bold {TRUTH}")
-        key.append(f"{TRUE_BOAT} the boat {(truth.get('boat') or {}).get('square', '?')}", style=TRUTH)
-        key.append(f"  {TRUE_TRACK} her track", style=TRUTH)
-        key.append(f"  {MINE} mines", style="#ff4040")
-        key.append("  C P T B vessels (x sunk)", style="#ffa040")
+        key.append(f"{TRUE_BOAT} {(truth.get('boat') or {}).get('square', '?')}", style=TRUTH)
+        key.append(f" {TRUE_TRACK} track", style=TRUTH)
+        key.append(f" {MINE} mines", style="#ff4040")
+        key.append(" CPTB vessels", style="#ffa040")
         return key
     latest = [c for c in (view or {}).get("contacts", ()) if c["turn"] == view["turn"] - 1]
     if latest:

@@ -80,6 +80,13 @@ def umpire_record(log: Iterable[dict[str, Any]], seat: str) -> Text:
     return out
 
 
+def last_hour(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The events and rolls of the last turn anything happened in: how the game ended."""
+    told = [r for r in log if r.get("type") in ("event", "roll")]
+    last = max((r.get("turn", 0) for r in told), default=None)
+    return [r for r in told if r.get("turn") == last]
+
+
 def _roll_words(roll: dict[str, Any]) -> str:
     dice = "+".join(str(d) for d in roll.get("dice", ()))
     modifiers = "".join(f" {m['value']:+d} {m['reason']}" for m in roll.get("modifiers", ()))

@@ -15,7 +15,7 @@ from textual.reactive import reactive
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from .debrief import umpire_record
+from .debrief import last_hour, umpire_record
 
 HEADLINES = {"victory": "VICTORY", "defeat": "DEFEAT", "draw": "DRAW", "ended": "GAME ENDED BY THE UMPIRE"}
 COLOURS = {"victory": "bold green", "defeat": "bold red", "draw": "bold yellow", "ended": "bold yellow"}
@@ -45,6 +45,8 @@ class EndScreen(ModalScreen[None]):
             yield Static(Text(headline, style=COLOURS.get(over.result, "bold")),
                          classes="sheet-title")  # fmt: skip
             yield Static(Text(over.reason, style="bold"))
+            yield Static(Text("\nHOW IT ENDED, as the umpire saw it", style="bold #ffd700")
+                         + umpire_record(last_hour(over.log), self.seat))  # fmt: skip
             yield Static(Text("escape: the chart, with the true track, the mines and the vessels"
                               "    q quit", style="dim"))  # fmt: skip
             lines = Text()

@@ -54,7 +54,7 @@ ON THE CHART
   letter and number. On a narrow terminal a square is one column wide
   and shows the letter alone.
   After the game: ◆ where the boat really was, o her true track, *2 a
-  minefield and its rows of mines, letters the vessels (x sunk).
+  minefield and its rows of mines, C P T B the vessels (Bx: sunk).
 """
 
 

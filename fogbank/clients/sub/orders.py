@@ -75,6 +75,7 @@ class OrderPad(Widget, can_focus=True):
     connection: reactive[str] = reactive("connecting")
     chart: reactive[dict[str, Any] | None] = reactive(None)
     fix_risk: str | None = None  # what the briefing says a fix risks
+    over: reactive[bool] = reactive(False, layout=True)  # the game is over: no more orders
     leg: reactive[int] = reactive(1)
     compact: reactive[bool] = reactive(False, layout=True)
 
@@ -170,12 +171,15 @@ class OrderPad(Widget, can_focus=True):
     def action_send(self) -> None:
         if self.view is None:
             return
-        if not self.view["afloat"] or self.view["outcome"] is not None:
+        if self.over or not self.view["afloat"] or self.view["outcome"] is not None:
             self.status = Text("The game is decided; there are no more orders to give.", style="yellow")
             return
         self.post_message(self.Send(self.draft.payload(), self.view["turn"]))
 
     def render(self) -> Table | Text:
+        if self.over:
+            return Text("No more orders: the game is over.\ne the debrief: the truth on the chart, the"
+                        " umpire's record.", style="bold yellow")  # fmt: skip
         if self.compact:
             return self._render_compact()
         view, draft = self.view, self.draft

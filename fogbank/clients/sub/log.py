@@ -8,6 +8,7 @@ from typing import Any
 
 import attrs
 from rich.console import Group
+from rich.padding import Padding
 from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.reactive import reactive
@@ -123,11 +124,12 @@ def _sunk_words(number: int, contact: dict[str, Any] | None, orders: str) -> str
     return f"★ {what}."
 
 
-def render_entry(entry: Entry) -> Text | Group:
+def render_entry(entry: Entry) -> Text | Group | Padding:
     if entry.kind == "turn":
         heading = Text(f"── {entry.text} ", style="bold #a0c8ff", no_wrap=True, overflow="crop")
         return heading + Text("─" * 30, style="#405070")
-    text = Text("  " + entry.words, style=STYLES.get(entry.kind, ""))
+    # Indented as a whole, so a report that wraps still reads as one, under its turn's heading.
+    text = Padding(Text(entry.words, style=STYLES.get(entry.kind, "")), (0, 0, 0, 2))
     if entry.silhouettes:
         # The picture above its words: the log follows its newest line, so the words stay in sight.
         return Group(*(silhouette(shape, style="#ff8080") for shape in entry.silhouettes), text)

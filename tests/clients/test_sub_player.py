@@ -10,7 +10,7 @@ import stat
 import attrs
 from fogbank.clients.sub import SubApp
 from fogbank.clients.sub.app import TopBar
-from fogbank.clients.sub.chart import ChartPane, draw_chart
+from fogbank.clients.sub.chart import ChartPane, chart_key, draw_chart
 from fogbank.clients.sub.help import HelpScreen
 from fogbank.clients.sub.log import ReportLog, entries_for_reports
 from fogbank.clients.sub.orders import OrderPad
@@ -217,3 +217,44 @@ def test_the_same_report_twice_in_an_hour_is_said_once_and_counted():
     mined = {"turn": 3, "kind": "minefield_noticed", "text": "The boat has entered a minefield.", "contact": None}
     entries = entries_for_reports([mined, mined, mined], None)
     assert [e.words for e in entries[1:]] == ["The boat has entered a minefield. (3 times)"]
+
+
+def test_a_finish_zone_is_drawn_by_its_edge_and_labelled_inside_or_beside_it():
+    chart = b11_welcome().chart
+    # The sea west of the mouth, as a finish zone: everything in columns A-C, rows 1-12.
+    zone = [f"{c}{r}" for c in "ABC" for r in range(1, 13)]
+    chart = {**chart, "finish": [{"label": "out", "squares": zone}]}
+    drawn = draw_chart(chart, view(plotted="F5", track=["F5"]), cell=2).plain
+    assert square_text(drawn, "C5") == "══"  # the edge, with open sea (D5) beside it
+    assert square_text(drawn, "A5") != "══"  # inside: the sea, tinted, not a wall of lines
+    assert any("out" in row_text(drawn, row) for row in range(1, 14))
+
+
+def test_the_rules_own_words_for_a_sinking_and_a_compass_point():
+    point = {**heard(1, 23), "point": "NNE"}
+    reports = [
+        {"turn": 2, "kind": "heard", "text": "Vessels heard: bearing NNE (contact 1), SW (contact 2).",
+         "contacts": [point, {**heard(2, 225), "point": "SW"}], "contact": point},
+        {"turn": 2, "kind": "torpedo_fired", "text": "Torpedo fired NE at contact 3: a hit! Messudieh sunk - now get out.",
+         "contact": None, "facts": {"target": 3, "direction": "NE", "hit": True, "sunk": "Messudieh"}},
+    ]  # fmt: skip
+    entries = entries_for_reports(reports, None, contacts={3: seen(3)}, orders="Sink the battleship Messudieh.")
+    assert [(e.kind, e.text) for e in entries[1:]] == [
+        ("report", reports[0]["text"]),  # one report already gives every bearing: said as it is
+        ("sunk", reports[1]["text"]),  # the umpire named the sinking: no second line for it
+    ]
+    key = text_of(chart_key(view(turn=3, contacts=[{**point, "turn": 2}]), []))
+    assert "heard ?1 NNE" in key
+
+
+async def test_at_the_bottom_the_boat_lies_still(tmp_path):
+    client = FakeClient(b11_welcome())
+    app = SubApp(client.connect, log_folder=tmp_path)
+    async with app.run_test(size=(160, 50)) as pilot:
+        client.snapshot(level="submerged")
+        await until(pilot, lambda: app.view is not None)
+        pad = app.query_one(OrderPad)
+        await pilot.press("6", "plus", "b")
+        assert pad.draft.level == "bottom" and pad.draft.squares == 0
+        await pilot.press("9", "plus")
+        assert pad.draft.squares == 0 and pad.draft.course == "NE"

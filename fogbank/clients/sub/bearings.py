@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 POINTS = ("N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW")
 
 
@@ -10,6 +12,11 @@ def degrees(bearing: int | float | str) -> float:
     if isinstance(bearing, str):
         return POINTS.index(bearing.strip().upper()) * 22.5
     return float(bearing)
+
+
+def said(contact: dict[str, Any]) -> str:
+    """A contact's bearing as the umpire gave it: its compass `point` if it has one, else degrees."""
+    return contact.get("point") or words(contact["bearing"])
 
 
 def words(bearing: int | float | str) -> str:

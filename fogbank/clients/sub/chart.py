@@ -39,6 +39,7 @@ OLD_HEARD = "#6a4a80"  # a bearing a turn old, dimmed; older ones are not drawn
 FINISH_COLOUR = "#50e050"
 FINISH = f"bold {FINISH_COLOUR}"
 FINISH_MARK = "═"
+FINISH_SEA = "#2a6a55 on #0b3528"  # the sea inside a finish zone
 PENCIL_MARK = "×"
 PENCIL = "bold #f0f0f0"
 PENCIL_LABEL = "italic #f0f0f0"
@@ -121,8 +122,11 @@ def draw_chart(
             used.add((x, y))
 
     for line in chart.get("finish", ()):
-        for square in line["squares"]:
-            mark(*parse_square(square), FINISH_MARK * cell, FINISH)
+        zone, edge = finish_edge(line["squares"], land)
+        for x, y in zone - edge:  # inside the zone: the sea tinted, free for marks and labels
+            cells[y][x] = (cells[y][x][0], FINISH_SEA)
+        for x, y in edge:
+            mark(x, y, FINISH_MARK * cell, FINISH)
     for square in targets:
         mark(*parse_square(square), TARGET_MARK, "bold #ffd700")
     for pencil in marks:
@@ -170,7 +174,9 @@ def _labels(chart: dict[str, Any], marks) -> list[Label]:
     labels = [Label(m["label"], (m["square"],), PENCIL_LABEL) for m in marks if m.get("label")]
     for line in chart.get("finish", ()):
         if line.get("squares"):
-            labels.append(Label(line["label"], _beside_line(line["squares"]), f"bold {FINISH_COLOUR}"))
+            _, edge = finish_edge(line["squares"], _land(chart))
+            labels.append(Label(line["label"], _beside_line([square_name(sq) for sq in edge]),
+                                f"bold {FINISH_COLOUR}"))  # fmt: skip
     for place in chart.get("places", ()):
         water = place.get("side") == "water"
         style = "italic #9ecbff" if water else "#f0e0b0"
@@ -178,14 +184,25 @@ def _labels(chart: dict[str, Any], marks) -> list[Label]:
     return labels
 
 
+def finish_edge(squares: list[str], land: list[list[bool]]) -> tuple[set, set]:
+    """A finish zone's sea squares, and its edge: those with open sea outside the zone beside
+    them, the line a boat crosses to reach it."""
+    rows, columns = len(land), len(land[0]) if land else 0
+    zone = {(x, y) for x, y in map(parse_square, squares) if 0 <= y < rows and 0 <= x < columns}
+
+    def open_sea(x: int, y: int) -> bool:
+        return 0 <= y < rows and 0 <= x < columns and not land[y][x] and (x, y) not in zone
+
+    edge = {(x, y) for x, y in zone
+            if any(open_sea(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1))}  # fmt: skip
+    return zone, edge
+
+
 def _beside_line(squares: list[str]) -> tuple[str, ...]:
-    """Where a finish line's label may go: after its last square or before its first, or on a
-    row next to it."""
-    ends = sorted(parse_square(s) for s in squares)
-    (x0, y0), (x1, y1) = ends[0], ends[-1]
-    middle = ends[len(ends) // 2]
-    near = [(x1, y1), (x0, y0), (middle[0], middle[1] + 1), (middle[0], middle[1] - 1)]
-    return tuple(square_name(sq) for sq in near if sq[1] >= 0)
+    """Where a finish line's label may go: beside the squares of its edge, the middle first."""
+    ordered = sorted(map(parse_square, squares), key=lambda sq: (-sq[1], sq[0]))
+    middle = len(ordered) // 2
+    return tuple(square_name(sq) for sq in ordered[middle:] + ordered[:middle])
 
 
 def _draw_view(view: dict[str, Any], mark, draft: Draft | None, cell: int, sunk: frozenset[int]) -> None:
@@ -324,7 +341,7 @@ def chart_key(
         for n, contact in enumerate(heard):
             key.append(" heard " if not n else ", ")
             key.append(f"{_letter(contact)}{contact['number']}", style=f"bold {HEARD}")
-            key.append(f" {bearings.words(contact['bearing'])}")
+            key.append(f" {bearings.said(contact)}")
         for n, contact in enumerate(c for c in latest if c["fidelity"] != "bearing"):
             key.append("; " if n or heard else " ")
             key.append(f"{_letter(contact)}{contact['number']}", style=f"bold {SEEN}")
@@ -337,7 +354,7 @@ def _contact_words(contact: dict[str, Any]) -> str:
     if contact.get("square"):
         return f"{kind} in {contact['square']}"
     distance = contact.get("distance")
-    return f"{kind} {bearings.words(contact['bearing'])}" + (f" {distance} sq" if distance else "")
+    return f"{kind} {bearings.said(contact)}" + (f" {distance} sq" if distance else "")
 
 
 class ChartScroll(ScrollableContainer, can_focus=False):

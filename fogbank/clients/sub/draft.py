@@ -136,8 +136,10 @@ class Cost:
 
 def squares_allowed(view: dict[str, Any] | None, level: str) -> int:
     """Squares of movement an order ending at `level` may make from `view`'s level, after the
-    level changes (by the ruleset's own allowance)."""
+    level changes (by the ruleset's own allowance); none at the bottom, where the boat lies still."""
     start, end = Level((view or {}).get("level", level)), Level(level)
+    if end is Level.BOTTOM:
+        return 0
     return max(0, movement_allowance(start, end) - abs(end.depth - start.depth))
 
 
@@ -153,6 +155,8 @@ def cost(view: dict[str, Any], draft: Draft, shore: Callable[[Square], bool] | N
     warnings: list[str] = []
     if speed + changes > allowance:
         problems.append(f"{speed} squares + {changes} level change(s) is over the {allowance} allowed.")
+    if end is Level.BOTTOM and speed:
+        problems.append("At the bottom the boat lies still: no speed, only the deep current's drift.")
     if draft.fix and (view["night"] or not end.sees):
         problems.append("A fix needs daylight, at the surface or periscope level.")
     if shore is not None:

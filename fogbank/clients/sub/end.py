@@ -17,8 +17,9 @@ from textual.widgets import Static
 
 from .debrief import last_hour, umpire_record
 
-HEADLINES = {"victory": "VICTORY", "defeat": "DEFEAT", "draw": "DRAW", "ended": "GAME ENDED BY THE UMPIRE"}
-COLOURS = {"victory": "bold green", "defeat": "bold red", "draw": "bold yellow", "ended": "bold yellow"}
+HEADLINES = {"ended": "GAME ENDED BY THE UMPIRE"}  # the others: the result itself, in capitals
+COLOURS = {"victory": "bold green", "marginal victory": "bold green", "defeat": "bold red",
+           "marginal defeat": "bold red", "draw": "bold yellow", "ended": "bold yellow"}  # fmt: skip
 CHECKING = Text("Saving the record and checking every roll...", style="yellow")
 
 

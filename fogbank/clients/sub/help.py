@@ -22,7 +22,8 @@ TWO LEGS n: the course and speed keys now steer a second leg, after the
 LEVEL    s surface, p periscope, d submerged, b bottom
 FIX      l: take a fix on a charted landmark this hour (by day, at the
          surface or periscope level); the umpire gives your true square
-         and the plot starts again from it.
+         and the plot starts again from it. The risk: looking at the shore,
+         the boat is easier for the shore's observers to see that hour.
 PENCIL   m: a mark on your own chart, with a few words ("K9 mines?");
          the same square again with no words rubs it out
 FIRE     f choose a target (the latest contact seen; f again: the next),

@@ -77,12 +77,20 @@ def entries_for_reports(
                 # The same thing again within the hour (a minefield's rows, say): said once, counted.
                 entries[-1] = attrs.evolve(last, times=last.times + 1)
             else:
-                kind = "fix" if report.get("kind") == "fix" else "report"  # the plot starts again here
-                entries.append(Entry(kind, report["text"], tuple(shapes)))
+                entries.append(Entry(_kind(report), report["text"], tuple(shapes)))
             target = sunk_target(report)
-            if target is not None:
+            if target is not None and not (report.get("facts") or {}).get("sunk"):
+                # The umpire named no sinking (an older ruleset): the client says it for them.
                 entries.append(Entry("sunk", _sunk_words(target, (contacts or {}).get(target), orders)))
     return entries
+
+
+def _kind(report: dict[str, Any]) -> str:
+    if report.get("kind") in ("fix", "no_fix"):
+        return "fix"  # where the plot starts again, or why it could not
+    if (report.get("facts") or {}).get("sunk"):
+        return "sunk"  # the rules' own words: "Messudieh sunk - now get out"
+    return "report"
 
 
 def sunk_target(report: dict[str, Any]) -> int | None:
@@ -109,7 +117,7 @@ def _hydrophones(heard: list[dict[str, Any]]) -> str:
     if len(heard) == 1:
         return heard[0]["text"]
     told = [c for report in heard for c in contacts_of(report)]
-    said = ", ".join(f"{bearings.words(c['bearing'])} (contact {c['number']})" for c in told)
+    said = ", ".join(f"{bearings.said(c)} (contact {c['number']})" for c in told)
     return f"Hydrophones: {len(told)} vessels heard moving through the water, bearing {said}."
 
 

@@ -106,10 +106,12 @@ class OrderPad(Widget, can_focus=True):
         self.draft = attrs.evolve(self.draft, **changes)
 
     def action_course(self, course: str) -> None:
+        # A course given means way on: a square at least, where the level leaves room for one.
+        top = squares_allowed(self.view, self.draft.level)
         if self.leg == 2:
-            self._change(course2=course, speed2=max(self.draft.speed2, 1))
+            self._change(course2=course, speed2=min(max(self.draft.speed2, 1), max(0, top - self.draft.speed)))
         else:
-            self._change(course=course, speed=max(self.draft.speed, 1))
+            self._change(course=course, speed=min(max(self.draft.speed, 1), max(0, top - self.draft.speed2)))
 
     def action_speed(self, step: int) -> None:
         top = squares_allowed(self.view, self.draft.level)

@@ -71,7 +71,11 @@ async def test_the_briefing_names_the_intelligence_and_help_what_each_level_risk
 
 
 async def test_todays_payloads_without_the_additions_still_play(tmp_path):
-    client = FakeClient(b11_welcome())  # no finish, no landmarks, no intelligence, no levels
+    welcome = b11_welcome()  # as the rules before issue 10 sent it: no finish, landmarks, intelligence, levels
+    chart = {k: v for k, v in welcome.chart.items() if k != "finish"}
+    chart["places"] = [{k: v for k, v in p.items() if k != "landmark"} for p in chart["places"]]
+    briefing = {k: v for k, v in welcome.briefing.items() if k not in ("intelligence", "levels")}
+    client = FakeClient(attrs.evolve(welcome, chart=chart, briefing=briefing))
     app = SubApp(client.connect, log_folder=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         client.snapshot()

@@ -262,3 +262,20 @@ async def test_at_the_bottom_the_boat_lies_still(tmp_path):
         assert pad.draft.level == "bottom" and pad.draft.squares == 0
         await pilot.press("9", "plus")
         assert pad.draft.squares == 0 and pad.draft.course == "NE"
+
+
+async def test_a_vessel_seen_then_heard_keeps_its_type_and_may_be_fired_at(tmp_path):
+    client = FakeClient(b11_welcome())
+    app = SubApp(client.connect, log_folder=tmp_path)
+    async with app.run_test(size=(160, 50)) as pilot:
+        client.snapshot(turn=2, level="periscope", track=["D5", "D5"], contacts=[seen(3, turn=1)])
+        await until(pilot, lambda: app.view is not None)
+        # The next hour contact 3 is only heard: still the battleship, still a target.
+        client.put(Observation(seq=2, turn=3, must_act=True, view=view(
+            turn=3, level="periscope", track=["D5", "D5", "D5"], contacts=[heard(3, 90, turn=2)])))  # fmt: skip
+        await until(pilot, lambda: app.view["turn"] == 3)
+        key = text_of(app.query_one("#chart-key").render())
+        assert "heard B3 090" in key
+        await pilot.press("f")
+        assert app.query_one(OrderPad).draft.fire_target == 3
+        assert "only heard" not in text_of(app.query_one(OrderPad).render())

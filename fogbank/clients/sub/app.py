@@ -32,7 +32,7 @@ from textual.widget import Widget
 from textual.widgets import Footer
 
 from .chart import ChartPane, waters_named
-from .draft import Draft
+from .draft import Draft, tracked
 from .debrief import check_log, final_truth, save_log
 from .end import CHECKING, EndScreen
 from .gauges import Gauges
@@ -266,14 +266,15 @@ class SubApp(App[None]):
     def _take(self, message: Any) -> None:
         start = self.welcome.briefing.get("start") if self.welcome else None
         if isinstance(message, Snapshot):
-            self.contacts = {c["number"]: c for c in message.view["contacts"]}
+            self.contacts = {}
+            self._track(message.view["contacts"])
             self.shown = set()
             self.query_one(ChartPane).sunk = frozenset()
             self.entries = (*self._briefing(), *self._read(message.view["reports"], start))
             self.view = self._with_contacts(message.view)
             self._progress(message.turn, message.must_act)
         elif isinstance(message, Observation):
-            self.contacts.update((c["number"], c) for c in message.view["contacts"])
+            self._track(message.view["contacts"])
             reports = self._read(message.view["reports"], start)
             if not reports:
                 reports = [turn_heading(message.turn - 1, start), Entry("note", "Nothing to report.")]
@@ -302,6 +303,10 @@ class SubApp(App[None]):
         else:
             progress = "your orders" if must_act else "waiting"
         self.query_one(TopBar).progress = f"turn {turn}: {progress}"
+
+    def _track(self, contacts: list[dict[str, Any]]) -> None:
+        for contact in contacts:
+            self.contacts[contact["number"]] = tracked(self.contacts.get(contact["number"]), contact)
 
     def _read(self, reports: list[dict[str, Any]], start: str | None) -> list[Entry]:
         orders = self.welcome.briefing.get("briefing", "") if self.welcome else ""

@@ -68,9 +68,9 @@ def contact_mark(contact: dict[str, Any], cell: int, sunk: bool = False) -> str:
 
 
 def _letter(contact: dict[str, Any]) -> str:
-    if contact["fidelity"] == "bearing":
-        return "?"
-    return LETTERS.get(contact.get("silhouette") or "", "?" if contact["fidelity"] == "silhouette" else "V")
+    if contact.get("silhouette") in LETTERS:  # seen once: its type stands while it is tracked
+        return LETTERS[contact["silhouette"]]
+    return "?" if contact["fidelity"] in ("bearing", "silhouette") else "V"
 
 
 def waters_named(text: str, chart: dict[str, Any] | None) -> list[dict[str, Any]]:

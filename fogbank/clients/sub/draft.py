@@ -173,7 +173,7 @@ def cost(view: dict[str, Any], draft: Draft, shore: Callable[[Square], bool] | N
             problems.append(f"Only {view['loaded']} tube(s) loaded.")
         if contact is None:
             problems.append(f"No contact {draft.fire_target} in the log.")
-        elif contact["fidelity"] == "bearing":
+        elif not was_seen(contact):
             problems.append(f"Contact {draft.fire_target} was only heard; fire at one seen.")
         elif contact.get("distance") is not None and contact["distance"] > TORPEDO_RANGE:
             warnings.append(
@@ -195,4 +195,18 @@ def cost(view: dict[str, Any], draft: Draft, shore: Callable[[Square], bool] | N
 
 def seen_contacts(view: dict[str, Any]) -> list[dict[str, Any]]:
     """Contacts one may fire at: seen, not just heard; the latest first."""
-    return sorted((c for c in view["contacts"] if c["fidelity"] != "bearing"), key=lambda c: -c["number"])
+    return sorted((c for c in view["contacts"] if was_seen(c)), key=lambda c: -c["number"])
+
+
+def was_seen(contact: dict[str, Any]) -> bool:
+    """Whether the contact was ever seen, not only heard (see `tracked`)."""
+    return bool(contact.get("seen")) or contact["fidelity"] != "bearing"
+
+
+def tracked(old: dict[str, Any] | None, new: dict[str, Any]) -> dict[str, Any]:
+    """A contact as the plot tracks it: its latest report, keeping what an earlier one of the
+    same number told (a vessel seen once and only heard since is still that type, and may
+    still be fired at)."""
+    old = old or {}
+    return {**new, "seen": was_seen(new) or bool(old.get("seen")),
+            "silhouette": new.get("silhouette") or old.get("silhouette")}  # fmt: skip

@@ -279,3 +279,13 @@ async def test_a_vessel_seen_then_heard_keeps_its_type_and_may_be_fired_at(tmp_p
         await pilot.press("f")
         assert app.query_one(OrderPad).draft.fire_target == 3
         assert "only heard" not in text_of(app.query_one(OrderPad).render())
+        # Sunk: contact 3 is no longer a target, and the chart marks it so.
+        hit = {"turn": 3, "kind": "torpedo_fired", "text": "Torpedo fired E at contact 3: a hit! Messudieh sunk.",
+               "contact": None, "facts": {"target": 3, "direction": "E", "hit": True, "sunk": "Messudieh"}}  # fmt: skip
+        client.put(Observation(seq=3, turn=4, must_act=True, view=view(
+            turn=4, level="periscope", track=["D5"] * 4, reports=[hit], contacts=[])))  # fmt: skip
+        await until(pilot, lambda: app.view["turn"] == 4)
+        await pilot.press("x", "f")
+        assert app.query_one(OrderPad).draft.fire_target is None
+        assert "No contact seen to fire at" in app.query_one(OrderPad).status.plain
+        assert app.query_one(ChartPane).sunk == {3}

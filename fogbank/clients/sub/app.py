@@ -312,6 +312,7 @@ class SubApp(App[None]):
         orders = self.welcome.briefing.get("briefing", "") if self.welcome else ""
         chart = self.query_one(ChartPane)
         chart.sunk = chart.sunk | {n for n in map(sunk_target, reports) if n is not None}
+        self.query_one(OrderPad).sunk = chart.sunk
         return entries_for_reports(reports, start, contacts=self.contacts, shown=self.shown, orders=orders)
 
     def _with_contacts(self, view: dict[str, Any]) -> dict[str, Any]:

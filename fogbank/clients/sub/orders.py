@@ -75,6 +75,7 @@ class OrderPad(Widget, can_focus=True):
     connection: reactive[str] = reactive("connecting")
     chart: reactive[dict[str, Any] | None] = reactive(None)
     fix_risk: str | None = None  # what the briefing says a fix risks
+    sunk: frozenset[int] = frozenset()  # contacts the boat has sunk: no longer targets
     over: reactive[bool] = reactive(False, layout=True)  # the game is over: no more orders
     leg: reactive[int] = reactive(1)
     compact: reactive[bool] = reactive(False, layout=True)
@@ -149,7 +150,7 @@ class OrderPad(Widget, can_focus=True):
         self._change(level=level, speed=speed, speed2=max(0, min(self.draft.speed2, room - speed)))
 
     def action_fire(self) -> None:
-        targets = seen_contacts(self.view or {"contacts": []})
+        targets = [c for c in seen_contacts(self.view or {"contacts": []}) if c["number"] not in self.sunk]
         if not targets:
             self.status = Text(
                 "No contact seen to fire at (a contact only heard cannot be fired at).", style="yellow"

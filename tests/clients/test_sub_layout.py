@@ -56,6 +56,7 @@ async def test_every_essential_is_on_the_screen(tmp_path, size):
             assert fact in shown, f"{fact!r} is not on the {size} screen:\n{shown}"
         assert "3 of 30" in shown or "3/30" in shown
         assert "@" in shown  # the plotted position, scrolled into sight
+        assert app.query_one(ReportLog).region.height >= 3  # the reports keep a few lines
 
 
 async def test_the_chart_follows_the_boat_when_it_does_not_fit(tmp_path):

@@ -56,12 +56,13 @@ def _line_glyph(bearing: float) -> str:
 def contact_mark(contact: dict[str, Any], cell: int, sunk: bool = False) -> str:
     """A contact's mark in `cell` columns: its letter (C P T B, ? when only heard, V when placed
     by the umpire) and its number while both fit; from 10 up the number alone; one column: the
-    letter alone (the key above the chart gives the numbers). A contact sunk: its letter and x."""
+    letter alone (the key above the chart gives the numbers). A contact sunk: its letter and x
+    (one column: x)."""
     letter, number = _letter(contact), str(contact["number"])
+    if sunk:
+        return (letter + "x")[-cell:]  # one column: the x alone
     if cell == 1:
         return letter
-    if sunk:
-        return letter + "x"
     if len(number) == 1:
         return letter + number
     return number if len(number) == 2 else letter + "+"

@@ -33,7 +33,7 @@ from textual.widgets import Footer
 
 from .chart import ChartPane, waters_named
 from .draft import Draft, tracked
-from .debrief import check_log, final_truth, save_log
+from .debrief import check_log, final_truth, save_log, truth_words
 from .end import CHECKING, EndScreen
 from .gauges import Gauges
 from .help import HelpScreen, fix_risk
@@ -411,7 +411,10 @@ class SubApp(App[None]):
             return
         verdict = check_log(path)
         verdict.append(f"\nThe record is saved: {path}   (check it from a shell: fogbank verify {path})")
-        self.call_from_thread(self._debriefed, path, verdict, final_truth(self.game_over.log))
+        truth = final_truth(self.game_over.log)
+        if truth is not None:
+            verdict.append_text(truth_words(truth))
+        self.call_from_thread(self._debriefed, path, verdict, truth)
 
     def _debriefed(self, path: Path | None, verdict: Text, truth: dict[str, Any] | None) -> None:
         self.record_path, self.verdict = path, verdict

@@ -59,6 +59,32 @@ def final_truth(log: list[dict[str, Any]]) -> dict[str, Any] | None:
     return to_plain(game.ruleset.observe(game.state, UMPIRE))
 
 
+def truth_words(truth: dict[str, Any]) -> Text:
+    """The truth at the end in a few lines: where the boat was against the plot, the mines,
+    and the vessels, each with the player's contacts that were it."""
+    out = Text()
+    boat = truth.get("boat") or {}
+    plotted = (truth.get("plotted_track") or ["?"])[-1]
+    out.append("\nWHAT WAS REALLY THERE\n", style="bold #ffd700")
+    out.append(f"  The boat ended in {boat.get('square', '?')}; your plot had her in {plotted}.\n")
+    mines = ", ".join(f"{square} ({rows})" for square, rows in (truth.get("minefields") or {}).items())
+    out.append(f"  Mines (rows): {mines or 'none'}.\n")
+    contacts: dict[int, list[int]] = {}  # vessel number -> the player's contacts of it
+    for contact, vessel in sorted((int(c), v) for c, v in (truth.get("contact_vessels") or {}).items()):
+        contacts.setdefault(vessel, []).append(contact)
+    for vessel in truth.get("vessels", ()):
+        out.append(f"  {_vessel_words(vessel)} in {vessel['square']}{', sunk' if vessel.get('sunk') else ''}")
+        heard = contacts.get(vessel["number"])
+        out.append(f" - your contact{'s' if len(heard) > 1 else ''} {', '.join(map(str, heard))}\n" if heard else "\n",
+                   style="dim")  # fmt: skip
+    return out
+
+
+def _vessel_words(vessel: dict[str, Any]) -> str:
+    kind = str(vessel.get("type", "vessel")).replace("_", " ")
+    return f"{kind} {vessel['name']}" if vessel.get("name") else kind
+
+
 def umpire_record(log: Iterable[dict[str, Any]], seat: str) -> Text:
     """The umpire's record turn by turn: every event in its words (those the seat was never told
     marked so), each roll with its dice, modifiers and outcome."""

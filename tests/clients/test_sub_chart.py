@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from fogbank.clients.sub.chart import chart_key, draw_chart, labelled, waters_named
+from fogbank.clients.sub.chart import draw_chart, labelled, waters_named
+from fogbank.clients.sub.chartpane import chart_key
 from fogbank.clients.sub.draft import Draft
 
 from .sub_helpers import b11_welcome, view

@@ -11,7 +11,8 @@ import attrs
 import pytest
 from fogbank.cli.main import main as fogbank_main
 from fogbank.clients.sub import SubApp
-from fogbank.clients.sub.chart import ChartPane, draw_chart
+from fogbank.clients.sub.chart import draw_chart
+from fogbank.clients.sub.chartpane import ChartPane
 from fogbank.clients.sub.end import EndScreen
 from fogbank.clients.sub.orders import OrderPad
 from fogbank.protocols import GameOver

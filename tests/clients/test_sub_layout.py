@@ -8,7 +8,7 @@ import attrs
 import pytest
 from fogbank.clients.sub import SubApp
 from fogbank.clients.sub.app import TopBar
-from fogbank.clients.sub.chart import ChartPane
+from fogbank.clients.sub.chartpane import ChartPane
 from fogbank.clients.sub.gauges import Gauges
 from fogbank.clients.sub.help import HelpScreen
 from fogbank.clients.sub.log import Entry, ReportLog

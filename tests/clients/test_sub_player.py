@@ -10,7 +10,8 @@ import stat
 import attrs
 from fogbank.clients.sub import SubApp
 from fogbank.clients.sub.app import TopBar
-from fogbank.clients.sub.chart import ChartPane, chart_key, draw_chart
+from fogbank.clients.sub.chart import draw_chart
+from fogbank.clients.sub.chartpane import ChartPane, chart_key
 from fogbank.clients.sub.help import HelpScreen
 from fogbank.clients.sub.log import ReportLog, entries_for_reports
 from fogbank.clients.sub.orders import OrderPad

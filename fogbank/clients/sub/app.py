@@ -31,13 +31,14 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Footer
 
-from .chart import ChartPane, waters_named
+from .chart import waters_named
+from .chartpane import ChartPane
 from .draft import Draft, tracked
 from .debrief import check_log, final_truth, save_log, truth_words
 from .end import CHECKING, EndScreen
 from .gauges import Gauges
 from .help import HelpScreen, fix_risk
-from .log import Entry, ReportLog, entries_for_reports, sunk_target, turn_heading
+from .log import Entry, ReportLog, briefing_entries, entries_for_reports, sunk_target, turn_heading
 from .orders import OrderPad
 from .pencil import PencilScreen, load_marks, pencil, save_marks
 from .places import PlacesScreen
@@ -270,7 +271,8 @@ class SubApp(App[None]):
             self._track(message.view["contacts"])
             self.shown = set()
             self.query_one(ChartPane).sunk = frozenset()
-            self.entries = (*self._briefing(), *self._read(message.view["reports"], start))
+            told = briefing_entries(self.welcome.briefing) if self.welcome else []
+            self.entries = (*told, *self._read(message.view["reports"], start))
             self.view = self._with_contacts(message.view)
             self._progress(message.turn, message.must_act)
         elif isinstance(message, Observation):
@@ -318,22 +320,6 @@ class SubApp(App[None]):
     def _with_contacts(self, view: dict[str, Any]) -> dict[str, Any]:
         # An observation carries only the last turn's contacts (a snapshot has them all).
         return {**view, "contacts": [self.contacts[n] for n in sorted(self.contacts)]}
-
-    def _briefing(self) -> list[Entry]:
-        if self.welcome is None:
-            return []
-        briefing = self.welcome.briefing
-        entries = []
-        if briefing.get("briefing"):
-            text = " ".join(briefing["briefing"].split())
-            entries += [Entry("turn", "Orders from the Admiralty"), Entry("note", text)]
-        if briefing.get("intelligence"):
-            entries.append(Entry("turn", "Intelligence reports"))
-            entries += [Entry("intelligence", f"- {sentence}") for sentence in briefing["intelligence"]]
-        if entries:
-            risks = ", and what each level risks" if briefing.get("levels") else ""
-            entries.append(Entry("note", f"? help: the keys{risks}. m pencils a mark on your chart."))
-        return entries
 
     def _note(self, kind: str, text: str) -> None:
         self.entries = (*self.entries, Entry(kind, text))

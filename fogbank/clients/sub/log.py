@@ -43,6 +43,21 @@ def turn_heading(turn: int, start: str | None) -> Entry:
     return Entry("turn", f"Turn {turn}{when}")
 
 
+def briefing_entries(briefing: dict[str, Any]) -> list[Entry]:
+    """The start of the log: the orders, what intelligence reported, and where help is."""
+    entries = []
+    if briefing.get("briefing"):
+        text = " ".join(briefing["briefing"].split())
+        entries += [Entry("turn", "Orders from the Admiralty"), Entry("note", text)]
+    if briefing.get("intelligence"):
+        entries.append(Entry("turn", "Intelligence reports"))
+        entries += [Entry("intelligence", f"- {sentence}") for sentence in briefing["intelligence"]]
+    if entries:
+        risks = ", and what each level risks" if briefing.get("levels") else ""
+        entries.append(Entry("note", f"? help: the keys{risks}. m pencils a mark on your chart."))
+    return entries
+
+
 def entries_for_reports(
     reports: list[dict[str, Any]],
     start: str | None,

@@ -184,6 +184,10 @@ async def test_pencil_marks_are_kept_for_the_player_only(tmp_path):
         await until(pilot, lambda: app.query_one(ChartPane).marks)
         assert app.query_one(ChartPane).marks == ({"square": "K9", "label": "mines?"},)
         assert client.submitted == []  # nothing of it goes to the server
+        await pilot.press("k")  # the places key lists the marks, and the landmarks to fix on
+        shown = "".join(text_of(s.render()) for s in app.screen.query("Static"))
+        assert "K9 × mines?" in shown and "Kum Kale ▲" in shown and "by day, l takes a fix" in shown
+        await pilot.press("escape")
         await pilot.press("m", *"Q99 x", "enter")
         await until(pilot, lambda: "not on the chart" in app.query_one(OrderPad).status.plain)
     saved = tmp_path / "pencil-g-test.json"

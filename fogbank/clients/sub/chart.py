@@ -126,10 +126,10 @@ def draw_chart(
             mark(x, y, FINISH_MARK * cell, FINISH)
     for square in targets:
         mark(*parse_square(square), TARGET_MARK, "bold #ffd700")
-    for pencil in marks:
-        mark(*parse_square(pencil["square"]), PENCIL_MARK, PENCIL)
     if view:
         _draw_view(view, mark, draft, cell, sunk)
+    for pencil in marks:  # the player's own notes over the plot's lines
+        mark(*parse_square(pencil["square"]), PENCIL_MARK, PENCIL)
     if truth:
         _draw_truth(truth, mark, cell)
     if view:

@@ -296,3 +296,18 @@ async def test_a_vessel_seen_then_heard_keeps_its_type_and_may_be_fired_at(tmp_p
         assert app.query_one(OrderPad).draft.fire_target is None
         assert "No contact seen to fire at" in app.query_one(OrderPad).status.plain
         assert app.query_one(ChartPane).sunk == {3}
+
+
+async def test_a_small_terminal_shows_each_new_silhouette_in_miniature_beside_its_words(tmp_path):
+    client = FakeClient(b11_welcome())
+    app = SubApp(client.connect, log_folder=tmp_path)
+    sightings = [{"turn": 1, "kind": "sighted", "text": f"A {kind} (contact {n}).", "contact": seen(n, silhouette=kind)}
+                 for n, kind in ((1, "caique"), (2, "transport"), (3, "battleship"))]  # fmt: skip
+    async with app.run_test(size=(80, 24)) as pilot:
+        client.snapshot(turn=2, track=["D5", "D5"], reports=sightings, contacts=[s["contact"] for s in sightings])
+        await until(pilot, lambda: app.view is not None)
+        await pilot.pause()
+        shown = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+        for line in ("_/|\\|\\_ A caique (contact 1).", "_|__||__|_ A transport (contact 2).",
+                     "_[]_||_||_[]_ A battleship (contact 3)."):  # fmt: skip
+            assert line in shown, shown

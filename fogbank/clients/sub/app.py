@@ -153,7 +153,7 @@ class SubApp(App[None]):
 
     def watch_compact(self, compact: bool) -> None:
         self.set_class(compact, "-compact")
-        for widget in self.query("Gauges, OrderPad"):
+        for widget in self.query("Gauges, OrderPad, ReportLog"):
             widget.compact = compact
         for chart in self.query(ChartPane):
             chart.cell = 1 if compact else 2

@@ -15,7 +15,7 @@ from textual.reactive import reactive
 from textual.widgets import Static
 
 from . import bearings
-from .recognition import silhouette
+from .recognition import miniature, silhouette
 
 STYLES = {"report": "", "narrative": "italic #ffd080", "refusal": "bold red", "note": "dim",
           "intelligence": "#d0e0ff", "sunk": "bold #60d060", "fix": "bold #40c0c0"}  # fmt: skip
@@ -147,13 +147,19 @@ def _sunk_words(number: int, contact: dict[str, Any] | None, orders: str) -> str
     return f"★ {what}."
 
 
-def render_entry(entry: Entry) -> Text | Group | Padding:
+def render_entry(entry: Entry, compact: bool = False) -> Text | Group | Padding:
+    """One entry as the log shows it; `compact`: a sighting's silhouette on a line of its own
+    words' length, so a small terminal keeps its reports in sight."""
     if entry.kind == "turn":
         heading = Text(f"── {entry.text} ", style="bold #a0c8ff", no_wrap=True, overflow="crop")
         return heading + Text("─" * 30, style="#405070")
     # Indented as a whole, so a report that wraps still reads as one, under its turn's heading.
-    text = Padding(Text(entry.words, style=STYLES.get(entry.kind, "")), (0, 0, 0, 2))
-    if entry.silhouettes:
+    words = Text(entry.words, style=STYLES.get(entry.kind, ""))
+    if compact and entry.silhouettes:
+        outlines = Text("  ").join(miniature(shape, style="#ff8080") for shape in entry.silhouettes)
+        words = outlines + Text(" ") + words
+    text = Padding(words, (0, 0, 0, 2))
+    if entry.silhouettes and not compact:
         # The picture above its words: the log follows its newest line, so the words stay in sight.
         return Group(*(silhouette(shape, style="#ff8080") for shape in entry.silhouettes), text)
     return text
@@ -165,12 +171,16 @@ class ReportLog(VerticalScroll, can_focus=False):
 
     entries: reactive[tuple[Entry, ...]] = reactive(tuple)
     at_end: reactive[bool] = reactive(True)  # following the newest report
+    compact: reactive[bool] = reactive(False)  # silhouettes in miniature, for a small terminal
 
     def compose(self):
         yield Static(id="log-text")
 
+    def watch_compact(self) -> None:
+        self.watch_entries(self.entries)
+
     def watch_entries(self, entries: tuple[Entry, ...]) -> None:
-        shown = [render_entry(e) for e in entries] or [Text("No reports yet.", style="dim")]
+        shown = [render_entry(e, self.compact) for e in entries] or [Text("No reports yet.", style="dim")]
         for static in self.query("#log-text").results(Static):
             static.update(Group(*shown))
         self.at_end = True

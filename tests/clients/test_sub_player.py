@@ -311,3 +311,12 @@ async def test_a_small_terminal_shows_each_new_silhouette_in_miniature_beside_it
         for line in ("_/|\\|\\_ A caique (contact 1).", "_|__||__|_ A transport (contact 2).",
                      "_[]_||_||_[]_ A battleship (contact 3)."):  # fmt: skip
             assert line in shown, shown
+
+
+def test_the_newest_contact_is_drawn_over_an_older_bearing_line():
+    chart = b11_welcome().chart
+    old_line = heard(7, 90, turn=1)  # heard east of D5 on turn 1: a line through E5...
+    sighting = {**seen(3, turn=2), "bearing": 90, "distance": 1}  # ...and seen in E5 on turn 2
+    drawn = draw_chart(chart, view(turn=3, track=["D5", "D5", "D5"], plotted="D5",
+                                   contacts=[sighting, old_line])).plain  # fmt: skip
+    assert square_text(drawn, "E5") == "B3"

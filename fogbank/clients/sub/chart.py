@@ -210,7 +210,8 @@ def _draw_view(view: dict[str, Any], mark, draft: Draft | None, cell: int, sunk:
     if draft is not None:
         for x, y in draft.path(plotted):
             mark(x, y, "+", "bold yellow")
-    for contact in view["contacts"]:
+    for contact in sorted(view["contacts"], key=lambda c: (c["turn"], c["fidelity"] != "bearing")):
+        # The newest over the oldest, a sighting over a bearing line: what was last told shows.
         # track[t] is the plot at the end of turn t, when that turn's contacts were reported.
         ox, oy = track[min(contact["turn"], len(track) - 1)] if track else plotted
         age = view["turn"] - 1 - contact["turn"]  # 0: reported in the turn just resolved

@@ -107,10 +107,11 @@ def umpire_record(log: Iterable[dict[str, Any]], seat: str) -> Text:
 
 
 def last_hour(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The events and rolls of the last turn anything happened in: how the game ended."""
+    """The events and rolls of the last turn anything happened in, and the end itself (logged
+    in the turn after, when a turn's resolution ends the game): how the game ended."""
     told = [r for r in log if r.get("type") in ("event", "roll")]
-    last = max((r.get("turn", 0) for r in told), default=None)
-    return [r for r in told if r.get("turn") == last]
+    last = max((r.get("turn", 0) for r in told if r.get("kind") != "game_ended"), default=0)
+    return [r for r in told if r.get("turn", 0) >= last]
 
 
 def _roll_words(roll: dict[str, Any]) -> str:

@@ -93,6 +93,7 @@ async def test_the_debrief_shows_the_truth_beside_the_plot_and_the_umpires_recor
         await pilot.press("escape")
         assert not isinstance(app.screen, EndScreen)
         assert "No more orders: the game is over." in text_of(app.query_one(OrderPad).render())
+        assert app.query_one(ChartPane).draft is None  # no course plotted on the debrief's chart
         key = text_of(app.query_one("#chart-key").render())
         assert f"The truth: ◆ {truth['boat']['square']} o track * mines" in key
         await pilot.press("e")

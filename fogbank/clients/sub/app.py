@@ -188,6 +188,8 @@ class SubApp(App[None]):
     # Messages up ----------------------------------------------------------------------------
 
     def on_order_pad_changed(self, message: OrderPad.Changed) -> None:
+        if self.game_over is not None:
+            return  # no more orders: no course to plot
         self.query_one(ChartPane).draft = message.draft
         self.query_one(Gauges).draft = message.draft
 
@@ -295,6 +297,7 @@ class SubApp(App[None]):
             self._note("narrative", f"Game over: {message.result}. {message.reason}")
             self.query_one(TopBar).progress = f"game over: {message.result}; e the debrief"
             self.query_one(OrderPad).over = True
+            self.query_one(ChartPane).draft = None
             self.debrief()
             self.action_end()
 

@@ -87,7 +87,7 @@ async def test_the_debrief_shows_the_truth_beside_the_plot_and_the_umpires_recor
         assert "roll 0:" in shown
         await until(pilot, lambda: app.query_one(ChartPane).truth is not None, timeout=20)
         truth = app.query_one(ChartPane).truth
-        told = app.screen.verdict.plain
+        told = app.screen.truth.plain
         assert f"The boat ended in {truth['boat']['square']}; your plot had her in" in told
         assert "Mines (rows): " in told and all(square in told for square in truth["minefields"])
         await pilot.press("escape")

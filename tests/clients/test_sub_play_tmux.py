@@ -136,7 +136,7 @@ def test_the_end_saves_the_record_and_shows_the_debrief(tmp_path):
         umpire = json.loads((tmp_path / "last-game.json").read_text())["umpire_token"]
         asyncio.run(umpire_ends(port, umpire))
         # No key pressed: the end screen comes up, the record is saved and checked.
-        terminal.wait_for(r"GAME ENDED BY THE UMPIRE", r"The seed hashes to it")
+        terminal.wait_for(r"GAME ENDED BY THE UMPIRE", r"Verified: all \d+ rolls", r"The record is saved")
         terminal.keys("End")
         terminal.wait_for(r"THE UMPIRE'S RECORD")
         terminal.keys("Escape")  # the chart, with the truth on it

@@ -116,6 +116,7 @@ class SubApp(App[None]):
         self.shown: set[int] = set()  # contacts whose silhouette the reports have shown
         self.record_path: Path | None = None  # where the game's record was saved, once it is over
         self.verdict = CHECKING  # what `fogbank verify` says of the saved record
+        self.truth = Text()  # what was really there, in words, once the record is replayed
 
     def compose(self) -> ComposeResult:
         yield TopBar(id="top")
@@ -379,7 +380,7 @@ class SubApp(App[None]):
         commitment = self.welcome.commitment if self.welcome else None
         seat = self.welcome.seat if self.welcome else ""
         screen = EndScreen(self.game_over, commitment, self._record_file(), seat)
-        screen.verdict = self.verdict
+        screen.verdict, screen.truth = self.verdict, self.truth
         self.push_screen(screen)
 
     def _record_file(self) -> Path:
@@ -401,15 +402,14 @@ class SubApp(App[None]):
         verdict = check_log(path)
         verdict.append(f"\nThe record is saved: {path}   (check it from a shell: fogbank verify {path})")
         truth = final_truth(self.game_over.log)
-        if truth is not None:
-            verdict.append_text(truth_words(truth))
         self.call_from_thread(self._debriefed, path, verdict, truth)
 
     def _debriefed(self, path: Path | None, verdict: Text, truth: dict[str, Any] | None) -> None:
         self.record_path, self.verdict = path, verdict
+        self.truth = truth_words(truth) if truth is not None else Text()
         for screen in self.screen_stack:
             if isinstance(screen, EndScreen):
-                screen.verdict = verdict
+                screen.verdict, screen.truth = verdict, self.truth
         self.query_one(ChartPane).truth = truth
         if path is not None:
             self._note("note", f"The game's record is saved: {path} (fogbank verify {path} checks it).")

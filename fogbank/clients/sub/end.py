@@ -25,12 +25,13 @@ CHECKING = Text("Saving the record and checking every roll...", style="yellow")
 
 class EndScreen(ModalScreen[None]):
     """Shows `game_over` and the umpire's record from its log. The app saves the log to
-    `log_path` and sets `verdict` once it has checked it."""
+    `log_path` and sets `verdict` once it has checked it, and `truth` once it has replayed it."""
 
     BINDINGS = [Binding("escape,e", "dismiss", "The chart, with the truth on it"),
                 Binding("q", "app.quit", "Quit")]  # fmt: skip
 
     verdict: reactive[Text] = reactive(lambda: CHECKING.copy())
+    truth: reactive[Text] = reactive(Text)
 
     def __init__(self, game_over: GameOver, commitment: str | None, log_path: Path, seat: str) -> None:
         super().__init__()
@@ -46,10 +47,9 @@ class EndScreen(ModalScreen[None]):
             yield Static(Text(headline, style=COLOURS.get(over.result, "bold")),
                          classes="sheet-title")  # fmt: skip
             yield Static(Text(over.reason, style="bold"))
-            yield Static(Text("\nHOW IT ENDED, as the umpire saw it", style="bold #ffd700")
-                         + umpire_record(last_hour(over.log), self.seat))  # fmt: skip
             yield Static(Text("escape: the chart, with the true track, the mines and the vessels"
                               "    q quit", style="dim"))  # fmt: skip
+            yield Static(id="verdict")
             lines = Text()
             lines.append("\nDice seed, revealed: ", style="bold")
             lines.append(over.seed + "\n")
@@ -60,13 +60,19 @@ class EndScreen(ModalScreen[None]):
                 lines.append("The seed hashes to it." if matches else "THE SEED DOES NOT HASH TO IT.",
                              style="green" if matches else "bold red")  # fmt: skip
             yield Static(lines)
-            yield Static(id="verdict")
+            yield Static(Text("\nHOW IT ENDED, as the umpire saw it", style="bold #ffd700")
+                         + umpire_record(last_hour(over.log), self.seat))  # fmt: skip
+            yield Static(id="truth")
             yield Static(Text("\nTHE UMPIRE'S RECORD", style="bold #ffd700"))
             yield Static(umpire_record(over.log, self.seat))
 
     def watch_verdict(self, verdict: Text) -> None:
         for static in self.query("#verdict").results(Static):
             static.update(Text("\n") + verdict)
+
+    def watch_truth(self, truth: Text) -> None:
+        for static in self.query("#truth").results(Static):
+            static.update(truth)
 
     def action_dismiss(self) -> None:
         self.dismiss()

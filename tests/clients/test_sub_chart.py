@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from fogbank.clients.sub.chart import chart_key, draw_chart, labelled, waters_named
+from fogbank.clients.sub.chart import draw_chart, labelled, waters_named
+from fogbank.clients.sub.chartpane import chart_key
 from fogbank.clients.sub.draft import Draft
 
 from .sub_helpers import b11_welcome, view
@@ -60,7 +61,7 @@ def test_contacts_from_10_up_keep_their_number_and_the_key_names_them():
     narrow = draw_chart(chart, seen, cell=1).plain.splitlines()
     assert narrow[1 + 36 - 5][3 + 7] == "T"  # one column a square: the letter, and the number above
     key = chart_key(seen, []).plain
-    assert "T12 transport 090 2 sq" in key and "?13 heard 000" in key
+    assert "Turn 2: heard ?13 000; T12 transport 090 2 sq" in key
 
 
 def test_the_waters_the_orders_name_are_marked_on_the_chart():

@@ -8,7 +8,7 @@ import attrs
 import pytest
 from fogbank.clients.sub import SubApp
 from fogbank.clients.sub.app import TopBar
-from fogbank.clients.sub.chart import ChartPane
+from fogbank.clients.sub.chartpane import ChartPane
 from fogbank.clients.sub.gauges import Gauges
 from fogbank.clients.sub.help import HelpScreen
 from fogbank.clients.sub.log import Entry, ReportLog
@@ -16,7 +16,7 @@ from fogbank.clients.sub.orders import OrderPad
 from fogbank.clients.sub.places import PlacesScreen
 from textual.geometry import Region
 
-from .sub_helpers import FakeClient, b11_welcome, until
+from .sub_helpers import FakeClient, b11_welcome, text_of, until
 
 SIZES = [(80, 24), (100, 30), (160, 50)]
 
@@ -56,6 +56,7 @@ async def test_every_essential_is_on_the_screen(tmp_path, size):
             assert fact in shown, f"{fact!r} is not on the {size} screen:\n{shown}"
         assert "3 of 30" in shown or "3/30" in shown
         assert "@" in shown  # the plotted position, scrolled into sight
+        assert app.query_one(ReportLog).region.height >= 3  # the reports keep a few lines
 
 
 async def test_the_chart_follows_the_boat_when_it_does_not_fit(tmp_path):
@@ -123,3 +124,24 @@ async def test_the_places_key_lists_every_name_and_the_orders_waters(tmp_path):
             assert f"{square} {name}" in shown
         await pilot.press("escape")
         assert not isinstance(app.screen, PlacesScreen)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+async def test_a_two_leg_order_with_a_fix_and_warnings_stays_whole(tmp_path, size):
+    from .test_sub_player import welcome_with_additions
+
+    client = FakeClient(welcome_with_additions())
+    app = SubApp(client.connect, log_folder=tmp_path)
+    async with app.run_test(size=size) as pilot:
+        client.snapshot(plotted="D5", track=["D5"], night=False)
+        await until(pilot, lambda: app.view is not None)
+        await pilot.press("6", "n", "8", "plus", "l")  # E 1 then N 2 (ashore at E6), and a fix
+        await pilot.pause()
+        pad = app.query_one(OrderPad)
+        for widget in (app.query_one(TopBar), app.query_one(Gauges), pad):
+            assert shown_whole(app, widget), f"{type(widget).__name__} is cut off at {size}"
+        said = " ".join(text_of(pad.render()).split())  # the pad's words, however they wrap
+        for fact in ("E1 then N2" if app.compact else "then N, 2 squares", "fix", "ashore at E6",
+                     "movement 3 of 6", "A fix risks"):  # fmt: skip
+            assert fact in said, f"{fact!r} is not in the order pad at {size}: {said}"
+        assert app.query_one(ReportLog).region.height >= 3  # the reports keep a few lines

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
+import json
 import re
 import shlex
+import socket
+import stat
 import subprocess
 import sys
 import time
@@ -72,6 +76,15 @@ def test_fogbank_play_in_a_terminal(tmp_path):
         screen = terminal.wait_for(r"Turn\s+4 of 30", r"Level\s+PERISCOPE", r"Air\s+█+.*\d+/20 h")
         assert "@" in screen  # the plotted position on the chart
         (tmp_path / "screen.txt").write_text(screen)
+        # A pencil mark on the player's own chart, and help with every key.
+        terminal.keys("m")
+        terminal.wait_for(r"PENCIL")
+        terminal.keys("K9 mines?", "Enter")
+        terminal.wait_for(r"× mines\?", r"Pencilled K9: mines\?")
+        terminal.keys("?")
+        terminal.wait_for(r"TWO LEGS", r"FIX", r"PENCIL")
+        terminal.keys("Escape")
+        terminal.wait_for(r"Turn\s+4 of 30")
         terminal.keys("C-q")
         after = terminal.wait_for("FOGBANK-EXITED")
         assert re.search(r"Umpire console: http://127\.0\.0\.1:\d+/umpire", after)
@@ -80,6 +93,9 @@ def test_fogbank_play_in_a_terminal(tmp_path):
         assert "fogbank play --resume" in after
     finally:
         terminal.kill()
+    marks = next(tmp_path.glob("pencil-*.json"))  # kept for the player alone
+    assert json.loads(marks.read_text()) == [{"square": "K9", "label": "mines?"}]
+    assert stat.S_IMODE(marks.stat().st_mode) == 0o600
     # Coming back, in a small terminal: the same game, on turn 4, at periscope depth.
     resume = play_command("--resume", "--data", str(tmp_path), "--port", "0")
     terminal = Terminal(resume, "resume", tmp_path / "tmux-resume.sock", size=(80, 24))
@@ -91,3 +107,47 @@ def test_fogbank_play_in_a_terminal(tmp_path):
         terminal.wait_for("FOGBANK-EXITED", "fogbank play --resume")
     finally:
         terminal.kill()
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+async def umpire_ends(port: int, token: str) -> None:
+    from fogbank.clients import Client
+
+    client = await Client.connect(f"ws://127.0.0.1:{port}/", token, proxy=None)
+    try:
+        await client.end("The umpire calls the patrol off.")
+    finally:
+        await client.close()
+
+
+def test_the_end_saves_the_record_and_shows_the_debrief(tmp_path):
+    port = free_port()
+    command = play_command("b11", "--data", str(tmp_path), "--port", str(port))
+    terminal = Terminal(command, "end", tmp_path / "tmux.sock", size=(80, 24))
+    try:
+        terminal.wait_for(r"Turn\s+1/30", r"● connected")
+        terminal.keys("6", "Enter")
+        terminal.wait_for(r"Turn\s+2/30")
+        umpire = json.loads((tmp_path / "last-game.json").read_text())["umpire_token"]
+        asyncio.run(umpire_ends(port, umpire))
+        # No key pressed: the end screen comes up, the record is saved and checked.
+        terminal.wait_for(r"GAME ENDED BY THE UMPIRE", r"Verified: all \d+ rolls", r"The record is saved")
+        terminal.keys("End")
+        terminal.wait_for(r"THE UMPIRE'S RECORD")
+        terminal.keys("Escape")  # the chart, with the truth on it
+        terminal.wait_for(r"The truth:", r"◆")
+        terminal.keys("C-q")
+        terminal.wait_for("FOGBANK-EXITED")
+        after = terminal.tmux("capture-pane", "-p", "-J", "-t", terminal.name)  # long lines joined
+    finally:
+        terminal.kill()
+    saved = re.search(r"The game's record: (\S+)", after)
+    assert saved, after
+    verify = subprocess.run([sys.executable, "-m", "fogbank.cli.main", "verify", saved.group(1)],
+                            capture_output=True, text=True)  # fmt: skip
+    assert verify.returncode == 0 and "rolls follow from the revealed seed" in verify.stdout

@@ -31,13 +31,16 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Footer
 
-from .chart import ChartPane, waters_named
-from .draft import Draft
-from .end import EndScreen
+from .chart import waters_named
+from .chartpane import ChartPane
+from .draft import Draft, tracked
+from .debrief import check_log, final_truth, save_log, truth_words
+from .end import CHECKING, EndScreen
 from .gauges import Gauges
-from .help import HelpScreen
-from .log import Entry, ReportLog, entries_for_reports, turn_heading
+from .help import HelpScreen, fix_risk
+from .log import Entry, ReportLog, briefing_entries, entries_for_reports, sunk_target, turn_heading
 from .orders import OrderPad
+from .pencil import PencilScreen, load_marks, pencil, save_marks
 from .places import PlacesScreen
 from .recognition import RecognitionScreen
 
@@ -81,12 +84,14 @@ class SubApp(App[None]):
         Binding("question_mark", "help", "Help"),
         Binding("r", "recognition", "Recognition"),
         Binding("k", "places", "Places"),
+        Binding("m", "pencil", "Pencil"),
         Binding("tab", "toggle_chart", "Chart/reports", priority=True),
         Binding("pageup", "scroll_reports('page_up')", "Reports up", show=False),
         Binding("pagedown", "scroll_reports('page_down')", "Reports down", show=False),
         Binding("home", "scroll_reports('home')", "First report", show=False),
         Binding("end", "scroll_reports('end')", "Latest report", show=False),
         Binding("c", "reconnect", "Reconnect", show=False),
+        Binding("e", "end", "Debrief", show=False),
         Binding("ctrl+q", "quit", "Quit"),
     ]
 
@@ -108,6 +113,10 @@ class SubApp(App[None]):
         self.game_over: GameOver | None = None
         self.sent: list[dict[str, Any]] = []  # orders the server acknowledged, in order
         self.contacts: dict[int, dict[str, Any]] = {}  # every contact so far, by number
+        self.shown: set[int] = set()  # contacts whose silhouette the reports have shown
+        self.record_path: Path | None = None  # where the game's record was saved, once it is over
+        self.verdict = CHECKING  # what `fogbank verify` says of the saved record
+        self.truth = Text()  # what was really there, in words, once the record is replayed
 
     def compose(self) -> ComposeResult:
         yield TopBar(id="top")
@@ -145,7 +154,7 @@ class SubApp(App[None]):
 
     def watch_compact(self, compact: bool) -> None:
         self.set_class(compact, "-compact")
-        for widget in self.query("Gauges, OrderPad"):
+        for widget in self.query("Gauges, OrderPad, ReportLog"):
             widget.compact = compact
         for chart in self.query(ChartPane):
             chart.cell = 1 if compact else 2
@@ -164,12 +173,15 @@ class SubApp(App[None]):
     def _set_welcome(self, welcome: Welcome) -> None:
         self.welcome = welcome
         self.query_one(ChartPane).chart = welcome.chart
+        self.query_one(OrderPad).chart = welcome.chart
+        self.query_one(OrderPad).fix_risk = fix_risk(welcome.briefing)
         orders = " ".join(welcome.briefing.get("briefing", "").split())
         self.query_one(ChartPane).targets = tuple(waters_named(orders, welcome.chart))
         self.query_one(Gauges).turn_limit = welcome.briefing.get("turn_limit")
         top = self.query_one(TopBar)
         top.title = f"{welcome.briefing.get('title', welcome.scenario)} · {welcome.chart.get('name', '')}"
         self.query_one(ChartPane).border_title = welcome.chart.get("name", "Chart")
+        self.query_one(ChartPane).marks = load_marks(self._pencil_file())
 
     def _status(self, text: str, style: str = "") -> None:
         self.query_one(OrderPad).status = Text(text, style=style)
@@ -177,6 +189,8 @@ class SubApp(App[None]):
     # Messages up ----------------------------------------------------------------------------
 
     def on_order_pad_changed(self, message: OrderPad.Changed) -> None:
+        if self.game_over is not None:
+            return  # no more orders: no course to plot
         self.query_one(ChartPane).draft = message.draft
         self.query_one(Gauges).draft = message.draft
 
@@ -217,7 +231,7 @@ class SubApp(App[None]):
     @work(exclusive=True, group="orders")
     async def submit_order(self, order: dict[str, Any], turn: int) -> None:
         client = self.client
-        words = Draft(**_draft_fields(order)).words()
+        words = Draft.from_payload(order).words()
         if client is None or client.state == CLOSED:
             self._status(
                 "Not connected: the order is kept here. Press c to reconnect, then Enter.", "bold yellow"
@@ -256,40 +270,60 @@ class SubApp(App[None]):
     def _take(self, message: Any) -> None:
         start = self.welcome.briefing.get("start") if self.welcome else None
         if isinstance(message, Snapshot):
-            self.entries = (*self._briefing(), *entries_for_reports(message.view["reports"], start))
-            self.contacts = {c["number"]: c for c in message.view["contacts"]}
+            self.contacts = {}
+            self._track(message.view["contacts"])
+            self.shown = set()
+            self.query_one(ChartPane).sunk = frozenset()
+            told = briefing_entries(self.welcome.briefing) if self.welcome else []
+            self.entries = (*told, *self._read(message.view["reports"], start))
             self.view = self._with_contacts(message.view)
+            self._progress(message.turn, message.must_act)
         elif isinstance(message, Observation):
-            reports = entries_for_reports(message.view["reports"], start)
+            self._track(message.view["contacts"])
+            reports = self._read(message.view["reports"], start)
             if not reports:
                 reports = [turn_heading(message.turn - 1, start), Entry("note", "Nothing to report.")]
             self.entries = (*self.entries, *reports)
-            self.contacts.update((c["number"], c) for c in message.view["contacts"])
             self.view = self._with_contacts(message.view)
             self._status(f"Turn {message.turn - 1} resolved. Orders for turn {message.turn}?", "#a0c8ff")
+            # No status follows a resolved turn: the observation says where the new one stands.
+            self._progress(message.turn, message.must_act)
         elif isinstance(message, NarrativeMessage):
             self._note("narrative", f"The umpire: {message.text}")
         elif isinstance(message, Status):
-            # A seat is told only its own progress: never who else is yet to act.
-            if message.order_in:
-                progress = "order in; held for the umpire" if message.held else "order in"
-            else:
-                progress = "your orders" if message.must_act else "waiting"
-            self.query_one(TopBar).progress = f"turn {message.turn}: {progress}"
+            if self.view is None or message.turn >= self.view["turn"]:  # never an older turn's
+                self._progress(message.turn, message.must_act, message.order_in, message.held)
         elif isinstance(message, GameOver):
             self.game_over = message
             self._note("narrative", f"Game over: {message.result}. {message.reason}")
+            self.query_one(TopBar).progress = f"game over: {message.result}; e the debrief"
+            self.query_one(OrderPad).over = True
+            self.query_one(ChartPane).draft = None
+            self.debrief()
             self.action_end()
+
+    def _progress(self, turn: int, must_act: bool, order_in: bool = False, held: bool = False) -> None:
+        # A seat is told only its own progress: never who else is yet to act.
+        if order_in:
+            progress = "order in; held by the umpire" if held else "order in; waiting for the turn"
+        else:
+            progress = "your orders" if must_act else "waiting"
+        self.query_one(TopBar).progress = f"turn {turn}: {progress}"
+
+    def _track(self, contacts: list[dict[str, Any]]) -> None:
+        for contact in contacts:
+            self.contacts[contact["number"]] = tracked(self.contacts.get(contact["number"]), contact)
+
+    def _read(self, reports: list[dict[str, Any]], start: str | None) -> list[Entry]:
+        orders = self.welcome.briefing.get("briefing", "") if self.welcome else ""
+        chart = self.query_one(ChartPane)
+        chart.sunk = chart.sunk | {n for n in map(sunk_target, reports) if n is not None}
+        self.query_one(OrderPad).sunk = chart.sunk
+        return entries_for_reports(reports, start, contacts=self.contacts, shown=self.shown, orders=orders)
 
     def _with_contacts(self, view: dict[str, Any]) -> dict[str, Any]:
         # An observation carries only the last turn's contacts (a snapshot has them all).
         return {**view, "contacts": [self.contacts[n] for n in sorted(self.contacts)]}
-
-    def _briefing(self) -> list[Entry]:
-        if self.welcome is None or not self.welcome.briefing.get("briefing"):
-            return []
-        text = " ".join(self.welcome.briefing["briefing"].split())
-        return [Entry("turn", "Orders from the Admiralty"), Entry("note", text)]
 
     def _note(self, kind: str, text: str) -> None:
         self.entries = (*self.entries, Entry(kind, text))
@@ -297,14 +331,38 @@ class SubApp(App[None]):
     # Actions --------------------------------------------------------------------------------
 
     def action_help(self) -> None:
-        self.push_screen(HelpScreen(self.umpire_note))
+        self.push_screen(HelpScreen(self.umpire_note, self.welcome.briefing if self.welcome else None))
 
     def action_recognition(self) -> None:
         self.push_screen(RecognitionScreen())
 
     def action_places(self) -> None:
         chart = self.query_one(ChartPane)
-        self.push_screen(PlacesScreen(chart.chart, list(chart.targets)))
+        self.push_screen(PlacesScreen(chart.chart, list(chart.targets), chart.marks))
+
+    def action_pencil(self) -> None:
+        if self.welcome is not None:
+            self.push_screen(PencilScreen(self.query_one(ChartPane).marks), self._pencilled)
+
+    def _pencilled(self, line: str | None) -> None:
+        chart = self.query_one(ChartPane)
+        if not line or not line.strip() or self.welcome is None:
+            return
+        try:
+            marks, done = pencil(chart.marks, line, self.welcome.chart)
+        except ValueError as error:
+            self._status(f"Pencil: {error}", "yellow")
+            return
+        try:
+            save_marks(self._pencil_file(), marks)
+        except OSError as error:
+            done += f" (not kept: {error.strerror})"
+        chart.marks = marks
+        self._status(done, "#e0e0e0")
+
+    def _pencil_file(self) -> Path:
+        game = self.welcome.game if self.welcome else "game"
+        return self.log_folder / f"pencil-{game}.json"
 
     def action_toggle_chart(self) -> None:
         self.reports_only = not self.reports_only
@@ -317,16 +375,42 @@ class SubApp(App[None]):
             self.run_connection()
 
     def action_end(self) -> None:
-        if self.game_over is None:
+        if self.game_over is None or isinstance(self.screen, EndScreen):
             return
-        game = self.welcome.game if self.welcome else "game"
         commitment = self.welcome.commitment if self.welcome else None
-        self.push_screen(EndScreen(self.game_over, commitment, self.log_folder / f"game-{game}.jsonl"))
+        seat = self.welcome.seat if self.welcome else ""
+        screen = EndScreen(self.game_over, commitment, self._record_file(), seat)
+        screen.verdict, screen.truth = self.verdict, self.truth
+        self.push_screen(screen)
 
+    def _record_file(self) -> Path:
+        game = self.welcome.game if self.welcome else "game"
+        return self.log_folder / f"game-{game}.jsonl"
 
-def _draft_fields(order: dict[str, Any]) -> dict[str, Any]:
-    fields = {k: order[k] for k in ("course", "speed", "level") if k in order}
-    if order.get("fire"):
-        fields.update(fire_target=order["fire"]["target"], fire_direction=order["fire"]["direction"],
-                      torpedoes=order["fire"].get("torpedoes", 1))  # fmt: skip
-    return fields
+    @work(thread=True, exclusive=True, group="debrief")
+    def debrief(self) -> None:
+        """Save the game's record at once, check it as `fogbank verify` does, and replay it for
+        the truth the chart shows beside the plot."""
+        assert self.game_over is not None
+        path = self._record_file()
+        try:
+            save_log(self.game_over, path)
+        except OSError as error:
+            verdict = Text(f"The record could not be saved to {path}: {error.strerror}", style="bold red")
+            self.call_from_thread(self._debriefed, None, verdict, None)
+            return
+        verdict = check_log(path)
+        verdict.append(f"\nThe record is saved: {path}   (check it from a shell: fogbank verify {path})")
+        truth = final_truth(self.game_over.log)
+        self.call_from_thread(self._debriefed, path, verdict, truth)
+
+    def _debriefed(self, path: Path | None, verdict: Text, truth: dict[str, Any] | None) -> None:
+        self.record_path, self.verdict = path, verdict
+        self.truth = truth_words(truth) if truth is not None else Text()
+        for screen in self.screen_stack:
+            if isinstance(screen, EndScreen):
+                screen.verdict, screen.truth = verdict, self.truth
+        self.query_one(ChartPane).truth = truth
+        if path is not None:
+            self._note("note", f"The game's record is saved: {path} (fogbank verify {path} checks it).")
+

@@ -6,9 +6,10 @@ player's view alone, so the client shows what the server will check before the o
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 import attrs
+from fogbank.rules.dardanelles.chart import Course, Square, parse_square, square_name
 from fogbank.rules.dardanelles.units import (
     TORPEDO_RANGE,
     Level,
@@ -16,18 +17,22 @@ from fogbank.rules.dardanelles.units import (
     movement_allowance,
 )
 
+from . import bearings
+
 COURSES = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 LEVELS = tuple(level.value for level in Level)  # surface first, bottom last
 
 
-def course_for_bearing(bearing: int) -> str:
-    """The nearest of the eight courses to a bearing in degrees."""
-    return COURSES[round(bearing / 45) % 8]
+def course_for_bearing(bearing: int | str) -> str:
+    """The nearest of the eight courses to a bearing (degrees, or a compass point)."""
+    return COURSES[round(bearings.degrees(bearing) / 45) % 8]
 
 
 @attrs.frozen
 class Draft:
-    """What the player has keyed in so far. `fire_target` None: no torpedoes this hour."""
+    """What the player has keyed in so far. `fire_target` None: no torpedoes this hour. A second
+    leg (`course2`, `speed2`) is steered after the first; `speed2` 0: none. `fix`: take a
+    position fix on a charted landmark this hour."""
 
     course: str = "N"
     speed: int = 0
@@ -35,25 +40,76 @@ class Draft:
     fire_target: int | None = None
     fire_direction: str = "N"
     torpedoes: int = 1
+    course2: str = "N"
+    speed2: int = 0
+    fix: bool = False
+
+    @classmethod
+    def from_payload(cls, order: dict[str, Any]) -> "Draft":
+        """The draft an order payload was made from (either form, one leg or two)."""
+        legs = order.get("legs") or [{"course": order.get("course", "N"), "speed": order.get("speed", 0)}]
+        fields: dict[str, Any] = {"level": order["level"], "fix": bool(order.get("fix"))}
+        fields.update(course=legs[0]["course"], speed=legs[0]["speed"])
+        if len(legs) > 1:
+            fields.update(course2=legs[1]["course"], speed2=legs[1]["speed"])
+        if order.get("fire"):
+            fire = order["fire"]
+            fields.update(fire_target=fire["target"], fire_direction=fire["direction"],
+                          torpedoes=fire.get("torpedoes", 1))  # fmt: skip
+        return cls(**fields)
+
+    @property
+    def legs(self) -> tuple[tuple[str, int], ...]:
+        """(course, squares) for each leg steered, the first first."""
+        if self.speed2 and self.speed:
+            return ((self.course, self.speed), (self.course2, self.speed2))
+        if self.speed2:
+            return ((self.course2, self.speed2),)
+        return ((self.course, self.speed),)
+
+    @property
+    def squares(self) -> int:
+        """Squares of movement ordered, every leg together."""
+        return sum(speed for _, speed in self.legs)
+
+    def path(self, start: Square) -> list[Square]:
+        """The squares the order steers through from `start`, one a square of movement."""
+        x, y = start
+        squares = []
+        for course, speed in self.legs:
+            dx, dy = Course(course).step
+            for _ in range(speed):
+                x, y = x + dx, y + dy
+                squares.append((x, y))
+        return squares
 
     def payload(self) -> dict[str, Any]:
-        """The order as the server reads it (see protocols/README.md, "Order")."""
-        order: dict[str, Any] = {"course": self.course, "speed": self.speed, "level": self.level}
+        """The order as the server reads it (see the ruleset's docs/payloads.md, "Order"): the
+        single-leg form when it has one leg and no fix, so it reads under either form's rules."""
+        fire = None
         if self.fire_target is not None:
-            order["fire"] = {
-                "target": self.fire_target,
-                "direction": self.fire_direction,
-                "torpedoes": self.torpedoes,
-            }
-        return order
+            fire = {"target": self.fire_target, "direction": self.fire_direction, "torpedoes": self.torpedoes}
+        if len(self.legs) == 1 and not self.fix:
+            (course, speed), = self.legs
+            order: dict[str, Any] = {"course": course, "speed": speed, "level": self.level}
+            if fire:
+                order["fire"] = fire
+            return order
+        legs = [{"course": course, "speed": speed} for course, speed in self.legs]
+        return {"legs": legs, "level": self.level, "fire": fire, "fix": self.fix}
 
-    def words(self) -> str:
-        """The order in a naval officer's words."""
-        if self.speed:
-            move = f"Steer {self.course}, {self.speed} square{'s' if self.speed != 1 else ''}"
-        else:
+    def words(self, short: bool = False) -> str:
+        """The order in a naval officer's words; `short`: in a signal's (E1 then N2), for a
+        narrow terminal."""
+        if not self.squares:
             move = "Stop engines"
-        text = f"{move}, at {self.level}"
+        elif short:
+            move = "Steer " + " then ".join(f"{c}{n}" for c, n in self.legs if n)
+        else:
+            move = "Steer " + ", then ".join(f"{c}, {n} square{'s' if n != 1 else ''}" for c, n in self.legs if n)
+        text = f"{move}{'' if short else ','} at {self.level}"
+        if self.fix:
+            text += "; fix" if short else "; take a fix on a landmark"
         if self.fire_target is not None:
             fish = "one torpedo" if self.torpedoes == 1 else f"{self.torpedoes} torpedoes"
             text += f"; fire {fish} {self.fire_direction} at contact {self.fire_target}"
@@ -78,15 +134,35 @@ class Cost:
         return self.speed + self.changes
 
 
-def cost(view: dict[str, Any], draft: Draft) -> Cost:
+def squares_allowed(view: dict[str, Any] | None, level: str) -> int:
+    """Squares of movement an order ending at `level` may make from `view`'s level, after the
+    level changes (by the ruleset's own allowance); none at the bottom, where the boat lies still."""
+    start, end = Level((view or {}).get("level", level)), Level(level)
+    if end is Level.BOTTOM:
+        return 0
+    return max(0, movement_allowance(start, end) - abs(end.depth - start.depth))
+
+
+def cost(view: dict[str, Any], draft: Draft, shore: Callable[[Square], bool] | None = None) -> Cost:
+    """What `draft` costs from `view`. `shore(square)`: whether the player's own chart shows
+    land (or no chart) there, to warn of a course plotted across the shore."""
     start, end = Level(view["level"]), Level(draft.level)
     allowance = movement_allowance(start, end)
     changes = abs(end.depth - start.depth)
-    battery = battery_cost(start, end, draft.speed)
+    speed = draft.squares
+    battery = battery_cost(start, end, speed)
     problems: list[str] = []
     warnings: list[str] = []
-    if draft.speed + changes > allowance:
-        problems.append(f"{draft.speed} squares + {changes} level change(s) is over the {allowance} allowed.")
+    if speed + changes > allowance:
+        problems.append(f"{speed} squares + {changes} level change(s) is over the {allowance} allowed.")
+    if end is Level.BOTTOM and speed:
+        problems.append("At the bottom the boat lies still: no speed, only the deep current's drift.")
+    if draft.fix and (view["night"] or not end.sees):
+        problems.append("A fix needs daylight, at the surface or periscope level.")
+    if shore is not None:
+        crossing = next((sq for sq in draft.path(parse_square(view["plotted"])) if shore(sq)), None)
+        if crossing is not None:
+            warnings.append(f"Your chart shows the course running ashore at {square_name(crossing)}.")
     if battery > view["battery"]:
         problems.append(f"Needs {battery} battery and only {view['battery']} is left.")
     if draft.fire_target is not None:
@@ -97,7 +173,7 @@ def cost(view: dict[str, Any], draft: Draft) -> Cost:
             problems.append(f"Only {view['loaded']} tube(s) loaded.")
         if contact is None:
             problems.append(f"No contact {draft.fire_target} in the log.")
-        elif contact["fidelity"] == "bearing":
+        elif not was_seen(contact):
             problems.append(f"Contact {draft.fire_target} was only heard; fire at one seen.")
         elif contact.get("distance") is not None and contact["distance"] > TORPEDO_RANGE:
             warnings.append(
@@ -107,7 +183,7 @@ def cost(view: dict[str, Any], draft: Draft) -> Cost:
     if end is not Level.SURFACE and view["air"] <= 2:
         warnings.append("Air is nearly spent: surface soon.")
     return Cost(
-        speed=draft.speed,
+        speed=speed,
         changes=changes,
         allowance=allowance,
         battery=battery,
@@ -119,4 +195,18 @@ def cost(view: dict[str, Any], draft: Draft) -> Cost:
 
 def seen_contacts(view: dict[str, Any]) -> list[dict[str, Any]]:
     """Contacts one may fire at: seen, not just heard; the latest first."""
-    return sorted((c for c in view["contacts"] if c["fidelity"] != "bearing"), key=lambda c: -c["number"])
+    return sorted((c for c in view["contacts"] if was_seen(c)), key=lambda c: -c["number"])
+
+
+def was_seen(contact: dict[str, Any]) -> bool:
+    """Whether the contact was ever seen, not only heard (see `tracked`)."""
+    return bool(contact.get("seen")) or contact["fidelity"] != "bearing"
+
+
+def tracked(old: dict[str, Any] | None, new: dict[str, Any]) -> dict[str, Any]:
+    """A contact as the plot tracks it: its latest report, keeping what an earlier one of the
+    same number told (a vessel seen once and only heard since is still that type, and may
+    still be fired at)."""
+    old = old or {}
+    return {**new, "seen": was_seen(new) or bool(old.get("seen")),
+            "silhouette": new.get("silhouette") or old.get("silhouette")}  # fmt: skip

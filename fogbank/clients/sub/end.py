@@ -1,15 +1,13 @@
-"""The end of the game: the outcome, the revealed seed, and a key to check every roll with it."""
+"""The end of the game: the outcome, the revealed seed, the verdict on the dice, where the record
+is saved, and the umpire's record of the whole game (the debrief)."""
 
 from __future__ import annotations
 
 import hashlib
-import json
 from pathlib import Path
 
 from fogbank.protocols import GameOver
-from fogbank.rules.record.verify import Mismatch, read_log, verify_records
 from rich.text import Text
-from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -17,44 +15,30 @@ from textual.reactive import reactive
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-HEADLINES = {"victory": "VICTORY", "defeat": "DEFEAT", "draw": "DRAW", "ended": "GAME ENDED BY THE UMPIRE"}
-COLOURS = {"victory": "bold green", "defeat": "bold red", "draw": "bold yellow", "ended": "bold yellow"}
+from .debrief import last_hour, umpire_record
 
-
-def save_log(game_over: GameOver, path: Path) -> Path:
-    """Write the game_over log as JSON lines, as `fogbank verify` reads it."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("".join(json.dumps(record) + "\n" for record in game_over.log))
-    return path
-
-
-def check_log(path: Path) -> Text:
-    """Run the verifier on a saved log; the verdict in plain words."""
-    try:
-        with path.open() as lines:
-            checked = verify_records(read_log(lines))
-    except Mismatch as mismatch:
-        return Text(f"MISMATCH: {mismatch}", style="bold red")
-    except OSError as error:
-        return Text(f"Cannot read {path}: {error.strerror}", style="bold red")
-    return Text(f"Verified: all {checked} rolls follow from the revealed seed.", style="bold green")
+HEADLINES = {"ended": "GAME ENDED BY THE UMPIRE"}  # the others: the result itself, in capitals
+COLOURS = {"victory": "bold green", "marginal victory": "bold green", "defeat": "bold red",
+           "marginal defeat": "bold red", "draw": "bold yellow", "ended": "bold yellow"}  # fmt: skip
+CHECKING = Text("Saving the record and checking every roll...", style="yellow")
 
 
 class EndScreen(ModalScreen[None]):
-    """Shows `game_over`; v saves its log to `log_path` and verifies it there."""
+    """Shows `game_over` and the umpire's record from its log. The app saves the log to
+    `log_path` and sets `verdict` once it has checked it, and `truth` once it has replayed it."""
 
-    BINDINGS = [Binding("v", "verify", "Verify the dice"), Binding("escape", "dismiss", "Back to the chart"),
+    BINDINGS = [Binding("escape,e", "dismiss", "The chart, with the truth on it"),
                 Binding("q", "app.quit", "Quit")]  # fmt: skip
 
-    verdict: reactive[Text] = reactive(
-        lambda: Text("Press v to save the log and verify every roll.", style="dim")
-    )
+    verdict: reactive[Text] = reactive(lambda: CHECKING.copy())
+    truth: reactive[Text] = reactive(Text)
 
-    def __init__(self, game_over: GameOver, commitment: str | None, log_path: Path) -> None:
+    def __init__(self, game_over: GameOver, commitment: str | None, log_path: Path, seat: str) -> None:
         super().__init__()
         self.game_over = game_over
         self.commitment = commitment
         self.log_path = log_path
+        self.seat = seat
 
     def compose(self) -> ComposeResult:
         over = self.game_over
@@ -63,6 +47,9 @@ class EndScreen(ModalScreen[None]):
             yield Static(Text(headline, style=COLOURS.get(over.result, "bold")),
                          classes="sheet-title")  # fmt: skip
             yield Static(Text(over.reason, style="bold"))
+            yield Static(Text("escape: the chart, with the true track, the mines and the vessels"
+                              "    q quit", style="dim"))  # fmt: skip
+            yield Static(id="verdict")
             lines = Text()
             lines.append("\nDice seed, revealed: ", style="bold")
             lines.append(over.seed + "\n")
@@ -73,23 +60,19 @@ class EndScreen(ModalScreen[None]):
                 lines.append("The seed hashes to it." if matches else "THE SEED DOES NOT HASH TO IT.",
                              style="green" if matches else "bold red")  # fmt: skip
             yield Static(lines)
-            yield Static(id="verdict")
-            yield Static(Text("\nv verify the dice    escape back to the chart    q quit", style="dim"))
+            yield Static(Text("\nHOW IT ENDED, as the umpire saw it", style="bold #ffd700")
+                         + umpire_record(last_hour(over.log), self.seat))  # fmt: skip
+            yield Static(id="truth")
+            yield Static(Text("\nTHE UMPIRE'S RECORD", style="bold #ffd700"))
+            yield Static(umpire_record(over.log, self.seat))
 
     def watch_verdict(self, verdict: Text) -> None:
         for static in self.query("#verdict").results(Static):
             static.update(Text("\n") + verdict)
 
-    def action_verify(self) -> None:
-        self.verdict = Text(f"Saving the log to {self.log_path} and checking every roll...", style="yellow")
-        self._verify()
-
-    @work(thread=True, exclusive=True)
-    def _verify(self) -> None:
-        path = save_log(self.game_over, self.log_path)
-        verdict = check_log(path)
-        verdict.append(f"\nThe log: {path}   (again from a shell: fogbank verify {path})", style="dim")
-        self.app.call_from_thread(setattr, self, "verdict", verdict)
+    def watch_truth(self, truth: Text) -> None:
+        for static in self.query("#truth").results(Static):
+            static.update(truth)
 
     def action_dismiss(self) -> None:
         self.dismiss()

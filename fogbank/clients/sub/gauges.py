@@ -60,8 +60,9 @@ class Gauges(Widget):
     """Set `view` (the submarine view), `draft` (the order being keyed in), `turn_limit`, and
     `compact` (True: a line each, no outlooks, for a narrow terminal)."""
 
-    view: reactive[dict[str, Any] | None] = reactive(None)
-    draft: reactive[Draft | None] = reactive(None)
+    # layout=True: in the compact layout the panel is as tall as what it has to say.
+    view: reactive[dict[str, Any] | None] = reactive(None, layout=True)
+    draft: reactive[Draft | None] = reactive(None, layout=True)
     turn_limit: reactive[int | None] = reactive(None)
     compact: reactive[bool] = reactive(False, layout=True)
 

@@ -15,7 +15,9 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from .draft import COURSES, LEVELS, Draft, cost, course_for_bearing, seen_contacts
+from fogbank.rules.dardanelles.chart import Square
+
+from .draft import COURSES, Draft, cost, course_for_bearing, seen_contacts, squares_allowed
 from .recognition import WORDS
 
 ARROWS = dict(zip(COURSES, "↑↗→↘↓↙←↖", strict=True))
@@ -26,10 +28,29 @@ COURSE_KEYS = {"N": "8,up", "NE": "9", "E": "6,right", "SE": "3",
 LEVEL_KEYS = {"surface": "s", "periscope": "p", "submerged": "d", "bottom": "b"}
 
 
+def shore_of(chart: dict[str, Any] | None):
+    """`shore(square)` for the player's own chart: True where it shows land or has no square."""
+    if not chart:
+        return None
+    rows, terrain = chart["rows"], chart["terrain"]
+
+    def shore(square: Square) -> bool:
+        x, y = square
+        return not (0 <= x < chart["columns"] and 0 <= y < rows) or terrain[rows - 1 - y][x] == "#"
+
+    return shore
+
+
+def landmarks(chart: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """The places the chart marks as landmarks to take a fix on."""
+    return [p for p in (chart or {}).get("places", ()) if p.get("landmark")]
+
+
 class OrderPad(Widget, can_focus=True):
-    """Set `view` (the submarine view), `status` (how the last order fared) and `compact` (True:
-    the order, its cost and the status only, for a narrow terminal); it posts `Changed` on every
-    key and `Send` on Enter."""
+    """Set `view` (the submarine view), `chart` (the player's chart), `status` (how the last order
+    fared) and `compact` (True: the order, its cost and the status only, for a narrow terminal);
+    it posts `Changed` on every key and `Send` on Enter. `leg` is the leg the course and speed
+    keys steer (1, or 2 after n)."""
 
     BINDINGS = [
         *(Binding(keys, f"course('{c}')", f"steer {c}", show=False) for c, keys in COURSE_KEYS.items()),
@@ -42,6 +63,8 @@ class OrderPad(Widget, can_focus=True):
         Binding("comma,less_than_sign", "aim(-1)", "aim left", show=False),
         Binding("full_stop,greater_than_sign", "aim(1)", "aim right", show=False),
         Binding("t", "torpedoes", "torpedoes", show=False),
+        Binding("n", "next_leg", "second leg", show=False),
+        Binding("l", "fix", "fix", show=False),
         Binding("enter", "send", "Send order"),
     ]
 
@@ -50,6 +73,11 @@ class OrderPad(Widget, can_focus=True):
     draft: reactive[Draft] = reactive(Draft, layout=True)
     status: reactive[Text] = reactive(Text, layout=True)
     connection: reactive[str] = reactive("connecting")
+    chart: reactive[dict[str, Any] | None] = reactive(None)
+    fix_risk: str | None = None  # what the briefing says a fix risks
+    sunk: frozenset[int] = frozenset()  # contacts the boat has sunk: no longer targets
+    over: reactive[bool] = reactive(False, layout=True)  # the game is over: no more orders
+    leg: reactive[int] = reactive(1)
     compact: reactive[bool] = reactive(False, layout=True)
 
     class Changed(Message):
@@ -69,8 +97,8 @@ class OrderPad(Widget, can_focus=True):
         if old is None:
             self.draft = attrs.evolve(self.draft, level=view["level"])
         elif old["turn"] != view["turn"]:
-            # A new hour: the course, speed and level stand; torpedoes are fired once.
-            self.draft = attrs.evolve(self.draft, fire_target=None)
+            # A new hour: the legs and level stand; torpedoes are fired once, a fix taken once.
+            self.draft = attrs.evolve(self.draft, fire_target=None, fix=False)
 
     def watch_draft(self, draft: Draft) -> None:
         self.post_message(self.Changed(draft))
@@ -79,23 +107,50 @@ class OrderPad(Widget, can_focus=True):
         self.draft = attrs.evolve(self.draft, **changes)
 
     def action_course(self, course: str) -> None:
-        self._change(course=course, speed=max(self.draft.speed, 1))
+        # A course given means way on: a square at least, where the level leaves room for one.
+        top = squares_allowed(self.view, self.draft.level)
+        if self.leg == 2:
+            self._change(course2=course, speed2=min(max(self.draft.speed2, 1), max(0, top - self.draft.speed)))
+        else:
+            self._change(course=course, speed=min(max(self.draft.speed, 1), max(0, top - self.draft.speed2)))
 
     def action_speed(self, step: int) -> None:
-        top = 6 if self.draft.level == "surface" else 3
-        self._change(speed=max(0, min(top, self.draft.speed + step)))
+        top = squares_allowed(self.view, self.draft.level)
+        if self.leg == 2:
+            self._change(speed2=max(0, min(top - self.draft.speed, self.draft.speed2 + step)))
+        else:
+            self._change(speed=max(0, min(top - self.draft.speed2, self.draft.speed + step)))
 
     def action_stop(self) -> None:
-        self._change(speed=0)
+        self._change(**{"speed2" if self.leg == 2 else "speed": 0})
+
+    def action_next_leg(self) -> None:
+        if self.leg == 1:
+            self.leg = 2
+            if not self.draft.speed2:
+                self._change(course2=self.draft.course)
+            self.status = Text("Leg 2 now: course, speed keys; 0 drops it.", style="#a0c8ff")
+        else:
+            self.leg = 1
+            self.status = Text("Leg 1 now: course, speed keys.", style="#a0c8ff")
+
+    def action_fix(self) -> None:
+        if not landmarks(self.chart):
+            self.status = Text("Your chart marks no landmarks to take a fix on.", style="yellow")
+            return
+        self._change(fix=not self.draft.fix)
+        if self.draft.fix and self.fix_risk:
+            self.status = Text(f"A fix risks: {self.fix_risk}", style="yellow")
 
     def action_level(self, level: str) -> None:
-        top = 6 if level == "surface" and (self.view or {}).get("level") == "surface" else 3
-        changes = abs(LEVELS.index(level) - LEVELS.index((self.view or {}).get("level", level)))
-        # Keep the order legal when it can be: slow down to leave room for the level change.
-        self._change(level=level, speed=max(0, min(self.draft.speed, top - changes)))
+        # Keep the order legal when it can be: slow down to leave room for the level change,
+        # the second leg first.
+        room = squares_allowed(self.view, level)
+        speed = min(self.draft.speed, room)
+        self._change(level=level, speed=speed, speed2=max(0, min(self.draft.speed2, room - speed)))
 
     def action_fire(self) -> None:
-        targets = seen_contacts(self.view or {"contacts": []})
+        targets = [c for c in seen_contacts(self.view or {"contacts": []}) if c["number"] not in self.sunk]
         if not targets:
             self.status = Text(
                 "No contact seen to fire at (a contact only heard cannot be fired at).", style="yellow"
@@ -119,12 +174,15 @@ class OrderPad(Widget, can_focus=True):
     def action_send(self) -> None:
         if self.view is None:
             return
-        if not self.view["afloat"] or self.view["outcome"] is not None:
+        if self.over or not self.view["afloat"] or self.view["outcome"] is not None:
             self.status = Text("The game is decided; there are no more orders to give.", style="yellow")
             return
         self.post_message(self.Send(self.draft.payload(), self.view["turn"]))
 
     def render(self) -> Table | Text:
+        if self.over:
+            return Text("No more orders: the game is over.\ne the debrief: the truth on the chart, the"
+                        " umpire's record.", style="bold yellow")  # fmt: skip
         if self.compact:
             return self._render_compact()
         view, draft = self.view, self.draft
@@ -133,24 +191,33 @@ class OrderPad(Widget, can_focus=True):
         grid.add_column()
         turn = f"turn {view['turn']}" if view else "the first turn"
         grid.add_row(Text("ORDER", style="bold white"), Text(f"for {turn}: {draft.words()}", style="bold"))
-        grid.add_row(
-            "Course",
-            Text(f"{draft.course:<2} {ARROWS[draft.course]}  ", style="bold") + _hint("numpad 1-9 or arrows"),
-        )
-        grid.add_row(
-            "Speed",
-            Text(f"{draft.speed} square{'s' if draft.speed != 1 else ''}  ", style="bold")
-            + _hint("+ / -   5 or 0 stop"),
-        )
+        grid.add_row("Course", self._legs(draft) + _hint("numpad 1-9 or arrows   n second leg"))
+        grid.add_row("Speed", self._speeds(draft) + _hint("+ / -   5 or 0 stop"))
+        fix = Text("  fix on a landmark ", style="bold black on #40c0c0") if draft.fix else Text("")
         grid.add_row(
             "Level",
-            Text(f"{draft.level:<10}", style="bold") + _hint("s surface  p periscope  d submerged  b bottom"),
+            Text(f"{draft.level:<10}", style="bold") + fix
+            + _hint("  s p d b: surface periscope submerged bottom   l fix"),
         )
         grid.add_row("Fire", _fire(view, draft))
         if view is not None:
-            grid.add_row("Cost", _cost(view, draft))
+            grid.add_row("Cost", _cost(view, draft, shore_of(self.chart)))
         grid.add_row("", self.status)
         return grid
+
+    def _legs(self, draft: Draft) -> Text:
+        text = Text()
+        for n, (course, speed) in enumerate(((draft.course, draft.speed), (draft.course2, draft.speed2)), 1):
+            if n == 2 and not speed and self.leg == 1:
+                break
+            style = "bold reverse" if self.leg == n and (draft.speed2 or self.leg == 2) else "bold"
+            text.append(" then " if n == 2 else "")
+            text.append(f"{course:<2} {ARROWS[course]}", style=style)
+        return text + Text("  ")
+
+    def _speeds(self, draft: Draft) -> Text:
+        total = f"{draft.speed} + {draft.speed2} = {draft.squares}" if draft.speed2 else str(draft.speed)
+        return Text(f"{total} square{'s' if draft.squares != 1 else ''}  ", style="bold")
 
     def _render_compact(self) -> Table:
         view, draft = self.view, self.draft
@@ -158,12 +225,13 @@ class OrderPad(Widget, can_focus=True):
         grid.add_column(style="bold #a0c8ff", width=5)
         grid.add_column()
         turn = f"t{view['turn']}" if view else ""
+        leg = Text(" [leg 2: n back]", style="reverse") if self.leg == 2 else Text("")
         grid.add_row(Text("ORDER", style="bold white"),
-                     Text(f"{turn} {ARROWS[draft.course]} {draft.words()}", style="bold"))  # fmt: skip
+                     Text(f"{turn} {ARROWS[draft.course]} {draft.words(short=True)}", style="bold") + leg)  # fmt: skip
         if draft.fire_target is not None:
             grid.add_row("Fire", _fire(view, draft, hints=False))
         if view is not None:
-            grid.add_row("Cost", _cost(view, draft, short=True))
+            grid.add_row("Cost", _cost(view, draft, shore_of(self.chart), short=True))
         if self.status.plain:
             grid.add_row("", self.status)
         return grid
@@ -186,8 +254,8 @@ def _fire(view: dict[str, Any] | None, draft: Draft, hints: bool = True) -> Text
     return aim + _hint("f next target  , . aim  t count  x hold fire") if hints else aim
 
 
-def _cost(view: dict[str, Any], draft: Draft, short: bool = False) -> Text:
-    price = cost(view, draft)
+def _cost(view: dict[str, Any], draft: Draft, shore=None, short: bool = False) -> Text:
+    price = cost(view, draft, shore)
     changes = f" + {price.changes} level change{'s' if price.changes != 1 else ''}" if price.changes else ""
     over = price.movement > price.allowance
     text = Text(f"movement {price.movement} of {price.allowance}", style="bold red" if over else "bold")

@@ -15,7 +15,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from .chart import TARGET_MARK
+from .pencil import marks_words
 
+LANDMARK = "▲"
 SIDES = {"water": "Waters", "europe": "European shore", "asia": "Asian shore"}
 
 
@@ -37,6 +39,7 @@ def places_key(chart: dict[str, Any], targets: list[dict[str, Any]]) -> Table:
             column.append(f"{place['square']:>4} ", style="bold")
             column.append(place["name"], style="bold #ffd700" if target else "")
             column.append(f" {TARGET_MARK}" if target else "", style="bold #ffd700")
+            column.append(f" {LANDMARK}" if place.get("landmark") else "", style="bold #40c0c0")
             column.append("\n")
         columns.append(column)
     key.add_row(*columns)
@@ -56,16 +59,23 @@ class PlacesScreen(ModalScreen[None]):
 
     BINDINGS = [Binding("escape,k,q", "dismiss", "Close")]
 
-    def __init__(self, chart: dict[str, Any] | None, targets: list[dict[str, Any]]) -> None:
+    def __init__(
+        self, chart: dict[str, Any] | None, targets: list[dict[str, Any]], marks: tuple[dict[str, str], ...] = ()
+    ) -> None:
         super().__init__()
         self.chart = chart or {}
         self.targets = targets
+        self.marks = marks
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="places", classes="sheet"):
             yield Static("PLACES ON THE CHART", classes="sheet-title")
             yield Static(objective_words(self.targets))
+            if any(p.get("landmark") for p in self.chart.get("places", ())):
+                yield Static(Text(f"{LANDMARK} a landmark: by day, l takes a fix on it.", style="#40c0c0"))
             yield Static(places_key(self.chart, self.targets))
+            if self.marks:
+                yield Static(Text("\nYOUR PENCIL MARKS (m)\n", style="bold yellow") + marks_words(self.marks))
 
     def action_dismiss(self) -> None:
         self.dismiss()

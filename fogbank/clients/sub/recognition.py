@@ -48,6 +48,14 @@ SILHOUETTES: dict[str, str] = {
 """,
 }
 
+# The same side views in one line each, for a small terminal's reports.
+MINIATURES = {
+    "caique": "_/|\\|\\_",
+    "patrol_boat": "__|^|__",
+    "transport": "_|__||__|_",
+    "battleship": "_[]_||_||_[]_",
+}
+
 LETTERS = {"caique": "C", "patrol_boat": "P", "transport": "T", "battleship": "B"}
 WORDS = {
     "caique": "Caique",
@@ -69,11 +77,17 @@ def silhouette(kind: str | None, style: str = "bold white") -> Text:
     return Text(art, style=style)
 
 
+def miniature(kind: str | None, style: str = "bold white") -> Text:
+    """The side view of `kind` in one line (see MINIATURES), or a question mark."""
+    return Text(MINIATURES.get(kind or "", "?"), style=style)
+
+
 def recognition_chart() -> Text:
     chart = Text()
     for kind in SILHOUETTES:
         chart.append(f"{LETTERS[kind]}  {WORDS[kind].upper()}", style="bold yellow")
-        chart.append(f"   {NOTES[kind]}\n", style="italic")
+        chart.append(f"   {NOTES[kind]}", style="italic")
+        chart.append(f"   on a small screen: {MINIATURES[kind]}\n", style="dim")
         chart.append(silhouette(kind))
         chart.append("\n\n")
     chart.append(

@@ -1,0 +1,171 @@
+"""Orders on the wire and the rules they must meet: moves in 1A, fire in 2B, one map per ship.
+
+Every check uses only what the ordering seat knows: its own ships and the ships they see."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+
+from fogbank.rules.core import GameState, Refused
+
+from . import moves
+from .board import Board, FireOrder, Log
+from .scenario import load_scenario, ship_classes
+from .ships import SECONDARIES, silenced
+from .turn import bearing_mounts
+
+Order = Mapping[str, Any]  # ship -> Move (1A) or tuple[FireOrder, ...] (2B)
+
+
+def parse(payload: Mapping[str, Any]) -> Order:
+    if not isinstance(payload, Mapping) or not isinstance(payload.get("ships"), Mapping):
+        raise Refused("bad_order", 'An order is {"ships": {ship: {"move": ...} or {"fire": [...]}}}.')
+    order = {}
+    for ship, given in payload["ships"].items():
+        if not isinstance(ship, str) or not isinstance(given, Mapping) or len(given) != 1:
+            raise Refused("bad_order", "Each ship's order is a map with one key, move or fire.")
+        if "move" in given:
+            order[ship] = moves.parse_move(given["move"])
+        elif "fire" in given:
+            order[ship] = parse_fire(given["fire"])
+        else:
+            raise Refused("bad_order", "Each ship's order is a move or a fire plan.")
+    return order
+
+
+def parse_fire(given: Any) -> tuple[FireOrder, ...]:
+    if not isinstance(given, list) or len(given) > 8:
+        raise Refused("bad_fire", "A fire plan is a list of {group, target, half, guns}.")
+    plan = []
+    for item in given:
+        if not isinstance(item, Mapping) or not isinstance(item.get("group"), str) or not isinstance(item.get("target"), str):
+            raise Refused("bad_fire", "Each fire order names a group of guns and a target ship.")
+        half, guns = item.get("half", False), item.get("guns")
+        if type(half) is not bool or not (guns is None or (type(guns) is int and 0 < guns <= 20)):
+            raise Refused("bad_fire", "half is true or false; guns a whole number of guns, 1 or more.")
+        plan.append(FireOrder(item["group"], item["target"], half, guns))
+    return tuple(plan)
+
+
+def unparse(order: Order) -> dict[str, Any]:
+    ships = {}
+    for ship, value in order.items():
+        if isinstance(value, moves.Move):
+            ships[ship] = {"move": str(value)}
+        else:
+            ships[ship] = {"fire": [
+                {"group": f.group, "target": f.target, "half": f.half, **({"guns": f.guns} if f.guns else {})}
+                for f in value
+            ]}
+    return {"ships": ships}
+
+
+def check(state: GameState, seat: str, order: Order) -> None:
+    problems = find_problems(state, seat, order)
+    if problems:
+        raise problems[0][1]
+
+
+def find_problems(state: GameState, seat: str, order: Order) -> list[tuple[str, Refused]]:
+    """(ship, refusal) for every rule the order breaks."""
+    board: Board = state.board
+    own = board.seats[seat]
+    found = []
+    for name, value in order.items():
+        if name not in own:
+            return [(name, Refused("not_your_ship", f"{name!r} is not a ship of yours."))]
+        ship = board.ship(name)
+        if ship.sunk:
+            return [(name, Refused("ship_sunk", f"{ship.title} is sunk."))]
+        if state.phase == "write_moves":
+            if not isinstance(value, moves.Move):
+                return [(name, Refused("wrong_phase", "This is the move phase: give each ship a move."))]
+            found += [(name, r) for r in moves.problems(value, ship, ship_classes()[ship.cls], state.turn)]
+        elif state.phase == "write_fire":
+            if isinstance(value, moves.Move):
+                return [(name, Refused("wrong_phase", "This is the fire phase: give each ship a fire plan."))]
+            found += [(name, r) for r in fire_problems(state, seat, name, value)]
+        else:
+            return [(name, Refused("wrong_phase", "No orders are written in this phase."))]
+    return found
+
+
+def fire_problems(state: GameState, seat: str, name: str, plan: tuple[FireOrder, ...]) -> list[Refused]:
+    board: Board = state.board
+    ship, log = board.ship(name), state.knowledge[seat]
+    cls = ship_classes()[ship.cls]
+    groups = cls.groups()
+    seen = {c.ship for c in log.latest(state.turn) if name in c.seen_by}
+    found, counted = [], {}
+    for fire in plan:
+        if fire.group not in groups:
+            found.append(Refused("unknown_group", f"{cls.title} has no {fire.group!r} group; hers: {', '.join(groups)}."))
+            continue
+        battery = groups[fire.group][0].battery
+        counted[fire.group] = counted.get(fire.group, 0) + 1
+        if counted[fire.group] > (2 if battery == SECONDARIES else 1):
+            found.append(Refused("group_twice", f"The {fire.group} group fires at one target (secondaries: two)."))
+        if fire.target not in seen:
+            found.append(Refused("not_visible", f"{ship.title} does not see {fire.target!r} this turn."))
+            continue
+        why = silenced(ship, battery, state.turn)
+        if why:
+            found.append(Refused("cannot_fire", f"{ship.title}: {why}."))
+        elif not bearing_mounts(ship, fire.group, board.ship(fire.target), state.turn):
+            found.append(Refused("cannot_bear", f"No gun of the {fire.group} group with ammunition bears on {fire.target}."))
+    return found
+
+
+def carry_out(state: GameState, seat: str, order: Order, refusal: Refused) -> tuple[Order, str]:
+    """The umpire's order adjusted to meet the rules (4.4): moves cut or run on, fire that could
+    not be given dropped; never another move or another target."""
+    board: Board = state.board
+    if any(name not in board.seats[seat] or board.ship(name).sunk for name in order):
+        raise refusal
+    notes, adjusted = [], {}
+    for name, value in order.items():
+        ship = board.ship(name)
+        if state.phase == "write_moves" and isinstance(value, moves.Move):
+            adjusted[name], said = moves.carried_out(value, ship, ship_classes()[ship.cls], state.turn)
+            notes += [f"{ship.title}: {s}" for s in said]
+        elif state.phase == "write_fire" and not isinstance(value, moves.Move):
+            kept = []
+            for fire in value:
+                wrong = fire_problems(state, seat, name, (*kept, fire))
+                if wrong:
+                    notes.append(f"{ship.title}: {fire.group} at {fire.target} not fired ({wrong[0].sentence})")
+                else:
+                    kept.append(fire)
+            adjusted[name] = tuple(kept)
+        else:
+            raise refusal
+    if find_problems(state, seat, adjusted):
+        raise refusal
+    return adjusted, "; ".join(notes) + "."
+
+
+def standing(state: GameState, seat: str) -> Order:
+    """Turn 1: the move printed in the scenario. Later: straight on at the speed she can keep."""
+    board: Board = state.board
+    scenario = load_scenario(state.scenario)
+    order = {}
+    for name in board.seats[seat]:
+        ship = board.ship(name)
+        if ship.sunk:
+            continue
+        if state.phase != "write_moves":
+            order[name] = ()
+        elif state.turn == 1:
+            order[name] = moves.parse_move(next(p.first_move for p in scenario.ships if p.name == name))
+        else:
+            least, most = moves.speed_limits(ship, ship_classes()[ship.cls], state.turn, ship.backwards)
+            knots = max(least, min(ship.speed, most))
+            kind = "B" if ship.backwards else "A"
+            legs = (moves.Leg(kind, knots * 2),) if knots else ()
+            order[name] = moves.Move(legs)
+    return order
+
+
+
+__all__ = ["carry_out", "check", "parse", "standing", "unparse"]

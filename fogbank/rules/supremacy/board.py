@@ -59,6 +59,7 @@ class Log:
     """What one seat knows beyond its own ships: the ships it saw, turn by turn."""
 
     contacts: tuple[Contact, ...] = ()
+    reports: tuple[Mapping[str, Any], ...] = ()  # what the seat was told of fire and damage, as plain maps
 
     def latest(self, turn: int) -> tuple[Contact, ...]:
         return tuple(c for c in self.contacts if c.turn == turn)

@@ -33,6 +33,8 @@ class Captain:
         )
 
     def move(self, ship: Mapping[str, Any], view: Mapping[str, Any]) -> str:
+        if ship["first_move"]:
+            return ship["first_move"]
         least, most = ship["speed_range"]
         quarters = max(least, most) * 2
         if ship["backwards"] and ship["speed"] > 0:

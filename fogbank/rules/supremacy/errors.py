@@ -7,6 +7,7 @@ ERROR_CODES: dict[str, str] = {
     "wrong_phase": "The order is for another phase (moves in write_moves, fire in write_fire).",
     "not_your_ship": "The order names a ship the seat does not command.",
     "ship_sunk": "The ship is sunk and takes no orders.",
+    "first_move": "Turn 1's move is printed in the scenario; give it as printed.",
     "mixed_backwards": "Backwards and forward movement in one move.",
     "not_stopped": "Changing between ahead and astern without a dead stop the turn before.",
     "no_sharp_turn": "The ship has no sharp turning circle.",

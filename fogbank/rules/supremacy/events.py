@@ -1,5 +1,6 @@
 """What happens, and who is told: the firer and her target hear of each salvo; only a ship's own
-seat hears what damage did inside her and the secret rolls behind it."""
+seat hears what damage did inside her and the secret rolls behind it. Each seat told keeps the
+event in its log's reports (`reports.tell`), which its view shows."""
 
 from __future__ import annotations
 
@@ -7,26 +8,30 @@ from typing import Any, ClassVar, Mapping
 
 import attrs
 
-from fogbank.rules.core import Told
+from fogbank.rules.core import Event
 
 
 @attrs.frozen(kw_only=True)
-class Fired(Told):
+class Fired(Event):
     kind: ClassVar[str] = "fired"
+    phase: str
     salvo: Mapping[str, Any]  # firer, group, target, heading, guns, shifts, die, hits, points, grade, specials
 
 
 @attrs.frozen(kw_only=True)
-class Damaged(Told):
+class Damaged(Event):
     kind: ClassVar[str] = "damaged"
+    phase: str
     ship: str
     points: int
     effects: tuple[str, ...]  # in words, secret rolls' results included
 
 
 @attrs.frozen(kw_only=True)
-class Sunk(Told):
+class Sunk(Event):
     kind: ClassVar[str] = "sunk"
+    phase: str
     ship: str
     title: str
     how: str
+

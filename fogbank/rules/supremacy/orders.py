@@ -81,7 +81,11 @@ def find_problems(state: GameState, seat: str, order: Order) -> list[tuple[str, 
         if state.phase == "write_moves":
             if not isinstance(value, moves.Move):
                 return [(name, Refused("wrong_phase", "This is the move phase: give each ship a move."))]
-            found += [(name, r) for r in moves.problems(value, ship, ship_classes()[ship.cls], state.turn)]
+            printed = first_move(state, name)
+            if printed is not None and value != printed:
+                found.append((name, Refused("first_move", f"Every ship's first move is printed: {ship.title} {printed}.")))
+            else:
+                found += [(name, r) for r in moves.problems(value, ship, ship_classes()[ship.cls], state.turn)]
         elif state.phase == "write_fire":
             if isinstance(value, moves.Move):
                 return [(name, Refused("wrong_phase", "This is the fire phase: give each ship a fire plan."))]
@@ -126,7 +130,10 @@ def carry_out(state: GameState, seat: str, order: Order, refusal: Refused) -> tu
     notes, adjusted = [], {}
     for name, value in order.items():
         ship = board.ship(name)
-        if state.phase == "write_moves" and isinstance(value, moves.Move):
+        if state.phase == "write_moves" and first_move(state, name) is not None:
+            adjusted[name] = first_move(state, name)
+            notes.append(f"{ship.title} made her printed first move, {adjusted[name]}")
+        elif state.phase == "write_moves" and isinstance(value, moves.Move):
             adjusted[name], said = moves.carried_out(value, ship, ship_classes()[ship.cls], state.turn)
             notes += [f"{ship.title}: {s}" for s in said]
         elif state.phase == "write_fire" and not isinstance(value, moves.Move):
@@ -145,10 +152,16 @@ def carry_out(state: GameState, seat: str, order: Order, refusal: Refused) -> tu
     return adjusted, "; ".join(notes) + "."
 
 
+def first_move(state: GameState, ship: str) -> moves.Move | None:
+    """The move the scenario prints for a ship's first turn (5: all ships execute it), or None."""
+    if state.turn != 1:
+        return None
+    return moves.parse_move(next(p.first_move for p in load_scenario(state.scenario).ships if p.name == ship))
+
+
 def standing(state: GameState, seat: str) -> Order:
     """Turn 1: the move printed in the scenario. Later: straight on at the speed she can keep."""
     board: Board = state.board
-    scenario = load_scenario(state.scenario)
     order = {}
     for name in board.seats[seat]:
         ship = board.ship(name)
@@ -157,7 +170,7 @@ def standing(state: GameState, seat: str) -> Order:
         if state.phase != "write_moves":
             order[name] = ()
         elif state.turn == 1:
-            order[name] = moves.parse_move(next(p.first_move for p in scenario.ships if p.name == name))
+            order[name] = first_move(state, name)
         else:
             least, most = moves.speed_limits(ship, ship_classes()[ship.cls], state.turn, ship.backwards)
             knots = max(least, min(ship.speed, most))

@@ -58,8 +58,8 @@ class Supremacy(Ruleset):
 
     def seats_to_act(self, state: GameState) -> frozenset[str]:
         board: Board = state.board
-        if state.phase not in ("write_moves", "write_fire") or (state.phase == "write_moves" and state.turn == 1):
-            return frozenset()  # turn 1's moves are written in the scenario
+        if state.phase not in ("write_moves", "write_fire"):
+            return frozenset()
         return frozenset(seat for seat, ships in board.seats.items() if any(not board.ship(n).sunk for n in ships))
 
     def parse_order(self, seat: str, payload: Mapping[str, Any]) -> Any:

@@ -14,6 +14,7 @@ from . import gunnery, moves, special
 from .board import Board, Contact, FireOrder, Log, Salvo
 from .damage import Roller, apply_special
 from .events import Damaged, Fired, Sunk
+from .reports import tell
 from .geometry import NAUTICAL_MILE, bearing, in_arc, relative, within
 from .scenario import hit_table, load_scenario, ship_classes
 from .ships import Ship, silenced, top_speed
@@ -172,7 +173,8 @@ def execute_fire(state: GameState) -> Resolution:
         for ship in board.ships
     ]
     board = attrs.evolve(board.replace(*changed), fire={}, salvos=tuple(salvos))
-    return Resolution(attrs.evolve(state, board=board, dice=roller.dice), tuple(events), tuple(roller.rolls))
+    state = attrs.evolve(state, board=board, dice=roller.dice, knowledge=tell(state.knowledge, events))
+    return Resolution(state, tuple(events), tuple(roller.rolls))
 
 
 def _read_box(total: int) -> str:
@@ -224,7 +226,7 @@ def apply_damage(state: GameState) -> Resolution:
         for name, (points, words) in told.items()
     ]
     board, sunk = sink(board, state)
-    state = attrs.evolve(state, board=board, dice=roller.dice)
+    state = attrs.evolve(state, board=board, dice=roller.dice, knowledge=tell(state.knowledge, (*events, *sunk)))
     return Resolution(attrs.evolve(state, outcome=decide(state)), (*events, *sunk), tuple(roller.rolls))
 
 
@@ -281,7 +283,7 @@ def cleanup(state: GameState) -> Resolution:
                                   ship=ship.name, points=points, effects=tuple(words)))
     board, sunk = sink(board.replace(*changed), state)
     board = attrs.evolve(board.replace(*(attrs.evolve(s, turn_damage=0) for s in board.ships)), smoke=())
-    state = attrs.evolve(state, board=board, dice=roller.dice)
+    state = attrs.evolve(state, board=board, dice=roller.dice, knowledge=tell(state.knowledge, (*events, *sunk)))
     return Resolution(attrs.evolve(state, outcome=decide(state, last=True)), (*events, *sunk), tuple(roller.rolls))
 
 

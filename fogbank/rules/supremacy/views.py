@@ -6,7 +6,6 @@ from typing import Any, Mapping
 
 
 from fogbank.rules.core import UMPIRE, Answer, GameState, Refused, Resolution
-from fogbank.rules.core.plain import to_plain
 
 from .board import Board, Log
 from .geometry import NAUTICAL_MILE, within
@@ -24,7 +23,7 @@ def clock(state: GameState) -> str:
     return f"{start[:11]}{minutes // 60 % 24:02d}:{minutes % 60:02d}"
 
 
-def own_ship(ship: Ship, turn: int) -> dict[str, Any]:
+def own_ship(ship: Ship, turn: int, printed: str | None = None) -> dict[str, Any]:
     cls = ship_classes()[ship.cls]
     least, most = speed_limits(ship, cls, turn, ship.backwards)
     return {
@@ -44,6 +43,7 @@ def own_ship(ship: Ship, turn: int) -> dict[str, Any]:
         "effects": {k: v for k, v in sorted(ship.effects.items()) if v >= turn},
         "levels_down": dict(ship.levels), "on_fire": bool(ship.fires), "flooding": bool(ship.flooding),
         "locked": {b: sorted(t) for b, t in sorted(ship.locked.items())},
+        "first_move": printed,
     }
 
 
@@ -63,13 +63,19 @@ def seat_view(state: GameState, seat: str, since: int | None) -> dict[str, Any]:
     outcome = state.outcome
     return {
         "turn": state.turn, "phase": state.phase, "time": clock(state),
-        "ships": [own_ship(s, state.turn) for s in own],
+        "ships": [own_ship(s, state.turn, _printed(state, s.name)) for s in own],
         "contacts": [contact(c) for c in shown],
         "smoke": [[list(p) for p in line] for line in board.smoke
                   if any(within(s.at, p, reach) for s in own if not s.sunk for p in line)],
-        "reports": [dict(to_plain(e), kind=e.kind) for e in state.told.get(seat, ()) if e.turn >= first],
+        "reports": [r for r in log.reports if r["turn"] >= first],
         "outcome": None if outcome is None else {"results": dict(outcome.results), "reason": outcome.reason},
     }
+
+
+def _printed(state: GameState, ship: str) -> str | None:
+    if state.turn != 1 or state.phase != "write_moves":
+        return None
+    return next(p.first_move for p in load_scenario(state.scenario).ships if p.name == ship)
 
 
 def umpire_view(state: GameState) -> dict[str, Any]:

@@ -22,6 +22,15 @@ class FireOrder:
 
 
 @attrs.frozen
+class TorpedoOrder:
+    """One bank's spread: the course it runs (degrees true) and narrow or fan."""
+
+    bank: str
+    course: int
+    spread: str = "narrow"
+
+
+@attrs.frozen
 class Salvo:
     """One battery's fire this turn, worked out in 2C and applied in 2D."""
 
@@ -73,6 +82,8 @@ class Board:
     fire: Mapping[str, tuple[FireOrder, ...]] = attrs.field(factory=dict)  # ship -> orders, 2B
     salvos: tuple[Salvo, ...] = ()  # 2C's fire, applied in 2D
     smoke: tuple[tuple[Point, ...], ...] = ()  # lines laid this turn
+    spreads: tuple[Any, ...] = ()  # torpedo spreads running (torpedoes.Spread)
+    next_spread: int = 1
 
     def ship(self, name: str) -> Ship:
         return next(s for s in self.ships if s.name == name)

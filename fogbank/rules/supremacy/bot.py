@@ -9,6 +9,7 @@ from typing import Any, Mapping
 from .geometry import arc_degrees, bearing, distance, in_arc, relative
 
 FIGHTING_RANGE = 400  # tenths: about 6.7 nautical miles
+TORPEDO_RANGE = 250  # tenths: well inside every torpedo's run
 DEGREES_PER_QUARTER = arc_degrees(25, 400)  # the regular circle, a quarter inch of turn
 
 
@@ -20,7 +21,23 @@ class Captain:
         mine = [s for s in view["ships"] if not s["sunk"]]
         if view["phase"] == "write_moves":
             return {"ships": {s["name"]: {"move": self.move(s, view)} for s in mine}}
+        if view["phase"] == "torpedoes":
+            return {"ships": {s["name"]: {"torpedoes": self.torpedoes(s, view)} for s in mine}}
         return {"ships": {s["name"]: {"fire": self.fire(s, view)} for s in mine}}
+
+    def torpedoes(self, ship: Mapping[str, Any], view: Mapping[str, Any]) -> list:
+        """A narrow spread from a ready bank at the nearest enemy she sees within 25 inches."""
+        if "sectorp" in ship["effects"]:
+            return []
+        at, arcs = tuple(ship["at"]), {b["name"]: tuple(b["arc"]) for b in self.ships[ship["name"]]["banks"]}
+        for enemy in self.enemies(ship, view, seen_by_ship=True)[:1]:
+            if distance(at, tuple(enemy["at"])) > TORPEDO_RANGE:
+                continue
+            course = bearing(at, tuple(enemy["at"]))
+            for bank in ship["banks"]:
+                if not bank["out"] and not bank["fired"] and in_arc(relative(course, ship["course"]), arcs[bank["name"]]):
+                    return [{"bank": bank["name"], "course": course, "spread": "fan" if ship["chasing"] else "narrow"}]
+        return []
 
     def standing(self, view: Mapping[str, Any]) -> Mapping[str, Any]:
         return {"ships": {}}

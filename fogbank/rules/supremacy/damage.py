@@ -3,13 +3,14 @@ secret rolls, overwhelming damage (75% in a turn), fires, flooding, sinking."""
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
 import attrs
 
-from fogbank.rules.core import Dice, Modifier, Roll
+from fogbank.rules.core import Dice, GameState, Modifier, Roll
 
-from .scenario import hit_table
+from .events import Sunk
+from .scenario import hit_table, ship_classes
 from .ships import MAINS, SECONDARIES, Ship, ShipClass
 
 TORPEDO_POINTS = 300  # a torpedo hit (decisions.md: the full rules' torpedo sheet is not in the seed)
@@ -219,3 +220,21 @@ effect_words = {"silent": "mains silent", "cease": "all guns silent", "sectorp":
 
 def _gun_points(gun: str) -> int:
     return hit_table().guns[gun].points
+
+
+def sink(board, state: GameState) -> tuple[Any, list[Sunk]]:
+    """Ships at or past their points, or that took 75% of them this turn, go down (5.9, 6)."""
+    classes, events, changed = ship_classes(), [], []
+    for ship in (s for s in board.ships if not s.sunk):
+        points = classes[ship.cls].points
+        how = ("overwhelming damage" if ship.turn_damage * 4 >= points * 3
+               else "damage" if ship.damage >= points else None)
+        if how:
+            changed.append(attrs.evolve(ship, sunk=True, speed=0))
+            watchers = {board.seat_of(ship.name)} | {
+                seat for seat, log in state.knowledge.items()
+                if any(c.ship == ship.name for c in log.latest(state.turn))
+            }
+            events.append(Sunk(turn=state.turn, phase=state.phase, audience=frozenset(watchers), ship=ship.name,
+                               title=ship.title, how=how))
+    return board.replace(*changed), events

@@ -35,3 +35,13 @@ class Sunk(Event):
     title: str
     how: str
 
+
+
+@attrs.frozen(kw_only=True)
+class TorpedoHit(Event):
+    kind: ClassVar[str] = "torpedo_hit"
+    phase: str
+    ship: str
+    title: str
+    fired_by: str
+    points: int

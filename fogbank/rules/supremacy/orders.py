@@ -10,12 +10,13 @@ from typing import Any, Mapping
 from fogbank.rules.core import GameState, Refused
 
 from . import moves
-from .board import Board, FireOrder, Log
+from .board import Board, FireOrder, TorpedoOrder
+from .geometry import in_arc, relative
 from .scenario import load_scenario, ship_classes
 from .ships import SECONDARIES, silenced
 from .turn import bearing_mounts
 
-Order = Mapping[str, Any]  # ship -> Move (1A) or tuple[FireOrder, ...] (2B)
+Order = Mapping[str, Any]  # ship -> Move (1A), tuple[FireOrder, ...] (2B) or tuple[TorpedoOrder, ...] (3)
 
 
 def parse(payload: Mapping[str, Any]) -> Order:
@@ -29,8 +30,10 @@ def parse(payload: Mapping[str, Any]) -> Order:
             order[ship] = moves.parse_move(given["move"])
         elif "fire" in given:
             order[ship] = parse_fire(given["fire"])
+        elif "torpedoes" in given:
+            order[ship] = parse_torpedoes(given["torpedoes"])
         else:
-            raise Refused("bad_order", "Each ship's order is a move or a fire plan.")
+            raise Refused("bad_order", "Each ship's order is a move, a fire plan or torpedoes.")
     return order
 
 
@@ -48,11 +51,25 @@ def parse_fire(given: Any) -> tuple[FireOrder, ...]:
     return tuple(plan)
 
 
+def parse_torpedoes(given: Any) -> tuple[TorpedoOrder, ...]:
+    if not isinstance(given, list) or len(given) > 4:
+        raise Refused("bad_torpedoes", "Torpedoes are a list of {bank, course, spread}.")
+    plan = []
+    for item in given:
+        if (not isinstance(item, Mapping) or not isinstance(item.get("bank"), str) or type(item.get("course")) is not int
+                or not 0 <= item["course"] <= 359 or item.get("spread", "narrow") not in ("narrow", "fan")):
+            raise Refused("bad_torpedoes", "Each spread names a bank, a course 0-359 and narrow or fan.")
+        plan.append(TorpedoOrder(item["bank"], item["course"], item.get("spread", "narrow")))
+    return tuple(plan)
+
+
 def unparse(order: Order) -> dict[str, Any]:
     ships = {}
     for ship, value in order.items():
         if isinstance(value, moves.Move):
             ships[ship] = {"move": str(value)}
+        elif value and isinstance(value[0], TorpedoOrder):
+            ships[ship] = {"torpedoes": [{"bank": t.bank, "course": t.course, "spread": t.spread} for t in value]}
         else:
             ships[ship] = {"fire": [
                 {"group": f.group, "target": f.target, "half": f.half, **({"guns": f.guns} if f.guns else {})}
@@ -87,9 +104,13 @@ def find_problems(state: GameState, seat: str, order: Order) -> list[tuple[str, 
             else:
                 found += [(name, r) for r in moves.problems(value, ship, ship_classes()[ship.cls], state.turn)]
         elif state.phase == "write_fire":
-            if isinstance(value, moves.Move):
+            if isinstance(value, moves.Move) or any(isinstance(v, TorpedoOrder) for v in value):
                 return [(name, Refused("wrong_phase", "This is the fire phase: give each ship a fire plan."))]
             found += [(name, r) for r in fire_problems(state, seat, name, value)]
+        elif state.phase == "torpedoes":
+            if isinstance(value, moves.Move) or any(isinstance(v, FireOrder) for v in value):
+                return [(name, Refused("wrong_phase", "This is the torpedo phase: give each ship her spreads."))]
+            found += [(name, r) for r in torpedo_problems(state, name, value)]
         else:
             return [(name, Refused("wrong_phase", "No orders are written in this phase."))]
     return found
@@ -121,6 +142,27 @@ def fire_problems(state: GameState, seat: str, name: str, plan: tuple[FireOrder,
     return found
 
 
+def torpedo_problems(state: GameState, name: str, plan: tuple[TorpedoOrder, ...]) -> list[Refused]:
+    ship = state.board.ship(name)
+    cls = ship_classes()[ship.cls]
+    banks = {b.name: b for b in cls.banks}
+    found, seen = [], set()
+    for t in plan:
+        bank = banks.get(t.bank)
+        if bank is None:
+            found.append(Refused("unknown_bank", f"{cls.title} has no {t.bank!r} bank; hers: {', '.join(banks)}."))
+        elif t.bank in seen or t.bank in ship.torpedoes_fired or t.bank in ship.banks_out:
+            found.append(Refused("bank_empty", f"The {t.bank} bank has no torpedoes to fire."))
+        elif ship.lasting("sectorp", state.turn):
+            found.append(Refused("cannot_fire", f"{ship.title}: the torpedoes are out from damage this turn."))
+        elif not in_arc(relative(t.course, ship.course), bank.arc):
+            found.append(Refused("cannot_bear", f"The {t.bank} bank cannot train to {t.course:03d}."))
+        elif ship.chasing and t.spread != "fan":
+            found.append(Refused("fan_only", "A ship chasing splash fires torpedoes in a fan spread."))
+        seen.add(t.bank)
+    return found
+
+
 def carry_out(state: GameState, seat: str, order: Order, refusal: Refused) -> tuple[Order, str]:
     """The umpire's order adjusted to meet the rules (4.4): moves cut or run on, fire that could
     not be given dropped; never another move or another target."""
@@ -136,14 +178,16 @@ def carry_out(state: GameState, seat: str, order: Order, refusal: Refused) -> tu
         elif state.phase == "write_moves" and isinstance(value, moves.Move):
             adjusted[name], said = moves.carried_out(value, ship, ship_classes()[ship.cls], state.turn)
             notes += [f"{ship.title}: {s}" for s in said]
-        elif state.phase == "write_fire" and not isinstance(value, moves.Move):
+        elif state.phase in ("write_fire", "torpedoes") and not isinstance(value, moves.Move):
             kept = []
-            for fire in value:
-                wrong = fire_problems(state, seat, name, (*kept, fire))
+            for item in value:
+                wrong = (fire_problems(state, seat, name, (*kept, item)) if isinstance(item, FireOrder)
+                         else torpedo_problems(state, name, (*kept, item)))
+                what = f"{item.group} at {item.target}" if isinstance(item, FireOrder) else f"the {item.bank} bank"
                 if wrong:
-                    notes.append(f"{ship.title}: {fire.group} at {fire.target} not fired ({wrong[0].sentence})")
+                    notes.append(f"{ship.title}: {what} not fired ({wrong[0].sentence})")
                 else:
-                    kept.append(fire)
+                    kept.append(item)
             adjusted[name] = tuple(kept)
         else:
             raise refusal

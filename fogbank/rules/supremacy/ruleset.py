@@ -8,13 +8,14 @@ from fogbank.rules.core import (
     UMPIRE, Dice, Event, GameState, Option, Refused, Resolution, Ruleset, Seat, register,
 )
 
-from . import gunnery, orders, turn, views
+from . import gunnery, orders, torpedoes, turn, views
 from .board import Board, Log
 from .bot import Captain
 from .damage import TABLES
 from .describe import describe
 from .errors import ERROR_CODES
 from .scenario import load_scenario, scenario_ids
+from .scenario import ship_classes
 from .ships import Ship
 from .special import read_special
 
@@ -58,6 +59,8 @@ class Supremacy(Ruleset):
 
     def seats_to_act(self, state: GameState) -> frozenset[str]:
         board: Board = state.board
+        if state.phase == "torpedoes":
+            return frozenset(seat for seat, ships in board.seats.items() if any(ready(board.ship(n)) for n in ships))
         if state.phase not in ("write_moves", "write_fire"):
             return frozenset()
         return frozenset(seat for seat, ships in board.seats.items() if any(not board.ship(n).sunk for n in ships))
@@ -91,9 +94,11 @@ class Supremacy(Ruleset):
             return turn.execute_fire(state)
         if phase == "apply_damage":
             return turn.apply_damage(state)
+        if phase == "torpedoes":
+            return turn.lay_torpedoes(state, orders_in)
         if phase == "cleanup":
             return turn.cleanup(state)
-        return Resolution(state)  # searchlights (a day action) and torpedoes: nothing to do
+        return Resolution(state)  # searchlights: a day action needs none
 
     def parse_question(self, seat: str, payload: Mapping[str, Any]) -> Any:
         return views.parse_question(payload)
@@ -127,10 +132,16 @@ class Supremacy(Ruleset):
         return ERROR_CODES
 
     def table_reader(self, table: str) -> Callable[[int], str] | None:
-        readers = {**TABLES, "hits": gunnery.read_die, "box": turn._read_box}
+        readers = {**TABLES, "hits": gunnery.read_die, "box": turn._read_box, "torpedo": torpedoes.read_torpedo}
         if table == "special":
             return turn.SPECIAL  # read from the faces (the coloured and white dice)
         return readers.get(table)
 
     def describe(self, event: Event) -> str:
         return describe(event)
+
+
+def ready(ship: Ship) -> bool:
+    """Whether a ship has a bank she may fire (her own captain's knowledge)."""
+    cls = ship_classes()[ship.cls]
+    return not ship.sunk and any(b.name not in ship.torpedoes_fired | ship.banks_out for b in cls.banks)

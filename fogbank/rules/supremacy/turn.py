@@ -12,8 +12,9 @@ from fogbank.rules.core import ByFaces, GameState, Modifier, Outcome, Resolution
 
 from . import gunnery, moves, special
 from .board import Board, Contact, FireOrder, Log, Salvo
-from .damage import Roller, apply_special
-from .events import Damaged, Fired, Sunk
+from . import torpedoes
+from .damage import Roller, apply_special, sink
+from .events import Damaged, Fired
 from .reports import tell
 from .geometry import NAUTICAL_MILE, bearing, in_arc, relative, within
 from .scenario import hit_table, load_scenario, ship_classes
@@ -67,8 +68,9 @@ def execute_moves(state: GameState) -> Resolution:
                             for o in afloat(board))
     ]
     board = attrs.evolve(board.replace(*failed), moves={}, smoke=tuple(smoke))
-    state = attrs.evolve(state, board=board)
-    return Resolution(attrs.evolve(state, knowledge=sight(state)))
+    resolution = torpedoes.strike(attrs.evolve(state, board=board))
+    state = resolution.state
+    return attrs.evolve(resolution, state=attrs.evolve(state, knowledge=sight(state)))
 
 
 def sight(state: GameState) -> dict[str, Log]:
@@ -90,6 +92,24 @@ def sight(state: GameState) -> dict[str, Log]:
         log: Log = knowledge[seat]
         knowledge[seat] = attrs.evolve(log, contacts=(*log.contacts, *found))
     return knowledge
+
+
+def lay_torpedoes(state: GameState, orders: Mapping[str, Mapping[str, tuple]]) -> Resolution:
+    """Phase 3: each bank ordered fires its whole spread from the ship's front funnel."""
+    board: Board = state.board
+    classes, spreads, fired, number = ship_classes(), list(board.spreads), [], board.next_spread
+    for order in orders.values():
+        for name, plan in order.items():
+            ship = board.ship(name)
+            tube = classes[ship.cls].torpedo
+            for t in plan:
+                spreads.append(torpedoes.Spread(number, name, t.bank, ship.at, t.course, tube.speed, tube.run * 10,
+                                                tube.tubes, t.spread))
+                number += 1
+            if plan:
+                fired.append(attrs.evolve(ship, torpedoes_fired=ship.torpedoes_fired | {t.bank for t in plan}))
+    board = attrs.evolve(board.replace(*fired), spreads=tuple(spreads), next_spread=number)
+    return Resolution(attrs.evolve(state, board=board))
 
 
 def write_fire(state: GameState, orders: Mapping[str, Mapping[str, tuple[FireOrder, ...]]]) -> Resolution:
@@ -228,24 +248,6 @@ def apply_damage(state: GameState) -> Resolution:
     board, sunk = sink(board, state)
     state = attrs.evolve(state, board=board, dice=roller.dice, knowledge=tell(state.knowledge, (*events, *sunk)))
     return Resolution(attrs.evolve(state, outcome=decide(state)), (*events, *sunk), tuple(roller.rolls))
-
-
-def sink(board: Board, state: GameState) -> tuple[Board, list[Sunk]]:
-    """Ships at or past their points, or that took 75% of them this turn, go down (5.9, 6)."""
-    classes, events, changed = ship_classes(), [], []
-    for ship in afloat(board):
-        points = classes[ship.cls].points
-        how = ("overwhelming damage" if ship.turn_damage * 4 >= points * 3
-               else "damage" if ship.damage >= points else None)
-        if how:
-            changed.append(attrs.evolve(ship, sunk=True, speed=0))
-            watchers = {board.seat_of(ship.name)} | {
-                seat for seat, log in state.knowledge.items()
-                if any(c.ship == ship.name for c in log.latest(state.turn))
-            }
-            events.append(Sunk(turn=state.turn, phase=state.phase, audience=frozenset(watchers), ship=ship.name,
-                               title=ship.title, how=how))
-    return board.replace(*changed), events
 
 
 def cleanup(state: GameState) -> Resolution:

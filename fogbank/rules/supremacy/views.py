@@ -65,6 +65,9 @@ def seat_view(state: GameState, seat: str, since: int | None) -> dict[str, Any]:
         "turn": state.turn, "phase": state.phase, "time": clock(state),
         "ships": [own_ship(s, state.turn, _printed(state, s.name)) for s in own],
         "contacts": [contact(c) for c in shown],
+        "spreads": [{"number": t.number, "ship": t.ship, "bank": t.bank, "at": list(t.at), "course": t.course,
+                     "speed": t.speed, "run_left": t.run_left, "spread": t.kind}
+                    for t in board.spreads if t.ship in board.seats[seat]],
         "smoke": [[list(p) for p in line] for line in board.smoke
                   if any(within(s.at, p, reach) for s in own if not s.sunk for p in line)],
         "reports": [r for r in log.reports if r["turn"] >= first],
@@ -84,6 +87,8 @@ def umpire_view(state: GameState) -> dict[str, Any]:
         "turn": state.turn, "phase": state.phase, "time": clock(state),
         "ships": [dict(own_ship(s, state.turn), side=s.side, path=[list(p) for p in s.path]) for s in board.ships],
         "smoke": [[list(p) for p in line] for line in board.smoke],
+        "spreads": [{"number": t.number, "ship": t.ship, "at": list(t.at), "course": t.course, "run_left": t.run_left,
+                     "spread": t.kind} for t in board.spreads],
         "seats": {seat: list(ships) for seat, ships in board.seats.items()},
         "outcome": None if state.outcome is None else {"results": dict(state.outcome.results), "reason": state.outcome.reason},
     }

@@ -37,6 +37,12 @@ def first_turn(game):
     return game
 
 
+def no_torpedoes(game):
+    for seat in sorted(RULES.seats_to_act(game.state)):
+        game = core.submit(game, seat, order(seat, torpedoes=[])).game
+    return game
+
+
 def test_the_set_up_is_the_scenarios():
     board = start().state.board
     spee, ajax, achilles, exeter = (board.ship(n) for n in ("graf_spee", "ajax", "achilles", "exeter"))
@@ -83,6 +89,7 @@ def test_fire_lands_in_2d_and_the_firer_and_target_are_told_but_nobody_else():
     game = core.submit(game, "graf_spee", RULES.parse_order("graf_spee", {"ships": {"graf_spee": {"fire": fire}}})).game
     for seat in ("ajax", "achilles", "exeter"):
         game = core.submit(game, seat, order(seat, fire=[])).game
+    game = no_torpedoes(game)
     assert (game.state.turn, game.state.phase) == (2, "write_moves")
     kinds = {seat: [r["kind"] for r in to_plain(RULES.observe(game.state, seat, since=1))["reports"]]
              for seat in ("graf_spee", "ajax", "exeter")}
@@ -96,6 +103,7 @@ def test_an_umpires_impossible_move_is_carried_out_and_the_seat_told_how():
     game = first_turn(start())
     for seat in FIRST:
         game = core.submit(game, seat, order(seat, fire=[])).game
+    game = no_torpedoes(game)
     step = core.amend(game, "ajax", {"ships": {"ajax": {"move": "A20 L2"}}}, "the umpire writes Ajax's move")
     amended = step.events[0]
     assert amended.order == {"ships": {"ajax": {"move": "A16.5"}}}
@@ -147,12 +155,14 @@ def test_laying_smoke_uses_a_turn_of_smoke_and_the_line_is_gone_after_cleanup():
     game = first_turn(start())
     for seat in FIRST:
         game = core.submit(game, seat, order(seat, fire=[])).game
+    game = no_torpedoes(game)
     for seat, text in {"graf_spee": "LS A13", "ajax": "A16", "achilles": "A16", "exeter": "A16"}.items():
         game = core.submit(game, seat, order(seat, move=text)).game
     assert game.state.board.ship("graf_spee").smoke_used == 1
     assert len(game.state.board.smoke) == 1
     for seat in FIRST:
         game = core.submit(game, seat, order(seat, fire=[])).game
+    game = no_torpedoes(game)
     assert game.state.board.smoke == ()
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
+import attrs
+
 from fogbank.rules.core import (
     UMPIRE, Dice, Event, GameState, Option, Refused, Resolution, Ruleset, Seat, register,
 )
@@ -46,9 +48,10 @@ class Supremacy(Ruleset):
             sides_ships = [x.name for x in ships if x.side == ship.side]
             seat = (ship.side if len(sides_ships) > 1 else ship.name) if by_side else ship.name
             seats[seat] = (*seats.get(seat, ()), ship.name)
-        state = GameState(ruleset=self.name, scenario=s.id, turn=1, dice=Dice(seed),
+        state = GameState(ruleset=self.name, scenario=s.id, turn=0, dice=Dice(seed),
                           board=Board(ships=ships, seats=seats), knowledge={seat: Log() for seat in seats})
-        return state
+        # The ships are set out on the table before the first move: each seat sees as it would (turn 0).
+        return attrs.evolve(state, turn=1, knowledge=turn.sight(state))
 
     def seats(self, state: GameState) -> tuple[Seat, ...]:
         board: Board = state.board

@@ -45,3 +45,14 @@ class TorpedoHit(Event):
     title: str
     fired_by: str
     points: int
+
+
+@attrs.frozen(kw_only=True)
+class Collided(Event):
+    """Two models touched in movement: `what` is "avoided" (`ship` gave way to `other`) or "rammed"."""
+
+    kind: ClassVar[str] = "collided"
+    phase: str
+    what: str
+    ship: str
+    other: str

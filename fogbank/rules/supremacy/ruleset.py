@@ -10,7 +10,7 @@ from fogbank.rules.core import (
     UMPIRE, Dice, Event, GameState, Option, Refused, Resolution, Ruleset, Seat, register,
 )
 
-from . import gunnery, orders, torpedoes, turn, views
+from . import gunnery, orders, ramming, torpedoes, turn, views
 from .board import Board, Log
 from .bot import Captain
 from .damage import TABLES
@@ -135,7 +135,8 @@ class Supremacy(Ruleset):
         return ERROR_CODES
 
     def table_reader(self, table: str) -> Callable[[int], str] | None:
-        readers = {**TABLES, "hits": gunnery.read_die, "box": turn._read_box, "torpedo": torpedoes.read_torpedo}
+        readers = {**TABLES, "hits": gunnery.read_die, "box": turn._read_box, "torpedo": torpedoes.read_torpedo,
+                   "avoid": ramming.read_avoid, "way": ramming.read_way}
         if table == "special":
             return turn.SPECIAL  # read from the faces (the coloured and white dice)
         return readers.get(table)

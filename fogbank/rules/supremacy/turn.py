@@ -10,11 +10,11 @@ import attrs
 
 from fogbank.rules.core import ByFaces, GameState, Modifier, Outcome, Resolution
 
-from . import gunnery, moves, special
+from . import gunnery, moves, ramming, special
 from .board import Board, Contact, FireOrder, Log, Salvo
 from . import torpedoes
 from .damage import Roller, apply_special, sink
-from .events import Damaged, Fired
+from .events import Collided, Damaged, Fired
 from .reports import tell
 from .geometry import NAUTICAL_MILE, bearing, in_arc, relative, within
 from .scenario import hit_table, load_scenario, ship_classes
@@ -61,6 +61,15 @@ def execute_moves(state: GameState) -> Resolution:
         if move.smoke:
             smoke.append(path)
     board = board.replace(*moved)
+    ships = {s.name: s for s in board.ships}
+    roller = Roller(state.dice, state.turn)
+    contacts = ramming.resolve(ships, classes, roller)
+    board = attrs.evolve(board, ships=tuple(ships[s.name] for s in board.ships))
+    told = [
+        Collided(turn=state.turn, phase=state.phase, audience=frozenset({board.seat_of(a), board.seat_of(b)}),
+                 what=what, ship=a, other=b)
+        for what, a, b in contacts
+    ]
     # Chasing splash fails for a ship ending within 6 inches of a live friendly ship (1.3c).
     failed = [
         attrs.evolve(s, chased=False) for s in afloat(board)
@@ -68,9 +77,11 @@ def execute_moves(state: GameState) -> Resolution:
                             for o in afloat(board))
     ]
     board = attrs.evolve(board.replace(*failed), moves={}, smoke=tuple(smoke))
-    resolution = torpedoes.strike(attrs.evolve(state, board=board))
+    state = attrs.evolve(state, board=board, dice=roller.dice, knowledge=tell(state.knowledge, told))
+    resolution = torpedoes.strike(state)
     state = resolution.state
-    return attrs.evolve(resolution, state=attrs.evolve(state, knowledge=sight(state)))
+    return Resolution(attrs.evolve(state, knowledge=sight(state)), (*told, *resolution.events),
+                      (*roller.rolls, *resolution.rolls))
 
 
 def sight(state: GameState) -> dict[str, Log]:

@@ -83,6 +83,7 @@ class Board:
     salvos: tuple[Salvo, ...] = ()  # 2C's fire, applied in 2D
     smoke: tuple[tuple[Point, ...], ...] = ()  # lines laid this turn
     spreads: tuple[Any, ...] = ()  # torpedo spreads running (torpedoes.Spread)
+    lit: frozenset[str] = frozenset()  # ships caught in or burning a searchlight this turn
     next_spread: int = 1
 
     def ship(self, name: str) -> Ship:

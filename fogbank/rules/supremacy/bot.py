@@ -21,9 +21,19 @@ class Captain:
         mine = [s for s in view["ships"] if not s["sunk"]]
         if view["phase"] == "write_moves":
             return {"ships": {s["name"]: {"move": self.move(s, view)} for s in mine}}
+        if view["phase"] == "searchlights":
+            return {"ships": {s["name"]: {"searchlight": self.searchlight(s, view)} for s in mine
+                              if self.searchlight(s, view) is not None}}
         if view["phase"] == "torpedoes":
             return {"ships": {s["name"]: {"torpedoes": self.torpedoes(s, view)} for s in mine}}
         return {"ships": {s["name"]: {"fire": self.fire(s, view)} for s in mine}}
+
+    def searchlight(self, ship: Mapping[str, Any], view: Mapping[str, Any]) -> int | None:
+        """At night, light the nearest enemy she sees, so her consorts may see it too."""
+        enemies = self.enemies(ship, view, seen_by_ship=True)
+        if not enemies or "lights" in ship["effects"]:
+            return None
+        return bearing(tuple(ship["at"]), tuple(enemies[0]["at"]))
 
     def torpedoes(self, ship: Mapping[str, Any], view: Mapping[str, Any]) -> list:
         """A narrow spread from a ready bank at the nearest enemy she sees within 25 inches."""

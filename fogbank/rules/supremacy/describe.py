@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fogbank.rules.core import Event
 
-from .events import Collided, Damaged, Fired, Sunk, TorpedoHit
+from .events import Collided, Damaged, Fired, Lit, Sunk, TorpedoHit
 
 
 def describe(event: Event) -> str:
@@ -24,6 +24,8 @@ def describe(event: Event) -> str:
         if event.what == "rammed":
             return f"{event.ship} and {event.other} collide: both are holed and lie locked together."
         return f"{event.ship} gives way to {event.other} to avoid a collision, and turns parallel to her."
+    if isinstance(event, Lit):
+        return f"{event.by_title}'s searchlight catches {event.title}."
     if isinstance(event, TorpedoHit):
         return f"A torpedo from {event.fired_by}'s spread hits {event.title} ({event.points} points, 4 knots)."
     return event.kind

@@ -29,6 +29,8 @@ ERROR_CODES: dict[str, str] = {
     "unknown_bank": "The ship has no torpedo bank by that name.",
     "bank_empty": "The bank has fired its torpedoes, or is knocked out.",
     "fan_only": "A ship chasing splash fires torpedoes in a fan spread only.",
+    "bad_searchlight": "A searchlight order is not a bearing 0-359.",
+    "no_searchlight": "The ship's searchlights are knocked out.",
     "bad_question": "A question is {ship, ask} with ask damage, speed, ammunition, turrets, torpedo_banks or special.",
     "unknown_ship": "Questions are about the seat's own ships or ships it has seen.",
     "no_overrides": "The ruleset takes no overrides.",

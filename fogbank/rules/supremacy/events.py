@@ -12,25 +12,29 @@ from fogbank.rules.core import Event
 
 
 @attrs.frozen(kw_only=True)
-class Fired(Event):
+class Report(Event):
+    """An event a seat keeps in its log's reports, with the phase it happened in."""
+
+    phase: str = ""
+
+
+@attrs.frozen(kw_only=True)
+class Fired(Report):
     kind: ClassVar[str] = "fired"
-    phase: str
     salvo: Mapping[str, Any]  # firer, group, target, heading, guns, shifts, die, hits, points, grade, specials
 
 
 @attrs.frozen(kw_only=True)
-class Damaged(Event):
+class Damaged(Report):
     kind: ClassVar[str] = "damaged"
-    phase: str
     ship: str
     points: int
     effects: tuple[str, ...]  # in words, secret rolls' results included
 
 
 @attrs.frozen(kw_only=True)
-class Sunk(Event):
+class Sunk(Report):
     kind: ClassVar[str] = "sunk"
-    phase: str
     ship: str
     title: str
     how: str
@@ -38,9 +42,8 @@ class Sunk(Event):
 
 
 @attrs.frozen(kw_only=True)
-class TorpedoHit(Event):
+class TorpedoHit(Report):
     kind: ClassVar[str] = "torpedo_hit"
-    phase: str
     ship: str
     title: str
     fired_by: str
@@ -48,11 +51,19 @@ class TorpedoHit(Event):
 
 
 @attrs.frozen(kw_only=True)
-class Collided(Event):
+class Collided(Report):
     """Two models touched in movement: `what` is "avoided" (`ship` gave way to `other`) or "rammed"."""
 
     kind: ClassVar[str] = "collided"
-    phase: str
     what: str
     ship: str
     other: str
+
+
+@attrs.frozen(kw_only=True)
+class Lit(Report):
+    kind: ClassVar[str] = "lit"
+    ship: str
+    title: str
+    by: str
+    by_title: str

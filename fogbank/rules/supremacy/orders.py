@@ -9,7 +9,7 @@ from typing import Any, Mapping
 
 from fogbank.rules.core import GameState, Refused
 
-from . import moves
+from . import moves, searchlights
 from .board import Board, FireOrder, TorpedoOrder
 from .geometry import in_arc, relative
 from .scenario import load_scenario, ship_classes
@@ -32,6 +32,8 @@ def parse(payload: Mapping[str, Any]) -> Order:
             order[ship] = parse_fire(given["fire"])
         elif "torpedoes" in given:
             order[ship] = parse_torpedoes(given["torpedoes"])
+        elif "searchlight" in given:
+            order[ship] = searchlights.parse(given["searchlight"])
         else:
             raise Refused("bad_order", "Each ship's order is a move, a fire plan or torpedoes.")
     return order
@@ -68,6 +70,8 @@ def unparse(order: Order) -> dict[str, Any]:
     for ship, value in order.items():
         if isinstance(value, moves.Move):
             ships[ship] = {"move": str(value)}
+        elif isinstance(value, int):
+            ships[ship] = {"searchlight": value}
         elif value and isinstance(value[0], TorpedoOrder):
             ships[ship] = {"torpedoes": [{"bank": t.bank, "course": t.course, "spread": t.spread} for t in value]}
         else:
@@ -95,7 +99,14 @@ def find_problems(state: GameState, seat: str, order: Order) -> list[tuple[str, 
         ship = board.ship(name)
         if ship.sunk:
             return [(name, Refused("ship_sunk", f"{ship.title} is sunk."))]
-        if state.phase == "write_moves":
+        if state.phase == "searchlights":
+            if not isinstance(value, int) or not state.options.get("night"):
+                return [(name, Refused("wrong_phase", "Searchlights are burned in 2A of a night action, on a bearing."))]
+            if not searchlights.can_burn(ship, state.turn):
+                found.append((name, Refused("no_searchlight", f"{ship.title}'s searchlights are knocked out.")))
+        elif isinstance(value, int):
+            return [(name, Refused("wrong_phase", "A searchlight is burned only in the searchlight phase."))]
+        elif state.phase == "write_moves":
             if not isinstance(value, moves.Move):
                 return [(name, Refused("wrong_phase", "This is the move phase: give each ship a move."))]
             printed = first_move(state, name)
@@ -211,6 +222,8 @@ def standing(state: GameState, seat: str) -> Order:
         ship = board.ship(name)
         if ship.sunk:
             continue
+        if state.phase == "searchlights":
+            continue  # no light burned
         if state.phase != "write_moves":
             order[name] = ()
         elif state.turn == 1:

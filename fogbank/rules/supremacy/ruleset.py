@@ -10,7 +10,7 @@ from fogbank.rules.core import (
     UMPIRE, Dice, Event, GameState, Option, Refused, Resolution, Ruleset, Seat, register,
 )
 
-from . import gunnery, orders, ramming, torpedoes, turn, views
+from . import gunnery, orders, ramming, searchlights, torpedoes, turn, views
 from .board import Board, Log
 from .bot import Captain
 from .damage import TABLES
@@ -33,7 +33,9 @@ class Supremacy(Ruleset):
 
     def options(self, scenario: str) -> Mapping[str, Option]:
         return {"seats": Option(default="ship", choices=("ship", "side"),
-                                help="one seat per ship, or one per side commanding all its ships")}
+                                help="one seat per ship, or one per side commanding all its ships"),
+                "night": Option(default=False, choices=(False, True),
+                                help="fight it at night: 15-inch visibility and searchlights (2A)")}
 
     def new_game(self, scenario: str, seed: bytes, options: Mapping[str, Any] | None = None) -> GameState:
         s = load_scenario(scenario)
@@ -48,7 +50,7 @@ class Supremacy(Ruleset):
             sides_ships = [x.name for x in ships if x.side == ship.side]
             seat = (ship.side if len(sides_ships) > 1 else ship.name) if by_side else ship.name
             seats[seat] = (*seats.get(seat, ()), ship.name)
-        state = GameState(ruleset=self.name, scenario=s.id, turn=0, dice=Dice(seed),
+        state = GameState(ruleset=self.name, scenario=s.id, turn=0, dice=Dice(seed), options=dict(options or {}),
                           board=Board(ships=ships, seats=seats), knowledge={seat: Log() for seat in seats})
         # The ships are set out on the table before the first move: each seat sees as it would (turn 0).
         return attrs.evolve(state, turn=1, knowledge=turn.sight(state))
@@ -64,6 +66,11 @@ class Supremacy(Ruleset):
         board: Board = state.board
         if state.phase == "torpedoes":
             return frozenset(seat for seat, ships in board.seats.items() if any(ready(board.ship(n)) for n in ships))
+        if state.phase == "searchlights":
+            if not state.options.get("night"):
+                return frozenset()
+            return frozenset(seat for seat, ships in board.seats.items()
+                             if any(searchlights.can_burn(board.ship(n), state.turn) for n in ships))
         if state.phase not in ("write_moves", "write_fire"):
             return frozenset()
         return frozenset(seat for seat, ships in board.seats.items() if any(not board.ship(n).sunk for n in ships))
@@ -99,9 +106,11 @@ class Supremacy(Ruleset):
             return turn.apply_damage(state)
         if phase == "torpedoes":
             return turn.lay_torpedoes(state, orders_in)
+        if phase == "searchlights":
+            return searchlights.burn(state, orders_in)
         if phase == "cleanup":
             return turn.cleanup(state)
-        return Resolution(state)  # searchlights: a day action needs none
+        raise AssertionError(f"no phase {phase!r}")
 
     def parse_question(self, seat: str, payload: Mapping[str, Any]) -> Any:
         return views.parse_question(payload)

@@ -87,7 +87,7 @@ def execute_moves(state: GameState) -> Resolution:
 def sight(state: GameState) -> dict[str, Log]:
     """Each seat's log with what its ships see now (4.3)."""
     board: Board = state.board
-    classes, reach = ship_classes(), visibility(state)
+    classes, reach, day = ship_classes(), visibility(state), load_scenario(state.scenario).visibility
     knowledge = dict(state.knowledge)
     for seat, own in board.seats.items():
         found = []
@@ -96,7 +96,7 @@ def sight(state: GameState) -> dict[str, Log]:
                 continue
             lookers = tuple(
                 name for name in own
-                if sees(board.ship(name), other, board.ships, classes, board.smoke, reach)
+                if sees(board.ship(name), other, board.ships, classes, board.smoke, day if other.name in board.lit else reach)
             )
             if lookers:
                 found.append(Contact(state.turn, other.name, other.title, other.side, other.at, other.course, lookers))
@@ -295,7 +295,7 @@ def cleanup(state: GameState) -> Resolution:
             events.append(Damaged(turn=state.turn, phase=state.phase, audience=frozenset({board.seat_of(ship.name)}),
                                   ship=ship.name, points=points, effects=tuple(words)))
     board, sunk = sink(board.replace(*changed), state)
-    board = attrs.evolve(board.replace(*(attrs.evolve(s, turn_damage=0) for s in board.ships)), smoke=())
+    board = attrs.evolve(board.replace(*(attrs.evolve(s, turn_damage=0) for s in board.ships)), smoke=(), lit=frozenset())
     state = attrs.evolve(state, board=board, dice=roller.dice, knowledge=tell(state.knowledge, (*events, *sunk)))
     return Resolution(attrs.evolve(state, outcome=decide(state, last=True)), (*events, *sunk), tuple(roller.rolls))
 

@@ -180,3 +180,27 @@ def test_a_sunk_ship_takes_no_more_orders_and_her_seat_does_not_act():
     state = attrs.evolve(game.state, board=board.replace(attrs.evolve(board.ship("ajax"), sunk=True)))
     assert "ajax" not in RULES.seats_to_act(state)
     assert turn.decide(state) is None
+
+
+def test_at_night_sight_is_15_inches_and_a_searchlight_shows_its_ship_and_the_ship_it_catches():
+    game = start(night=True)
+    assert to_plain(RULES.observe(game.state, "graf_spee"))["contacts"] == []  # 74 inches apart: dark
+    board = game.state.board
+    close = {"ajax": (0, -200), "achilles": (0, -400), "exeter": (300, 300)}
+    state = attrs.evolve(game.state, phase="searchlights", board=board.replace(
+        *(attrs.evolve(board.ship(n), at=at) for n, at in close.items())))
+    assert RULES.seats_to_act(state) == frozenset(FIRST)
+    with pytest.raises(Refused) as refused:
+        RULES.check_order(state, "ajax", order("ajax", move="A16"))
+    assert refused.value.code == "wrong_phase"
+    result = RULES.resolve(state, {"ajax": RULES.parse_order("ajax", {"ships": {"ajax": {"searchlight": 0}}})})
+    logs = result.state.knowledge
+    assert [e.kind for e in result.events] == ["lit"] and result.events[0].ship == "graf_spee"
+    seen_by_achilles = {c.ship for c in logs["achilles"].latest(1)}
+    assert "graf_spee" in seen_by_achilles  # 40 inches off, but lit
+    assert {c.ship for c in logs["graf_spee"].latest(1)} == {"ajax"}  # the light gives Ajax away
+
+
+def test_by_day_no_seat_acts_in_the_searchlight_phase():
+    state = attrs.evolve(start().state, phase="searchlights")
+    assert RULES.seats_to_act(state) == frozenset()

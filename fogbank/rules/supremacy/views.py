@@ -85,7 +85,10 @@ def umpire_view(state: GameState) -> dict[str, Any]:
     board: Board = state.board
     return {
         "turn": state.turn, "phase": state.phase, "time": clock(state),
-        "ships": [dict(own_ship(s, state.turn), side=s.side, path=[list(p) for p in s.path]) for s in board.ships],
+        "ships": [dict(own_ship(s, state.turn), side=s.side, path=[list(p) for p in s.path],
+                       length=ship_classes()[s.cls].length, funnel=ship_classes()[s.cls].funnel,
+                       arcs={m.name: list(m.arc) for m in ship_classes()[s.cls].mounts})
+                  for s in board.ships],
         "smoke": [[list(p) for p in line] for line in board.smoke],
         "spreads": [{"number": t.number, "ship": t.ship, "at": list(t.at), "course": t.course, "run_left": t.run_left,
                      "spread": t.kind} for t in board.spreads],

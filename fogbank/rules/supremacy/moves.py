@@ -162,7 +162,8 @@ def carried_out(move: Move, ship: Ship, cls: ShipClass, turn: int) -> tuple[Move
         smoke = False
         notes.append("she had no smoke left")
     adjusted = Move(tuple(legs), chase, smoke)
-    slow = adjusted.knots <= SLOW
+    least, most = speed_limits(ship, cls, turn, adjusted.backwards)
+    slow = max(least, min(most, adjusted.knots)) <= SLOW  # judged at the speed she will make
     if not slow and (ship.rudder == "lost" or ship.on_course):
         legs = [attrs.evolve(leg, kind="A") if leg.kind in "LR" else leg for leg in legs]
         notes.append("she could not turn, so the turns were run straight")
@@ -171,7 +172,6 @@ def carried_out(move: Move, ship: Ship, cls: ShipClass, turn: int) -> tuple[Move
         if left:
             notes.append("turning was cut to the 1 inch a damaged rudder allows")
     adjusted = Move(tuple(legs), chase, smoke)
-    least, most = speed_limits(ship, cls, turn, adjusted.backwards)
     extra = CHASE if chase else 0
     if adjusted.knots > most:
         adjusted = Move(_cut(legs, most * 2 - extra), chase, smoke)

@@ -225,3 +225,11 @@ def test_any_fire_plan_the_umpire_gives_is_carried_out_within_the_rules(plan):
     RULES.check_order(game.state, "ajax", carried)  # raises if anything left breaks a rule
     assert len(amended.order["ships"]["ajax"]["fire"]) <= len(plan)
     assert amended.note or len(amended.order["ships"]["ajax"]["fire"]) == len(plan)
+
+
+def test_land_blocks_sight_where_a_scenario_draws_it():
+    board = start().state.board
+    spee, ajax = board.ship("graf_spee"), board.ship("ajax")
+    island = ((100, -400), (300, -300), (250, -200))  # an outline across the line between them
+    assert not sees(spee, ajax, board.ships, ship_classes(), (), 90, (island,))
+    assert sees(spee, ajax, board.ships, ship_classes(), (), 90, (((-500, 500), (-400, 500), (-450, 600)),))

@@ -77,16 +77,16 @@ legs = st.lists(st.tuples(st.sampled_from(["L", "R", "A", "B"]), st.integers(1, 
 
 @settings(max_examples=300, deadline=None)
 @given(legs, st.booleans(), st.booleans(), st.integers(0, 33), st.booleans(),
-       st.sampled_from(["working", "damaged", "lost"]), st.integers(0, 3), st.integers(0, 20))
+       st.sampled_from(["working", "damaged", "lost"]), st.integers(0, 3), st.integers(0, 20), st.booleans())
 def test_any_written_move_carried_out_meets_every_rule_or_says_why(written, chase, smoke, speed, backwards, rudder,
-                                                                   smoke_used, on_course):
+                                                                   smoke_used, on_course, jammed):
     """4.4: whatever the umpire writes, the move carried out breaks no rule, keeps the legs'
     order, and each change is told."""
     text = " ".join(f"{k}{q / 4:g}{'Sh' if sharp and k in 'LR' else ''}" for k, q, sharp in written)
     text = " ".join(["CS"] * (chase and not smoke) + ["LS"] * smoke + [text])
     move = parse_move(text)
     ship = exeter(speed=speed, backwards=backwards and speed == 0, rudder=rudder, smoke_used=smoke_used,
-                  on_course=on_course)
+                  on_course=on_course, effects={"hard_over": 2} if jammed else {})
     adjusted, notes = moves.carried_out(move, ship, EXETER, 2)
     assert [r.code for r in moves.problems(adjusted, ship, EXETER, 2)] == []
     assert bool(notes) or adjusted == move

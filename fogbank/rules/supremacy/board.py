@@ -1,0 +1,97 @@
+"""The game's truth between phases, and each seat's log of what it has been told."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+import attrs
+
+from .geometry import Point
+from .ships import Ship
+
+
+@attrs.frozen
+class FireOrder:
+    """One group of guns at one target: mains "fore"/"aft", secondaries "port"/"starboard".
+    `guns` fires only part of a secondary group, so the rest may take a second target."""
+
+    group: str
+    target: str
+    half: bool = False
+    guns: int | None = None
+
+
+@attrs.frozen
+class TorpedoOrder:
+    """One bank's spread: the course it runs (degrees true) and narrow or fan."""
+
+    bank: str
+    course: int
+    spread: str = "narrow"
+
+
+@attrs.frozen
+class Salvo:
+    """One battery's fire this turn, worked out in 2C and applied in 2D."""
+
+    firer: str
+    group: str
+    battery: str
+    gun: str
+    target: str
+    heading: int | None  # inches
+    guns: int
+    shifts: tuple[tuple[str, int], ...]
+    die: int | None
+    hits: int
+    points: int
+    grade: str  # full, half, none
+    specials: tuple[tuple[int, int, str], ...]  # (coloured after shift, white, grade) of each special
+    batteries: int
+
+
+@attrs.frozen
+class Contact:
+    """One ship as a seat saw it at the end of a movement phase."""
+
+    turn: int
+    ship: str
+    title: str
+    side: str
+    at: Point
+    course: int
+    seen_by: tuple[str, ...]  # the seat's own ships that see her
+
+
+@attrs.frozen
+class Log:
+    """What one seat knows beyond its own ships: the ships it saw, turn by turn."""
+
+    contacts: tuple[Contact, ...] = ()
+    reports: tuple[Mapping[str, Any], ...] = ()  # what the seat was told of fire and damage, as plain maps
+
+    def latest(self, turn: int) -> tuple[Contact, ...]:
+        return tuple(c for c in self.contacts if c.turn == turn)
+
+
+@attrs.frozen
+class Board:
+    ships: tuple[Ship, ...]
+    seats: Mapping[str, tuple[str, ...]]  # seat -> the ships it commands
+    moves: Mapping[str, Any] = attrs.field(factory=dict)  # ship -> Move, written in 1A
+    fire: Mapping[str, tuple[FireOrder, ...]] = attrs.field(factory=dict)  # ship -> orders, 2B
+    salvos: tuple[Salvo, ...] = ()  # 2C's fire, applied in 2D
+    smoke: tuple[tuple[Point, ...], ...] = ()  # lines laid this turn
+    spreads: tuple[Any, ...] = ()  # torpedo spreads running (torpedoes.Spread)
+    lit: frozenset[str] = frozenset()  # ships caught in or burning a searchlight this turn
+    next_spread: int = 1
+
+    def ship(self, name: str) -> Ship:
+        return next(s for s in self.ships if s.name == name)
+
+    def seat_of(self, ship: str) -> str:
+        return next(seat for seat, ships in self.seats.items() if ship in ships)
+
+    def replace(self, *changed: Ship) -> "Board":
+        new = {s.name: s for s in changed}
+        return attrs.evolve(self, ships=tuple(new.get(s.name, s) for s in self.ships))

@@ -1,0 +1,242 @@
+"""Orders on the wire and the rules they must meet: moves in 1A, fire in 2B, one map per ship.
+
+Every check uses only what the ordering seat knows: its own ships and the ships they see."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+
+from fogbank.rules.core import GameState, Refused
+
+from . import moves, searchlights
+from .board import Board, FireOrder, TorpedoOrder
+from .geometry import in_arc, relative
+from .scenario import load_scenario, ship_classes
+from .ships import SECONDARIES, silenced
+from .turn import bearing_mounts
+
+Order = Mapping[str, Any]  # ship -> Move (1A), tuple[FireOrder, ...] (2B) or tuple[TorpedoOrder, ...] (3)
+
+
+def parse(payload: Mapping[str, Any]) -> Order:
+    if not isinstance(payload, Mapping) or not isinstance(payload.get("ships"), Mapping):
+        raise Refused("bad_order", 'An order is {"ships": {ship: {"move": ...} or {"fire": [...]}}}.')
+    order = {}
+    for ship, given in payload["ships"].items():
+        if not isinstance(ship, str) or not isinstance(given, Mapping) or len(given) != 1:
+            raise Refused("bad_order", "Each ship's order is a map with one key, move or fire.")
+        if "move" in given:
+            order[ship] = moves.parse_move(given["move"])
+        elif "fire" in given:
+            order[ship] = parse_fire(given["fire"])
+        elif "torpedoes" in given:
+            order[ship] = parse_torpedoes(given["torpedoes"])
+        elif "searchlight" in given:
+            order[ship] = searchlights.parse(given["searchlight"])
+        else:
+            raise Refused("bad_order", "Each ship's order is a move, a fire plan or torpedoes.")
+    return order
+
+
+def parse_fire(given: Any) -> tuple[FireOrder, ...]:
+    if not isinstance(given, list) or len(given) > 8:
+        raise Refused("bad_fire", "A fire plan is a list of {group, target, half, guns}.")
+    plan = []
+    for item in given:
+        if not isinstance(item, Mapping) or not isinstance(item.get("group"), str) or not isinstance(item.get("target"), str):
+            raise Refused("bad_fire", "Each fire order names a group of guns and a target ship.")
+        half, guns = item.get("half", False), item.get("guns")
+        if type(half) is not bool or not (guns is None or (type(guns) is int and 0 < guns <= 20)):
+            raise Refused("bad_fire", "half is true or false; guns a whole number of guns, 1 or more.")
+        plan.append(FireOrder(item["group"], item["target"], half, guns))
+    return tuple(plan)
+
+
+def parse_torpedoes(given: Any) -> tuple[TorpedoOrder, ...]:
+    if not isinstance(given, list) or len(given) > 4:
+        raise Refused("bad_torpedoes", "Torpedoes are a list of {bank, course, spread}.")
+    plan = []
+    for item in given:
+        if (not isinstance(item, Mapping) or not isinstance(item.get("bank"), str) or type(item.get("course")) is not int
+                or not 0 <= item["course"] <= 359 or item.get("spread", "narrow") not in ("narrow", "fan")):
+            raise Refused("bad_torpedoes", "Each spread names a bank, a course 0-359 and narrow or fan.")
+        plan.append(TorpedoOrder(item["bank"], item["course"], item.get("spread", "narrow")))
+    return tuple(plan)
+
+
+def unparse(order: Order) -> dict[str, Any]:
+    ships = {}
+    for ship, value in order.items():
+        if isinstance(value, moves.Move):
+            ships[ship] = {"move": str(value)}
+        elif isinstance(value, int):
+            ships[ship] = {"searchlight": value}
+        elif value and isinstance(value[0], TorpedoOrder):
+            ships[ship] = {"torpedoes": [{"bank": t.bank, "course": t.course, "spread": t.spread} for t in value]}
+        else:
+            ships[ship] = {"fire": [
+                {"group": f.group, "target": f.target, "half": f.half, **({"guns": f.guns} if f.guns else {})}
+                for f in value
+            ]}
+    return {"ships": ships}
+
+
+def check(state: GameState, seat: str, order: Order) -> None:
+    problems = find_problems(state, seat, order)
+    if problems:
+        raise problems[0][1]
+
+
+def find_problems(state: GameState, seat: str, order: Order) -> list[tuple[str, Refused]]:
+    """(ship, refusal) for every rule the order breaks."""
+    board: Board = state.board
+    own = board.seats[seat]
+    found = []
+    for name, value in order.items():
+        if name not in own:
+            return [(name, Refused("not_your_ship", f"{name!r} is not a ship of yours."))]
+        ship = board.ship(name)
+        if ship.sunk:
+            return [(name, Refused("ship_sunk", f"{ship.title} is sunk."))]
+        if state.phase == "searchlights":
+            if not isinstance(value, int) or not state.options.get("night"):
+                return [(name, Refused("wrong_phase", "Searchlights are burned in 2A of a night action, on a bearing."))]
+            if not searchlights.can_burn(ship, state.turn):
+                found.append((name, Refused("no_searchlight", f"{ship.title}'s searchlights are knocked out.")))
+        elif isinstance(value, int):
+            return [(name, Refused("wrong_phase", "A searchlight is burned only in the searchlight phase."))]
+        elif state.phase == "write_moves":
+            if not isinstance(value, moves.Move):
+                return [(name, Refused("wrong_phase", "This is the move phase: give each ship a move."))]
+            printed = first_move(state, name)
+            if printed is not None and value != printed:
+                found.append((name, Refused("first_move", f"Every ship's first move is printed: {ship.title} {printed}.")))
+            else:
+                found += [(name, r) for r in moves.problems(value, ship, ship_classes()[ship.cls], state.turn)]
+        elif state.phase == "write_fire":
+            if isinstance(value, moves.Move) or any(isinstance(v, TorpedoOrder) for v in value):
+                return [(name, Refused("wrong_phase", "This is the fire phase: give each ship a fire plan."))]
+            found += [(name, r) for r in fire_problems(state, seat, name, value)]
+        elif state.phase == "torpedoes":
+            if isinstance(value, moves.Move) or any(isinstance(v, FireOrder) for v in value):
+                return [(name, Refused("wrong_phase", "This is the torpedo phase: give each ship her spreads."))]
+            found += [(name, r) for r in torpedo_problems(state, name, value)]
+        else:
+            return [(name, Refused("wrong_phase", "No orders are written in this phase."))]
+    return found
+
+
+def fire_problems(state: GameState, seat: str, name: str, plan: tuple[FireOrder, ...]) -> list[Refused]:
+    board: Board = state.board
+    ship, log = board.ship(name), state.knowledge[seat]
+    cls = ship_classes()[ship.cls]
+    groups = cls.groups()
+    seen = {c.ship for c in log.latest(state.turn) if name in c.seen_by}
+    found, counted = [], {}
+    for fire in plan:
+        if fire.group not in groups:
+            found.append(Refused("unknown_group", f"{cls.title} has no {fire.group!r} group; hers: {', '.join(groups)}."))
+            continue
+        battery = groups[fire.group][0].battery
+        counted[fire.group] = counted.get(fire.group, 0) + 1
+        if counted[fire.group] > (2 if battery == SECONDARIES else 1):
+            found.append(Refused("group_twice", f"The {fire.group} group fires at one target (secondaries: two)."))
+        if fire.target not in seen:
+            found.append(Refused("not_visible", f"{ship.title} does not see {fire.target!r} this turn."))
+            continue
+        why = silenced(ship, battery, state.turn)
+        if why:
+            found.append(Refused("cannot_fire", f"{ship.title}: {why}."))
+        elif not bearing_mounts(ship, fire.group, board.ship(fire.target), state.turn):
+            found.append(Refused("cannot_bear", f"No gun of the {fire.group} group with ammunition bears on {fire.target}."))
+    return found
+
+
+def torpedo_problems(state: GameState, name: str, plan: tuple[TorpedoOrder, ...]) -> list[Refused]:
+    ship = state.board.ship(name)
+    cls = ship_classes()[ship.cls]
+    banks = {b.name: b for b in cls.banks}
+    found, seen = [], set()
+    for t in plan:
+        bank = banks.get(t.bank)
+        if bank is None:
+            found.append(Refused("unknown_bank", f"{cls.title} has no {t.bank!r} bank; hers: {', '.join(banks)}."))
+        elif t.bank in seen or t.bank in ship.torpedoes_fired or t.bank in ship.banks_out:
+            found.append(Refused("bank_empty", f"The {t.bank} bank has no torpedoes to fire."))
+        elif ship.lasting("sectorp", state.turn):
+            found.append(Refused("cannot_fire", f"{ship.title}: the torpedoes are out from damage this turn."))
+        elif not in_arc(relative(t.course, ship.course), bank.arc):
+            found.append(Refused("cannot_bear", f"The {t.bank} bank cannot train to {t.course:03d}."))
+        elif ship.chasing and t.spread != "fan":
+            found.append(Refused("fan_only", "A ship chasing splash fires torpedoes in a fan spread."))
+        seen.add(t.bank)
+    return found
+
+
+def carry_out(state: GameState, seat: str, order: Order, refusal: Refused) -> tuple[Order, str]:
+    """The umpire's order adjusted to meet the rules (4.4): moves cut or run on, fire that could
+    not be given dropped; never another move or another target."""
+    board: Board = state.board
+    if any(name not in board.seats[seat] or board.ship(name).sunk for name in order):
+        raise refusal
+    notes, adjusted = [], {}
+    for name, value in order.items():
+        ship = board.ship(name)
+        if state.phase == "write_moves" and first_move(state, name) is not None:
+            adjusted[name] = first_move(state, name)
+            notes.append(f"{ship.title} made her printed first move, {adjusted[name]}")
+        elif state.phase == "write_moves" and isinstance(value, moves.Move):
+            adjusted[name], said = moves.carried_out(value, ship, ship_classes()[ship.cls], state.turn)
+            notes += [f"{ship.title}: {s}" for s in said]
+        elif state.phase in ("write_fire", "torpedoes") and not isinstance(value, moves.Move):
+            kept = []
+            for item in value:
+                wrong = (fire_problems(state, seat, name, (*kept, item)) if isinstance(item, FireOrder)
+                         else torpedo_problems(state, name, (*kept, item)))
+                what = f"{item.group} at {item.target}" if isinstance(item, FireOrder) else f"the {item.bank} bank"
+                if wrong:
+                    notes.append(f"{ship.title}: {what} not fired ({wrong[0].sentence})")
+                else:
+                    kept.append(item)
+            adjusted[name] = tuple(kept)
+        else:
+            raise refusal
+    if find_problems(state, seat, adjusted):
+        raise refusal
+    return adjusted, "; ".join(notes) + "."
+
+
+def first_move(state: GameState, ship: str) -> moves.Move | None:
+    """The move the scenario prints for a ship's first turn (5: all ships execute it), or None."""
+    if state.turn != 1:
+        return None
+    return moves.parse_move(next(p.first_move for p in load_scenario(state.scenario).ships if p.name == ship))
+
+
+def standing(state: GameState, seat: str) -> Order:
+    """Turn 1: the move printed in the scenario. Later: straight on at the speed she can keep."""
+    board: Board = state.board
+    order = {}
+    for name in board.seats[seat]:
+        ship = board.ship(name)
+        if ship.sunk:
+            continue
+        if state.phase == "searchlights":
+            continue  # no light burned
+        if state.phase != "write_moves":
+            order[name] = ()
+        elif state.turn == 1:
+            order[name] = first_move(state, name)
+        else:
+            cls = ship_classes()[ship.cls]
+            least, most = moves.speed_limits(ship, cls, state.turn, ship.backwards)
+            knots = max(least, min(ship.speed, most))
+            kind = "B" if ship.backwards else "A"
+            legs = (moves.Leg(kind, knots * 2),) if knots else ()
+            order[name], _ = moves.carried_out(moves.Move(legs), ship, cls, state.turn)  # a jammed rudder turns
+    return order
+
+
+
+__all__ = ["carry_out", "check", "parse", "standing", "unparse"]

@@ -1,0 +1,160 @@
+"""Ramming (2.8, 2.9): models that touch while all ships move at once.
+
+Enemy ships may not ram: the one without the right of way makes the Mandatory Collision
+Avoidance, moved back along her path to 6 inches from the other, turned the least way parallel
+to her, and run straight on for the rest of her move. Friendly ships are given a chance to
+avoid (a d6: 4-6 they do, as above); otherwise they ram, each taking a torpedo hit of the other's
+size (cruisers 600 points, battleships 1000) scaled by the speed differential, and if neither
+sinks they lie locked together, dead in the water.
+"""
+
+from __future__ import annotations
+
+import math
+
+import attrs
+
+
+from . import geometry
+from .damage import Roller
+from .geometry import Point, bearing, offset
+from .ships import Ship, ShipClass
+from .torpedoes import STEPS, position
+
+TOUCH = 2  # tenths: half a model's beam
+SIZE = {"BB": 1000, "BC": 1000, "CV": 1000, "CA": 600, "CL": 600, "CVL": 600, "CVE": 600, "DD": 400}
+RANK = {"BB": 4, "BC": 4, "CV": 4, "CA": 3, "CL": 2, "DD": 1}
+
+
+def read_avoid(total: int) -> str:
+    return "avoided" if total >= 4 else "collide"
+
+
+def read_way(total: int) -> str:
+    return "first" if total <= 3 else "second"
+
+
+def _near(p: Point, a: Point, b: Point, reach: int) -> bool:
+    """Whether point p is within `reach` of segment a-b (exact integers)."""
+    ab, ap = (b[0] - a[0], b[1] - a[1]), (p[0] - a[0], p[1] - a[1])
+    length = ab[0] ** 2 + ab[1] ** 2
+    dot = ab[0] * ap[0] + ab[1] * ap[1]
+    if length == 0 or dot <= 0:
+        return ap[0] ** 2 + ap[1] ** 2 <= reach * reach
+    if dot >= length:
+        return (p[0] - b[0]) ** 2 + (p[1] - b[1]) ** 2 <= reach * reach
+    cross = ab[0] * ap[1] - ab[1] * ap[0]
+    return cross * cross <= reach * reach * length
+
+
+def touching(a: tuple[Point, Point], b: tuple[Point, Point]) -> bool:
+    return geometry.crosses(*a, *b) or any(_near(p, *b, TOUCH) for p in a) or any(_near(p, *a, TOUCH) for p in b)
+
+
+def _model(ship: Ship, cls: ShipClass, k: int) -> tuple[Point, Point]:
+    path = ship.path or (ship.at,)
+    here = position(path, k)
+    course = bearing(position(path, max(0, k - 1)), here) if k and here != position(path, k - 1) else ship.course
+    return attrs.evolve(ship, at=here, course=course).model(cls)
+
+
+def first_contact(a: Ship, b: Ship, classes) -> int | None:
+    """The tenth of the movement phase at which the two models first touch, or None."""
+    for k in range(STEPS + 1):
+        if touching(_model(a, classes[a.cls], k), _model(b, classes[b.cls], k)):
+            return k
+    return None
+
+
+def right_of_way(a: Ship, b: Ship, classes) -> Ship | None:
+    """The ship with the right of way (2.8a), or None when neither has it."""
+    def rank(ship: Ship) -> tuple[int, int]:
+        helpless = ship.rudder == "lost" and ship.speed > 10
+        damaged = ship.rudder == "damaged"
+        return (2 if helpless else 0 if damaged else 1, RANK.get(classes[ship.cls].type, 0))
+    if rank(a) == rank(b):
+        return None
+    return a if rank(a) > rank(b) else b
+
+
+def avoid(ship: Ship, other: Ship, k: int, classes) -> Ship:
+    """The Mandatory Collision Avoidance: back along her path to 6 inches from the other ship,
+    the least turn to lie parallel to her, the rest of the move straight on."""
+    path = ship.path or (ship.at,)
+    there = position(other.path or (other.at,), k)
+    back = next((j for j in range(k, -1, -1) if not geometry.within(position(path, j), there, geometry.NAUTICAL_MILE)), 0)
+    start = position(path, back)
+    course = min((other.course, (other.course + 180) % 360),
+                 key=lambda c: abs(((c - ship.course + 540) % 360) - 180))
+    length = sum(math.isqrt((q[0] - p[0]) ** 2 + (q[1] - p[1]) ** 2) for p, q in zip(path, path[1:]))
+    end = offset(start, course, length * (STEPS - back) // STEPS)
+    moved = attrs.evolve(ship, at=end, course=course, path=(*path[:1], start, end), turned=ship.turned + 8)
+    if touching(moved.model(classes[ship.cls]), other.model(classes[other.cls])) or first_contact(moved, other, classes):
+        # Running on would meet her again (a head-on meeting): she stops at the 6-inch point.
+        moved = attrs.evolve(moved, at=start, path=(*path[:1], start))
+    return moved
+
+
+def speed_modifier(a: Ship, b: Ship) -> int:
+    """The torpedo-hit modifier for the speed differential on their courses (2.9)."""
+    va = (a.speed * geometry.sin(a.course), a.speed * geometry.cos(a.course))
+    vb = (b.speed * geometry.sin(b.course), b.speed * geometry.cos(b.course))
+    knots = math.isqrt((va[0] - vb[0]) ** 2 + (va[1] - vb[1]) ** 2) // geometry.MILLION
+    return 1 if knots < 10 else 0 if knots < 20 else -1 if knots < 30 else -2
+
+
+def ram_points(size: int, modifier: int) -> int:
+    """A ram's hit: the other ship's size in points, halved at +1, up half for each -1."""
+    return size * (2 - modifier) // 2
+
+
+def resolve(ships: dict[str, Ship], classes, roller: Roller) -> list[tuple[str, str, str]]:
+    """Every contact in the movement phase, earliest first: ships changed in place; returns
+    (what, ship, other) for each: "avoided" or "rammed"."""
+    happened, settled = [], set()
+    for _ in range(len(ships)):  # avoiding one contact may make another: a few passes
+        contacts = sorted(
+            (k, a, b) for a in ships for b in ships
+            if a < b and (a, b) not in settled and not ships[a].sunk and not ships[b].sunk
+            and (k := first_contact(ships[a], ships[b], classes)) is not None
+        )
+        if not contacts:
+            break
+        k, a, b = contacts[0]
+        settled.add((a, b))
+        first, second = ships[a], ships[b]
+        way = right_of_way(first, second, classes)
+        friends = first.side == second.side
+        key = f"ram/{a}/{b}/{k}"
+        if way is None and friends:
+            if roller.roll(f"{key}/avoid", "avoid", read=read_avoid).outcome == "collide":
+                _ram(ships, first, second, classes)
+                happened.append(("rammed", a, b))
+                continue
+        if way is None:
+            way = first if roller.roll(f"{key}/way", "way", read=read_way).outcome == "first" else second
+        giver = second if way is first else first
+        ships[giver.name] = avoid(giver, way, k, classes)
+        if first_contact(ships[giver.name], way, classes) is not None:
+            # She is left at the point of collision rather than the end of her move (2.8c).
+            stop = position(way.path or (way.at,), max(0, k - 1))
+            ships[way.name] = attrs.evolve(way, at=stop, path=(*(way.path or (way.at,))[:1], stop))
+        happened.append(("avoided", giver.name, way.name))
+    return happened
+
+
+def _ram(ships: dict[str, Ship], a: Ship, b: Ship, classes) -> None:
+    modifier = speed_modifier(a, b)
+    to_a = ram_points(SIZE.get(classes[b.cls].type, 600), modifier)
+    to_b = ram_points(SIZE.get(classes[a.cls].type, 600), modifier)
+    a = attrs.evolve(a, damage=a.damage + to_a, turn_damage=a.turn_damage + to_a)
+    if a.damage >= classes[a.cls].points:
+        to_b //= 2  # the rammer went down: the rammed suffers half
+    b = attrs.evolve(b, damage=b.damage + to_b, turn_damage=b.turn_damage + to_b)
+    locked = a.damage < classes[a.cls].points and b.damage < classes[b.cls].points
+    for ship in (a, b):
+        effects = {**ship.effects, "cap0": 10_000} if locked else dict(ship.effects)
+        ships[ship.name] = attrs.evolve(ship, effects=effects, speed=0 if locked else ship.speed)
+
+
+__all__ = ["resolve", "read_avoid", "read_way"]

@@ -1,0 +1,160 @@
+"""Supremacy at Sea wired to the core's interface."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping
+
+import attrs
+
+from fogbank.rules.core import (
+    UMPIRE, Dice, Event, GameState, Option, Refused, Resolution, Ruleset, Seat, register,
+)
+
+from . import gunnery, orders, ramming, searchlights, torpedoes, turn, views
+from .board import Board, Log
+from .bot import Captain
+from .damage import TABLES
+from .describe import describe
+from .errors import ERROR_CODES
+from .scenario import load_scenario, scenario_ids
+from .scenario import ship_classes
+from .ships import Ship
+from .special import read_special
+
+
+@register
+class Supremacy(Ruleset):
+    name = "supremacy"
+    title = "Supremacy at Sea"
+    phases = turn.PHASES
+
+    def scenarios(self) -> tuple[str, ...]:
+        return scenario_ids()
+
+    def options(self, scenario: str) -> Mapping[str, Option]:
+        return {"seats": Option(default="ship", choices=("ship", "side"),
+                                help="one seat per ship, or one per side commanding all its ships"),
+                "night": Option(default=False, choices=(False, True),
+                                help="fight it at night: 15-inch visibility and searchlights (2A)")}
+
+    def new_game(self, scenario: str, seed: bytes, options: Mapping[str, Any] | None = None) -> GameState:
+        s = load_scenario(scenario)
+        ships = tuple(
+            Ship(p.name, p.cls, p.side, p.title, p.at, p.course, orders.moves.parse_move(p.first_move).knots,
+                 started_at=p.at)
+            for p in s.ships
+        )
+        by_side = (options or {}).get("seats", "ship") == "side"
+        seats: dict[str, tuple[str, ...]] = {}
+        for ship in ships:
+            sides_ships = [x.name for x in ships if x.side == ship.side]
+            seat = (ship.side if len(sides_ships) > 1 else ship.name) if by_side else ship.name
+            seats[seat] = (*seats.get(seat, ()), ship.name)
+        state = GameState(ruleset=self.name, scenario=s.id, turn=0, dice=Dice(seed), options=dict(options or {}),
+                          board=Board(ships=ships, seats=seats), knowledge={seat: Log() for seat in seats})
+        # The ships are set out on the table before the first move: each seat sees as it would (turn 0).
+        return attrs.evolve(state, turn=1, knowledge=turn.sight(state))
+
+    def seats(self, state: GameState) -> tuple[Seat, ...]:
+        board: Board = state.board
+        return tuple(
+            Seat(seat, board.ship(ships[0]).side, " and ".join(board.ship(n).title for n in ships))
+            for seat, ships in board.seats.items()
+        )
+
+    def seats_to_act(self, state: GameState) -> frozenset[str]:
+        board: Board = state.board
+        if state.phase == "torpedoes":
+            return frozenset(seat for seat, ships in board.seats.items() if any(ready(board.ship(n)) for n in ships))
+        if state.phase == "searchlights":
+            if not state.options.get("night"):
+                return frozenset()
+            return frozenset(seat for seat, ships in board.seats.items()
+                             if any(searchlights.can_burn(board.ship(n), state.turn) for n in ships))
+        if state.phase not in ("write_moves", "write_fire"):
+            return frozenset()
+        return frozenset(seat for seat, ships in board.seats.items() if any(not board.ship(n).sunk for n in ships))
+
+    def parse_order(self, seat: str, payload: Mapping[str, Any]) -> Any:
+        return orders.parse(payload)
+
+    def unparse_order(self, order: Any) -> Mapping[str, Any]:
+        return orders.unparse(order)
+
+    def check_order(self, state: GameState, seat: str, order: Any) -> None:
+        orders.check(state, seat, order)
+
+    def carry_out(self, state, seat, order, refusal):
+        return orders.carry_out(state, seat, order, refusal)
+
+    def standing_order(self, state: GameState, seat: str) -> Any:
+        return orders.standing(state, seat)
+
+    def resolve(self, state: GameState, orders_in: Mapping[str, Any]) -> Resolution:
+        phase = state.phase
+        if phase == "write_moves":
+            board: Board = state.board
+            given = {seat: {**orders.standing(state, seat), **orders_in.get(seat, {})} for seat in board.seats}
+            return turn.write_moves(state, given)
+        if phase == "execute_moves":
+            return turn.execute_moves(state)
+        if phase == "write_fire":
+            return turn.write_fire(state, orders_in)
+        if phase == "execute_fire":
+            return turn.execute_fire(state)
+        if phase == "apply_damage":
+            return turn.apply_damage(state)
+        if phase == "torpedoes":
+            return turn.lay_torpedoes(state, orders_in)
+        if phase == "searchlights":
+            return searchlights.burn(state, orders_in)
+        if phase == "cleanup":
+            return turn.cleanup(state)
+        raise AssertionError(f"no phase {phase!r}")
+
+    def parse_question(self, seat: str, payload: Mapping[str, Any]) -> Any:
+        return views.parse_question(payload)
+
+    def answer(self, state: GameState, seat: str, question: Any) -> Resolution:
+        return views.answer(state, seat, question)
+
+    def observe(self, state: GameState, seat: str, since: int | None = None) -> Any:
+        if seat == UMPIRE:
+            return views.umpire_view(state)
+        if seat not in state.board.seats:
+            raise Refused("unknown_seat", f"There is no seat called {seat!r} in this game.")
+        return views.seat_view(state, seat, since)
+
+    def chart(self, state: GameState, seat: str) -> Any:
+        return views.chart(state, seat)
+
+    def briefing(self, state: GameState, seat: str) -> Mapping[str, Any]:
+        return views.briefing(state, seat)
+
+    def parse_override(self, payload: Mapping[str, Any]) -> Any:
+        raise Refused("no_overrides", "This ruleset takes no overrides yet; amend orders instead.")
+
+    def apply_override(self, state: GameState, override: Any, reason: str) -> Resolution:
+        raise Refused("no_overrides", "This ruleset takes no overrides yet; amend orders instead.")
+
+    def bot(self, scenario: str, seat: str, chart: Mapping[str, Any]) -> Captain:
+        return Captain(chart)
+
+    def error_codes(self) -> Mapping[str, str]:
+        return ERROR_CODES
+
+    def table_reader(self, table: str) -> Callable[[int], str] | None:
+        readers = {**TABLES, "hits": gunnery.read_die, "box": turn._read_box, "torpedo": torpedoes.read_torpedo,
+                   "avoid": ramming.read_avoid, "way": ramming.read_way}
+        if table == "special":
+            return turn.SPECIAL  # read from the faces (the coloured and white dice)
+        return readers.get(table)
+
+    def describe(self, event: Event) -> str:
+        return describe(event)
+
+
+def ready(ship: Ship) -> bool:
+    """Whether a ship has a bank she may fire (her own captain's knowledge)."""
+    cls = ship_classes()[ship.cls]
+    return not ship.sunk and any(b.name not in ship.torpedoes_fired | ship.banks_out for b in cls.banks)

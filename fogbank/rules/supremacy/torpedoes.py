@@ -1,0 +1,120 @@
+"""Torpedoes (phase 3 and 2.2): a bank fires its spread along a course; the spread runs with the
+ships in each movement phase, and a ship whose front funnel it meets rolls to be hit.
+
+The seed leaves torpedoes to the full rules; docs/decisions.md gives the design: a spread is a
+front 2 inches wide (narrow) or 4 inches (fan), running at the torpedo's speed to its longest run;
+a ship met rolls 2d6 plus the spread's torpedoes (less 2 for a fan) and is hit on 14 or more.
+"""
+
+from __future__ import annotations
+
+import math
+
+import attrs
+
+from fogbank.rules.core import GameState, Modifier, Resolution
+
+from .damage import TORPEDO_POINTS, Roller, sink
+from .events import TorpedoHit
+from .geometry import MILLION, Point, cos, offset, sin
+from .reports import tell
+from .ships import Ship
+
+WIDTH = {"narrow": 20, "fan": 40}  # tenths of an inch
+STEPS = 10  # the movement phase is checked in tenths
+
+
+def read_torpedo(total: int) -> str:
+    return "hit" if total >= 14 else "miss"
+
+
+@attrs.frozen
+class Spread:
+    number: int
+    ship: str  # who fired it
+    bank: str
+    at: Point  # the middle of the front, tenths
+    course: int
+    speed: int  # knots
+    run_left: int  # tenths
+    count: int
+    kind: str  # narrow or fan
+    met: frozenset[str] = frozenset()  # ships it has already been rolled against
+    runs: int = 0  # movement phases run so far (the firing ship is safe from her own first run)
+
+
+def along_across(origin: Point, course: int, point: Point) -> tuple[int, int]:
+    """A point's distance along the course from origin, and across it (tenths; starboard +)."""
+    dx, dy = point[0] - origin[0], point[1] - origin[1]
+    return (dx * sin(course) + dy * cos(course)) // MILLION, (dx * cos(course) - dy * sin(course)) // MILLION
+
+
+def position(path: tuple[Point, ...], fraction_tenths: int) -> Point:
+    """Where along a path a ship is after `fraction_tenths`/10 of the movement phase."""
+    legs = [math.isqrt((b[0] - a[0]) ** 2 + (b[1] - a[1]) ** 2) for a, b in zip(path, path[1:])]
+    total = sum(legs)
+    if not legs or total == 0:
+        return path[-1] if path else (0, 0)
+    wanted = total * fraction_tenths // STEPS
+    for (a, b), length in zip(zip(path, path[1:]), legs):
+        if wanted <= length and length:
+            return a[0] + (b[0] - a[0]) * wanted // length, a[1] + (b[1] - a[1]) * wanted // length
+        wanted -= length
+    return path[-1]
+
+
+def run(spread: Spread, ships: tuple[Ship, ...]) -> tuple[Spread | None, list[str]]:
+    """The spread after one movement phase (None once its run is done) and the ships it meets,
+    in the order met. Ships have moved: each has the path of this phase."""
+    step = min(spread.speed * 5, spread.run_left)  # knots / 2 inches a turn, in tenths
+    half = WIDTH[spread.kind] // 2
+    met = []
+    for ship in ships:
+        if ship.sunk or ship.name in spread.met or (ship.name == spread.ship and not spread.runs):
+            continue
+        before = None
+        for k in range(STEPS + 1):
+            along, across = along_across(spread.at, spread.course, position(ship.path or (ship.at,), k))
+            ahead = along - step * k // STEPS
+            if before is not None and (before > 0) != (ahead > 0) and abs(across) <= half:
+                met.append(ship.name)
+                break
+            if ahead == 0 and abs(across) <= half:
+                met.append(ship.name)
+                break
+            before = ahead
+    left = spread.run_left - step
+    moved = attrs.evolve(spread, at=offset(spread.at, spread.course, step), run_left=left,
+                         met=spread.met | frozenset(met), runs=spread.runs + 1)
+    return (moved if left > 0 else None), met
+
+
+def modifiers(spread: Spread) -> tuple[Modifier, ...]:
+    return (Modifier("torpedoes in the spread", spread.count), Modifier("fan spread", -2 if spread.kind == "fan" else 0))
+
+
+def strike(state: GameState) -> Resolution:
+    """Every running spread runs with the ships that just moved; hits land at once (6.2):
+    300 points and 4 knots each, and a ship sunk by them goes down before the fire phase."""
+    board = state.board
+    roller = Roller(state.dice, state.turn)
+    ships = {s.name: s for s in board.ships}
+    running, events = [], []
+    for spread in board.spreads:
+        moved, met = run(spread, tuple(ships.values()))
+        for name in met:
+            roll = roller.roll(f"torpedo/{spread.number}/{name}", "torpedo", count=2, modifiers=modifiers(spread),
+                               read=read_torpedo)
+            if roll.outcome == "hit":
+                ship = ships[name]
+                ships[name] = attrs.evolve(ship, damage=ship.damage + TORPEDO_POINTS,
+                                           turn_damage=ship.turn_damage + TORPEDO_POINTS, knots_lost=ship.knots_lost + 4)
+                audience = frozenset({board.seat_of(name), board.seat_of(spread.ship)})
+                events.append(TorpedoHit(turn=state.turn, phase=state.phase, audience=audience, ship=name,
+                                         title=ship.title, fired_by=ships[spread.ship].title, points=TORPEDO_POINTS))
+        if moved is not None:
+            running.append(moved)
+    board = attrs.evolve(board, ships=tuple(ships[s.name] for s in board.ships), spreads=tuple(running))
+    board, sunk = sink(board, attrs.evolve(state, board=board))
+    state = attrs.evolve(state, board=board, dice=roller.dice, knowledge=tell(state.knowledge, (*events, *sunk)))
+    return Resolution(state, (*events, *sunk), tuple(roller.rolls))

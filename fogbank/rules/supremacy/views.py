@@ -1,0 +1,202 @@
+"""What each seat is sent: its view each phase, its chart and briefing once, its answers."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+
+from fogbank.rules.core import UMPIRE, Answer, GameState, Refused, Resolution
+
+from .board import Board, Log
+from .geometry import NAUTICAL_MILE, within
+from .moves import TURNING_RADIUS, speed_limits
+from .scenario import load_scenario, ship_classes
+from .ships import MAINS, SECONDARIES, Ship, top_speed
+from .turn import visibility
+
+QUESTIONS = ("damage", "speed", "ammunition", "turrets", "torpedo_banks", "special")
+
+
+def clock(state: GameState) -> str:
+    start = load_scenario(state.scenario).start
+    minutes = int(start[11:13]) * 60 + int(start[14:16]) + 5 * (state.turn - 1)
+    return f"{start[:11]}{minutes // 60 % 24:02d}:{minutes % 60:02d}"
+
+
+def own_ship(ship: Ship, turn: int, printed: str | None = None) -> dict[str, Any]:
+    cls = ship_classes()[ship.cls]
+    least, most = speed_limits(ship, cls, turn, ship.backwards)
+    return {
+        "name": ship.name, "title": ship.title, "class": ship.cls, "at": list(ship.at), "course": ship.course,
+        "speed": ship.speed, "backwards": ship.backwards, "sunk": ship.sunk, "damage": ship.damage,
+        "points": cls.points, "top_speed": top_speed(ship, cls), "speed_range": [least, most],
+        "turned": ship.turned / 4, "chasing": ship.chasing, "chased": ship.chased,
+        "mounts": [
+            {"name": m.name, "battery": m.battery, "group": m.group, "gun": m.gun,
+             "guns": m.guns - ship.secondaries_out.get(m.name, 0), "out": m.name in ship.mounts_out,
+             "salvos_left": (m.salvos * 4 - ship.used.get(m.name, 0)) / 4}
+            for m in cls.mounts
+        ],
+        "banks": [{"name": b.name, "out": b.name in ship.banks_out, "fired": b.name in ship.torpedoes_fired}
+                  for b in cls.banks],
+        "smoke_left": cls.smoke - ship.smoke_used, "rudder": ship.rudder, "on_course": ship.on_course / 4,
+        "effects": {k: v for k, v in sorted(ship.effects.items()) if v >= turn},
+        "levels_down": dict(ship.levels), "on_fire": bool(ship.fires), "flooding": bool(ship.flooding),
+        "locked": {b: sorted(t) for b, t in sorted(ship.locked.items())},
+        "first_move": printed,
+    }
+
+
+def contact(c) -> dict[str, Any]:
+    return {"ship": c.ship, "title": c.title, "side": c.side, "at": list(c.at), "course": c.course,
+            "seen_by": list(c.seen_by)}
+
+
+def seat_view(state: GameState, seat: str, since: int | None) -> dict[str, Any]:
+    board: Board = state.board
+    log: Log = state.knowledge[seat]
+    own = [board.ship(n) for n in board.seats[seat]]
+    first = state.turn if since is None else since
+    # A contact is of the last movement phase: in this turn's first phases, the last turn's.
+    shown = log.latest(state.turn - 1 if state.phase == "write_moves" else state.turn)
+    reach = visibility(state) * 10
+    outcome = state.outcome
+    return {
+        "turn": state.turn, "phase": state.phase, "time": clock(state),
+        "ships": [own_ship(s, state.turn, _printed(state, s.name)) for s in own],
+        "contacts": [contact(c) for c in shown],
+        "spreads": [{"number": t.number, "ship": t.ship, "bank": t.bank, "at": list(t.at), "course": t.course,
+                     "speed": t.speed, "run_left": t.run_left, "spread": t.kind}
+                    for t in board.spreads if t.ship in board.seats[seat]],
+        "smoke": [[list(p) for p in line] for line in board.smoke
+                  if any(within(s.at, p, reach) for s in own if not s.sunk for p in line)],
+        "reports": [r for r in log.reports if r["turn"] >= first],
+        "outcome": None if outcome is None else {"results": dict(outcome.results), "reason": outcome.reason},
+    }
+
+
+def _printed(state: GameState, ship: str) -> str | None:
+    if state.turn != 1 or state.phase != "write_moves":
+        return None
+    return next(p.first_move for p in load_scenario(state.scenario).ships if p.name == ship)
+
+
+def umpire_view(state: GameState) -> dict[str, Any]:
+    board: Board = state.board
+    return {
+        "turn": state.turn, "phase": state.phase, "time": clock(state),
+        "ships": [dict(own_ship(s, state.turn), side=s.side, path=[list(p) for p in s.path],
+                       length=ship_classes()[s.cls].length, funnel=ship_classes()[s.cls].funnel,
+                       arcs={m.name: list(m.arc) for m in ship_classes()[s.cls].mounts})
+                  for s in board.ships],
+        "smoke": [[list(p) for p in line] for line in board.smoke],
+        "spreads": [{"number": t.number, "ship": t.ship, "at": list(t.at), "course": t.course, "run_left": t.run_left,
+                     "spread": t.kind} for t in board.spreads],
+        "seats": {seat: list(ships) for seat, ships in board.seats.items()},
+        "outcome": None if state.outcome is None else {"results": dict(state.outcome.results), "reason": state.outcome.reason},
+    }
+
+
+def chart(state: GameState, seat: str) -> dict[str, Any]:
+    board: Board = state.board
+    scenario = load_scenario(state.scenario)
+    classes = ship_classes()
+    return {
+        "title": scenario.title, "scale": "1:12000", "unit": "tenths of an inch", "nautical_mile": NAUTICAL_MILE,
+        "visibility": visibility(state) * 10, "turning_radius": TURNING_RADIUS // 10, "measure_within": NAUTICAL_MILE,
+        "land": [[list(p) for p in outline] for outline in scenario.land],
+        "yours": list(board.seats.get(seat, ())) if seat != UMPIRE else [s.name for s in board.ships],
+        "ships": [
+            {"name": s.name, "title": s.title, "side": s.side, "class": s.cls, "type": classes[s.cls].type,
+             "length": classes[s.cls].length, "funnel": classes[s.cls].funnel,
+             "belt": classes[s.cls].belt / 100, "deck": classes[s.cls].deck / 100, "turret": classes[s.cls].turret / 100,
+             "points": classes[s.cls].points, "speed": classes[s.cls].speed, "smoke": classes[s.cls].smoke,
+             "groups": {g: [m.name for m in ms] for g, ms in classes[s.cls].groups().items()},
+             "mounts": [{"name": m.name, "battery": m.battery, "group": m.group, "gun": m.gun, "guns": m.guns,
+                         "salvos": m.salvos, "arc": list(m.arc)} for m in classes[s.cls].mounts],
+             "banks": [{"name": b.name, "arc": list(b.arc)} for b in classes[s.cls].banks]}
+            for s in board.ships
+        ],
+    }
+
+
+def briefing(state: GameState, seat: str) -> dict[str, Any]:
+    board: Board = state.board
+    scenario = load_scenario(state.scenario)
+    ships = board.seats.get(seat, ())
+    side = board.ship(ships[0]).side if ships else None
+    return {
+        "title": scenario.title, "briefing": scenario.briefing, "start": scenario.start,
+        "turn_limit": scenario.turn_limit, "ships": list(ships), "side": side,
+        "mission": scenario.sides[side]["mission"] if side else "You see the whole action.",
+    }
+
+
+def parse_question(payload: Mapping[str, Any]) -> tuple[str, str]:
+    if not isinstance(payload, Mapping) or not isinstance(payload.get("ship"), str) or payload.get("ask") not in QUESTIONS:
+        raise Refused("bad_question", f"Ask {{ship, ask}} with ask one of: {', '.join(QUESTIONS)}.")
+    return payload["ship"], payload["ask"]
+
+
+def answer(state: GameState, seat: str, question: tuple[str, str]) -> Resolution:
+    """The open roster (4.3): what a ship's roster shows in general terms, never her torpedoes
+    loaded or fired, never a secret roll's result. Asked of own ships and of ships the seat saw."""
+    board: Board = state.board
+    name, ask = question
+    log: Log = state.knowledge[seat]
+    known = set(board.seats[seat]) | {c.ship for c in log.contacts}
+    if name not in known:
+        raise Refused("unknown_ship", "Ask about your own ships or a ship you have seen.")
+    ship = board.ship(name)
+    cls = ship_classes()[ship.cls]
+    if ask == "damage":
+        told: dict[str, Any] = {"damage": ship.damage // 100 * 100, "of": cls.points, "sunk": ship.sunk}
+    elif ask == "speed":
+        told = {"top_speed": top_speed(ship, cls)}
+    elif ask == "ammunition":
+        told = {m.name: _about(ship.used.get(m.name, 0), m.salvos * 4) for m in cls.mounts}
+    elif ask == "turrets":
+        told = {
+            "turrets": [m.name for m in cls.mounts if m.battery == MAINS and m.name not in ship.mounts_out],
+            "secondaries": sum(m.guns - ship.secondaries_out.get(m.name, 0) for m in cls.mounts if m.battery == SECONDARIES),
+        }
+    elif ask == "torpedo_banks":
+        told = {"banks": [b.name for b in cls.banks if b.name not in ship.banks_out]}
+    else:
+        told = {"special": _specials(ship, state.turn)}
+    event = Answer(turn=state.turn, phase=state.phase, audience=frozenset({seat}),
+                   question={"ship": name, "ask": ask}, answer=told)
+    return Resolution(state, (event,))
+
+
+def _about(used: int, full: int) -> str:
+    """Ammunition used, in quarters: "about a quarter"."""
+    quarters = round(4 * used / full) if full else 4
+    return ("none", "about a quarter", "about half", "about three quarters", "all")[quarters]
+
+
+def _specials(ship: Ship, turn: int) -> list[str]:
+    """Lasting special damage in words, without the turns a secret roll gave it."""
+    found = []
+    if ship.rooms_lost:
+        found.append(f"{ship.rooms_lost} engine room{'s' if ship.rooms_lost > 1 else ''} lost")
+    if ship.knots_lost:
+        found.append("speed lost")
+    if ship.rudder != "working":
+        found.append(f"rudder {ship.rudder}")
+    if ship.fires:
+        found.append("on fire")
+    if ship.flooding or ship.sinking:
+        found.append("flooding")
+    if ship.levels or any(k.startswith("down:") and v >= turn for k, v in ship.effects.items()):
+        found.append("fire control damaged")
+    for effect, words in (("silent", "mains silenced"), ("cease", "guns silenced"), ("hard_over", "rudder jammed"),
+                          ("lights", "searchlights out"), ("aircraft", "aircraft lost")):
+        if ship.lasting(effect, turn):
+            found.append(words)
+    if any(k.startswith("cap") and v >= turn for k, v in ship.effects.items()):
+        found.append("speed held down")
+    return found
+
+
+__all__ = ["answer", "briefing", "chart", "parse_question", "seat_view", "umpire_view"]

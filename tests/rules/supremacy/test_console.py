@@ -1,0 +1,62 @@
+"""The umpire's console on a River Plate game, in a real headless Chromium: the ruleset's module
+draws the table as it truly stands (every ship's model, arcs, last moves), the ranges between
+enemies, and the ships' damage, from the umpire's view alone."""
+
+from __future__ import annotations
+
+import pytest
+
+from fogbank.rules import core
+from fogbank.rules.core.plain import to_plain
+from fogbank.server.app import Server
+
+from tests.conftest import needs
+
+playwright_api = pytest.importorskip("playwright.async_api")
+CHROMIUM = "/usr/bin/chromium"
+pytestmark = needs(CHROMIUM)
+RULES = core.find_ruleset("supremacy")
+
+
+async def play(server, room, turns):
+    """The bots play every seat through the host, as the seats' clients would."""
+    bots = {seat: RULES.bot("river_plate", seat, to_plain(RULES.chart(room.game.state, seat)))
+            for seat in RULES.seat_names(room.game.state)}
+    while room.game.state.turn <= turns:
+        seat = sorted(room.game.waiting_for())[0]
+        view = to_plain(RULES.observe(room.game.state, seat))
+        try:
+            await server.host.order(room, seat, room.game.state.turn, dict(bots[seat].order(view)))
+        except core.Refused:
+            await server.host.order(room, seat, room.game.state.turn, {"ships": {}})
+
+
+async def test_the_console_draws_the_true_table_and_the_ranges(tmp_path):
+    server = await Server.start(port=0, data=tmp_path)
+    try:
+        created = await server.create_game("river_plate")
+        room = server.host.rooms[created["game"]]
+        await play(server, room, 2)
+        errors: list[str] = []
+        async with playwright_api.async_playwright() as playwright:
+            browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=["--headless", "--no-sandbox", "--disable-gpu"])
+            page = await browser.new_page(viewport={"width": 1440, "height": 1000})
+            page.on("pageerror", lambda error: errors.append(str(error)))
+            page.on("console", lambda message: message.type == "error" and errors.append(message.text))
+            await page.goto(f"http://127.0.0.1:{server.port}/umpire#token={created['umpire_token']}")
+            await page.wait_for_selector('#connection[data-state="connected"]')
+            table = page.locator("#truth svg.table")
+            await table.wait_for()
+            assert await table.locator(".ship").count() == 4
+            truth = to_plain(RULES.observe(room.game.state, core.UMPIRE))
+            in_action = [m for ship in truth["ships"] if not ship["sunk"] for m in ship["mounts"]
+                         if m["battery"] == "mains" and not m["out"]]
+            assert await table.locator(".arc").count() == len(in_action) > 0  # each main turret in action
+            assert await table.locator(".path").count() == 4
+            rows = await page.locator("#truth table.ranges tr").all_inner_texts()
+            assert len(rows) == 3 and all("Admiral Graf Spee" in row and "nm" in row for row in rows)
+            assert "The table, the truth" in await page.locator("#truth").inner_text()
+            await browser.close()
+        assert not errors, errors
+    finally:
+        await server.close()

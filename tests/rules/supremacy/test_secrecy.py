@@ -1,0 +1,136 @@
+"""Non-interference for Supremacy at Sea, through the generic wire harness: a seat's bytes do not
+change when what it cannot see changes, when a consort on its own side (who shares no plot with
+it) gives other orders or asks other questions, or when another ship's secret rolls come out
+otherwise."""
+
+from __future__ import annotations
+
+import json
+
+import attrs
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from fogbank import protocols as wire
+from fogbank.rules import core
+from fogbank.rules.core import Game
+from fogbank.rules.core.plain import to_plain
+from fogbank.rules.supremacy import turn
+from fogbank.rules.supremacy.board import Salvo
+from fogbank.rules.supremacy.geometry import within
+from fogbank.rules.supremacy.views import QUESTIONS
+
+from tests.server.noninterference import Change, Plug, check
+
+SETTINGS = settings(max_examples=20, deadline=None,
+                    suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+RULES = core.find_ruleset("supremacy")
+SEATS = ["graf_spee", "ajax", "achilles", "exeter"]
+GROUPS = ["fore", "aft", "port", "starboard"]
+MOVES = ["A13", "A16", "L2 A12", "R2 A12", "A8", "CS A10", "LS A14", "R6 A8", "A10 L6"]
+
+
+def low(game: Game, seat: str):
+    """What a captain may know: the clock and the end, her own ship, the ships she saw (her log),
+    smoke within sight, what she was told, her own order, and the umpire's holds."""
+    state, board = game.state, game.state.board
+    own = board.ship(seat)
+    smoke = [line for line in board.smoke if any(within(own.at, p, 900) for p in line)]
+    return (state.turn, state.phase, state.outcome, own, state.knowledge[seat], smoke, state.told.get(seat),
+            game.orders.get(seat), game.holds)
+
+
+PLUG = Plug("supremacy", "river_plate", low)
+
+
+def move(seat, text):
+    return {"seat": seat, "order": {"ships": {seat: {"move": text}}}}
+
+
+def fire(seat, group, target):
+    return {"seat": seat, "order": {"ships": {seat: {"fire": [{"group": group, "target": target}]}}}}
+
+
+inputs = st.lists(
+    st.one_of(
+        st.builds(move, st.sampled_from(SEATS), st.sampled_from(MOVES)),
+        st.builds(fire, st.sampled_from(SEATS), st.sampled_from(GROUPS), st.sampled_from(SEATS)),
+        st.builds(lambda s, ship, ask: {"seat": s, "question": {"ship": ship, "ask": ask}},
+                  st.sampled_from(SEATS), st.sampled_from(SEATS), st.sampled_from(QUESTIONS)),
+        st.just({"umpire": wire.Release(ref=0)}),
+    ),
+    min_size=4, max_size=40,
+)
+games = st.tuples(st.binary(min_size=32, max_size=32), inputs)
+
+
+@SETTINGS
+@given(games, st.integers(0, 400))
+def test_a_ship_out_of_sight_all_game_changes_no_byte(game, y):
+    """Exeter started far to the south, out of Graf Spee's sight: Graf Spee's seat cannot tell."""
+    seed, given_inputs = game
+
+    def far(state):
+        board = state.board
+        exeter = board.ship("exeter")
+        return attrs.evolve(state, board=board.replace(attrs.evolve(exeter, at=(exeter.at[0], -1500 - y))))
+
+    assume(check(PLUG, seed, given_inputs, "graf_spee", Change("exeter far off", start=far)))
+
+
+@SETTINGS
+@given(games, st.lists(st.sampled_from(MOVES), min_size=40, max_size=40), st.integers(0, 40))
+def test_a_captain_learns_nothing_of_a_consorts_orders_questions_or_the_umpires_words_to_her(game, others, at):
+    """Achilles's own business changes; Ajax, on the same side, shares no plot with her."""
+    seed, given_inputs = game
+
+    def other(given, number):
+        if given.get("seat") == "achilles" and "order" in given and "move" in given["order"]["ships"]["achilles"]:
+            return move("achilles", others[number % len(others)])
+        return given
+
+    private = [
+        {"seat": "achilles", "question": {"ship": "graf_spee", "ask": "damage"}, "extra": True},
+        {"umpire": wire.Narrate(ref=0, seat="achilles", text="For your eyes only."), "extra": True},
+    ]
+
+    def change(given_inputs):
+        changed = [other(given, n) for n, given in enumerate(given_inputs)]
+        return changed[:at] + private + changed[at:]
+
+    assume(check(PLUG, seed, given_inputs, "ajax", Change("achilles's own business", inputs=change)))
+
+
+@SETTINGS
+@given(games)
+def test_torpedoes_fired_and_ammunition_of_another_ship_change_no_byte(game):
+    """The roster never tells torpedoes loaded or fired (4.3); ammunition only as the roster does."""
+    seed, given_inputs = game
+
+    def fired(state):
+        board = state.board
+        exeter = board.ship("exeter")
+        return attrs.evolve(state, board=board.replace(attrs.evolve(exeter, torpedoes_fired=frozenset({"port"}))))
+
+    assume(check(PLUG, seed, given_inputs, "graf_spee", Change("exeter's torpedoes", start=fired)))
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.binary(min_size=32, max_size=32), st.binary(min_size=32, max_size=32),
+       st.lists(st.tuples(st.integers(0, 7), st.integers(1, 6), st.sampled_from(["full", "half"])), min_size=1, max_size=4))
+def test_the_owners_secret_rolls_for_special_damage_never_reach_the_firer(seed_a, seed_b, specials):
+    """The same specials land on Exeter; the rolls behind their effects (die-2 turns, which
+    turret, 5 or 6) differ with the seed; Graf Spee's seat reads the same view either way."""
+
+    def after(seed):
+        game = core.start(RULES, "river_plate", b"\0" * 32)
+        state = attrs.evolve(game.state, dice=core.Dice(seed), phase="apply_damage")
+        salvo = Salvo("graf_spee", "fore", "mains", "11in", "exeter", 30, 3, (), 1, 2, 180, "full",
+                      tuple(specials), 1)
+        state = attrs.evolve(state, board=attrs.evolve(state.board, salvos=(salvo,)))
+        return turn.apply_damage(state).state
+
+    a, b = after(seed_a), after(seed_b)
+    assume(a.board.ship("exeter").sunk == b.board.ship("exeter").sunk)  # a sinking is seen
+    view = [json.dumps(to_plain(RULES.observe(s, "graf_spee")), sort_keys=True) for s in (a, b)]
+    assert view[0] == view[1]

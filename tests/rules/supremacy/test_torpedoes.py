@@ -1,0 +1,78 @@
+"""Torpedoes: banks fire in phase 3 within their arcs, once; a spread runs with the ships and a
+ship whose funnel it meets rolls to be hit; the roster never tells a bank fired."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+from fogbank.rules import core
+from fogbank.rules.core import Refused
+from fogbank.rules.supremacy import torpedoes
+from fogbank.rules.supremacy.torpedoes import Spread
+
+from .test_game import FIRST, first_turn, order, start
+
+RULES = core.find_ruleset("supremacy")
+
+
+def to_torpedoes(game):
+    for seat in FIRST:
+        game = core.submit(game, seat, order(seat, fire=[])).game
+    return game
+
+
+def test_after_fire_only_seats_with_a_bank_to_fire_act_and_a_bank_fires_once():
+    game = to_torpedoes(first_turn(start()))
+    assert game.state.phase == "torpedoes"
+    assert RULES.seats_to_act(game.state) == frozenset(FIRST)
+    spee = game.state.board.ship("graf_spee")
+    course = (spee.course + 90) % 360  # abeam to starboard
+    with pytest.raises(Refused) as refused:
+        core.submit(game, "graf_spee", order("graf_spee", torpedoes=[{"bank": "port", "course": course}]))
+    assert refused.value.code == "cannot_bear"
+    game = core.submit(game, "graf_spee", order("graf_spee", torpedoes=[{"bank": "starboard", "course": course}])).game
+    for seat in ("ajax", "achilles", "exeter"):
+        game = core.submit(game, seat, order(seat, torpedoes=[])).game
+    board = game.state.board
+    assert [s.bank for s in board.spreads] == ["starboard"] and board.ship("graf_spee").torpedoes_fired == {"starboard"}
+    answer = core.ask(game, "ajax", {"ship": "graf_spee", "ask": "torpedo_banks"}).events[0].answer
+    assert answer == {"banks": ["port", "starboard"]}  # a bank fired is still a bank left: never told
+
+
+def test_a_spread_meets_a_ship_crossing_its_front_and_not_one_beside_it():
+    spread = Spread(1, "graf_spee", "starboard", (0, 0), 90, 30, 450, 4, "narrow")
+    crossing = _ship("ajax", ((100, 70), (100, -30)))  # at the front as it comes by, 7 tenths into the phase
+    beside = _ship("achilles", ((100, 100), (100, 60)))
+    moved, met = torpedoes.run(spread, (crossing, beside))
+    assert met == ["ajax"] and moved.at == (150, 0) and moved.run_left == 300
+
+
+def test_a_spread_runs_out_at_its_longest_run():
+    spread = Spread(1, "graf_spee", "starboard", (0, 0), 90, 30, 100, 4, "narrow")
+    moved, met = torpedoes.run(spread, ())
+    assert moved is None and met == []
+
+
+def test_a_hit_is_300_points_and_4_knots_at_once():
+    game = start()
+    board = game.state.board
+    ajax = board.ship("ajax")
+    spread = Spread(1, "graf_spee", "starboard", (ajax.at[0] - 30, ajax.at[1]), 90, 30, 450, 4, "narrow", runs=1)
+    stopped = attrs.evolve(ajax, path=(ajax.at, ajax.at))
+    state = attrs.evolve(game.state, board=attrs.evolve(board.replace(stopped), spreads=(spread,)))
+    for seed in range(40):
+        result = torpedoes.strike(attrs.evolve(state, dice=core.Dice(bytes([seed]) * 32)))
+        (roll,) = result.rolls
+        assert roll.table == "torpedo" and roll.total == sum(roll.dice) + 4
+        hit = result.state.board.ship("ajax")
+        assert (hit.damage, hit.knots_lost) == ((300, 4) if roll.total >= 14 else (0, 0))
+        if roll.total >= 14:
+            assert [e.kind for e in result.events] == ["torpedo_hit"]
+            assert result.events[0].audience == {"ajax", "graf_spee"}
+            return
+    pytest.fail("no hit in 40 seeds")
+
+
+def _ship(name, path):
+    return attrs.evolve(start().state.board.ship(name), at=path[-1], path=path)

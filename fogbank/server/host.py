@@ -25,8 +25,8 @@ from fogbank.rules import core
 from fogbank.rules.core import SPECTATOR, UMPIRE, Cycle, Game, Refused, Step, Told, seat_map, sides
 from fogbank.rules.core.plain import fingerprint, to_plain
 from fogbank.rules.record import gamelog
-from fogbank.rules.record.history import sheet_rows
-from fogbank.rules.record.replay import apply_input
+from fogbank.rules.record.history import sheet_rows, umpire_history
+from fogbank.rules.record.replay import apply_input, full_record
 from fogbank.server.store import RecoveryError, Store, state_fingerprint
 
 from . import filter as seen_by
@@ -54,10 +54,12 @@ class Room:
         self.id = game_id
         self.game = game
         seats = game.ruleset.seat_names(game.state)
-        # The record as the game goes: the log (header, inputs, rolls, events) and the umpire's
-        # record-sheet rows, so neither the end nor the console has to replay the game.
-        self.log: list[dict[str, Any]] = [gamelog.header(game)]
-        self.rows: list[dict[str, Any]] = []
+        # The game's record (its inputs and the rolls and events they made) is kept in the store,
+        # not here, so a room's memory does not grow with the game: `published` counts the inputs
+        # whose messages have gone out, and `ended_log` holds the whole log only while the game's
+        # end is being told.
+        self.published = 0
+        self.ended_log: list[dict[str, Any]] | None = None
         self.last_status: dict[str, wire.Status] = {}  # what each seat was last told of its phase
         self.last_view: dict[str, Any] = {}  # the view each seat was last sent
         self.streams = {seat: SeatStream() for seat in seats}
@@ -145,6 +147,7 @@ class Host:
         (so sequence numbers come back the same). Raises RecoveryError if replay parts from the log."""
         start = core.start(core.find_ruleset(row.ruleset), row.scenario, row.seed, row.options or None)
         room = Room(row.id, start, row.spectator_delay)
+        room.ended_log = log = [gamelog.header(start)]  # for a game_over on the way; let go after
         for entry in await self.store.load_log(row.id):
             try:
                 step = apply_input(room.game, entry.record)
@@ -152,8 +155,11 @@ class Host:
                 raise RecoveryError(row.id, entry.n, "accepted", f"refused: {refusal.code}") from None
             if entry.fingerprint and entry.fingerprint != fingerprint(step.game.state):
                 raise RecoveryError(row.id, entry.n, entry.fingerprint, fingerprint(step.game.state))
+            made = entry.made if entry.made is not None else list(gamelog.step_records(step))
+            log += [entry.record, *made]
             before, room.game = room.game, step.game
-            room.publish_when_durable(None, self._pushes(room, before, step, entry.record))
+            room.publish_when_durable(None, self._pushes(room, before, step, entry.record, made))
+        room.ended_log = None
         return room
 
     async def authenticate(self, token: str) -> tuple[Room, str] | None:
@@ -278,14 +284,19 @@ class Host:
         ]
 
     async def history(self, room: Room, seat: str) -> tuple[list[dict], list[dict]]:
-        """The umpire's record of the game so far: record-sheet rows and the log, as kept while
-        the game went (the end record, which reveals the seed, only once it is over)."""
+        """The umpire's record of the game so far: record-sheet rows and the log (the end record,
+        which reveals the seed, only once it is over)."""
         if seat != UMPIRE:
             raise Forbidden("Only the umpire can read the game's history.")
-        log = list(room.log)
-        if room.game.cycle is Cycle.ENDED:
-            log.append(gamelog.end_record(room.game))
-        return list(room.rows), log
+        # Replayed from the store, up to the last input whose messages have gone out (and with no
+        # await between the replay and the reply), so the umpire's stream carries on from it.
+        # Kept as the game went, the rows cost an umpire view every turn for a page that asks once.
+        entries = await self.store.load_log(room.id)
+        while len(entries) < room.published:  # published after this read: read again
+            entries = await self.store.load_log(room.id)
+        state = room.game.state
+        start = core.start(room.game.ruleset, state.scenario, state.dice.seed, dict(state.options) or None)
+        return umpire_history(start, [entry.record for entry in entries[: room.published]])
 
     def seat_log(self, room: Room, seat: str, of_seat: str) -> list[dict[str, Any]]:
         """The messages still kept in `of_seat`'s stream, as that seat was sent them (JSON maps)."""
@@ -304,11 +315,28 @@ class Host:
 
     async def _accept(self, room: Room, step: Step, record: dict) -> None:
         before, room.game = room.game, step.game
-        durable = self.store.append(room.id, record, self._fingerprint(step))
-        room.publish_when_durable(durable, self._pushes(room, before, step, record))
+        made = list(gamelog.step_records(step))
+        durable = self.store.append(room.id, record, self._fingerprint(step), made)
+        ends = _ends(step)
+        if ends:  # its game_over carries the whole log: read it back once it is all on disk
+            durable = asyncio.ensure_future(self._read_log(room, durable))
+        room.publish_when_durable(durable, self._pushes(room, before, step, record, made))
         await durable
-        if step.game.cycle is Cycle.ENDED and any(e.kind == "game_ended" for e in step.events):
+        if ends:
             await self.store.mark_ended(room.id)
+
+    async def _read_log(self, room: Room, durable: asyncio.Future) -> None:
+        await durable
+        entries = await self.store.load_log(room.id)
+        if any(entry.made is None for entry in entries):  # a game begun before records were kept
+            state = room.game.state
+            start = core.start(room.game.ruleset, state.scenario, state.dice.seed, dict(state.options) or None)
+            room.ended_log = full_record(start, [entry.record for entry in entries])[:-1]
+            return
+        room.ended_log = log = [gamelog.header(room.game)]
+        for entry in entries:
+            log.append(entry.record)
+            log += entry.made
 
     @staticmethod
     def _fingerprint(step: Step) -> str | None:
@@ -322,7 +350,9 @@ class Host:
             return state_fingerprint(step.game)
         return None
 
-    def _pushes(self, room: Room, before: Game, step: Step, record: dict) -> list[Callable[[], None]]:
+    def _pushes(
+        self, room: Room, before: Game, step: Step, record: dict, made: list[dict]
+    ) -> list[Callable[[], None]]:
         """The messages this step sends, as pushes to run once it is durable (in this order).
 
         A seat is sent only what changed for it: the events it is told, a fresh view when a phase
@@ -333,17 +363,14 @@ class Host:
         game, state = step.game, step.game.state
         ruleset = game.ruleset
         pushes: list[Callable[[], None]] = []
-        records = [dict(record), *gamelog.step_records(step)]
-        rows = list(sheet_rows(step))
 
         def push(seat: str, make: Callable[[int], Any]) -> None:
             pushes.append(lambda: room.streams[seat].push(make))
 
-        def keep() -> None:  # the record as the game goes, in the order inputs were taken
-            room.log.extend(records)
-            room.rows.extend(rows)
+        def published() -> None:
+            room.published += 1
 
-        pushes.append(keep)
+        pushes.append(published)
         for event in step.events:
             if isinstance(event, Told):
                 for seat in sorted(event.audience):
@@ -371,15 +398,15 @@ class Host:
         def umpire_update(seq: int) -> wire.UmpireUpdate:  # built only if an umpire is listening
             return wire.UmpireUpdate(
                 seq=seq, turn=state.turn, view=to_plain(ruleset.observe(state, UMPIRE)),
-                events=[r for r in records if r["type"] == "event"],
-                rolls=[r for r in records if r["type"] == "roll"],
-                rows=rows, **seen_by.umpire_status(game),
+                events=[r for r in made if r["type"] == "event"],
+                rolls=[r for r in made if r["type"] == "roll"],
+                rows=list(sheet_rows(step)), **seen_by.umpire_status(game),
             )
 
         push(UMPIRE, umpire_update)
         if step.resolved:
             pushes.append(lambda: self._spectate(room, state))
-        if ended and any(e.kind == "game_ended" for e in step.events):
+        if _ends(step):
             pushes.append(lambda: self._game_over(room))
         return pushes
 
@@ -396,14 +423,15 @@ class Host:
 
     def _game_over(self, room: Room) -> None:
         """The end: every seat gets its own record first, then the unsealed truth (the seed and
-        the whole log, kept as the game went: nothing is replayed)."""
+        the whole log, read back from the store: nothing is replayed)."""
         game = room.game
         outcome = game.state.outcome
-        log = [*room.log, gamelog.end_record(game)]
+        kept, room.ended_log = room.ended_log, None
+        log = [*kept, gamelog.end_record(game)]
         seed = game.state.dice.seed.hex()
         sides_of = {s.name: s.side for s in game.ruleset.seats(game.state)}
         for seat, stream in room.streams.items():
-            record = seen_by.seat_record(seat, room.log) if seat in sides_of else []
+            record = seen_by.seat_record(seat, kept) if seat in sides_of else []
             stream.push(
                 lambda seq, seat=seat, record=record: wire.GameOver(
                     seq=seq, result=outcome.result_for(sides_of.get(seat)), results=dict(outcome.results),
@@ -426,6 +454,11 @@ class Host:
         del self.rooms[room.id]
         for hook in self.on_evict:
             hook(room.id)
+
+
+def _ends(step: Step) -> bool:
+    """Whether this step is the one that ended the game."""
+    return step.game.cycle is Cycle.ENDED and any(e.kind == "game_ended" for e in step.events)
 
 
 def constant_time_equal(a: bytes, b: bytes) -> bool:

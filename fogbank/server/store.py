@@ -56,6 +56,8 @@ CREATE TABLE IF NOT EXISTS log (
     n INTEGER NOT NULL,              -- 0, 1, 2, ... per game, no gaps
     record TEXT NOT NULL,            -- the input, as JSON
     fingerprint TEXT,                -- state fingerprint after an input that resolved a turn
+    records TEXT,                    -- the rolls and events the input made, a JSON list (NULL in
+                                     -- stores made before they were kept: replay makes them)
     PRIMARY KEY (game_id, n)
 ) WITHOUT ROWID;
 """
@@ -94,6 +96,7 @@ class LogRow:
     n: int
     record: dict[str, Any]
     fingerprint: str | None
+    made: list[dict[str, Any]] | None = None  # the roll and event records it made, if kept
 
 
 def state_fingerprint(game: Game) -> str:
@@ -178,12 +181,14 @@ class Store:
     # logged in the order they were asked for; the returned future settles once they are on disk.
 
     def append(
-        self, game_id: str, record: Mapping[str, Any], fingerprint: str | None = None
-    ) -> asyncio.Future[int]:
+        self, game_id: str, record: Mapping[str, Any], fingerprint: str | None = None,
+        made: list[Mapping[str, Any]] | None = None,
+    ) -> asyncio.Future[int]:  # fmt: skip
         """Log one accepted input of a game; await the result for its number `n`, once durable.
 
         `record` is a `gamelog.input_record`; `fingerprint` is `state_fingerprint(game)` after an
-        input that resolved a turn, else None. The number is given when append() is called, so
+        input that resolved a turn, else None; `made`, the roll and event records the input made
+        (`gamelog.step_records`), kept so a game's whole log is read back, not replayed, at its end. The number is given when append() is called, so
         call it in the order the game took its inputs. Refused inputs must never be appended:
         recovery replays every logged input and expects it to be accepted again.
         Raises KeyError for an unknown game, ValueError for a record that is not an input,
@@ -193,10 +198,11 @@ class Store:
             raise ValueError(f"the log takes inputs only, not {record.get('type')!r} records")
         self._check_game(game_id)
         text = json.dumps(record, separators=(",", ":"))  # raises here, before a number is taken
+        records = None if made is None else json.dumps(made, separators=(",", ":"))
         n = self._next_n[game_id]
         self._next_n[game_id] = n + 1
-        insert = "INSERT INTO log (game_id, n, record, fingerprint) VALUES (?, ?, ?, ?)"
-        return self._submit([(insert, (game_id, n, text, fingerprint))], result=n)
+        insert = "INSERT INTO log (game_id, n, record, fingerprint, records) VALUES (?, ?, ?, ?, ?)"
+        return self._submit([(insert, (game_id, n, text, fingerprint, records))], result=n)
 
     async def create_game(
         self,
@@ -280,11 +286,15 @@ class Store:
         return [GameRow(*row) for row in rows]
 
     async def load_log(self, game_id: str) -> list[LogRow]:
-        """The game's logged inputs in order (n = 0, 1, ...), each with its fingerprint or None."""
+        """The game's logged inputs in order (n = 0, 1, ...), each with its fingerprint or None
+        and the records it made (None where the store did not keep them)."""
         rows = await self._read(
-            "SELECT n, record, fingerprint FROM log WHERE game_id = ? ORDER BY n", (game_id,)
+            "SELECT n, record, fingerprint, records FROM log WHERE game_id = ? ORDER BY n", (game_id,)
         )
-        return [LogRow(n, json.loads(record), fingerprint) for n, record, fingerprint in rows]
+        return [
+            LogRow(n, json.loads(record), fingerprint, None if made is None else json.loads(made))
+            for n, record, fingerprint, made in rows
+        ]
 
     async def _read(self, sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
         # A separate connection: in WAL mode it reads the last commit without waiting for the writer.
@@ -420,6 +430,8 @@ def _create_schema(db: Path) -> None:
         columns = {row[1] for row in connection.execute("PRAGMA table_info(games)")}
         if "options" not in columns:  # a store made before games had options
             connection.execute("ALTER TABLE games ADD COLUMN options TEXT NOT NULL DEFAULT '{}'")
+        if "records" not in {row[1] for row in connection.execute("PRAGMA table_info(log)")}:
+            connection.execute("ALTER TABLE log ADD COLUMN records TEXT")  # a store made before they were kept
     finally:
         connection.close()
 

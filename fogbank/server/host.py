@@ -92,8 +92,13 @@ class Room:
 
 
 class Host:
-    def __init__(self, store: Store, ended_keep: float = ENDED_KEEP) -> None:
+    def __init__(
+        self, store: Store, ended_keep: float = ENDED_KEEP, owns: Callable[[str], bool] | None = None
+    ) -> None:
+        """`owns`: with `--workers`, whether a game id is this worker's to make (ids are drawn
+        until it is, so any worker can tell which one holds a game from its id alone)."""
         self.store = store
+        self.owns = owns
         self.rooms: dict[str, Room] = {}
         self.ended_keep = ended_keep
         self.on_evict: list[Callable[[str], None]] = []  # told the id of a game let go from memory
@@ -111,6 +116,8 @@ class Host:
         seed = secrets.token_bytes(32)
         game = core.start(ruleset, scenario, seed, options)
         game_id = secrets.token_hex(6)
+        while self.owns is not None and not self.owns(game_id):
+            game_id = secrets.token_hex(6)
         # `{game}.{seat}.{192 random bits}`: a gateway routes by the game and names the seat's MQTT
         # user `{game}.{seat}` without asking any host (the secret part is all that guards it).
         tokens = {

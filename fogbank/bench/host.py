@@ -13,7 +13,7 @@ leaves it and starts a new game, so each seat plays 100 turns. Prints JSON:
 - `game_end_cpu_ms`: the median CPU of the input that ends a game (its end record, every seat's
   `game_over`, encoded);
 - `kib_per_seat_after_100_turns` and `kib_per_seat_after_20_turns`: Python memory still held
-  (tracemalloc) per seat, less what was held before the first game and what the players hold;
+  (tracemalloc) per seat, less what was held before the first game and what new players hold;
   flat memory means these two
   are about the same.
 """
@@ -32,13 +32,12 @@ from typing import Any
 
 from fogbank import protocols as wire
 from fogbank.rules import core
-from fogbank.rules.core.plain import to_plain
+from fogbank.bench.load.seats import offline_bots
 from fogbank.server.host import Host
 from fogbank.server.store import Store
 
 SCENARIO = "b11"
 TURNS = 100
-DEPTH = 30  # frames kept per allocation: enough to see whether a built-in player made it
 
 
 class Seat:
@@ -93,12 +92,21 @@ class Seat:
 
 
 def held_by_server() -> int:
-    """Bytes traced now, less what the built-in players (the clients' side) hold."""
+    """Bytes traced now, less what was allocated in the built-in players' own modules."""
     if not tracemalloc.is_tracing():
         return 0
-    players = tracemalloc.Filter(False, "*/bot/*", all_frames=True)
-    here = tracemalloc.Filter(False, __file__, all_frames=False)
-    return sum(stat.size for stat in tracemalloc.take_snapshot().filter_traces([players, here]).statistics("filename"))
+    players = tracemalloc.Filter(False, "*/bot/*")
+    return sum(stat.size for stat in tracemalloc.take_snapshot().filter_traces([players]).statistics("filename"))
+
+
+def players_memory(scenario: str, count: int) -> int:
+    """Bytes `count` new built-in players hold outside their own modules (their charts, say), to
+    take off the figures: they are the clients' memory, not the server's."""
+    before = held_by_server()
+    bots = offline_bots(scenario, count)
+    held = held_by_server() - before
+    del bots
+    return held
 
 
 async def play(seats: int, scenario: str, trace: bool) -> dict[str, Any]:
@@ -107,11 +115,11 @@ async def play(seats: int, scenario: str, trace: bool) -> dict[str, Any]:
     codec = wire.codec_for(wire.MSGPACK)
     with tempfile.TemporaryDirectory(prefix="fogbank-bench-host-") as folder:
         store = await Store.open(Path(folder))
-        host = Host(store, ended_keep=0.0)  # a seat leaves its ended game at once: let it go
+        host = Host(store, ended_keep=1.0)  # a seat leaves its ended game at once: let it go soon
         try:
             if trace:
-                tracemalloc.start(DEPTH)
-            held_before = held_by_server()
+                tracemalloc.start()
+            held_before = held_by_server() + players_memory(scenario, seats)
             players = [Seat(host, scenario, codec) for _ in range(seats)]
             for player in players:
                 await player.new_game()
@@ -127,7 +135,7 @@ async def play(seats: int, scenario: str, trace: bool) -> dict[str, Any]:
                     if player.ended:
                         await player.next_game()
                 if trace and turn in (20, TURNS):
-                    await asyncio.sleep(0)  # let games ended this turn be let go
+                    await asyncio.sleep(1.1)  # let the games that ended be let go (ended_keep)
                     held[turn] = (held_by_server() - held_before) / 1024 / seats
         finally:
             tracemalloc.stop()
@@ -151,7 +159,7 @@ async def game_ends(games: int, scenario: str) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="fogbank-bench-host-") as folder:
         store = await Store.open(Path(folder))
         try:
-            player = Seat(Host(store, ended_keep=0.0), scenario, codec)
+            player = Seat(Host(store, ended_keep=1.0), scenario, codec)
             for _ in range(games):
                 await player.new_game()
                 while not player.ended:

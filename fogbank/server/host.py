@@ -13,6 +13,7 @@ import asyncio
 import datetime
 import hashlib
 import hmac
+import json
 import secrets
 from collections import deque
 from typing import Any, Callable
@@ -32,7 +33,7 @@ from fogbank.server.store import RecoveryError, Store, state_fingerprint
 from . import filter as seen_by
 from .streams import SeatStream
 ENDED_KEEP = 120.0  # seconds a finished game stays in memory after its last seat has left
-FINGERPRINT_EVERY = 8  # turns between state hashes in the log
+FINGERPRINT_EVERY = 32  # turns between state hashes in the log
 
 
 class Forbidden(Exception):
@@ -162,7 +163,9 @@ class Host:
                 raise RecoveryError(row.id, entry.n, "accepted", f"refused: {refusal.code}") from None
             if entry.fingerprint and entry.fingerprint != fingerprint(step.game.state):
                 raise RecoveryError(row.id, entry.n, entry.fingerprint, fingerprint(step.game.state))
-            made = entry.made if entry.made is not None else list(gamelog.step_records(step))
+            made = list(gamelog.step_records(step))
+            if entry.made is not None and _json(made) != _json(entry.made):
+                raise RecoveryError(row.id, entry.n, "the rolls and events logged", "others on replay")
             log += [entry.record, *made]
             before, room.game = room.game, step.game
             room.publish_when_durable(None, self._pushes(room, before, step, entry.record, made))
@@ -323,37 +326,35 @@ class Host:
     async def _accept(self, room: Room, step: Step, record: dict) -> None:
         before, room.game = room.game, step.game
         made = list(gamelog.step_records(step))
-        durable = self.store.append(room.id, record, self._fingerprint(step), made)
         ends = _ends(step)
+        # The game is marked ended in the same commit as the input that ends it.
+        durable = self.store.append(room.id, record, self._fingerprint(step), made, ends=ends)
         if ends:  # its game_over carries the whole log: read it back once it is all on disk
             durable = asyncio.ensure_future(self._read_log(room, durable))
         room.publish_when_durable(durable, self._pushes(room, before, step, record, made))
         await durable
-        if ends:
-            await self.store.mark_ended(room.id)
 
     async def _read_log(self, room: Room, durable: asyncio.Future) -> None:
         await durable
-        entries = await self.store.load_log(room.id)
-        if any(entry.made is None for entry in entries):  # a game begun before records were kept
+        records = await self.store.load_records(room.id)
+        if records is None:  # a game begun before records were kept: replay its inputs
+            entries = await self.store.load_log(room.id)
             state = room.game.state
             start = core.start(room.game.ruleset, state.scenario, state.dice.seed, dict(state.options) or None)
             room.ended_log = full_record(start, [entry.record for entry in entries])[:-1]
             return
-        room.ended_log = log = [gamelog.header(room.game)]
-        for entry in entries:
-            log.append(entry.record)
-            log += entry.made
+        room.ended_log = [gamelog.header(room.game), *records]
 
     @staticmethod
     def _fingerprint(step: Step) -> str | None:
-        """The state hash recovery checks: after every FINGERPRINT_EVERY-th turn and at the end.
+        """The state hash recovery checks after every FINGERPRINT_EVERY-th turn.
 
-        Hashing the whole state every turn cost more than resolving the turn; replay is
-        deterministic, so a check every few turns finds a divergence all the same.
+        Hashing the whole state costs a millisecond late in a game, more than resolving a turn.
+        Recovery also checks every input's rolls and events against those stored with it, which
+        costs nothing as the game goes, so a whole-state check every 32 turns is enough.
         """
         state = step.game.state
-        if step.resolved and (state.turn % FINGERPRINT_EVERY == 0 or state.ended):
+        if step.resolved and state.turn % FINGERPRINT_EVERY == 0:
             return state_fingerprint(step.game)
         return None
 
@@ -461,6 +462,10 @@ class Host:
         del self.rooms[room.id]
         for hook in self.on_evict:
             hook(room.id)
+
+
+def _json(records: list[dict]) -> str:
+    return json.dumps(records, separators=(",", ":"))
 
 
 def _ends(step: Step) -> bool:

@@ -255,3 +255,9 @@ async def test_a_store_made_before_records_were_kept_takes_them_after_opening(tm
         assert [entry.made for entry in await store.load_log("g1")] == [[{"type": "event"}]]
     finally:
         await store.close()
+
+
+async def test_the_input_that_ends_a_game_marks_it_ended_in_the_same_commit(store):
+    await new_game(store)
+    await store.append("g1", gamelog.input_record("end", 1, reason="done"), None, [], ends=True)
+    assert [row.id for row in await store.unfinished_games()] == []

@@ -304,9 +304,7 @@ class Host:
         entries = await self.store.load_log(room.id)
         while len(entries) < room.published:  # published after this read: read again
             entries = await self.store.load_log(room.id)
-        state = room.game.state
-        start = core.start(room.game.ruleset, state.scenario, state.dice.seed, dict(state.options) or None)
-        return umpire_history(start, [entry.record for entry in entries[: room.published]])
+        return umpire_history(_start_of(room.game), [entry.record for entry in entries[: room.published]])
 
     def seat_log(self, room: Room, seat: str, of_seat: str) -> list[dict[str, Any]]:
         """The messages still kept in `of_seat`'s stream, as that seat was sent them (JSON maps)."""
@@ -339,9 +337,7 @@ class Host:
         records = await self.store.load_records(room.id)
         if records is None:  # a game begun before records were kept: replay its inputs
             entries = await self.store.load_log(room.id)
-            state = room.game.state
-            start = core.start(room.game.ruleset, state.scenario, state.dice.seed, dict(state.options) or None)
-            room.ended_log = full_record(start, [entry.record for entry in entries])[:-1]
+            room.ended_log = full_record(_start_of(room.game), [entry.record for entry in entries])[:-1]
             return
         room.ended_log = [gamelog.header(room.game), *records]
 
@@ -462,6 +458,12 @@ class Host:
         del self.rooms[room.id]
         for hook in self.on_evict:
             hook(room.id)
+
+
+def _start_of(game: Game) -> Game:
+    """The game as it began, before its first input."""
+    state = game.state
+    return core.start(game.ruleset, state.scenario, state.dice.seed, dict(state.options) or None)
 
 
 def _json(records: list[dict]) -> str:

@@ -15,7 +15,9 @@ from __future__ import annotations
 import array
 import asyncio
 import logging
+import os
 import socket
+import struct
 import zlib
 from pathlib import Path
 from typing import Any, Callable
@@ -34,6 +36,7 @@ log = logging.getLogger("fogbank.workers")
 WORKERS_FILE = "workers"  # in DATA: how many workers its games are spread over
 MAX_HANDED = 256 * 1024  # bytes read after the handshake a connection may carry to its owner
 HANDOFF_TRIES = 200  # a full receiving queue is waited out this many times 10 ms
+ANCILLARY = socket.CMSG_SPACE(4 * 4) + socket.CMSG_SPACE(struct.calcsize("3i"))  # fds, credentials
 
 
 def owner(game_id: str, workers: int) -> int:
@@ -144,6 +147,7 @@ class Handover:
     def listen(self, adopt: Callable[[socket.socket, dict[str, Any]], None]) -> None:
         """Take in the connections other workers hand over, calling `adopt(sock, header)`."""
         self._in = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+        self._in.setsockopt(socket.SOL_SOCKET, socket.SO_PASSCRED, 1)  # the sender's uid on each
         self._in.bind(address(self.run, self.index))
         self._in.setblocking(False)
         asyncio.get_running_loop().add_reader(self._in.fileno(), self._receive, adopt)
@@ -151,16 +155,26 @@ class Handover:
     def _receive(self, adopt: Callable[[socket.socket, dict[str, Any]], None]) -> None:
         while True:
             try:
-                data, fds, _, _ = socket.recv_fds(self._in, MAX_HANDED + 4096, 1)
+                data, ancillary, _, _ = self._in.recvmsg(MAX_HANDED + 4096, ANCILLARY)
             except BlockingIOError:
                 return
-            if not fds:
+            fds, uid = [], None
+            for level, kind, payload in ancillary:
+                if level == socket.SOL_SOCKET and kind == socket.SCM_RIGHTS:
+                    fds += array.array("i", payload[: len(payload) - len(payload) % 4])
+                elif level == socket.SOL_SOCKET and kind == socket.SCM_CREDENTIALS:
+                    uid = struct.unpack("3i", payload[:12])[1]
+            header = _header(data)
+            # The abstract namespace has no file permissions: the kernel's word on who sent it
+            # is what keeps another user on this machine from handing connections in.
+            if uid != os.getuid() or len(fds) != 1 or header is None:
+                for fd in fds:
+                    os.close(fd)
                 continue
-            sock = socket.socket(fileno=fds[0])
             try:
-                header = msgpack.unpackb(data)
-            except ValueError:
-                sock.close()
+                sock = socket.socket(fileno=fds[0])
+            except OSError:  # not a socket
+                os.close(fds[0])
                 continue
             adopt(sock, header)
 
@@ -169,6 +183,20 @@ class Handover:
             asyncio.get_running_loop().remove_reader(self._in.fileno())
             self._in.close()
         self._out.close()
+
+
+def _header(data: bytes) -> dict[str, Any] | None:
+    """A hand-over's header, or None if it is not one."""
+    try:
+        header = msgpack.unpackb(data)
+    except ValueError:
+        return None
+    shape = {"skip": int, "wrong": int, "raw": bytes}
+    if not isinstance(header, dict) or any(not isinstance(header.get(k), t) for k, t in shape.items()):
+        return None
+    if header.get("subprotocol") not in (None, *wire.SUBPROTOCOLS) or header["skip"] < 0 or header["wrong"] < 0:
+        return None
+    return header
 
 
 async def adopt(

@@ -47,7 +47,7 @@ def main(argv: list[str] | None = None) -> int:
         help="also run the load closed loop against --workers 1, 2, ... up to the cores, for turns/s and p99",
     )  # fmt: skip
     parser.add_argument(
-        "--host-seats", type=int, default=100,
+        "--host-seats", type=int, default=50,
         help="seats for the host's own figures with no sockets (CPU per turn and game end, memory"
         " per seat after 100 turns: fogbank.bench.host); 0 leaves them out",
     )  # fmt: skip

@@ -54,7 +54,7 @@ class Room:
     def __init__(self, game_id: str, game: Game, spectator_delay: int | None = None) -> None:
         self.id = game_id
         self.game = game
-        seats = game.ruleset.seat_names(game.state)
+        seats = self._seats = tuple(game.ruleset.seat_names(game.state))
         # The game's record (its inputs and the rolls and events they made) is kept in the store,
         # not here, so a room's memory does not grow with the game: `published` counts the inputs
         # whose messages have gone out, and `ended_log` holds the whole log only while the game's
@@ -72,7 +72,9 @@ class Room:
 
     @property
     def seats(self) -> tuple[str, ...]:
-        return self.game.ruleset.seat_names(self.game.state)
+        """The players' seats: fixed for the game (its streams are made for them at the start),
+        so read once rather than asked of the ruleset several times a turn."""
+        return self._seats
 
     def publish_when_durable(self, durable: asyncio.Future | None, pushes: list[Callable[[], None]]) -> None:
         if durable is None:

@@ -85,6 +85,9 @@ async def _run(plug: Plug, seed: bytes, inputs: Sequence[Input], observer: str, 
                 sent.append(host.snapshot(room, observer, None, room.streams[observer].seq))
                 lows.append(plug.low(room.game, observer))
             sent.append(host.welcome(room, observer))
+            # The end's debrief reveals the whole log to every seat on purpose (docs/decisions.md),
+            # the umpire's silent work included; everything else in game_over is still compared.
+            sent = [attrs.evolve(m, log=[]) if isinstance(m, wire.GameOver) else m for m in sent]
             return Run([codec.encode_server(m) for m in sent for codec in CODECS], lows)
         finally:
             await store.close()

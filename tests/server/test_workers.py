@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import signal
 import sqlite3
 import subprocess
@@ -18,9 +19,10 @@ from pathlib import Path
 
 import msgpack
 from websockets.asyncio.client import connect
+from websockets.exceptions import WebSocketException
 
 from fogbank import protocols as wire
-from fogbank.clients import Client
+from fogbank.clients import Client, ClientError
 from fogbank.protocols import Observation, Snapshot
 from fogbank.server.workers import owner
 
@@ -145,3 +147,41 @@ def test_a_data_folder_is_served_with_the_number_of_workers_it_was_made_for(tmp_
         assert run.stderr.strip().splitlines() == [
             f"fogbank serve: {tmp_path} holds games for --workers 2; serve it with that many"
         ]
+
+
+def workers_of(pid: int) -> list[int]:
+    """The worker processes of `fogbank serve --workers` (not multiprocessing's resource tracker)."""
+    with open(f"/proc/{pid}/task/{pid}/children") as listed:
+        children = [int(child) for child in listed.read().split()]
+    found = []
+    for child in children:
+        with open(f"/proc/{child}/cmdline", "rb") as cmdline:
+            if b"resource_tracker" not in cmdline.read():
+                found.append(child)
+    return found
+
+
+async def join_when_back(url: str, game: dict) -> list[int]:
+    """Play two turns of the game, trying again while its worker is starting again."""
+    for _ in range(100):
+        try:
+            return await play_two_turns(url, game)
+        except (OSError, ClientError, WebSocketException):  # its connections reset while it was down
+            await asyncio.sleep(0.2)
+    raise AssertionError(f"game {game['game']} never came back")
+
+
+async def test_a_killed_worker_is_started_again_with_its_games(tmp_path):
+    server = Workers(tmp_path)
+    try:
+        games = [server.new_game() for _ in range(6)]
+        before = await asyncio.gather(*(play_two_turns(server.url, game) for game in games))
+        workers = workers_of(server.process.pid)
+        assert len(workers) == 2
+        os.kill(workers[0], signal.SIGKILL)
+        after = await asyncio.gather(*(join_when_back(server.url, game) for game in games))
+        # Every game carries on from where it was: the killed worker's games were recovered.
+        assert [turns[0] for turns in after] == [turns[-1] + 1 for turns in before]
+        assert workers[0] not in workers_of(server.process.pid) and len(workers_of(server.process.pid)) == 2
+    finally:
+        assert server.stop() == 0

@@ -122,6 +122,9 @@ def build_parser() -> argparse.ArgumentParser:
     server.add_argument("--ended-grace", type=float, default=None, metavar="SECONDS",
                         help="a host keeps an ended game's broker credentials this long, so its players can"
                         " read the end (default 600)")
+    server.add_argument("--workers", type=int, default=1, metavar="N",
+                        help="N processes behind one port, each holding its own games (embedded only;"
+                        " a data folder is served with the same N each time)")
     server.add_argument("--role", choices=("gateway", "host", "both"), default="both",
                         help="with --bus: websocket gateway, game host, or both in this process")
     server.add_argument("--host-id", default=None, help="a host's name on the bus (default: DATA/host.id)")

@@ -29,6 +29,20 @@ def run(args: argparse.Namespace) -> int:
         print(f"fogbank serve: cannot read {args.admin_key_file}: {error.strerror}", file=sys.stderr)
         return 2
 
+    if args.workers < 1 or (args.workers > 1 and args.bus is not None):
+        print("fogbank serve: --workers is 1 or more, and more than 1 only without --bus", file=sys.stderr)
+        return 2
+    if args.workers > 1:
+        return _serve_workers(args, data, admin_key)
+    if data is not None and args.role != "gateway":
+        from fogbank.server.workers import check_data
+
+        try:
+            check_data(data, 1)
+        except ValueError as error:
+            print(f"fogbank serve: {error}", file=sys.stderr)
+            return 2
+
     bus = None
     if args.bus is not None:
         from fogbank.server.mqtt.address import BrokerAddress
@@ -71,6 +85,32 @@ def run(args: argparse.Namespace) -> int:
             print(f"fogbank serve: {error}", file=sys.stderr)
         return 1
     except ValueError as error:  # an empty admin key, a role without its data folder...
+        print(f"fogbank serve: {error}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def _serve_workers(args: argparse.Namespace, data: Path, admin_key: str | None) -> int:
+    import os
+
+    from fogbank.server.app import _admin_key
+    from fogbank.server.store import private_folder
+    from fogbank.server.workers import serve_workers
+
+    def ready(port: int) -> None:
+        print(f"fogbank serving on ws://{args.host}:{port}/ ({args.workers} workers; data in {data};"
+              f" admin key in {data / 'admin.key'})", flush=True)  # fmt: skip
+
+    try:
+        private_folder(data)
+        key = admin_key or os.environ.get("FOGBANK_ADMIN_KEY") or _admin_key(data)
+        if not key.strip():
+            raise ValueError("the admin key is empty: give one, or delete the file to have one made")
+        serve_workers(args.host, args.port, data, args.workers, key, ready)
+    except OSError as error:
+        print(f"fogbank serve: {error}", file=sys.stderr)
+        return 1
+    except ValueError as error:
         print(f"fogbank serve: {error}", file=sys.stderr)
         return 2
     return 0

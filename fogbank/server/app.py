@@ -27,6 +27,7 @@ import importlib.resources
 import json
 import logging
 import secrets
+import socket
 from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import parse_qs, urlsplit
@@ -42,6 +43,7 @@ from .bus import Bus, LocalBus, Unavailable
 from .gateway import Connection
 from .guard import TokenGuard
 from .host import Host
+from .workers import Handover, Recorded, adopt
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
@@ -81,6 +83,8 @@ class Server:
         self.guard = TokenGuard()  # wrong tokens, per address, across this gateway's connections
         self.mqtt_host = None  # the MqttHost serving this process's games on the broker, if any
         self.websockets: WebsocketServer | None = None
+        self.handover: Handover | None = None  # with --workers: connections to and from the others
+        self._adopting: set[asyncio.Task] = set()
 
     @classmethod
     async def start(
@@ -94,11 +98,13 @@ class Server:
         host_id: str | None = None,
         admin_key: str | None = None,
         ended_grace: float | None = None,
+        handover: Handover | None = None,
     ) -> "Server":
         """Start the server. `bus`: None for the embedded default, else `mqtt[s]://user:pass@host:port`
         (or a parsed `BrokerAddress`, with its TLS files) with `role` gateway (websockets, no
         `data`), host (games in `data`, no websockets) or both. `ended_grace`: seconds an ended
         game's seats keep their broker credentials (default `mqtt_host.ENDED_GRACE`).
+        `handover`: this is one of `--workers` processes sharing the port (`workers.py`); embedded only.
         """
         if role not in ROLES:
             raise ValueError(f"role is one of {ROLES}, not {role!r}")
@@ -111,7 +117,7 @@ class Server:
             data = Path(data)
             private_folder(data)
             store = await Store.open(data)
-            game_host = Host(store)
+            game_host = Host(store, owns=handover.owns if handover is not None else None)
             recovered = await game_host.recover()
             if recovered:
                 log.info("recovered %d unfinished games", recovered)
@@ -124,6 +130,7 @@ class Server:
             raise ValueError("the admin key is empty: give one, or delete the file to have one made")
         if bus is None:
             server = cls(store, game_host, admin_key)
+            server.handover = handover
         else:
             server = await cls._on_bus(
                 store, game_host, admin_key, bus, role, host_id or _host_id(data), ended_grace
@@ -140,7 +147,10 @@ class Server:
             process_request=server._http,
             ping_interval=20,
             ping_timeout=20,
+            **({} if handover is None else {"reuse_port": True, "create_connection": Recorded}),
         )
+        if handover is not None:
+            handover.listen(server._adopt)
         return server
 
     @classmethod
@@ -180,6 +190,8 @@ class Server:
         return await self.bus.create_game(scenario, options)
 
     async def close(self) -> None:
+        if self.handover is not None:
+            self.handover.close()
         if self.websockets is not None:
             self.websockets.close()
         await self.bus.close()  # first: a request waiting on the bus fails now, not at its deadline
@@ -199,7 +211,17 @@ class Server:
         await self.websockets.serve_forever()
 
     async def _connection(self, websocket: ServerConnection) -> None:
-        await Connection(websocket, self.bus, self.guard).serve()
+        await Connection(websocket, self.bus, self.guard, self.handover).serve()
+
+    def _adopt(self, sock: socket.socket, header: dict) -> None:
+        """A connection another worker handed over: carry it on here."""
+
+        async def handle(websocket: ServerConnection, handed: dict) -> None:
+            await Connection(websocket, self.bus, self.guard, self.handover, handed).serve()
+
+        task = asyncio.ensure_future(adopt(self.websockets, sock, header, handle))
+        self._adopting.add(task)
+        task.add_done_callback(self._adopting.discard)
 
     async def _http(self, connection: ServerConnection, request: Request) -> Response | None:
         if request.headers.get("Upgrade", "").lower() == "websocket":

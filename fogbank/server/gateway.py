@@ -21,6 +21,7 @@ from websockets.protocol import State
 from .bus import LOST, Bus, Session, Unavailable
 from .guard import WRONG_PER_CONNECTION, TokenGuard
 from .host import Forbidden
+from .workers import Handover
 
 log = logging.getLogger("fogbank.gateway")
 CLOSE_SERVICE_RESTART = 1012  # the bus lost the seat's stream: reconnect and resume
@@ -28,13 +29,22 @@ CLOSE_TRY_AGAIN_LATER = 1013  # the bus cannot reach a host now
 
 
 class Connection:
-    def __init__(self, websocket: ServerConnection, bus: Bus, guard: TokenGuard | None = None) -> None:
+    def __init__(
+        self, websocket: ServerConnection, bus: Bus, guard: TokenGuard | None = None,
+        handover: Handover | None = None, handed: dict[str, Any] | None = None,
+    ) -> None:  # fmt: skip
+        """`handover`: with `--workers`, where a join for another worker's game is sent;
+        `handed`: this connection was handed over by another worker (what it had read already)."""
         self.websocket = websocket
         self.bus = bus
         self.guard = guard or TokenGuard()
         address = websocket.remote_address
         self.address = str(address[0]) if address else "?"
-        self.wrong_tokens = 0
+        self.wrong_tokens = handed["wrong"] if handed else 0
+        self.handover = handover
+        self.skip = handed["skip"] if handed else 0  # messages the other worker answered already
+        self.received = 0  # messages read, the join included: a worker taking it over skips the rest
+        self.handed_off = False
         self.codec = wire.codec_for(websocket.subprotocol)
         self.session: Session | None = None
         # Messages waiting while the socket's write buffer is full (or LOST), in seq order; the
@@ -48,7 +58,13 @@ class Connection:
         writer = asyncio.ensure_future(self._write())
         try:
             async for frame in self.websocket:
+                self.received += 1
+                if self.skip:
+                    self.skip -= 1
+                    continue
                 await self._receive(frame)
+                if self.handed_off:
+                    return
         except ConnectionClosed:
             pass
         finally:
@@ -128,14 +144,31 @@ class Connection:
             self.error(None, refusal.code, refusal.sentence)
             await self.websocket.close(wire.CLOSE_POLICY_VIOLATION, "too many wrong tokens")
 
+    async def _hand_over(self, join: wire.Join) -> bool:
+        """Send this connection to the worker holding the token's game; True once it is gone.
+        A connection that cannot be handed over is closed with 1013 (it reconnects, joins first
+        thing, and is handed over then)."""
+        websocket = self.websocket
+        to = self.handover.owner_of(join.token)
+        if to is None:
+            return False
+        if self.outbox or not await self.handover.send(websocket, to, self.received - 1, self.wrong_tokens):
+            await websocket.close(CLOSE_TRY_AGAIN_LATER, "the game's worker is unavailable; try again")
+        self.handed_off = True
+        return True
+
     async def _handle(self, message: Any) -> None:
         if isinstance(message, wire.Join):
             if self.session is not None:
                 raise Refused("already_joined", "This connection has already joined a seat.")
             if not self.guard.allows(self.address):
                 raise Refused("rate_limited", "Too many wrong tokens from your address; wait a minute and try again.")
+            if self.handover is not None and await self._hand_over(message):
+                return
             try:
                 self.session = await self.bus.join(message, self.send)
+                if self.handover is not None:
+                    self.websocket.raw = None  # joined here for good: stop keeping its bytes
             except Refused as refusal:
                 if refusal.code == "bad_token":
                     await self._wrong_token(refusal)

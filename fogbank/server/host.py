@@ -13,6 +13,7 @@ import asyncio
 import datetime
 import hashlib
 import hmac
+import json
 import secrets
 from collections import deque
 from typing import Any, Callable
@@ -25,14 +26,14 @@ from fogbank.rules import core
 from fogbank.rules.core import SPECTATOR, UMPIRE, Cycle, Game, Refused, Step, Told, seat_map, sides
 from fogbank.rules.core.plain import fingerprint, to_plain
 from fogbank.rules.record import gamelog
-from fogbank.rules.record.history import sheet_rows
-from fogbank.rules.record.replay import apply_input
+from fogbank.rules.record.history import sheet_rows, umpire_history
+from fogbank.rules.record.replay import apply_input, full_record
 from fogbank.server.store import RecoveryError, Store, state_fingerprint
 
 from . import filter as seen_by
 from .streams import SeatStream
 ENDED_KEEP = 120.0  # seconds a finished game stays in memory after its last seat has left
-FINGERPRINT_EVERY = 8  # turns between state hashes in the log
+FINGERPRINT_EVERY = 32  # turns between state hashes in the log
 
 
 class Forbidden(Exception):
@@ -53,11 +54,13 @@ class Room:
     def __init__(self, game_id: str, game: Game, spectator_delay: int | None = None) -> None:
         self.id = game_id
         self.game = game
-        seats = game.ruleset.seat_names(game.state)
-        # The record as the game goes: the log (header, inputs, rolls, events) and the umpire's
-        # record-sheet rows, so neither the end nor the console has to replay the game.
-        self.log: list[dict[str, Any]] = [gamelog.header(game)]
-        self.rows: list[dict[str, Any]] = []
+        seats = self._seats = tuple(game.ruleset.seat_names(game.state))
+        # The game's record (its inputs and the rolls and events they made) is kept in the store,
+        # not here, so a room's memory does not grow with the game: `published` counts the inputs
+        # whose messages have gone out, and `ended_log` holds the whole log only while the game's
+        # end is being told.
+        self.published = 0
+        self.ended_log: list[dict[str, Any]] | None = None
         self.last_status: dict[str, wire.Status] = {}  # what each seat was last told of its phase
         self.last_view: dict[str, Any] = {}  # the view each seat was last sent
         self.streams = {seat: SeatStream() for seat in seats}
@@ -69,7 +72,9 @@ class Room:
 
     @property
     def seats(self) -> tuple[str, ...]:
-        return self.game.ruleset.seat_names(self.game.state)
+        """The players' seats: fixed for the game (its streams are made for them at the start),
+        so read once rather than asked of the ruleset several times a turn."""
+        return self._seats
 
     def publish_when_durable(self, durable: asyncio.Future | None, pushes: list[Callable[[], None]]) -> None:
         if durable is None:
@@ -90,8 +95,13 @@ class Room:
 
 
 class Host:
-    def __init__(self, store: Store, ended_keep: float = ENDED_KEEP) -> None:
+    def __init__(
+        self, store: Store, ended_keep: float = ENDED_KEEP, owns: Callable[[str], bool] | None = None
+    ) -> None:
+        """`owns`: with `--workers`, whether a game id is this worker's to make (ids are drawn
+        until it is, so any worker can tell which one holds a game from its id alone)."""
         self.store = store
+        self.owns = owns
         self.rooms: dict[str, Room] = {}
         self.ended_keep = ended_keep
         self.on_evict: list[Callable[[str], None]] = []  # told the id of a game let go from memory
@@ -109,6 +119,8 @@ class Host:
         seed = secrets.token_bytes(32)
         game = core.start(ruleset, scenario, seed, options)
         game_id = secrets.token_hex(6)
+        while self.owns is not None and not self.owns(game_id):
+            game_id = secrets.token_hex(6)
         # `{game}.{seat}.{192 random bits}`: a gateway routes by the game and names the seat's MQTT
         # user `{game}.{seat}` without asking any host (the secret part is all that guards it).
         tokens = {
@@ -145,6 +157,7 @@ class Host:
         (so sequence numbers come back the same). Raises RecoveryError if replay parts from the log."""
         start = core.start(core.find_ruleset(row.ruleset), row.scenario, row.seed, row.options or None)
         room = Room(row.id, start, row.spectator_delay)
+        room.ended_log = log = [gamelog.header(start)]  # for a game_over on the way; let go after
         for entry in await self.store.load_log(row.id):
             try:
                 step = apply_input(room.game, entry.record)
@@ -152,8 +165,13 @@ class Host:
                 raise RecoveryError(row.id, entry.n, "accepted", f"refused: {refusal.code}") from None
             if entry.fingerprint and entry.fingerprint != fingerprint(step.game.state):
                 raise RecoveryError(row.id, entry.n, entry.fingerprint, fingerprint(step.game.state))
+            made = list(gamelog.step_records(step))
+            if entry.made is not None and _json(made) != _json(entry.made):
+                raise RecoveryError(row.id, entry.n, "the rolls and events logged", "others on replay")
+            log += [entry.record, *made]
             before, room.game = room.game, step.game
-            room.publish_when_durable(None, self._pushes(room, before, step, entry.record))
+            room.publish_when_durable(None, self._pushes(room, before, step, entry.record, made))
+        room.ended_log = None
         return room
 
     async def authenticate(self, token: str) -> tuple[Room, str] | None:
@@ -285,18 +303,20 @@ class Host:
         ]
 
     async def history(self, room: Room, seat: str) -> tuple[list[dict], list[dict]]:
-        """The umpire's record of the game so far: record-sheet rows and the log, as kept while
-        the game went (the end record, which reveals the seed, only once it is over). A seat
-        may read it once the game is over, and not before."""
-        ended = room.game.cycle is Cycle.ENDED
+        """The umpire's record of the game so far: record-sheet rows and the log (the end record,
+        which reveals the seed, only once it is over). A seat may read it once the game is over,
+        and not before."""
         # Once the game is over the truth is unsealed for everyone (game_over carries the log):
         # a seat may then read the umpire's record too, for its debrief. Before, never.
-        if seat != UMPIRE and not ended:
+        if seat != UMPIRE and room.game.cycle is not Cycle.ENDED:
             raise Forbidden("Only the umpire can read the game's history until the game is over.")
-        log = list(room.log)
-        if ended:
-            log.append(gamelog.end_record(room.game))
-        return list(room.rows), log
+        # Replayed from the store, up to the last input whose messages have gone out (and with no
+        # await between the replay and the reply), so the umpire's stream carries on from it.
+        # Kept as the game went, the rows cost an umpire view every turn for a page that asks once.
+        entries = await self.store.load_log(room.id)
+        while len(entries) < room.published:  # published after this read: read again
+            entries = await self.store.load_log(room.id)
+        return umpire_history(_start_of(room.game), [entry.record for entry in entries[: room.published]])
 
     def seat_log(self, room: Room, seat: str, of_seat: str) -> list[dict[str, Any]]:
         """The messages still kept in `of_seat`'s stream, as that seat was sent them (JSON maps)."""
@@ -315,25 +335,40 @@ class Host:
 
     async def _accept(self, room: Room, step: Step, record: dict) -> None:
         before, room.game = room.game, step.game
-        durable = self.store.append(room.id, record, self._fingerprint(step))
-        room.publish_when_durable(durable, self._pushes(room, before, step, record))
+        made = list(gamelog.step_records(step))
+        ends = _ends(step)
+        # The game is marked ended in the same commit as the input that ends it.
+        durable = self.store.append(room.id, record, self._fingerprint(step), made, ends=ends)
+        if ends:  # its game_over carries the whole log: read it back once it is all on disk
+            durable = asyncio.ensure_future(self._read_log(room, durable))
+        room.publish_when_durable(durable, self._pushes(room, before, step, record, made))
         await durable
-        if step.game.cycle is Cycle.ENDED and any(e.kind == "game_ended" for e in step.events):
-            await self.store.mark_ended(room.id)
+
+    async def _read_log(self, room: Room, durable: asyncio.Future) -> None:
+        await durable
+        records = await self.store.load_records(room.id)
+        if records is None:  # a game begun before records were kept: replay its inputs
+            entries = await self.store.load_log(room.id)
+            room.ended_log = full_record(_start_of(room.game), [entry.record for entry in entries])[:-1]
+            return
+        room.ended_log = [gamelog.header(room.game), *records]
 
     @staticmethod
     def _fingerprint(step: Step) -> str | None:
-        """The state hash recovery checks: after every FINGERPRINT_EVERY-th turn and at the end.
+        """The state hash recovery checks after every FINGERPRINT_EVERY-th turn.
 
-        Hashing the whole state every turn cost more than resolving the turn; replay is
-        deterministic, so a check every few turns finds a divergence all the same.
+        Hashing the whole state costs a millisecond late in a game, more than resolving a turn.
+        Recovery also checks every input's rolls and events against those stored with it, which
+        costs nothing as the game goes, so a whole-state check every 32 turns is enough.
         """
         state = step.game.state
-        if step.resolved and (state.turn % FINGERPRINT_EVERY == 0 or state.ended):
+        if step.resolved and state.turn % FINGERPRINT_EVERY == 0:
             return state_fingerprint(step.game)
         return None
 
-    def _pushes(self, room: Room, before: Game, step: Step, record: dict) -> list[Callable[[], None]]:
+    def _pushes(
+        self, room: Room, before: Game, step: Step, record: dict, made: list[dict]
+    ) -> list[Callable[[], None]]:
         """The messages this step sends, as pushes to run once it is durable (in this order).
 
         A seat is sent only what changed for it: the events it is told, a fresh view when a phase
@@ -344,17 +379,14 @@ class Host:
         game, state = step.game, step.game.state
         ruleset = game.ruleset
         pushes: list[Callable[[], None]] = []
-        records = [dict(record), *gamelog.step_records(step)]
-        rows = list(sheet_rows(step))
 
         def push(seat: str, make: Callable[[int], Any]) -> None:
             pushes.append(lambda: room.streams[seat].push(make))
 
-        def keep() -> None:  # the record as the game goes, in the order inputs were taken
-            room.log.extend(records)
-            room.rows.extend(rows)
+        def published() -> None:
+            room.published += 1
 
-        pushes.append(keep)
+        pushes.append(published)
         for event in step.events:
             if isinstance(event, Told):
                 for seat in sorted(event.audience):
@@ -382,15 +414,16 @@ class Host:
         def umpire_update(seq: int) -> wire.UmpireUpdate:  # built only if an umpire is listening
             return wire.UmpireUpdate(
                 seq=seq, turn=state.turn, view=to_plain(ruleset.observe(state, UMPIRE)),
-                events=[r for r in records if r["type"] == "event"],
-                rolls=[r for r in records if r["type"] == "roll"],
-                rows=rows, inputs=[r for r in records if r["type"] == "input"], **seen_by.umpire_status(game),
+                events=[r for r in made if r["type"] == "event"],
+                rolls=[r for r in made if r["type"] == "roll"],
+                rows=list(sheet_rows(step)), inputs=[dict(record)] if record.get("type") == "input" else [],
+                **seen_by.umpire_status(game),
             )
 
         push(UMPIRE, umpire_update)
         if step.resolved:
             pushes.append(lambda: self._spectate(room, state))
-        if ended and any(e.kind == "game_ended" for e in step.events):
+        if _ends(step):
             pushes.append(lambda: self._game_over(room))
         return pushes
 
@@ -407,14 +440,15 @@ class Host:
 
     def _game_over(self, room: Room) -> None:
         """The end: every seat gets its own record first, then the unsealed truth (the seed and
-        the whole log, kept as the game went: nothing is replayed)."""
+        the whole log, read back from the store: nothing is replayed)."""
         game = room.game
         outcome = game.state.outcome
-        log = [*room.log, gamelog.end_record(game)]
+        kept, room.ended_log = room.ended_log, None
+        log = [*kept, gamelog.end_record(game)]
         seed = game.state.dice.seed.hex()
         sides_of = {s.name: s.side for s in game.ruleset.seats(game.state)}
         for seat, stream in room.streams.items():
-            record = seen_by.seat_record(seat, room.log) if seat in sides_of else []
+            record = seen_by.seat_record(seat, kept) if seat in sides_of else []
             stream.push(
                 lambda seq, seat=seat, record=record: wire.GameOver(
                     seq=seq, result=outcome.result_for(sides_of.get(seat)), results=dict(outcome.results),
@@ -437,6 +471,21 @@ class Host:
         del self.rooms[room.id]
         for hook in self.on_evict:
             hook(room.id)
+
+
+def _start_of(game: Game) -> Game:
+    """The game as it began, before its first input."""
+    state = game.state
+    return core.start(game.ruleset, state.scenario, state.dice.seed, dict(state.options) or None)
+
+
+def _json(records: list[dict]) -> str:
+    return json.dumps(records, separators=(",", ":"))
+
+
+def _ends(step: Step) -> bool:
+    """Whether this step is the one that ended the game."""
+    return step.game.cycle is Cycle.ENDED and any(e.kind == "game_ended" for e in step.events)
 
 
 def constant_time_equal(a: bytes, b: bytes) -> bool:

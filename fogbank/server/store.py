@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 import attrs
+import msgpack
 from fogbank.rules import core
 from fogbank.rules.core import Game
 from fogbank.rules.core.plain import fingerprint
@@ -56,6 +57,8 @@ CREATE TABLE IF NOT EXISTS log (
     n INTEGER NOT NULL,              -- 0, 1, 2, ... per game, no gaps
     record TEXT NOT NULL,            -- the input, as JSON
     fingerprint TEXT,                -- state fingerprint after an input that resolved a turn
+    records BLOB,                    -- the rolls and events the input made, a msgpack list (NULL
+                                     -- in stores made before they were kept: replay makes them)
     PRIMARY KEY (game_id, n)
 ) WITHOUT ROWID;
 """
@@ -94,6 +97,7 @@ class LogRow:
     n: int
     record: dict[str, Any]
     fingerprint: str | None
+    made: list[dict[str, Any]] | None = None  # the roll and event records it made, if kept
 
 
 def state_fingerprint(game: Game) -> str:
@@ -178,12 +182,15 @@ class Store:
     # logged in the order they were asked for; the returned future settles once they are on disk.
 
     def append(
-        self, game_id: str, record: Mapping[str, Any], fingerprint: str | None = None
-    ) -> asyncio.Future[int]:
+        self, game_id: str, record: Mapping[str, Any], fingerprint: str | None = None,
+        made: list[Mapping[str, Any]] | None = None, ends: bool = False,
+    ) -> asyncio.Future[int]:  # fmt: skip
         """Log one accepted input of a game; await the result for its number `n`, once durable.
 
         `record` is a `gamelog.input_record`; `fingerprint` is `state_fingerprint(game)` after an
-        input that resolved a turn, else None. The number is given when append() is called, so
+        input that resolved a turn, else None; `made`, the roll and event records the input made
+        (`gamelog.step_records`), kept so a game's whole log is read back, not replayed, at its end;
+        `ends`: the input ends the game, which is marked ended in the same commit. The number is given when append() is called, so
         call it in the order the game took its inputs. Refused inputs must never be appended:
         recovery replays every logged input and expects it to be accepted again.
         Raises KeyError for an unknown game, ValueError for a record that is not an input,
@@ -193,10 +200,16 @@ class Store:
             raise ValueError(f"the log takes inputs only, not {record.get('type')!r} records")
         self._check_game(game_id)
         text = json.dumps(record, separators=(",", ":"))  # raises here, before a number is taken
+        # msgpack, not JSON: a game's end reads them all back, and msgpack parses several times faster.
+        records = None if made is None else msgpack.packb(made)
         n = self._next_n[game_id]
         self._next_n[game_id] = n + 1
-        insert = "INSERT INTO log (game_id, n, record, fingerprint) VALUES (?, ?, ?, ?)"
-        return self._submit([(insert, (game_id, n, text, fingerprint))], result=n)
+        insert = "INSERT INTO log (game_id, n, record, fingerprint, records) VALUES (?, ?, ?, ?, ?)"
+        statements = [(insert, (game_id, n, text, fingerprint, records))]
+        if ends:
+            self._status[game_id] = "ended"
+            statements.append(("UPDATE games SET status = 'ended' WHERE id = ?", (game_id,)))
+        return self._submit(statements, result=n)
 
     async def create_game(
         self,
@@ -280,11 +293,28 @@ class Store:
         return [GameRow(*row) for row in rows]
 
     async def load_log(self, game_id: str) -> list[LogRow]:
-        """The game's logged inputs in order (n = 0, 1, ...), each with its fingerprint or None."""
+        """The game's logged inputs in order (n = 0, 1, ...), each with its fingerprint or None
+        and the records it made (None where the store did not keep them)."""
         rows = await self._read(
-            "SELECT n, record, fingerprint FROM log WHERE game_id = ? ORDER BY n", (game_id,)
+            "SELECT n, record, fingerprint, records FROM log WHERE game_id = ? ORDER BY n", (game_id,)
         )
-        return [LogRow(n, json.loads(record), fingerprint) for n, record, fingerprint in rows]
+        return [
+            LogRow(n, json.loads(record), fingerprint, None if made is None else msgpack.unpackb(made))
+            for n, record, fingerprint, made in rows
+        ]
+
+    async def load_records(self, game_id: str) -> list[dict[str, Any]] | None:
+        """The game's log after its header: each input followed by the rolls and events it made,
+        in order; None if some input's records were not kept (replay the inputs instead)."""
+        rows = await self._read("SELECT record, records FROM log WHERE game_id = ? ORDER BY n", (game_id,))
+        if any(made is None for _, made in rows):
+            return None
+        inputs = json.loads(f"[{','.join(record for record, _ in rows)}]")  # one parse, not one a row
+        log = []
+        for record, (_, made) in zip(inputs, rows):
+            log.append(record)
+            log += msgpack.unpackb(made)
+        return log
 
     async def _read(self, sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
         # A separate connection: in WAL mode it reads the last commit without waiting for the writer.
@@ -420,6 +450,8 @@ def _create_schema(db: Path) -> None:
         columns = {row[1] for row in connection.execute("PRAGMA table_info(games)")}
         if "options" not in columns:  # a store made before games had options
             connection.execute("ALTER TABLE games ADD COLUMN options TEXT NOT NULL DEFAULT '{}'")
+        if "records" not in {row[1] for row in connection.execute("PRAGMA table_info(log)")}:
+            connection.execute("ALTER TABLE log ADD COLUMN records BLOB")  # a store made before they were kept
     finally:
         connection.close()
 

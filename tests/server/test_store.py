@@ -127,7 +127,7 @@ async def test_a_failed_commit_fails_its_waiters_and_stops_all_later_writes(stor
     assert await store.append("g1", gamelog.input_record("hold", 1, held=True)) == 0
     # Someone else takes number 1 behind the store's back: the writer's next commit fails.
     intruder = sqlite3.connect(store.path)
-    intruder.execute("INSERT INTO log VALUES ('g1', 1, '{}', NULL)")
+    intruder.execute("INSERT INTO log (game_id, n, record) VALUES ('g1', 1, '{}')")
     intruder.commit()
     intruder.close()
     waiting = [store.append("g1", gamelog.input_record("hold", 1, held=True)) for _ in range(3)]
@@ -224,3 +224,40 @@ async def test_every_acknowledged_append_survives_sigkill_once_and_without_gaps(
         assert all(texts[n] == str(k) for n, k in acknowledged.items())  # every ack is there
     assert len(acknowledged) > 100
     assert (tmp_path / FILENAME).exists()
+
+
+async def test_the_records_an_input_made_are_read_back_with_it(store):
+    game = await new_game(store)
+    step = core.submit(game, "submarine", game.ruleset.parse_order("submarine", SURFACE_NE))
+    made = list(gamelog.step_records(step))
+    record = gamelog.input_record("order", 1, seat="submarine", order=SURFACE_NE)
+    await store.append("g1", record, None, made)
+    await store.append("g1", gamelog.input_record("hold", 1, held=True))
+    first, second = await store.load_log("g1")
+    assert first.made == made and made  # the turn's rolls and events, as the game made them
+    assert second.made is None  # not kept: whoever reads it replays
+
+
+async def test_a_store_made_before_records_were_kept_takes_them_after_opening(tmp_path):
+    old = sqlite3.connect(tmp_path / FILENAME)
+    old.executescript(
+        "CREATE TABLE games (id TEXT PRIMARY KEY, ruleset TEXT NOT NULL, scenario TEXT NOT NULL,"
+        " seed BLOB NOT NULL, commitment TEXT NOT NULL, created TEXT NOT NULL, status TEXT NOT NULL,"
+        " spectator_delay INTEGER, options TEXT NOT NULL DEFAULT '{}');"
+        "CREATE TABLE log (game_id TEXT NOT NULL, n INTEGER NOT NULL, record TEXT NOT NULL,"
+        " fingerprint TEXT, PRIMARY KEY (game_id, n)) WITHOUT ROWID;"
+    )
+    old.close()
+    store = await Store.open(tmp_path)
+    try:
+        await new_game(store)
+        await store.append("g1", gamelog.input_record("hold", 1, held=True), None, [{"type": "event"}])
+        assert [entry.made for entry in await store.load_log("g1")] == [[{"type": "event"}]]
+    finally:
+        await store.close()
+
+
+async def test_the_input_that_ends_a_game_marks_it_ended_in_the_same_commit(store):
+    await new_game(store)
+    await store.append("g1", gamelog.input_record("end", 1, reason="done"), None, [], ends=True)
+    assert [row.id for row in await store.unfinished_games()] == []

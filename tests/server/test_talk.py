@@ -41,7 +41,8 @@ async def test_talk_reaches_the_own_side_and_the_umpire_and_not_the_enemy(server
     assert [(e["kind"], e["audience"], e["text"]) for e in update.events] == [
         ("talk", ["blue1", "blue2", "umpire"], "blue1: Smoke bearing 090.")
     ]
-    assert room.log[-2] == {"type": "input", "input": "talk", "turn": 1, "phase": "move", "seat": "blue1", "text": "Smoke bearing 090."}
+    logged = (await server.store.load_log(room.id))[-1].record
+    assert logged == {"type": "input", "input": "talk", "turn": 1, "phase": "move", "seat": "blue1", "text": "Smoke bearing 090."}
 
     # The enemy's streams did not move, and nothing came down their sockets.
     assert {seat: room.streams[seat].seq for seat in enemy_seqs} == enemy_seqs

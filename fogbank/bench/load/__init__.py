@@ -2,6 +2,7 @@
 
     python -m fogbank.bench.load [--games N] [--seconds S] [--rate R] [--codec C] [--max]
                                  [--scenario ID] [--client-procs P] [--in-process] [--bus mqtt]
+                                 [--workers N] [--sweep] [--host-seats N] [--json]
 
 By default the server runs as it is deployed, in a process of its own: `fogbank serve` on a free
 port with its store in a temporary folder (`server.py`). Games are created over HTTP
@@ -15,8 +16,16 @@ game and a fresh websocket. RSS per connection is read from the server process
 
 Then the same seats, at the same pace and with the same frame sizes (an order's up, an
 observation's down), run against a bare websockets + msgpack/JSON echo server in its own process
-(`echo.py`), and our turns a second are given as a ratio of the echo's. One JSON object is
-printed (`report.py`), with each goal and whether this run reached it (or does not test it).
+(`echo.py`), and our turns a second are given as a ratio of the echo's, with each goal and
+whether this run reached it (or does not test it) (`report.py`).
+
+Beside each figure the echo's from the same run: turns a second, p50/p99 order-to-view latency,
+the server process's CPU per answered order (ms; all its processes with `--workers`), bytes per
+observation and RSS per connection. `--sweep` runs the load closed loop against `--workers` 1, 2,
+... up to the cores (turns a second, p99, CPU per turn at each); `--host-seats` adds the host's own
+figures with no sockets (`fogbank.bench.host`: CPU per turn and per game end, memory per seat
+after 20 and 100 turns). The figures print as lines to read, or with `--json` as one object a
+script compares across commits.
 
 `--in-process` keeps the first mode (`inprocess.py`): server (or echo) and clients in one process
 and one event loop, where every figure includes the client side.

@@ -41,6 +41,8 @@ def measure_processes(kind: str, args: argparse.Namespace, server_pid: int, port
         result["server_rss_kib"] = {"start": rss_start, "games": rss_games, "joined": rss_joined, "end": rss_end}
         # CPU during the drive, in cores (1.0 = one core busy the whole time).
         result["server_cpu_cores"] = round(server_cpu / args.seconds, 2)
+        answered = result["latency_ms"]["samples"]  # every order answered, in the run or just after
+        result["server_cpu_ms_per_turn"] = round(server_cpu / answered * 1000, 4) if answered else None
         result["clients_cpu_cores"] = round(sum(reply["cpu_s"] for reply in replies) / args.seconds, 2)
         result["create_games_s"] = round(created_s, 2)
         result["connect_and_join_s"] = round(joined_s, 2)
@@ -51,7 +53,7 @@ def measure_processes(kind: str, args: argparse.Namespace, server_pid: int, port
         clients.stop()
 
 
-def run_fogbank_process(args: argparse.Namespace, bus: str = "embedded") -> dict[str, Any]:
+def run_fogbank_process(args: argparse.Namespace, bus: str = "embedded", workers: int = 1) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="fogbank-load-") as directory:
         broker = None
         bus_url = None
@@ -62,7 +64,7 @@ def run_fogbank_process(args: argparse.Namespace, bus: str = "embedded") -> dict
             asyncio.run(broker.start())
             bus_url = broker.address("host").url()
         try:
-            server = ServerProcess(Path(directory) / "data", bus_url)
+            server = ServerProcess(Path(directory) / "data", bus_url, workers)
             try:
                 return measure_processes("fogbank", args, server.pid, server.port, server.admin_key)
             finally:

@@ -18,7 +18,7 @@ async def drive(seats: list[Any], args: argparse.Namespace) -> tuple[Tally, floa
     loop = asyncio.get_running_loop()
     interval = 0.0 if args.max else 1.0 / args.rate
     started = loop.time()
-    pacer = Pacer(interval, started + args.seconds)
+    pacer = Pacer(interval, started + args.seconds, getattr(args, "lean", False))
 
     async def one(seat: Any) -> None:
         try:

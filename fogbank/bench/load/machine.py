@@ -8,12 +8,33 @@ import resource
 
 
 def process_rss_kib(pid: int | str = "self") -> int:
-    """Resident memory of process `pid` (default: this one), from /proc/PID/status."""
-    with open(f"/proc/{pid}/status") as status:
-        for line in status:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    return 0
+    """Resident memory of process `pid` (default: this one) and its children (`--workers`),
+    from /proc/PID/status."""
+    total = 0
+    for one in family(pid):
+        try:
+            with open(f"/proc/{one}/status") as status:
+                total += next((int(line.split()[1]) for line in status if line.startswith("VmRSS:")), 0)
+        except FileNotFoundError:  # gone meanwhile
+            pass
+    return total
+
+
+def family(pid: int | str) -> list[int | str]:
+    """`pid` and its descendants (a `--workers` server's worker processes)."""
+    found = [pid]
+    for one in found:
+        try:
+            tasks = os.listdir(f"/proc/{one}/task")
+        except FileNotFoundError:
+            continue
+        for task in tasks:
+            try:
+                with open(f"/proc/{one}/task/{task}/children") as children:
+                    found += [int(child) for child in children.read().split()]
+            except FileNotFoundError:
+                pass
+    return found
 
 
 def settled_rss() -> int:
@@ -23,10 +44,16 @@ def settled_rss() -> int:
 
 
 def process_cpu_s(pid: int) -> float:
-    """User + system CPU seconds the process has used (from /proc/PID/stat)."""
-    with open(f"/proc/{pid}/stat") as stat:
-        fields = stat.read().rpartition(")")[2].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    """User + system CPU seconds the process and its children have used (from /proc/PID/stat)."""
+    ticks = 0
+    for one in family(pid):
+        try:
+            with open(f"/proc/{one}/stat") as stat:
+                fields = stat.read().rpartition(")")[2].split()
+        except FileNotFoundError:
+            continue
+        ticks += int(fields[11]) + int(fields[12])
+    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 def raise_open_files(seats: int) -> int:

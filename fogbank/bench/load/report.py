@@ -29,7 +29,7 @@ PROCESS_NOTE = (
 def bench(args: argparse.Namespace) -> dict[str, Any]:
     """Run fogbank (and with --bus mqtt, fogbank on a broker), then the echo; the figures and goals."""
     limit = raise_open_files(args.games)
-    fogbank = in_child("fogbank", args) if args.in_process else run_fogbank_process(args)
+    fogbank = in_child("fogbank", args) if args.in_process else run_fogbank_process(args, workers=args.workers)
     observation_frame = fogbank.pop("_observation_frame", None)
     order_frame = fogbank.pop("_order_frame", None)
     if observation_frame is None or order_frame is None:
@@ -44,6 +44,9 @@ def bench(args: argparse.Namespace) -> dict[str, Any]:
     else:
         echo = run_echo_process(args, order_frame, observation_frame)
     ratio = fogbank["turns_per_s"] / echo["turns_per_s"] if echo["turns_per_s"] else None
+    cpu, echo_cpu = fogbank.get("server_cpu_ms_per_turn"), echo.get("server_cpu_ms_per_turn")
+    sweep = [] if args.in_process or not args.sweep else workers_sweep(args)
+    host = host_figures(args) if args.host_seats else None
     p99 = fogbank["latency_ms"]["p99"]
     rss = fogbank["rss_per_connection_kib"]
     over_mqtt = {}
@@ -95,6 +98,12 @@ def bench(args: argparse.Namespace) -> dict[str, Any]:
         "echo_turns_per_s": echo["turns_per_s"],
         "echo_p99_ms": echo["latency_ms"]["p99"],
         "throughput_ratio": round(ratio, 3) if ratio is not None else None,
+        "workers": args.workers,
+        "server_cpu_ms_per_turn": cpu,
+        "echo_cpu_ms_per_round_trip": echo_cpu,
+        "cpu_echo_ratio": round(cpu / echo_cpu, 2) if cpu and echo_cpu else None,
+        "host": host,
+        "workers_sweep": sweep,
         "goals": goals(args, fogbank["connected_seats"], p99, ratio, rss_judged),
         **where,
         "fogbank": fogbank,
@@ -126,3 +135,33 @@ def goals(args: argparse.Namespace, seats: int, p99: float, ratio: float | None,
             "reached": rss <= GOALS["rss_per_connection_kib"],
         },
     }
+
+
+def workers_sweep(args: argparse.Namespace) -> list[dict[str, Any]]:
+    """The same seats, closed loop and lean (standing orders: the built-in player's thinking
+    would be the bottleneck), against `fogbank serve --workers N` for N = 1 .. the cores."""
+    closed = argparse.Namespace(**{**vars(args), "max": True, "lean": True})
+    rows = []
+    for workers in range(1, (os.cpu_count() or 1) + 1):
+        run = run_fogbank_process(closed, workers=workers)
+        rows.append({
+            "workers": workers,
+            "turns_per_s": run["turns_per_s"],
+            "p50_ms": run["latency_ms"]["p50"],
+            "p99_ms": run["latency_ms"]["p99"],
+            "server_cpu_ms_per_turn": run["server_cpu_ms_per_turn"],
+            "server_cpu_cores": run["server_cpu_cores"],
+        })  # fmt: skip
+    return rows
+
+
+def host_figures(args: argparse.Namespace) -> dict[str, Any]:
+    """`fogbank.bench.host` in a process of its own: the host's costs with no sockets."""
+    import concurrent.futures
+    import multiprocessing
+
+    from fogbank.bench import host
+
+    context = multiprocessing.get_context("spawn")
+    with concurrent.futures.ProcessPoolExecutor(1, mp_context=context) as pool:
+        return pool.submit(host.main, args.host_seats, args.scenario).result()

@@ -25,9 +25,10 @@ from .tally import Tally
 class Pacer:
     """When each seat may send its next order: on its own tick, or at once (`interval` 0)."""
 
-    def __init__(self, interval: float, deadline: float) -> None:
+    def __init__(self, interval: float, deadline: float, lean: bool = False) -> None:
         self.interval = interval
         self.deadline = deadline
+        self.lean = lean  # seats give their standing order, not a thought-out one (cheap clients)
 
 
 def built_in(ruleset: str, scenario: str, seat: str, chart: Mapping[str, Any]) -> Bot:
@@ -86,7 +87,7 @@ class FogbankSeat:
                 await asyncio.sleep(next_at - now)
             if loop.time() >= pacer.deadline:
                 return
-            order = self.bot.order(self.view)
+            order = self.bot.standing(self.view) if pacer.lean else self.bot.order(self.view)
             self.ref += 1
             frame = pack({"type": "order", "ref": self.ref, "turn": self.turn, "order": order})
             if tally.sample_order is None:
@@ -155,7 +156,8 @@ class EchoSeat:
                 await asyncio.sleep(next_at - now)
             if loop.time() >= pacer.deadline:
                 return
-            self.bot.order(self.view)  # the client's work, as in the fogbank run
+            if not pacer.lean:
+                self.bot.order(self.view)  # the client's work, as in the fogbank run
             sent = time.perf_counter()
             sent_at = loop.time()
             tally.in_flight += 1

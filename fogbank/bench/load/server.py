@@ -12,12 +12,14 @@ from typing import Any
 
 
 class ServerProcess:
-    """`fogbank serve` in a process of its own on a free port, its store in `data`."""
+    """`fogbank serve` in a process of its own (or `workers` of them) on a free port, its store in `data`."""
 
-    def __init__(self, data: Path, bus: str | None = None) -> None:
+    def __init__(self, data: Path, bus: str | None = None, workers: int = 1) -> None:
         command = [sys.executable, "-m", "fogbank.cli.main", "serve", "--port", "0", "--data", str(data)]
         if bus is not None:
             command += ["--bus", bus, "--role", "both"]
+        if workers > 1:
+            command += ["--workers", str(workers)]
         self.log_path = data.parent / f"{data.name}.log"
         with open(self.log_path, "wb") as log:
             self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=log, text=True)

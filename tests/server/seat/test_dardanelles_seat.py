@@ -164,7 +164,7 @@ async def test_a_captain_plays_a_turn_of_b11_in_the_browser(server, page):
     await page.wait_for_selector("#result .check.ok")
     await expect(page.locator("#own-record")).to_contain_text("You ordered:")
     await expect(page.locator("#own-record")).to_contain_text("smell of chlorine")
-    rows = server.host.rooms[created["game"]].rows
+    rows, _ = await server.host.history(server.host.rooms[created["game"]], "umpire")
     await expect(page.locator("#replay-where")).to_have_text(f"Turn 1 · orders (1 of {len(rows)})")
     first_square = rows[0]["view"]["boat"]["square"]
     await page.wait_for_selector(f'#truth-chart .boat-true[data-square="{first_square}"]')

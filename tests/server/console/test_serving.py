@@ -7,6 +7,8 @@ import asyncio
 
 import pytest
 
+from tests.rules.toy import picket  # noqa: F401  (registers the toy ruleset)
+
 from ..test_umpire_history import fetch
 
 
@@ -16,6 +18,16 @@ from ..test_umpire_history import fetch
         ("/umpire/maps/squares.js", "export function createMap"),
         ("/umpire/rulesets/dardanelles/module.js", 'export const geometry = "squares"'),
         ("/umpire/rulesets/dardanelles/layers.js", "export const layers"),
+        ("/umpire/dom.js", "export function h("),  # shared with the seat page, from server/web/
+        ("/play/dom.js", "export function h("),
+        ("/play/wire.js", "export class Wire"),
+        ("/play/maps/squares.js", "export function createMap"),
+        ("/play/rulesets/dardanelles/module.js", 'export const geometry = "squares"'),
+        ("/play/rulesets/dardanelles/pad.js", "export function orderForm"),
+        ("/play/app.js", "loadSeatModule"),
+        # A ruleset with no module of its own for a page gets an empty one: the page's defaults.
+        ("/play/rulesets/picket/module.js", "export {};"),
+        ("/umpire/rulesets/picket/module.js", "export {};"),
     ],
 )
 async def test_the_shell_maps_and_a_rulesets_module_are_served(server, path, text):
@@ -41,8 +53,24 @@ async def test_the_shell_maps_and_a_rulesets_module_are_served(server, path, tex
         "/umpire/maps/missing.js",
         "/umpire/maps/x/squares.js",
         "/umpire/other/squares.js",  # maps/ is the shell's only sub-folder
+        "/umpire/bare/module.js",
+        "/play/rulesets/nowhere/module.js",
+        "/play/rulesets/picket/other.js",  # only module.js stands in for a missing module
+        "/play/rulesets/dardanelles/../console/module.js",
+        "/play/rulesets/dardanelles/layers.js",  # the console's, not the seat's
+        "/play/../umpire/app.js",
+        "/play/index.py",
     ],
 )
 async def test_nothing_else_is_served(server, path):
     status, _, _ = await asyncio.to_thread(fetch, f"http://127.0.0.1:{server.port}{path}")
     assert status == 404
+
+
+@pytest.mark.parametrize("path", ["/play", "/play/", "/play/index.html"])
+async def test_the_seat_page_is_served_under_the_consoles_strict_policy(server, path):
+    status, headers, body = await asyncio.to_thread(fetch, f"http://127.0.0.1:{server.port}{path}")
+    assert status == 200 and headers["Content-Type"] == "text/html; charset=utf-8"
+    assert '<script type="module" src="/play/app.js">' in body
+    assert headers["Content-Security-Policy"].startswith("default-src 'none'; script-src 'self'")
+    assert headers["Referrer-Policy"] == "no-referrer" and "frame-ancestors 'none'" in headers["Content-Security-Policy"]

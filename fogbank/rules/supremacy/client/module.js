@@ -32,9 +32,12 @@ export function phase(name) {
 // Every ship the seat has seen, by name: a question may ask about any of them (4.3).
 const known = new Map();
 
+const onRemember = []; // the question form's ship list, refreshed with every view
+
 function remember(view) {
   for (const c of view?.contacts || []) known.set(c.ship, c.title);
   for (const ship of view?.ships || []) known.set(ship.name, ship.title);
+  for (const refresh of onRemember) refresh();
 }
 
 /** The table: smoke, the measuring rings, own ships' arcs (2B), the ships seen, own ships, the draft. */
@@ -195,9 +198,20 @@ export function order(given) {
   }).join("; ") || "standing orders";
 }
 
+// Every report the seat was told, kept across views: a view carries only its own turn's, and the
+// salvos of 2C would be gone when turn 2 opens.
+const told = new Map();
+
+/** The reports, newest turn first: this turn's and the last in full, older ones folded away. */
 export function reports(view) {
-  const list = (view?.reports || []).map((r) => h("li", { "data-kind": r.kind }, h("span", { class: "when" }, `T${r.turn}`), r.text));
-  return list.length ? h("ul", { class: "reports", id: "report-list" }, list) : h("p", { class: "muted" }, "No reports this turn.");
+  for (const report of view?.reports || []) told.set(JSON.stringify(report), report);
+  const all = [...told.values()].sort((a, b) => b.turn - a.turn);
+  const item = (r) => h("li", { "data-kind": r.kind }, h("span", { class: "when" }, `T${r.turn}`), r.text);
+  const recent = all.filter((r) => r.turn >= (view?.turn ?? 0) - 1);
+  const older = all.filter((r) => r.turn < (view?.turn ?? 0) - 1);
+  if (!all.length) return h("p", { class: "muted" }, "No reports yet.");
+  return [h("ul", { class: "reports", id: "report-list" }, recent.map(item)),
+    older.length ? h("details", {}, h("summary", {}, `Earlier turns (${older.length})`), h("ul", { class: "reports" }, older.map(item))) : null];
 }
 
 /** The ships seen at the end of the last movement: range only where the rules let her measure. */
@@ -221,18 +235,15 @@ export function question({ view }) {
   const ship = h("select", { id: "ask-ship", "aria-label": "Which ship" });
   const ask = h("select", { id: "ask-what", "aria-label": "What to ask" }, Object.entries(ASKS).map(([value, words]) => h("option", { value }, words)));
   const refresh = () => {
-    remember(view());
     const chosen = ship.value;
     ship.replaceChildren(...[...known].map(([name, title]) => h("option", { value: name }, title)));
     if (chosen) ship.value = chosen;
   };
-  ship.addEventListener("focus", refresh);
-  ship.addEventListener("pointerdown", refresh);
+  onRemember.push(refresh);
   refresh();
   return {
     fields: h("div", { class: "row" }, h("label", {}, "Ship", ship), h("label", {}, "Her roster's", ask)),
     read() {
-      refresh();
       if (!ship.value) throw new Error("No ship seen yet to ask about.");
       return { ship: ship.value, ask: ask.value };
     },

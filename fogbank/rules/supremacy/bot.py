@@ -75,12 +75,21 @@ class Captain:
         at = tuple(ship["at"])
         to = bearing(at, tuple(target["at"]))
         close = distance(at, tuple(target["at"])) > FIGHTING_RANGE
-        # Closing: head for the enemy; at range: steer across his bearing, the nearer way.
+        # Closing: head for the enemy; at range: steer across his bearing, the nearer way; badly
+        # hurt: turn away, chasing splash if she can make 25 knots, else behind her own smoke.
+        hurt = ship["damage"] * 5 >= ship["points"] * 3
         wanted = to if close else min(((to + 70) % 360, (to - 70) % 360), key=lambda c: _apart(c, ship["course"]))
+        special = []
+        if hurt:
+            wanted = (to + 180) % 360
+            if ship["top_speed"] >= 25 and quarters >= 24:
+                special, quarters = ["CS"], quarters - 12
+            elif ship["smoke_left"]:
+                special = ["LS"]
         change = ((wanted - ship["course"] + 540) % 360) - 180
         turn_quarters = min(abs(change) // DEGREES_PER_QUARTER, 8, quarters)  # at most 2 inches: keep shooting
         straight = quarters - turn_quarters
-        words = []
+        words = list(special)
         if turn_quarters:
             words.append(f"{'R' if change > 0 else 'L'}{turn_quarters / 4:g}")
         if straight:

@@ -128,7 +128,7 @@ def problems(move: Move, ship: Ship, cls: ShipClass, turn: int) -> list[Refused]
         found.append(Refused("no_rudder", "With no rudder the ship cannot turn above 10 knots."))
     if not slow and ship.rudder == "damaged" and move.turning > 4:
         found.append(Refused("rudder_damaged", "With a damaged rudder the ship turns at most 1 inch a turn."))
-    if not slow and ship.lasting("hard_over", turn) and move.turning < 4:
+    if not slow and jammed(move, ship, turn):
         found.append(Refused("rudder_jammed", "The rudder is jammed hard over: turn at least 1 inch."))
     straight = 0
     for leg in move.legs:
@@ -162,7 +162,8 @@ def carried_out(move: Move, ship: Ship, cls: ShipClass, turn: int) -> tuple[Move
         smoke = False
         notes.append("she had no smoke left")
     adjusted = Move(tuple(legs), chase, smoke)
-    slow = adjusted.knots <= SLOW
+    least, most = speed_limits(ship, cls, turn, adjusted.backwards)
+    slow = max(least, min(most, adjusted.knots)) <= SLOW  # judged at the speed she will make
     if not slow and (ship.rudder == "lost" or ship.on_course):
         legs = [attrs.evolve(leg, kind="A") if leg.kind in "LR" else leg for leg in legs]
         notes.append("she could not turn, so the turns were run straight")
@@ -171,7 +172,6 @@ def carried_out(move: Move, ship: Ship, cls: ShipClass, turn: int) -> tuple[Move
         if left:
             notes.append("turning was cut to the 1 inch a damaged rudder allows")
     adjusted = Move(tuple(legs), chase, smoke)
-    least, most = speed_limits(ship, cls, turn, adjusted.backwards)
     extra = CHASE if chase else 0
     if adjusted.knots > most:
         adjusted = Move(_cut(legs, most * 2 - extra), chase, smoke)
@@ -181,7 +181,35 @@ def carried_out(move: Move, ship: Ship, cls: ShipClass, turn: int) -> tuple[Move
         kind = "B" if adjusted.backwards else "A"
         adjusted = Move((*legs, Leg(kind, short)), chase, smoke)
         notes.append(f"she could not lose way so fast, so she ran on {short / 4:g} inches")
+    if not slow and jammed(adjusted, ship, turn):
+        adjusted = Move(tuple(_force_turn(list(adjusted.legs), 4, ship.on_course)), chase, smoke)
+        notes.append("her rudder is jammed hard over, so she turned 1 inch to starboard")
     return adjusted, notes
+
+
+def jammed(move: Move, ship: Ship, turn: int) -> bool:
+    """Whether a rudder jammed hard over is not obeyed: at least 1 inch of turn, once any
+    straight run "on course" is done (on course holds first; a move too short for both is free)."""
+    room = move.quarters - ship.on_course >= 4 and not move.backwards and ship.rudder != "lost"  # no rudder, no jam
+    return ship.lasting("hard_over", turn) and room and move.turning < 4
+
+
+def _force_turn(legs: list[Leg], quarters: int, skip: int) -> list[Leg]:
+    """The legs with `quarters` after the first `skip` run as a starboard turn (a jammed rudder)."""
+    out, owed = [], quarters
+    for leg in legs:
+        keep = min(skip, leg.quarters)
+        skip -= keep
+        take = min(owed, leg.quarters - keep) if leg.kind == "A" else 0
+        if keep and take:
+            out.append(attrs.evolve(leg, quarters=keep))
+        if take:
+            out.append(Leg("R", take))
+            owed -= take
+        rest = leg.quarters - take - (keep if take else 0)
+        if rest:
+            out.append(attrs.evolve(leg, quarters=rest))
+    return out
 
 
 def _cut(legs: list[Leg], quarters: int) -> tuple[Leg, ...]:

@@ -229,11 +229,12 @@ def standing(state: GameState, seat: str) -> Order:
         elif state.turn == 1:
             order[name] = first_move(state, name)
         else:
-            least, most = moves.speed_limits(ship, ship_classes()[ship.cls], state.turn, ship.backwards)
+            cls = ship_classes()[ship.cls]
+            least, most = moves.speed_limits(ship, cls, state.turn, ship.backwards)
             knots = max(least, min(ship.speed, most))
             kind = "B" if ship.backwards else "A"
             legs = (moves.Leg(kind, knots * 2),) if knots else ()
-            order[name] = moves.Move(legs)
+            order[name], _ = moves.carried_out(moves.Move(legs), ship, cls, state.turn)  # a jammed rudder turns
     return order
 
 

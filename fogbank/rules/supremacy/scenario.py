@@ -50,6 +50,7 @@ class Scenario:
     briefing: str
     sides: dict[str, dict[str, str]]
     ships: tuple[Placed, ...]
+    land: tuple[tuple[Point, ...], ...] = ()  # outlines in tenths, each closed; none at the River Plate
 
 
 @functools.cache
@@ -104,6 +105,7 @@ def load_scenario(scenario_id: str) -> Scenario:
         id=data["id"], title=data["title"], start=data["start"], turn_limit=data["turn_limit"],
         visibility=data["visibility"], night_visibility=data["night_visibility"],
         briefing=" ".join(data["briefing"].split()), sides=data["sides"], ships=tuple(placed.values()),
+        land=tuple(tuple((x * 10, y * 10) for x, y in outline) for outline in data.get("land", [])),
     )
 
 

@@ -18,7 +18,7 @@ from fogbank.rules.core import GameState, Refused, Resolution
 from .events import Lit
 from .geometry import bearing, within
 from .reports import tell
-from .scenario import ship_classes
+from .scenario import load_scenario, ship_classes
 from .sight import blocked
 
 REACH = 300  # tenths: 30 inches, five nautical miles
@@ -48,7 +48,7 @@ def burn(state: GameState, orders: Mapping[str, Mapping[str, int]]) -> Resolutio
             caught = sorted(
                 (o for o in afloat(board) if o.name != name and within(ship.at, o.at, REACH)
                  and abs(((bearing(ship.at, o.at) - course + 540) % 360) - 180) <= SPREAD
-                 and not blocked(ship, o, board.ships, classes, board.smoke)),
+                 and not blocked(ship, o, board.ships, classes, board.smoke, load_scenario(state.scenario).land)),
                 key=lambda o: (o.at[0] - ship.at[0]) ** 2 + (o.at[1] - ship.at[1]) ** 2,
             )
             lit.add(name)

@@ -1,8 +1,8 @@
 """What a ship can see at the end of movement (4.3), and what blocks a line of fire (4.9).
 
 A ship sees another within the scenario's maximum visibility when the line between their front
-funnels crosses no smoke line and no part of a model whose funnel is within 6 inches of the
-observer. Sight is judged only on the positions at the end of the movement phase.
+funnels crosses no smoke line, no land (low land a scenario may fire over is not drawn as land),
+and no part of a model whose funnel is within 6 inches of the observer. Sight is judged only on the positions at the end of the movement phase.
 """
 
 from __future__ import annotations
@@ -14,8 +14,11 @@ from .ships import Ship, ShipClass
 
 
 def blocked(looker: Ship, target: Ship, ships: Iterable[Ship], classes: Mapping[str, ShipClass],
-            smoke: Iterable[tuple[Point, ...]]) -> bool:
-    """Whether the line from looker to target is blocked by smoke or by a ship close to the looker."""
+            smoke: Iterable[tuple[Point, ...]], land: Iterable[tuple[Point, ...]] = ()) -> bool:
+    """Whether the line from looker to target is blocked by smoke, land, or a ship close to the looker."""
+    for coast in land:  # a closed outline: its last point joins its first
+        if crosses_path(looker.at, target.at, (*coast, coast[0])):
+            return True
     for line in smoke:
         if crosses_path(looker.at, target.at, line):
             return True
@@ -30,10 +33,10 @@ def blocked(looker: Ship, target: Ship, ships: Iterable[Ship], classes: Mapping[
 
 
 def sees(looker: Ship, target: Ship, ships: Iterable[Ship], classes: Mapping[str, ShipClass],
-         smoke: Iterable[tuple[Point, ...]], visibility: int) -> bool:
+         smoke: Iterable[tuple[Point, ...]], visibility: int, land: Iterable[tuple[Point, ...]] = ()) -> bool:
     """Whether `looker` sees `target` (visibility in inches)."""
     if looker.sunk or target.sunk or looker.name == target.name:
         return False
     if not within(looker.at, target.at, visibility * 10):
         return False
-    return not blocked(looker, target, ships, classes, smoke)
+    return not blocked(looker, target, ships, classes, smoke, land)

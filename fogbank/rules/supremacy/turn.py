@@ -87,7 +87,8 @@ def execute_moves(state: GameState) -> Resolution:
 def sight(state: GameState) -> dict[str, Log]:
     """Each seat's log with what its ships see now (4.3)."""
     board: Board = state.board
-    classes, reach, day = ship_classes(), visibility(state), load_scenario(state.scenario).visibility
+    scenario = load_scenario(state.scenario)
+    classes, reach, day = ship_classes(), visibility(state), scenario.visibility
     knowledge = dict(state.knowledge)
     for seat, own in board.seats.items():
         found = []
@@ -96,7 +97,8 @@ def sight(state: GameState) -> dict[str, Log]:
                 continue
             lookers = tuple(
                 name for name in own
-                if sees(board.ship(name), other, board.ships, classes, board.smoke, day if other.name in board.lit else reach)
+                if sees(board.ship(name), other, board.ships, classes, board.smoke,
+                        day if other.name in board.lit else reach, scenario.land)
             )
             if lookers:
                 found.append(Contact(state.turn, other.name, other.title, other.side, other.at, other.course, lookers))

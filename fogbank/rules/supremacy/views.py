@@ -104,7 +104,7 @@ def chart(state: GameState, seat: str) -> dict[str, Any]:
     return {
         "title": scenario.title, "scale": "1:12000", "unit": "tenths of an inch", "nautical_mile": NAUTICAL_MILE,
         "visibility": visibility(state) * 10, "turning_radius": TURNING_RADIUS // 10, "measure_within": NAUTICAL_MILE,
-        "land": [],
+        "land": [[list(p) for p in outline] for outline in scenario.land],
         "yours": list(board.seats.get(seat, ())) if seat != UMPIRE else [s.name for s in board.ships],
         "ships": [
             {"name": s.name, "title": s.title, "side": s.side, "class": s.cls, "type": classes[s.cls].type,

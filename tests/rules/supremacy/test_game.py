@@ -204,3 +204,32 @@ def test_at_night_sight_is_15_inches_and_a_searchlight_shows_its_ship_and_the_sh
 def test_by_day_no_seat_acts_in_the_searchlight_phase():
     state = attrs.evolve(start().state, phase="searchlights")
     assert RULES.seats_to_act(state) == frozenset()
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+fire_plans = st.lists(st.fixed_dictionaries(
+    {"group": st.sampled_from(["fore", "aft", "port", "starboard", "bridge"]),
+     "target": st.sampled_from(list(FIRST))},
+    optional={"half": st.booleans(), "guns": st.integers(1, 4)}), max_size=5)
+
+
+@settings(max_examples=60, deadline=None)
+@given(fire_plans)
+def test_any_fire_plan_the_umpire_gives_is_carried_out_within_the_rules(plan):
+    game = first_turn(start())
+    step = core.amend(game, "ajax", {"ships": {"ajax": {"fire": plan}}}, "the umpire writes Ajax's fire")
+    amended = step.events[0]
+    carried = RULES.parse_order("ajax", amended.order)
+    RULES.check_order(game.state, "ajax", carried)  # raises if anything left breaks a rule
+    assert len(amended.order["ships"]["ajax"]["fire"]) <= len(plan)
+    assert amended.note or len(amended.order["ships"]["ajax"]["fire"]) == len(plan)
+
+
+def test_land_blocks_sight_where_a_scenario_draws_it():
+    board = start().state.board
+    spee, ajax = board.ship("graf_spee"), board.ship("ajax")
+    island = ((100, -400), (300, -300), (250, -200))  # an outline across the line between them
+    assert not sees(spee, ajax, board.ships, ship_classes(), (), 90, (island,))
+    assert sees(spee, ajax, board.ships, ship_classes(), (), 90, (((-500, 500), (-400, 500), (-450, 600)),))

@@ -67,3 +67,26 @@ def test_execution_ends_where_the_circle_and_the_legs_put_her():
     at, course, path = moves.execute(parse_move("A10 L6"), Ship("e", "exeter", "b", "E", (0, 0), 60, 32))
     assert course == 334  # 6 inches on the 4-inch circle is 86 degrees to port of 060
     assert path[0] == (0, 0) and path[-1] == at
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+legs = st.lists(st.tuples(st.sampled_from(["L", "R", "A", "B"]), st.integers(1, 40), st.booleans()), min_size=0, max_size=4)
+
+
+@settings(max_examples=300, deadline=None)
+@given(legs, st.booleans(), st.booleans(), st.integers(0, 33), st.booleans(),
+       st.sampled_from(["working", "damaged", "lost"]), st.integers(0, 3), st.integers(0, 20), st.booleans())
+def test_any_written_move_carried_out_meets_every_rule_or_says_why(written, chase, smoke, speed, backwards, rudder,
+                                                                   smoke_used, on_course, jammed):
+    """4.4: whatever the umpire writes, the move carried out breaks no rule, keeps the legs'
+    order, and each change is told."""
+    text = " ".join(f"{k}{q / 4:g}{'Sh' if sharp and k in 'LR' else ''}" for k, q, sharp in written)
+    text = " ".join(["CS"] * (chase and not smoke) + ["LS"] * smoke + [text])
+    move = parse_move(text)
+    ship = exeter(speed=speed, backwards=backwards and speed == 0, rudder=rudder, smoke_used=smoke_used,
+                  on_course=on_course, effects={"hard_over": 2} if jammed else {})
+    adjusted, notes = moves.carried_out(move, ship, EXETER, 2)
+    assert [r.code for r in moves.problems(adjusted, ship, EXETER, 2)] == []
+    assert bool(notes) or adjusted == move

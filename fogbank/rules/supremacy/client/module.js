@@ -53,6 +53,9 @@ export function drawSeat(map, group, view, draft) {
   map.fit(points, Math.max(chart.measure_within + 40, 120));
   const px = (n) => map.px(n);
 
+  for (const outline of chart.land || []) {
+    group.appendChild(titled(paint(s("polygon", { class: "land", points: pointList(outline) }), { fill: "#e3d3a8", stroke: "#8a7a52", width: px(1) }), "Land: it blocks sight and fire"));
+  }
   for (const line of view.smoke || []) {
     group.appendChild(titled(paint(s("polyline", { class: "smoke", points: pointList(line) }),
       { fill: "none", stroke: "rgba(100, 100, 100, 0.45)", width: 10, join: "round", cap: "round" }), "Smoke: no line of sight through it"));

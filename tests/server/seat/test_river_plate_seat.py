@@ -154,6 +154,10 @@ async def test_a_turn_of_the_river_plate_in_two_pages(server, pages):
         # A draft move on the table, for the pictures.
         await page.fill("#move-graf_spee", "R3 A8")
         await expect(page.locator("#order-cost")).to_have_attribute("data-over", "false")
+        await page.reload()  # the draft is kept in the tab across a reload
+        await page.wait_for_selector('#connection[data-state="connected"]')
+        await expect(page.locator("#move-graf_spee")).to_have_value("R3 A8")
+        await expect(page.locator("svg#chart .draft-move")).to_have_count(1)
         await page.locator("svg#chart").hover(position={"x": 700, "y": 500})
         await expect(page.locator("#hover")).to_have_text("More than a nautical mile from your ships: judge it by eye · click to steer for it")
         await page.locator("svg#chart").hover(position={"x": 300, "y": 150})

@@ -123,9 +123,18 @@ export function drawSeat(map, group, view, draft) {
   }
 }
 
+/** A ship's name beside her, moved down clear of the names already written (ships in line ahead
+ * lie closer than their names are long). */
 function label(group, map, at, text, colour) {
   const [x, y] = flip(at);
-  group.appendChild(paint(s("text", { class: "ship-label", x: x + map.px(9), y: y - map.px(9) }, text),
+  const box = { x: x + map.px(9), y: y - map.px(9), width: map.px(8 * text.length), height: map.px(16) };
+  const placed = (map.labels ??= new WeakMap()).get(group) ?? [];
+  while (placed.some((b) => box.x < b.x + b.width && b.x < box.x + box.width && box.y < b.y + b.height && b.y < box.y + box.height)) {
+    box.y += map.px(16);
+  }
+  placed.push(box);
+  map.labels.set(group, placed);
+  group.appendChild(paint(s("text", { class: "ship-label", x: box.x, y: box.y }, text),
     { size: map.px(14), fill: colour ?? "#222", font: "system-ui, sans-serif", weight: 600 }));
 }
 
@@ -176,7 +185,7 @@ function shipCard(ship) {
   const trouble = [ship.rudder !== "working" ? `rudder ${ship.rudder}` : null, ship.on_fire ? "on fire" : null,
     ship.flooding ? "flooding" : null, ...effects].filter(Boolean);
   const mounts = ship.mounts.map((m) => h("tr", { class: m.out ? "struck" : null },
-    h("td", { class: "mono" }, m.name), h("td", {}, m.group), h("td", {}, `${m.guns} × ${m.gun}`),
+    h("td", { class: "mono" }, m.name), h("td", {}, m.group === m.name ? "" : m.group), h("td", {}, `${m.guns} × ${m.gun}`),
     h("td", { class: "num" }, m.out ? "out" : `${m.salvos_left} salvos`)));
   const banks = ship.banks.map((b) => `${b.name}: ${b.out ? "out" : b.fired ? "fired" : "loaded"}`).join(" · ") || "none";
   return h("div", { class: "ship-card", "data-ship": ship.name },
@@ -188,7 +197,8 @@ function shipCard(ship) {
       h("dt", {}, "Smoke"), h("dd", {}, `${ship.smoke_left} turns left`),
       h("dt", {}, "Torpedoes"), h("dd", { class: "banks" }, banks),
       trouble.length ? [h("dt", {}, "Damage to"), h("dd", { class: "trouble" }, trouble.join(", "))] : null),
-    h("table", { class: "mounts" }, h("tbody", {}, mounts)));
+    h("table", { class: "mounts" }, h("thead", {}, h("tr", {}, ["mount", "group", "guns", "ammunition"].map((w) => h("th", {}, w)))),
+      h("tbody", {}, mounts)));
 }
 
 export function order(given) {

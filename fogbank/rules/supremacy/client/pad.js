@@ -23,6 +23,7 @@ export function orderForm({ view, welcome, changed }) {
   let parts = {}; // ship -> {read(), fill(order), ...} for the phase the pad was made for
   let madeFor = null;
   let aiming = null; // the fire group's select last touched: a click on a ship aims it
+  let pending = null; // a draft put back before the view it was written on has come
 
   function moveField(ship) {
     const text = h("input", { id: `move-${ship.name}`, class: "mono notation", spellcheck: "false", autocomplete: "off",
@@ -149,6 +150,12 @@ export function orderForm({ view, welcome, changed }) {
     const ships = afloat(now);
     for (const ship of ships) parts[ship.name] = maker(ship, now);
     fields.replaceChildren(...ships.map((ship) => parts[ship.name].node));
+    if (pending) fillParts(pending);
+    pending = null;
+  }
+
+  function fillParts(order) {
+    for (const [name, given] of Object.entries(order?.ships || {})) parts[name]?.fill(given);
   }
 
   return {
@@ -166,8 +173,8 @@ export function orderForm({ view, welcome, changed }) {
       return { ships };
     },
     fill(order) {
-      if (!Object.keys(parts).length) make(view());
-      for (const [name, given] of Object.entries(order?.ships || {})) parts[name]?.fill(given);
+      if (Object.keys(parts).length) fillParts(order);
+      else pending = order;
     },
     cost(order) {
       const now = view();

@@ -189,3 +189,56 @@ async def test_a_turn_of_the_river_plate_in_two_pages(server, pages):
         assert not any(token in served for token in [*others, created["umpire_token"]])
     assert "exeter" not in {c["ship"] for c in views(ajax)[0]["contacts"]}
     assert unseen and not unseen & set().union(*(pairs(m) for m in ajax.messages()))
+
+
+async def test_a_night_turn_by_sides_with_searchlights(server, pages):
+    """At night (15 inches' sight) and one seat a side: the British seat writes for three ships;
+    Graf Spee burns her searchlight on a bearing taken by a click on the table, and the light gives
+    her away; until then the British page is sent nothing of her, nor where she set out."""
+    created = await server.create_game("river_plate", {"night": True, "seats": "side"})
+    room = server.host.rooms[created["game"]]
+    url = f"http://127.0.0.1:{server.port}"
+    spee, british = Seat(pages[0]), Seat(pages[1])
+    hidden = {tuple(room.game.state.board.ship("graf_spee").at)}
+    await spee.page.goto(f"{url}/play#token={created['seats']['graf_spee']}")
+    await british.page.goto(f"{url}/play#token={created['seats']['british']}")
+    for seat in (spee, british):
+        await seat.page.wait_for_selector('#connection[data-state="connected"]')
+        await expect(seat.page.locator("#clock")).to_have_text("Turn 1 · 1A write moves")
+        await expect(seat.page.locator("svg#chart .contact")).to_have_count(0)  # 15 inches' sight: nobody
+        await expect(seat.page.locator("svg#chart .ship.own")).to_have_count(1 if seat is spee else 3)
+    await expect(british.page.locator("#supremacy-pad fieldset.ship-order")).to_have_count(3)
+    await expect(british.page.locator(".ship-card")).to_have_count(3)
+    for seat in (spee, british):
+        await send(seat.page)
+
+    for seat in (spee, british):
+        await expect(seat.page.locator("#clock")).to_have_text("Turn 1 · 2A searchlights")
+        await expect(seat.page.locator("#duty")).to_have_text("Your orders are due")
+    page = spee.page
+    await page.locator("svg#chart").click(position={"x": 900, "y": 800})  # down and to the right: south-east
+    await expect(page.locator("#light-graf_spee")).to_be_checked()
+    bearing = int(await page.input_value("#light-bearing-graf_spee"))
+    assert 90 < bearing < 180
+    await send(page)
+    await send(british.page)  # no light burned
+
+    for seat in (spee, british):
+        await expect(seat.page.locator("#clock")).to_have_text("Turn 1 · 2B write fire")
+    await expect(page.locator("#supremacy-pad")).to_contain_text("She sees no enemy: nothing to fire at.")
+    # Her light caught nobody, but gave her away: a ship burning a searchlight is seen as by day.
+    await expect(british.page.locator('svg#chart .contact[data-ship="graf_spee"]')).to_have_count(1)
+    for seat in (spee, british):
+        await send(seat.page)
+    for seat in (spee, british):
+        await expect(seat.page.locator("#clock")).to_have_text("Turn 1 · 3 torpedoes")
+        await send(seat.page)
+    for seat in (spee, british):
+        await expect(seat.page.locator("#clock")).to_have_text("Turn 2 · 1A write moves")
+
+    for view in views(british):
+        assert {ship["name"] for ship in view["ships"]} == {"ajax", "achilles", "exeter"}
+        if view["turn"] == 1 and view["phase"] in ("write_moves", "searchlights"):
+            assert "graf_spee" not in {c["ship"] for c in view["contacts"]}  # before her light, unseen
+    assert not hidden & set().union(*(pairs(m) for m in british.messages()))
+    assert all({ship["name"] for ship in view["ships"]} == {"graf_spee"} for view in views(spee))

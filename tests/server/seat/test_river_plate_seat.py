@@ -12,6 +12,7 @@ import json
 from pathlib import Path
 
 import pytest
+from fogbank.clients import Client
 from fogbank.clients.bot import run_bot
 
 from tests.conftest import needs
@@ -150,6 +151,15 @@ async def test_a_turn_of_the_river_plate_in_two_pages(server, pages):
         await page.press("#talk-text", "Enter")
         await expect(ajax.page.locator("#messages li.talk.enemy")).to_contain_text(GERMAN_WORDS)
         await expect(page.locator("#messages li.talk")).to_contain_text(GERMAN_WORDS)
+
+        # The umpire gives Ajax a move too long for her (4.4): carried out as far as the rules
+        # allow, and her page told how, in the server's words and the game's notation.
+        async with await Client.connect(f"ws://127.0.0.1:{server.port}/", created["umpire_token"]) as umpire:
+            await umpire.amend("ajax", {"ships": {"ajax": {"move": "A20"}}}, "Your signal was garbled.")
+        amended = ajax.page.locator("#messages li.amended")
+        await expect(amended).to_contain_text("Your signal was garbled.")
+        await expect(amended).to_contain_text("so the move was cut short at 16.5 inches")
+        await expect(amended).to_contain_text("You now sail under: Ajax A16.5.")
 
         # A draft move on the table, for the pictures.
         await page.fill("#move-graf_spee", "R3 A8")

@@ -175,7 +175,8 @@ function meter(value, most) {
 /** The seat's own ships in full. */
 export function gauges(view, welcome) {
   if (!view) return [h("h2", {}, "Your ships"), h("p", { class: "muted" }, "Waiting for the first view…")];
-  const outcome = view.outcome ? h("p", { class: "refusal" }, `${JSON.stringify(view.outcome.results)}: ${view.outcome.reason}`) : null;
+  const results = Object.entries(view.outcome?.results || {}).map(([side, result]) => `${side}: ${result}`).join(", ");
+  const outcome = view.outcome ? h("p", { class: "refusal" }, `${results}. ${view.outcome.reason}`) : null;
   return [h("h2", {}, `${view.time?.slice(11, 16) ?? ""} · ${welcome?.briefing?.side === "german" ? "Kriegsmarine" : "Force G"}`),
     ...view.ships.map(shipCard), outcome];
 }

@@ -26,8 +26,10 @@ export function orderForm({ view, welcome, changed }) {
   let pending = null; // a draft put back before the view it was written on has come
 
   function moveField(ship) {
+    // The pad starts from the printed move (turn 1), else straight on at the speed she can keep.
+    const keep = Math.max(ship.speed_range[0], Math.min(ship.speed, ship.speed_range[1]));
     const text = h("input", { id: `move-${ship.name}`, class: "mono notation", spellcheck: "false", autocomplete: "off",
-      "aria-label": `${ship.title}'s move in the game's notation`, value: ship.first_move ?? `A${Math.max(ship.speed_range[0], Math.min(ship.speed, ship.speed_range[1])) / 2}` });
+      "aria-label": `${ship.title}'s move in the game's notation`, value: ship.first_move ?? (keep ? `${ship.backwards ? "B" : "A"}${keep / 2}` : "") });
     const inches = h("input", { type: "number", min: 0.25, max: 20, step: 0.25, value: 1, class: "inches", "aria-label": "Inches of the next leg" });
     const add = (kind) => {
       text.value = `${text.value.trim()} ${kind}${Number(inches.value) || 1}`.trim();
@@ -101,10 +103,11 @@ export function orderForm({ view, welcome, changed }) {
     const banks = ship.banks.filter((b) => !b.out && !b.fired);
     const rows = banks.map((bank) => {
       const fire = h("input", { type: "checkbox", id: `torpedo-${ship.name}-${bank.name}` });
-      const course = h("input", { type: "number", min: 0, max: 359, value: ship.course, id: `torpedo-course-${ship.name}-${bank.name}`, "aria-label": `${bank.name} bank: course` });
+      const arc = stats[ship.name].banks.find((b) => b.name === bank.name)?.arc ?? [0, 359];
+      const beam = Math.round(ship.course + arc[0] + ((arc[1] - arc[0] + 360) % 360) / 2) % 360; // the middle of the bank's arc
+      const course = h("input", { type: "number", min: 0, max: 359, value: beam, id: `torpedo-course-${ship.name}-${bank.name}`, "aria-label": `${bank.name} bank: course` });
       const spread = h("select", { "aria-label": `${bank.name} bank: spread` }, h("option", { value: "narrow" }, "narrow (2 in)"), h("option", { value: "fan" }, "fan (4 in)"));
       for (const input of [fire, course, spread]) input.addEventListener("input", changed);
-      const arc = stats[ship.name].banks.find((b) => b.name === bank.name)?.arc ?? [0, 359];
       return { bank: bank.name, fire, course, spread,
         node: h("tr", {}, h("th", {}, h("label", { class: "check" }, fire, bank.name)), h("td", {}, course, "°"), h("td", {}, spread), h("td", { class: "muted small" }, `arc ${arc[0]}–${arc[1]}° rel.`)) };
     });

@@ -164,6 +164,10 @@ async def test_a_turn_of_the_river_plate_in_two_pages(server, pages):
         # A draft move on the table, for the pictures.
         await page.fill("#move-graf_spee", "R3 A8")
         await expect(page.locator("#order-cost")).to_have_attribute("data-over", "false")
+        await page.click("#table-zoom")  # close up on her own ship: the circles and the move to read
+        await expect(page.locator("#table-zoom")).to_have_text("Whole table")
+        await page.screenshot(path=str(ARTIFACTS / "river-plate-close-up-1440.png"))
+        await page.click("#table-zoom")
         await page.reload()  # the draft is kept in the tab across a reload
         await page.wait_for_selector('#connection[data-state="connected"]')
         await expect(page.locator("#move-graf_spee")).to_have_value("R3 A8")

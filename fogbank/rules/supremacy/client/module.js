@@ -7,9 +7,8 @@
 import { h, paint, s, titled } from "/play/dom.js";
 import { along, bearing, distance, flip, model, pointList, wedge } from "/play/maps/table.js";
 import { readMove, trace } from "./moves.js";
-import { afloat, orderForm } from "./pad.js";
+import { afloat, orderForm as padForm } from "./pad.js";
 
-export { orderForm };
 export const geometry = "table";
 export const talk = "every seat, the enemy too: signals go in the open (4.2)";
 
@@ -27,6 +26,30 @@ const inches = (tenths) => (tenths / 10).toFixed(1);
 
 export function phase(name) {
   return PHASES[name] ?? name;
+}
+
+// The table's view: the whole of what the seat sees, or close up on its own ships (their
+// turning circles and written moves at a size to read). A button on the chart flips it; the
+// page draws again through the pad's `changed`, the one call back into the shell a module holds.
+const zoom = { closeUp: false, redraw: () => {}, wired: new WeakSet() };
+
+export function orderForm(context) {
+  zoom.redraw = context.changed;
+  return padForm(context);
+}
+
+function zoomButton(map) {
+  const wrap = map.svg.parentElement;
+  if (!wrap || zoom.wired.has(wrap)) return;
+  zoom.wired.add(wrap);
+  const button = h("button", { type: "button", id: "table-zoom", class: "map-tool", "aria-pressed": "false" }, "Close up");
+  button.onclick = () => {
+    zoom.closeUp = !zoom.closeUp;
+    button.textContent = zoom.closeUp ? "Whole table" : "Close up";
+    button.setAttribute("aria-pressed", String(zoom.closeUp));
+    zoom.redraw();
+  };
+  wrap.appendChild(button);
 }
 
 // Every ship the seat has seen, by name: a question may ask about any of them (4.3).
@@ -50,7 +73,9 @@ export function drawSeat(map, group, view, draft) {
   const paths = draftPaths(view, draft, chart);
   const points = [...view.ships.map((ship) => ship.at), ...view.contacts.map((c) => c.at), ...(view.smoke || []).flat(),
     ...(view.spreads || []).map((t) => t.at), ...paths.flatMap((p) => p.path)];
-  map.fit(points, Math.max(chart.measure_within + 40, 120));
+  zoomButton(map);
+  if (zoom.closeUp && own.length) map.fit([...own.map((ship) => ship.at), ...paths.flatMap((p) => p.path)], chart.measure_within * 1.6);
+  else map.fit(points, Math.max(chart.measure_within + 40, 120));
   const px = (n) => map.px(n);
 
   for (const outline of chart.land || []) {

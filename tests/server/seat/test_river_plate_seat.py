@@ -123,6 +123,7 @@ async def test_a_turn_of_the_river_plate_in_two_pages(server, pages):
         await send(page)
         await ajax.page.select_option("#fire-ajax-fore", "graf_spee")
         await ajax.page.select_option("#fire-ajax-aft", "graf_spee")
+        await ajax.page.screenshot(path=str(ARTIFACTS / "river-plate-ajax-fire-1024.png"))
         await send(ajax.page)
 
         # 3: both hold their torpedoes (every ship still has her banks, so every seat is asked).

@@ -21,6 +21,7 @@ const ASKS = { damage: "general damage", speed: "possible top speed", ammunition
   turrets: "turrets left", torpedo_banks: "torpedo banks left", special: "possible special damage" };
 const SIDE = { german: "#4a4a4a", british: "#1f3b73" };
 const OWN = "#c8871a";
+const ARC_REACH = 150; // tenths: a turret's arc is drawn 15 inches out, enough to read which way it bears
 const pad3 = (degrees) => String(degrees).padStart(3, "0");
 const inches = (tenths) => (tenths / 10).toFixed(1);
 
@@ -102,8 +103,8 @@ export function drawSeat(map, group, view, draft) {
       for (const mount of ship.mounts.filter((m) => m.battery === "mains" && !m.out)) {
         const arc = stats[ship.name].mounts.find((m) => m.name === mount.name)?.arc;
         if (!arc) continue;
-        group.appendChild(titled(paint(s("path", { class: "arc", d: wedge(ship.at, ship.course + arc[0], ship.course + arc[1], chart.visibility) }),
-          { fill: "rgba(179, 38, 30, 0.035)", stroke: "rgba(179, 38, 30, 0.3)", width: px(1) }), `${ship.title} turret ${mount.name}: arc of fire`));
+        group.appendChild(titled(paint(s("path", { class: "arc", d: wedge(ship.at, ship.course + arc[0], ship.course + arc[1], ARC_REACH) }),
+          { fill: "rgba(179, 38, 30, 0.05)", stroke: "rgba(179, 38, 30, 0.35)", width: px(1) }), `${ship.title} turret ${mount.name}: arc of fire`));
       }
     }
   }

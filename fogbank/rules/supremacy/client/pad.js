@@ -76,12 +76,13 @@ export function orderForm({ view, welcome, changed }) {
       const state = guns.every((m) => m.out) ? "out of action" : `${guns.map((m) => m.name).join(" ")} · ${guns.reduce((n, m) => n + (m.out ? 0 : m.guns), 0)} × ${guns[0]?.gun ?? ""}`;
       for (const input of [target, half]) input.addEventListener("input", changed);
       target.addEventListener("focus", () => { aiming = target; });
-      return { group, target, half, node: h("tr", {}, h("th", {}, group), h("td", { class: "muted small" }, state), h("td", {}, target), h("td", {}, h("label", { class: "check" }, half, "½"))) };
+      return { group, target, half, node: h("div", { class: "fire-group" },
+        h("div", {}, h("b", {}, group), h("div", { class: "muted small" }, state)), target, h("label", { class: "check", title: "Half salvo" }, half, "½")) };
     });
     if (!aiming && rows.length) aiming = rows[0].target;
     const node = h("fieldset", { class: "ship-order", "data-ship": ship.name }, h("legend", {}, ship.title),
       seen.length ? null : h("p", { class: "muted small" }, "She sees no enemy: nothing to fire at."),
-      h("table", { class: "fire-plan" }, h("tbody", {}, rows.map((r) => r.node))));
+      h("div", { class: "fire-plan" }, rows.map((r) => r.node)));
     return {
       node,
       read: () => ({ fire: rows.filter((r) => r.target.value).map((r) => ({ group: r.group, target: r.target.value, ...(r.half.checked ? { half: true } : {}) })) }),

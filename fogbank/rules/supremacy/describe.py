@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from fogbank.rules.core import Event
+from fogbank.rules.core import Event, Talk
+from fogbank.rules.core.ruleset import talk_words
 
 from .events import Collided, Damaged, Fired, Lit, Sunk, TorpedoHit
 
@@ -28,4 +29,6 @@ def describe(event: Event) -> str:
         return f"{event.by_title}'s searchlight catches {event.title}."
     if isinstance(event, TorpedoHit):
         return f"A torpedo from {event.fired_by}'s spread hits {event.title} ({event.points} points, 4 knots)."
+    if isinstance(event, Talk):
+        return talk_words(event)  # who said what, as the log and every hearer read it
     return event.kind

@@ -112,6 +112,10 @@ class Supremacy(Ruleset):
             return turn.cleanup(state)
         raise AssertionError(f"no phase {phase!r}")
 
+    def talk_audience(self, state: GameState, seat: str) -> frozenset[str]:
+        """4.2, communication in the open: a side's signals are heard by the enemy, so every seat hears."""
+        return frozenset(self.seat_names(state))
+
     def parse_question(self, seat: str, payload: Mapping[str, Any]) -> Any:
         return views.parse_question(payload)
 

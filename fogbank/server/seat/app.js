@@ -109,6 +109,7 @@ async function setUp(welcome) {
   $("no-map").hidden = Boolean(seat.map);
   $("briefing").replaceChildren(...nodes(seat.ruleset.briefing(welcome.briefing)));
   $("talk-audience").textContent = `heard by ${seat.ruleset.talk}`;
+  $("talk-text").placeholder = `Heard by ${seat.ruleset.talk}`;
 
   seat.pad = seat.ruleset.orderForm({ view: () => seat.view, welcome, changed: padChanged });
   $("order-fields").replaceChildren(seat.pad.fields);
@@ -229,7 +230,7 @@ async function talk(event) {
 
 function duty() {
   if (seat.over) return ["over", "The game is over"];
-  if (!seat.mustAct) return ["none", `Nothing to order in the ${seat.phase} phase`];
+  if (!seat.mustAct) return ["none", `Nothing to order in the ${seat.ruleset.phase(seat.phase)} phase`];
   if (seat.orderIn) return seat.held ? ["held", "Orders in · the umpire holds the turn"] : ["in", "Orders in · waiting for the turn"];
   return ["act", "Your orders are due"];
 }
@@ -240,7 +241,7 @@ function render() {
   $("duty").dataset.duty = code;
   $("duty").textContent = words;
   document.body.dataset.duty = code;
-  $("clock").textContent = `Turn ${seat.turn} · ${seat.phase}`;
+  $("clock").textContent = `Turn ${seat.turn} · ${seat.ruleset.phase(seat.phase)}`;
   $("order-state").textContent = seat.orderIn ? "in" : seat.mustAct ? "due" : "";
   $("send-order").disabled = !seat.mustAct || Boolean(seat.over);
   $("gauges-panel").replaceChildren(...nodes(seat.ruleset.gauges(seat.view, seat.welcome)));
@@ -335,7 +336,7 @@ function setUpControls() {
   });
   const svg = $("chart");
   const point = (place) => {
-    $("hover").textContent = place ? `${place.name} · ${place.land ? "land" : "sea"}${seat.pad?.pick ? " · click or Enter to steer for it" : ""}` : "";
+    $("hover").textContent = place ? seat.ruleset.where(place, seat.view, seat.pad) : "";
   };
   const pick = (place) => {
     if (place && seat.pad?.pick) {

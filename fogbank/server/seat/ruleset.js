@@ -15,6 +15,9 @@
 //                            when the pad has not been written for the phase now open yet)};
 //                            context = {view: () => the seat's view, welcome, changed: () => call
 //                            on every edit}                                          (an order as JSON)
+//   where(place, view, pad)  words for the place under the pointer or the keyboard's cursor
+//                            (what the rules let the seat measure from its own ship)  (its name, land or sea)
+//   phase(phase)             a phase's name in the game's own words                   (the phase's name)
 //   here(view)               the place the seat believes it is at, where the keyboard's cursor
 //                            starts on the chart                                      (null)
 //   order(order)             an order in words                                        (its JSON)
@@ -69,6 +72,8 @@ const DEFAULTS = {
   gauges: (view) => h("dl", { class: "gauges" }, h("dt", {}, "Turn"), h("dd", {}, view?.turn ?? "—")),
   orderForm: jsonOrderForm,
   here: () => null,
+  where: (place, view, pad) => `${place.name} · ${place.land ? "land" : "sea"}${pad?.pick ? " · click or Enter to steer for it" : ""}`,
+  phase: (phase) => phase,
   order: json,
   reports: (view) => {
     const reports = (view?.reports || []).filter((r) => r && r.text);

@@ -4,6 +4,7 @@
 // tenths of an inch, y north. The console's shell (fogbank/server/console/ruleset.js) loads it.
 
 import { h, paint, s, titled } from "/umpire/dom.js";
+import { along, flip, model, pointList as points, wedge } from "/umpire/maps/table.js";
 
 const SIDE_LOOK = { german: { stroke: "#3a3a3a", width: 6 }, british: { stroke: "#1f3b73", width: 6 } };
 const LOOKS = {
@@ -19,19 +20,7 @@ const LOOKS = {
 const ARC_REACH = 150; // tenths: the arcs are drawn 15 inches out, enough to read them
 const MILE = 60;
 
-const rad = (degrees) => (degrees * Math.PI) / 180;
-const along = ([x, y], course, length) => [x + length * Math.sin(rad(course)), y + length * Math.cos(rad(course))];
-const flip = ([x, y]) => [x, -y]; // SVG's y runs south
 const inches = (tenths) => (tenths / 10).toFixed(1);
-const points = (list) => list.map((p) => flip(p).join(",")).join(" ");
-
-function wedge(at, from, to, reach) {
-  const [cx, cy] = flip(at);
-  const sweep = ((to - from + 360) % 360) || 360;
-  const [x1, y1] = flip(along(at, from, reach));
-  const [x2, y2] = flip(along(at, from + sweep, reach));
-  return `M${cx},${cy} L${x1},${y1} A${reach},${reach} 0 ${sweep > 180 ? 1 : 0} 1 ${x2},${y2} Z`;
-}
 
 function bounds(view) {
   const all = view.ships.flatMap((ship) => [ship.at, ...(ship.path || [])]).concat(
@@ -61,14 +50,9 @@ function table(view) {
   }
   for (const ship of view.ships) {
     if (ship.path?.length > 1) svg.appendChild(paint(s("polyline", { class: "path", points: points(ship.path) }), LOOKS.path));
-    const bow = along(ship.at, ship.course, ship.funnel);
-    const stern = along(ship.at, ship.course + 180, ship.length - ship.funnel);
-    const [x1, y1] = flip(bow);
-    const [x2, y2] = flip(stern);
-    const mark = svg.appendChild(s("g", { class: `ship${ship.sunk ? " sunk" : ""}`, "data-ship": ship.name }));
-    mark.appendChild(paint(s("line", { x1, y1, x2, y2 }), ship.sunk ? LOOKS.sunk : SIDE_LOOK[ship.side]));
+    const mark = model(svg, ship, { className: `ship${ship.sunk ? " sunk" : ""}`, look: ship.sunk ? LOOKS.sunk : SIDE_LOOK[ship.side], dot: LOOKS.funnel });
+    mark.setAttribute("data-ship", ship.name);
     const [fx, fy] = flip(ship.at);
-    mark.appendChild(paint(s("circle", { cx: fx, cy: fy, r: 3 }), LOOKS.funnel));
     mark.appendChild(paint(s("text", { x: fx + 12, y: fy - 10 }, ship.title), LOOKS.label));
     titled(mark, `${ship.title}: course ${String(ship.course).padStart(3, "0")}, ${ship.speed} knots, ${ship.damage}/${ship.points} points${ship.sunk ? ", sunk" : ""}`);
   }

@@ -1,0 +1,97 @@
+// Moves in the game's notation ("A10 L6": legs in inches, L/P port, R/S starboard, A or a bare
+// number ahead, B astern, Sh a sharp turn, CS chasing splash, LS laying smoke), read and traced on
+// the table before the order is sent, as moves.py reads and executes them. This is only the
+// captain's preview: the server checks the order and moves the ship itself.
+
+import { along } from "/play/maps/table.js";
+
+const LEG = /^(L|P|R|S|A|B)?(\d+(?:\.\d+)?)(Sh)?$/;
+const KIND = { P: "L", S: "R", undefined: "A" };
+export const CHASE_INCHES = 3;
+
+/** {legs [{kind, inches, sharp}], chase, smoke, inches, knots, turning (inches)}; throws an Error
+ * with a sentence for words that are not a move. */
+export function readMove(text) {
+  const move = { legs: [], chase: false, smoke: false };
+  for (const word of String(text ?? "").split(/\s+/).filter(Boolean)) {
+    if (word === "CS") move.chase = true;
+    else if (word === "LS") move.smoke = true;
+    else {
+      const found = LEG.exec(word);
+      const inches = found && Number(found[2]);
+      if (!found || !inches || Math.round(inches * 4) !== inches * 4) {
+        throw new Error(`"${word}" is not a leg: L, P, R, S, A or B and inches in quarters, e.g. L2.25.`);
+      }
+      move.legs.push({ kind: KIND[found[1]] ?? found[1], inches, sharp: Boolean(found[3]) });
+    }
+  }
+  move.inches = move.legs.reduce((sum, leg) => sum + leg.inches, 0);
+  move.knots = Math.floor((move.inches + (move.chase ? CHASE_INCHES : 0)) * 2);
+  move.turning = move.legs.filter((leg) => "LR".includes(leg.kind)).reduce((sum, leg) => sum + leg.inches, 0);
+  return move;
+}
+
+/** The funnel's path of a move from `at` on `course` (tenths of an inch), and the course after it,
+ * on a turning circle of `radius` tenths: chords every 15 degrees, as the rules draw it. */
+export function trace(move, at, course, radius) {
+  const path = [at];
+  let here = at;
+  let heading = course;
+  for (const leg of move.legs) {
+    const length = leg.inches * 10;
+    if (leg.kind === "A" || leg.kind === "B") {
+      here = along(here, leg.kind === "A" ? heading : heading + 180, length);
+      path.push(here);
+      continue;
+    }
+    const right = leg.kind === "R";
+    const degrees = Math.round((length * 180) / (Math.PI * radius));
+    const side = right ? 90 : -90;
+    const centre = along(here, heading + side, radius);
+    const steps = [];
+    for (let step = 15; step < degrees; step += 15) steps.push(step);
+    steps.push(degrees);
+    for (const step of steps) path.push(along(centre, heading - side + (right ? step : -step), radius));
+    here = path[path.length - 1];
+    heading = (heading + (right ? degrees : -degrees) + 360) % 360;
+  }
+  return { path, course: heading };
+}
+
+/** What the rules forbid in a move, as far as the captain can tell from her own ship: sentences. */
+export function moveProblems(move, ship) {
+  const found = [];
+  const backwards = move.legs.some((leg) => leg.kind === "B");
+  if (backwards && move.legs.some((leg) => leg.kind !== "B")) found.push("astern cannot be mixed with ahead");
+  if (move.legs.length && backwards !== ship.backwards && ship.speed > 0) found.push("stop dead first to change between ahead and astern");
+  if (move.legs.some((leg) => leg.sharp)) found.push("she has no sharp turning circle");
+  if (move.chase && move.smoke) found.push("she cannot chase splash and lay smoke at once");
+  if (move.chase && (ship.rudder !== "working" || ship.top_speed < 25)) found.push("chasing splash needs a working rudder and 25 knots");
+  if (move.smoke && ship.smoke_left <= 0) found.push("she has no smoke left");
+  const [least, most] = ship.speed_range;
+  if (move.knots > most) found.push(`at most ${most} knots (${most / 2} in)`);
+  else if (move.knots < least) found.push(`at least ${least} knots: she sheds half her top speed a turn at most`);
+  if (move.knots > 10 && ship.rudder === "lost" && move.turning) found.push("no rudder: no turns above 10 knots");
+  if (move.knots > 10 && ship.rudder === "damaged" && move.turning > 1) found.push("damaged rudder: 1 inch of turning at most");
+  return found;
+}
+
+/** A move toward a point: the least turn that brings `target` ahead, then on at `knots`. */
+export function moveToward(ship, target, knots, radius) {
+  const inches = Math.max(0, knots / 2);
+  const bearing = (Math.atan2(target[0] - ship.at[0], target[1] - ship.at[1]) * 180) / Math.PI;
+  const relative = ((bearing - ship.course) % 360 + 360) % 360;
+  if (relative < 3 || relative > 357 || inches === 0) return inches ? `A${inches}` : "";
+  const kind = relative < 180 ? "R" : "L";
+  let best = { quarters: 0, miss: 360 };
+  for (let quarters = 1; quarters <= inches * 4; quarters++) {
+    const { path, course } = trace({ legs: [{ kind, inches: quarters / 4 }] }, ship.at, ship.course, radius);
+    const end = path[path.length - 1];
+    const want = (Math.atan2(target[0] - end[0], target[1] - end[1]) * 180) / Math.PI;
+    const miss = Math.abs(((want - course) % 360 + 540) % 360 - 180);
+    if (miss < best.miss) best = { quarters, miss };
+  }
+  const turn = best.quarters / 4;
+  const ahead = inches - turn;
+  return `${kind}${turn}${ahead > 0 ? ` A${ahead}` : ""}`;
+}

@@ -69,8 +69,9 @@ async def test_talk_is_heard_alike_by_both_sides_logged_and_verified(tmp_path):
         heard = {seat: await asyncio.wait_for(peer.until(wire.TalkMessage), 5) for seat, peer in peers.items()}
         assert {(m.seat, m.text, m.turn, m.phase) for m in heard.values()} == {
             ("ajax", "Ajax to Exeter: open the range.", 1, "write_moves")}
-        assert room.log[-1]["audience"] == ["achilles", "ajax", "exeter", "graf_spee", "umpire"]
-        assert room.log[-2] == {"type": "input", "input": "talk", "turn": 1, "phase": "write_moves", "seat": "ajax",
+        logged = (await server.store.load_log(room.id))[-1]
+        assert logged.made[-1]["audience"] == ["achilles", "ajax", "exeter", "graf_spee", "umpire"]
+        assert logged.record == {"type": "input", "input": "talk", "turn": 1, "phase": "write_moves", "seat": "ajax",
                                 "text": "Ajax to Exeter: open the range."}
 
         umpire = await open_peer(server, created["umpire_token"], codec=JSON)

@@ -29,7 +29,8 @@ PHASES = ("sight_first", "sight_second", "movement", "gunfire", "damage_control"
 def new_state(state: GameState, scenario: Scenario) -> GameState:
     """The state before turn 1: detection and each seat's picture (no dice are rolled)."""
     visibility = scenario.visibility - 1 if scenario.random_events else scenario.visibility
-    board = Board(units=scenario.units, visibility=visibility, max_visibility=visibility)
+    dummies = sum(1 for u in scenario.units if u.kind == DUMMY)
+    board = Board(units=scenario.units, visibility=visibility, max_visibility=visibility, dummy_serial=dummies)
     state = attrs.evolve(state, board=board, knowledge={s.name: SeatLog() for s in scenario.seats})
     work = Work(state, scenario)
     work.sense("set_up")

@@ -8,6 +8,7 @@ south-west, F north-west.
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import Iterator
 
@@ -103,6 +104,7 @@ def line(a: Hex, b: Hex) -> tuple[Hex, ...]:
     return _line(a, b, 1e-6)
 
 
+@functools.lru_cache(maxsize=1 << 16)  # sightings ask for the same lines turn after turn
 def line_pair(a: Hex, b: Hex) -> tuple[tuple[Hex, ...], tuple[Hex, ...]]:
     return _line(a, b, 1e-6), _line(a, b, -1e-6)
 

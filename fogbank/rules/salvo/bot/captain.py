@@ -8,6 +8,7 @@ from .. import hexes
 from ..hexes import Hex
 
 WATER = set(".,~Mm")
+DUMMY_SPEED = 3  # a dummy steams like the battleships it pretends to be
 TURN_LIMIT = {"capital": 2, "screen": 3, "zeppelin": 3, "dummy": 3}
 
 
@@ -94,7 +95,7 @@ class Captain:
 
     def _best_path(self, ship, goal: Hex | None) -> str:
         start, facing = hexes.parse(ship["hex"]), ship["facing"] or "A"
-        speed = ship["max_speed"]
+        speed = min(ship["max_speed"], DUMMY_SPEED) if ship["kind"] == "dummy" else ship["max_speed"]
         limit = TURN_LIMIT.get(ship["kind"], 2)
         best, best_score = "", None
         for path in _paths(speed, limit):

@@ -124,3 +124,37 @@ def test_confusion_holds_course_and_speed():
     turn._movement(w, {"beatty": {"moves": {"L": "RFFFF"}}})
     assert w.units["L"].hex == parse("1012") and w.units["L"].facing == "D"
     assert w.told["beatty"][0].kind == "held_course"
+
+
+class Asked(Fixed):
+    def __init__(self, **outcomes):
+        super().__init__(**outcomes)
+        self.tables = []
+
+    def __call__(self, key, table, modifiers=()):
+        self.tables.append(table)
+        return super().__call__(key, table, modifiers)
+
+
+def test_a_zeppelin_passing_over_a_ship_attacks_it_at_one_to_two():
+    z = ship("L1", "2010", "germany", kind="zeppelin", seat="strasser", facing="A", max_speed=8, attack=3)
+    w = work([z, ship("Lion", "2008", speed=0, max_speed=0)], phase="movement", labels={"germany": {"Lion": 7}})
+    w.roll = Asked(crt_1_2="W")
+    turn._movement(w, {"strasser": {"moves": {"L1": "FFF"}, "attacks": {"L1": 7}}})
+    assert w.roll.tables == ["crt_1_2"] and w.units["Lion"].w == 1
+    w = work([z, ship("Lion", "1508", speed=0, max_speed=0)], phase="movement", labels={"germany": {"Lion": 7}})
+    w.roll = Asked()
+    turn._movement(w, {"strasser": {"moves": {"L1": "FFF"}, "attacks": {"L1": 7}}})
+    assert w.roll.tables == []  # its path never crossed her hex
+
+
+def test_fire_at_a_target_in_the_firers_own_hex_is_tripled():
+    from fogbank.rules.salvo import gunnery
+
+    for where, tables in (("2003", ["dpt", "crt_1_1"]), ("2004", ["dpt"])):
+        fort = ship("F1", "2003", "turkish", kind="fort", type="major fort", attack=14, defence=10, range=12)
+        w = work([fort, ship("Q", where, "allied", attack=4, facing="A", seat="de_robeck")], scenario="gallipoli", visibility=11,
+                 detected={"allied": frozenset({"F1"})}, labels={"allied": {"F1": 1}})
+        w.roll = Asked(dpt="full", crt_1_1="-")
+        gunnery.resolve(w, {"de_robeck": {"fire": {"Q": {"target": 1}}}})
+        assert w.roll.tables == tables  # 4 x 3 = 12 points is 1:1 against 10; 4 alone is below 1:2

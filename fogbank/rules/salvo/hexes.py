@@ -1,0 +1,135 @@
+"""Hex geometry: cube coordinates inside, the map's "column-row" numbers (2005) only at the edges.
+
+The map is drawn with flat-topped hexes in columns, as Salvo's maps are: column 20, row 05 is hex
+2005; row 01 is the northern edge. Odd columns sit half a hex lower than even ones. A unit faces
+a hexside, lettered clockwise from north: A north, B north-east, C south-east, D south, E
+south-west, F north-west.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from typing import Iterator
+
+import attrs
+
+FACINGS = "ABCDEF"
+# Cube steps (q, r, s) through each hexside, r growing southward.
+STEPS = {"A": (0, -1, 1), "B": (1, -1, 0), "C": (1, 0, -1), "D": (0, 1, -1), "E": (-1, 1, 0), "F": (-1, 0, 1)}
+
+
+@attrs.frozen(order=True)
+class Hex:
+    q: int
+    r: int
+
+    @property
+    def s(self) -> int:
+        return -self.q - self.r
+
+    @property
+    def column(self) -> int:
+        return self.q
+
+    @property
+    def row(self) -> int:
+        return self.r + (self.q - (self.q & 1)) // 2
+
+    def step(self, facing: str, count: int = 1) -> "Hex":
+        dq, dr, _ = STEPS[facing]
+        return Hex(self.q + dq * count, self.r + dr * count)
+
+    def neighbours(self) -> Iterator["Hex"]:
+        return (self.step(f) for f in FACINGS)
+
+    def __str__(self) -> str:
+        return number(self)
+
+
+def from_offset(column: int, row: int) -> Hex:
+    return Hex(column, row - (column - (column & 1)) // 2)
+
+
+def parse(text: object) -> Hex:
+    """A hex from its four-digit number; ValueError if it is not one."""
+    if not isinstance(text, str) or len(text) != 4 or not text.isdigit():
+        raise ValueError(f"{text!r} is not a hex number such as 2005 (column 20, row 05)")
+    return from_offset(int(text[:2]), int(text[2:]))
+
+
+def number(hex_: Hex) -> str:
+    return f"{hex_.column:02d}{hex_.row:02d}"
+
+
+def distance(a: Hex, b: Hex) -> int:
+    return max(abs(a.q - b.q), abs(a.r - b.r), abs(a.s - b.s))
+
+
+def turn(facing: str, hexsides: int) -> str:
+    """The facing after turning `hexsides` clockwise (negative: anticlockwise)."""
+    return FACINGS[(FACINGS.index(facing) + hexsides) % 6]
+
+
+def hexsides_between(a: str, b: str) -> int:
+    """How many hexsides a turn from facing `a` to `b` takes (0-3)."""
+    d = (FACINGS.index(b) - FACINGS.index(a)) % 6
+    return min(d, 6 - d)
+
+
+def _centre(h: Hex) -> tuple[float, float]:
+    return 1.5 * h.q, math.sqrt(3) * (h.r + h.q / 2)
+
+
+def bearing(a: Hex, b: Hex) -> float:
+    """Degrees clockwise from north, from the centre of `a` to the centre of `b`."""
+    (ax, ay), (bx, by) = _centre(a), _centre(b)
+    return math.degrees(math.atan2(bx - ax, ay - by)) % 360
+
+
+def facing_degrees(facing: str) -> int:
+    return FACINGS.index(facing) * 60
+
+
+def off_heading(facing: str, a: Hex, b: Hex) -> float:
+    """How far (0-180 degrees) the bearing from `a` to `b` lies off `facing`."""
+    return abs((bearing(a, b) - facing_degrees(facing) + 180) % 360 - 180)
+
+
+def line(a: Hex, b: Hex) -> tuple[Hex, ...]:
+    """The hexes a straight line from centre to centre passes through, ends included.
+
+    A line along a hexside would touch two hexes at once; it is nudged one way, and `line_pair`
+    gives both nudges so a rule can choose (LOS is blocked only if both ways are)."""
+    return _line(a, b, 1e-6)
+
+
+@functools.lru_cache(maxsize=1 << 16)  # sightings ask for the same lines turn after turn
+def line_pair(a: Hex, b: Hex) -> tuple[tuple[Hex, ...], tuple[Hex, ...]]:
+    return _line(a, b, 1e-6), _line(a, b, -1e-6)
+
+
+def _line(a: Hex, b: Hex, nudge: float) -> tuple[Hex, ...]:
+    n = distance(a, b)
+    if n == 0:
+        return (a,)
+    aq, ar, as_ = a.q + nudge, a.r + nudge, a.s - 2 * nudge
+    bq, br, bs = b.q + nudge, b.r + nudge, b.s - 2 * nudge
+    return tuple(_round(aq + (bq - aq) * i / n, ar + (br - ar) * i / n, as_ + (bs - as_) * i / n) for i in range(n + 1))
+
+
+def _round(q: float, r: float, s: float) -> Hex:
+    rq, rr, rs = round(q), round(r), round(s)
+    dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
+    if dq > dr and dq > ds:
+        rq = -rr - rs
+    elif dr > ds:
+        rr = -rq - rs
+    return Hex(rq, rr)
+
+
+def on_axis(target: Hex, facing: str, other: Hex) -> bool:
+    """Whether `other` lies on the straight hex line through `target` ahead or astern of it."""
+    ahead = target.step(facing, distance(target, other))
+    astern = target.step(turn(facing, 3), distance(target, other))
+    return other != target and other in (ahead, astern)

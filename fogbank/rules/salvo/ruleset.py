@@ -1,0 +1,138 @@
+"""The Salvo ruleset, wired to the core's interface."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping
+
+from fogbank.rules.core import UMPIRE, Dice, Event, GameState, Option, Refused, Resolution, Ruleset, Seat, register
+
+from . import hexes, orders, overrides, turn, views
+from .board import Told
+from .bot import Captain
+from .errors import ERROR_CODES
+from .scenario import for_options, load_scenario, scenario_ids
+from .tables import TABLES
+from .units import FORT
+
+
+@register
+class Salvo(Ruleset):
+    name = "salvo"
+    title = "Salvo: surface actions on a hex map, with radar, dummies, smoke and random events"
+    phases = turn.PHASES
+
+    def scenarios(self) -> tuple[str, ...]:
+        return scenario_ids()
+
+    def options(self, scenario: str) -> Mapping[str, Option]:
+        s = load_scenario(scenario)
+        found = {"fog": Option(default=s.fog, choices=("as_written", "double_blind"),
+                               help="as_written: every marker's place and speed shown; double_blind: only what a side senses"),
+                 "heavy_seas": Option(default=s.heavy_seas, choices=(False, True),
+                                      help="NWS heavy seas: smoke blocks a line of sight only on a 1, partly on 2-3")}
+        for name, variant in s.variants.items():
+            if "choices" in variant:
+                found[name] = Option(default=variant["default"], choices=tuple(variant["choices"]), help=variant.get("help", ""))
+        return found
+
+    def new_game(self, scenario: str, seed: bytes, options: Mapping[str, Any] | None = None) -> GameState:
+        s = load_scenario(scenario)
+        state = GameState(ruleset=self.name, scenario=s.id, turn=1, dice=Dice(seed), board=None, knowledge={},
+                          options=dict(options or {}))
+        return turn.new_state(state, _scenario(state))
+
+    def seats(self, state: GameState) -> tuple[Seat, ...]:
+        return tuple(Seat(s.name, s.side, s.title) for s in load_scenario(state.scenario).seats)
+
+    def seats_to_act(self, state: GameState) -> frozenset[str]:
+        s = load_scenario(state.scenario)
+        phase, board = state.phase, state.board
+        acting = set()
+        for seat in s.seats:
+            mine = [u for u in board.units if u.seat == seat.name and u.afloat]
+            if phase == "sight_first" and state.turn == 1 and seat.mines:
+                acting.add(seat.name)
+            elif phase in ("sight_first", "sight_second") and s.night:
+                first = seat.side == s.disadvantaged
+                if first == (phase == "sight_first") and any(u.starshells or u.searchlight for u in mine):
+                    acting.add(seat.name)
+            elif phase == "movement" and any(u.moves for u in mine):
+                acting.add(seat.name)
+            elif phase == "gunfire" and any(u.attack or u.torpedoes for u in mine if not (u.kind == FORT and u.w >= 3)):
+                acting.add(seat.name)
+        return frozenset(acting)
+
+    def parse_order(self, seat: str, payload: Mapping[str, Any]) -> dict[str, Any]:
+        return orders.parse_order(payload)
+
+    def unparse_order(self, order: Mapping[str, Any]) -> dict[str, Any]:
+        return dict(order)
+
+    def check_order(self, state: GameState, seat: str, order: Any) -> None:
+        s = load_scenario(state.scenario)
+        if s.seat(seat) is None:
+            raise Refused("not_your_unit", f"There is no seat {seat!r} in this game.")
+        orders.check_order(state, s, seat, order)
+
+    def standing_order(self, state: GameState, seat: str) -> dict[str, Any]:
+        """Hold course and speed, fire at nothing; a minelayer's mines go in the first hexes it may use."""
+        if state.phase == "sight_first" and state.turn == 1:
+            s = load_scenario(state.scenario)
+            spec = s.seat(seat)
+            if spec.mines:
+                return {"mines": _default_mines(s, spec.mines)}
+        return {}
+
+    def resolve(self, state: GameState, orders_in: Mapping[str, Any]) -> Resolution:
+        return turn.resolve(state, _scenario(state), orders_in)
+
+    def observe(self, state: GameState, seat: str, since: int | None = None) -> Any:
+        s = load_scenario(state.scenario)
+        if seat == UMPIRE:
+            return views.umpire_view(state, s)
+        if s.seat(seat) is None:
+            raise Refused("not_your_unit", f"There is no seat called {seat!r} in this game.")
+        return views.seat_view(state, s, seat, since)
+
+    def chart(self, state: GameState, seat: str) -> dict[str, Any]:
+        return views.chart_view(load_scenario(state.scenario))
+
+    def briefing(self, state: GameState, seat: str) -> dict[str, Any]:
+        s = load_scenario(state.scenario)
+        spec = s.seat(seat)
+        return {
+            "title": s.title, "briefing": s.briefing, "turns": s.turns, "night": s.night,
+            "visibility": s.visibility, "wind": s.wind, "fog": state.options.get("fog", s.fog),
+            "seat": seat, "side": spec.side if spec else None, "command": spec.title if spec else "the umpire",
+            "mines_to_lay": spec.mines if spec else 0,
+            "phases": list(turn.PHASES),
+        }
+
+    def parse_override(self, payload: Mapping[str, Any]) -> dict[str, Any]:
+        return overrides.parse_override(payload)
+
+    def apply_override(self, state: GameState, override: Any, reason: str) -> Resolution:
+        return overrides.apply_override(state, load_scenario(state.scenario), override, reason)
+
+    def bot(self, scenario: str, seat: str, chart: Mapping[str, Any]) -> Captain:
+        return Captain(scenario, seat, chart)
+
+    def error_codes(self) -> dict[str, str]:
+        return ERROR_CODES
+
+    def table_reader(self, table: str) -> Callable[[int], str] | None:
+        found = TABLES.get(table)
+        return found.read if found else None
+
+    def describe(self, event: Event) -> str:
+        return event.text if isinstance(event, Told) else event.kind
+
+
+def _scenario(state: GameState):
+    return for_options(state.scenario, bool(state.options.get("heavy_seas", load_scenario(state.scenario).heavy_seas)))
+
+
+def _default_mines(s, count: int) -> list[str]:
+    start = {u.hex for u in s.units}
+    water = sorted(h for h in s.map.terrain if s.map.water(h) and h not in start and h not in s.minefields)
+    return [hexes.number(h) for h in water[:count]]

@@ -1,0 +1,199 @@
+"""Scenarios, maps and tables as data: TOML files in `scenarios/` beside this module.
+
+This is the one module of the ruleset that reads files, and only its own package data, once.
+"""
+
+from __future__ import annotations
+
+import functools
+import tomllib
+from importlib import resources
+from typing import Any, Mapping
+
+import attrs
+
+from . import hexes
+from .hexes import Hex
+from .units import DUMMY, Unit
+
+SEA, STRAITS, PARTIAL, LAND, MAJOR_FORT, MINOR_FORT = ".", ",", "~", "#", "M", "m"
+WATER = frozenset(SEA + STRAITS + PARTIAL + MAJOR_FORT + MINOR_FORT)  # a ship may enter these
+
+
+@attrs.frozen(kw_only=True)
+class Map:
+    """A hex map: what each hex is, by hex; hexes off the drawing are off the map."""
+
+    name: str
+    columns: int
+    rows: int
+    terrain: Mapping[Hex, str]
+    places: tuple[Mapping[str, str], ...] = ()
+
+    def on_map(self, h: Hex) -> bool:
+        return h in self.terrain
+
+    def water(self, h: Hex) -> bool:
+        return self.terrain.get(h, LAND) in WATER
+
+    def land(self, h: Hex) -> bool:
+        return self.terrain.get(h, LAND) == LAND
+
+    def straits(self, h: Hex) -> bool:
+        """Inside the Dardanelles (or any inner water a scenario marks with ',' and '~')."""
+        return self.terrain.get(h, LAND) in (STRAITS, PARTIAL, MAJOR_FORT, MINOR_FORT)
+
+
+@attrs.frozen(kw_only=True)
+class SeatSpec:
+    name: str
+    side: str
+    title: str
+    mines: int = 0  # hexes this seat mines in secret before play
+
+
+@attrs.frozen(kw_only=True)
+class Victory:
+    kind: str  # "exit" or "points"
+    side: str = ""  # for "exit": the side that must get ships off
+    hexes: tuple[Hex, ...] = ()
+    ships: int = 0
+    max_permanent_w: int = 1
+    max_permanent_s: int = 1
+
+
+@attrs.frozen(kw_only=True)
+class Scenario:
+    id: str
+    title: str
+    briefing: str
+    map: Map
+    turns: int
+    visibility: int  # the scenario's base visibility (set-up range), hexes
+    night: bool
+    wind: str  # the hexside the wind blows from
+    fog: str  # default fog-of-war mode: "as_written" or "double_blind"
+    random_events: bool
+    heavy_seas: bool
+    savo_impairment: bool
+    zeppelins: bool
+    disadvantaged: str  # the side that declares first in Phase One
+    event_sides: tuple[str, str]  # d6 1-3, 4-6 on the random events' side roll
+    dummies: tuple[str, ...]  # sides that may use dummies
+    shared_plot: Mapping[str, bool]  # side -> whether its seats share one plot
+    seats: tuple[SeatSpec, ...]
+    units: tuple[Unit, ...]
+    minefields: frozenset[Hex]
+    zeppelin_hexes: tuple[Hex, ...]
+    zeppelin_seat: str
+    victory: Victory
+    variants: Mapping[str, Any]
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(s.side for s in self.seats))
+
+    def seat(self, name: str) -> SeatSpec | None:
+        return next((s for s in self.seats if s.name == name), None)
+
+
+@functools.cache
+def scenario_ids() -> tuple[str, ...]:
+    names = (p.name for p in resources.files(__package__).joinpath("scenarios").iterdir())
+    ids = (n.removesuffix(".toml") for n in names if n.endswith(".toml"))
+    order = ("gallipoli", "cape_esperance", "dogger_bank")  # the way the scenarios are offered
+    found = [i for i in ids if "map" in _read(i)]  # maps and tables name no map
+    return tuple(sorted(found, key=lambda i: (order.index(i) if i in order else len(order), i)))
+
+
+@functools.cache
+def for_options(scenario_id: str, heavy_seas: bool) -> Scenario:
+    """The scenario as a game's options have it (heavy seas may be switched on or off)."""
+    return attrs.evolve(load_scenario(scenario_id), heavy_seas=heavy_seas)
+
+
+def in_play(scenario: Scenario, options: Mapping[str, Any]) -> tuple[Unit, ...]:
+    """The units that start, as the game's variant options choose: a variant's units come in when
+    it is "add" or "replace", and those it replaces stay out when it is "replace"."""
+    out: set[str] = set()
+    for name, variant in scenario.variants.items():
+        chosen = options.get(name, variant.get("default"))
+        if chosen == "no":
+            out |= set(variant.get("units", ()))
+        elif chosen == "replace":
+            out |= set(variant.get("replaces", ()))
+    return tuple(u for u in scenario.units if u.id not in out)
+
+
+@functools.cache
+def load_tables() -> dict[str, Any]:
+    return _read("tables")
+
+
+@functools.cache
+def load_scenario(scenario_id: str) -> Scenario:
+    data = _read(scenario_id)
+    classes = data.get("classes", {})
+    units = []
+    for u in data["units"]:
+        spec = {**classes.get(u.get("class", ""), {}), **{k: v for k, v in u.items() if k != "class"}}
+        seat = spec.pop("seat")
+        side = next(s["side"] for s in data["seats"] if s["name"] == seat)
+        spec["hex"] = hexes.parse(spec["hex"])
+        spec.setdefault("salvoes", 2 if spec.get("torpedoes") else 0)
+        units.append(Unit(side=side, seat=seat, **spec))
+    for n, d in enumerate(data.get("dummies", []), 1):
+        side = next(s["side"] for s in data["seats"] if s["name"] == d["seat"])
+        units.append(
+            Unit(id=f"dummy-{side}-{n}", name="dummy", side=side, seat=d["seat"], kind=DUMMY, hex=hexes.parse(d["hex"]),
+                 facing=d.get("facing", "A"), speed=d.get("speed", 0), max_speed=99, defence=1)
+        )
+    victory = data["victory"]
+    return Scenario(
+        id=data["id"],
+        title=data["title"],
+        briefing=data["briefing"].strip(),
+        map=load_map(data["map"]),
+        turns=data["turns"],
+        visibility=data["visibility"],
+        night=data.get("night", False),
+        wind=data.get("wind", "A"),
+        fog=data.get("fog", "as_written"),
+        random_events=data.get("random_events", False),
+        heavy_seas=data.get("heavy_seas", False),
+        savo_impairment=data.get("savo_impairment", False),
+        zeppelins=data.get("zeppelins", False),
+        disadvantaged=data["disadvantaged"],
+        event_sides=tuple(data.get("event_sides", [])) or tuple(dict.fromkeys(s["side"] for s in data["seats"])),
+        dummies=tuple(data.get("dummy_sides", [])),
+        shared_plot={side["name"]: side.get("shared_plot", True) for side in data["sides"]},
+        seats=tuple(SeatSpec(name=s["name"], side=s["side"], title=s["title"], mines=s.get("mines", 0)) for s in data["seats"]),
+        units=tuple(units),
+        minefields=frozenset(hexes.parse(h) for h in data.get("minefields", [])),
+        zeppelin_hexes=tuple(hexes.parse(h) for h in data.get("zeppelin_hexes", [])),
+        zeppelin_seat=data.get("zeppelin_seat", ""),
+        victory=Victory(
+            kind=victory["kind"], side=victory.get("side", ""), hexes=tuple(hexes.parse(h) for h in victory.get("hexes", [])),
+            ships=victory.get("ships", 0), max_permanent_w=victory.get("max_permanent_w", 1),
+            max_permanent_s=victory.get("max_permanent_s", 1),
+        ),
+        variants=data.get("variants", {}),
+    )
+
+
+@functools.cache
+def load_map(map_id: str) -> Map:
+    data = _read(map_id)
+    lines = data["terrain"].strip("\n").split("\n")
+    columns, rows = data["columns"], data["rows"]
+    if len(lines) != rows or any(len(line) != columns for line in lines):
+        raise ValueError(f"map {map_id!r} is not {rows} lines of {columns} characters")
+    terrain = {hexes.from_offset(c + 1, r + 1): ch for r, line in enumerate(lines) for c, ch in enumerate(line)}
+    return Map(name=data["name"], columns=columns, rows=rows, terrain=terrain,
+               places=tuple(dict(p) for p in data.get("places", [])))
+
+
+@functools.cache
+def _read(name: str) -> dict:
+    text = resources.files(__package__).joinpath("scenarios", f"{name}.toml").read_text("utf-8")
+    return tomllib.loads(text)

@@ -1,0 +1,186 @@
+"""Sighting and line of sight (4.2, 12.41, smoke), detection by eye, radar and zeppelin (12.1,
+12.21), and each observer's picture: which units it is shown, under which labels.
+
+An observer is a side whose seats share one plot, or a seat alone where they do not.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Iterable
+
+from . import hexes
+from .board import Board
+from .hexes import Hex
+from .scenario import Scenario
+from .tables import RADARS
+from .units import CAPITAL, DUMMY, FORT, SCREEN, ZEPPELIN, Unit
+
+ILLUMINATED = 10  # hexes a starshell- or searchlight-lit ship is seen from
+STARSHELL_RANGE = 6  # hexes from the firing ship to the burst
+SEARCHLIGHT_RANGE = 6
+SMOKE_PARTIAL = 2  # heavy seas: a partly blocked LOS cuts spotting range by 2 hexes
+
+Roller = Callable[[str, str], str]  # (key, table) -> outcome
+
+
+def observer(scenario: Scenario, seat: str) -> str:
+    side = scenario.seat(seat).side
+    return side if scenario.shared_plot[side] else seat
+
+
+def observers(scenario: Scenario) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(observer(scenario, s.name) for s in scenario.seats))
+
+
+def belongs(scenario: Scenario, unit: Unit, who: str) -> bool:
+    """Whether `unit` is one of observer `who`'s own (its side's, or its seat's)."""
+    return unit.seat == who or (unit.side == who and scenario.shared_plot.get(who, False))
+
+
+def side_of(scenario: Scenario, who: str) -> str:
+    return who if who in scenario.shared_plot else scenario.seat(who).side
+
+
+def strictly_between(a: Hex, b: Hex) -> tuple[tuple[Hex, ...], tuple[Hex, ...]]:
+    one, two = hexes.line_pair(a, b)
+    return one[1:-1], two[1:-1]
+
+
+def land_blocked(scenario: Scenario, a: Hex, b: Hex, allowance: int = 0) -> bool:
+    """Land blocks a line of sight when more than `allowance` land hexes lie between (both ways
+    round a hexside: a line grazing a hexside is blocked only if both hexes block)."""
+    land = scenario.map.land
+    return all(sum(1 for h in path if land(h)) > allowance for path in strictly_between(a, b))
+
+
+def smoke_between(board: Board, a: Hex, b: Hex) -> bool:
+    return bool(board.smoke) and all(any(h in board.smoke for h in path) for path in strictly_between(a, b))
+
+
+def units_block(board: Board, firer: Unit, target: Unit, known: Iterable[str]) -> str:
+    """12.41: why a line of fire is blocked by a unit in it, or "" if it is not. Only units the
+    firing seat knows of (its plot's own, and those it has detected) block: a block by a ship it cannot
+    sense would tell it the ship is there."""
+    known = set(known)
+    paths = strictly_between(firer.hex, target.hex)
+    ships = [u for u in board.units if u.afloat and u.kind in (CAPITAL, SCREEN) and u.id not in (firer.id, target.id)
+             and u.id in known]
+    if not ships:
+        return ""
+    for reason, blocks in (
+        ("a ship beside the firer or target", lambda h, u: hexes.distance(h, firer.hex) == 1 or hexes.distance(h, target.hex) == 1),
+        ("a destroyer cannot fire over a capital ship", lambda h, u: firer.type == "DD" and u.kind == CAPITAL),
+    ):
+        if all(any(u.hex == h and blocks(h, u) for h in path for u in ships) for path in paths):
+            return reason
+    return ""
+
+
+def lit(board: Board, unit: Unit, by: Iterable[str]) -> bool:
+    """Whether a starshell of `by`'s units bursts within one hex of `unit`, or their searchlight holds it."""
+    by = set(by)
+    return any(f in by and hexes.distance(h, unit.hex) <= 1 for f, h in board.starshells) or any(
+        f in by and t == unit.id for f, t in board.searchlights
+    )
+
+
+def starshell_lit(board: Board, unit: Unit) -> bool:
+    return any(hexes.distance(h, unit.hex) <= 1 for _, h in board.starshells)
+
+
+def radar_reach(board: Board, unit: Unit, turn: int) -> int:
+    """How far `unit`'s radar detects this turn (0: no working radar)."""
+    if not unit.has_radar or board.marked("engineering", unit.id, turn):
+        return 0
+    return min(RADARS[unit.radar].detection, board.radar_range.get(unit.id, 99))
+
+
+def _visual(scenario, board, eye, target, d, roll, stage, friends) -> str:
+    if target.kind == ZEPPELIN:
+        return "sight" if d <= board.visibility else ""
+    if eye.hex in board.smoke or target.hex in board.smoke:
+        return ""  # NWS (d): a unit ending in smoke neither spots nor is spotted
+    reach = board.visibility
+    if scenario.night and lit(board, target, friends):
+        reach = max(reach, ILLUMINATED)
+    if scenario.night and any(f == target.id for f, _ in board.searchlights):
+        reach = max(reach, ILLUMINATED)  # a searchlight shows its ship to everyone
+    if d > reach:
+        return ""
+    allowance = 1 if eye.kind == FORT else 0  # forts see and fire over one land hex
+    if land_blocked(scenario, eye.hex, target.hex, allowance):
+        return ""
+    if smoke_between(board, eye.hex, target.hex):
+        if not scenario.heavy_seas:
+            return ""
+        seas = roll(f"smoke/{stage}/{eye.id}/{target.id}", "smoke_seas")
+        if seas == "blocked" or (seas == "partial" and d > reach - SMOKE_PARTIAL):
+            return ""
+        return "partial" if seas == "partial" else "sight"
+    return "sight"
+
+
+def detect(scenario: Scenario, board: Board, turn: int, roll: Roller, stage: str) -> dict[str, dict[str, str]]:
+    """Every observer's detections now: observer -> unit -> how it is sensed (12.21)."""
+    found: dict[str, dict[str, str]] = {}
+    live = [u for u in board.units if u.afloat]
+    for who in observers(scenario):
+        eyes = [u for u in live if belongs(scenario, u, who) and u.kind != DUMMY and not (u.kind == FORT and u.w >= 3)]
+        friends = [u.id for u in eyes]
+        seen: dict[str, str] = {}
+        for target in live:
+            if belongs(scenario, target, who):
+                continue
+            for eye in eyes:
+                how = _sense(scenario, board, eye, target, turn, roll, stage, friends)
+                if how and (target.id not in seen or seen[target.id] == "partial"):
+                    seen[target.id] = how
+                if seen.get(target.id) in ("sight", "radar", "zeppelin"):
+                    break
+        found[who] = seen
+    return found
+
+
+def _sense(scenario, board, eye, target, turn, roll, stage, friends) -> str:
+    d = hexes.distance(eye.hex, target.hex)
+    if eye.kind == ZEPPELIN:
+        return "zeppelin" if d <= scenario.visibility else ""
+    how = _visual(scenario, board, eye, target, d, roll, stage, friends)
+    if how == "sight":
+        return how
+    reach = radar_reach(board, eye, turn)
+    if reach and d <= reach and target.kind != ZEPPELIN and not land_blocked(scenario, eye.hex, target.hex):
+        return "radar"
+    return how
+
+
+def shown(scenario: Scenario, board: Board, who: str, fog: str, detected: Iterable[str]) -> list[Unit]:
+    """The units observer `who` is shown: forts always (they are printed on the map), every other
+    side's unit "as written", and otherwise only what it has detected."""
+    detected = set(detected)
+    side = side_of(scenario, who)
+    out = []
+    for u in board.units:
+        if belongs(scenario, u, who) or (u.side == side and who in scenario.shared_plot):
+            continue
+        if u.kind == FORT or u.id in detected or (u.afloat and fog == "as_written" and u.side != side):
+            if u.afloat or u.kind == FORT:
+                out.append(u)
+    return out
+
+
+def contact(unit: Unit, label: int, detected: bool, side: str) -> dict[str, Any]:
+    """A unit as an observer is shown it: a marker hides which ship (or dummy) it is (12.21)."""
+    marker = unit.kind in (CAPITAL, DUMMY) and not detected
+    return {
+        "label": label,
+        "hex": hexes.number(unit.hex),
+        "speed": unit.speed,
+        "facing": None if marker else (unit.facing if unit.kind != FORT else None),
+        "kind": "marker" if marker else unit.kind,
+        "side": unit.side,
+        "friendly": unit.side == side,
+        "detected": detected,
+        "identity": None if marker else {"id": unit.id, "name": unit.name, "type": unit.type},
+        "destroyed": unit.kind == FORT and unit.w >= 3,
+    }

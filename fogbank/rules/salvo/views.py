@@ -1,0 +1,97 @@
+"""What each seat may know (its own ships, its picture, its reports), and the umpire's truth."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fogbank.rules.core import GameState
+
+from . import hexes, sensing
+from .board import Board, SeatLog
+from .scenario import Scenario
+from .units import FORT, Unit
+
+
+def unit_view(unit: Unit, board: Board) -> dict[str, Any]:
+    return {
+        "id": unit.id, "name": unit.name, "type": unit.type, "kind": unit.kind, "seat": unit.seat,
+        "hex": hexes.number(unit.hex), "facing": None if unit.kind == FORT else unit.facing, "speed": unit.speed,
+        "max_speed": unit.current_max_speed, "attack": unit.current_attack, "secondary": unit.current_secondary,
+        "defence": unit.defence, "range": unit.range, "torpedoes": unit.torpedoes, "torpedo_range": unit.torpedo_range,
+        "salvoes": unit.salvoes, "radar": unit.radar if unit.has_radar else None,
+        "radar_range": board.radar_range.get(unit.id) if unit.has_radar else None,
+        "starshells": unit.starshells, "searchlight": unit.searchlight, "crew": unit.crew, "flagship": unit.flagship,
+        "w": unit.w, "s": unit.s, "fresh_w": unit.fresh_w, "fresh_s": unit.fresh_s,
+        "sunk": unit.sunk, "exited": unit.exited, "turned": unit.turned,
+    }
+
+
+def _common(state: GameState, scenario: Scenario) -> dict[str, Any]:
+    board: Board = state.board
+    outcome = state.outcome
+    return {
+        "turn": state.turn, "phase": state.phase, "scenario": scenario.id,
+        "fog": state.options.get("fog", scenario.fog), "night": scenario.night, "wind": scenario.wind,
+        "visibility": board.visibility,
+        "smoke": sorted(hexes.number(h) for h in board.smoke),
+        "starshells": sorted({hexes.number(h) for _, h in board.starshells}),
+        "outcome": None if outcome is None else {"results": dict(outcome.results), "reason": outcome.reason},
+    }
+
+
+def seat_view(state: GameState, scenario: Scenario, seat: str, since: int | None) -> dict[str, Any]:
+    board: Board = state.board
+    log: SeatLog = state.knowledge[seat]
+    side = scenario.seat(seat).side
+    since = state.turn - 1 if since is None else since
+    shared = scenario.shared_plot[side]
+    return {
+        **_common(state, scenario),
+        "seat": seat, "side": side,
+        "mines_to_lay": scenario.seat(seat).mines if state.turn == 1 and state.phase == "sight_first" and not log.mines else 0,
+        "effects": sorted(board.effects.get(side, ())),
+        "ships": [unit_view(u, board) for u in board.units if u.seat == seat],
+        "friends": [unit_view(u, board) for u in board.units if shared and u.side == side and u.seat != seat],
+        "contacts": [dict(c) for c in log.contacts],
+        "minefields": sorted({*map(hexes.number, scenario.minefields), *log.mines}),
+        "exits": len(board.exits) if scenario.victory.kind == "exit" and side == scenario.victory.side else None,
+        "reports": [{"turn": r.turn, "phase": r.phase, "kind": r.kind, "text": r.text, "facts": dict(r.facts)}
+                    for r in log.reports if r.turn >= since],
+    }
+
+
+def umpire_view(state: GameState, scenario: Scenario) -> dict[str, Any]:
+    board: Board = state.board
+    return {
+        **_common(state, scenario),
+        "max_visibility": board.max_visibility,
+        "event": board.event,
+        "effects": {side: sorted(e) for side, e in sorted(board.effects.items())},
+        "units": [{**unit_view(u, board), "side": u.side, "dummy": u.kind == "dummy"} for u in board.units],
+        "minefields": {"fixed": sorted(map(hexes.number, scenario.minefields)),
+                       "secret": sorted(map(hexes.number, board.secret_mines))},
+        "searchlights": [{"unit": u, "target": t} for u, t in board.searchlights],
+        "starshell_bursts": [{"unit": u, "hex": hexes.number(h)} for u, h in board.starshells],
+        "radar": [{"unit": u.id, "hex": hexes.number(u.hex), "range": sensing.radar_reach(board, u, state.turn)}
+                  for u in board.units if u.afloat and u.has_radar],
+        "labels": {who: dict(sorted(found.items())) for who, found in sorted(board.labels.items())},
+        "detected": {who: sorted(found) for who, found in sorted(board.detected.items())},
+        "shots": [{"firer": s.firer, "target": s.target, "battery": s.battery, "from": s.origin, "to": s.to,
+                   "outcome": s.outcome} for s in board.shots],
+        "marks": sorted([{"mark": m, "unit": u, "turn": t} for m, u, t in board.marks], key=lambda m: (m["turn"], m["unit"], m["mark"])),
+        "exits": list(board.exits),
+        "points": dict(sorted(board.points.items())),
+    }
+
+
+def chart_view(scenario: Scenario) -> dict[str, Any]:
+    m = scenario.map
+    rows = ["".join(m.terrain[hexes.from_offset(c, r)] for c in range(1, m.columns + 1)) for r in range(1, m.rows + 1)]
+    return {
+        "name": m.name, "columns": m.columns, "rows": m.rows, "terrain": rows,
+        "places": [dict(p) for p in m.places],
+        "forts": [{"id": u.id, "name": u.name, "hex": hexes.number(u.hex), "type": u.type, "attack": u.attack,
+                   "defence": u.defence, "range": u.range} for u in scenario.units if u.kind == FORT],
+        "minefields": sorted(map(hexes.number, scenario.minefields)),
+        "exit_hexes": [hexes.number(h) for h in scenario.victory.hexes],
+    }

@@ -48,6 +48,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     main_job.add_argument("--seed", default=None, help="with --headless: replay a known game")
     main_job.add_argument(
+        "--browser", action="store_true",
+        help="play in the browser (the seat's page is printed and opened); built-in players take the other seats"
+        " (chosen anyway for a ruleset with no terminal client)",
+    )  # fmt: skip
+    main_job.add_argument("--seat", default=None, help="with --browser: the seat you take (default: the game's first)")
+    main_job.add_argument("--no-open", dest="open", action="store_false", help="with --browser: print the seat's address only")
+    main_job.add_argument(
         "--resume", action="store_true", help="go back to the last game play made (DATA/last-game.json)"
     )
     main_job.set_defaults(run=play.run)

@@ -2,7 +2,9 @@
 
 An embedded server, a new game (kept in DATA/last-game.json for `play --resume`), the umpire
 console's address printed, and the ruleset's terminal client on the game's first seat. With
-`--headless` the built-in players play instead (`headless.py`).
+`--browser`, or for a ruleset with no terminal client, the seat is played in a browser and the
+other seats by the built-in players (`browser.py`). With `--headless` the built-in players play
+every seat instead (`headless.py`).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from pathlib import Path
 from fogbank.rules.core import Ruleset, find_ruleset, find_scenario, rulesets
 
 from . import terminal
+from .browser import serve_in_browser
 
 LAST_GAME = "last-game.json"  # in play's --data folder: the last game play made, with its tokens
 
@@ -70,10 +73,7 @@ def play(args: argparse.Namespace) -> int:
     except LookupError as error:
         print(f"fogbank play: {error.args[0]}", file=sys.stderr)
         return 2
-    client = terminal.client_module(ruleset)
-    if client is None:
-        print(f"fogbank play: {terminal.no_client_words(ruleset)} (try --headless)", file=sys.stderr)
-        return 2
+    client = None if args.browser else terminal.client_module(ruleset)
     goodbye = ""
 
     async def serve_and_play() -> None:
@@ -89,6 +89,10 @@ def play(args: argparse.Namespace) -> int:
             if created is None:
                 created = await server.create_game(args.scenario)
                 save_last_game(args.data, created)
+            if client is None:  # the browser's: a seat page, and bots in the other seats
+                goodbye = come_back_words(args.data, args.host, server.port, created, browser=True)
+                await serve_in_browser(server, args, created)
+                return
             banner = _umpire_banner(args.host, server.port, created)
             goodbye = banner + "\n" + come_back_words(args.data, args.host, server.port, created)
             print(goodbye, flush=True)
@@ -145,10 +149,15 @@ def load_last_game(data: Path) -> dict | None:
     return created if isinstance(seats, dict) and seats else None
 
 
-def come_back_words(data: Path, host: str, port: int, created: dict) -> str:
+def come_back_words(data: Path, host: str, port: int, created: dict, browser: bool = False) -> str:
     """How to come back to the game after quitting: play again, or a server and the client."""
     seat, token = first_seat(created)
     folder = shlex.quote(str(data))
+    if browser:
+        return (
+            f"To come back to game {created['game']} ({created['scenario']}):\n"
+            f"  fogbank play --resume --browser --data {folder}"
+        )
     return (
         f"To come back to game {created['game']} ({created['scenario']}):\n"
         f"  fogbank play --resume --data {folder}\n"

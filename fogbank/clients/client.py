@@ -54,6 +54,8 @@ from fogbank.protocols import (
     Snapshot,
     Status,
     SubmitOrder,
+    Talk,
+    TalkMessage,
     UmpireUpdate,
     Welcome,
     codec_for,
@@ -62,10 +64,12 @@ from fogbank.protocols import (
 log = logging.getLogger("fogbank.clients")
 
 StreamMessage = (
-    Observation | Snapshot | NarrativeMessage | AnswerMessage | AmendedMessage | Status | UmpireUpdate | GameOver
+    Observation | Snapshot | NarrativeMessage | AnswerMessage | AmendedMessage | TalkMessage | Status
+    | UmpireUpdate | GameOver
 )
 STREAM_MESSAGES = (
-    Observation, Snapshot, NarrativeMessage, AnswerMessage, AmendedMessage, Status, UmpireUpdate, GameOver
+    Observation, Snapshot, NarrativeMessage, AnswerMessage, AmendedMessage, TalkMessage, Status, UmpireUpdate,
+    GameOver,
 )
 
 # Requests sent again after a reconnect if they were still unanswered. The others change the
@@ -255,6 +259,10 @@ class Client:
     async def ask(self, question: dict[str, Any]) -> Ack:
         """Ask the rules a question; the answer comes on the stream (an `AnswerMessage`)."""
         return await self._request(Ask(ref=self._ref(), question=question))
+
+    async def talk(self, text: str) -> Ack:
+        """Say `text` to the seat's own side (and whoever else its ruleset lets hear it)."""
+        return await self._request(Talk(ref=self._ref(), text=text))
 
     async def observe(self, seat: str | None = None) -> Ack:
         """Ask for a fresh snapshot of one's view (the umpire: of `seat`'s). It comes on the stream."""

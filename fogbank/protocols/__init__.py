@@ -60,6 +60,8 @@ from .messages import (
     Snapshot,
     Status,
     SubmitOrder,
+    Talk,
+    TalkMessage,
     UmpireUpdate,
     Welcome,
 )
@@ -122,6 +124,8 @@ __all__ = [
     "Status",
     "SubmitOrder",
     "SUBPROTOCOLS",
+    "Talk",
+    "TalkMessage",
     "UmpireUpdate",
     "Welcome",
     "codec_for",

@@ -58,7 +58,7 @@ SERVER_ERRORS: dict[str, str] = {
 ENGINE_ERRORS: dict[str, str] = {
     "reason_required": "An override or amendment needs a reason for the record.",
     "unknown_seat": "There is no seat with that name in this game.",
-    "empty_message": "The narrative text is empty.",
+    "empty_message": "The narrative or talk is empty.",
     "wrong_phase": "The order is for a phase other than the one now open.",
     "unknown_phase": "The hold names a phase this game does not have.",
     "unknown_option": "The game has no option of that name.",

@@ -50,6 +50,15 @@ class Ask:
 
 
 @attrs.frozen(kw_only=True)
+class Talk:
+    """A seat's words to its own side (and to whoever else its ruleset says hears them)."""
+
+    tag: ClassVar[str] = "talk"
+    ref: int
+    text: str
+
+
+@attrs.frozen(kw_only=True)
 class Observe:
     """Ask for a fresh snapshot of one's own view; the umpire may name any seat."""
 
@@ -161,6 +170,7 @@ ClientMessage = Union[
     Join,
     SubmitOrder,
     Ask,
+    Talk,
     Observe,
     Hold,
     Release,
@@ -202,7 +212,7 @@ class Welcome:
     phase: str  # the phase now open
     must_act: bool  # whether this seat owes an order in it
     options: Payload
-    told: list[Payload]  # narratives, answers and amendments this seat was given so far
+    told: list[Payload]  # narratives, answers, amendments and talk this seat was given so far
 
 
 @attrs.frozen(kw_only=True)
@@ -275,6 +285,18 @@ class AmendedMessage:
     order: Payload
     reason: str
     note: str
+
+
+@attrs.frozen(kw_only=True)
+class TalkMessage:
+    """A seat talked, and this seat heard it (its own words come back too): who, and what."""
+
+    tag: ClassVar[str] = "talk"
+    seq: int
+    turn: int
+    phase: str
+    seat: str
+    text: str
 
 
 @attrs.frozen(kw_only=True)
@@ -378,6 +400,7 @@ ServerMessage = Union[
     NarrativeMessage,
     AnswerMessage,
     AmendedMessage,
+    TalkMessage,
     Status,
     UmpireUpdate,
     GameOver,

@@ -10,6 +10,10 @@ Besides websockets on `/`, it answers plain HTTP on the same port:
                                     server/console/, speaking `fogbank.v1.json` back to `/`;
                                     /umpire/rulesets/<name>/<file> serves a ruleset's console module
                                     from that ruleset's folder console/.
+  GET /play#token=...               a player's seat, the same way: server/seat/, and each ruleset's
+                                    client module from its folder client/ at /play/rulesets/...
+Both pages share server/web/ (the wire, DOM helpers and map geometries in maps/): a file not in
+the page's own folder is looked for there, so /umpire/dom.js and /play/dom.js are the same file.
 """
 
 from __future__ import annotations
@@ -49,7 +53,11 @@ ADMIN_KEY_FILE = "admin.key"
 HOST_ID_FILE = "host.id"  # a host's name on the bus, kept across restarts (it names its session)
 ROLES = ("both", "gateway", "host")
 CONSOLE = importlib.resources.files("fogbank.server") / "console"
-CONSOLE_FOLDERS = ("maps",)  # the shell's one sub-folder: a module for each map geometry
+SEAT = importlib.resources.files("fogbank.server") / "seat"
+WEB = importlib.resources.files("fogbank.server") / "web"  # what both pages share
+WEB_FOLDERS = ("maps",)  # the shared folder's one sub-folder: a module for each map geometry
+# Each page: its own folder, and the folder of a ruleset's package that holds its module for it.
+PAGES = {"umpire": (CONSOLE, "console"), "play": (SEAT, "client")}
 CONSOLE_TYPES = {".html": "text/html", ".css": "text/css", ".js": "text/javascript", ".svg": "image/svg+xml"}
 # The console needs nothing from elsewhere: scripts, styles and the websocket are this origin's.
 # Its token lives in the URL fragment and sessionStorage, so no referrer and no framing.
@@ -217,8 +225,9 @@ class Server:
             response = connection.respond(http.HTTPStatus.OK, json.dumps(created) + "\n")
             response.headers["Content-Type"] = "application/json"
             return response
-        if url.path in ("/umpire", "/umpire/") or url.path.startswith("/umpire/"):
-            return _console_file(connection, url.path.removeprefix("/umpire").strip("/") or "index.html")
+        page = url.path.strip("/").partition("/")[0]
+        if page in PAGES:
+            return _page_file(connection, page, url.path.strip("/").removeprefix(page).strip("/") or "index.html")
         return connection.respond(http.HTTPStatus.NOT_FOUND, "Not found. Connect with a websocket.\n")
 
 
@@ -236,26 +245,36 @@ def quiet_garbage_collector() -> None:
     gc.set_threshold(10_000, 20, 20)
 
 
-def _console_file(connection: ServerConnection, path: str) -> Response:
-    """One of the console's files: the shell's (`app.js`, `maps/squares.js`) or a ruleset's
-    console module's (`rulesets/dardanelles/module.js`, from that ruleset's package folder
-    `console/`). Plain file names in known folders only: nothing else can be reached."""
+def _page_file(connection: ServerConnection, page: str, path: str) -> Response:
+    """One of a page's files: the page's own (`app.js`), the shared ones (`dom.js`,
+    `maps/squares.js`) or a ruleset's module for that page (`rulesets/dardanelles/module.js`, from
+    that ruleset's package folder `console/` for the umpire, `client/` for a seat). Plain file
+    names in known folders only: nothing else can be reached."""
+    own, module_folder = PAGES[page]
     parts = path.split("/")
-    folder = CONSOLE
+    folders = [own, WEB]
     if len(parts) == 3 and parts[0] == "rulesets":
-        folder = _ruleset_console(parts[1])
+        folder = _ruleset_folder(parts[1], module_folder)
+        # A ruleset with no module for this page gets an empty one: the page's defaults play it.
+        bare = [WEB / "bare"] if folder is not None and parts[2] == "module.js" else []
+        folders = [folder, *bare]
         parts = parts[2:]
-    elif len(parts) == 2 and parts[0] in CONSOLE_FOLDERS:
-        folder = CONSOLE / parts[0]
+    elif len(parts) == 2 and parts[0] in WEB_FOLDERS:
+        folders = [WEB / parts[0]]
         parts = parts[1:]
     name = parts[-1]
     suffix = "." + name.rpartition(".")[2]
     plain = len(parts) == 1 and "\\" not in name and not name.startswith(".") and suffix in CONSOLE_TYPES
-    if folder is None or not plain:
-        return connection.respond(http.HTTPStatus.NOT_FOUND, "Not found.\n")
-    try:
-        text = (folder / name).read_text(encoding="utf-8")
-    except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
+    text = None
+    for folder in folders if plain else ():
+        if folder is None:
+            continue
+        try:
+            text = (folder / name).read_text(encoding="utf-8")
+            break
+        except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
+            continue
+    if text is None:
         return connection.respond(http.HTTPStatus.NOT_FOUND, "Not found.\n")
     response = connection.respond(http.HTTPStatus.OK, text)
     del response.headers["Content-Type"]
@@ -265,13 +284,14 @@ def _console_file(connection: ServerConnection, path: str) -> Response:
     return response
 
 
-def _ruleset_console(name: str) -> Traversable | None:
-    """The folder of a ruleset's console module (its package's `console/`), or None for no such ruleset."""
+def _ruleset_folder(name: str, folder: str) -> Traversable | None:
+    """A ruleset's folder for a page's module (its package's `console/` or `client/`), or None
+    for no such ruleset."""
     try:
         ruleset = find_ruleset(name)
     except LookupError:
         return None
-    return importlib.resources.files(type(ruleset).__module__.rpartition(".")[0]) / "console"
+    return importlib.resources.files(type(ruleset).__module__.rpartition(".")[0]) / folder
 
 
 def _admin_key(data: Path) -> str:

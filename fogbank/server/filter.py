@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping
 
 from fogbank import protocols as wire
-from fogbank.rules.core import UMPIRE, Amended, Answer, Event, Game, Narrative
+from fogbank.rules.core import UMPIRE, Amended, Answer, Event, Game, Narrative, Talk
 from fogbank.rules.core.plain import to_plain
 
 
@@ -36,7 +36,7 @@ def status(game: Game, seat: str) -> wire.Status:
 
 
 def told(event: Event, seq: int) -> Any:
-    """The stream message for an event a seat keeps (narrative, answer, amendment)."""
+    """The stream message for an event a seat keeps (narrative, answer, amendment, talk)."""
     match event:
         case Narrative(turn=turn, text=text):
             return wire.NarrativeMessage(seq=seq, turn=turn, text=text)
@@ -44,6 +44,8 @@ def told(event: Event, seq: int) -> Any:
             return wire.AnswerMessage(seq=seq, turn=turn, phase=phase, question=dict(question), answer=dict(answer))
         case Amended(turn=turn, phase=phase, order=order, reason=reason, note=note):
             return wire.AmendedMessage(seq=seq, turn=turn, phase=phase, order=dict(order), reason=reason, note=note)
+        case Talk(turn=turn, phase=phase, seat=speaker, text=text):
+            return wire.TalkMessage(seq=seq, turn=turn, phase=phase, seat=speaker, text=text)
     raise TypeError(f"{event.kind} is not told on a stream")
 
 

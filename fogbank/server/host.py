@@ -205,6 +205,12 @@ class Host:
         step = core.ask(room.game, seat, question)
         await self._accept(room, step, gamelog.input_at("ask", room.game, seat=seat, question=question))
 
+    async def talk(self, room: Room, seat: str, text: str) -> None:
+        if seat not in room.seats:
+            raise Forbidden("Only a player's seat talks; the umpire narrates.")
+        step = core.talk(room.game, seat, text)
+        await self._accept(room, step, gamelog.input_at("talk", room.game, seat=seat, text=text))
+
     async def umpire(self, room: Room, seat: str, message: Any) -> Any:
         """The umpire's requests. Returns a reply payload for those that have one."""
         if seat != UMPIRE:
@@ -279,11 +285,15 @@ class Host:
 
     async def history(self, room: Room, seat: str) -> tuple[list[dict], list[dict]]:
         """The umpire's record of the game so far: record-sheet rows and the log, as kept while
-        the game went (the end record, which reveals the seed, only once it is over)."""
-        if seat != UMPIRE:
-            raise Forbidden("Only the umpire can read the game's history.")
+        the game went (the end record, which reveals the seed, only once it is over). A seat
+        may read it once the game is over, and not before."""
+        ended = room.game.cycle is Cycle.ENDED
+        # Once the game is over the truth is unsealed for everyone (game_over carries the log):
+        # a seat may then read the umpire's record too, for its debrief. Before, never.
+        if seat != UMPIRE and not ended:
+            raise Forbidden("Only the umpire can read the game's history until the game is over.")
         log = list(room.log)
-        if room.game.cycle is Cycle.ENDED:
+        if ended:
             log.append(gamelog.end_record(room.game))
         return list(room.rows), log
 

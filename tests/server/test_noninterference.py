@@ -94,6 +94,17 @@ def test_picket_a_captain_learns_nothing_of_his_consorts_orders_questions_or_ump
 
 
 @SETTINGS
+@given(picket_games, st.sampled_from(["red1", "red2"]), st.text(min_size=1, max_size=60), st.integers(0, 40))
+def test_picket_the_enemys_talk_sends_a_captain_nothing(game, speaker, text, at):
+    """Talk is heard by the speaker's own side (Picket keeps the engine's default): a captain of
+    the other side is sent not a byte more, whatever was said and whenever."""
+    seed, inputs = game
+    said = {"seat": speaker, "talk": text, "extra": True}
+    talked = Change("the enemy talks", inputs=lambda given_inputs: [*given_inputs[:at], said, *given_inputs[at:]])
+    assume(check(PICKET, seed, inputs, "blue1", talked))
+
+
+@SETTINGS
 @given(picket_games)
 def test_picket_a_dummy_is_a_dummy_until_it_is_seen(game):
     seed, inputs = game

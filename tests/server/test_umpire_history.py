@@ -100,6 +100,20 @@ async def test_seat_log_is_what_the_seat_was_sent(server):
     assert isinstance(refused, wire.Error) and refused.code == "unknown_seat"
 
 
+async def test_a_seat_reads_the_umpires_history_once_the_game_is_over_and_not_before(server):
+    game = await server.create_game("b11")
+    sub = await play(server, game)
+    before = await sub.request(lambda ref: wire.RequestHistory(ref=ref))
+    assert isinstance(before, wire.Error) and before.code == "forbidden"
+    umpire = await open_peer(server, game["umpire_token"], codec=JSON)
+    assert isinstance(await umpire.request(lambda ref: wire.EndGame(ref=ref, reason="Stop.")), wire.Ack)
+    over = await sub.until(wire.GameOver)
+    after = await sub.request(lambda ref: wire.RequestHistory(ref=ref))
+    assert isinstance(after, wire.History) and [t["turn"] for t in after.turns] == [1, 2]
+    assert after.log == over.log  # the truth game_over unsealed, with the umpire's view a turn
+    assert "boat" in after.turns[0]["view"]
+
+
 @pytest.mark.parametrize("make", [lambda ref: wire.RequestHistory(ref=ref), lambda ref: wire.RequestSeatLog(ref=ref, seat="submarine")])
 async def test_a_seat_may_not_ask_for_the_umpires_records(server, make):
     game = await server.create_game("b11")

@@ -61,6 +61,16 @@ class Amended(Told):
 
 
 @attrs.frozen(kw_only=True)
+class Talk(Told):
+    """A seat's words, heard by the seats the ruleset says (`Ruleset.talk_audience`): its own
+    side unless the rules let the enemy hear; the speaker is always in the audience."""
+
+    kind: ClassVar[str] = "talk"
+    seat: str  # who spoke
+    text: str
+
+
+@attrs.frozen(kw_only=True)
 class OverrideApplied(Event):
     """The umpire changed the truth; audited, never shown to a seat."""
 

@@ -13,7 +13,7 @@ import attrs
 
 from .dice import Roll
 from .errors import Refused
-from .events import UMPIRE, Amended, Event, GameEnded, Narrative, Told
+from .events import UMPIRE, Amended, Event, GameEnded, Narrative, Talk, Told
 from .phases import Cycle, Move, Then, next_phase, step
 from .ruleset import Resolution, Ruleset, find_ruleset
 from .seats import check_seats, sides
@@ -175,6 +175,20 @@ def narrate(game: Game, seat: str, text: str) -> Step:
         raise Refused("empty_message", "The message is empty.")
     state = game.state
     event = Narrative(turn=state.turn, phase=state.phase, audience=frozenset({seat}), text=text)
+    return Step(attrs.evolve(game, state=_keep_told(state, (event,))), events=(event,))
+
+
+def talk(game: Game, seat: str, text: str) -> Step:
+    """A seat talks: heard by the audience its ruleset gives (its own side by default), the
+    speaker and the umpire. Raises `Refused` for an unknown seat, an empty message, or a game over."""
+    _refuse_if_ended(game)
+    ruleset, state = game.ruleset, game.state
+    if seat not in ruleset.seat_names(state):
+        raise Refused("unknown_seat", f"There is no seat called {seat!r} in this game.")
+    if not text.strip():
+        raise Refused("empty_message", "The message is empty.")
+    audience = frozenset(ruleset.talk_audience(state, seat)) | {seat}
+    event = Talk(turn=state.turn, phase=state.phase, audience=audience, seat=seat, text=text.strip())
     return Step(attrs.evolve(game, state=_keep_told(state, (event,))), events=(event,))
 
 

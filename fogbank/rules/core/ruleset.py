@@ -13,7 +13,7 @@ import attrs
 
 from .dice import Roll
 from .errors import Refused
-from .events import Event
+from .events import Event, Talk
 from .seats import Seat
 from .state import GameState
 
@@ -128,6 +128,14 @@ class Ruleset(abc.ABC):
         the seat knows, so it replays and verifies like any input)."""
         raise Refused("no_questions", "This game takes no questions.")
 
+    def talk_audience(self, state: GameState, seat: str) -> frozenset[str]:
+        """The seats that hear `seat` talk (the speaker and the umpire always do): its own side.
+        A ruleset whose talk the enemy hears (Supremacy at Sea 4.2: signals in the open) returns
+        them too. Decided from what the speaker may know, like every hook a seat's input reaches."""
+        seats = self.seats(state)
+        side = next(s.side for s in seats if s.name == seat)
+        return frozenset(s.name for s in seats if s.side == side)
+
     @abc.abstractmethod
     def observe(self, state: GameState, seat: str, since: int | None = None) -> Any:
         """What `seat` may know now (the umpire seat sees the truth, less the seed).
@@ -166,7 +174,12 @@ class Ruleset(abc.ABC):
 
     def describe(self, event: Event) -> str:
         """The event in plain words, for the seat (or umpire) it is told to."""
-        return event.kind
+        return talk_words(event) if isinstance(event, Talk) else event.kind
+
+
+def talk_words(event: Talk) -> str:
+    """A seat's talk as the log and its hearers read it: who said what."""
+    return f"{event.seat}: {event.text}"
 
 
 _RULESETS: dict[str, Ruleset] = {}

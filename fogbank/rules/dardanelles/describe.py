@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from fogbank.rules.core import Event, GameEnded, Narrative, OverrideApplied
+from fogbank.rules.core import Event, GameEnded, Narrative, OverrideApplied, Talk
+from fogbank.rules.core.ruleset import talk_words
 
 from . import events as ev
 from .events import BRITISH
@@ -76,6 +77,8 @@ def describe(event: Event) -> str:
             return f"{results.get(BRITISH, 'ended').capitalize()}: {reason}"
         case Narrative(text=text):
             return text
+        case Talk():
+            return talk_words(event)
         case OverrideApplied(what=what, reason=reason):
             return f"Override: {what} ({reason})."
     return event.kind.replace("_", " ").capitalize() + "."

@@ -4,7 +4,8 @@ the end with the revealed seed. `fogbank verify` reads it back.
 One record per line, each a JSON object with a "type":
   game   ruleset, scenario, seats [{seat, side, title}], sides, phases, options, commitment
          (SHA-256 of the seed)
-  input  what the game was given: order, ask, release, hold, override, amend, narrate, end;
+  input  what the game was given: order, ask, talk, release, hold, override, amend,
+         narrate, end;
          each with the turn and phase it was given in
   roll   index, turn, key, table, sides, dice, modifiers [{reason, value}], total, outcome
   event  kind, turn, audience (seats told; the umpire is always told), the event's fields, and

@@ -25,6 +25,8 @@ def apply_input(game: Game, record: Mapping[str, Any]) -> Step:
         return core.narrate(game, record["seat"], record["text"])
     if kind == "amend":
         return core.amend(game, record["seat"], record["order"], record["reason"])
+    if kind == "talk":
+        return core.talk(game, record["seat"], record["text"])
     if kind == "ask":
         return core.ask(game, record["seat"], record["question"])
     if kind == "end":

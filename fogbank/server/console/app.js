@@ -8,7 +8,8 @@ import { Hand } from "./hand.js";
 import { DiceLog, GameLog, Sheet, gameList, results, seatMessages } from "./papers.js";
 import { Record, seatsOf, standing } from "./record.js";
 import { bare, loadRuleset } from "./ruleset.js";
-import { RequestRefused, Wire } from "./wire.js";
+import { connect, inOrder, loginForm, notice, takeToken } from "./page.js";
+import { RequestRefused } from "./wire.js";
 
 const TOKEN_KEY = "fogbank.umpire.token";
 const $ = (id) => document.getElementById(id);
@@ -40,33 +41,8 @@ let hand = null;
 let sheet = null;
 let gameLog = null;
 let diceLog = null;
-let inbox = Promise.resolve(); // what the server sends is handled one message at a time, in order
 
-function later(task) {
-  inbox = inbox.then(task).catch((error) => {
-    console.error(error);
-    notice(`The console failed: ${error.message}`, "error");
-  });
-}
-
-function takeToken() {
-  const fragment = new URLSearchParams(location.hash.slice(1));
-  const given = fragment.get("token");
-  if (given) {
-    sessionStorage.setItem(TOKEN_KEY, given);
-    history.replaceState(null, "", location.pathname + location.search); // off the screen and history
-  }
-  return sessionStorage.getItem(TOKEN_KEY);
-}
-
-function notice(text, kind = "info") {
-  const box = $("notice");
-  box.textContent = text;
-  box.dataset.kind = kind;
-  box.hidden = false;
-  clearTimeout(notice.timer);
-  notice.timer = setTimeout(() => (box.hidden = true), kind === "error" ? 9000 : 4000);
-}
+const later = inOrder("The console");
 
 /** Send a request; a refusal is shown in the server's words. The reply, or null. */
 async function ask(type, fields, done) {
@@ -83,23 +59,7 @@ async function ask(type, fields, done) {
 // Connection and stream ------------------------------------------------------------------------
 
 function start(token) {
-  $("login").hidden = true;
-  wire = new Wire(token, {
-    onState(state, sentence) {
-      const pill = $("connection");
-      pill.dataset.state = state;
-      pill.textContent = state;
-      if (state === "refused") {
-        notice(sentence, "error");
-        sessionStorage.removeItem(TOKEN_KEY);
-        $("console").hidden = true;
-        $("login").hidden = false;
-      }
-    },
-    onWelcome: (welcome) => later(() => welcomed(welcome)),
-    onStream: (message) => later(() => received(message)),
-  });
-  wire.open();
+  wire = connect(token, TOKEN_KEY, { main: "console", later, onWelcome: welcomed, onStream: received });
 }
 
 /** The updates' fields where play stands, kept where an old server leaves one out. */
@@ -404,19 +364,12 @@ function setUpControls() {
     if (place) hand.pick(place);
   };
 
-  $("login").onsubmit = (event) => {
-    event.preventDefault();
-    const token = $("token").value.trim();
-    if (!token) return;
-    sessionStorage.setItem(TOKEN_KEY, token);
-    $("token").value = "";
-    start(token);
-  };
+  loginForm(TOKEN_KEY, start);
   setInterval(() => wire && game.welcome && refreshGames(), 10000);
 }
 
 setUpControls();
-const token = takeToken();
+const token = takeToken(TOKEN_KEY);
 if (token) start(token);
 else $("login").hidden = false;
 

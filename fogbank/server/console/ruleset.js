@@ -25,8 +25,7 @@
 //   seatSummary(view)            a seat's observation in a line or two (nodes)
 
 import { h } from "./dom.js";
-
-const NAME = /^[a-z][a-z0-9_-]{0,31}$/;
+import { loadModule } from "./modules.js";
 
 const DEFAULTS = {
   geometry: null,
@@ -49,12 +48,7 @@ export function bare(name) {
   return { name, ...DEFAULTS };
 }
 
-/** The ruleset's module, every part of the contract filled in, and its map geometry's module. */
-export async function loadRuleset(name) {
-  if (!NAME.test(name)) throw new Error(`Not a ruleset name: ${name}`);
-  const module = await import(`/umpire/rulesets/${name}/module.js`);
-  const ruleset = bare(name);
-  for (const part of Object.keys(DEFAULTS)) if (module[part] !== undefined) ruleset[part] = module[part];
-  const geometry = ruleset.geometry && NAME.test(ruleset.geometry) ? await import(`./maps/${ruleset.geometry}.js`) : null;
-  return { ruleset, geometry };
+/** The ruleset's module for this page, every part of the contract filled in, and its map geometry's module. */
+export function loadRuleset(name) {
+  return loadModule("umpire", name, DEFAULTS);
 }

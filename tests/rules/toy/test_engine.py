@@ -184,3 +184,27 @@ def test_a_toy_registered_first_does_not_hide_the_built_in_rulesets():
         "assert {'picket', 'dardanelles'} <= set(rulesets())\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_talk_is_heard_by_the_own_side_unless_the_ruleset_lets_the_enemy_hear(monkeypatch):
+    game = core.start(core.find_ruleset("picket"), "picket", bytes(32))
+    step = core.talk(game, "blue1", "  Enemy in sight, bearing north.  ")
+    (said,) = step.events
+    assert said.audience == {"blue1", "blue2"} and said.seat == "blue1" and said.text == "Enemy in sight, bearing north."
+    assert step.game.state.told["blue2"] == (said,) and "red1" not in step.game.state.told
+    assert core.find_ruleset("picket").describe(said) == "blue1: Enemy in sight, bearing north."
+    # Logged as an input, it replays to the same event.
+    record = gamelog.input_at("talk", game, seat="blue1", text="  Enemy in sight, bearing north.  ")
+    assert apply_input(game, record).events == step.events
+
+    with pytest.raises(Refused) as empty:
+        core.talk(game, "blue1", "   ")
+    assert empty.value.code == "empty_message"
+    with pytest.raises(Refused) as nobody:
+        core.talk(game, "umpire", "I am no seat.")
+    assert nobody.value.code == "unknown_seat"
+
+    # Supremacy at Sea 4.2: where a ruleset says signals go in the open, the enemy hears them.
+    monkeypatch.setattr(picket.Picket, "talk_audience", lambda self, state, seat: frozenset(self.seat_names(state)))
+    (heard,) = core.talk(game, "red1", "Making smoke.").events
+    assert heard.audience == {"blue1", "blue2", "red1", "red2"}

@@ -22,44 +22,15 @@ from websockets.asyncio.client import connect as ws_connect
 
 from tests.conftest import needs
 
+from ..chromium import CHROMIUM, browser, expect, open_page  # noqa: F401  (browser: a fixture)
 from .conftest import SEED
 
-playwright_api = pytest.importorskip("playwright.async_api")
-expect = playwright_api.expect  # waits on the page's own DOM: no script evaluated under its CSP
-
 SUBPROTOCOL = "fogbank.v1.json"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 ARTIFACTS = Path(__file__).parent / "artifacts"
 TURNS = 3
 ORDER_WORDS = re.compile(r"^(N|NE|E|SE|S|SW|W|NW) \d, \w+")  # the Dardanelles module's words for an order
 
 pytestmark = needs(CHROMIUM)
-
-
-@pytest.fixture
-async def browser():
-    async with playwright_api.async_playwright() as playwright:
-        browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        await browser.close()
-
-
-async def open_page(browser, width: int, height: int, errors: list[str]):
-    page = await browser.new_page(viewport={"width": width, "height": height})
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.on("console", lambda message: message.type == "error" and errors.append(message.text))
-    page.set_default_timeout(10_000)
-    return page
 
 
 @pytest.fixture

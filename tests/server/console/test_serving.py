@@ -7,6 +7,8 @@ import asyncio
 
 import pytest
 
+from tests.rules.toy import picket  # noqa: F401  (registers the toy ruleset)
+
 from ..test_umpire_history import fetch
 
 
@@ -16,6 +18,16 @@ from ..test_umpire_history import fetch
         ("/umpire/maps/squares.js", "export function createMap"),
         ("/umpire/rulesets/dardanelles/module.js", 'export const geometry = "squares"'),
         ("/umpire/rulesets/dardanelles/layers.js", "export const layers"),
+        ("/umpire/dom.js", "export function h("),  # shared with the seat page, from server/web/
+        ("/play/dom.js", "export function h("),
+        ("/play/wire.js", "export class Wire"),
+        ("/play/maps/squares.js", "export function createMap"),
+        ("/play/rulesets/dardanelles/module.js", 'export const geometry = "squares"'),
+        ("/play/rulesets/dardanelles/pad.js", "export function orderForm"),
+        ("/play/app.js", "loadSeatModule"),
+        # A ruleset with no module of its own for a page gets an empty one: the page's defaults.
+        ("/play/rulesets/picket/module.js", "export {};"),
+        ("/umpire/rulesets/picket/module.js", "export {};"),
     ],
 )
 async def test_the_shell_maps_and_a_rulesets_module_are_served(server, path, text):
@@ -41,6 +53,13 @@ async def test_the_shell_maps_and_a_rulesets_module_are_served(server, path, tex
         "/umpire/maps/missing.js",
         "/umpire/maps/x/squares.js",
         "/umpire/other/squares.js",  # maps/ is the shell's only sub-folder
+        "/umpire/bare/module.js",
+        "/play/rulesets/nowhere/module.js",
+        "/play/rulesets/picket/other.js",  # only module.js stands in for a missing module
+        "/play/rulesets/dardanelles/../console/module.js",
+        "/play/rulesets/dardanelles/layers.js",  # the console's, not the seat's
+        "/play/../umpire/app.js",
+        "/play/index.py",
     ],
 )
 async def test_nothing_else_is_served(server, path):

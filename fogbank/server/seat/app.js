@@ -1,0 +1,350 @@
+// A player's seat: joins with the seat's token, loads the game's ruleset seat module (ruleset.js)
+// and keeps the seat's picture: its chart and view, the order pad, and what it was told. The draft
+// order is kept in this tab (sessionStorage) across reconnects and reloads; the token stays in the
+// tab too, in no URL the server sees. At the end, the debrief (debrief.js) takes the page.
+
+import { Debrief } from "./debrief.js";
+import { h } from "./dom.js";
+import { bare, loadSeatModule } from "./ruleset.js";
+import { connect, inOrder, loginForm, notice, takeToken } from "./page.js";
+import { RequestRefused } from "./wire.js";
+
+const TOKEN_KEY = "fogbank.seat.token";
+const TOLD = new Set(["narrative", "answer", "amended", "talk"]);
+const $ = (id) => document.getElementById(id);
+
+const seat = {
+  welcome: null,
+  ruleset: null, // the ruleset's seat module, every part filled in
+  map: null, // the chart, from the module's geometry; null if it has none
+  view: null, // the seat's view now
+  turn: 0,
+  phase: null,
+  mustAct: false, // whether this seat owes an order in the phase now open
+  orderIn: false, // whether its order for it is in
+  held: false, // whether the umpire holds the phase
+  messages: [], // what the seat was told: narratives, answers, amendments, talk
+  toldUpTo: 0, // stream messages up to this seq are in `welcome.told` already
+  over: null, // the game_over message
+  pad: null, // the order pad (the module's orderForm)
+  refusal: null, // {code, message} of the last order refused
+  sent: null, // the order last acknowledged, for this phase
+};
+let wire = null;
+
+/** What a module returns (a Node, a list, or nothing) as a list of nodes. */
+function nodes(given) {
+  return [given].flat(Infinity).filter((node) => node !== null && node !== undefined && node !== false);
+}
+
+const later = inOrder("The page");
+
+// The draft -------------------------------------------------------------------------------------
+
+function draftKey() {
+  return `fogbank.seat.draft.${seat.welcome.game}.${seat.welcome.seat}`;
+}
+
+function saveDraft() {
+  try {
+    const order = seat.pad.read();
+    sessionStorage.setItem(draftKey(), JSON.stringify({ turn: seat.turn, phase: seat.phase, order }));
+    $("draft-note").textContent = seat.sent && JSON.stringify(seat.sent) === JSON.stringify(order) ? "" : `Draft kept for turn ${seat.turn}.`;
+  } catch {
+    $("draft-note").textContent = "";
+  }
+}
+
+function loadDraft() {
+  try {
+    return JSON.parse(sessionStorage.getItem(draftKey()) || "null");
+  } catch {
+    return null;
+  }
+}
+
+// Connection and stream -------------------------------------------------------------------------
+
+function start(token) {
+  wire = connect(token, TOKEN_KEY, { main: "seat", later, onWelcome: welcomed, onStream: received });
+}
+
+async function welcomed(welcome) {
+  if (!welcome.side) {
+    notice("That token opens the umpire's or a spectator's view: this page is a player's seat.", "error");
+  }
+  const first = !seat.welcome || seat.welcome.game !== welcome.game;
+  seat.welcome = welcome;
+  seat.turn = welcome.turn;
+  seat.phase = welcome.phase;
+  seat.mustAct = welcome.must_act;
+  seat.messages = (welcome.told || []).map((told) => ({ ...told, type: told.kind }));
+  seat.toldUpTo = welcome.seq;
+  if (first) await setUp(welcome);
+  renderMessages();
+  render();
+}
+
+/** The ruleset's module, the chart and the order pad: made once, kept across reconnects. */
+async function setUp(welcome) {
+  try {
+    const { ruleset, geometry } = await loadSeatModule(welcome.ruleset);
+    seat.ruleset = ruleset;
+    seat.map = geometry ? geometry.createMap($("chart"), welcome.chart) : null;
+  } catch (error) {
+    // A ruleset may have no seat module: the shell's defaults play it.
+    if (!/module/i.test(String(error.message))) console.warn(error);
+    seat.ruleset = bare(welcome.ruleset);
+    seat.map = null;
+  }
+  document.body.dataset.ruleset = welcome.ruleset;
+  const title = welcome.seats.find((s) => s.seat === welcome.seat)?.title || welcome.seat;
+  $("game-title").textContent = `${welcome.briefing?.title ?? welcome.scenario} · ${title}`;
+  document.title = `fogbank · ${title}`;
+  $("map-wrap").hidden = !seat.map;
+  $("hover").hidden = !seat.map;
+  $("no-map").hidden = Boolean(seat.map);
+  $("briefing").replaceChildren(...nodes(seat.ruleset.briefing(welcome.briefing)));
+  $("talk-audience").textContent = `heard by ${seat.ruleset.talk}`;
+
+  seat.pad = seat.ruleset.orderForm({ view: () => seat.view, welcome, changed: padChanged });
+  $("order-fields").replaceChildren(seat.pad.fields);
+  const draft = loadDraft();
+  if (draft && draft.turn === welcome.turn && draft.phase === welcome.phase) seat.pad.fill(draft.order);
+
+  const question = seat.ruleset.question ? seat.ruleset.question({ view: () => seat.view, welcome }) : null;
+  $("question-panel").hidden = !question;
+  if (question) {
+    $("question-fields").replaceChildren(question.fields);
+    $("question").onsubmit = async (event) => {
+      event.preventDefault();
+      const refused = $("question-refusal");
+      try {
+        await wire.request("ask", { question: question.read() });
+        refused.hidden = true;
+        notice("Asked. The answer comes in your messages.");
+      } catch (error) {
+        refused.replaceChildren(h("strong", {}, "Refused: "), error.message, " ", h("code", {}, error.code ?? "not_sent"));
+        refused.hidden = false;
+      }
+    };
+  }
+  $("seat").hidden = false;
+}
+
+function padChanged() {
+  saveDraft();
+  renderCost();
+  renderChart();
+}
+
+function received(message) {
+  switch (message.type) {
+    case "snapshot":
+    case "observation":
+      if (message.turn !== seat.turn || message.phase !== seat.phase) {
+        seat.orderIn = false;
+        seat.sent = null;
+        seat.refusal = null;
+      }
+      seat.view = message.view;
+      [seat.turn, seat.phase, seat.mustAct] = [message.turn, message.phase, message.must_act];
+      break;
+    case "status":
+      [seat.turn, seat.phase, seat.mustAct] = [message.turn, message.phase, message.must_act];
+      seat.orderIn = message.order_in;
+      seat.held = message.held;
+      break;
+    case "game_over":
+      seat.over = message;
+      new Debrief({ welcome: seat.welcome, over: message, wire, order: seat.ruleset.order, notice }).show();
+      break;
+    default:
+      if (TOLD.has(message.type) && message.seq > seat.toldUpTo) {
+        seat.messages.push(message);
+        renderMessages();
+        if (message.type === "narrative") notice(`The umpire: ${message.text}`);
+        if (message.type === "amended") notice(`The umpire amended your order: ${message.reason}`, "error");
+      }
+  }
+  render();
+}
+
+// Orders, talk ----------------------------------------------------------------------------------
+
+async function sendOrder(event) {
+  event?.preventDefault();
+  if (!seat.pad || seat.over) return;
+  let order;
+  try {
+    order = seat.pad.read();
+  } catch (error) {
+    seat.refusal = { code: "not_sent", message: error.message };
+    return renderRefusal();
+  }
+  $("send-order").disabled = true;
+  const { turn, phase } = seat;
+  try {
+    await wire.request("order", { turn, phase, order });
+    seat.refusal = null;
+    notice(`Orders in for turn ${turn}.`);
+    // The last order of a phase resolves it: its observation may come before this ack.
+    if (seat.turn === turn && seat.phase === phase) {
+      seat.sent = order;
+      seat.orderIn = true;
+    }
+  } catch (error) {
+    const refused = error instanceof RequestRefused ? error : new RequestRefused("not_sent", String(error));
+    seat.refusal = { code: refused.code, message: refused.message };
+  } finally {
+    $("send-order").disabled = false;
+  }
+  saveDraft();
+  render();
+}
+
+async function talk(event) {
+  event.preventDefault();
+  const text = $("talk-text").value.trim();
+  if (!text) return;
+  try {
+    await wire.request("talk", { text });
+    $("talk-text").value = "";
+  } catch (error) {
+    notice(error.message, "error");
+  }
+}
+
+// Drawing ---------------------------------------------------------------------------------------
+
+function duty() {
+  if (seat.over) return ["over", "The game is over"];
+  if (!seat.mustAct) return ["none", `Nothing to order in the ${seat.phase} phase`];
+  if (seat.orderIn) return seat.held ? ["held", "Orders in · the umpire holds the turn"] : ["in", "Orders in · waiting for the turn"];
+  return ["act", "Your orders are due"];
+}
+
+function render() {
+  if (!seat.welcome || !seat.ruleset) return;
+  const [code, words] = duty();
+  $("duty").dataset.duty = code;
+  $("duty").textContent = words;
+  document.body.dataset.duty = code;
+  $("clock").textContent = `Turn ${seat.turn} · ${seat.phase}`;
+  $("order-state").textContent = seat.orderIn ? "in" : seat.mustAct ? "due" : "";
+  $("send-order").disabled = !seat.mustAct || Boolean(seat.over);
+  $("gauges-panel").replaceChildren(...nodes(seat.ruleset.gauges(seat.view, seat.welcome)));
+  $("reports").replaceChildren(...nodes(seat.ruleset.reports(seat.view)));
+  $("contacts").replaceChildren(...nodes(seat.ruleset.contacts(seat.view)));
+  if (!seat.map) $("no-map").replaceChildren(h("h2", {}, "Your view"), h("pre", {}, JSON.stringify(seat.view, null, 1)));
+  renderCost();
+  renderRefusal();
+  renderChart();
+}
+
+/** The order on the pad now, or null while it cannot be read. */
+function padOrder() {
+  try {
+    return seat.pad.read();
+  } catch {
+    return null;
+  }
+}
+
+function renderChart() {
+  const map = seat.map;
+  if (!map) return;
+  map.drawBase();
+  if (map.drawPlaces) map.drawPlaces();
+  const draft = seat.mustAct && !seat.over ? padOrder() : null;
+  seat.ruleset.drawSeat(map, map.layer("seat"), seat.view, draft);
+}
+
+function renderCost() {
+  const order = padOrder();
+  const cost = order ? seat.pad.cost(order) : null;
+  $("order-cost").textContent = cost?.text ?? "";
+  $("order-cost").dataset.over = String(Boolean(cost?.over));
+}
+
+function renderRefusal() {
+  const box = $("refusal");
+  box.hidden = !seat.refusal;
+  if (seat.refusal) {
+    box.replaceChildren(h("strong", {}, "Refused: "), seat.refusal.message, " ", h("code", {}, seat.refusal.code));
+  }
+}
+
+function messageWords(message) {
+  switch (message.type) {
+    case "narrative":
+      return ["The umpire", message.text];
+    case "answer":
+      return ["Answer", seat.ruleset.answer(message)];
+    case "amended": {
+      const note = message.note ? ` ${message.note}` : "";
+      return ["Order amended", `${message.reason}${note} You now sail under: ${seat.ruleset.order(message.order)}.`];
+    }
+    case "talk": {
+      const speaker = seat.welcome.seats.find((s) => s.seat === message.seat);
+      return [message.seat === seat.welcome.seat ? "You" : speaker?.title || message.seat, message.text];
+    }
+  }
+  return [message.type, JSON.stringify(message)];
+}
+
+function renderMessages() {
+  const items = seat.messages.map((message) => {
+    const [who, text] = messageWords(message);
+    const side = seat.welcome.seats.find((s) => s.seat === message.seat)?.side;
+    const enemy = message.type === "talk" && side !== undefined && side !== seat.welcome.side;
+    return h(
+      "li",
+      { class: `${message.type}${enemy ? " enemy" : ""}` },
+      h("span", { class: "when" }, `T${message.turn}`),
+      h("span", { class: "who" }, who),
+      text,
+    );
+  });
+  $("messages").replaceChildren(...(items.length ? items : [h("li", { class: "muted" }, "Nothing yet.")]));
+  $("messages").scrollTop = $("messages").scrollHeight;
+}
+
+// Controls --------------------------------------------------------------------------------------
+
+function setUpControls() {
+  $("order").onsubmit = sendOrder;
+  $("talk").onsubmit = talk;
+  $("talk-text").onkeydown = (event) => {
+    if (event.key === "Enter" && !event.shiftKey) talk(event);
+  };
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) sendOrder(event);
+  });
+  const svg = $("chart");
+  svg.onmousemove = (event) => {
+    const place = seat.map?.placeAt(event);
+    $("hover").textContent = place ? `${place.name} · ${place.land ? "land" : "sea"}${seat.pad?.pick ? " · click to steer for it" : ""}` : "";
+  };
+  svg.onclick = (event) => {
+    const place = seat.map?.placeAt(event);
+    if (place && seat.pad?.pick) {
+      seat.pad.pick(place, seat.map);
+      padChanged();
+    }
+  };
+  loginForm(TOKEN_KEY, start);
+}
+
+setUpControls();
+const token = takeToken(TOKEN_KEY);
+if (token) start(token);
+else $("login").hidden = false;
+
+// For tests and the curious: the seat's state and the requests it has sent, by type.
+window.fogbankSeat = {
+  seat,
+  get requests() {
+    return { ...(wire?.sent || {}) };
+  },
+};

@@ -1,0 +1,142 @@
+// The debrief, when the game is over: the result and the seed checked against the commitment, the
+// seat's own record (what it ordered and was told, from `game_over`), then the unsealed truth
+// replayed a phase at a time. The truth is the umpire's `history` (each resolved phase's orders
+// and the umpire's view after it), which the server gives a seat only once the game has ended; it
+// is drawn with the ruleset's umpire console module (layers, truth panel, order words), the same
+// module the umpire's console uses.
+
+import { loadRuleset } from "/umpire/ruleset.js";
+import { h } from "./dom.js";
+
+const $ = (id) => document.getElementById(id);
+
+/** "victory" for this seat, and the reason; every side's result when there are several. */
+function resultWords(over) {
+  const sides = Object.entries(over.results || {});
+  const all = sides.length > 1 ? ` (${sides.map(([side, result]) => `${side}: ${result}`).join(", ")})` : "";
+  return `${over.result}${all}`;
+}
+
+/** Whether the revealed seed hashes to the commitment made at the start. */
+async function seedMatches(seed, commitment) {
+  if (!crypto.subtle) return null;
+  const bytes = new Uint8Array(seed.match(/../g).map((pair) => parseInt(pair, 16)));
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return [...digest].map((b) => b.toString(16).padStart(2, "0")).join("") === commitment;
+}
+
+export class Debrief {
+  constructor({ welcome, over, wire, order, notice }) {
+    this.welcome = welcome;
+    this.over = over;
+    this.wire = wire;
+    this.order = order; // the seat module's words for one of this seat's orders
+    this.notice = notice;
+    this.rows = [];
+    this.log = over.log || [];
+    this.at = 0;
+  }
+
+  async show() {
+    $("seat").hidden = true;
+    $("debrief").hidden = false;
+    await this.showResult();
+    this.showRecord();
+    await this.loadTruth();
+  }
+
+  async showResult() {
+    const check = h("span", { class: "check" }, "");
+    $("result").replaceChildren(
+      h("h2", {}, "Game over"),
+      h("p", {}, h("strong", { id: "my-result" }, resultWords(this.over)), ". ", this.over.reason),
+      h("div", {}, "Seed ", h("code", { id: "seed" }, this.over.seed), " ", check),
+      h("p", { class: "muted small" }, "The game's log came with the result: fogbank verify re-reads every roll from it."),
+    );
+    const ok = await seedMatches(this.over.seed, this.welcome.commitment);
+    if (ok !== null) {
+      check.textContent = ok ? "✓ matches the commitment made at the start" : "✗ does NOT match the commitment";
+      check.className = ok ? "check ok" : "check bad";
+    }
+  }
+
+  /** The seat's own record: its orders, questions and talk, and every event it was told. */
+  showRecord() {
+    const rows = (this.over.record || [])
+      .filter((entry) => entry.type !== "game")
+      .map((entry) => {
+        let what;
+        if (entry.type === "input") {
+          const payload = entry.order ?? entry.question ?? entry.text;
+          what = entry.input === "order" ? `You ordered: ${this.order(payload)}` : `You ${entry.input === "ask" ? "asked" : "said"}: ${typeof payload === "string" ? payload : JSON.stringify(payload)}`;
+        } else {
+          what = entry.text ?? entry.kind;
+        }
+        return h("tr", { class: entry.type }, h("td", {}, `T${entry.turn ?? ""}`), h("td", {}, what));
+      });
+    $("own-record").replaceChildren(
+      rows.length ? h("table", {}, h("tbody", {}, rows)) : h("p", { class: "muted" }, "Nothing in your record."),
+    );
+  }
+
+  async loadTruth() {
+    try {
+      const reply = await this.wire.request("history");
+      this.rows = reply.turns;
+      this.log = reply.log.length ? reply.log : this.log;
+    } catch (error) {
+      this.notice(`The umpire's record could not be had: ${error.message}`, "error");
+      return;
+    }
+    const { ruleset, geometry } = await loadRuleset(this.welcome.ruleset);
+    this.console = ruleset;
+    this.map = geometry ? geometry.createMap($("truth-chart"), this.welcome.chart) : null;
+    $("truth-chart").parentElement.hidden = !this.map;
+    const slider = $("replay-at");
+    slider.max = String(Math.max(0, this.rows.length - 1));
+    slider.oninput = () => this.go(Number(slider.value));
+    $("replay-back").onclick = () => this.go(this.at - 1);
+    $("replay-on").onclick = () => this.go(this.at + 1);
+    document.addEventListener("keydown", (event) => {
+      if (event.target.closest?.("input, textarea, select")) return;
+      if (event.key === "ArrowLeft") this.go(this.at - 1);
+      if (event.key === "ArrowRight") this.go(this.at + 1);
+    });
+    this.go(0);
+  }
+
+  go(index) {
+    if (!this.rows.length) {
+      $("replay-where").textContent = "No phase was resolved.";
+      return;
+    }
+    this.at = Math.max(0, Math.min(this.rows.length - 1, index));
+    $("replay-at").value = String(this.at);
+    const row = this.rows[this.at];
+    $("replay-where").textContent = `Turn ${row.turn} · ${row.phase} (${this.at + 1} of ${this.rows.length})`;
+    const orders = Object.entries(row.orders || {}).map(([name, order]) =>
+      h("li", {}, h("b", {}, name === this.welcome.seat ? `${name} (you)` : name), ": ", this.console.order(order, name)),
+    );
+    $("replay-orders").replaceChildren(h("h3", {}, "Orders"), h("ul", { class: "reports" }, orders));
+    const truth = this.console.truth;
+    $("replay-truth").replaceChildren(...(truth ? [truth(row.view)].flat() : [h("pre", { class: "small" }, JSON.stringify(row.view, null, 1))]));
+    const events = this.log.filter((r) => r.type === "event" && r.turn === row.turn && (r.phase === undefined || r.phase === row.phase || !r.phase));
+    $("replay-events").replaceChildren(
+      ...events.map((e) => {
+        const told = (e.audience || []).filter((s) => s !== "umpire");
+        return h(
+          "li",
+          { class: told.length ? "" : "umpire-only" },
+          h("span", { class: "when" }, told.length ? `to ${told.join(", ")}` : "umpire only"),
+          e.text ?? e.kind,
+        );
+      }),
+    );
+    if (this.map) {
+      this.map.drawBase();
+      for (const layer of this.console.layers) {
+        if (layer.on !== false) layer.draw(this.map, this.map.layer(layer.name), row.view, this.welcome.chart);
+      }
+    }
+  }
+}

@@ -1,0 +1,143 @@
+"""A submarine captain plays B11 in a real headless Chromium, at 1024x768, against an embedded
+server: the seat page loads the Dardanelles seat module from the ruleset's own folder and draws
+the crew's chart and gauges; the order pad shows an order's cost before it is sent; a refused
+order is explained in the server's words; a draft survives a dropped connection and a reload;
+a whole turn resolves; the umpire's narrative is highlighted and an amendment shown."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+from fogbank.clients import Client
+from fogbank.rules.dardanelles.bot import BotSubmarine
+from fogbank.server import filter as seen_by
+
+from tests.conftest import needs
+
+from ..chromium import CHROMIUM, browser, expect, open_page  # noqa: F401  (browser: a fixture)
+
+ARTIFACTS = Path(__file__).parent / "artifacts"
+
+pytestmark = needs(CHROMIUM)
+
+
+@pytest.fixture
+async def page(browser):
+    errors: list[str] = []
+    yield await open_page(browser, 1024, 768, errors)
+    assert not errors, errors
+
+
+async def drop_connections(server) -> None:
+    """Close every websocket the server holds, as a dropped network would."""
+    await asyncio.gather(*(connection.close() for connection in list(server.websockets.connections)))
+
+
+async def set_order(page, course: str, speed: int, level: str) -> None:
+    await page.click(f'.rose button[data-course="{course}"]')
+    await page.fill("#order-speed", str(speed))
+    await page.check(f'input[data-level="{level}"]')
+
+
+async def form_order(page) -> list:
+    return [
+        await page.locator('.rose button[aria-pressed="true"]').get_attribute("data-course"),
+        await page.input_value("#order-speed"),
+        await page.locator('input[name="level"]:checked').get_attribute("value"),
+    ]
+
+
+async def test_a_captain_plays_a_turn_of_b11_in_the_browser(server, page):
+    created = await server.create_game("b11")
+    room = server.host.rooms[created["game"]]
+    url = f"http://127.0.0.1:{server.port}"
+    fetched: list[str] = []
+    page.on("request", lambda request: fetched.append(request.url))
+    await page.goto(f"{url}/play#token={created['seats']['submarine']}")
+    await page.wait_for_selector('#connection[data-state="connected"]')
+    await expect(page.locator("#duty")).to_have_text("Your orders are due")
+
+    # The shell loaded the ruleset's seat module from its folder, and the shared map geometry.
+    assert f"{url}/play/rulesets/dardanelles/module.js" in fetched
+    assert f"{url}/play/maps/squares.js" in fetched
+    # The token stays in the tab: out of the address bar, in sessionStorage, nowhere else.
+    assert page.url == f"{url}/play"
+    stored = await page.evaluate("[sessionStorage.getItem('fogbank.seat.token'), localStorage.length, document.cookie]")
+    assert stored == [created["seats"]["submarine"], 0, ""]
+
+    # The crew's chart and gauges: their plotted position, level and battery.
+    view = seen_by.view(room.game, "submarine")
+    await expect(page.locator("#gauge-plotted")).to_have_text(view["plotted"])
+    await expect(page.locator("#gauge-level")).to_have_text(view["level"])
+    assert await page.locator("#chart .land rect").count() > 0
+    assert await page.locator("#chart .boat-plotted").count() == 1
+    assert "The boat" not in await page.locator("#gauges-panel h2").inner_text()  # her name, from the briefing
+    assert await page.locator("#question-panel").is_hidden()  # the Dardanelles takes no questions
+
+    # An order too much for the hour: the pad says so before it is sent, and the server refuses it.
+    await set_order(page, "NE", 3, "bottom")
+    await expect(page.locator("#order-cost")).to_have_attribute("data-over", "true")
+    assert await page.locator("#chart .draft-move").count() == 1  # the drafted move, on the chart
+    await page.click("#send-order")
+    refusal = page.locator("#refusal")
+    await expect(refusal).to_contain_text("At most 3 squares an hour")
+    await expect(refusal.locator("code")).to_have_text("speed_too_high")
+    await expect(page.locator("#duty")).to_have_text("Your orders are due")
+
+    # A draft for the bot's own first order, kept across a dropped connection and a reload.
+    bot = BotSubmarine(server.host.chart(room, "submarine"), ["Sari Sighlar Bay"], hunt=None)
+    order = bot.order(view)
+    await set_order(page, order["course"], order["speed"], order["level"])
+    await expect(page.locator("#order-cost")).to_have_attribute("data-over", "false")
+    drafted = await form_order(page)
+    await drop_connections(server)
+    await page.wait_for_selector('#connection[data-state="connected"]')
+    assert await form_order(page) == drafted
+    await page.reload()
+    await page.wait_for_selector('#connection[data-state="connected"]')
+    await page.wait_for_selector(f'.rose button[data-course="{drafted[0]}"][aria-pressed="true"]')
+    assert await form_order(page) == drafted
+
+    # Sent: the seat's order is in; the turn resolves; the next turn's orders are due.
+    await page.keyboard.press("Control+Enter")
+    await expect(page.locator("#duty")).to_have_text("Your orders are due")
+    await expect(page.locator("#clock")).to_have_text("Turn 2 · orders")
+    assert room.game.state.turn == 2
+    await expect(page.locator("#gauge-time")).to_contain_text("05:00")
+    assert await page.locator("#chart .plotted-track circle").count() == 2
+
+    # The umpire speaks, and amends: both shown, the narrative highlighted.
+    async with await Client.connect(f"ws://127.0.0.1:{server.port}/", created["umpire_token"]) as umpire:
+        await umpire.narrate("submarine", "The first lieutenant reports a smell of chlorine.")
+        await umpire.amend("submarine", {"course": "E", "speed": 1, "level": "periscope"}, "Too close to the nets.")
+    narrative = page.locator("#messages li.narrative")
+    await expect(narrative).to_contain_text("smell of chlorine")
+    await expect(page.locator("#messages li.amended")).to_contain_text("Too close to the nets.")
+    await expect(page.locator("#messages li.amended")).to_contain_text("E 1, periscope")
+
+    await page.locator("#notice").evaluate("box => box.hidden = true")
+    ARTIFACTS.mkdir(exist_ok=True)  # docs/seat-dardanelles.png is a copy of this picture
+    await page.screenshot(path=str(ARTIFACTS / "seat-dardanelles-1024.png"), full_page=True)
+
+    # The umpire ends the game: the debrief. The captain's own record, then the truth a phase
+    # at a time, drawn by the ruleset's console module: the boat where she truly was.
+    async with await Client.connect(f"ws://127.0.0.1:{server.port}/", created["umpire_token"]) as umpire:
+        await umpire.end("Time is up for tonight.", {"british": "draw"})
+    await expect(page.locator("#debrief")).to_be_visible()
+    await expect(page.locator("#my-result")).to_have_text("draw")
+    await page.wait_for_selector("#result .check.ok")
+    await expect(page.locator("#own-record")).to_contain_text("You ordered:")
+    await expect(page.locator("#own-record")).to_contain_text("smell of chlorine")
+    rows = server.host.rooms[created["game"]].rows
+    await expect(page.locator("#replay-where")).to_have_text(f"Turn 1 · orders (1 of {len(rows)})")
+    first_square = rows[0]["view"]["boat"]["square"]
+    await page.wait_for_selector(f'#truth-chart .boat-true[data-square="{first_square}"]')
+    assert await page.locator("#truth-chart .minefield").count() > 0
+    await expect(page.locator("#replay-truth")).to_contain_text("B11, the truth")
+    await page.keyboard.press("ArrowRight")
+    await expect(page.locator("#replay-where")).to_have_text(f"Turn 2 · orders (2 of {len(rows)})")
+    await page.wait_for_selector(f'#truth-chart .boat-true[data-square="{rows[1]["view"]["boat"]["square"]}"]')
+    await page.locator("#notice").evaluate("box => box.hidden = true")
+    await page.screenshot(path=str(ARTIFACTS / "seat-dardanelles-debrief.png"), full_page=True)

@@ -1,0 +1,133 @@
+"""The seat page, generic, in a two-sided game: the toy ruleset Picket has no seat module, so the
+shell's defaults play it (the view as data, the order as JSON). Two captains of opposite sides in
+two Chromium pages, their consorts on the wire: orders, a refusal, talk to the own side, and the
+debrief. Nothing served to a page, over HTTP or the websocket, holds the other side's data."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from fogbank import protocols as wire
+from fogbank.clients import Client
+
+from tests.conftest import needs
+from tests.rules.toy import picket  # noqa: F401  (registers the toy ruleset)
+
+from ..chromium import CHROMIUM, browser, expect, open_page  # noqa: F401  (browser: a fixture)
+
+ARTIFACTS = Path(__file__).parent / "artifacts"
+BLUE_WORDS = "Blue only: we turn north at dawn."
+RED_WORDS = "Red only: torpedoes ready, hold fire."
+
+pytestmark = needs(CHROMIUM)
+
+
+class Seat:
+    """A seat's page, and everything served to it: HTTP bodies and websocket frames."""
+
+    def __init__(self, page):
+        self.page = page
+        self.frames: list[str] = []
+        self.responses = []
+        page.on("websocket", lambda socket: socket.on("framereceived", lambda frame: self.frames.append(frame)))
+        page.on("response", lambda response: self.responses.append(response))
+
+    async def served(self) -> str:
+        bodies = [await response.text() for response in self.responses if response.status == 200]
+        return "\n".join(bodies + [f if isinstance(f, str) else f.decode() for f in self.frames])
+
+    def messages(self) -> list[dict]:
+        return [json.loads(frame) for frame in self.frames]
+
+
+async def send_json_order(page, order: str) -> None:
+    await page.fill("#order-json", order)
+    await page.click("#send-order")
+
+
+@pytest.fixture
+async def pages(browser):
+    errors: list[str] = []
+    yield [await open_page(browser, 1024, 768, errors) for _ in range(2)]
+    assert not errors, errors
+
+
+async def test_two_captains_of_two_sides_play_talk_and_are_debriefed(server, pages):
+    created = await server.create_game("picket")
+    tokens = created["seats"]
+    url = f"http://127.0.0.1:{server.port}"
+    blue, red = Seat(pages[0]), Seat(pages[1])
+    await blue.page.goto(f"{url}/play#token={tokens['blue1']}")
+    await red.page.goto(f"{url}/play#token={tokens['red1']}")
+    for seat in (blue, red):
+        await seat.page.wait_for_selector('#connection[data-state="connected"]')
+        await expect(seat.page.locator("#duty")).to_have_text("Your orders are due")
+        await expect(seat.page.locator("#clock")).to_have_text("Turn 1 · move")
+        await expect(seat.page.locator("#no-map pre")).to_contain_text('"area"')  # no module: the view as data
+
+    ws = f"ws://127.0.0.1:{server.port}/"
+    async with await Client.connect(ws, tokens["blue2"]) as blue2, await Client.connect(ws, tokens["red2"]) as red2:
+        # A refused order, in the server's words; then a good one.
+        await send_json_order(blue.page, '{"move": 5}')
+        await expect(blue.page.locator("#refusal")).to_contain_text("A ship moves at most 2 areas a turn.")
+        await expect(blue.page.locator("#refusal code")).to_have_text("too_far")
+        await send_json_order(blue.page, '{"move": 2}')
+        await expect(blue.page.locator("#duty")).to_have_text("Orders in · waiting for the turn")
+        await expect(blue.page.locator("#refusal")).to_be_hidden()
+
+        # Talk: each side hears its own, never the other's.
+        await blue.page.fill("#talk-text", BLUE_WORDS)
+        await blue.page.press("#talk-text", "Enter")
+        await red.page.fill("#talk-text", RED_WORDS)
+        await red.page.click("#send-talk")
+        await expect(blue.page.locator("#messages li.talk")).to_have_text(f"T1You{BLUE_WORDS}")
+        await expect(red.page.locator("#messages li.talk")).to_have_text(f"T1You{RED_WORDS}")
+        heard = await anext(m async for m in blue2.stream() if isinstance(m, wire.TalkMessage))
+        assert (heard.seat, heard.text) == ("blue1", BLUE_WORDS)
+
+        # A question to the rules, as JSON (Picket has no seat module): refused in the rules' words.
+        await blue.page.fill("#question-json", '{"track": 9}')
+        await blue.page.click("#send-question")
+        await expect(blue.page.locator("#question-refusal")).to_contain_text("There is no such track on your plot.")
+        await expect(blue.page.locator("#question-refusal code")).to_have_text("unknown_track")
+
+        # Every move in: the fire phase opens for all.
+        await send_json_order(red.page, '{"move": -2}')
+        await blue2.submit({"move": 0}, 1)
+        await red2.submit({"move": 0}, 1)
+        for seat in (blue, red):
+            await expect(seat.page.locator("#clock")).to_have_text("Turn 1 · fire")
+            await expect(seat.page.locator("#duty")).to_have_text("Your orders are due")
+        ARTIFACTS.mkdir(exist_ok=True)
+        await blue.page.screenshot(path=str(ARTIFACTS / "seat-generic-1024.png"), full_page=True)
+
+        # The umpire ends the game: each page turns to its debrief.
+        async with await Client.connect(ws, created["umpire_token"]) as umpire:
+            await umpire.end("Time is up.", {"blue": "draw", "red": "draw"})
+        for seat in (blue, red):
+            page = seat.page
+            await expect(page.locator("#debrief")).to_be_visible()
+            await expect(page.locator("#my-result")).to_have_text("draw (blue: draw, red: draw)")
+            await page.wait_for_selector("#result .check.ok")
+            await expect(page.locator("#own-record")).to_contain_text("You ordered:")
+            await expect(page.locator("#replay-where")).to_contain_text("Turn 1 · move (1 of 1)")
+            await expect(page.locator("#replay-truth")).to_contain_text('"units"')  # the truth, unsealed at the end
+        await expect(blue.page.locator("#replay-events")).to_contain_text(f"blue1: {BLUE_WORDS}")
+        await expect(blue.page.locator("#replay-events")).to_contain_text(f"red1: {RED_WORDS}")
+        await blue.page.screenshot(path=str(ARTIFACTS / "seat-generic-debrief.png"), full_page=True)
+
+    # Before the end, nothing served to one side held the other's words, tokens or the truth.
+    for seat, other, words in ((blue, red, RED_WORDS), (red, blue, BLUE_WORDS)):
+        before_end = []
+        for message in seat.messages():
+            if message["type"] == "game_over":
+                break
+            before_end.append(json.dumps(message))
+        sent = "\n".join(before_end)
+        assert words not in sent and '"units"' not in sent and '"history"' not in sent
+        served = await seat.served()
+        others = [token for name, token in tokens.items() if name != ("blue1" if seat is blue else "red1")]
+        assert not any(token in served for token in [*others, created["umpire_token"], created["spectator_token"]])
+    assert BLUE_WORDS in "\n".join(json.dumps(m) for m in blue.messages())

@@ -1,0 +1,57 @@
+"""Talk over real websockets, in the toy two-sided ruleset Picket: a captain's words reach his own
+side and the umpire, are logged as an input, and send the other side nothing at all."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from fogbank import protocols as wire
+from fogbank.server.app import Server
+
+from tests.rules.toy import picket  # noqa: F401  (registers the toy ruleset)
+
+from .test_end_to_end import JSON, open_peer
+
+
+@pytest.fixture
+async def server(tmp_path):
+    server = await Server.start(port=0, data=tmp_path)
+    yield server
+    await server.close()
+
+
+async def test_talk_reaches_the_own_side_and_the_umpire_and_not_the_enemy(server):
+    game = await server.create_game("picket")
+    room = server.host.rooms[game["game"]]
+    peers = {seat: await open_peer(server, token, codec=JSON) for seat, token in game["seats"].items()}
+    umpire = await open_peer(server, game["umpire_token"], codec=JSON)
+    for peer in peers.values():
+        await peer.recv()  # the join's snapshot
+    enemy_seqs = {seat: room.streams[seat].seq for seat in ("red1", "red2")}
+
+    said = await peers["blue1"].request(lambda ref: wire.Talk(ref=ref, text="Smoke bearing 090."))
+    assert isinstance(said, wire.Ack)
+    for seat in ("blue1", "blue2"):
+        heard = await peers[seat].until(wire.TalkMessage)
+        assert (heard.seat, heard.text, heard.turn, heard.phase) == ("blue1", "Smoke bearing 090.", 1, "move")
+    update = await umpire.until(wire.UmpireUpdate)
+    assert [(e["kind"], e["audience"], e["text"]) for e in update.events] == [
+        ("talk", ["blue1", "blue2", "umpire"], "blue1: Smoke bearing 090.")
+    ]
+    assert room.log[-2] == {"type": "input", "input": "talk", "turn": 1, "phase": "move", "seat": "blue1", "text": "Smoke bearing 090."}
+
+    # The enemy's streams did not move, and nothing came down their sockets.
+    assert {seat: room.streams[seat].seq for seat in enemy_seqs} == enemy_seqs
+    for seat in enemy_seqs:
+        with pytest.raises(TimeoutError):
+            await asyncio.wait_for(peers[seat].recv(), 0.2)
+
+    # A reconnecting captain is told it again in his welcome; an empty word and the umpire are refused.
+    again = await open_peer(server, game["seats"]["blue2"], codec=JSON)
+    assert [(t["kind"], t["seat"], t["text"]) for t in again.welcome.told] == [("talk", "blue1", "Smoke bearing 090.")]
+    empty = await peers["red1"].request(lambda ref: wire.Talk(ref=ref, text="  "))
+    assert isinstance(empty, wire.Error) and empty.code == "empty_message"
+    forbidden = await umpire.request(lambda ref: wire.Talk(ref=ref, text="I am the umpire."))
+    assert isinstance(forbidden, wire.Error) and forbidden.code == "forbidden"

@@ -5,6 +5,11 @@
 
 import { paint, s, titled } from "/umpire/dom.js";
 
+// Salvo's own styles, from its folder (the page's policy allows this origin's stylesheets).
+if (!document.querySelector('link[data-ruleset="salvo"]')) {
+  document.head.appendChild(Object.assign(document.createElement("link"), { rel: "stylesheet", href: "/umpire/rulesets/salvo/salvo.css" })).dataset.ruleset = "salvo";
+}
+
 export const FACINGS = "ABCDEF"; // hexsides clockwise from north, as the rules letter them
 export const FACING_WORDS = { A: "N", B: "NE", C: "SE", D: "S", E: "SW", F: "NW" };
 export const MONO = "ui-monospace, DejaVu Sans Mono, Menlo, monospace";

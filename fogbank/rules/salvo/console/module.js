@@ -9,6 +9,7 @@ import {
   FACING_WORDS, LOOKS, drawBeam, drawCounters, drawFire, drawMines, drawSmoke, drawStarshells, drawWaters, sideColour,
 } from "./draw.js";
 import { override } from "./override.js";
+import { orderWords } from "./words.js";
 import { drawSeat, seatPanel, seatSummary } from "./seat.js";
 
 export { drawSeat, override, seatPanel, seatSummary };
@@ -245,25 +246,7 @@ export const columns = [
 
 export const shaded = (row) => Boolean(row.view?.night);
 
-/** A seat's order in words, whatever its phase. */
-export function order(given) {
-  const parts = [];
-  if (given.mines) parts.push(`mines ${given.mines.join(" ")}`);
-  for (const [uid, hex] of Object.entries(given.starshells || {})) parts.push(`${uid} starshell ${hex}`);
-  for (const [uid, n] of Object.entries(given.searchlights || {})) parts.push(`${uid} searchlight #${n}`);
-  const moves = Object.entries(given.moves || {}).map(([uid, path]) => `${uid} ${path || "stop"}`);
-  if (moves.length) parts.push(moves.join(", "));
-  if (given.smoke?.length) parts.push(`smoke ${given.smoke.join(" ")}`);
-  for (const dummy of given.dummies || []) parts.push(`dummy ${dummy.hex}${dummy.facing ?? ""} ${dummy.path ?? ""}`.trim());
-  for (const [uid, n] of Object.entries(given.attacks || {})) parts.push(`${uid} attacks #${n}`);
-  const fire = Object.entries(given.fire || {}).map(([uid, f]) => {
-    const aims = [f.target !== undefined ? `#${f.target}` : null, f.secondary !== undefined ? `sec #${f.secondary}` : null,
-      f.torpedo !== undefined ? `torp #${f.torpedo}` : null, f.spotter ? `spot ${f.spotter}` : null].filter(Boolean);
-    return `${uid}→${aims.join(" ")}`;
-  });
-  if (fire.length) parts.push(fire.join(", "));
-  return parts.join("; ") || "nothing";
-}
+export { orderWords as order };
 
 const TERRAIN_WORDS = { ".": "open sea", ",": "inner water", "~": "partial sea", M: "major fort's hex", m: "minor fort's hex", "#": "land" };
 

@@ -121,8 +121,9 @@ class HexMap {
     const ys = points.map((p) => p[1]);
     const pad = margin * HIGH;
     let [x, y, w, h] = [Math.min(...xs) - pad, Math.min(...ys) - pad, Math.max(...xs) - Math.min(...xs) + 2 * pad, Math.max(...ys) - Math.min(...ys) + 2 * pad];
-    // Keep the map's own shape, so the drawing fills its frame.
-    const ratio = this.width / this.height;
+    // Keep the frame's shape, so the drawing fills it.
+    const frame = this.svg.getBoundingClientRect();
+    const ratio = frame.width > 0 && frame.height > 0 ? frame.width / frame.height : this.width / this.height;
     if (w / h < ratio) [x, w] = [x - (h * ratio - w) / 2, h * ratio];
     else [y, h] = [y - (w / ratio - h) / 2, w / ratio];
     this.show([x, y, w, h]);
@@ -178,7 +179,8 @@ class HexMap {
     const g = this.layer("places");
     for (const place of this.chart.places || []) {
       const at = this.centre(place.hex ?? place.square);
-      if (at) g.appendChild(s("text", { class: "place", "data-side": place.side, x: at[0], y: at[1] + 3 }, place.name));
+      // Under the hex's centre, where a counter in it leaves room.
+      if (at) g.appendChild(s("text", { class: "place", "data-side": place.side, x: at[0], y: at[1] + HIGH * 0.62 }, place.name));
     }
     return g;
   }

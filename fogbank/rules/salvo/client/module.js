@@ -103,7 +103,8 @@ export function drawSeat(map, group, view, order) {
 
 /** The seat's ships, and where the game stands for it. */
 export function gauges(view, welcome) {
-  const title = welcome?.seats?.find((x) => x.seat === welcome.seat)?.title ?? welcome?.seat ?? "Your command";
+  // The seat's title names its commander and then its ships; the ships are in the table below.
+  const title = (welcome?.seats?.find((x) => x.seat === welcome.seat)?.title ?? welcome?.seat ?? "Your command").split(":")[0];
   if (!view) return [h("h2", {}, title), h("p", { class: "muted" }, "Waiting for the first report…")];
   const outcome = view.outcome ? h("p", { class: "refusal" }, `${Object.entries(view.outcome.results).map(([side, r]) => `${side}: ${r}`).join(", ")}. ${view.outcome.reason}`) : null;
   const pick = (id) => draft.select?.(id);
@@ -119,7 +120,7 @@ export function gauges(view, welcome) {
       view.mines_to_lay ? [h("dt", {}, "Secret mines"), h("dd", { class: "hurt" }, `${view.mines_to_lay} to lay now`)] : null,
     ),
     shipsTable(view.ships || [], { selected: draft.selected, pick }),
-    h("p", { class: "small muted" }, "Hits: * taken this turn (damage control may mend them). Pick a ship to see its line of sight."),
+    h("p", { class: "small muted" }, "* hit this turn: damage control may mend it. Pick a ship to see what it can see."),
     view.friends?.length ? h("details", { class: "friends" }, h("summary", {}, `Your side's other ships (${view.friends.length}, shared plot)`), shipsTable(view.friends)) : null,
     outcome,
   ].flat().filter(Boolean);

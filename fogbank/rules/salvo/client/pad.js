@@ -179,7 +179,7 @@ export function orderForm({ view, welcome, changed }) {
     const unit = unitOf(draft.selected);
     const movable = (u) => u.kind !== "fort";
     const parts = [
-      h("p", { class: "hint" }, "Pick a ship, then click the hexes it steams through, one after another. Ships not plotted hold course and speed."),
+      h("p", { class: "hint" }, "Pick a ship (a button, or its hex), then click the hexes it steams through, one after another; click its own hex again for the next ship there. Ships not plotted hold course and speed."),
       shipList(movable),
     ];
     if (unit && movable(unit)) {
@@ -356,7 +356,9 @@ export function orderForm({ view, welcome, changed }) {
           draft.selected = `new-${plan.dummies.length}`;
         }
         draft.tool = "ship";
-      } else if (here.length && !(now.phase === "gunfire" && contacts.length && unit)) {
+      } else if (here.length && (!unit || unit.hex === place.name || now.phase !== "movement") && !(now.phase === "gunfire" && contacts.length && unit)) {
+        // With a ship picked, a click in movement plots, even into a hex of one's own ships:
+        // another ship is picked from the buttons, or by clicking the picked ship's own hex.
         // A stack clicked again picks the next unit in it.
         const at = here.findIndex((u) => u.id === draft.selected);
         draft.selected = here[(at + 1) % here.length].id;

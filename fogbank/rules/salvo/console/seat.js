@@ -99,7 +99,7 @@ export function shipsTable(ships, { selected = null, pick = null } = {}) {
       h("td", {}, u.kind === "dummy" ? "dummy" : u.name, u.flagship ? h("span", { class: "chip" }, "flag") : null),
       h("td", { class: "mono" }, u.hex),
       h("td", { class: "mono" }, u.kind === "fort" ? "—" : `${u.facing} ${u.speed}/${u.max_speed}`),
-      h("td", { class: "mono" }, u.kind === "dummy" ? "" : `${u.attack}${u.secondary ? `+${u.secondary}` : ""} r${u.range}`),
+      h("td", { class: "mono", title: "main + secondary battery, range in hexes" }, u.kind === "dummy" ? "" : `${u.attack}${u.secondary ? `+${u.secondary}` : ""}/${u.range}`),
       h("td", { class: u.w || u.s ? "mono hurt" : "mono" }, u.kind === "dummy" ? "" : `${u.w}W ${u.s}S${u.fresh_w || u.fresh_s ? "*" : ""}`),
       h("td", { class: "small" }, gone || kit),
     );
@@ -112,7 +112,7 @@ export function shipsTable(ships, { selected = null, pick = null } = {}) {
   return h(
     "table",
     { class: "ships" },
-    h("thead", {}, h("tr", {}, ["Id", "Ship", "Hex", "Facing, speed", "Guns", "Hits", ""].map((t) => h("th", {}, t)))),
+    h("thead", {}, h("tr", {}, ["Id", "Ship", "Hex", "Course", "Guns/range", "Hits", ""].map((t) => h("th", {}, t)))),
     h("tbody", {}, rows),
   );
 }

@@ -160,7 +160,7 @@ class HexMap {
       numbers.appendChild(s("text", { x, y: y - HIGH * 0.27 }, name));
     }
     svg.appendChild(numbers);
-    const labels = s("g", { class: "grid-labels" });
+    const labels = s("g", { class: "hex-labels" });
     for (let column = 1; column <= columns; column++) {
       const [x] = this.centre(this.nameOf(column, 1));
       labels.appendChild(s("text", { x, y: MARGIN - 6 }, two(column)));

@@ -37,15 +37,16 @@ async def pages(browser):
     assert not errors, errors
 
 
-async def click_hex(page, name: str) -> None:
-    """Click the centre of a hex of the seat's map, as a player would (the map scrolled into sight)."""
+async def click_hex(page, name: str, map_of: str = "window.fogbankSeat.seat.map") -> None:
+    """Click the centre of a hex of the page's map (`map_of` finds it), as a player would, the
+    map scrolled into sight."""
     point = await page.evaluate(
-        """name => {
+        f"""name => {{
             window.scrollTo(0, 0);
-            const [x, y] = window.fogbankSeat.seat.map.centre(name);
+            const [x, y] = {map_of}.centre(name);
             const at = new DOMPoint(x, y).matrixTransform(document.getElementById("chart").getScreenCTM());
             return [at.x, at.y];
-        }""",
+        }}""",
         name,
     )
     await page.mouse.click(*point)
@@ -55,8 +56,9 @@ async def step(page, name: str, side: int) -> str:
     return await page.evaluate("([name, side]) => window.fogbankSeat.seat.map.step(name, side)", [name, side])
 
 
-async def captain(url: str, token: str, seat: str, until_turn: int) -> None:
-    """A built-in captain in a seat, ordering whenever it must until `until_turn` opens."""
+async def captain(url: str, token: str, seat: str, until_turn: int, adjust=None) -> None:
+    """A built-in captain in a seat, ordering whenever it must until `until_turn` opens;
+    `adjust(view, order)`, if given, changes its orders first."""
     rules = find_ruleset("salvo")
     async with await Client.connect(url, token) as client:
         bot = rules.bot("gallipoli", seat, client.welcome.chart)
@@ -65,7 +67,8 @@ async def captain(url: str, token: str, seat: str, until_turn: int) -> None:
                 if message.turn >= until_turn:
                     return
                 if message.must_act:
-                    await client.submit(bot.order(message.view), message.turn)
+                    order = bot.order(message.view)
+                    await client.submit(adjust(message.view, order) if adjust else order, message.turn)
 
 
 async def test_two_sides_play_a_gallipoli_turn_by_pointing(server, pages):

@@ -180,7 +180,7 @@ function unitRow(view, unit) {
     h("td", { class: "mono" }, unit.kind === "fort" ? "" : `${unit.facing} ${unit.speed}/${unit.max_speed}`),
     h("td", { class: "mono" }, unit.dummy ? "" : `${unit.w}W ${unit.s}S`),
     h("td", {}, state(unit)),
-    h("td", { class: "small" }, labels.map(([who, n]) => `${who} #${n}`).join(", ")),
+    h("td", { class: "small", title: labels.map(([who, n]) => `${who}'s label ${n}`).join(", ") }, labels.map(([who, n]) => `${who.slice(0, 1).toUpperCase()}#${n}`).join(" ")),
     h("td", { class: seen.length ? "small" : "small muted" }, seen.length ? seen.join(", ") : "unseen"),
   );
 }
@@ -197,7 +197,7 @@ export function truth(view) {
       h(
         "table",
         { class: "truth-units", "data-side": side },
-        h("thead", {}, h("tr", {}, ["Id", "Name", "Hex", "Facing, speed", "Hits", "", "Labels", "Seen by"].map((t) => h("th", {}, t)))),
+        h("thead", {}, h("tr", {}, ["Id", "Name", "Hex", "Course", "Hits", "", "Labels", "Seen by"].map((t) => h("th", {}, t)))),
         h("tbody", {}, units.map((u) => unitRow(view, u))),
       ),
     ];
@@ -219,6 +219,7 @@ export function truth(view) {
 }
 
 // The record sheet: a row a phase, the umpire's view after it.
+const initial = (side) => side.slice(0, 1).toUpperCase();
 const afloat = (view, side) => (view.units || []).filter((u) => u.side === side && !u.dummy && !u.sunk && !u.exited).length;
 
 export const columns = [
@@ -227,18 +228,22 @@ export const columns = [
   {
     name: "afloat",
     heading: "Afloat",
-    cell: (row) => ({ text: sidesOf(row.view).map((side) => `${side} ${afloat(row.view, side)}`).join(" · "), class: "small" }),
+    cell: (row) => ({
+      text: sidesOf(row.view).map((side) => `${initial(side)} ${afloat(row.view, side)}`).join(" · "),
+      title: sidesOf(row.view).map((side) => `${side}: ${afloat(row.view, side)} afloat`).join(", "),
+      class: "small nowrap",
+    }),
   },
   {
     name: "hits",
     heading: "Hits",
-    cell: (row) => ({
-      text: sidesOf(row.view).map((side) => {
+    cell: (row) => {
+      const hits = sidesOf(row.view).map((side) => {
         const hit = row.view.units.filter((u) => u.side === side && !u.dummy);
-        return `${side} ${hit.reduce((n, u) => n + u.w, 0)}W ${hit.reduce((n, u) => n + u.s, 0)}S`;
-      }).join(" · "),
-      class: "small",
-    }),
+        return [side, `${hit.reduce((n, u) => n + u.w, 0)}W ${hit.reduce((n, u) => n + u.s, 0)}S`];
+      });
+      return { text: hits.map(([side, n]) => `${initial(side)} ${n}`).join(" · "), title: hits.map(([side, n]) => `${side}: ${n}`).join(", "), class: "small nowrap" };
+    },
   },
   { name: "exits", heading: "Exits", cell: (row) => ({ text: (row.view.exits || []).length, class: "num" }) },
   { name: "shots", heading: "Shots", cell: (row) => ({ text: row.phase === "gunfire" ? (row.view.shots || []).length : "", class: "num" }) },

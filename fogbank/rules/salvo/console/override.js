@@ -40,6 +40,7 @@ export function override({ view }) {
   }
 
   function show() {
+    units();
     for (const row of rows) row.hidden = !FIELDS[row.dataset.field].includes(kind.value);
     const now = (view()?.units || []).find((u) => u.id === unit.value);
     if (now && kind.value === "set_damage") [w.value, s.value] = [now.w, now.s];
@@ -49,7 +50,6 @@ export function override({ view }) {
   kind.onchange = show;
   unit.onfocus = units;
   unit.onchange = show;
-  units();
   show();
   return {
     fields: h("div", { class: "stack" }, h("label", {}, "Change ", kind), h("div", { class: "row" }, rows)),

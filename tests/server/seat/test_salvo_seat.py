@@ -19,8 +19,8 @@ from fogbank.rules.core import find_ruleset
 
 from tests.conftest import needs
 
-from ..chromium import CHROMIUM, browser, expect, open_page  # noqa: F401  (browser: a fixture)
-from .test_two_sides import Seat
+from ..chromium import CHROMIUM, browser, expect, open_page, playwright_api  # noqa: F401  (browser: a fixture)
+from .test_two_sides import Seat as ServedTo
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
 DOCS = Path(__file__).parents[3] / "docs"
@@ -28,6 +28,30 @@ SECRET_MINES = ["2006", "2107"]  # open inner water, free of ships at the start
 DUMMY_HEX = "1609"
 
 pytestmark = needs(CHROMIUM)
+
+
+class Seat(ServedTo):
+    """A seat's page and all it was served; it may be reloaded (a page reloaded is served every
+    file again, and the bodies from before the reload are no longer to be had)."""
+
+    def __init__(self, page):
+        super().__init__(page)
+        self.bodies: list[str] = []
+        page.on("response", lambda response: self.keep(response))
+
+    def keep(self, response) -> None:
+        if response.status == 200:
+            asyncio.ensure_future(self.read(response))
+
+    async def read(self, response) -> None:
+        try:
+            self.bodies.append(await response.text())
+        except playwright_api.Error:
+            pass  # navigated away from before it was read: the reload fetched it again
+
+    async def served(self) -> str:
+        self.responses = []
+        return "\n".join([*self.bodies, await super().served()])
 
 
 @pytest.fixture
@@ -128,12 +152,19 @@ async def test_two_sides_play_a_gallipoli_turn_by_pointing(server, pages):
     await click_hex(page, await step(page, await step(page, "1708", 1), 2))
     await expect(page.locator("#plot-path")).to_have_text("FRF")
     await expect(page.locator("#plot-judged")).to_have_text("speed 2 of 2 · turns 1 of 2")
+    await page.click('.unit-pick[data-unit="BB17"]')
+    await page.check("#plot-smoke")
     await page.click("#dummy-new")
     await click_hex(page, DUMMY_HEX)
     await page.click("#plot-ahead")
     await expect(page.locator("#plan")).to_contain_text(f"dummy 1 at {DUMMY_HEX} F")
     ARTIFACTS.mkdir(exist_ok=True)
     await page.screenshot(path=str(ARTIFACTS / "gallipoli-movement-1024.png"), full_page=True)
+    # The draft outlives a reload: every path, the smoke and the dummy are still on the pad.
+    await page.reload()
+    await page.wait_for_selector('#connection[data-state="connected"]')
+    await expect(page.locator("#plan")).to_have_text(f"BB17 FFRFB3 FRFdummy 1 at {DUMMY_HEX} Fsmoke: BB17")
+    await expect(page.locator("#chart .plotted-path")).to_have_count(3)
     await page.click("#send-order")
     await expect(page.locator("#duty")).to_have_text(re.compile("Orders in|Your orders are due"))
 
@@ -141,6 +172,7 @@ async def test_two_sides_play_a_gallipoli_turn_by_pointing(server, pages):
     for seat in (forts, admiral):
         await expect(seat.page.locator("#clock")).to_have_text("Turn 1 · gunfire")
         await expect(seat.page.locator("#duty")).to_have_text("Your orders are due")
+        await expect(seat.page.locator("#chart .smoke")).to_have_count(3)  # a marker in each hex she left, seen by all
     await page.click('.unit-pick[data-unit="BB17"]')
     await expect(page.locator("#chart line.sight").first).to_be_attached()  # its line of sight to what it sees
     await click_hex(page, "1706")  # Yildiz

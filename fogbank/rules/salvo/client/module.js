@@ -37,7 +37,7 @@ function remember(view) {
 /** The line of sight from the picked ship: its visibility, and a line to each contact in it. */
 function drawSight(map, group, view, unit) {
   const near = map.within(unit.hex, view.visibility);
-  map.area(group, near, `${unit.name} sees ${view.visibility} hexes`, { fill: { fill: "none" }, edge: { stroke: "#2e7d4f", width: 1, dash: "3 2" } });
+  map.area(group, near, `${unit.name} sees ${view.visibility} hexes`, { fill: { fill: "none" }, edge: { stroke: "#16707a", width: 0.8, dash: "1 1.5" } });
   for (const c of view.contacts || []) {
     const shot = sighting(map, view, unit.hex, c.hex);
     if (!shot.seen || c.hex === unit.hex) continue;

@@ -42,6 +42,8 @@ export function turnsIn(path) {
   return [...path].filter((c, i) => "LR".includes(c) && (i === 0 || path[i - 1] === "F")).length;
 }
 
+/** Whether a unit has guns or torpedoes to fire (a fort at 3W is silenced; a dummy has none). */
+const armed = (u) => Boolean(u.attack || u.torpedoes) && !(u.kind === "fort" && u.w >= 3) && u.kind !== "dummy";
 const speedOf = (path) => [...path].filter((c) => c === "F").length;
 const longestTurn = (path) => Math.max(0, ...path.split("F").map((run) => run.length));
 
@@ -178,6 +180,7 @@ export function orderForm({ view, welcome, changed }) {
   function movement(now) {
     const unit = unitOf(draft.selected);
     const movable = (u) => u.kind !== "fort";
+    if (!units().some(movable)) return [shipList(movable)];
     const parts = [
       h("p", { class: "hint" }, "Pick a ship (a button, or its hex), then click the hexes it steams through, one after another; click its own hex again for the next ship there. Ships not plotted hold course and speed."),
       shipList(movable),
@@ -222,7 +225,7 @@ export function orderForm({ view, welcome, changed }) {
 
   function gunfire(now) {
     const unit = unitOf(draft.selected);
-    const armed = (u) => (u.attack || u.torpedoes) && !(u.kind === "fort" && u.w >= 3) && u.kind !== "dummy";
+    if (!units().some(armed)) return [shipList(armed)];
     const batteries = h(
       "div",
       { class: "segmented", role: "radiogroup", "aria-label": "Battery" },
@@ -333,8 +336,7 @@ export function orderForm({ view, welcome, changed }) {
         return { text: `${judged.length} plotted, the rest hold course${over ? ` · ${over} over the rules' limits` : ""}`, over: over > 0 };
       }
       if (now.phase === "gunfire") {
-        const armed = ships().filter((u) => (u.attack || u.torpedoes) && !(u.kind === "fort" && u.w >= 3));
-        return { text: `${Object.keys(plan.fire).length} of ${armed.length} given targets`, over: false };
+        return { text: `${Object.keys(plan.fire).length} of ${ships().filter(armed).length} given targets`, over: false };
       }
       if (now.mines_to_lay) return { text: `${plan.mines.length} of ${now.mines_to_lay} mines placed`, over: plan.mines.length !== now.mines_to_lay };
       return null;

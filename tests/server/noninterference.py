@@ -37,6 +37,7 @@ class Plug:
     ruleset: str
     scenario: str
     low: Callable[[Game, str], Any]  # what `seat` may know of this game: its share of the truth
+    options: Mapping[str, Any] = attrs.field(factory=dict)  # the game's options, if not the defaults
 
 
 @attrs.frozen
@@ -63,9 +64,9 @@ async def _run(plug: Plug, seed: bytes, inputs: Sequence[Input], observer: str, 
         store = await Store.open(Path(directory))
         try:
             ruleset = core.find_ruleset(plug.ruleset)
-            game = core.start(ruleset, plug.scenario, seed)
+            game = core.start(ruleset, plug.scenario, seed, plug.options)
             game = attrs.evolve(game, state=change.start(game.state))
-            await store.create_game("g", ruleset.name, plug.scenario, seed, core.commitment(seed), {})
+            await store.create_game("g", ruleset.name, plug.scenario, seed, core.commitment(seed), {}, dict(game.state.options))
             host = Host(store)
             room = host.rooms["g"] = Room("g", game)
             sent: list[Any] = [host.welcome(room, observer)]

@@ -45,34 +45,39 @@ def targets(work: Work, orders: Mapping[str, Mapping[str, Any]]) -> list[tuple[U
 
 def resolve(work: Work, orders: Mapping[str, Mapping[str, Any]]) -> None:
     plans = targets(work, orders)
-    fired_at = {t.id for f, b, t, _ in plans if b != "torpedo" and t.side != f.side}
-    shielded = _shields(work, plans)
     groups: dict[tuple[str, str], list[tuple[Unit, Unit | None]]] = {}
     for firer, battery, target, spotter in plans:
         if battery != "torpedo":
             groups.setdefault((target.id, battery), []).append((firer, spotter))
     shots: list[Shot] = []
-    results: list[tuple[Unit, str, list[Unit]]] = []
+    able: dict[tuple[str, str], list[tuple[Unit, list[Modifier]]]] = {}
     for (tid, battery), firers in groups.items():
         target = work.units[tid]
-        points, hitting = 0, []
-        concentrated = len(firers) > 1 and target.kind != FORT
         for firer, spotter in firers:
-            why, mods = _bearing(work, firer, battery, target, spotter, concentrated, fired_at)
+            why, mods = _bearing(work, firer, battery, target, spotter)
             if why:
                 shots.append(_shot(firer, target, battery, why))
                 _tell_firer(work, firer, target, f"{firer.name} could not fire at {{target}}: {why}.")
-                continue
+            else:
+                able.setdefault((tid, battery), []).append((firer, mods))
+    # Only shots that could be made count as "fired at" (a shot ordered but impossible is not seen).
+    fired_at = {tid for (tid, _), firers in able.items() if any(f.side != work.units[tid].side for f, _ in firers)}
+    shielded = _shields(work, able)
+    results: list[tuple[Unit, str, list[Unit]]] = []
+    for (tid, battery), firers in able.items():
+        target = work.units[tid]
+        concentrated = len(firers) > 1 and target.kind != FORT
+        points = 0
+        for firer, mods in firers:
+            d = hexes.distance(firer.hex, target.hex)
+            mods = mods + _modifiers(work, firer, battery, target, d, concentrated, fired_at)
             roll = work.roll(f"dpt/{firer.id}/{battery}", "dpt", mods)
             strength = firer.current_attack if battery == "main" else firer.current_secondary
             if firer.hex == target.hex:
                 strength *= SAME_HEX
-            gained = damage_points(roll.outcome, strength)
-            points += gained
-            hitting.append(firer)
+            points += damage_points(roll.outcome, strength)
             shots.append(_shot(firer, target, battery, f"DPT {roll.outcome}"))
-        if not hitting:
-            continue
+        hitting = [f for f, _ in firers]
         odds = odds_column(points, target.defence)
         if odds is None:
             results.append((target, "-", hitting))
@@ -102,22 +107,19 @@ def _shot(firer: Unit, target: Unit, battery: str, outcome: str) -> Shot:
                 to=hexes.number(target.hex), outcome=outcome)
 
 
-def _shields(work: Work, plans) -> set[str]:
+def _shields(work: Work, able) -> set[str]:
     """Random event 2: on a side that has it, the ship most fired at ignores every hit."""
     shielded = set()
     for side, effects in work.board.effects.items():
         if "shields up" in effects:
-            counts: dict[str, int] = {}
-            for firer, battery, target, _ in plans:
-                if target.side == side and battery != "torpedo":
-                    counts[target.id] = counts.get(target.id, 0) + 1
+            counts = {tid: len(firers) for (tid, _), firers in able.items() if work.units[tid].side == side}
             if counts:
                 shielded.add(max(sorted(counts), key=counts.get))
     return shielded
 
 
-def _bearing(work: Work, firer: Unit, battery: str, target: Unit, spotter: Unit | None, concentrated: bool, fired_at: set[str]):
-    """Why `firer` cannot fire at `target`, or "" and the DPT modifiers (12.6) if it can."""
+def _bearing(work: Work, firer: Unit, battery: str, target: Unit, spotter: Unit | None):
+    """Why `firer` cannot fire at `target`, or "" and the DPT modifiers of how it sees it if it can."""
     board, scenario, turn = work.board, work.scenario, work.turn
     strength = firer.current_attack if battery == "main" else firer.current_secondary
     if strength <= 0 or (firer.kind == FORT and firer.w >= 3):
@@ -169,10 +171,10 @@ def _bearing(work: Work, firer: Unit, battery: str, target: Unit, spotter: Unit 
     else:
         return "out of sight", []
     if not (target.kind == FORT or across):
-        blocked = sensing.units_block(board, firer, target)
+        known = board.detected.get(who, frozenset()) | {u.id for u in work.units.values() if sensing.belongs(scenario, u, who)}
+        blocked = sensing.units_block(board, firer, target, known)
         if blocked:
             return f"line of sight blocked: {blocked}", []
-    mods += _modifiers(work, firer, battery, target, d, concentrated, fired_at)
     return "", mods
 
 

@@ -10,7 +10,7 @@ from . import hexes, orders, overrides, turn, views
 from .board import Told
 from .bot import Captain
 from .errors import ERROR_CODES
-from .scenario import load_scenario, scenario_ids
+from .scenario import for_options, load_scenario, scenario_ids
 from .tables import TABLES
 from .units import FORT
 
@@ -27,7 +27,9 @@ class Salvo(Ruleset):
     def options(self, scenario: str) -> Mapping[str, Option]:
         s = load_scenario(scenario)
         found = {"fog": Option(default=s.fog, choices=("as_written", "double_blind"),
-                               help="as_written: every marker's place and speed shown; double_blind: only what a side senses")}
+                               help="as_written: every marker's place and speed shown; double_blind: only what a side senses"),
+                 "heavy_seas": Option(default=s.heavy_seas, choices=(False, True),
+                                      help="NWS heavy seas: smoke blocks a line of sight only on a 1, partly on 2-3")}
         for name, variant in s.variants.items():
             if "choices" in variant:
                 found[name] = Option(default=variant["default"], choices=tuple(variant["choices"]), help=variant.get("help", ""))
@@ -37,7 +39,7 @@ class Salvo(Ruleset):
         s = load_scenario(scenario)
         state = GameState(ruleset=self.name, scenario=s.id, turn=1, dice=Dice(seed), board=None, knowledge={},
                           options=dict(options or {}))
-        return turn.new_state(state, s)
+        return turn.new_state(state, _scenario(state))
 
     def seats(self, state: GameState) -> tuple[Seat, ...]:
         return tuple(Seat(s.name, s.side, s.title) for s in load_scenario(state.scenario).seats)
@@ -82,7 +84,7 @@ class Salvo(Ruleset):
         return {}
 
     def resolve(self, state: GameState, orders_in: Mapping[str, Any]) -> Resolution:
-        return turn.resolve(state, load_scenario(state.scenario), orders_in)
+        return turn.resolve(state, _scenario(state), orders_in)
 
     def observe(self, state: GameState, seat: str, since: int | None = None) -> Any:
         s = load_scenario(state.scenario)
@@ -125,6 +127,10 @@ class Salvo(Ruleset):
 
     def describe(self, event: Event) -> str:
         return event.text if isinstance(event, Told) else event.kind
+
+
+def _scenario(state: GameState):
+    return for_options(state.scenario, bool(state.options.get("heavy_seas", load_scenario(state.scenario).heavy_seas)))
 
 
 def _default_mines(s, count: int) -> list[str]:

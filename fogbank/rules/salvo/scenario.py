@@ -107,6 +107,25 @@ def scenario_ids() -> tuple[str, ...]:
 
 
 @functools.cache
+def for_options(scenario_id: str, heavy_seas: bool) -> Scenario:
+    """The scenario as a game's options have it (heavy seas may be switched on or off)."""
+    return attrs.evolve(load_scenario(scenario_id), heavy_seas=heavy_seas)
+
+
+def in_play(scenario: Scenario, options: Mapping[str, Any]) -> tuple[Unit, ...]:
+    """The units that start, as the game's variant options choose: a variant's units come in when
+    it is "add" or "replace", and those it replaces stay out when it is "replace"."""
+    out: set[str] = set()
+    for name, variant in scenario.variants.items():
+        chosen = options.get(name, variant.get("default"))
+        if chosen == "no":
+            out |= set(variant.get("units", ()))
+        elif chosen == "replace":
+            out |= set(variant.get("replaces", ()))
+    return tuple(u for u in scenario.units if u.id not in out)
+
+
+@functools.cache
 def load_tables() -> dict[str, Any]:
     return _read("tables")
 

@@ -57,10 +57,14 @@ def smoke_between(board: Board, a: Hex, b: Hex) -> bool:
     return bool(board.smoke) and all(any(h in board.smoke for h in path) for path in strictly_between(a, b))
 
 
-def units_block(board: Board, firer: Unit, target: Unit) -> str:
-    """12.41: why a line of fire is blocked by a unit in it, or "" if it is not."""
+def units_block(board: Board, firer: Unit, target: Unit, known: Iterable[str]) -> str:
+    """12.41: why a line of fire is blocked by a unit in it, or "" if it is not. Only units the
+    firing seat knows of (its plot's own, and those it has detected) block: a block by a ship it cannot
+    sense would tell it the ship is there."""
+    known = set(known)
     paths = strictly_between(firer.hex, target.hex)
-    ships = [u for u in board.units if u.afloat and u.kind in (CAPITAL, SCREEN) and u.id not in (firer.id, target.id)]
+    ships = [u for u in board.units if u.afloat and u.kind in (CAPITAL, SCREEN) and u.id not in (firer.id, target.id)
+             and u.id in known]
     if not ships:
         return ""
     for reason, blocks in (

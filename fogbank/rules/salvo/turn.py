@@ -18,7 +18,7 @@ from fogbank.rules.core import GameState, Outcome, Resolution
 from . import gunnery, hexes, movement, phase_one, sensing
 from .board import Board, SeatLog
 from .hexes import Hex
-from .scenario import Scenario
+from .scenario import Scenario, in_play
 from .tables import crt
 from .units import DUMMY, FORT, SCREEN, ZEPPELIN, Unit
 from .work import Work
@@ -29,7 +29,9 @@ PHASES = ("sight_first", "sight_second", "movement", "gunfire", "damage_control"
 def new_state(state: GameState, scenario: Scenario) -> GameState:
     """The state before turn 1: detection and each seat's picture (no dice are rolled)."""
     visibility = scenario.visibility - 1 if scenario.random_events else scenario.visibility
-    board = Board(units=scenario.units, visibility=visibility, max_visibility=visibility)
+    units = in_play(scenario, state.options)
+    dummies = sum(1 for u in units if u.kind == DUMMY)
+    board = Board(units=units, visibility=visibility, max_visibility=visibility, dummy_serial=dummies)
     state = attrs.evolve(state, board=board, knowledge={s.name: SeatLog() for s in scenario.seats})
     work = Work(state, scenario)
     work.sense("set_up")

@@ -1,0 +1,145 @@
+"""Non-interference through the generic harness (tests/server/noninterference.py): a seat's bytes
+do not change when what its side cannot sense changes — units moved out of its sight, a dummy that
+is a real ship instead, secret mines laid elsewhere, rolls it is not told — and, where captains do
+not share a plot, when another captain of its own side orders differently."""
+
+from __future__ import annotations
+
+import attrs
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from fogbank import protocols as wire
+from fogbank.rules.core import Dice, Game
+from fogbank.rules.salvo import hexes, sensing
+from fogbank.rules.salvo.scenario import load_scenario
+from fogbank.rules.salvo.units import CAPITAL, FORT, Unit
+
+from tests.server.noninterference import Change, Plug, check
+
+SETTINGS = settings(
+    max_examples=12, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow]
+)
+ATTACKED = ("under_fire", "special_damage", "shields_up")  # what a hidden enemy's fire may tell a seat
+
+
+def salvo_low(game: Game, seat: str):
+    """What a Salvo seat may know, from the truth: the clock and the end, its own units (and its
+    side's, if they share a plot), every unit it is shown as the rules show it, the weather and
+    smoke, its side's random events, what it was told of being fired at, and its own inputs."""
+    state, board = game.state, game.state.board
+    scenario = load_scenario(state.scenario)
+    who, side = sensing.observer(scenario, seat), scenario.seat(seat).side
+    detected = board.detected.get(who, frozenset())
+    labels = board.labels.get(who, {})
+    shown = sorted(
+        (labels.get(u.id, 0), sensing.contact(u, 0, u.id in detected or u.kind == FORT, side))
+        for u in sensing.shown(scenario, board, who, state.options["fog"], detected)
+    ) if all(u.id in labels for u in sensing.shown(scenario, board, who, state.options["fog"], detected)) else None
+    own = tuple(u for u in board.units if sensing.belongs(scenario, u, who))
+    attacked = tuple(r for r in state.knowledge[seat].reports if r.kind in ATTACKED)
+    return (
+        state.turn, state.phase, state.outcome, own, repr(shown), board.visibility, board.smoke,
+        sorted(h for _, h in board.starshells), board.effects.get(side), len(board.exits), attacked,
+        tuple(m for m in board.marks if m[1] in {u.id for u in own} | {side}), state.knowledge[seat].mines,
+        {uid: r for uid, r in board.radar_range.items() if uid in {u.id for u in own}},
+        state.told.get(seat), game.orders.get(seat), game.holds,
+    )
+
+
+GALLIPOLI = Plug("salvo", "gallipoli", salvo_low)
+BLIND = Plug("salvo", "gallipoli", salvo_low, {"fog": "double_blind"})
+ALLIED = {"de_robeck": ["BB17", "B1", "BC1", "B2", "B3", "B6"], "line_b": ["B4", "B5", "B7", "B10", "B8", "B9"],
+          "guepratte": ["B11", "B12", "B13", "B14"]}
+FORTS = [f"F{n}" for n in range(1, 9)]
+paths = st.sampled_from(["", "F", "FF", "RF", "LF", "FRF", "FLF", "FFF", "RFRF"])
+
+
+@st.composite
+def gallipoli_inputs(draw):
+    """A few turns: mines, every allied seat's moves (some refused), fire at labels, releases."""
+    inputs = [{"seat": "forts", "order": {"mines": draw(st.sampled_from([["2306", "1805"], ["2406", "1906"]]))}}]
+    for _ in range(draw(st.integers(1, 4))):
+        for seat, ships in ALLIED.items():
+            moves = {uid: draw(paths) for uid in draw(st.lists(st.sampled_from(ships), max_size=3, unique=True))}
+            inputs.append({"seat": seat, "order": {"moves": moves}})
+        for seat, ships in ALLIED.items():
+            fire = {uid: {"target": draw(st.integers(1, 8))} for uid in draw(st.lists(st.sampled_from(ships), max_size=3, unique=True))}
+            inputs.append({"seat": seat, "order": {"fire": fire}})
+        fire = {uid: {"target": draw(st.integers(1, 18))} for uid in draw(st.lists(st.sampled_from(FORTS), max_size=4, unique=True))}
+        inputs.append({"seat": "forts", "order": {"fire": fire}})
+        if draw(st.booleans()):
+            inputs.append({"umpire": wire.Release(ref=0)})
+    return inputs
+
+
+games = st.tuples(st.binary(min_size=32, max_size=32), gallipoli_inputs())
+AEGEAN = [h for h in ("0213", "0314", "0415", "0116", "0215", "0516", "0112", "0311") ]
+
+
+def _evolve_unit(uid: str, **changes):
+    def start(state):
+        board = state.board
+        units = tuple(attrs.evolve(u, **changes) if u.id == uid else u for u in board.units)
+        return attrs.evolve(state, board=attrs.evolve(board, units=units))
+    return start
+
+
+REAL = dict(kind=CAPITAL, type="B", name="Goliath", attack=6, secondary=2, defence=8, range=13, max_speed=2, points=10)
+
+
+@SETTINGS
+@given(games, st.sampled_from(AEGEAN), st.sampled_from(["dummy-allied-1", "dummy-allied-2"]))
+def test_the_forts_are_blind_to_a_ship_they_cannot_see(game, where, uid):
+    """Double-blind: a British battleship somewhere far out in the Aegean, where no fort can see
+    her, instead of a dummy marker (which double-blind never shows)."""
+    seed, inputs = game
+    change = Change(f"a ship at {where}", start=_evolve_unit(uid, hex=hexes.parse(where), **REAL))
+    assume(check(BLIND, seed, inputs, "forts", change))
+
+
+@SETTINGS
+@given(games, st.sampled_from(["dummy-allied-1", "dummy-allied-2"]))
+def test_a_dummy_marker_reads_exactly_like_a_real_ship(game, uid):
+    """As written: a dummy out of sight, or a real battleship under the same marker."""
+    seed, inputs = game
+    real = _evolve_unit(uid, **REAL)
+    assume(check(GALLIPOLI, seed, inputs, "forts", Change("dummy or ship", start=real)))
+
+
+@SETTINGS
+@given(games, st.sampled_from([["1304", "0612"], ["2406", "1906"], ["0213", "0101"]]))
+def test_the_allies_learn_nothing_of_secret_mines_their_ships_do_not_touch(game, elsewhere):
+    seed, inputs = game
+
+    def moved(given_inputs):
+        return [
+            {**given, "order": {"mines": elsewhere}} if given.get("seat") == "forts" and "mines" in given.get("order", {}) else given
+            for given in given_inputs
+        ]
+
+    assume(check(GALLIPOLI, seed, inputs, "de_robeck", Change("mines elsewhere", inputs=moved)))
+
+
+@attrs.frozen
+class Skewed(Dice):
+    """Dice that read other faces for the rolls whose key holds `part` (rolls the observer is not told)."""
+
+    part: str = ""
+
+    def roll(self, *, key, **kwargs):
+        dice, record = Dice.roll(self, key=key + ("#skewed" if self.part in key else ""), **kwargs)
+        if self.part in key:
+            record = attrs.evolve(record, key=key)
+        return Skewed(dice.seed, dice.rolls_made, self.part), record
+
+
+@SETTINGS
+@given(games, st.sampled_from(["repair/F", "event_side", "leader"]))
+def test_rolls_the_allies_are_not_told_change_nothing_they_are_sent(game, part):
+    seed, inputs = game
+
+    def skew(state):
+        return attrs.evolve(state, dice=Skewed(state.dice.seed, state.dice.rolls_made, part))
+
+    assume(check(GALLIPOLI, seed, inputs, "guepratte", Change(f"untold {part} rolls", start=skew)))

@@ -213,6 +213,7 @@ class Welcome:
     must_act: bool  # whether this seat owes an order in it
     options: Payload
     told: list[Payload]  # narratives, answers, amendments and talk this seat was given so far
+    order_in: bool = False  # whether this seat's own order for the phase now open is in
 
 
 @attrs.frozen(kw_only=True)

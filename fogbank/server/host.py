@@ -181,6 +181,7 @@ class Host:
             side=side, turn=state.turn, phase=state.phase, must_act=seen_by.must_act(game, seat),
             options=to_plain(state.options),
             told=seen_by.told_so_far(game, seat) if seat not in (UMPIRE, SPECTATOR) else [],
+            order_in=seat in game.orders,
         )
 
     def chart(self, room: Room, seat: str) -> dict[str, Any]:

@@ -112,6 +112,7 @@ SERVER = [
         turn=1,
         phase="orders",
         must_act=True,
+        order_in=True,
         options={},
         told=[{"kind": "narrative", "turn": 1, "text": "Good luck."}],
     ),

@@ -8,6 +8,7 @@ import asyncio
 import pytest
 
 from fogbank import protocols as wire
+from fogbank.rules.record.verify import verify_records
 from fogbank.server.app import Server
 
 from tests.rules.toy import picket  # noqa: F401  (registers the toy ruleset)
@@ -55,3 +56,10 @@ async def test_talk_reaches_the_own_side_and_the_umpire_and_not_the_enemy(server
     assert isinstance(empty, wire.Error) and empty.code == "empty_message"
     forbidden = await umpire.request(lambda ref: wire.Talk(ref=ref, text="I am the umpire."))
     assert isinstance(forbidden, wire.Error) and forbidden.code == "forbidden"
+
+    # At the end the talk is in the log every seat is given, and `fogbank verify` replays it.
+    assert isinstance(await umpire.request(lambda ref: wire.EndGame(ref=ref, reason="Stop.")), wire.Ack)
+    over = await peers["red1"].until(wire.GameOver)
+    assert [r["text"] for r in over.log if r.get("input") == "talk"] == ["Smoke bearing 090."]
+    assert verify_records(over.log) >= 0
+    assert [r["kind"] for r in over.record if r["type"] == "event"] == ["game_ended"]  # red1's own record: no talk

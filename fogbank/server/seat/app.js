@@ -4,7 +4,7 @@
 // tab too, in no URL the server sees. At the end, the debrief (debrief.js) takes the page.
 
 import { Debrief } from "./debrief.js";
-import { h } from "./dom.js";
+import { h, s } from "./dom.js";
 import { bare, loadSeatModule } from "./ruleset.js";
 import { connect, inOrder, loginForm, notice, takeToken } from "./page.js";
 import { RequestRefused } from "./wire.js";
@@ -27,6 +27,8 @@ const seat = {
   toldUpTo: 0, // stream messages up to this seq are in `welcome.told` already
   over: null, // the game_over message
   pad: null, // the order pad (the module's orderForm)
+  cursor: null, // the place the keyboard's cursor is on the chart, or null
+  padFor: null, // "turn/phase" the order pad was last set for (a draft put back, or a view seen)
   refusal: null, // {code, message} of the last order refused
   sent: null, // the order last acknowledged, for this phase
 };
@@ -78,6 +80,7 @@ async function welcomed(welcome) {
   seat.turn = welcome.turn;
   seat.phase = welcome.phase;
   seat.mustAct = welcome.must_act;
+  seat.orderIn = Boolean(welcome.order_in);
   seat.messages = (welcome.told || []).map((told) => ({ ...told, type: told.kind }));
   seat.toldUpTo = welcome.seq;
   if (first) await setUp(welcome);
@@ -110,7 +113,10 @@ async function setUp(welcome) {
   seat.pad = seat.ruleset.orderForm({ view: () => seat.view, welcome, changed: padChanged });
   $("order-fields").replaceChildren(seat.pad.fields);
   const draft = loadDraft();
-  if (draft && draft.turn === welcome.turn && draft.phase === welcome.phase) seat.pad.fill(draft.order);
+  if (draft && draft.turn === welcome.turn && draft.phase === welcome.phase) {
+    seat.pad.fill(draft.order);
+    seat.padFor = `${welcome.turn}/${welcome.phase}`;
+  }
 
   const question = seat.ruleset.question ? seat.ruleset.question({ view: () => seat.view, welcome }) : null;
   $("question-panel").hidden = !question;
@@ -146,9 +152,13 @@ function received(message) {
         seat.orderIn = false;
         seat.sent = null;
         seat.refusal = null;
+        $("draft-note").textContent = ""; // the draft kept was for the phase now over
       }
       seat.view = message.view;
       [seat.turn, seat.phase, seat.mustAct] = [message.turn, message.phase, message.must_act];
+      // A pad not yet written for the phase now open starts from the new view (fresh).
+      seat.pad.seen?.(message.view, seat.padFor !== `${seat.turn}/${seat.phase}`);
+      seat.padFor = `${seat.turn}/${seat.phase}`;
       break;
     case "status":
       [seat.turn, seat.phase, seat.mustAct] = [message.turn, message.phase, message.must_act];
@@ -258,6 +268,8 @@ function renderChart() {
   if (map.drawPlaces) map.drawPlaces();
   const draft = seat.mustAct && !seat.over ? padOrder() : null;
   seat.ruleset.drawSeat(map, map.layer("seat"), seat.view, draft);
+  const at = seat.cursor && map.centre(seat.cursor.name);
+  if (at) map.layer("cursor").appendChild(s("circle", { class: "cursor", cx: at[0], cy: at[1], r: map.size * 0.45 }));
 }
 
 function renderCost() {
@@ -322,16 +334,31 @@ function setUpControls() {
     if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) sendOrder(event);
   });
   const svg = $("chart");
-  svg.onmousemove = (event) => {
-    const place = seat.map?.placeAt(event);
-    $("hover").textContent = place ? `${place.name} · ${place.land ? "land" : "sea"}${seat.pad?.pick ? " · click to steer for it" : ""}` : "";
+  const point = (place) => {
+    $("hover").textContent = place ? `${place.name} · ${place.land ? "land" : "sea"}${seat.pad?.pick ? " · click or Enter to steer for it" : ""}` : "";
   };
-  svg.onclick = (event) => {
-    const place = seat.map?.placeAt(event);
+  const pick = (place) => {
     if (place && seat.pad?.pick) {
       seat.pad.pick(place, seat.map);
       padChanged();
     }
+  };
+  svg.onmousemove = (event) => point(seat.map?.placeAt(event));
+  svg.onclick = (event) => pick(seat.map?.placeAt(event));
+  // The keyboard's way to point: arrow keys move a cursor over the chart from the seat's own
+  // position (where the module's view gives one), Enter picks the square under it.
+  svg.onkeydown = (event) => {
+    if (!seat.map?.near) return;
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      return pick(seat.cursor);
+    }
+    if (!event.key.startsWith("Arrow")) return;
+    event.preventDefault();
+    const from = seat.cursor?.name ?? seat.ruleset.here(seat.view) ?? seat.welcome.chart?.places?.[0]?.square;
+    seat.cursor = seat.map.near(from, event.key) ?? seat.cursor;
+    point(seat.cursor);
+    renderChart();
   };
   loginForm(TOKEN_KEY, start);
 }

@@ -10,9 +10,13 @@
 //   gauges(view, welcome)    the seat's own ship or boat: its state in a panel (nodes) (turn and phase)
 //   orderForm(context)       the order pad: {fields (a Node), read() -> the order map (throws an
 //                            Error with a sentence if it cannot be read), fill(order), cost(order)
-//                            -> {text, over} or null, pick(place, map) (a place clicked on the chart)};
+//                            -> {text, over} or null, pick(place, map) (a place clicked on the chart),
+//                            seen(view, fresh) (a new view came: refresh what hangs on it; fresh
+//                            when the pad has not been written for the phase now open yet)};
 //                            context = {view: () => the seat's view, welcome, changed: () => call
 //                            on every edit}                                          (an order as JSON)
+//   here(view)               the place the seat believes it is at, where the keyboard's cursor
+//                            starts on the chart                                      (null)
 //   order(order)             an order in words                                        (its JSON)
 //   reports(view)            what the seat was told this turn (nodes)                 (view.reports' texts)
 //   contacts(view)           the seat's contacts (nodes)                              ("none")
@@ -50,7 +54,7 @@ function jsonField(id, what, changed = null) {
 
 /** The order pad of a ruleset with no module: the order as JSON. */
 function jsonOrderForm({ changed }) {
-  return { ...jsonField("order-json", "Your order", changed), cost: () => null, pick: null };
+  return { ...jsonField("order-json", "Your order", changed), cost: () => null, pick: null, seen: () => {} };
 }
 
 /** Questions to the rules, as JSON (a ruleset with no module of its own may take none: the
@@ -64,6 +68,7 @@ const DEFAULTS = {
   drawSeat: () => {},
   gauges: (view) => h("dl", { class: "gauges" }, h("dt", {}, "Turn"), h("dd", {}, view?.turn ?? "—")),
   orderForm: jsonOrderForm,
+  here: () => null,
   order: json,
   reports: (view) => {
     const reports = (view?.reports || []).filter((r) => r && r.text);

@@ -65,3 +65,12 @@ async def test_the_shell_maps_and_a_rulesets_module_are_served(server, path, tex
 async def test_nothing_else_is_served(server, path):
     status, _, _ = await asyncio.to_thread(fetch, f"http://127.0.0.1:{server.port}{path}")
     assert status == 404
+
+
+@pytest.mark.parametrize("path", ["/play", "/play/", "/play/index.html"])
+async def test_the_seat_page_is_served_under_the_consoles_strict_policy(server, path):
+    status, headers, body = await asyncio.to_thread(fetch, f"http://127.0.0.1:{server.port}{path}")
+    assert status == 200 and headers["Content-Type"] == "text/html; charset=utf-8"
+    assert '<script type="module" src="/play/app.js">' in body
+    assert headers["Content-Security-Policy"].startswith("default-src 'none'; script-src 'self'")
+    assert headers["Referrer-Policy"] == "no-referrer" and "frame-ancestors 'none'" in headers["Content-Security-Policy"]

@@ -76,6 +76,16 @@ async def test_a_captain_plays_a_turn_of_b11_in_the_browser(server, page):
     assert "The boat" not in await page.locator("#gauges-panel h2").inner_text()  # her name, from the briefing
     assert await page.locator("#question-panel").is_hidden()  # the Dardanelles takes no questions
 
+    # Steering by keyboard: the cursor starts where the crew believe they are; Enter steers for it.
+    await page.focus("#chart")
+    for _ in range(2):
+        await page.keyboard.press("ArrowRight")
+    await expect(page.locator("#hover")).to_contain_text("· sea")
+    await page.keyboard.press("Enter")
+    await expect(page.locator('.rose button[aria-pressed="true"]')).to_have_text("E")
+    assert await page.input_value("#order-speed") == "2"
+    assert await page.locator("#chart .cursor").count() == 1
+
     # An order too much for the hour: the pad says so before it is sent, and the server refuses it.
     await set_order(page, "NE", 3, "bottom")
     await expect(page.locator("#order-cost")).to_have_attribute("data-over", "true")
@@ -107,6 +117,23 @@ async def test_a_captain_plays_a_turn_of_b11_in_the_browser(server, page):
     assert room.game.state.turn == 2
     await expect(page.locator("#gauge-time")).to_contain_text("05:00")
     assert await page.locator("#chart .plotted-track circle").count() == 2
+
+    # The captain's second connection (a bot at another desk) orders two more hours, up the
+    # Straits: the page follows every turn, its reports and the contacts heard.
+    async with await Client.connect(f"ws://127.0.0.1:{server.port}/", created["seats"]["submarine"]) as desk:
+        for _ in range(2):
+            observation = await desk.next_observation()
+            await desk.submit(bot.order(observation.view), observation.turn)
+        await desk.next_observation()
+    await expect(page.locator("#clock")).to_have_text("Turn 4 · orders")
+    view = seen_by.view(room.game, "submarine")
+    assert await page.locator("#chart .plotted-track circle").count() == len(view["track"])
+    # Each new hour the pad starts at the level the boat is at now.
+    assert await page.locator('input[name="level"]:checked').get_attribute("value") == view["level"]
+    heard = [report["text"] for report in view["reports"] if report["kind"] == "heard"]
+    assert heard and await page.locator("#report-list li").count() == len(view["reports"])
+    await expect(page.locator("#report-list")).to_contain_text(heard[0])
+    assert await page.locator("#contacts tr[data-contact]").count() == len(seen_by.view(room.game, "submarine", whole=True)["contacts"])
 
     # The umpire speaks, and amends: both shown, the narrative highlighted.
     async with await Client.connect(f"ws://127.0.0.1:{server.port}/", created["umpire_token"]) as umpire:
@@ -141,3 +168,11 @@ async def test_a_captain_plays_a_turn_of_b11_in_the_browser(server, page):
     await page.wait_for_selector(f'#truth-chart .boat-true[data-square="{rows[1]["view"]["boat"]["square"]}"]')
     await page.locator("#notice").evaluate("box => box.hidden = true")
     await page.screenshot(path=str(ARTIFACTS / "seat-dardanelles-debrief.png"), full_page=True)
+
+
+async def test_a_token_that_opens_nothing_asks_for_one(server, page):
+    await page.goto(f"http://127.0.0.1:{server.port}/play#token=not-a-token")
+    await page.wait_for_selector("#login:not([hidden])")
+    await expect(page.locator("#connection")).to_have_attribute("data-state", "refused")
+    assert await page.evaluate("sessionStorage.getItem('fogbank.seat.token')") is None
+    assert page.url == f"http://127.0.0.1:{server.port}/play"

@@ -30,13 +30,16 @@ class Seat:
     def __init__(self, page):
         self.page = page
         self.frames: list[str] = []
-        self.responses = []
+        self.bodies: list[str] = []
         page.on("websocket", lambda socket: socket.on("framereceived", lambda frame: self.frames.append(frame)))
-        page.on("response", lambda response: self.responses.append(response))
+        page.on("response", self.keep)
+
+    async def keep(self, response) -> None:
+        """A response's body, read as it comes (a reload makes the old ones unreadable)."""
+        self.bodies.append(f"{response.url} {response.status}\n{await response.text()}")
 
     async def served(self) -> str:
-        bodies = [await response.text() for response in self.responses if response.status == 200]
-        return "\n".join(bodies + [f if isinstance(f, str) else f.decode() for f in self.frames])
+        return "\n".join(self.bodies + [f if isinstance(f, str) else f.decode() for f in self.frames])
 
     def messages(self) -> list[dict]:
         return [json.loads(frame) for frame in self.frames]
@@ -76,6 +79,11 @@ async def test_two_captains_of_two_sides_play_talk_and_are_debriefed(server, pag
         await send_json_order(blue.page, '{"move": 2}')
         await expect(blue.page.locator("#duty")).to_have_text("Orders in · waiting for the turn")
         await expect(blue.page.locator("#refusal")).to_be_hidden()
+        # Reloaded, the page still knows its order is in (the welcome says so), and keeps the draft.
+        await blue.page.reload()
+        await blue.page.wait_for_selector('#connection[data-state="connected"]')
+        await expect(blue.page.locator("#duty")).to_have_text("Orders in · waiting for the turn")
+        assert await blue.page.input_value("#order-json") == '{"move":2}'
 
         # Talk: each side hears its own, never the other's.
         await blue.page.fill("#talk-text", BLUE_WORDS)
@@ -93,13 +101,22 @@ async def test_two_captains_of_two_sides_play_talk_and_are_debriefed(server, pag
         await expect(blue.page.locator("#question-refusal")).to_contain_text("There is no such track on your plot.")
         await expect(blue.page.locator("#question-refusal code")).to_have_text("unknown_track")
 
-        # Every move in: the fire phase opens for all.
+        # Every move in (the umpire has put red2 close to blue1): the fire phase opens for all.
+        async with await Client.connect(ws, created["umpire_token"]) as umpire:
+            await umpire.override({"unit": "red2", "area": 5}, "A test: red2 closes on blue1.")
         await send_json_order(red.page, '{"move": -2}')
         await blue2.submit({"move": 0}, 1)
         await red2.submit({"move": 0}, 1)
         for seat in (blue, red):
             await expect(seat.page.locator("#clock")).to_have_text("Turn 1 · fire")
             await expect(seat.page.locator("#duty")).to_have_text("Your orders are due")
+
+        # blue1 sighted red2: a question about its track, and the rules' answer in the messages.
+        await expect(blue.page.locator("#no-map pre")).to_contain_text('"identity": "red2"')
+        await blue.page.fill("#question-json", '{"track": 1}')
+        await blue.page.click("#send-question")
+        await expect(blue.page.locator("#messages li.answer")).to_contain_text('{"track":1}: {"damaged":')
+        await expect(blue.page.locator("#question-refusal")).to_be_hidden()
         ARTIFACTS.mkdir(exist_ok=True)
         await blue.page.screenshot(path=str(ARTIFACTS / "seat-generic-1024.png"), full_page=True)
 
@@ -128,6 +145,7 @@ async def test_two_captains_of_two_sides_play_talk_and_are_debriefed(server, pag
         sent = "\n".join(before_end)
         assert words not in sent and '"units"' not in sent and '"history"' not in sent
         served = await seat.served()
+        assert "/play/app.js 200" in served and "/play/rulesets/picket/module.js 200" in served
         others = [token for name, token in tokens.items() if name != ("blue1" if seat is blue else "red1")]
         assert not any(token in served for token in [*others, created["umpire_token"], created["spectator_token"]])
     assert BLUE_WORDS in "\n".join(json.dumps(m) for m in blue.messages())

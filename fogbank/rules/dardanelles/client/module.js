@@ -7,7 +7,7 @@
 
 import { h, paint, s, titled } from "/play/dom.js";
 import { drawSeat as drawCrewChart } from "/umpire/rulesets/dardanelles/layers.js";
-import { orderForm } from "./pad.js";
+import { contactLog, orderForm } from "./pad.js";
 
 export { orderForm };
 
@@ -78,6 +78,11 @@ export function gauges(view, welcome) {
   ];
 }
 
+/** Where the crew believe they are: the keyboard's cursor starts there. */
+export function here(view) {
+  return view?.plotted ?? null;
+}
+
 /** An order in words: course, speed, level, a torpedo if fired; legs and a fix where given. */
 export function order(given) {
   if (!given) return "none";
@@ -106,7 +111,7 @@ export function reports(view) {
 
 /** Every contact in the log, newest first: what each tells, and how old it is. */
 export function contacts(view) {
-  const all = [...(view?.contacts || [])].sort((a, b) => b.turn - a.turn || b.number - a.number);
+  const all = contactLog(view).reverse();
   if (!all.length) return h("p", { class: "muted" }, "No contacts.");
   const rows = all.map((c) => {
     const age = view.turn - c.turn;

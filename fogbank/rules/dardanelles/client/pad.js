@@ -10,6 +10,16 @@ export const COURSES = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"];
 export const LEVELS = ["surface", "periscope", "submerged", "bottom"];
 const ROSE = ["NW", "N", "NE", "W", null, "E", "SW", "S", "SE"];
 
+// Every contact the seat was told of, by number: an observation carries only the last hour's,
+// a snapshot (on joining) all of them, so the page keeps what it was told.
+const known = new Map();
+
+/** The contacts in the seat's log so far, `view`'s among them, oldest first. */
+export function contactLog(view) {
+  for (const contact of view?.contacts || []) known.set(contact.number, contact);
+  return [...known.values()].sort((a, b) => a.number - b.number);
+}
+
 /** Squares of movement the hour allows, going from level `start` to `end`. */
 export function allowance(start, end) {
   return start === "surface" && end === "surface" ? 6 : 3;
@@ -78,7 +88,7 @@ export function orderForm({ view, changed }) {
 
   /** The contacts a torpedo may be fired at: seen, not only heard. */
   function targets() {
-    const seen = (view()?.contacts || []).filter((c) => c.fidelity !== "bearing");
+    const seen = contactLog(view()).filter((c) => c.fidelity !== "bearing");
     const chosen = target.value;
     target.replaceChildren(
       ...(seen.length
@@ -97,6 +107,15 @@ export function orderForm({ view, changed }) {
   target.addEventListener("focus", targets);
 
   return {
+    /** A new view: the contacts to fire at; and for a new hour, the level the boat is at now
+     * (the course and speed stay as last ordered). */
+    seen(now, fresh) {
+      targets();
+      if (fresh || !levels.querySelector("input:checked")) {
+        const radio = levels.querySelector(`input[value="${now?.level}"]`);
+        if (radio) radio.checked = true;
+      }
+    },
     fields: h(
       "div",
       { class: "stack" },

@@ -1,6 +1,7 @@
 // A chart of squares drawn as SVG: the first of the console's map geometries. Each geometry is a
 // module in this folder exporting `createMap(svg, chart)`, whose map draws the chart itself
-// (`drawBase`, `drawPlaces`), finds the place under the pointer (`placeAt`) and gives a ruleset's
+// (`drawBase`, `drawPlaces`), finds the place under the pointer (`placeAt`) or next to one for a
+// keyboard cursor (`near`), and gives a ruleset's
 // layers the tools they draw with (`layer`, `centre`, `box`, `marked`, `eachMark`, `markAt`,
 // `area`, `track`, `arrow`, `toward`). A ruleset's console module names its geometry; the shell loads it.
 //
@@ -158,8 +159,18 @@ class SquareMap {
   /** The square under a pointer event: {name, land}, or null off the chart. */
   placeAt(event) {
     const point = new DOMPoint(event.clientX, event.clientY).matrixTransform(this.svg.getScreenCTM().inverse());
-    const x = Math.floor((point.x - MARGIN) / CELL);
-    const r = Math.floor((point.y - MARGIN) / CELL);
+    return this.place(Math.floor((point.x - MARGIN) / CELL), Math.floor((point.y - MARGIN) / CELL));
+  }
+
+  /** The square next to `name` the way an arrow key points ("ArrowUp" is north), for a keyboard
+   * cursor: {name, land}, or null off the chart. */
+  near(name, key) {
+    const cell = this.cell(name);
+    const [dx, dr] = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] }[key] || [0, 0];
+    return cell ? this.place(cell.x + dx, cell.r + dr) : null;
+  }
+
+  place(x, r) {
     if (x < 0 || r < 0 || x >= this.chart.columns || r >= this.chart.rows) return null;
     return { name: this.nameOf(x, r), land: this.chart.terrain[r][x] === "#" };
   }

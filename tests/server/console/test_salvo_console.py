@@ -16,20 +16,13 @@ from .test_console import page  # noqa: F401  (a fixture: a Chromium page whose 
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
 DOCS = Path(__file__).parents[3] / "docs"
-DUMMY_HEX = "0316"  # far out in the Aegean, beyond the forts' sight: it stays in play
 
 pytestmark = needs(CHROMIUM)
 
 
-def adjusted(seat: str):
-    """The forts mine the test's hexes; the British second line puts a dummy in play."""
-    def adjust(view, order):
-        if view["mines_to_lay"]:
-            return {**order, "mines": SECRET_MINES}
-        if seat == "line_b" and view["phase"] == "movement" and view["turn"] == 1:
-            return {**order, "dummies": [{"hex": DUMMY_HEX, "facing": "B", "path": "F"}]}
-        return order
-    return adjust
+def adjusted(view, order):
+    """The forts mine the test's hexes."""
+    return {**order, "mines": SECRET_MINES} if view["mines_to_lay"] else order
 
 
 async def override(page, reason: str) -> None:
@@ -54,11 +47,14 @@ async def test_the_umpire_watches_and_overrides_gallipoli(server, page):
     # Every seat's captain plays turn 1 over the wire; the console follows the stream.
     ws = f"ws://127.0.0.1:{server.port}/"
     seats = created["seats"]
-    await asyncio.wait_for(asyncio.gather(*(captain(ws, seats[s], s, 2, adjusted(s)) for s in seats)), 60)
+    await asyncio.wait_for(asyncio.gather(*(captain(ws, seats[s], s, 2, adjusted) for s in seats)), 60)
     await expect(page.locator("#clock")).to_contain_text("Turn 2 · movement")
-    dummy = chart.locator(".counter.dummy")
-    await expect(dummy).to_have_count(1)
-    assert await dummy.get_attribute("data-hex") == "0416"  # placed at 0316 facing B, one hex on
+    # The Allies' two dummies, set up out in the Aegean, steamed on two hexes a turn.
+    dummies = chart.locator(".counter.dummy")
+    await expect(dummies).to_have_count(2)
+    assert {await d.get_attribute("data-unit") for d in await dummies.all()} == {"dummy-allied-1", "dummy-allied-2"}
+    assert {await d.get_attribute("data-hex") for d in await dummies.all()} == {"0513", "0715"}
+    await expect(page.locator("#truth tr.dummy")).to_have_count(2)
     await expect(chart.locator(".minefield.secret")).to_have_count(2)
     assert sorted([await m.get_attribute("data-hex") for m in await chart.locator(".minefield.secret").all()]) == SECRET_MINES
     await expect(page.locator("#truth .secret-mines")).to_have_text(" ".join(SECRET_MINES))

@@ -91,7 +91,10 @@ async def captain(url: str, token: str, seat: str, until_turn: int, adjust=None)
                 if message.turn >= until_turn:
                     return
                 if message.must_act:
-                    order = bot.order(message.view)
+                    # The captain is not given its dummies (any speed: its path search would
+                    # never end); they hold course and speed.
+                    view = {**message.view, "ships": [s for s in message.view["ships"] if s["kind"] != "dummy"]}
+                    order = bot.order(view)
                     await client.submit(adjust(message.view, order) if adjust else order, message.turn)
 
 
@@ -152,6 +155,13 @@ async def test_two_sides_play_a_gallipoli_turn_by_pointing(server, pages):
     await click_hex(page, await step(page, await step(page, "1708", 1), 2))
     await expect(page.locator("#plot-path")).to_have_text("FRF")
     await expect(page.locator("#plot-judged")).to_have_text("speed 2 of 2 · turns 1 of 2")
+    # By keyboard too: the cursor starts on the picked ship; up one hex, Enter plots it.
+    await page.click('.unit-pick[data-unit="B6"]')
+    await page.focus("#chart")
+    await page.keyboard.press("ArrowUp")
+    await expect(page.locator("#hover")).to_contain_text("1909 · sea")
+    await page.keyboard.press("Enter")
+    await expect(page.locator("#plot-path")).to_have_text("LF")
     await page.click('.unit-pick[data-unit="BB17"]')
     await page.check("#plot-smoke")
     await page.click("#dummy-new")
@@ -163,8 +173,8 @@ async def test_two_sides_play_a_gallipoli_turn_by_pointing(server, pages):
     # The draft outlives a reload: every path, the smoke and the dummy are still on the pad.
     await page.reload()
     await page.wait_for_selector('#connection[data-state="connected"]')
-    await expect(page.locator("#plan")).to_have_text(f"BB17 FFRFB3 FRFdummy 1 at {DUMMY_HEX} Fsmoke: BB17")
-    await expect(page.locator("#chart .plotted-path")).to_have_count(3)
+    await expect(page.locator("#plan")).to_have_text(f"BB17 FFRFB3 FRFB6 LFdummy 1 at {DUMMY_HEX} Fsmoke: BB17")
+    await expect(page.locator("#chart .plotted-path")).to_have_count(4)
     await page.click("#send-order")
     await expect(page.locator("#duty")).to_have_text(re.compile("Orders in|Your orders are due"))
 
@@ -205,8 +215,9 @@ async def test_two_sides_play_a_gallipoli_turn_by_pointing(server, pages):
     # What each page was served, HTTP and websocket alike, holds none of the other side's secrets.
     truth = server.host.rooms[created["game"]].game.state.board
     assert sorted(str(mine) for mine in truth.secret_mines) == sorted(SECRET_MINES)
-    # The admiral's dummy was put in play (and, once seen, taken off again): its id is the rules'.
-    assert truth.dummy_serial >= 1
+    # The Allies' dummies (set up in the Aegean, and the admiral's if two were not in play
+    # already) have the rules' ids.
+    assert truth.dummy_serial >= 2
     dummies = [f"dummy-allied-{n}" for n in range(1, truth.dummy_serial + 1)]
     served_to_forts = await forts.served()
     assert not any(dummy in served_to_forts for dummy in dummies)

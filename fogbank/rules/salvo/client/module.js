@@ -101,6 +101,12 @@ export function drawSeat(map, group, view, order) {
   if (order) drawDraft(map, group, view, order);
 }
 
+/** Where the keyboard's cursor starts on the map: the picked ship, or the seat's first afloat. */
+export function here(view) {
+  const ships = (view?.ships || []).filter((u) => !u.sunk && !u.exited);
+  return (ships.find((u) => u.id === draft.selected) ?? ships[0])?.hex ?? null;
+}
+
 /** The seat's ships, and where the game stands for it. */
 export function gauges(view, welcome) {
   // The seat's title names its commander and then its ships; the ships are in the table below.

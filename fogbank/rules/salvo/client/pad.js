@@ -377,6 +377,10 @@ export function orderForm({ view, welcome, changed }) {
       }
       render();
     },
+    /** A new view came: a new phase starts a clean pad (a draft put back for it is kept). */
+    seen() {
+      sync();
+    },
     plan: () => plan,
     pathOf: (id) => {
       const unit = unitOf(id);

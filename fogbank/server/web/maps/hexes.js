@@ -1,6 +1,7 @@
 // A map of hexes drawn as SVG: flat-topped hexes in columns, as naval hex games print them. A map
 // geometry like maps/squares.js: `createMap(svg, chart)` gives a map that draws the chart itself
-// (`drawBase`, `drawPlaces`), finds the hex under the pointer (`placeAt`) and gives a ruleset's
+// (`drawBase`, `drawPlaces`), finds the hex under the pointer (`placeAt`) or next to one for a
+// keyboard cursor (`near`), and gives a ruleset's
 // layers the tools they draw with: the same as the squares' (`layer`, `centre`, `box`, `marked`,
 // `eachMark`, `markAt`, `area`, `track`, `arrow`, `toward`) and the hex grid's own (`outline`,
 // `distance`, `line`, `step`, `within`, `sideAngle`), and a view that zooms (`zoom`, `focus`,
@@ -350,6 +351,16 @@ class HexMap {
   toward([x, y], bearing, hexes) {
     const radians = (bearing * Math.PI) / 180;
     return [x + Math.sin(radians) * hexes * HIGH, y - Math.cos(radians) * hexes * HIGH];
+  }
+
+  /** The hex next to `name` the way an arrow key points, for a keyboard cursor ("ArrowUp" north,
+   * "ArrowDown" south, left and right the next column along the same row): {name, land}, or null
+   * off the map. */
+  near(name, key) {
+    const cell = this.cell(name);
+    const [dc, dr] = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] }[key] || [0, 0];
+    const next = cell && this.nameOf(cell.column + dc, cell.row + dr);
+    return next && this.cell(next) ? { name: next, land: this.terrainAt(next) === "#" } : null;
   }
 
   /** The hex under a pointer event: {name, land}, or null off the map. */

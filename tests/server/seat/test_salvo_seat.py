@@ -91,10 +91,7 @@ async def captain(url: str, token: str, seat: str, until_turn: int, adjust=None)
                 if message.turn >= until_turn:
                     return
                 if message.must_act:
-                    # The captain is not given its dummies (any speed: its path search would
-                    # never end); they hold course and speed.
-                    view = {**message.view, "ships": [s for s in message.view["ships"] if s["kind"] != "dummy"]}
-                    order = bot.order(view)
+                    order = bot.order(message.view)
                     await client.submit(adjust(message.view, order) if adjust else order, message.turn)
 
 

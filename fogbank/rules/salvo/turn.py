@@ -93,7 +93,6 @@ def _declarations(work: Work, orders: Mapping[str, Mapping[str, Any]]) -> None:
 def _movement(work: Work, orders: Mapping[str, Mapping[str, Any]]) -> None:
     scenario, board = work.scenario, work.board
     start = {u.id: u for u in work.units.values()}
-    stack = movement.stacked(list(work.units.values()))
     work.board = attrs.evolve(board, smoke=frozenset(), smoke_laid=False)  # NWS (a): old smoke lifts
     paths: dict[str, str] = {}
     serial = board.dummy_serial
@@ -110,9 +109,9 @@ def _movement(work: Work, orders: Mapping[str, Mapping[str, Any]]) -> None:
                          hex=hexes.parse(raw["hex"]), facing=raw["facing"], max_speed=99)
             work.put(dummy)
             paths[dummy.id] = raw["path"]
-            stack.add(dummy.id)
         paths.update(order.get("moves", {}))
     work.board = attrs.evolve(work.board, dummy_serial=serial)
+    stack = movement.stacked(list(work.units.values()))  # new dummies sit where they were put
     smokers = {uid for seat in orders for uid in orders[seat].get("smoke", ())}
     attacks: list[tuple[Unit, Unit]] = []
     smoke: set[Hex] = set()

@@ -76,9 +76,11 @@ class Work:
         w = 2 if "2W" in result else result.count("W")
         s = result.count("S")
         if unit.kind == ZEPPELIN:
-            sunk = s > 0 or result == "X"
-            self.put(attrs.evolve(unit, sunk=sunk))
-            return "destroyed" if sunk else "unharmed"
+            if s == 0 and result != "X":
+                return "unharmed"
+            self.put(attrs.evolve(unit, sunk=True))
+            self._score(unit)
+            return "destroyed"
         if unit.kind == FORT:
             w = min(3, unit.w + (3 if result == "X" else w))  # S hits have no effect on forts
             self.put(attrs.evolve(unit, w=w, fresh_w=unit.fresh_w + w - unit.w))

@@ -143,3 +143,67 @@ def test_rolls_the_allies_are_not_told_change_nothing_they_are_sent(game, part):
         return attrs.evolve(state, dice=Skewed(state.dice.seed, state.dice.rolls_made, part))
 
     assume(check(GALLIPOLI, seed, inputs, "guepratte", Change(f"untold {part} rolls", start=skew)))
+
+
+# Cape Esperance: the Japanese cruisers and destroyers share no plot.
+
+ESPERANCE = Plug("salvo", "cape_esperance", salvo_low)
+NIGHT_SEATS = {"goto": ["JCA1", "JCA2", "JCA3"], "desdiv11": ["JDD1", "JDD2"],
+               "scott": ["CA1", "CL1", "CA2", "CL2"], "tobin": ["DD1", "DD2", "DD3", "DD4", "DD5"]}
+night_paths = st.sampled_from(["", "FF", "FFF", "RFF", "LFF", "FFFF", "FRFF"])
+
+
+@st.composite
+def night_inputs(draw):
+    inputs = []
+    for _ in range(draw(st.integers(1, 4))):
+        for seat in ("goto", "desdiv11", "scott", "tobin"):  # the two sighting phases
+            inputs.append({"seat": seat, "order": {}})
+        for seat, ships in NIGHT_SEATS.items():
+            inputs.append({"seat": seat, "order": {"moves": {uid: draw(night_paths) for uid in ships}}})
+        for seat, ships in NIGHT_SEATS.items():
+            fire = {uid: {"target": draw(st.integers(1, 9)), "torpedo": draw(st.integers(1, 9))}
+                    for uid in draw(st.lists(st.sampled_from(ships), max_size=2, unique=True))}
+            inputs.append({"seat": seat, "order": {"fire": fire}})
+    return inputs
+
+
+night_games = st.tuples(st.binary(min_size=32, max_size=32), night_inputs())
+
+
+@SETTINGS
+@given(night_games, st.lists(st.integers(1, 9), min_size=8, max_size=8), st.integers(0, 30))
+def test_a_japanese_captain_learns_nothing_of_the_other_captains_fire_or_words(game, targets, at):
+    """Desdiv 11's fire and torpedo plans, and the umpire's words to it, change; Goto, on the same
+    side but with no common plot, must not tell the difference."""
+    seed, inputs = game
+
+    def other(given, number):
+        if given.get("seat") != "desdiv11" or "fire" not in given["order"]:
+            return given
+        fire = {uid: {"target": targets[(number + n) % 8], "torpedo": targets[(number + n + 3) % 8]}
+                for n, uid in enumerate(("JDD1", "JDD2"))}
+        return {**given, "order": {"fire": fire}}
+
+    private = [{"umpire": wire.Narrate(ref=0, seat="desdiv11", text="For Desdiv 11 alone."), "extra": True}]
+
+    def change(given_inputs):
+        changed = [other(given, number) for number, given in enumerate(given_inputs)]
+        return changed[:at] + private + changed[at:]
+
+    assume(check(ESPERANCE, seed, inputs, "goto", Change("desdiv11's own business", inputs=change)))
+
+
+@SETTINGS
+@given(night_games, st.sampled_from(["0120", "0220", "0121", "0122"]))
+def test_the_americans_are_blind_to_a_japanese_ship_out_of_sight_and_radar(game, where):
+    """Double-blind at night: a third Japanese destroyer far off in the south-west, out of the
+    radar's reach, or not there at all."""
+    seed, inputs = game
+
+    def add(state):
+        extra = Unit(id="JDD3", name="Murakumo", side="japan", seat="desdiv11", kind="screen", type="DD",
+                     hex=hexes.parse(where), facing="A", max_speed=6, attack=2, defence=2, range=8)
+        return attrs.evolve(state, board=attrs.evolve(state.board, units=(*state.board.units, extra)))
+
+    assume(check(ESPERANCE, seed, inputs, "scott", Change("a far destroyer", start=add)))

@@ -1,0 +1,167 @@
+"""Gunfire: when a ship can fire (range, visibility, radar, zeppelin, indirect fire, land, 12.41),
+every DPT modifier of 12.6 and its list, damage and its effects, and damage control."""
+
+import attrs
+import pytest
+from fogbank.rules.salvo import gunnery, hexes, phase_one
+from fogbank.rules.salvo.hexes import parse
+
+from .sea import modifiers, ship, work
+
+
+def bearing(w, firer, target, battery="main", spotter=None):
+    return gunnery._bearing(w, w.units[firer], battery, w.units[target], spotter)
+
+
+def mods(w, firer, target, concentrated=False, fired_at=(), battery="main"):
+    f, t = w.units[firer], w.units[target]
+    return modifiers(gunnery._modifiers(w, f, battery, t, hexes.distance(f.hex, t.hex), concentrated, set(fired_at)))
+
+
+def seen(w, *uids, by="britain"):
+    return attrs.evolve(w.board, detected={**w.board.detected, by: frozenset(uids)})
+
+
+def test_range_sight_and_the_secondary_battery():
+    w = work([ship("L", "1010", facing="A"), ship("S", "1016", "germany")], visibility=9)
+    w.board = seen(w, "S")
+    assert bearing(w, "L", "S") == ("", [])
+    assert bearing(w, "L", "S", "secondary")[0] == "out of range (6 hexes, range 5)"
+    w.board = attrs.evolve(w.board, visibility=5)
+    assert bearing(w, "L", "S")[0] == "out of sight"
+    far = work([ship("L", "1001", facing="A", range=10), ship("S", "1016", "germany")], visibility=20)
+    far.board = seen(far, "S")
+    assert bearing(far, "L", "S")[0] == "out of range (15 hexes, range 10)"
+
+
+@pytest.mark.parametrize("radar, distance, expected", [
+    ("mark_3", 8, {}),  # within spotting range: no penalty
+    ("mark_3", 12, {"low grade radar": -3}),  # allied low grade beyond spotting
+    ("mark_8", 16, {"advanced radar": -2}),  # advanced beyond spotting
+    ("kai_2", 8, {"low grade radar": -3}),  # Axis sets spot no fall of shot
+])
+def test_radar_fire_beyond_visibility(radar, distance, expected):
+    side, other = ("us", "japan") if radar != "kai_2" else ("japan", "us")
+    w = work([ship("R", "1001", side, facing="C", radar=radar, range=30), ship("T", f"10{1 + distance:02d}", other)],
+             scenario="cape_esperance", visibility=3)
+    w.board = seen(w, "T", by=side if side == "us" else "goto")
+    why, found = bearing(w, "R", "T")
+    assert why == "" and modifiers(found) == expected
+
+
+def test_radar_gunfire_stops_at_its_gun_range_and_its_impaired_reach():
+    w = work([ship("R", "1001", "us", radar="mark_3", range=30), ship("T", "1015", "japan")], scenario="cape_esperance", visibility=3)
+    w.board = seen(w, "T", by="us")
+    assert bearing(w, "R", "T")[0] == "beyond visibility and radar gun range (13)"
+    w.board = attrs.evolve(w.board, radar_range={"R": 7})
+    w.units["T"] = attrs.evolve(w.units["T"], hex=parse("1010"))
+    assert bearing(w, "R", "T")[0] == "beyond visibility and radar gun range (7)"
+
+
+def test_zeppelin_spotting_and_shooting_at_zeppelins():
+    z = ship("Z", "1020", "germany", kind="zeppelin", seat="strasser", type="Z", defence=5)
+    w = work([ship("G", "1001", "germany", range=25), ship("L", "1024"), z], visibility=5)
+    w.board = seen(w, "L", by="germany")
+    assert modifiers(bearing(w, "G", "L")[1]) == {"spotting zeppelin": -3}
+    w.board = seen(w, "Z", by="britain")
+    assert bearing(w, "L", "Z")[0] == "out of range (4 hexes, range 2)"
+    w.units["Z"] = attrs.evolve(z, hex=parse("1022"))
+    assert bearing(w, "L", "Z")[0] == ""
+
+
+def test_gallipoli_forts_and_indirect_fire_across_the_peninsula():
+    fort = ship("F1", "2003", "turkish", kind="fort", type="major fort", attack=14, defence=10, range=12)
+    outside, spotter = ship("Q", "1004", "allied", range=18), ship("P", "2107", "allied")
+    w = work([fort, outside, spotter], scenario="gallipoli", visibility=11)
+    assert bearing(w, "Q", "F1")[0] == "land is in the way"
+    why, found = bearing(w, "Q", "F1", spotter=w.units["P"])
+    assert why == "" and modifiers(found) == {"indirect fire across the peninsula": -3}
+    assert bearing(w, "P", "F1", "secondary")[0] == "secondary batteries may not fire at forts"
+    assert "target speed 6" not in mods(w, "P", "F1")
+    w.units["F1"] = attrs.evolve(fort, w=3)
+    assert bearing(w, "F1", "P")[0] == "its guns are silent"
+
+
+def test_a_ship_beside_the_line_blocks_it():
+    w = work([ship("L", "1010", facing="D"), ship("S", "1016", "germany"), ship("B", "1011", "germany")], visibility=9)
+    w.board = seen(w, "S", "B")
+    assert bearing(w, "L", "S")[0] == "line of sight blocked: a ship beside the firer or target"
+
+
+def test_each_gunnery_modifier():
+    base = dict(visibility=20)
+    # Broadside, nothing special: no modifiers.
+    w = work([ship("L", "1010", facing="C", speed=3), ship("S", "0716", "germany", facing="C", speed=3)], **base)
+    assert mods(w, "L", "S") == {}
+    # Crossing the T (five or more hexes on the target's axis) but not at 1-4 hexes.
+    target = parse("1012")
+    w = work([ship("L", hexes.number(target.step("A", 6)), facing="C"), ship("S", "1012", "germany", facing="A")], **base)
+    assert mods(w, "L", "S")["crossing the T"] == 1
+    w = work([ship("L", hexes.number(target.step("A", 3)), facing="C"), ship("S", "1012", "germany", facing="A")], **base)
+    assert "crossing the T" not in mods(w, "L", "S")
+    # Target speed 6, target speed 1, target dead in the water.
+    w = work([ship("L", "1010", facing="C"), ship("S", "0716", "germany", speed=6)], **base)
+    assert mods(w, "L", "S") == {"target speed 6": -1}
+    w = work([ship("L", "1010", facing="C"), ship("S", "0716", "germany", speed=1)], **base)
+    assert mods(w, "L", "S") == {"target dead in the water or at speed 1": 2}
+    w = work([ship("L", "1010", facing="C"), ship("S", "0716", "germany", s=3)], **base)
+    assert mods(w, "L", "S") == {"target dead in the water or at speed 1": 2}
+    # The firer: max speed, turned, shifting targets, fired at, crews, bridge hit, bow sector.
+    w = work([ship("L", "1010", facing="C", speed=6, turned=True, target="X", crew="crack"),
+              ship("S", "0716", "germany")], **base)
+    assert mods(w, "L", "S", fired_at={"L"}) == {
+        "crack crew": 1, "firing ship turned last move": -1, "shifting targets": -1,
+        "firing ship at maximum speed": -1, "ship fired at this turn": -2,
+    }
+    w = work([ship("L", "1010", facing="C", crew="poor"), ship("S", "0716", "germany")], **base,
+             marks=frozenset({("bridge", "L", 1)}))
+    assert mods(w, "L", "S") == {"poor crew": -2}
+    w = work([ship("L", "1010", facing="D"), ship("S", "1016", "germany")], **base)
+    assert mods(w, "L", "S") == {"firing from the bow or stern sector": -1}
+    # Concentrated fire (main batteries), fire control difficulties, partial smoke.
+    w = work([ship("L", "1010", facing="C"), ship("S", "0716", "germany")], **base,
+             effects={"britain": frozenset({"fire control difficulties"})}, partial={"britain": frozenset({"S"})})
+    assert mods(w, "L", "S", concentrated=True) == {
+        "concentrated fire": -1, "fire control difficulties": -1, "target seen through partly blocking smoke": -1,
+    }
+    assert "concentrated fire" not in mods(w, "L", "S", concentrated=True, battery="secondary")
+
+
+def test_night_modifiers_starshell_and_deck_fire():
+    w = work([ship("R", "1010", "us", facing="C"), ship("J", "0716", "japan")], scenario="cape_esperance",
+             visibility=3, starshells=(("R", parse("0716")),), marks=frozenset({("deck", "J", 1)}))
+    assert mods(w, "R", "J") == {"starshell illuminated target": -1, "target has a deck fire at night": 1}
+
+
+def test_damage_takes_thirds_and_sinks():
+    w = work([ship("L", "1010", attack=9, max_speed=6, points=30), ship("S", "1020", "germany")])
+    w.damage("L", "W")
+    assert w.units["L"].current_attack == 6 and w.units["L"].fresh_w == 1
+    w.damage("L", "2W")
+    assert w.units["L"].current_attack == 0 and w.units["L"].radar_lost
+    w.damage("L", "S")
+    assert w.units["L"].current_max_speed == 4 and w.units["L"].afloat
+    assert w.damage("L", "WS") == "sunk" and w.board.points == {"germany": 30}
+    w = work([ship("L", "1010")])
+    assert w.damage("L", "X") == "sunk"
+
+
+def test_forts_ignore_s_and_fall_at_3w_and_zeppelins_fall_to_s():
+    fort = ship("F", "2003", "turkish", kind="fort", points=15)
+    w = work([fort], scenario="gallipoli")
+    assert w.damage("F", "S") == "unharmed" and w.damage("F", "2W") == "damaged"
+    assert w.damage("F", "W") == "destroyed" and w.board.points == {"allied": 15}
+    z = ship("Z", "1010", "germany", kind="zeppelin", seat="strasser", points=10)
+    w = work([z])
+    assert w.damage("Z", "W") == "unharmed" and w.damage("Z", "S") == "destroyed" and w.board.points == {"britain": 10}
+
+
+def test_damage_control_mends_only_this_turns_hits_once_a_turn_and_forts_twice():
+    w = work([ship("L", "1010", w=2, fresh_w=1, s=1), ship("F", "1020", "germany", kind="fort", w=2, fresh_w=2)],
+             phase="damage_control")
+    phase_one.damage_control(w)
+    rolls = {r.key.split("/", 2)[2]: r.outcome for r in w.rolls}
+    assert set(rolls) == {"L/0", "F/0", "F/1"} or set(rolls) == {"L/0", "F/0"}
+    assert w.units["L"].w == 2 - (rolls["L/0"] == "repaired") and w.units["L"].s == 1
+    assert w.units["L"].fresh_w == 0 and w.units["F"].fresh_w == 0
+    assert w.units["F"].w == 2 - sum(1 for k, o in rolls.items() if k.startswith("F") and o == "repaired")

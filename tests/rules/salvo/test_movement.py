@@ -1,0 +1,126 @@
+"""Movement (7.0, 12.31), the exit, mines, smoke markers (NWS), dummies (12.22), zeppelins, and the
+random events of seed 004 as this hex game reads them."""
+
+import attrs
+import pytest
+from fogbank.rules.core import Refused, Roll
+from fogbank.rules.salvo import movement, phase_one, turn
+from fogbank.rules.salvo.hexes import parse
+from fogbank.rules.salvo.scenario import load_scenario
+
+from .sea import ship, work
+
+
+@pytest.mark.parametrize("kind, path, code", [
+    ("capital", "FFFFFFF", "too_fast"),
+    ("capital", "RFLFRF", "too_many_turns"),
+    ("screen", "RFLFRFL", "too_many_turns"),
+    ("capital", "RRRRF", "too_many_turns"),
+    ("capital", "FXF", "bad_path"),
+])
+def test_paths_the_rules_refuse(kind, path, code):
+    unit = ship("L", "1010", kind=kind, max_speed=6)
+    with pytest.raises(Refused) as refused:
+        movement.check_path(load_scenario("dogger_bank"), unit, path, frozenset())
+    assert refused.value.code == code
+
+
+def test_screens_turn_three_times_and_a_torpedo_attack_lends_them_two_hexes():
+    unit = ship("D", "1010", kind="screen", max_speed=6)
+    s = load_scenario("dogger_bank")
+    assert movement.check_path(s, unit, "RFLFRF", frozenset()) == "RFLFRF"
+    assert movement.check_path(s, unit, "F" * 8, frozenset({"torpedo attack"}))
+
+
+def test_land_and_the_map_edge_but_the_exit_hexes():
+    s = load_scenario("gallipoli")
+    with pytest.raises(Refused) as refused:
+        movement.check_path(s, ship("Q", "1310", "allied", facing="F"), "FFF", frozenset())
+    assert refused.value.code == "aground"
+    with pytest.raises(Refused) as refused:
+        movement.check_path(s, ship("Q", "0501", "allied", facing="A"), "F", frozenset())
+    assert refused.value.code == "off_map"
+    assert movement.check_path(s, ship("Q", "2201", "allied", facing="A"), "F", frozenset()) == "F"
+    with pytest.raises(Refused):  # the Turks have no exit
+        movement.check_path(s, ship("Q", "2201", "turkish", facing="A"), "F", frozenset())
+
+
+def test_smoke_is_laid_in_every_hex_moved_from_but_the_last_and_lifts_at_the_next_move():
+    w = work([ship("D", "1010", kind="screen", facing="D", max_speed=6)], phase="movement",
+             smoke=frozenset({parse("2020")}))
+    turn._movement(w, {"beatty": {"moves": {"D": "FFF"}, "smoke": ["D"]}})
+    assert w.board.smoke == {parse("1010"), parse("1011"), parse("1012")} and w.units["D"].hex == parse("1013")
+    assert w.board.smoke_laid
+    turn._movement(w, {"beatty": {"moves": {"D": "F"}}})
+    assert w.board.smoke == frozenset() and not w.board.smoke_laid
+
+
+def test_dummies_two_a_turn_two_in_play_and_they_take_the_place_of_a_split_marker():
+    w = work([ship("L", "1010", facing="D")], phase="movement", labels={"germany": {"L": 5}}, dummy_serial=0)
+    new = {"hex": "1010", "facing": "D", "path": "RFF"}
+    turn._movement(w, {"beatty": {"moves": {"L": "FF"}, "dummies": [new, new, new]}})
+    dummies = [u for u in w.units.values() if u.kind == "dummy"]
+    assert len(dummies) == 2 and {u.hex for u in dummies} == {parse("1010").step("E", 2)}
+    assert w.told["beatty"][0].kind == "no_dummy"
+    assert "L" not in w.board.labels["germany"]  # the marker that split takes a new label
+
+
+def test_a_mine_entered_is_rolled_for_and_a_strike_told_to_the_ship():
+    w = work([ship("Q", "2006", "allied", facing="A", max_speed=3)], scenario="gallipoli", phase="movement")
+    turn._movement(w, {"de_robeck": {"moves": {"Q": "F"}}})
+    mine = [r for r in w.rolls if r.table == "mine"]
+    assert len(mine) == 1 and mine[0].key.startswith("1/mine/Q")
+    struck = [r for r in w.told.get("de_robeck", []) if r.kind == "mine_struck"]
+    assert bool(struck) == (mine[0].outcome == "struck")
+
+
+def test_a_zeppelin_drifts_downwind_after_moving():
+    z = ship("L1", "2010", "germany", kind="zeppelin", seat="strasser", facing="A", max_speed=8)
+    w = work([z], phase="movement")
+    turn._movement(w, {"strasser": {"moves": {"L1": "FF"}}})
+    assert w.units["L1"].hex == parse("2010").step("A", 2).step("E")  # wind from B blows toward E
+
+
+class Fixed:
+    """A roller that reads given outcomes, table by table."""
+
+    def __init__(self, **outcomes):
+        self.outcomes = outcomes
+
+    def __call__(self, key, table, modifiers=()):
+        return Roll(index=0, turn=1, key=key, table=table, sides=6, dice=(1,), modifiers=(), total=1,
+                    outcome=self.outcomes[table])
+
+
+def event(outcome, side="first", leader="suffered", **board):
+    w = work([ship("L", "1010", flagship=True), ship("S", "1030", "germany", w=1, fresh_w=1)], **board)
+    w.roll = Fixed(random_event=outcome, event_side=side, leader=leader)
+    phase_one._random_event(w)
+    return w
+
+
+def test_visibility_events_keep_to_the_maximum():
+    assert event("the fog lifts", visibility=10, max_visibility=11).board.visibility == 11
+    assert event("the fog lifts", visibility=11, max_visibility=11).board.visibility == 11
+    assert event("fog of war", visibility=11, max_visibility=11).board.visibility == 10
+    assert event("smoke and fog", visibility=11, smoke_laid=True).board.visibility == 10
+    assert event("smoke and fog", visibility=11, smoke_laid=False).board.visibility == 11
+
+
+def test_side_events():
+    assert event("fire control difficulties").board.effects == {"germany": {"fire control difficulties"}}
+    assert event("shields up", side="second").board.effects == {"britain": {"shields up"}}
+    assert event("confusion reigns", side="first").board.effects == {"germany": {"confusion reigns"}}
+    assert event("confusion reigns", side="second", leader="ignored").board.effects == {}
+    assert event("mass confusion reigns").board.effects == {"germany": {"confusion reigns", "fire control difficulties"}}
+    assert event("torpedo attack").board.effects == {"germany": {"torpedo attack"}}
+    repaired = event("damage control")
+    assert repaired.units["S"].w == 0
+    assert event("surprise").board.effects == {"germany": {"confusion reigns", "fire control difficulties"}}
+
+
+def test_confusion_holds_course_and_speed():
+    w = work([ship("L", "1010", facing="D", speed=2)], phase="movement", effects={"britain": frozenset({"confusion reigns"})})
+    turn._movement(w, {"beatty": {"moves": {"L": "RFFFF"}}})
+    assert w.units["L"].hex == parse("1012") and w.units["L"].facing == "D"
+    assert w.told["beatty"][0].kind == "held_course"

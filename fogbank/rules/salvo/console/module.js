@@ -74,7 +74,7 @@ export function openOn(map, hexes) {
 
 function drawUnits(map, group, view) {
   const sides = sidesOf(view);
-  openOn(map, (view?.units || []).filter((u) => !u.sunk && !u.exited).map((u) => u.hex));
+  openOn(map, (view?.units || []).filter((u) => !u.sunk && !u.exited && !u.dummy).map((u) => u.hex));
   const items = (view?.units || [])
     .filter((u) => !u.exited)
     .map((u) => ({

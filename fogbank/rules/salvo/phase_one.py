@@ -42,7 +42,9 @@ def damage_control(work: Work) -> None:
 def open_turn(work: Work) -> None:
     """Everything Phase One works out before the seats declare, for turn `work.turn`."""
     scenario = work.scenario
-    board = attrs.evolve(work.board, starshells=(), searchlights=(), effects={}, event="", shots=(),
+    # The last gunfire phase's lines of fire stay until the next gunfire phase replaces them:
+    # the umpire's map shows them while the next turn is ordered.
+    board = attrs.evolve(work.board, starshells=(), searchlights=(), effects={}, event="",
                          marks=frozenset(m for m in work.board.marks if m[2] >= work.turn))
     work.board = board
     if work.turn == 1 and scenario.zeppelins and not board.zeppelins_rolled:

@@ -105,6 +105,7 @@ class Salvo(Ruleset):
             "visibility": s.visibility, "wind": s.wind, "fog": state.options.get("fog", s.fog),
             "seat": seat, "side": spec.side if spec else None, "command": spec.title if spec else "the umpire",
             "mines_to_lay": spec.mines if spec else 0,
+            "dummies": bool(spec and spec.side in s.dummies),
             "phases": list(turn.PHASES),
         }
 

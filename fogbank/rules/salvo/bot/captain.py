@@ -71,7 +71,7 @@ class Captain:
         moves, attacks = {}, {}
         enemies = self._enemies(view)
         for ship in self._afloat(view):
-            if ship["kind"] == "fort":
+            if ship["kind"] in ("fort", "dummy"):  # a dummy holds course and speed (any speed: no path search)
                 continue
             goal = self._goal(ship, enemies)
             path = self._best_path(ship, goal)

@@ -12,6 +12,7 @@
 // chart, {name, square, side}.
 
 import { paint, s, titled } from "../dom.js";
+import { arrow, track } from "./lines.js";
 
 const CELL = 22;
 const MARGIN = 24;
@@ -173,32 +174,14 @@ class SquareMap {
     return parent;
   }
 
-  /** A track through squares, a dot on each; drawn in its own group of class `className`. */
-  track(parent, names, { className, label, look = {} }) {
-    const points = names.map((name) => this.centre(name)).filter(Boolean);
-    const g = parent.appendChild(s("g", { class: className }));
-    if (!points.length) return g;
-    const line = s("polyline", { points: points.map((p) => p.join(",")).join(" ") });
-    g.appendChild(titled(paint(line, { fill: "none", join: "round", ...look }), label));
-    for (const [cx, cy] of points) g.appendChild(paint(s("circle", { cx, cy, r: 2 }), { fill: look.stroke }));
-    return g;
+  /** A track through places, a dot on each; drawn in its own group of class `className`. */
+  track(parent, names, options) {
+    return track((name) => this.centre(name), parent, names, options);
   }
 
   /** An arrow from one point to another, [x, y] each. */
-  arrow(parent, [x1, y1], [x2, y2], { label, look = {} }) {
-    const g = parent.appendChild(s("g", { class: "arrow" }));
-    const length = Math.hypot(x2 - x1, y2 - y1) || 1;
-    const [ux, uy] = [(x2 - x1) / length, (y2 - y1) / length];
-    const head = Math.min(4, length / 2);
-    g.appendChild(paint(s("line", { x1, y1, x2: x2 - ux * head, y2: y2 - uy * head }), look));
-    const corners = [
-      [x2, y2],
-      [x2 - ux * head * 1.6 - uy * head, y2 - uy * head * 1.6 + ux * head],
-      [x2 - ux * head * 1.6 + uy * head, y2 - uy * head * 1.6 - ux * head],
-    ];
-    g.appendChild(paint(s("path", { d: `M${corners.map((c) => c.join(",")).join("L")}z` }), { fill: look.stroke }));
-    if (label) titled(g, label);
-    return g;
+  arrow(parent, from, to, options) {
+    return arrow(parent, from, to, options);
   }
 
   /** The point `squares` squares from `point` on a bearing (degrees, clockwise from north). */

@@ -1,0 +1,391 @@
+// The Salvo order pad: orders by pointing at the hex map, one phase at a time (docs/payloads.md,
+// Orders). Movement: pick a ship (on the map or in the list), then click hexes: its path is
+// plotted hex by hex, turning as it must, with its speed and turns against the rules' limits
+// (12.31: capital ships turn twice a move, screens three times) shown before it is sent. Gunfire:
+// pick a ship, click a contact. Dummies are placed with a click and plotted like ships; smoke is a
+// tick; starshells and searchlights at night, and the minelayer's secret mines on turn 1, are
+// clicks too. The server judges the order all the same: this tells the captain first.
+
+import { h } from "/play/dom.js";
+import { FACINGS, side } from "/umpire/rulesets/salvo/draw.js";
+
+const TURNS_ALLOWED = { capital: 2, screen: 3, zeppelin: 3, dummy: 3 }; // 12.31
+const DUMMIES_PER_TURN = 2; // 12.22
+const REACH = 6; // starshells and searchlights, in hexes
+
+/** The pad's shared picture of what is being drafted, read by the chart too. */
+export const draft = {
+  selected: null, // the id of the unit being ordered ("new-1" for a new dummy)
+  battery: "target", // what a click on a contact aims: "target", "secondary" or "torpedo"
+  tool: "ship", // "ship"; "dummy" while the next click places a dummy; "starshell" or "searchlight" at night
+  map: null, // the seat's map, as last drawn
+  select: null, // picks a unit from elsewhere on the page (the ships' list)
+};
+
+/** Where a path takes a unit: {hexes (start first), facing, off (it left the map), land}. */
+export function trace(map, hex, facing, path) {
+  const hexes = [hex];
+  let face = facing ?? "A";
+  let off = false;
+  for (const c of path) {
+    if (c === "L" || c === "R") face = FACINGS[(FACINGS.indexOf(face) + (c === "R" ? 1 : 5)) % 6];
+    else if (!off) {
+      const next = map.step(hexes.at(-1), side(face));
+      if (next) hexes.push(next);
+      else off = true;
+    }
+  }
+  return { hexes, facing: face, off, land: hexes.slice(1).some((x) => map.terrainAt(x) === "#") };
+}
+
+export function turnsIn(path) {
+  return [...path].filter((c, i) => "LR".includes(c) && (i === 0 || path[i - 1] === "F")).length;
+}
+
+/** Whether a unit has guns or torpedoes to fire (a fort at 3W is silenced; a dummy has none). */
+const armed = (u) => Boolean(u.attack || u.torpedoes) && !(u.kind === "fort" && u.w >= 3) && u.kind !== "dummy";
+const speedOf = (path) => [...path].filter((c) => c === "F").length;
+const longestTurn = (path) => Math.max(0, ...path.split("F").map((run) => run.length));
+
+/** The path extended to reach hex `to`, a step at a time: the neighbour nearest `to`, ahead first. */
+export function extend(map, unit, path, to) {
+  let now = trace(map, unit.hex, unit.facing, path);
+  let steps = 0;
+  while (now.hexes.at(-1) !== to && steps < 12 && !now.off) {
+    const here = now.hexes.at(-1);
+    const ahead = side(now.facing);
+    let best = null;
+    for (const turn of [0, 1, -1, 2, -2, 3]) {
+      const next = map.step(here, (ahead + turn + 6) % 6);
+      if (!next) continue;
+      const away = map.distance(next, to);
+      if (!best || away < best.away) best = { turn, away };
+    }
+    if (!best || best.away >= map.distance(here, to)) break;
+    path += (best.turn > 0 ? "R" : "L").repeat(Math.abs(best.turn)) + "F";
+    now = trace(map, unit.hex, unit.facing, path);
+    steps += 1;
+  }
+  return path;
+}
+
+/** What the rules will say of a path, before it is sent: [words, over the limits]. */
+export function judge(map, unit, path, exits = []) {
+  const speed = speedOf(path);
+  const turns = turnsIn(path);
+  const allowed = TURNS_ALLOWED[unit.kind] ?? 2;
+  const most = unit.kind === "dummy" ? null : unit.max_speed;
+  const where = trace(map, unit.hex, unit.facing, path);
+  const problems = [];
+  if (most !== null && speed > most) problems.push(`too fast (at most ${most})`);
+  if (turns > allowed || longestTurn(path) > 3) problems.push(`too many turns (at most ${allowed}, each 1-3 hexsides)`);
+  if (where.land && unit.kind !== "zeppelin") problems.push("runs aground");
+  if (where.off && !exits.includes(where.hexes.at(-1))) problems.push("off the map");
+  const words = `speed ${speed}${most !== null ? ` of ${most}` : ""} · turns ${turns} of ${allowed}${where.off ? " · leaves the map" : ""}`;
+  return [problems.length ? `${words} · ${problems.join(", ")}` : words, problems.length > 0];
+}
+
+/** How a shot from `from` at `to` stands, as the seat can tell: range, sight, land and smoke between. */
+export function sighting(map, view, from, to) {
+  const distance = map.distance(from, to);
+  const between = map.line(from, to).slice(1, -1);
+  return {
+    distance,
+    land: between.filter((x) => map.terrainAt(x) === "#").length,
+    smoke: between.some((x) => (view.smoke || []).includes(x)),
+    seen: distance <= view.visibility,
+  };
+}
+
+function sightWords(shot, range, fort) {
+  const words = [`${shot.distance} hexes${range ? ` (range ${range})` : ""}`];
+  if (range && shot.distance > range) words.push("OUT OF RANGE");
+  if (!shot.seen) words.push("beyond visibility");
+  if (shot.land > (fort ? 1 : 0)) words.push(`${shot.land} land hex${shot.land === 1 ? "" : "es"} between`);
+  if (shot.smoke) words.push("through smoke");
+  return words.join(" · ");
+}
+
+export function orderForm({ view, welcome, changed }) {
+  let plan = fresh();
+  let phaseKey = null;
+  let keep = false; // a draft was filled in for the phase about to open
+  const root = h("div", { class: "salvo-pad" });
+
+  function fresh() {
+    return { moves: {}, smoke: [], dummies: [], fire: {}, mines: [], starshells: {}, searchlights: {} };
+  }
+
+  /** Start a clean pad when a new phase opens (keeping a draft filled in for it). */
+  function sync() {
+    const now = view();
+    const key = now ? `${now.turn}/${now.phase}` : null;
+    if (key === phaseKey) return;
+    if (!keep) {
+      plan = fresh();
+      draft.tool = "ship";
+    }
+    keep = false;
+    phaseKey = key;
+    if (draft.selected && !units().some((u) => u.id === draft.selected)) draft.selected = null;
+    render();
+  }
+
+  const ships = () => (view()?.ships || []).filter((u) => !u.sunk && !u.exited);
+  const newDummies = () => plan.dummies.map((d, i) => ({ id: `new-${i + 1}`, name: `new dummy ${i + 1}`, kind: "dummy", hex: d.hex, facing: d.facing, max_speed: 0 }));
+  const units = () => [...ships(), ...newDummies()];
+  const unitOf = (id) => units().find((u) => u.id === id) ?? null;
+  const pathOf = (unit) => (unit.id.startsWith("new-") ? plan.dummies[Number(unit.id.slice(4)) - 1].path : plan.moves[unit.id]);
+
+  function setPath(unit, path) {
+    if (unit.id.startsWith("new-")) plan.dummies[Number(unit.id.slice(4)) - 1].path = path;
+    else if (path === null) delete plan.moves[unit.id];
+    else plan.moves[unit.id] = path;
+  }
+
+  function edit(change) {
+    change();
+    render();
+    changed();
+  }
+
+  function select(id) {
+    draft.selected = id;
+    render();
+    changed();
+  }
+
+  const button = (words, action, attrs = {}) => {
+    const b = h("button", { type: "button", class: "quiet", ...attrs }, words);
+    b.onclick = () => edit(action);
+    return b;
+  };
+
+  // Each phase's part of the pad ------------------------------------------------------------------
+
+  function shipList(canAct) {
+    const list = units().filter(canAct);
+    if (!list.length) return h("p", { class: "muted" }, "None of your units acts in this phase.");
+    return h(
+      "div",
+      { class: "unit-picks", role: "group", "aria-label": "Your units" },
+      list.map((u) => {
+        const b = h("button", { type: "button", class: "unit-pick", "data-unit": u.id, "aria-pressed": String(u.id === draft.selected) }, u.kind === "dummy" ? u.name : u.id);
+        b.onclick = () => select(u.id);
+        return b;
+      }),
+    );
+  }
+
+  function movement(now) {
+    const unit = unitOf(draft.selected);
+    const movable = (u) => u.kind !== "fort";
+    if (!units().some(movable)) return [shipList(movable)];
+    const parts = [
+      h("p", { class: "hint" }, "Pick a ship (a button, or its hex), then click the hexes it steams through, one after another; click its own hex again for the next ship there. Ships not plotted hold course and speed."),
+      shipList(movable),
+    ];
+    if (unit && movable(unit)) {
+      const path = pathOf(unit);
+      const [words, over] = path === undefined || path === null || !draft.map ? ["holds course and speed", false] : judge(draft.map, unit, path, welcome.chart.exit_hexes);
+      parts.push(
+        h("div", { class: "plot", "data-unit": unit.id },
+          h("div", {}, h("strong", {}, unit.id), " ", h("code", { id: "plot-path" }, path ?? "(holds course)"), " ", h("span", { class: over ? "over" : "muted", id: "plot-judged" }, words)),
+          h("div", { class: "row" },
+            button("↺ turn left", () => setPath(unit, (pathOf(unit) ?? "") + "L"), { id: "plot-left" }),
+            button("ahead", () => setPath(unit, (pathOf(unit) ?? "") + "F"), { id: "plot-ahead" }),
+            button("turn right ↻", () => setPath(unit, (pathOf(unit) ?? "") + "R"), { id: "plot-right" }),
+            button("undo", () => setPath(unit, (pathOf(unit) ?? "").slice(0, -1)), { id: "plot-undo" }),
+            button("stop", () => setPath(unit, ""), { id: "plot-stop" }),
+            unit.id.startsWith("new-")
+              ? button("remove dummy", () => { plan.dummies.splice(Number(unit.id.slice(4)) - 1, 1); draft.selected = null; }, { id: "dummy-remove" })
+              : button("hold course", () => setPath(unit, null), { id: "plot-hold" }),
+          ),
+          unit.kind !== "dummy" && unit.kind !== "zeppelin"
+            ? (() => {
+                const box = h("input", { type: "checkbox", id: "plot-smoke", checked: plan.smoke.includes(unit.id) });
+                box.onchange = () => edit(() => (plan.smoke = box.checked ? [...plan.smoke, unit.id] : plan.smoke.filter((x) => x !== unit.id)));
+                return h("label", { class: "check" }, box, " make smoke (a marker in every hex left but the last)");
+              })()
+            : null,
+        ),
+      );
+    }
+    if (welcome.briefing?.dummies) {
+      const placing = draft.tool === "dummy";
+      const place = h("button", { type: "button", id: "dummy-new", "aria-pressed": String(placing), disabled: plan.dummies.length >= DUMMIES_PER_TURN }, placing ? "Click a water hex for the dummy…" : "Place a dummy");
+      place.onclick = () => edit(() => (draft.tool = placing ? "ship" : "dummy"));
+      parts.push(h("div", { class: "row" }, place, h("span", { class: "muted small" }, `${plan.dummies.length} of ${DUMMIES_PER_TURN} this turn`)));
+    }
+    const plotted = Object.entries(plan.moves).map(([uid, path]) => h("li", {}, h("b", {}, uid), ` ${path || "stop"}`));
+    const dummies = plan.dummies.map((d, i) => h("li", {}, h("b", {}, `dummy ${i + 1}`), ` at ${d.hex} ${d.path || "(stays)"}`));
+    parts.push(h("ul", { class: "plan", id: "plan" }, plotted, dummies, plan.smoke.length ? h("li", {}, `smoke: ${plan.smoke.join(", ")}`) : null));
+    return parts;
+  }
+
+  function gunfire(now) {
+    const unit = unitOf(draft.selected);
+    if (!units().some(armed)) return [shipList(armed)];
+    const batteries = h(
+      "div",
+      { class: "segmented", role: "radiogroup", "aria-label": "Battery" },
+      [["target", "main"], ["secondary", "secondary"], ["torpedo", "torpedoes"]].map(([value, words]) => {
+        const radio = h("input", { type: "radio", name: "battery", value, checked: draft.battery === value, "data-battery": value });
+        radio.onchange = () => edit(() => (draft.battery = value));
+        return h("label", {}, radio, h("span", {}, words));
+      }),
+    );
+    const parts = [
+      h("p", { class: "hint" }, "Pick a ship, then click a contact to aim at it."),
+      shipList(armed),
+      h("div", { class: "row" }, h("span", { class: "small muted" }, "A click aims the"), batteries),
+    ];
+    if (unit && armed(unit)) {
+      const aims = plan.fire[unit.id] || {};
+      const contact = (n) => (now.contacts || []).find((c) => c.label === n);
+      const lines = Object.entries(aims).filter(([k]) => k !== "spotter").map(([battery, n]) => {
+        const c = contact(n);
+        const shot = c && draft.map ? sightWords(sighting(draft.map, now, unit.hex, c.hex), battery === "torpedo" ? unit.torpedo_range : battery === "secondary" ? 5 : unit.range, unit.kind === "fort") : "";
+        return h("li", { "data-battery": battery }, `${battery === "target" ? "main" : battery} at #${n} ${c?.identity?.name ?? ""} — ${shot}`);
+      });
+      parts.push(h("div", { class: "plot", "data-unit": unit.id }, h("strong", {}, `${unit.id} ${unit.name}`), ` guns ${unit.attack}${unit.secondary ? `+${unit.secondary}` : ""}, range ${unit.range}`,
+        h("ul", {}, lines.length ? lines : h("li", { class: "muted" }, "no target yet")),
+        h("div", { class: "row" }, button("hold fire", () => delete plan.fire[unit.id], { id: "fire-clear" }),
+          aims.target !== undefined ? button(`all ships at #${aims.target}`, () => {
+            for (const u of units().filter(armed)) plan.fire[u.id] = { ...(plan.fire[u.id] || {}), target: aims.target };
+          }, { id: "fire-all" }) : null)));
+    }
+    const given = Object.entries(plan.fire).map(([uid, f]) => h("li", {}, h("b", {}, uid), ` ${Object.entries(f).map(([k, v]) => `${k === "target" ? "main" : k} #${v}`).join(", ")}`));
+    parts.push(h("ul", { class: "plan", id: "plan" }, given));
+    return parts;
+  }
+
+  function sighting_(now) {
+    const parts = [];
+    if (now.mines_to_lay) {
+      parts.push(h("p", { class: "hint" }, `Click ${now.mines_to_lay} open-water hexes to mine them in secret (they may not hold a ship at the start). Only you and the umpire will know.`));
+      parts.push(h("p", { id: "mines-chosen" }, `Mines: ${plan.mines.join(" ") || "none yet"} (${plan.mines.length} of ${now.mines_to_lay})`));
+      parts.push(button("clear mines", () => (plan.mines = []), { id: "mines-clear" }));
+    }
+    if (now.night) {
+      const tools = h(
+        "div",
+        { class: "segmented", role: "radiogroup", "aria-label": "Declare" },
+        [["starshell", "starshell over a hex"], ["searchlight", "searchlight on a contact"]].map(([value, words]) => {
+          const radio = h("input", { type: "radio", name: "declare", value, checked: draft.tool === value });
+          radio.onchange = () => edit(() => (draft.tool = value));
+          return h("label", {}, radio, h("span", {}, words));
+        }),
+      );
+      parts.push(h("p", { class: "hint" }, `Pick a ship, then click: a starshell bursts up to ${REACH} hexes off; a searchlight lights a contact within ${REACH}.`),
+        shipList((u) => u.starshells || u.searchlight), tools);
+      const declared = [
+        ...Object.entries(plan.starshells).map(([uid, hex]) => h("li", {}, `${uid} starshell over ${hex}`)),
+        ...Object.entries(plan.searchlights).map(([uid, n]) => h("li", {}, `${uid} searchlight on #${n}`)),
+      ];
+      parts.push(h("ul", { class: "plan", id: "plan" }, declared), button("clear", () => { plan.starshells = {}; plan.searchlights = {}; }));
+    }
+    if (!parts.length) parts.push(h("p", { class: "muted" }, "Nothing to declare in this phase."));
+    return parts;
+  }
+
+  function render() {
+    const now = view();
+    if (!now) return root.replaceChildren(h("p", { class: "muted" }, "Waiting for your view…"));
+    const parts = { movement, gunfire, sight_first: sighting_, sight_second: sighting_ }[now.phase];
+    root.replaceChildren(h("div", { class: "phase-name" }, `${now.phase.replace("_", " ")} · turn ${now.turn}`), ...(parts ? parts(now) : [h("p", { class: "muted" }, "Nothing is ordered in this phase.")]).flat(Infinity).filter(Boolean));
+  }
+
+
+  draft.select = select;
+  render();
+  return {
+    fields: root,
+    read() {
+      sync();
+      const now = view();
+      const phase = now?.phase;
+      const order = {};
+      if (phase === "movement") {
+        if (Object.keys(plan.moves).length) order.moves = { ...plan.moves };
+        if (plan.smoke.length) order.smoke = [...plan.smoke];
+        if (plan.dummies.length) order.dummies = plan.dummies.map((d) => ({ ...d }));
+      } else if (phase === "gunfire") {
+        if (Object.keys(plan.fire).length) order.fire = structuredClone(plan.fire);
+      } else if (phase === "sight_first" || phase === "sight_second") {
+        if (now.mines_to_lay) order.mines = [...plan.mines];
+        if (Object.keys(plan.starshells).length) order.starshells = { ...plan.starshells };
+        if (Object.keys(plan.searchlights).length) order.searchlights = { ...plan.searchlights };
+      }
+      return order;
+    },
+    fill(order) {
+      plan = { ...fresh(), ...structuredClone(order || {}) };
+      plan.moves ||= {};
+      plan.fire ||= {};
+      keep = true;
+      render();
+    },
+    cost() {
+      sync();
+      const now = view();
+      if (!now) return null;
+      if (now.phase === "movement" && draft.map) {
+        const judged = units().filter((u) => pathOf(u) !== undefined && pathOf(u) !== null).map((u) => judge(draft.map, u, pathOf(u), welcome.chart.exit_hexes));
+        const over = judged.filter(([, bad]) => bad).length;
+        return { text: `${judged.length} plotted, the rest hold course${over ? ` · ${over} over the rules' limits` : ""}`, over: over > 0 };
+      }
+      if (now.phase === "gunfire") {
+        return { text: `${Object.keys(plan.fire).length} of ${ships().filter(armed).length} given targets`, over: false };
+      }
+      if (now.mines_to_lay) return { text: `${plan.mines.length} of ${now.mines_to_lay} mines placed`, over: plan.mines.length !== now.mines_to_lay };
+      return null;
+    },
+    /** A hex clicked on the map: select, plot, aim, place or mine, as the phase has it. */
+    pick(place, map) {
+      const now = view();
+      if (!now) return;
+      draft.map = map;
+      const here = units().filter((u) => u.hex === place.name && (now.phase !== "movement" || !pathOf(u)));
+      const contacts = (now.contacts || []).filter((c) => c.hex === place.name);
+      const unit = unitOf(draft.selected);
+      if (now.mines_to_lay && (now.phase === "sight_first")) {
+        if (plan.mines.includes(place.name)) plan.mines = plan.mines.filter((x) => x !== place.name);
+        else if (!place.land && plan.mines.length < now.mines_to_lay) plan.mines.push(place.name);
+      } else if (draft.tool === "dummy" && now.phase === "movement") {
+        if (!place.land) {
+          plan.dummies.push({ hex: place.name, facing: "A", path: "" });
+          draft.selected = `new-${plan.dummies.length}`;
+        }
+        draft.tool = "ship";
+      } else if (here.length && (!unit || unit.hex === place.name || now.phase !== "movement") && !(now.phase === "gunfire" && contacts.length && unit)) {
+        // With a ship picked, a click in movement plots, even into a hex of one's own ships:
+        // another ship is picked from the buttons, or by clicking the picked ship's own hex.
+        // A stack clicked again picks the next unit in it.
+        const at = here.findIndex((u) => u.id === draft.selected);
+        draft.selected = here[(at + 1) % here.length].id;
+      } else if (unit && now.phase === "movement" && unit.kind !== "fort") {
+        setPath(unit, extend(map, unit, pathOf(unit) ?? "", place.name));
+      } else if (unit && now.phase === "gunfire" && contacts.length) {
+        const aims = plan.fire[unit.id] || {};
+        const at = contacts.findIndex((c) => c.label === aims[draft.battery]);
+        plan.fire[unit.id] = { ...aims, [draft.battery]: contacts[(at + 1) % contacts.length].label };
+      } else if (unit && draft.tool === "starshell" && unit.starshells) {
+        plan.starshells[unit.id] = place.name;
+      } else if (unit && draft.tool === "searchlight" && unit.searchlight && contacts.length) {
+        plan.searchlights[unit.id] = contacts[0].label;
+      }
+      render();
+    },
+    /** A new view came: a new phase starts a clean pad (a draft put back for it is kept). */
+    seen() {
+      sync();
+    },
+    plan: () => plan,
+    pathOf: (id) => {
+      const unit = unitOf(id);
+      return unit ? pathOf(unit) : undefined;
+    },
+    units,
+  };
+}

@@ -38,9 +38,12 @@ def salvo_low(game: Game, seat: str):
     ) if all(u.id in labels for u in sensing.shown(scenario, board, who, state.options["fog"], detected)) else None
     own = tuple(u for u in board.units if sensing.belongs(scenario, u, who))
     attacked = tuple(r for r in state.knowledge[seat].reports if r.kind in ATTACKED)
+    # A random event striking the seat's side is told to it, even one its flagship shrugs off (so
+    # the side roll and the leader roll are the seat's to know when the event falls on its side).
+    events = tuple(r for r in state.knowledge[seat].reports if r.kind == "random_event")
     return (
         state.turn, state.phase, state.outcome, own, repr(shown), board.visibility, board.smoke,
-        sorted(h for _, h in board.starshells), board.effects.get(side), len(board.exits), attacked,
+        sorted(h for _, h in board.starshells), board.effects.get(side), len(board.exits), attacked, events,
         tuple(m for m in board.marks if m[1] in {u.id for u in own} | {side}), state.knowledge[seat].mines,
         {uid: r for uid, r in board.radar_range.items() if uid in {u.id for u in own}},
         state.told.get(seat), game.orders.get(seat), game.holds,

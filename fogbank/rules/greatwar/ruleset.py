@@ -52,7 +52,7 @@ def _disclosed(scenario, minefields, side: str) -> dict[str, str]:
 class GreatWar(Ruleset):
     name = "greatwar"
     title = "Great War at Sea: operations on a zone map"
-    phases = ("events", "orders", "move", "contact")
+    phases = ("orders", "move", "contact")  # the next turn's events close the contact phase
 
     def scenarios(self):
         return SCENARIOS
@@ -93,8 +93,6 @@ class GreatWar(Ruleset):
 
     def resolve(self, state, orders_in):
         s = load_scenario(state.scenario)
-        if state.phase == "events":
-            return turn.events_phase(state, s)
         if state.phase == "orders":
             return turn.orders_phase(state, s, orders_in)
         if state.phase == "move":

@@ -110,21 +110,17 @@ class Turn:
         return min(self.s.zones[zone].adjacent, key=lambda z: (d[z], z))
 
 
-# -- the events phase: damage control, port repair, fuel and cargo in port, the random event ---
+# -- before the next orders phase: damage control, port repair, coal and cargo, the random event --
 
 
-def events_phase(state: GameState, scenario: Scenario) -> Resolution:
-    t = Turn(state, scenario)
-    if state.turn == 1:  # advanced strategic rule 10: each port's batteries, half a die rounded up
-        t.board = attrs.evolve(t.board, batteries={
-            z.id: int(t.roller.roll(f"battery/{z.id}", "shore battery").outcome) for z in scenario.zones.values() if z.base
-        })
+def upkeep(t: Turn) -> None:
+    """What comes before the next turn's orders phase, rolled as that turn's (keys and log)."""
+    t.roller.turn = t.state.turn + 1
     for fleet in t.fleets():
         t.put(attrs.evolve(fleet, held=False, reveal=None, passed=(), path=()))
     _damage_control(t)
     _in_port(t)
     _strategic_event(t)
-    return t.done()
 
 
 def _damage_control(t: Turn) -> None:
@@ -133,7 +129,7 @@ def _damage_control(t: Turn) -> None:
         for name in fleet.ships:
             ship = t.board.ships[name]
             tries = 0
-            while ship.hits and ship.damaged_turn == t.state.turn - 1:
+            while ship.hits and ship.damaged_turn == t.state.turn:
                 tries += 1
                 if t.roller.roll(f"damage control/{name}/{tries}", "damage control").outcome != "yes":
                     break
@@ -381,7 +377,10 @@ def contact_phase(state: GameState, scenario: Scenario) -> Resolution:
             t.put(fleet)
         engaged = fleet.id in stopped and fleet.id not in stood
         _mission(t, fleet, engaged)
-    return t.done(_outcome(t))
+    outcome = _outcome(t)
+    if outcome is None:
+        upkeep(t)
+    return t.done(outcome)
 
 
 def _mission(t: Turn, fleet: Fleet, engaged: bool) -> None:
@@ -391,7 +390,10 @@ def _mission(t: Turn, fleet: Fleet, engaged: bool) -> None:
     if engaged or fleet.returning:
         return
     if fleet.mission == "bombard" and zone.base and zone.side == enemy:
-        guns = t.board.batteries.get(zone.id, 0)
+        guns = t.board.batteries.get(zone.id)
+        if guns is None:  # advanced strategic rule 10: half a die, rounded up, rolled when first needed
+            guns = int(t.roller.roll(f"battery/{zone.id}", "shore battery").outcome)
+            t.board = attrs.evolve(t.board, batteries={**t.board.batteries, zone.id: guns})
         for i in range(guns):  # advanced strategic rule 10: the port's batteries answer
             target = t.roller.choose(f"battery/{zone.id}/{i}/target", list(fleet.ships))
             if t.roller.roll(f"battery/{zone.id}/{i}", "gunfire 6+").outcome != "0 hits":

@@ -29,10 +29,14 @@ def load_dice(monkeypatch, loaded: dict[str, tuple[int, ...]]) -> None:
 
 
 def opened(seed: bytes = SEED, change=lambda state: state) -> core.Game:
-    """A game at turn 1's orders phase (the events phase resolved)."""
+    """A game at turn 1's orders phase."""
     game = core.start(RULES, "black_sea", seed)
-    game = attrs.evolve(game, state=change(game.state))
-    return core.release(game).game
+    return attrs.evolve(game, state=change(game.state))
+
+
+def second_turn(seed: bytes = SEED) -> core.Game:
+    """A game at turn 2's orders phase, every fleet having stayed put: turn 2's random event rolled."""
+    return plot(opened(seed), {})
 
 
 def plot(game: core.Game, plots: dict[str, dict], *, record=None) -> core.Game:

@@ -7,7 +7,7 @@ from fogbank.rules.core.dice import ByFaces
 from fogbank.rules.greatwar.battle import combined
 from fogbank.rules.greatwar.tables import READERS
 
-from .table import RULES, load_dice, moved, opened, plot
+from .table import RULES, load_dice, moved, opened, plot, second_turn
 
 
 def reports(game, seat, source=None):
@@ -53,21 +53,21 @@ def test_a_raider_near_an_enemy_base_is_placed_but_its_ships_are_not_told(monkey
 
 
 def test_a_neutral_report_tells_the_fleets_ships_and_its_next_zone(monkeypatch):
-    load_dice(monkeypatch, {r"^1/strategic event$": (4, 5), r"strategic event/side": (2,),
+    load_dice(monkeypatch, {r"^2/strategic event$": (4, 5), r"strategic event/side": (2,),
                             r"neutral report/fleet": (4,)})  # the fourth of five by id: Yavuz and Midilli
-    game = opened()
-    news = RULES.observe(game.state, "ottoman")
+    game = second_turn()
+    news = [e for e in game.state.told["souchon"] if e.kind == "news"]
+    assert news and "neutral steamer" in news[-1].text
     assert not reports(game, "eberhardt")
     game = plot(game, {f: {"mission": "raid", "path": ["bosporus"]} for f in ("cruisers", "mittelmeer", "torpedo")})
     told = reports(game, "eberhardt", "neutral")
     assert told and told[0]["next_zone"] == "bosporus" and told[0]["ships"] == ["Yavuz Sultan Selim", "Midilli"]
-    assert news["turn"] == 1
 
 
 def test_danger_ahead_holds_a_fleet_in_port(monkeypatch):
-    load_dice(monkeypatch, {r"^1/strategic event$": (5, 6), r"strategic event/side": (6,),
+    load_dice(monkeypatch, {r"^2/strategic event$": (5, 6), r"strategic event/side": (6,),
                             r"danger ahead/fleet": (1,)})
-    game = opened()
+    game = second_turn()
     held = [f for f in RULES.observe(game.state, "eberhardt")["fleets"] if f["held"]]
     assert len(held) == 1
     fleet = held[0]
@@ -77,9 +77,9 @@ def test_danger_ahead_holds_a_fleet_in_port(monkeypatch):
 
 
 def test_an_erroneous_report_makes_a_raider_plot_three_turns(monkeypatch):
-    load_dice(monkeypatch, {r"^1/strategic event$": (1, 3), r"strategic event/side": (1,),
+    load_dice(monkeypatch, {r"^2/strategic event$": (1, 3), r"strategic event/side": (1,),
                             r"erroneous report/fleet": (2,)})
-    game = opened()
+    game = second_turn()
     fleet = next(f for f in RULES.observe(game.state, "souchon")["fleets"] + RULES.observe(game.state, "ottoman")["fleets"] if f["must_plot"] == 3)
     seat = fleet["seat"]
     with pytest.raises(Refused) as refused:
@@ -90,15 +90,15 @@ def test_an_erroneous_report_makes_a_raider_plot_three_turns(monkeypatch):
 
 
 def test_all_is_lost_spares_a_fleet_with_an_admiral(monkeypatch):
-    load_dice(monkeypatch, {r"^1/strategic event$": (6, 6), r"strategic event/side": (5,),
+    load_dice(monkeypatch, {r"^2/strategic event$": (6, 6), r"strategic event/side": (5,),
                             r"all is lost/fleet": (1,)})  # the battle fleet, first by id, has Eberhardt
-    game = opened()
+    game = second_turn()
     assert not any(f["returning"] for f in RULES.observe(game.state, "eberhardt")["fleets"])
 
 
 def test_a_rogue_mine_strikes_a_ship_of_the_side(monkeypatch):
-    load_dice(monkeypatch, {r"^1/strategic event$": (1, 1), r"strategic event/side": (5,)})
-    game = opened()
+    load_dice(monkeypatch, {r"^2/strategic event$": (1, 1), r"strategic event/side": (5,)})
+    game = second_turn()
     ships = {s["name"]: s["hits"] for f in RULES.observe(game.state, "eberhardt")["fleets"] for s in f["ships"]}
     assert sum(ships.values()) == 2 or len(ships) == 13  # two hull boxes, or a small ship sunk
 

@@ -78,7 +78,7 @@ def play(seed: bytes, choices: list[int], start=lambda s: s, turns: int = 6):
                 step = core.submit(game, seat, RULES.parse_order(seat, payload))
             except Refused:
                 step = core.submit(game, seat, RULES.standing_order(game.state, seat))
-            if not step.resolved:
+            if seat == OBSERVER and not step.resolved:  # what its own order brought it
                 stream.append([to_plain(e) for e in step.events if e.told_to(OBSERVER)])
             game = step.game
     return json.dumps(to_plain(stream), sort_keys=True).encode(), lows

@@ -119,6 +119,10 @@ class GreatWar(Ruleset):
             raise Refused("bad_override", "An override is {kind: report, seat, fleet, zone, ...} or {kind: move, fleet, zone}.")
         if not isinstance(payload.get("fleet"), str) or not isinstance(payload.get("zone"), str):
             raise Refused("bad_override", "An override names a fleet and a zone.")
+        if payload["kind"] == "report" and not (
+            isinstance(payload.get("seat"), str) and isinstance(payload.get("next_zone", ""), (str, type(None)))
+        ):
+            raise Refused("bad_override", "A report names the seat it goes to, and a next zone or none.")
         return dict(payload)
 
     def apply_override(self, state, override, reason):
@@ -131,12 +135,14 @@ class GreatWar(Ruleset):
         if override["kind"] == "move":
             moved = attrs.evolve(board, fleets=tuple(attrs.evolve(f, zone=override["zone"]) if f.id == fleet.id else f for f in board.fleets))
             return Resolution(attrs.evolve(state, board=moved), (audit,))
-        seat = override.get("seat")
+        seat, next_zone = override.get("seat"), override.get("next_zone") or None
+        if next_zone is not None and next_zone not in s.zones:
+            raise Refused("bad_override", "No such next zone.")
         if seat not in state.knowledge or s.side_of(seat) == fleet.side:
             raise Refused("bad_override", "A report goes to a seat of the other side.")
         t = turn.Turn(state, s)
         t.tell({seat}, attrs.evolve(fleet, zone=override["zone"]), "umpire", override["zone"],
-               ships=bool(override.get("ships")), next_zone=override.get("next_zone"), text=str(override.get("text", "")))
+               ships=bool(override.get("ships")), next_zone=next_zone, text=str(override.get("text", "")))
         resolution = t.done()
         return attrs.evolve(resolution, events=(audit, *resolution.events))
 

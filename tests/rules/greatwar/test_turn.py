@@ -1,6 +1,8 @@
 """A turn's rules as a player meets them: plots, contact, raiders placed, reports, events, fuel."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from fogbank.rules.core import Refused, submit
 from fogbank.rules.core.dice import ByFaces
@@ -136,3 +138,20 @@ def test_illegal_plots_are_refused_with_a_code():
         with pytest.raises(Refused) as refused:
             submit(game, "souchon", RULES.parse_order("souchon", payload))
         assert refused.value.code == code
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=12) | st.sampled_from(["raid", "bosporus", "mittelmeer", "path", "ahead"]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(["fleets", "mittelmeer", "mission", "path", "ahead", "x"]), inner, max_size=3),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(json_values)
+def test_any_malformed_order_is_refused_with_a_code_never_a_crash(payload):
+    game = opened()
+    try:
+        submit(game, "souchon", RULES.parse_order("souchon", payload))
+    except Refused as refusal:
+        assert refusal.code in RULES.error_codes()

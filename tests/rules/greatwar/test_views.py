@@ -40,8 +40,16 @@ def test_the_umpire_injects_a_report_and_the_seat_sees_it_with_its_age():
     assert (report["source"], report["zone"], report["next_zone"], report["age"]) == ("umpire", "west", "northwest", 0)
     assert report["ships"] == ["Yavuz Sultan Selim", "Midilli"]
     assert not RULES.observe(game.state, "flotilla")["reports"]
-    with pytest.raises(Refused):
-        core.override(game, {"kind": "report", "seat": "souchon", "fleet": "mittelmeer", "zone": "west"}, "own side")
+    for bad in (
+        {"kind": "report", "seat": "souchon", "fleet": "mittelmeer", "zone": "west"},  # his own fleet
+        {"kind": "report", "seat": ["eberhardt"], "fleet": "mittelmeer", "zone": "west"},
+        {"kind": "report", "seat": "eberhardt", "fleet": "mittelmeer", "zone": "west", "next_zone": "atlantis"},
+        {"kind": "move", "fleet": "nobody", "zone": "west"},
+        {"kind": "sink"},
+    ):
+        with pytest.raises(Refused) as refused:
+            core.override(game, bad, "testing refusals")
+        assert refused.value.code == "bad_override"
 
 
 def test_bot_games_run_to_the_end_with_both_sides_fighting():

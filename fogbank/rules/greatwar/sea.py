@@ -57,6 +57,7 @@ class Scenario:
     id: str
     title: str
     briefing: str
+    year: int
     turns: int
     straits: tuple[str, ...]
     sides: dict
@@ -112,7 +113,7 @@ def load_scenario(scenario_id: str) -> Scenario:
         for other in zone.adjacent:
             assert zone.id in zones[other].adjacent, f"{zone.id} -> {other} is one way"
     return Scenario(
-        id=data["id"], title=data["title"], briefing=data["briefing"], turns=data["turns"],
+        id=data["id"], title=data["title"], briefing=data["briefing"], year=data["year"], turns=data["turns"],
         straits=tuple(data["straits"]), sides=data["sides"],
         seats=tuple((s["name"], s["side"], s["title"]) for s in data["seats"]),
         zones=zones,

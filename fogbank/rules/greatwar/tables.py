@@ -58,6 +58,7 @@ READERS: dict[str, Callable[[int], str] | ByFaces] = {
     "shore battery": lambda total: str((total + 1) // 2),
     "initiative": lambda total: str(total),
     "choice": lambda total: str(total),
+    "seaplane": lambda total: "yes" if total >= 6 else "no",
     "torpedo": lambda total: "hit" if total >= 6 else "miss",
     "confirm hit": lambda total: "hit" if total <= 4 else "miss",
 }

@@ -371,6 +371,8 @@ def contact_phase(state: GameState, scenario: Scenario) -> Resolution:
             if result.stood:
                 stood.update(f.id for f in fleets[sides[0]] + fleets[sides[1]])
             t.clear_sunk()
+    if scenario.year >= 1915 and day:
+        _seaplane_attacks(t)
     for fleet in t.fleets():
         if fleet.id in stopped:
             fleet = attrs.evolve(fleet, zone=stopped[fleet.id])  # contact ends its move there
@@ -381,6 +383,30 @@ def contact_phase(state: GameState, scenario: Scenario) -> Resolution:
     if outcome is None:
         upkeep(t)
     return t.done(outcome)
+
+
+def _seaplane_attacks(t: Turn) -> None:
+    """Advanced strategic rule 2 (1915 on, never Russian): each base with seaplanes attacks one
+    enemy fleet its side has a report of this turn within reach (the freshest report, the rules
+    choosing for the player); a 6 finds a random ship, a second 6 hits it (a box, no critical)."""
+    for base in sorted((z for z in t.s.zones.values() if z.aircraft and z.side and z.side != "russia"), key=lambda z: z.id):
+        seats = t.seats_of(base.side)
+        reach = 2 if base.base == "major" else 1
+        known = {f for seat in seats for f, n in t.board.tracked.get(seat, {}).items()
+                 if any(r.track == n and r.turn == t.state.turn for r in t.intel[seat].reports)}
+        targets = sorted((f for f in t.fleets(t.s.enemy(base.side)) if f.id in known and t.s.distances[base.id][f.zone] <= reach), key=lambda f: f.id)
+        if not targets:
+            continue
+        fleet = targets[0]
+        if t.roller.roll(f"seaplane/{base.id}", "seaplane").outcome != "yes":
+            continue
+        ship = t.roller.choose(f"seaplane/{base.id}/ship", list(fleet.ships))
+        hit = t.roller.roll(f"seaplane/{base.id}/hit", "seaplane").outcome == "yes"
+        if hit:
+            t.damage(ship, 1)
+        t.news(fleet.side, f"Seaplanes from {base.name} attack {ship} of {fleet.name}: {'a hit' if hit else 'missed'}.", fleet.id)
+        t.news(base.side, f"Our seaplanes from {base.name} attack {ship} in {t.s.zones[fleet.zone].name}: {'a hit' if hit else 'missed'}.")
+        t.clear_sunk()
 
 
 def _mission(t: Turn, fleet: Fleet, engaged: bool) -> None:

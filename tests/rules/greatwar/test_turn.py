@@ -155,3 +155,22 @@ def test_any_malformed_order_is_refused_with_a_code_never_a_crash(payload):
         submit(game, "souchon", RULES.parse_order("souchon", payload))
     except Refused as refusal:
         assert refusal.code in RULES.error_codes()
+
+
+def test_from_1915_seaplanes_attack_a_reported_fleet_near_their_base(monkeypatch):
+    """Strategic rule 2: the Russian cruisers, placed in the Bosporus, are attacked from
+    Constantinople; a 6 and a 6 hit a ship. In 1914 (the scenario's year) nothing flies."""
+    import attrs
+    from fogbank.rules.greatwar import ruleset
+
+    load_dice(monkeypatch, {r"seaplane/[a-z_]+(/hit)?$": (6,), r"/contact/": (1,), r"strategic event": (3, 3), r"/mine/": (6,)})
+    plots = {"kreisera": {"mission": "raid", "path": ["bosporus"]}}
+    game = plot(opened(change=moved("kreisera", "southwest")), plots)
+    assert not any("Seaplanes" in e.text for e in game.state.told.get("flotilla", ()) if e.kind == "news")
+
+    later = attrs.evolve(ruleset.load_scenario("black_sea"), year=1915)
+    monkeypatch.setattr(ruleset, "load_scenario", lambda _: later)
+    game = plot(opened(change=moved("kreisera", "southwest")), plots)
+    told = [e.text for e in game.state.told["flotilla"] if e.kind == "news"]
+    assert any("Seaplanes from Constantinople attack" in text and "a hit" in text for text in told)
+    assert any("Our seaplanes" in e.text for e in game.state.told["souchon"] if e.kind == "news")

@@ -1,0 +1,110 @@
+"""The truth of a game (ships, fleets, minefields, ports) and what each seat has been told."""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+import attrs
+
+from fogbank.rules.core import Plot
+
+from .sea import SPEEDS, Scenario, ShipClass
+
+
+@attrs.frozen
+class Ship:
+    name: str
+    side: str
+    hits: int = 0  # hull boxes lost
+    speed_lost: int = 0  # levels of speed lost (condenser trouble, damage)
+    fuel_used: int = 0
+    damaged_turn: int = 0  # the turn it last took damage (damage control is for last turn's)
+
+    def sunk(self, cls: ShipClass) -> bool:
+        return self.hits >= cls.hull
+
+    def speed(self, cls: ShipClass) -> str:
+        return SPEEDS[max(0, SPEEDS.index(cls.speed) - self.speed_lost)]
+
+
+@attrs.frozen
+class Fleet:
+    id: str
+    name: str
+    side: str
+    seat: str
+    zone: str
+    mission: str
+    ships: tuple[str, ...]
+    leader: bool = False
+    path: tuple[str, ...] = ()  # this turn's plotted zones (0, 1 or 2)
+    ahead: tuple[tuple[str, ...], ...] = ()  # later turns' plots, when an event demands them
+    must_plot: int = 1  # turns it must plot this orders phase (3 after an erroneous report)
+    held: bool = False  # Danger Ahead!: it may not move this turn
+    returning: bool = False  # aborted, or a ship sent home: the rules steer it to port
+    zones_since_fuel: int = 0
+    moved_two: bool = False  # last turn it moved 2 zones
+    loaded: bool = True  # a transport's cargo aboard
+    reveal: str | None = None  # "neutral" or "aerial": its plot is told to the enemy this move
+    passed: tuple[str, ...] = ()  # the zones it was in this move, step by step
+
+
+@attrs.frozen
+class Report:
+    """One thing a seat was told about an enemy fleet (or a zone), and when."""
+
+    turn: int
+    phase: str
+    source: str  # contact, aerial, neutral, raider, bombardment, battle, umpire
+    zone: str
+    track: int | None = None
+    ships: tuple[str, ...] | None = None  # the fleet's contents, when they were seen
+    next_zone: str | None = None  # the zone it is plotted to move into, when revealed
+    text: str = ""
+
+
+@attrs.frozen
+class Intel:
+    """A seat's picture of the enemy: tracks (core plot, zone positions) and dated reports."""
+
+    plot: Plot
+    reports: tuple[Report, ...] = ()
+    minefields: Mapping[str, str] = attrs.field(factory=dict)  # enemy zone -> the variant's words
+
+
+@attrs.frozen
+class Board:
+    ships: Mapping[str, Ship]
+    fleets: tuple[Fleet, ...]
+    minefields: Mapping[tuple[str, str], int]  # (zone, side) -> fields
+    batteries: Mapping[str, int]  # port zone -> primary guns
+    points: Mapping[str, int]  # side -> victory points
+    tracked: Mapping[str, Mapping[str, int]] = attrs.field(factory=dict)  # seat -> fleet id -> track
+    event: str = ""  # this turn's strategic random event, for the umpire
+
+    def fleet(self, fleet_id: str) -> Fleet | None:
+        return next((f for f in self.fleets if f.id == fleet_id), None)
+
+    def afloat(self, fleet: Fleet, scenario: Scenario) -> list[str]:
+        return [n for n in fleet.ships if not self.ships[n].sunk(scenario.ships[n])]
+
+
+def fleet_speed(board: Board, fleet: Fleet, scenario: Scenario) -> int:
+    """Zones the fleet may move this turn: 2 if every ship makes speed 2 or better, else 1."""
+    slow = min((SPEEDS.index(board.ships[n].speed(scenario.ships[n])) for n in fleet.ships), default=3)
+    return 2 if slow >= SPEEDS.index("2") else 1
+
+
+def fuel_left(board: Board, fleet: Fleet, scenario: Scenario) -> int:
+    return min((scenario.ships[n].fuel - board.ships[n].fuel_used for n in fleet.ships), default=0)
+
+
+def density(fields: int) -> str:
+    """Seed 004, advanced strategic rule 7: a minefield told in words, never its count."""
+    if fields <= 2:
+        return "lightly mined"
+    if fields <= 4:
+        return "moderately mined"
+    if fields <= 6:
+        return "heavily mined"
+    return "very heavily mined"

@@ -1,0 +1,55 @@
+"""What a turn tells: news of a seat's own side, reports of the enemy, and the umpire's record."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import attrs
+
+from fogbank.rules.core import Event, Told
+
+
+@attrs.frozen(kw_only=True)
+class News(Told):
+    """Something that happened to the seat's own side (an event, a mine, damage control)."""
+
+    kind: ClassVar[str] = "news"
+    text: str
+    fleet: str | None = None
+
+
+@attrs.frozen(kw_only=True)
+class Sighted(Told):
+    """A report of an enemy fleet (or a minefield) reaching this seat, as `Report` holds it."""
+
+    kind: ClassVar[str] = "report"
+    source: str
+    zone: str
+    track: int | None = None
+    ships: tuple[str, ...] | None = None
+    next_zone: str | None = None
+    text: str = ""
+
+
+@attrs.frozen(kw_only=True)
+class Record(Event):
+    """The umpire's record of what the rules did (random events, battles, moves)."""
+
+    kind: ClassVar[str] = "record"
+    text: str
+
+
+def describe(event: Event) -> str:
+    if isinstance(event, Sighted):
+        what = f"track {event.track}" if event.track else "a fleet"
+        parts = [f"{event.source}: {what} in {event.zone}"]
+        if event.ships:
+            parts.append("ships " + ", ".join(event.ships))
+        if event.next_zone:
+            parts.append(f"next zone {event.next_zone}")
+        if event.text:
+            parts.append(event.text)
+        return "; ".join(parts)
+    if isinstance(event, (News, Record)):
+        return event.text
+    return event.kind

@@ -1,0 +1,70 @@
+"""Plots: a seat's orders for its fleets, read from the wire and checked against what it knows."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from fogbank.rules.core import GameState, Refused
+
+from .board import Board, Fleet, fleet_speed, fuel_left
+from .sea import MISSIONS, Scenario
+
+NEEDS = {"transport": "AP", "lay mines": "ML"}
+
+
+def parse_order(payload: Any) -> dict:
+    if not isinstance(payload, Mapping) or not isinstance(payload.get("fleets", {}), Mapping):
+        raise Refused("bad_order", "An order is a map with 'fleets': fleet id to its plot.")
+    fleets = {}
+    for fleet_id, plot in payload.get("fleets", {}).items():
+        if not isinstance(plot, Mapping) or plot.get("mission") not in MISSIONS:
+            raise Refused("bad_mission", f"Fleet {fleet_id!r}: a plot names a mission, one of {', '.join(MISSIONS)}.")
+        path = _zones(fleet_id, plot.get("path", []))
+        ahead = plot.get("ahead", [])
+        if not isinstance(ahead, list):
+            raise Refused("bad_path", f"Fleet {fleet_id!r}: 'ahead' is a list of later turns' paths.")
+        fleets[str(fleet_id)] = {"mission": plot["mission"], "path": path, "ahead": [_zones(fleet_id, p) for p in ahead]}
+    return {"fleets": fleets}
+
+
+def _zones(fleet_id: str, path: Any) -> list[str]:
+    if not isinstance(path, list) or not all(isinstance(z, str) for z in path):
+        raise Refused("bad_path", f"Fleet {fleet_id!r}: a path is a list of zone ids.")
+    return list(path)
+
+
+def check_order(state: GameState, scenario: Scenario, seat: str, order: dict) -> None:
+    board: Board = state.board
+    for fleet_id, plot in order["fleets"].items():
+        fleet = board.fleet(fleet_id)
+        if fleet is None or fleet.seat != seat:
+            raise Refused("not_your_fleet", f"You command no fleet {fleet_id!r}.")
+        if fleet.returning:
+            raise Refused("returning", f"{fleet.name} is returning to port and takes no orders.")
+        if fleet.ahead:
+            raise Refused("plotted_ahead", f"{fleet.name} sails on the plots it made earlier.")
+        need = NEEDS.get(plot["mission"])
+        if need and not any(scenario.ships[n].kind == need for n in fleet.ships):
+            raise Refused("bad_mission", f"{fleet.name} has no ship for a {plot['mission']} mission.")
+        if fleet.held and plot["path"]:
+            raise Refused("held", f"Danger ahead: {fleet.name} cannot move this turn.")
+        _check_path(board, scenario, fleet, fleet.zone, plot["path"])
+        if len(plot["ahead"]) != fleet.must_plot - 1:
+            raise Refused("plot_ahead", f"{fleet.name} must plot {fleet.must_plot} turns now ({fleet.must_plot - 1} ahead).")
+        zone = plot["path"][-1] if plot["path"] else fleet.zone
+        for later in plot["ahead"]:
+            _check_path(board, scenario, fleet, zone, later)
+            zone = later[-1] if later else zone
+
+
+def _check_path(board: Board, scenario: Scenario, fleet: Fleet, start: str, path: list[str]) -> None:
+    limit = fleet_speed(board, fleet, scenario) if fuel_left(board, fleet, scenario) > 0 else 1
+    if len(path) > limit:
+        raise Refused("too_far", f"{fleet.name} can move {limit} zone{'s' if limit > 1 else ''} a turn.")
+    here = start
+    for zone in path:
+        if zone not in scenario.zones:
+            raise Refused("unknown_zone", f"There is no zone {zone!r}.")
+        if zone not in scenario.zones[here].adjacent:
+            raise Refused("not_adjacent", f"{scenario.zones[zone].name} does not border {scenario.zones[here].name}.")
+        here = zone

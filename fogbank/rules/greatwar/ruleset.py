@@ -1,0 +1,159 @@
+"""Great War at Sea, operational, wired to the core's interface."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+import attrs
+
+from fogbank.rules.core import (
+    UMPIRE, Dice, Event, GameState, OverrideApplied, Plot, Refused, Resolution, Ruleset, Seat, register,
+)
+
+from . import orders, turn, views
+from .board import Board, Fleet, Intel, Ship, density
+from .bot import FleetBot
+from .events import describe
+from .sea import SCENARIOS, load_scenario
+from .tables import reader
+
+ERROR_CODES = {
+    "bad_order": "The order is not a map of fleets to plots.",
+    "bad_mission": "The mission is not one of the seven, or the fleet lacks the ship it needs.",
+    "bad_path": "A path is a list of zone ids.",
+    "not_your_fleet": "The seat commands no such fleet.",
+    "returning": "The fleet is returning to port and takes no orders.",
+    "plotted_ahead": "The fleet sails on plots made on an earlier turn.",
+    "plot_ahead": "The fleet must plot a given number of turns now.",
+    "held": "Danger ahead: the fleet cannot move this turn.",
+    "too_far": "More zones than the fleet's speed (or fuel) allows.",
+    "unknown_zone": "No such zone on the map.",
+    "not_adjacent": "The next zone of a path does not border the last.",
+    "unknown_seat": "No such seat.",
+    "bad_override": "Not an override this game takes.",
+}
+
+
+def _disclosed(scenario, minefields, side: str) -> dict[str, str]:
+    """Advanced strategic rule 7: the enemy's starting fields within 2 zones of a base or beside
+    a Turkish Straits zone, told in words."""
+    told = {}
+    for (zone, owner), fields in minefields.items():
+        if owner == side:
+            continue
+        near_base = any(scenario.distances[zone][b.id] <= 2 for b in scenario.zones.values() if b.base)
+        beside_straits = any(zone == s or zone in scenario.zones[s].adjacent for s in scenario.straits)
+        if near_base or beside_straits:
+            told[zone] = density(fields)
+    return told
+
+
+@register
+class GreatWar(Ruleset):
+    name = "greatwar"
+    title = "Great War at Sea: operations on a zone map"
+    phases = ("orders", "move", "contact")  # the next turn's events close the contact phase
+
+    def scenarios(self):
+        return SCENARIOS
+
+    def new_game(self, scenario, seed, options=None):
+        s = load_scenario(scenario)
+        seats = {name: side for name, side, _ in s.seats}
+        fleets = tuple(
+            Fleet(id=f.id, name=f.name, side=seats[f.seat], seat=f.seat, zone=f.zone, mission=f.mission,
+                  ships=f.ships, leader=f.leader)
+            for f in s.fleets
+        )
+        ships = {n: Ship(n, seats[f.seat]) for f in s.fleets for n in f.ships}
+        minefields = {(z, side): n for z, side, n in s.minefields}
+        knowledge = {name: Intel(plot=Plot(owner=name), minefields=_disclosed(s, minefields, side)) for name, side in seats.items()}
+        board = Board(ships=ships, fleets=fleets, minefields=minefields, batteries={}, points={x: 0 for x in s.sides})
+        return GameState(ruleset=self.name, scenario=s.id, turn=1, dice=Dice(seed), board=board, knowledge=knowledge)
+
+    def seats(self, state):
+        return tuple(Seat(n, side, title) for n, side, title in load_scenario(state.scenario).seats)
+
+    def seats_to_act(self, state):
+        if state.phase != "orders":
+            return frozenset()
+        return frozenset(f.seat for f in state.board.fleets)
+
+    def parse_order(self, seat, payload):
+        return orders.parse_order(payload)
+
+    def unparse_order(self, order):
+        return {"fleets": {k: dict(v) for k, v in order["fleets"].items()}}
+
+    def check_order(self, state, seat, order):
+        orders.check_order(state, load_scenario(state.scenario), seat, order)
+
+    def standing_order(self, state, seat):
+        return {"fleets": {}}  # every fleet keeps its mission and stays where it is
+
+    def resolve(self, state, orders_in):
+        s = load_scenario(state.scenario)
+        if state.phase == "orders":
+            return turn.orders_phase(state, s, orders_in)
+        if state.phase == "move":
+            return turn.move_phase(state, s)
+        return turn.contact_phase(state, s)
+
+    def observe(self, state, seat, since=None):
+        s = load_scenario(state.scenario)
+        if seat == UMPIRE:
+            return views.umpire_view(state, s)
+        if seat not in state.knowledge:
+            raise Refused("unknown_seat", f"There is no seat called {seat!r} in this game.")
+        return views.seat_view(state, s, seat, since)
+
+    def chart(self, state, seat):
+        return views.chart_view(load_scenario(state.scenario))
+
+    def briefing(self, state, seat):
+        s = load_scenario(state.scenario)
+        return {"title": s.title, "briefing": s.briefing, "turns": s.turns}
+
+    def parse_override(self, payload):
+        if not isinstance(payload, Mapping) or payload.get("kind") not in ("report", "move"):
+            raise Refused("bad_override", "An override is {kind: report, seat, fleet, zone, ...} or {kind: move, fleet, zone}.")
+        if not isinstance(payload.get("fleet"), str) or not isinstance(payload.get("zone"), str):
+            raise Refused("bad_override", "An override names a fleet and a zone.")
+        if payload["kind"] == "report" and not (
+            isinstance(payload.get("seat"), str) and isinstance(payload.get("next_zone", ""), (str, type(None)))
+        ):
+            raise Refused("bad_override", "A report names the seat it goes to, and a next zone or none.")
+        return dict(payload)
+
+    def apply_override(self, state, override, reason):
+        s = load_scenario(state.scenario)
+        board: Board = state.board
+        fleet = board.fleet(override["fleet"])
+        if fleet is None or override["zone"] not in s.zones:
+            raise Refused("bad_override", "No such fleet or zone.")
+        audit = OverrideApplied(turn=state.turn, what=f"{override['kind']} {fleet.id} {override['zone']}", reason=reason)
+        if override["kind"] == "move":
+            moved = attrs.evolve(board, fleets=tuple(attrs.evolve(f, zone=override["zone"]) if f.id == fleet.id else f for f in board.fleets))
+            return Resolution(attrs.evolve(state, board=moved), (audit,))
+        seat, next_zone = override.get("seat"), override.get("next_zone") or None
+        if next_zone is not None and next_zone not in s.zones:
+            raise Refused("bad_override", "No such next zone.")
+        if seat not in state.knowledge or s.side_of(seat) == fleet.side:
+            raise Refused("bad_override", "A report goes to a seat of the other side.")
+        t = turn.Turn(state, s)
+        t.tell({seat}, attrs.evolve(fleet, zone=override["zone"]), "umpire", override["zone"],
+               ships=bool(override.get("ships")), next_zone=next_zone, text=str(override.get("text", "")))
+        resolution = t.done()
+        return attrs.evolve(resolution, events=(audit, *resolution.events))
+
+    def bot(self, scenario, seat, chart):
+        return FleetBot(chart, seat)
+
+    def error_codes(self):
+        return ERROR_CODES
+
+    def table_reader(self, table):
+        return reader(table)
+
+    def describe(self, event: Event) -> str:
+        return describe(event) if event.kind in ("news", "report", "record") else super().describe(event)

@@ -1,0 +1,159 @@
+"""Non-interference: a seat's bytes do not change when what it cannot know changes.
+
+Hidden things: enemy fleets it has not contacted (where they start, where they are plotted),
+rolls whose results are not told to it (the enemy's repairs, mines and random events), and, on
+the wire through the generic harness, the other side's seats' orders. Each test plays a game
+twice and compares everything the seat is sent, as long as what it may know (`low`) is the same.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from unittest import mock
+
+import attrs
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from fogbank import protocols as wire
+from fogbank.rules import core
+from fogbank.rules.core import Refused, dice as dice_module
+from fogbank.rules.core.plain import to_plain
+
+from tests.server.noninterference import Change, Plug, check
+
+from .table import RULES, SEA, moved
+
+SETTINGS = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+OBSERVER, OWN, ENEMY = "eberhardt", "russia", "central"
+ENEMY_FLEETS = [f.id for f in SEA.fleets if SEA.side_of(f.seat) == ENEMY]
+
+
+def low(game: core.Game, seat: str):
+    """What a seat may know: the clock and the end, its side's fleets and ships, its own
+    minefields, its own record of reports and what it was told, its own order this phase."""
+    state, board = game.state, game.state.board
+    side = SEA.side_of(seat)
+    fleets = [f for f in board.fleets if f.side == side]
+    ships = {n: board.ships[n] for f in fleets for n in f.ships}
+    return to_plain((
+        state.turn, state.phase, state.outcome, [attrs.evolve(f, passed=()) for f in fleets], ships,
+        {z: n for (z, s), n in board.minefields.items() if s == side}, state.knowledge[seat],
+        state.told.get(seat), game.orders.get(seat), [board.tracked.get(seat)],
+    ))
+
+
+def _enemy_plot(state, fleet, choices: list[int], turn: int) -> dict:
+    """A plot for an enemy fleet drawn from `choices`: 0 to 2 zones along the map."""
+    pick = choices[(turn * 7 + sum(map(ord, fleet.id))) % len(choices)]
+    path, here = [], fleet.zone
+    for step in range(pick % 3):
+        here = SEA.zones[here].adjacent[(pick // 3 + step) % len(SEA.zones[here].adjacent)]
+        path.append(here)
+    # intercept, not raid: a raider near a base is placed for the observer, and the example wasted
+    return {"mission": "intercept", "path": path}
+
+
+def play(seed: bytes, choices: list[int], start=lambda s: s, turns: int = 6):
+    """Bots command the observer's side; the enemy's plots come from `choices`. Returns the
+    observer's stream (views and told events, as bytes) and its share of the truth each step."""
+    game = core.start(RULES, "black_sea", seed)
+    game = attrs.evolve(game, state=start(game.state))
+    bots = {s: RULES.bot("black_sea", s, to_plain(RULES.chart(game.state, s))) for s, side, _ in SEA.seats if side == OWN}
+    step = core.Step(game)
+    stream, lows = [], []
+    while not step.game.state.ended and step.game.state.turn <= turns:
+        stream.append([to_plain(e) for e in step.events if e.told_to(OBSERVER) and e.kind != "game_ended"])
+        game = step.game
+        stream.append(RULES.observe(game.state, OBSERVER))
+        lows.append(low(game, OBSERVER))
+        for seat in sorted(RULES.seats_to_act(game.state)):
+            if seat in bots:
+                payload = bots[seat].order(to_plain(RULES.observe(game.state, seat)))
+            else:
+                payload = {"fleets": {f.id: _enemy_plot(game.state, f, choices, game.state.turn)
+                                      for f in game.state.board.fleets if f.seat == seat and not f.returning and not f.ahead}}
+            try:
+                step = core.submit(game, seat, RULES.parse_order(seat, payload))
+            except Refused:
+                step = core.submit(game, seat, RULES.standing_order(game.state, seat))
+            if seat == OBSERVER and not step.resolved:  # what its own order brought it
+                stream.append([to_plain(e) for e in step.events if e.told_to(OBSERVER)])
+            game = step.game
+    return json.dumps(to_plain(stream), sort_keys=True).encode(), lows
+
+
+choices = st.lists(st.integers(0, 50), min_size=1, max_size=12)
+seeds = st.binary(min_size=32, max_size=32)
+
+
+@SETTINGS
+@given(seeds, choices, choices)
+def test_a_seat_is_blind_to_enemy_plots_it_did_not_contact(seed, base, other):
+    sent, lows = play(seed, base)
+    sent_changed, lows_changed = play(seed, other)
+    assume(lows == lows_changed)
+    assert sent == sent_changed
+
+
+@SETTINGS
+@given(seeds, choices, st.sampled_from(ENEMY_FLEETS), st.sampled_from(sorted(SEA.zones)))
+def test_a_seat_is_blind_to_where_unseen_enemy_fleets_start(seed, plots, fleet, zone):
+    sent, lows = play(seed, plots)
+    sent_changed, lows_changed = play(seed, plots, start=moved(fleet, zone))
+    assume(lows == lows_changed)
+    assert sent == sent_changed
+
+
+ENEMY_NAMES = "|".join(re.escape(n) for f in SEA.fleets if SEA.side_of(f.seat) == ENEMY for n in (f.id, *f.ships))
+UNTOLD = re.compile(rf"/(damage control|port repair|mine|aerial/[a-z_]+)/({ENEMY_NAMES})(/|$)")
+
+
+@SETTINGS
+@given(seeds, choices, st.integers(1, 5))
+def test_rolls_whose_results_a_seat_is_not_told_send_it_nothing(seed, plots, shift):
+    """The enemy's repairs, its mine rolls and the observer's own side's aerial spotting of it roll otherwise: while what the observer
+    may know is unchanged, so is every byte it is sent."""
+    honest = dice_module.derive_faces
+
+    def shifted(seed_, key, count, sides):
+        faces = honest(seed_, key, count, sides)
+        if UNTOLD.search(key):
+            return tuple((f + shift - 1) % sides + 1 for f in faces)
+        return faces
+
+    sent, lows = play(seed, plots)
+    with mock.patch.object(dice_module, "derive_faces", shifted):
+        sent_changed, lows_changed = play(seed, plots)
+    assume(lows == lows_changed)
+    assert sent == sent_changed
+
+
+# On the wire: the generic harness, seat against seat.
+
+PLUG = Plug("greatwar", "black_sea", low)
+STARTS = {f.id: f for f in SEA.fleets}
+
+
+def _first_plots(seat: str):
+    """Plots a seat might give while its fleets are still where they began (one zone or none)."""
+    fleets = [f for f in SEA.fleets if f.seat == seat]
+    return st.fixed_dictionaries({
+        f.id: st.builds(lambda z: {"mission": f.mission, "path": [z] if z else []}, st.sampled_from([None, *SEA.zones[f.zone].adjacent]))
+        for f in fleets
+    }).map(lambda plots: {"seat": seat, "order": {"fleets": plots}})
+
+
+RELEASE = {"umpire": wire.Release(ref=0)}
+wire_inputs = st.lists(st.one_of(*(_first_plots(s) for s, _, _ in SEA.seats), st.just(RELEASE)), min_size=4, max_size=16)
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(seeds, wire_inputs, st.data())
+def test_on_the_wire_a_seat_learns_nothing_of_the_enemy_seats_orders(seed, inputs, data):
+    replaced = [
+        data.draw(_first_plots(given["seat"])) if SEA.side_of(given.get("seat", OBSERVER)) == ENEMY else given
+        for given in inputs
+    ]
+    assume(check(PLUG, seed, inputs, OBSERVER, Change("the enemy's orders", inputs=lambda _: replaced)))

@@ -1,0 +1,72 @@
+"""What each seat is sent, the umpire's whole sea and injected reports, bots, simulate and verify."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from fogbank.rules import core
+from fogbank.rules.core import Refused, dice as dice_module
+from fogbank.rules.record.simulate import game_seed, play_bot_game
+
+from .table import RULES, SEA, opened
+
+
+def test_a_seat_sees_its_sides_fleets_and_none_of_the_enemys():
+    game = opened()
+    view = RULES.observe(game.state, "eberhardt")
+    assert {f["id"] for f in view["fleets"]} == {"battle", "kreisera", "minonostsy", "zagraditel", "odessa_guard"}
+    assert "Yavuz Sultan Selim" not in json.dumps(view)
+    # the Bosporus field (3) is told in words, never the count
+    assert view["minefields"]["enemy"] == {"bosporus": "moderately mined"}
+    assert RULES.observe(game.state, "souchon")["minefields"]["enemy"] == {
+        "sevastopol": "lightly mined", "odessa": "lightly mined", "kerch": "heavily mined"}
+
+
+def test_the_umpire_sees_the_whole_sea():
+    view = RULES.observe(opened().state, core.UMPIRE)
+    assert len(view["fleets"]) == len(SEA.fleets)
+    assert {m["zone"]: m["fields"] for m in view["minefields"]}["bosporus"] == 3
+    assert view["batteries"] == {}  # a port's guns are rolled when it is first bombarded
+
+
+def test_the_umpire_injects_a_report_and_the_seat_sees_it_with_its_age():
+    game = opened()
+    payload = {"kind": "report", "seat": "eberhardt", "fleet": "mittelmeer", "zone": "west", "ships": True,
+               "next_zone": "northwest", "text": "a Romanian steamer's word"}
+    game = core.override(game, payload, "testing the reports").game
+    report = RULES.observe(game.state, "eberhardt")["reports"][-1]
+    assert (report["source"], report["zone"], report["next_zone"], report["age"]) == ("umpire", "west", "northwest", 0)
+    assert report["ships"] == ["Yavuz Sultan Selim", "Midilli"]
+    assert not RULES.observe(game.state, "flotilla")["reports"]
+    for bad in (
+        {"kind": "report", "seat": "souchon", "fleet": "mittelmeer", "zone": "west"},  # his own fleet
+        {"kind": "report", "seat": ["eberhardt"], "fleet": "mittelmeer", "zone": "west"},
+        {"kind": "report", "seat": "eberhardt", "fleet": "mittelmeer", "zone": "west", "next_zone": "atlantis"},
+        {"kind": "move", "fleet": "nobody", "zone": "west"},
+        {"kind": "sink"},
+    ):
+        with pytest.raises(Refused) as refused:
+            core.override(game, bad, "testing refusals")
+        assert refused.value.code == "bad_override"
+
+
+def test_bot_games_run_to_the_end_with_both_sides_fighting():
+    outcomes, battles = [], 0
+    for n in range(6):
+        records = list(play_bot_game("black_sea", game_seed("greatwar-test", n)))
+        outcomes.append(records[-1]["results"])
+        battles += sum(1 for r in records if r["type"] == "event" and r.get("kind") == "record" and r["text"].startswith("Battle"))
+    assert len(outcomes) == 6 and all(set(o) == {"central", "russia"} for o in outcomes)
+    assert battles >= 3
+
+
+def test_simulate_and_verify_from_the_command_line(tmp_path):
+    run = subprocess.run([sys.executable, "-m", "fogbank.cli.main", "simulate", "black_sea", "--seed", "1", "--games", "2", "--json"],
+                         cwd=tmp_path, capture_output=True, text=True, check=True)
+    games = [json.loads(line) for line in run.stdout.splitlines()]
+    assert [g["game"] for g in games] == [0, 1] and all(g["turns"] >= 1 for g in games)
+    for g in games:
+        verified = subprocess.run([sys.executable, "-m", "fogbank.cli.main", "verify", g["log"]], cwd=tmp_path, capture_output=True, text=True)
+        assert verified.returncode == 0 and "follow from the revealed seed" in verified.stdout + verified.stderr

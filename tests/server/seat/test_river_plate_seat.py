@@ -88,6 +88,7 @@ async def test_a_turn_of_the_river_plate_in_two_pages(server, pages):
             await expect(seat.page.locator("#clock")).to_have_text("Turn 1 · 1A write moves")
             await expect(seat.page.locator("#duty")).to_have_text("Your orders are due")
             await expect(seat.page.locator("#talk-audience")).to_contain_text("the enemy too")
+            await expect(seat.page.locator("#talk-to")).to_be_hidden()  # 4.2: no private word to choose
         await expect(spee.page.locator("svg#chart .contact")).to_have_count(3)
         await expect(ajax.page.locator("svg#chart .contact")).to_have_count(2)  # Exeter is behind Achilles
         await expect(ajax.page.locator('svg#chart .contact[data-ship="exeter"]')).to_have_count(0)

@@ -59,6 +59,7 @@ ENGINE_ERRORS: dict[str, str] = {
     "reason_required": "An override or amendment needs a reason for the record.",
     "unknown_seat": "There is no seat with that name in this game.",
     "empty_message": "The narrative or talk is empty.",
+    "not_your_side": "Private talk goes only to a seat of the speaker's own side (the welcome's talk_to).",
     "wrong_phase": "The order is for a phase other than the one now open.",
     "unknown_phase": "The hold names a phase this game does not have.",
     "unknown_option": "The game has no option of that name.",

@@ -56,6 +56,7 @@ class Talk:
     tag: ClassVar[str] = "talk"
     ref: int
     text: str
+    to: str | None = None  # one seat to say it to privately, where the rules allow (welcome's talk_to)
 
 
 @attrs.frozen(kw_only=True)
@@ -214,6 +215,7 @@ class Welcome:
     options: Payload
     told: list[Payload]  # narratives, answers, amendments and talk this seat was given so far
     order_in: bool = False  # whether this seat's own order for the phase now open is in
+    talk_to: list[str] = attrs.Factory(list)  # the seats this seat may talk to privately
 
 
 @attrs.frozen(kw_only=True)
@@ -298,6 +300,7 @@ class TalkMessage:
     phase: str
     seat: str
     text: str
+    to: str | None = None  # the seat it was said to privately; None: said to the whole audience
 
 
 @attrs.frozen(kw_only=True)

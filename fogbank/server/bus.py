@@ -100,8 +100,8 @@ async def handle(host: Host, room: Room, seat: str, message: Any) -> list[Any]:
         case wire.Ask(ref=ref, question=question):
             await host.ask(room, seat, question)
             return [wire.Ack(seq=seq(), ref=ref)]
-        case wire.Talk(ref=ref, text=text):
-            await host.talk(room, seat, text)
+        case wire.Talk(ref=ref, text=text, to=to):
+            await host.talk(room, seat, text, to)
             return [wire.Ack(seq=seq(), ref=ref)]
         case wire.Observe(ref=ref, seat=of_seat):
             return [host.snapshot(room, seat, of_seat, seq()), wire.Ack(seq=seq(), ref=ref)]

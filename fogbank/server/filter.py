@@ -44,8 +44,8 @@ def told(event: Event, seq: int) -> Any:
             return wire.AnswerMessage(seq=seq, turn=turn, phase=phase, question=dict(question), answer=dict(answer))
         case Amended(turn=turn, phase=phase, order=order, reason=reason, note=note):
             return wire.AmendedMessage(seq=seq, turn=turn, phase=phase, order=dict(order), reason=reason, note=note)
-        case Talk(turn=turn, phase=phase, seat=speaker, text=text):
-            return wire.TalkMessage(seq=seq, turn=turn, phase=phase, seat=speaker, text=text)
+        case Talk(turn=turn, phase=phase, seat=speaker, text=text, to=to):
+            return wire.TalkMessage(seq=seq, turn=turn, phase=phase, seat=speaker, text=text, to=to)
     raise TypeError(f"{event.kind} is not told on a stream")
 
 

@@ -200,6 +200,7 @@ class Host:
             options=to_plain(state.options),
             told=seen_by.told_so_far(game, seat) if seat not in (UMPIRE, SPECTATOR) else [],
             order_in=seat in game.orders,
+            talk_to=core.private_talk_to(game, seat) if seat in room.seats else [],
         )
 
     def chart(self, room: Room, seat: str) -> dict[str, Any]:
@@ -224,11 +225,12 @@ class Host:
         step = core.ask(room.game, seat, question)
         await self._accept(room, step, gamelog.input_at("ask", room.game, seat=seat, question=question))
 
-    async def talk(self, room: Room, seat: str, text: str) -> None:
+    async def talk(self, room: Room, seat: str, text: str, to: str | None = None) -> None:
         if seat not in room.seats:
             raise Forbidden("Only a player's seat talks; the umpire narrates.")
-        step = core.talk(room.game, seat, text)
-        await self._accept(room, step, gamelog.input_at("talk", room.game, seat=seat, text=text))
+        step = core.talk(room.game, seat, text, to)
+        private = {"to": to} if to is not None else {}  # open talk is logged as it always was
+        await self._accept(room, step, gamelog.input_at("talk", room.game, seat=seat, text=text, **private))
 
     async def umpire(self, room: Room, seat: str, message: Any) -> Any:
         """The umpire's requests. Returns a reply payload for those that have one."""

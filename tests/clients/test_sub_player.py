@@ -13,11 +13,11 @@ from fogbank.clients.sub.app import TopBar
 from fogbank.clients.sub.chart import draw_chart
 from fogbank.clients.sub.chartpane import ChartPane, chart_key
 from fogbank.clients.sub.help import HelpScreen
-from fogbank.clients.sub.log import ReportLog, entries_for_reports
+from fogbank.clients.sub.log import ReportLog, entries_for_reports, render_entry
 from fogbank.clients.sub.orders import OrderPad
 from fogbank.clients.sub.pencil import PencilScreen
 from fogbank.clients.sub.places import places_key
-from fogbank.protocols import Observation, Status
+from fogbank.protocols import AmendedMessage, Observation, Status
 
 from .sub_helpers import FakeClient, b11_welcome, text_of, until, view
 
@@ -320,3 +320,30 @@ def test_the_newest_contact_is_drawn_over_an_older_bearing_line():
     drawn = draw_chart(chart, view(turn=3, track=["D5", "D5", "D5"], plotted="D5",
                                    contacts=[sighting, old_line])).plain  # fmt: skip
     assert square_text(drawn, "E5") == "B3"
+
+
+async def test_the_umpires_amendment_is_reported_and_the_pad_sails_under_it(tmp_path):
+    client = FakeClient(b11_welcome())
+    app = SubApp(client.connect, log_folder=tmp_path)
+    async with app.run_test(size=(200, 50)) as pilot:
+        client.snapshot()
+        await until(pilot, lambda: app.view is not None)
+        order = {"legs": [{"course": "E", "speed": 1}], "level": "submerged", "fire": None, "fix": False}
+        client.put(AmendedMessage(seq=2, turn=1, phase="orders", order=order, reason="the boat ran aground",
+                                  note="Only one square of the two ordered could be sailed."))  # fmt: skip
+        await until(pilot, lambda: any(e.kind == "amended" for e in app.entries))
+        said = next(e.words for e in app.entries if e.kind == "amended")
+        assert "amended your order for turn 1: Steer E, 1 square, at submerged." in said
+        assert "Reason: the boat ran aground." in said and "Only one square of the two" in said
+        entry = next(e for e in app.query_one(ReportLog).entries if e.kind == "amended")
+        assert render_entry(entry).renderable.style == "bold #ffb060"  # set apart like the umpire's words
+        pad = app.query_one(OrderPad)
+        await pilot.pause()
+        shown = text_of(pad.render())
+        assert "AMENDED" in shown and "turn 1's order: Steer E, 1 square, at submerged." in shown
+        assert "ORDER" in shown and "Steer E, 1 square, at submerged." in shown.split("AMENDED")[0]
+        # The next turn is the player's own again: the mark goes, the amendment stays in the reports.
+        client.put(Observation(seq=3, turn=2, view=view(turn=2, track=["D5", "E5"]), must_act=True))
+        await until(pilot, lambda: app.view["turn"] == 2)
+        assert "AMENDED" not in text_of(pad.render())
+        assert any(e.kind == "amended" for e in app.entries)

@@ -24,7 +24,7 @@ from fogbank.server.host import Forbidden, Host, Room
 from fogbank.server.store import Store
 
 CODECS = [wire.codec_for(wire.MSGPACK), wire.codec_for(wire.JSON)]
-# {"seat": ..., "order": ...} | {"seat": ..., "question": ...} | {"seat": ..., "talk": text} |
+# {"seat": ..., "order": ...} | {"seat": ..., "question": ...} | {"seat": ..., "talk": text, "to"?: seat} |
 # {"umpire": message}; an input a
 # change inserts is marked "extra": no reconnect is tried after it, so both runs try the same ones.
 Input = Mapping[str, Any]
@@ -109,7 +109,7 @@ async def _give(host: Host, room: Room, given: Input, ref: int) -> Any:
         if "umpire" in given:
             await host.umpire(room, core.UMPIRE, given["umpire"])
         elif "talk" in given:
-            await host.talk(room, given["seat"], given["talk"])
+            await host.talk(room, given["seat"], given["talk"], given.get("to"))
         elif "question" in given:
             await host.ask(room, given["seat"], dict(given["question"]))
         else:

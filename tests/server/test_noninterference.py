@@ -109,6 +109,28 @@ def test_picket_the_enemys_talk_sends_a_captain_nothing(game, speaker, text, at)
     assume(check(PICKET, seed, inputs, "blue1", talked))
 
 
+# Squadron: Picket with a third blue captain, whom blue1's private word to blue2 leaves out.
+SQUADRON = Plug("picket", "squadron", picket_low)
+squadron_input = st.one_of(
+    st.builds(lambda s, m: {"seat": s, "order": {"move": m}}, st.sampled_from([*SEATS, "blue3"]), st.integers(-3, 3)),
+    st.builds(lambda s: {"umpire": wire.Release(ref=0)}, st.none()),
+)
+squadron_games = st.tuples(st.binary(min_size=32, max_size=32), st.lists(squadron_input, min_size=4, max_size=30))
+
+
+@SETTINGS
+@given(squadron_games, st.text(min_size=1, max_size=60), st.integers(0, 30))
+def test_squadron_a_private_word_sends_the_third_captain_of_the_side_nothing(game, text, at):
+    """blue1 talks privately to blue2: blue3, of the same side, is sent not a byte more, whatever
+    was said and whenever, until the game is over and its whole log unsealed."""
+    seed, inputs = game
+    said = {"seat": "blue1", "talk": text, "to": "blue2", "extra": True}
+    talked = Change(
+        "a private word", inputs=lambda given_inputs: [*given_inputs[:at], said, *given_inputs[at:]], unsealed_at_end=True
+    )
+    assume(check(SQUADRON, seed, inputs, "blue3", talked))
+
+
 # The umpire holds every phase, so a phase resolves only when he releases it, whoever has ordered.
 HOLD_ALL = {"umpire": wire.Hold(ref=0, held=True)}
 IDLE = [{"move": 0}, {}]  # blue2 stays put or fires at nothing: what its standing orders do

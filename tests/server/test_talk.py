@@ -23,13 +23,19 @@ async def server(tmp_path):
     await server.close()
 
 
-async def test_talk_reaches_the_own_side_and_the_umpire_and_not_the_enemy(server):
-    game = await server.create_game("picket")
+async def joined(server, scenario: str):
+    """A new game of `scenario` with every seat and the umpire joined: (game, room, peers, umpire)."""
+    game = await server.create_game(scenario)
     room = server.host.rooms[game["game"]]
     peers = {seat: await open_peer(server, token, codec=JSON) for seat, token in game["seats"].items()}
     umpire = await open_peer(server, game["umpire_token"], codec=JSON)
     for peer in peers.values():
         await peer.recv()  # the join's snapshot
+    return game, room, peers, umpire
+
+
+async def test_talk_reaches_the_own_side_and_the_umpire_and_not_the_enemy(server):
+    game, room, peers, umpire = await joined(server, "picket")
     enemy_seqs = {seat: room.streams[seat].seq for seat in ("red1", "red2")}
 
     said = await peers["blue1"].request(lambda ref: wire.Talk(ref=ref, text="Smoke bearing 090."))
@@ -64,3 +70,31 @@ async def test_talk_reaches_the_own_side_and_the_umpire_and_not_the_enemy(server
     assert [r["text"] for r in over.log if r.get("input") == "talk"] == ["Smoke bearing 090."]
     assert verify_records(over.log) >= 0
     assert [r["kind"] for r in over.record if r["type"] == "event"] == ["game_ended"]  # red1's own record: no talk
+
+
+async def test_a_private_word_reaches_the_one_seat_and_the_umpire_and_replays(server):
+    game, room, peers, umpire = await joined(server, "squadron")
+    assert peers["blue1"].welcome.talk_to == ["blue2", "blue3"] and peers["red1"].welcome.talk_to == ["red2"]
+    others = {seat: room.streams[seat].seq for seat in ("blue3", "red1", "red2")}
+
+    said = await peers["blue1"].request(lambda ref: wire.Talk(ref=ref, text="Close on me.", to="blue2"))
+    assert isinstance(said, wire.Ack)
+    for seat in ("blue1", "blue2"):
+        heard = await peers[seat].until(wire.TalkMessage)
+        assert (heard.seat, heard.text, heard.to) == ("blue1", "Close on me.", "blue2")
+    update = await umpire.until(wire.UmpireUpdate)
+    assert [(e["audience"], e["text"]) for e in update.events] == [(["blue1", "blue2", "umpire"], "blue1 to blue2: Close on me.")]
+    logged = (await server.store.load_log(room.id))[-1].record
+    assert logged["to"] == "blue2" and logged["text"] == "Close on me."
+    # The third captain of the side and the enemy: nothing came down their sockets.
+    assert {seat: room.streams[seat].seq for seat in others} == others
+    for seat in others:
+        with pytest.raises(TimeoutError):
+            await asyncio.wait_for(peers[seat].recv(), 0.2)
+
+    enemy = await peers["blue1"].request(lambda ref: wire.Talk(ref=ref, text="Strike.", to="red1"))
+    assert isinstance(enemy, wire.Error) and enemy.code == "not_your_side"
+
+    assert isinstance(await umpire.request(lambda ref: wire.EndGame(ref=ref, reason="Stop.")), wire.Ack)
+    over = await peers["blue3"].until(wire.GameOver)
+    assert verify_records(over.log) >= 0

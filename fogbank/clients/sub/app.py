@@ -21,7 +21,7 @@ from fogbank.clients import (
     OrderRefused,
     TurnPassed,
 )
-from fogbank.protocols import GameOver, NarrativeMessage, Observation, Snapshot, Status, Welcome
+from fogbank.protocols import AmendedMessage, GameOver, NarrativeMessage, Observation, Snapshot, Status, Welcome
 from rich.text import Text
 from textual import events, work
 from textual.app import App, ComposeResult
@@ -33,7 +33,7 @@ from textual.widgets import Footer
 
 from .chart import waters_named
 from .chartpane import ChartPane
-from .draft import Draft, tracked
+from .draft import Draft, drafted, order_words, tracked
 from .debrief import check_log, final_truth, save_log, truth_words
 from .end import CHECKING, EndScreen
 from .gauges import Gauges
@@ -290,6 +290,8 @@ class SubApp(App[None]):
             self._progress(message.turn, message.must_act)
         elif isinstance(message, NarrativeMessage):
             self._note("narrative", f"The umpire: {message.text}")
+        elif isinstance(message, AmendedMessage):
+            self._amended(message)
         elif isinstance(message, Status):
             if self.view is None or message.turn >= self.view["turn"]:  # never an older turn's
                 self._progress(message.turn, message.must_act, message.order_in, message.held)
@@ -301,6 +303,21 @@ class SubApp(App[None]):
             self.query_one(ChartPane).draft = None
             self.debrief()
             self.action_end()
+
+    def _amended(self, message: AmendedMessage) -> None:
+        # The boat sails under the umpire's order, so the pad takes it up: the next turn's draft
+        # starts from what was really ordered, as it would from the player's own.
+        words = order_words(message.order)
+        rules = f" The rules: {message.note}" if message.note else ""
+        self._note(
+            "amended",
+            f"The umpire amended your order for turn {message.turn}: {words} Reason: {message.reason}.{rules}",
+        )
+        pad = self.query_one(OrderPad)
+        pad.amended = (message.turn, words, message.reason)
+        draft = drafted(message.order)
+        if draft is not None:  # else the words above still say it
+            pad.draft = draft
 
     def _progress(self, turn: int, must_act: bool, order_in: bool = False, held: bool = False) -> None:
         # A seat is told only its own progress: never who else is yet to act.

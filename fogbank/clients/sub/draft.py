@@ -116,6 +116,23 @@ class Draft:
         return text + "."
 
 
+def drafted(order: dict[str, Any]) -> Draft | None:
+    """The draft an order payload (the umpire's, say) was made from; None for one this client
+    cannot draw."""
+    try:
+        return Draft.from_payload(order)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return None
+
+
+def order_words(order: dict[str, Any]) -> str:
+    """An order payload in words: the officer's when the client can draw it, else its fields."""
+    draft = drafted(order)
+    if draft is not None:
+        return draft.words()
+    return "; ".join(f"{key} {value}" for key, value in order.items()) + "."
+
+
 @attrs.frozen
 class Cost:
     """Movement used (speed plus level changes) against the allowance, battery used, and any

@@ -18,12 +18,14 @@ from . import bearings
 from .recognition import miniature, silhouette
 
 STYLES = {"report": "", "narrative": "italic #ffd080", "refusal": "bold red", "note": "dim",
-          "intelligence": "#d0e0ff", "sunk": "bold #60d060", "fix": "bold #40c0c0"}  # fmt: skip
+          "intelligence": "#d0e0ff", "sunk": "bold #60d060", "fix": "bold #40c0c0",
+          "amended": "bold #ffb060"}  # fmt: skip
 
 
 @attrs.frozen
 class Entry:
-    """One line of the log. `kind`: turn (a heading), report, narrative, refusal or note."""
+    """One line of the log. `kind`: turn (a heading), report, narrative, amended (the umpire
+    gave the order), refusal or note."""
 
     kind: str
     text: str

@@ -79,6 +79,8 @@ class OrderPad(Widget, can_focus=True):
     over: reactive[bool] = reactive(False, layout=True)  # the game is over: no more orders
     leg: reactive[int] = reactive(1)
     compact: reactive[bool] = reactive(False, layout=True)
+    # (turn, the order in words, the reason) of the umpire's last amendment of this seat's order
+    amended: reactive[tuple[int, str, str] | None] = reactive(None, layout=True)
 
     class Changed(Message):
         def __init__(self, draft: Draft) -> None:
@@ -202,8 +204,19 @@ class OrderPad(Widget, can_focus=True):
         grid.add_row("Fire", _fire(view, draft))
         if view is not None:
             grid.add_row("Cost", _cost(view, draft, shore_of(self.chart)))
+        self._add_amended(grid)
         grid.add_row("", self.status)
         return grid
+
+    def _add_amended(self, grid: Table) -> None:
+        # Shown while its turn is the one being ordered: the order sent is no longer the order.
+        if self.amended is None or self.view is None or self.amended[0] != self.view["turn"]:
+            return
+        turn, words, reason = self.amended
+        grid.add_row(
+            Text("AMENDED", style="bold black on #ffb060"),
+            Text(f"the umpire gave turn {turn}'s order: {words} ({reason})", style="bold #ffb060"),
+        )
 
     def _legs(self, draft: Draft) -> Text:
         text = Text()
@@ -232,6 +245,7 @@ class OrderPad(Widget, can_focus=True):
             grid.add_row("Fire", _fire(view, draft, hints=False))
         if view is not None:
             grid.add_row("Cost", _cost(view, draft, shore_of(self.chart), short=True))
+        self._add_amended(grid)
         if self.status.plain:
             grid.add_row("", self.status)
         return grid

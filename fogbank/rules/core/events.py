@@ -74,11 +74,13 @@ class Amended(Told):
 @attrs.frozen(kw_only=True)
 class Talk(Told):
     """A seat's words, heard by the seats the ruleset says (`Ruleset.talk_audience`): its own
-    side unless the rules let the enemy hear; the speaker is always in the audience."""
+    side unless the rules let the enemy hear, or the one seat it was said to privately; the
+    speaker is always in the audience."""
 
     kind: ClassVar[str] = "talk"
     seat: str  # who spoke
     text: str
+    to: str | None = None  # the one seat it was said to privately (`Ruleset.check_private_talk`)
 
 
 @attrs.frozen(kw_only=True)

@@ -191,18 +191,41 @@ def narrate(game: Game, seat: str, text: str) -> Step:
     return Step(attrs.evolve(game, state=_keep_told(state, (event,))), events=(event,))
 
 
-def talk(game: Game, seat: str, text: str) -> Step:
+def talk(game: Game, seat: str, text: str, to: str | None = None) -> Step:
     """A seat talks: heard by the audience its ruleset gives (its own side by default), the
-    speaker and the umpire. Raises `Refused` for an unknown seat, an empty message, or a game over."""
+    speaker and the umpire; said privately `to` one seat, by that seat, the speaker and the
+    umpire alone, where the ruleset allows it. Raises `Refused` for an unknown seat, an empty
+    message, private talk the rules forbid, or a game over."""
     _refuse_if_ended(game)
     ruleset, state = game.ruleset, game.state
     if seat not in ruleset.seat_names(state):
         raise Refused("unknown_seat", f"There is no seat called {seat!r} in this game.")
     if not text.strip():
         raise Refused("empty_message", "The message is empty.")
-    audience = frozenset(ruleset.talk_audience(state, seat)) | {seat}
-    event = Talk(turn=state.turn, phase=state.phase, audience=audience, seat=seat, text=text.strip())
+    if to is None:
+        audience = frozenset(ruleset.talk_audience(state, seat)) | {seat}
+    else:
+        if to == seat or to not in ruleset.seat_names(state):
+            raise Refused("unknown_seat", f"There is no other seat called {to!r} to talk to.")
+        ruleset.check_private_talk(state, seat, to)
+        audience = frozenset({seat, to})
+    event = Talk(turn=state.turn, phase=state.phase, audience=audience, seat=seat, text=text.strip(), to=to)
     return Step(attrs.evolve(game, state=_keep_told(state, (event,))), events=(event,))
+
+
+def private_talk_to(game: Game, seat: str) -> list[str]:
+    """The seats `seat` may talk to privately now (none where the rules put all talk in the open)."""
+    ruleset, state = game.ruleset, game.state
+    allowed = []
+    for other in ruleset.seat_names(state):
+        if other == seat:
+            continue
+        try:
+            ruleset.check_private_talk(state, seat, other)
+        except Refused:
+            continue
+        allowed.append(other)
+    return allowed
 
 
 def end(game: Game, reason: str, results: Mapping[str, str] | None = None) -> Step:

@@ -136,6 +136,14 @@ class Ruleset(abc.ABC):
         side = next(s.side for s in seats if s.name == seat)
         return frozenset(s.name for s in seats if s.side == side)
 
+    def check_private_talk(self, state: GameState, seat: str, to: str) -> None:
+        """Raise `Refused` unless `seat` may talk privately to the seat `to` (both players' seats,
+        not the same): heard by the two of them and the umpire alone. By default only to a seat
+        of its own side; a ruleset whose rules put every signal in the open refuses it all."""
+        sides = {s.name: s.side for s in self.seats(state)}
+        if sides[to] != sides[seat]:
+            raise Refused("not_your_side", f"Private talk goes to a seat of your own side; {to} is not.")
+
     @abc.abstractmethod
     def observe(self, state: GameState, seat: str, since: int | None = None) -> Any:
         """What `seat` may know now (the umpire seat sees the truth, less the seed).
@@ -178,8 +186,8 @@ class Ruleset(abc.ABC):
 
 
 def talk_words(event: Talk) -> str:
-    """A seat's talk as the log and its hearers read it: who said what."""
-    return f"{event.seat}: {event.text}"
+    """A seat's talk as the log and its hearers read it: who said what (and to whom, if privately)."""
+    return f"{event.seat} to {event.to}: {event.text}" if event.to else f"{event.seat}: {event.text}"
 
 
 _RULESETS: dict[str, Ruleset] = {}

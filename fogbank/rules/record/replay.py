@@ -26,7 +26,7 @@ def apply_input(game: Game, record: Mapping[str, Any]) -> Step:
     if kind == "amend":
         return core.amend(game, record["seat"], record["order"], record["reason"])
     if kind == "talk":
-        return core.talk(game, record["seat"], record["text"])
+        return core.talk(game, record["seat"], record["text"], record.get("to"))
     if kind == "ask":
         return core.ask(game, record["seat"], record["question"])
     if kind == "end":

@@ -34,4 +34,5 @@ ERROR_CODES: dict[str, str] = {
     "bad_question": "A question is {ship, ask} with ask damage, speed, ammunition, turrets, torpedo_banks or special.",
     "unknown_ship": "Questions are about the seat's own ships or ships it has seen.",
     "no_overrides": "The ruleset takes no overrides.",
+    "signals_in_the_open": "Every signal is made in the open (4.2), heard by every seat: there is no private talk.",
 }

@@ -116,6 +116,10 @@ class Supremacy(Ruleset):
         """4.2, communication in the open: a side's signals are heard by the enemy, so every seat hears."""
         return frozenset(self.seat_names(state))
 
+    def check_private_talk(self, state: GameState, seat: str, to: str) -> None:
+        """4.2 again: no signal is made privately."""
+        raise Refused("signals_in_the_open", ERROR_CODES["signals_in_the_open"])
+
     def parse_question(self, seat: str, payload: Mapping[str, Any]) -> Any:
         return views.parse_question(payload)
 

@@ -101,15 +101,14 @@ async function setUp(welcome) {
     seat.map = null;
   }
   document.body.dataset.ruleset = welcome.ruleset;
-  const title = welcome.seats.find((s) => s.seat === welcome.seat)?.title || welcome.seat;
+  const title = titleOf(welcome.seat);
   $("game-title").textContent = `${welcome.briefing?.title ?? welcome.scenario} · ${title}`;
   document.title = `fogbank · ${title}`;
   $("map-wrap").hidden = !seat.map;
   $("hover").hidden = !seat.map;
   $("no-map").hidden = Boolean(seat.map);
   $("briefing").replaceChildren(...nodes(seat.ruleset.briefing(welcome.briefing)));
-  $("talk-audience").textContent = `heard by ${seat.ruleset.talk}`;
-  $("talk-text").placeholder = `Heard by ${seat.ruleset.talk}`;
+  talkTo(welcome);
 
   seat.pad = seat.ruleset.orderForm({ view: () => seat.view, welcome, changed: padChanged });
   $("order-fields").replaceChildren(seat.pad.fields);
@@ -214,12 +213,39 @@ async function sendOrder(event) {
   render();
 }
 
+/** The talk box's "to" choice: the seat's whole audience, or one seat the welcome's `talk_to`
+ * says it may talk to privately (no choice where the rules allow none). */
+function talkTo(welcome) {
+  const allowed = welcome.talk_to ?? [];
+  const chosen = $("talk-to").value;
+  $("talk-to").replaceChildren(
+    h("option", { value: "" }, seat.ruleset.talk),
+    ...allowed.map((name) => h("option", { value: name }, `${titleOf(name)} only`)),
+  );
+  $("talk-to").value = allowed.includes(chosen) ? chosen : "";
+  $("talk-to-label").hidden = allowed.length === 0;
+  heardBy();
+}
+
+/** A seat's title as the welcome gives it (its name if none). */
+function titleOf(name) {
+  return seat.welcome.seats.find((s) => s.seat === name)?.title || name;
+}
+
+function heardBy() {
+  const to = $("talk-to").value;
+  const who = to ? `${titleOf(to)} alone (and the umpire)` : seat.ruleset.talk;
+  $("talk-audience").textContent = `heard by ${who}`;
+  $("talk-text").placeholder = `Heard by ${who}`;
+}
+
 async function talk(event) {
   event.preventDefault();
   const text = $("talk-text").value.trim();
   if (!text) return;
+  const to = $("talk-to").value;
   try {
-    await wire.request("talk", { text });
+    await wire.request("talk", to ? { text, to } : { text });
     $("talk-text").value = "";
   } catch (error) {
     notice(error.message, "error");
@@ -299,8 +325,10 @@ function messageWords(message) {
       return ["Order amended", `${message.reason}${note} You now sail under: ${seat.ruleset.order(message.order)}.`];
     }
     case "talk": {
-      const speaker = seat.welcome.seats.find((s) => s.seat === message.seat);
-      return [message.seat === seat.welcome.seat ? "You" : speaker?.title || message.seat, message.text];
+      const who = message.seat === seat.welcome.seat ? "You" : titleOf(message.seat);
+      if (!message.to) return [who, message.text];
+      const to = message.to === seat.welcome.seat ? "you" : titleOf(message.to);
+      return [`${who} → ${to} (private)`, message.text];
     }
   }
   return [message.type, JSON.stringify(message)];
@@ -313,7 +341,7 @@ function renderMessages() {
     const enemy = message.type === "talk" && side !== undefined && side !== seat.welcome.side;
     return h(
       "li",
-      { class: `${message.type}${enemy ? " enemy" : ""}` },
+      { class: `${message.type}${enemy ? " enemy" : ""}${message.to ? " private" : ""}` },
       h("span", { class: "when" }, `T${message.turn}`),
       h("span", { class: "who" }, who),
       text,
@@ -328,6 +356,7 @@ function renderMessages() {
 function setUpControls() {
   $("order").onsubmit = sendOrder;
   $("talk").onsubmit = talk;
+  $("talk-to").onchange = heardBy;
   $("talk-text").onkeydown = (event) => {
     if (event.key === "Enter" && !event.shiftKey) talk(event);
   };

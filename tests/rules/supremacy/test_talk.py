@@ -74,6 +74,12 @@ async def test_talk_is_heard_alike_by_both_sides_logged_and_verified(tmp_path):
         assert logged.record == {"type": "input", "input": "talk", "turn": 1, "phase": "write_moves", "seat": "ajax",
                                 "text": "Ajax to Exeter: open the range."}
 
+        # 4.2 allows no private word: the welcome offers none, and one asked for is refused.
+        assert all(peer.welcome.talk_to == [] for peer in peers.values())
+        private = await peers["ajax"].request(lambda ref: wire.Talk(ref=ref, text="Close up.", to="achilles"))
+        assert isinstance(private, wire.Error) and private.code == "signals_in_the_open"
+        assert "4.2" in private.message
+
         umpire = await open_peer(server, created["umpire_token"], codec=JSON)
         assert isinstance(await umpire.request(lambda ref: wire.EndGame(ref=ref, reason="Stop.")), wire.Ack)
         over = await peers["graf_spee"].until(wire.GameOver)

@@ -32,7 +32,14 @@ SEATS = (
     Seat("red1", "red", "SMS Cäsar"),
     Seat("red2", "red", "SMS Dora"),
 )
-START = {"blue1": 2, "blue2": 5, "red1": 14, "red2": 17}
+START = {"blue1": 2, "blue2": 5, "red1": 14, "red2": 17, "blue3": 3}
+# The "squadron" scenario gives blue a third captain: a seat of a side that one of its own side's
+# private talk leaves out.
+SQUADRON = (*SEATS, Seat("blue3", "blue", "HMS Charlie"))
+
+
+def seats_in(scenario: str) -> tuple[Seat, ...]:
+    return SQUADRON if scenario == "squadron" else SEATS
 
 
 @attrs.frozen
@@ -72,28 +79,28 @@ class Picket(Ruleset):
     phases = ("move", "fire", "damage")
 
     def scenarios(self):
-        return ("picket",)
+        return ("picket", "squadron")
 
     def options(self, scenario):
         return {"dummy": core.Option(default=True, choices=(True, False), help="blue has a dummy marker")}
 
     def new_game(self, scenario, seed, options=None):
-        units = [Unit(seat.name, seat.side, START[seat.name]) for seat in SEATS]
+        units = [Unit(seat.name, seat.side, START[seat.name]) for seat in seats_in(scenario)]
         if (options or {}).get("dummy", True):
             units.append(Unit("dummy", "blue", 8, dummy=True))
         return GameState(
             ruleset=self.name, scenario=scenario, turn=1, dice=Dice(seed), board=Board(tuple(units)),
-            knowledge={seat.name: Plot(owner=seat.name) for seat in SEATS},
+            knowledge={seat.name: Plot(owner=seat.name) for seat in seats_in(scenario)},
         )
 
     def seats(self, state):
-        return SEATS
+        return seats_in(state.scenario)
 
     def seats_to_act(self, state):
         if state.phase == "damage":
             return frozenset()
         board: Board = state.board
-        return frozenset(s.name for s in SEATS if board.unit(s.name).afloat)  # own ship: known to its seat
+        return frozenset(s.name for s in self.seats(state) if board.unit(s.name).afloat)  # own ship: known to its seat
 
     def parse_order(self, seat, payload):
         if not isinstance(payload, Mapping):
@@ -150,7 +157,7 @@ class Picket(Ruleset):
     def _sense(self, state):
         board: Board = state.board
         knowledge, tracked = dict(state.knowledge), {k: dict(v) for k, v in board.tracked.items()}
-        for seat in SEATS:
+        for seat in self.seats(state):
             own = board.unit(seat.name)
             if not own.afloat:
                 continue
@@ -234,7 +241,7 @@ class Picket(Ruleset):
         return {"areas": STRIP}
 
     def parse_override(self, payload):
-        if type(payload.get("area")) is not int or payload.get("unit") not in {u.name for u in SEATS} | {"dummy"}:
+        if type(payload.get("area")) is not int or payload.get("unit") not in {u.name for u in SQUADRON} | {"dummy"}:
             raise Refused("bad_override", "Move a unit: {unit, area}.")
         return payload
 

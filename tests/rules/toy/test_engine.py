@@ -228,3 +228,32 @@ def test_talk_is_heard_by_the_own_side_unless_the_ruleset_lets_the_enemy_hear(mo
     monkeypatch.setattr(picket.Picket, "talk_audience", lambda self, state, seat: frozenset(self.seat_names(state)))
     (heard,) = core.talk(game, "red1", "Making smoke.").events
     assert heard.audience == {"blue1", "blue2", "red1", "red2"}
+
+
+def test_private_talk_is_heard_by_the_one_seat_of_the_own_side_and_replays(monkeypatch):
+    game = core.start(core.find_ruleset("picket"), "squadron", bytes(32))
+    step = core.talk(game, "blue1", "Close on me.", to="blue2")
+    (said,) = step.events
+    assert said.audience == {"blue1", "blue2"} and said.to == "blue2"
+    assert "blue3" not in step.game.state.told and "red1" not in step.game.state.told
+    record = gamelog.input_at("talk", game, seat="blue1", text="Close on me.", to="blue2")
+    assert apply_input(game, record).events == step.events
+    assert core.private_talk_to(game, "blue1") == ["blue2", "blue3"]
+
+    with pytest.raises(Refused) as enemy:
+        core.talk(game, "blue1", "Surrender.", to="red1")
+    assert enemy.value.code == "not_your_side" and "red1" in enemy.value.sentence
+    for nobody in ("blue1", "umpire", "green9"):
+        with pytest.raises(Refused) as refused:
+            core.talk(game, "blue1", "Hello.", to=nobody)
+        assert refused.value.code == "unknown_seat"
+
+    # A ruleset whose rules put every signal in the open refuses private talk, with its reason.
+    def in_the_open(self, state, seat, to):
+        raise Refused("signals_in_the_open", "Every signal is made in the open.")
+
+    monkeypatch.setattr(picket.Picket, "check_private_talk", in_the_open)
+    with pytest.raises(Refused) as opened:
+        core.talk(game, "blue1", "Close on me.", to="blue2")
+    assert opened.value.code == "signals_in_the_open"
+    assert core.private_talk_to(game, "blue1") == []

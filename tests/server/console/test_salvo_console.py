@@ -15,7 +15,6 @@ from ..seat.test_salvo_seat import SECRET_MINES, captain, click_hex
 from .test_console import page  # noqa: F401  (a fixture: a Chromium page whose script errors fail the test)
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
-DOCS = Path(__file__).parents[3] / "docs"
 
 pytestmark = needs(CHROMIUM)
 
@@ -67,8 +66,8 @@ async def test_the_umpire_watches_and_overrides_gallipoli(server, page):
     await page.check('#layers input[data-layer="labels"]')
     assert await chart.locator(".unit-labels").count() > 5
     await page.evaluate("window.scrollTo(0, 0)")
-    await page.screenshot(path=str(DOCS / "umpire-console-hex.png"))
     ARTIFACTS.mkdir(exist_ok=True)
+    await page.screenshot(path=str(ARTIFACTS / "umpire-console-hex.png"))  # docs/umpire-console-hex.png is a copy of it
     await page.set_viewport_size({"width": 1024, "height": 768})
     await page.screenshot(path=str(ARTIFACTS / "salvo-console-1024.png"), full_page=True)
     await page.set_viewport_size({"width": 1440, "height": 900})

@@ -21,7 +21,6 @@ from ..chromium import CHROMIUM, browser, expect, open_page  # noqa: F401  (brow
 from .test_two_sides import Seat
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
-DOCS = Path(__file__).parents[3] / "docs"
 GERMAN_WORDS = "Graf Spee to all: I see three cruisers."
 
 pytestmark = needs(CHROMIUM)
@@ -88,6 +87,7 @@ async def test_a_turn_of_the_river_plate_in_two_pages(server, pages):
             await expect(seat.page.locator("#clock")).to_have_text("Turn 1 · 1A write moves")
             await expect(seat.page.locator("#duty")).to_have_text("Your orders are due")
             await expect(seat.page.locator("#talk-audience")).to_contain_text("the enemy too")
+            await expect(seat.page.locator("#talk-to")).to_be_hidden()  # 4.2: no private word to choose
         await expect(spee.page.locator("svg#chart .contact")).to_have_count(3)
         await expect(ajax.page.locator("svg#chart .contact")).to_have_count(2)  # Exeter is behind Achilles
         await expect(ajax.page.locator('svg#chart .contact[data-ship="exeter"]')).to_have_count(0)
@@ -180,7 +180,7 @@ async def test_a_turn_of_the_river_plate_in_two_pages(server, pages):
         await expect(page.locator("#notice")).to_be_hidden(timeout=8000)
         ARTIFACTS.mkdir(exist_ok=True)
         await page.screenshot(path=str(ARTIFACTS / "river-plate-graf-spee-1440.png"))
-        await page.screenshot(path=str(DOCS / "play-river-plate.png"))
+        await page.screenshot(path=str(ARTIFACTS / "play-river-plate.png"))  # docs/play-river-plate.png is a copy of it
         await ajax.page.screenshot(path=str(ARTIFACTS / "river-plate-ajax-1024.png"), full_page=True)
     finally:
         for bot in bots:

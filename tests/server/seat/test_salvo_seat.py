@@ -23,7 +23,6 @@ from ..chromium import CHROMIUM, browser, expect, open_page, playwright_api  # n
 from .test_two_sides import Seat as ServedTo
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
-DOCS = Path(__file__).parents[3] / "docs"
 SECRET_MINES = ["2006", "2107"]  # open inner water, free of ships at the start
 DUMMY_HEX = "1609"
 
@@ -192,7 +191,7 @@ async def test_two_sides_play_a_gallipoli_turn_by_pointing(server, pages):
     await page.set_viewport_size({"width": 1440, "height": 900})
     await page.evaluate("window.scrollTo(0, 0)")
     await page.screenshot(path=str(ARTIFACTS / "gallipoli-gunfire-1440.png"))
-    await page.screenshot(path=str(DOCS / "play-gallipoli.png"))
+    await page.screenshot(path=str(ARTIFACTS / "play-gallipoli.png"))  # docs/play-gallipoli.png is a copy of it
     await page.set_viewport_size({"width": 1024, "height": 768})
     await page.click("#send-order")
     target_hex = await forts.page.locator("#contacts tr[data-label] td:nth-child(4)").first.inner_text()

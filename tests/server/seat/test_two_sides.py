@@ -57,8 +57,9 @@ async def pages(browser):
     assert not errors, errors
 
 
-async def test_two_captains_of_two_sides_play_talk_and_are_debriefed(server, pages):
-    created = await server.create_game("picket")
+async def blue1_and_red1(server, pages, scenario: str):
+    """A new game of `scenario`, blue1 and red1 each in a page, connected: (created, blue, red)."""
+    created = await server.create_game(scenario)
     tokens = created["seats"]
     url = f"http://127.0.0.1:{server.port}"
     blue, red = Seat(pages[0]), Seat(pages[1])
@@ -66,6 +67,13 @@ async def test_two_captains_of_two_sides_play_talk_and_are_debriefed(server, pag
     await red.page.goto(f"{url}/play#token={tokens['red1']}")
     for seat in (blue, red):
         await seat.page.wait_for_selector('#connection[data-state="connected"]')
+    return created, blue, red
+
+
+async def test_two_captains_of_two_sides_play_talk_and_are_debriefed(server, pages):
+    created, blue, red = await blue1_and_red1(server, pages, "picket")
+    tokens = created["seats"]
+    for seat in (blue, red):
         await expect(seat.page.locator("#duty")).to_have_text("Your orders are due")
         await expect(seat.page.locator("#clock")).to_have_text("Turn 1 · move")
         await expect(seat.page.locator("#no-map pre")).to_contain_text('"area"')  # no module: the view as data
@@ -149,3 +157,35 @@ async def test_two_captains_of_two_sides_play_talk_and_are_debriefed(server, pag
         others = [token for name, token in tokens.items() if name != ("blue1" if seat is blue else "red1")]
         assert not any(token in served for token in [*others, created["umpire_token"], created["spectator_token"]])
     assert BLUE_WORDS in "\n".join(json.dumps(m) for m in blue.messages())
+
+
+PRIVATE_WORDS = "Bravo alone: follow me through the gap."
+
+
+async def test_a_captain_talks_privately_to_one_consort_and_the_third_hears_nothing(server, pages):
+    created, blue, red = await blue1_and_red1(server, pages, "squadron")
+    tokens = created["seats"]
+    # The "to" choice offers the whole side, or one captain of it: never an enemy.
+    await expect(blue.page.locator("#talk-to option")).to_have_text(["your side", "HMS Bravo only", "HMS Charlie only"])
+    await expect(red.page.locator("#talk-to option")).to_have_text(["your side", "SMS Dora only"])
+
+    ws = f"ws://127.0.0.1:{server.port}/"
+    async with await Client.connect(ws, tokens["blue2"]) as blue2, await Client.connect(ws, tokens["blue3"]) as blue3:
+        await blue.page.select_option("#talk-to", "blue2")
+        await expect(blue.page.locator("#talk-audience")).to_have_text("heard by HMS Bravo alone (and the umpire)")
+        await blue.page.fill("#talk-text", PRIVATE_WORDS)
+        await blue.page.click("#send-talk")
+        await expect(blue.page.locator("#messages li.talk.private")).to_have_text(
+            f"T1You → HMS Bravo (private){PRIVATE_WORDS}"
+        )
+        heard = await anext(m async for m in blue2.stream() if isinstance(m, wire.TalkMessage))
+        assert (heard.seat, heard.to, heard.text) == ("blue1", "blue2", PRIVATE_WORDS)
+        # Then to the whole side: blue3's first talk is this one, not the private word.
+        await blue.page.select_option("#talk-to", "")
+        await blue.page.fill("#talk-text", BLUE_WORDS)
+        await blue.page.click("#send-talk")
+        open_word = await anext(m async for m in blue3.stream() if isinstance(m, wire.TalkMessage))
+        assert (open_word.seat, open_word.to, open_word.text) == ("blue1", None, BLUE_WORDS)
+        ARTIFACTS.mkdir(exist_ok=True)
+        await blue.page.screenshot(path=str(ARTIFACTS / "seat-private-talk.png"), full_page=True)
+    assert PRIVATE_WORDS not in "\n".join(json.dumps(m) for m in red.messages())

@@ -14,7 +14,7 @@ export { orderForm };
 export const order = orderWords;
 export const geometry = "hexes";
 export const question = null; // Salvo takes no questions
-export const talk = "your side (the enemy may overhear: Supremacy at Sea 4.2)";
+export const talk = "your side";
 
 const PLOT = { stroke: "#b7791f", width: 1.8, dash: "3 1.5", fill: "none", join: "round" };
 const AIM = { stroke: "#b7791f", width: 1.4 };

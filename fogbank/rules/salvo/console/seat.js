@@ -112,7 +112,7 @@ export function shipsTable(ships, { selected = null, pick = null } = {}) {
   return h(
     "table",
     { class: "ships" },
-    h("thead", {}, h("tr", {}, ["Id", "Ship", "Hex", "Course", "Guns/range", "Hits", ""].map((t) => h("th", {}, t)))),
+    h("thead", {}, h("tr", {}, ["Id", "Ship", "Hex", "Course", "Guns / range", "Hits", ""].map((t) => h("th", {}, t)))),
     h("tbody", {}, rows),
   );
 }

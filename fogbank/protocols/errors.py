@@ -49,6 +49,7 @@ SERVER_ERRORS: dict[str, str] = {
     "forbidden": "The message is not allowed for this seat (e.g. a seat asking for another seat's view).",
     "wrong_turn": "The order is for a turn other than the one being ordered.",
     "game_over": "The game has ended; it takes no more orders or umpire actions.",
+    "amended": "The umpire has given this seat's order for the phase; it stands until the phase resolves.",
     "not_your_turn": "This seat has no order to give in this phase.",
     "rate_limited": "Too many messages too quickly; slow down and send it again.",
     "internal_error": "A fault in the server, not in the message; it has been logged.",

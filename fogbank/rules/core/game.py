@@ -100,6 +100,11 @@ def submit(game: Game, seat: str, order: Any, phase: str | None = None) -> Step:
     if seat not in ruleset.seats_to_act(game.state):
         raise Refused("not_your_turn", "Your seat has no order to give in this phase.")
     ruleset.check_order(game.state, seat, order)
+    state = game.state
+    # The umpire's amendment is his ruling for the phase: a seat sending its own order after it
+    # would quietly undo it.
+    if any(isinstance(t, Amended) and (t.turn, t.phase) == (state.turn, state.phase) for t in state.told.get(seat, ())):
+        raise Refused("amended", "The umpire has given your order for this phase; it stands.")
     return _take_order(game, seat, order)
 
 

@@ -126,6 +126,9 @@ def test_an_impossible_amendment_is_carried_out_as_far_as_the_rules_allow(game):
     assert told.audience == {"blue1"} and told.order == {"move": 2} and "only 2" in told.note
     assert step_.game.orders["blue1"] == {"move": 2}
     assert step_.game.state.told["blue1"][-1] == told  # kept: a resume carries it
+    with pytest.raises(Refused) as refusal:  # the umpire's ruling stands for the phase
+        core.submit(step_.game, "blue1", {"move": 1})
+    assert refusal.value.code == "amended"
     with pytest.raises(Refused):
         core.amend(game, "blue1", {"move": 1}, " ")
 

@@ -85,6 +85,7 @@ class Board:
     spreads: tuple[Any, ...] = ()  # torpedo spreads running (torpedoes.Spread)
     lit: frozenset[str] = frozenset()  # ships caught in or burning a searchlight this turn
     next_spread: int = 1
+    visibility: int | None = None  # inches, when the umpire has set it (else the scenario's)
 
     def ship(self, name: str) -> Ship:
         return next(s for s in self.ships if s.name == name)

@@ -6,7 +6,7 @@ ERROR_CODES: dict[str, str] = {
     "bad_fire": "A fire plan is not a list of {group, target, half, guns}.",
     "wrong_phase": "The order is for another phase (moves in write_moves, fire in write_fire).",
     "not_your_ship": "The order names a ship the seat does not command.",
-    "ship_sunk": "The ship is sunk and takes no orders.",
+    "ship_sunk": "The ship is sunk: she takes no orders, and the umpire cannot move or damage her.",
     "first_move": "Turn 1's move is printed in the scenario; give it as printed.",
     "mixed_backwards": "Backwards and forward movement in one move.",
     "not_stopped": "Changing between ahead and astern without a dead stop the turn before.",
@@ -33,5 +33,6 @@ ERROR_CODES: dict[str, str] = {
     "no_searchlight": "The ship's searchlights are knocked out.",
     "bad_question": "A question is {ship, ask} with ask damage, speed, ammunition, turrets, torpedo_banks or special.",
     "unknown_ship": "Questions are about the seat's own ships or ships it has seen.",
-    "no_overrides": "The ruleset takes no overrides.",
+    "unknown_override": "Overrides are move_ship, set_damage, remove_ship or set_visibility.",
+    "bad_override": "An override's figure is out of range or of the wrong type (the sentence gives the range).",
 }

@@ -10,7 +10,7 @@ from fogbank.rules.core import (
     UMPIRE, Dice, Event, GameState, Option, Refused, Resolution, Ruleset, Seat, register,
 )
 
-from . import gunnery, orders, ramming, searchlights, torpedoes, turn, views
+from . import gunnery, orders, overrides, ramming, searchlights, torpedoes, turn, views
 from .board import Board, Log
 from .bot import Captain
 from .damage import TABLES
@@ -136,10 +136,10 @@ class Supremacy(Ruleset):
         return views.briefing(state, seat)
 
     def parse_override(self, payload: Mapping[str, Any]) -> Any:
-        raise Refused("no_overrides", "This ruleset takes no overrides yet; amend orders instead.")
+        return overrides.parse_override(payload)
 
     def apply_override(self, state: GameState, override: Any, reason: str) -> Resolution:
-        raise Refused("no_overrides", "This ruleset takes no overrides yet; amend orders instead.")
+        return overrides.apply_override(state, override, reason)
 
     def bot(self, scenario: str, seat: str, chart: Mapping[str, Any]) -> Captain:
         return Captain(chart)

@@ -27,6 +27,9 @@ SPECIAL = ByFaces(special.read_special)
 
 
 def visibility(state: GameState) -> int:
+    """The maximum visibility in inches: the umpire's if set, else the scenario's by day or night."""
+    if state.board is not None and state.board.visibility is not None:
+        return state.board.visibility
     scenario = load_scenario(state.scenario)
     return scenario.night_visibility if state.options.get("night") else scenario.visibility
 

@@ -84,7 +84,7 @@ def _printed(state: GameState, ship: str) -> str | None:
 def umpire_view(state: GameState) -> dict[str, Any]:
     board: Board = state.board
     return {
-        "turn": state.turn, "phase": state.phase, "time": clock(state),
+        "turn": state.turn, "phase": state.phase, "time": clock(state), "visibility": visibility(state) * 10,
         "ships": [dict(own_ship(s, state.turn), side=s.side, path=[list(p) for p in s.path],
                        length=ship_classes()[s.cls].length, funnel=ship_classes()[s.cls].funnel,
                        arcs={m.name: list(m.arc) for m in ship_classes()[s.cls].mounts})

@@ -5,6 +5,7 @@
 
 import { h, paint, s, titled } from "/umpire/dom.js";
 import { along, flip, model, pointList as points, wedge } from "/umpire/maps/table.js";
+import { override } from "./override.js";
 
 const SIDE_LOOK = { german: { stroke: "#3a3a3a", width: 6 }, british: { stroke: "#1f3b73", width: 6 } };
 const LOOKS = {
@@ -118,3 +119,5 @@ export function seatSummary(view) {
   return [h("div", { class: "gauges-line" }, `${clock(view)} · ${view.contacts.length} in sight`),
     reports.length ? h("ul", { class: "reports" }, reports) : h("div", { class: "muted" }, "No reports.")];
 }
+
+export { override };

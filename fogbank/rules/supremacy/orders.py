@@ -9,7 +9,7 @@ from typing import Any, Mapping
 
 from fogbank.rules.core import GameState, Refused
 
-from . import moves, searchlights
+from . import aground, moves, searchlights
 from .board import Board, FireOrder, TorpedoOrder
 from .geometry import in_arc, relative
 from .scenario import load_scenario, ship_classes
@@ -114,6 +114,8 @@ def find_problems(state: GameState, seat: str, order: Order) -> list[tuple[str, 
                 found.append((name, Refused("first_move", f"Every ship's first move is printed: {ship.title} {printed}.")))
             else:
                 found += [(name, r) for r in moves.problems(value, ship, ship_classes()[ship.cls], state.turn)]
+            if aground.over_land(moves.execute(value, ship)[2], load_scenario(state.scenario).land):
+                found.append((name, Refused("over_land", f"{ship.title}'s move runs across the land on the chart.")))
         elif state.phase == "write_fire":
             if isinstance(value, moves.Move) or any(isinstance(v, TorpedoOrder) for v in value):
                 return [(name, Refused("wrong_phase", "This is the fire phase: give each ship a fire plan."))]

@@ -34,21 +34,8 @@ def read_way(total: int) -> str:
     return "first" if total <= 3 else "second"
 
 
-def _near(p: Point, a: Point, b: Point, reach: int) -> bool:
-    """Whether point p is within `reach` of segment a-b (exact integers)."""
-    ab, ap = (b[0] - a[0], b[1] - a[1]), (p[0] - a[0], p[1] - a[1])
-    length = ab[0] ** 2 + ab[1] ** 2
-    dot = ab[0] * ap[0] + ab[1] * ap[1]
-    if length == 0 or dot <= 0:
-        return ap[0] ** 2 + ap[1] ** 2 <= reach * reach
-    if dot >= length:
-        return (p[0] - b[0]) ** 2 + (p[1] - b[1]) ** 2 <= reach * reach
-    cross = ab[0] * ap[1] - ab[1] * ap[0]
-    return cross * cross <= reach * reach * length
-
-
 def touching(a: tuple[Point, Point], b: tuple[Point, Point]) -> bool:
-    return geometry.crosses(*a, *b) or any(_near(p, *b, TOUCH) for p in a) or any(_near(p, *a, TOUCH) for p in b)
+    return geometry.crosses(*a, *b) or any(geometry.near(p, *b, TOUCH) for p in a) or any(geometry.near(p, *a, TOUCH) for p in b)
 
 
 def _model(ship: Ship, cls: ShipClass, k: int) -> tuple[Point, Point]:

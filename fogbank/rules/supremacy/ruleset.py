@@ -10,7 +10,7 @@ from fogbank.rules.core import (
     UMPIRE, Dice, Event, GameState, Option, Refused, Resolution, Ruleset, Seat, register,
 )
 
-from . import gunnery, orders, overrides, ramming, searchlights, torpedoes, turn, views
+from . import aground, gunnery, orders, overrides, ramming, searchlights, torpedoes, turn, views
 from .board import Board, Log
 from .bot import Captain
 from .damage import TABLES
@@ -149,7 +149,8 @@ class Supremacy(Ruleset):
 
     def table_reader(self, table: str) -> Callable[[int], str] | None:
         readers = {**TABLES, "hits": gunnery.read_die, "box": turn._read_box, "torpedo": torpedoes.read_torpedo,
-                   "avoid": ramming.read_avoid, "way": ramming.read_way}
+                   "avoid": ramming.read_avoid, "way": ramming.read_way,
+                   "aground": aground.read_grounding, "refloat": aground.read_refloat}
         if table == "special":
             return turn.SPECIAL  # read from the faces (the coloured and white dice)
         return readers.get(table)

@@ -10,11 +10,11 @@ import attrs
 
 from fogbank.rules.core import ByFaces, GameState, Modifier, Outcome, Resolution
 
-from . import gunnery, moves, ramming, special
+from . import aground, gunnery, moves, ramming, special
 from .board import Board, Contact, FireOrder, Log, Salvo
 from . import torpedoes
 from .damage import Roller, apply_special, sink
-from .events import Collided, Damaged, Fired
+from .events import Collided, Damaged, Fired, Grounded
 from .reports import tell
 from .geometry import NAUTICAL_MILE, bearing, in_arc, relative, within
 from .scenario import hit_table, load_scenario, ship_classes
@@ -44,28 +44,39 @@ def write_moves(state: GameState, orders: Mapping[str, Mapping[str, moves.Move]]
 
 
 def execute_moves(state: GameState) -> Resolution:
-    """All ships move at once (2.1); smoke is laid along the path; sight is taken at the end."""
+    """All ships move at once (2.1); ships aground roll to get off first, ships coming onto the
+    shoals may run aground (2.10); smoke is laid along the path; sight is taken at the end."""
     board: Board = state.board
-    classes = ship_classes()
-    moved, smoke = [], []
+    classes, land = ship_classes(), load_scenario(state.scenario).land
+    roller = Roller(state.dice, state.turn)
+    moved, smoke, grounding = [], [], []
     for ship in board.ships:
         if ship.sunk:
             continue
         move = board.moves[ship.name]
+        if ship.aground and not aground.refloat(ship, move.backwards, roller):
+            moved.append(attrs.evolve(ship, speed=0, turned=0, chased=False, chasing=False, started_at=ship.at,
+                                      path=(ship.at,)))
+            grounding.append((ship.name, "stuck"))
+            continue
+        if ship.aground:
+            grounding.append((ship.name, "off"))
         at, course, path = moves.execute(move, ship)
         straight_run = sum(leg.quarters for leg in move.legs if leg.kind in "AB")
         ship = attrs.evolve(
             ship, at=at, course=course, speed=move.knots, backwards=move.backwards and bool(move.legs),
             turned=move.turning, chased=move.chase, chasing=move.chase, started_at=ship.at, path=path,
             on_course=max(0, ship.on_course - straight_run),
-            smoke_used=ship.smoke_used + move.smoke,
+            smoke_used=ship.smoke_used + move.smoke, aground=False,
         )
+        ship, grounded = aground.ground(ship, classes[ship.cls], move.knots, land, roller)
+        if grounded:
+            grounding.append((ship.name, "aground"))
         moved.append(ship)
         if move.smoke:
-            smoke.append(path)
+            smoke.append(ship.path)
     board = board.replace(*moved)
     ships = {s.name: s for s in board.ships}
-    roller = Roller(state.dice, state.turn)
     contacts = ramming.resolve(ships, classes, roller)
     board = attrs.evolve(board, ships=tuple(ships[s.name] for s in board.ships))
     told = [
@@ -83,8 +94,23 @@ def execute_moves(state: GameState) -> Resolution:
     state = attrs.evolve(state, board=board, dice=roller.dice, knowledge=tell(state.knowledge, told))
     resolution = torpedoes.strike(state)
     state = resolution.state
-    return Resolution(attrs.evolve(state, knowledge=sight(state)), (*told, *resolution.events),
+    knowledge = sight(state)
+    grounded = [
+        Grounded(turn=state.turn, phase=state.phase, audience=_watchers(state.board, knowledge, state.turn, name, what),
+                 ship=name, title=state.board.ship(name).title, what=what)
+        for name, what in grounding
+    ]
+    return Resolution(attrs.evolve(state, knowledge=tell(knowledge, grounded)), (*told, *resolution.events, *grounded),
                       (*roller.rolls, *resolution.rolls))
+
+
+def _watchers(board: Board, knowledge: Mapping[str, Log], turn: int, ship: str, what: str) -> frozenset[str]:
+    """Who is told of a grounding: her own seat, and (but for a failed roll to get off, which
+    shows only as a ship not moving) the seats whose ships see her at the end of the movement."""
+    own = frozenset({board.seat_of(ship)})
+    if what == "stuck":
+        return own
+    return own | {seat for seat, log in knowledge.items() if any(c.ship == ship for c in log.latest(turn))}
 
 
 def sight(state: GameState) -> dict[str, Log]:

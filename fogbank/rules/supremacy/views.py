@@ -28,7 +28,7 @@ def own_ship(ship: Ship, turn: int, printed: str | None = None) -> dict[str, Any
     least, most = speed_limits(ship, cls, turn, ship.backwards)
     return {
         "name": ship.name, "title": ship.title, "class": ship.cls, "at": list(ship.at), "course": ship.course,
-        "speed": ship.speed, "backwards": ship.backwards, "sunk": ship.sunk, "damage": ship.damage,
+        "speed": ship.speed, "backwards": ship.backwards, "aground": ship.aground, "sunk": ship.sunk, "damage": ship.damage,
         "points": cls.points, "top_speed": top_speed(ship, cls), "speed_range": [least, most],
         "turned": ship.turned / 4, "chasing": ship.chasing, "chased": ship.chased,
         "mounts": [

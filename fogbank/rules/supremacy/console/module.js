@@ -86,7 +86,7 @@ export function clock(view) {
 
 export function truth(view) {
   const ships = view.ships.map((ship) => h("li", { class: ship.sunk ? "struck" : null, "data-ship": ship.name },
-    h("b", {}, ship.title), ` ${ship.damage}/${ship.points} pts · ${ship.speed} kn (top ${ship.top_speed})`,
+    h("b", {}, ship.title), ` ${ship.damage}/${ship.points} pts · ${ship.speed} kn (top ${ship.top_speed})${ship.aground ? " · AGROUND" : ""}`,
     ship.mounts.filter((m) => m.out).length ? ` · out: ${ship.mounts.filter((m) => m.out).map((m) => m.name).join(", ")}` : ""));
   return [h("h2", {}, "The table, the truth"), table(view), h("h3", {}, "Ranges"), ranges(view),
     h("h3", {}, "Ships"), h("ul", { class: "inline-list ships-list" }, ships)];

@@ -79,6 +79,7 @@ class Board:
     ships: tuple[Ship, ...]
     seats: Mapping[str, tuple[str, ...]]  # seat -> the ships it commands
     moves: Mapping[str, Any] = attrs.field(factory=dict)  # ship -> Move, written in 1A
+    ahead: Mapping[str, tuple[Any, ...]] = attrs.field(factory=dict)  # ship -> Moves written for the next turns (night)
     fire: Mapping[str, tuple[FireOrder, ...]] = attrs.field(factory=dict)  # ship -> orders, 2B
     salvos: tuple[Salvo, ...] = ()  # 2C's fire, applied in 2D
     smoke: tuple[tuple[Point, ...], ...] = ()  # lines laid this turn

@@ -20,6 +20,8 @@ ERROR_CODES: dict[str, str] = {
     "rudder_damaged": "A damaged rudder allows 1 inch of turning a turn above 10 knots.",
     "rudder_jammed": "A rudder jammed hard over: the ship must turn at least 1 inch.",
     "on_course": "Special damage holds the ship on course for some inches first.",
+    "three_moves": "At night until contact a ship's moves are written three ahead ({\"moves\": [...]}); else one ({\"move\": ...}).",
+    "written_ahead": "The ship's move this turn was written ahead at night: give her none.",
     "over_land": "The move runs across land drawn on the seat's chart.",
     "unknown_group": "The ship has no group of guns by that name.",
     "group_twice": "A group fires at one target (a secondary group at two, the second in local control).",

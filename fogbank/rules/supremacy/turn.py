@@ -38,9 +38,28 @@ def afloat(board: Board) -> tuple[Ship, ...]:
     return tuple(s for s in board.ships if not s.sunk)
 
 
-def write_moves(state: GameState, orders: Mapping[str, Mapping[str, moves.Move]]) -> Resolution:
-    written = {ship: move for order in orders.values() for ship, move in order.items()}
-    return Resolution(attrs.evolve(state, board=attrs.evolve(state.board, moves=written)))
+def writes_ahead(state: GameState, seat: str) -> bool:
+    """At night a seat writes its moves three turns ahead until its ships have seen an enemy (1A)."""
+    if not state.options.get("night"):
+        return False
+    board: Board = state.board
+    side = board.ship(board.seats[seat][0]).side
+    return not any(c.side != side for c in state.knowledge[seat].contacts)
+
+
+def write_moves(state: GameState, orders: Mapping[str, Mapping[str, moves.Move | moves.Ahead]]) -> Resolution:
+    """This turn's moves; the later ones of moves written ahead are kept for their turns (a plain
+    move, as after contact, leaves nothing kept)."""
+    written, ahead = {}, {}
+    for order in orders.values():
+        for ship, move in order.items():
+            if isinstance(move, moves.Ahead):
+                written[ship] = move.moves[0]
+                if move.moves[1:]:
+                    ahead[ship] = move.moves[1:]
+            else:
+                written[ship] = move
+    return Resolution(attrs.evolve(state, board=attrs.evolve(state.board, moves=written, ahead=ahead)))
 
 
 def execute_moves(state: GameState) -> Resolution:

@@ -22,6 +22,8 @@ def describe(event: Event) -> str:
     if isinstance(event, Sunk):
         return f"{event.title} sinks ({event.how})."
     if isinstance(event, Collided):
+        if event.what == "kept_clear":
+            return f"{event.ship} alters course to keep clear of {event.other}: within 6 inches, they were on a collision course."
         if event.what == "rammed":
             return f"{event.ship} and {event.other} collide: both are holed and lie locked together."
         return f"{event.ship} gives way to {event.other} to avoid a collision, and turns parallel to her."

@@ -79,12 +79,14 @@ class Board:
     ships: tuple[Ship, ...]
     seats: Mapping[str, tuple[str, ...]]  # seat -> the ships it commands
     moves: Mapping[str, Any] = attrs.field(factory=dict)  # ship -> Move, written in 1A
+    ahead: Mapping[str, tuple[Any, ...]] = attrs.field(factory=dict)  # ship -> Moves written for the next turns (night)
     fire: Mapping[str, tuple[FireOrder, ...]] = attrs.field(factory=dict)  # ship -> orders, 2B
     salvos: tuple[Salvo, ...] = ()  # 2C's fire, applied in 2D
     smoke: tuple[tuple[Point, ...], ...] = ()  # lines laid this turn
     spreads: tuple[Any, ...] = ()  # torpedo spreads running (torpedoes.Spread)
     lit: frozenset[str] = frozenset()  # ships caught in or burning a searchlight this turn
     next_spread: int = 1
+    visibility: int | None = None  # inches, when the umpire has set it (else the scenario's)
 
     def ship(self, name: str) -> Ship:
         return next(s for s in self.ships if s.name == name)

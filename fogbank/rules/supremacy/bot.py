@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from .geometry import arc_degrees, bearing, distance, in_arc, relative
+from .moves import Ahead, parse_move
 
 FIGHTING_RANGE = 400  # tenths: about 6.7 nautical miles
 TORPEDO_RANGE = 250  # tenths: well inside every torpedo's run
@@ -19,6 +20,9 @@ class Captain:
 
     def order(self, view: Mapping[str, Any]) -> Mapping[str, Any]:
         mine = [s for s in view["ships"] if not s["sunk"]]
+        if view["phase"] == "write_moves" and view.get("write_ahead"):
+            # At night until contact: three moves ahead for a ship with none left written, else nothing.
+            return {"ships": {s["name"]: {"moves": self.moves_ahead(s, view)} for s in mine if not s["ahead"]}}
         if view["phase"] == "write_moves":
             return {"ships": {s["name"]: {"move": self.move(s, view)} for s in mine}}
         if view["phase"] == "searchlights":
@@ -58,6 +62,10 @@ class Captain:
             (c for c in view["contacts"] if c["side"] != side and (not seen_by_ship or ship["name"] in c["seen_by"])),
             key=lambda c: distance(tuple(ship["at"]), tuple(c["at"])),
         )
+
+    def moves_ahead(self, ship: Mapping[str, Any], view: Mapping[str, Any]) -> list[str]:
+        """This turn's move, then straight on at her speed (nobody in sight to steer for)."""
+        return Ahead((parse_move(self.move(ship, view)),)).straight_on().written()
 
     def move(self, ship: Mapping[str, Any], view: Mapping[str, Any]) -> str:
         if ship["first_move"]:

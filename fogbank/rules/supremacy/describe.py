@@ -5,7 +5,7 @@ from __future__ import annotations
 from fogbank.rules.core import Event, Talk
 from fogbank.rules.core.ruleset import talk_words
 
-from .events import Collided, Damaged, Fired, Lit, Sunk, TorpedoHit
+from .events import Collided, Damaged, Fired, Grounded, Lit, Sunk, TorpedoHit
 
 
 def describe(event: Event) -> str:
@@ -22,9 +22,15 @@ def describe(event: Event) -> str:
     if isinstance(event, Sunk):
         return f"{event.title} sinks ({event.how})."
     if isinstance(event, Collided):
+        if event.what == "kept_clear":
+            return f"{event.ship} alters course to keep clear of {event.other}: within 6 inches, they were on a collision course."
         if event.what == "rammed":
             return f"{event.ship} and {event.other} collide: both are holed and lie locked together."
         return f"{event.ship} gives way to {event.other} to avoid a collision, and turns parallel to her."
+    if isinstance(event, Grounded):
+        return {"aground": f"{event.title} runs aground on the shoals and stops.",
+                "off": f"{event.title} gets off the shoals.",
+                "stuck": f"{event.title} is still aground."}[event.what]
     if isinstance(event, Lit):
         return f"{event.by_title}'s searchlight catches {event.title}."
     if isinstance(event, TorpedoHit):

@@ -42,6 +42,16 @@ class Sunk(Report):
 
 
 @attrs.frozen(kw_only=True)
+class Grounded(Report):
+    """A ship ran aground (`what` "aground"), got off ("off") or stayed on the shoals ("stuck")."""
+
+    kind: ClassVar[str] = "aground"
+    ship: str
+    title: str
+    what: str
+
+
+@attrs.frozen(kw_only=True)
 class TorpedoHit(Report):
     kind: ClassVar[str] = "torpedo_hit"
     ship: str

@@ -105,6 +105,19 @@ def _on_segment(p: Point, q: Point, r: Point) -> bool:
     return min(p[0], r[0]) <= q[0] <= max(p[0], r[0]) and min(p[1], r[1]) <= q[1] <= max(p[1], r[1])
 
 
+def near(p: Point, a: Point, b: Point, reach: int) -> bool:
+    """Whether point p is within `reach` of segment a-b (exact integers)."""
+    ab, ap = (b[0] - a[0], b[1] - a[1]), (p[0] - a[0], p[1] - a[1])
+    length = ab[0] ** 2 + ab[1] ** 2
+    dot = ab[0] * ap[0] + ab[1] * ap[1]
+    if length == 0 or dot <= 0:
+        return ap[0] ** 2 + ap[1] ** 2 <= reach * reach
+    if dot >= length:
+        return (p[0] - b[0]) ** 2 + (p[1] - b[1]) ** 2 <= reach * reach
+    cross = ab[0] * ap[1] - ab[1] * ap[0]
+    return cross * cross <= reach * reach * length
+
+
 def crosses(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
     """Whether segment p1-p2 touches segment q1-q2 (exact, in integers)."""
     o1, o2 = _orientation(p1, p2, q1), _orientation(p1, p2, q2)

@@ -66,6 +66,26 @@ class Move:
         return " ".join((["CS"] if self.chase else []) + (["LS"] if self.smoke else []) + words)
 
 
+AHEAD = 3  # moves written at once at night, until contact
+
+
+@attrs.frozen
+class Ahead:
+    """A night's moves written ahead until contact: this turn's first, then the next turns' in order."""
+
+    moves: tuple[Move, ...]
+
+    def written(self) -> list[str]:
+        """The moves in the notation, a stop as "" (the notation has no zero-inch leg)."""
+        return [str(m) if m.legs else "" for m in self.moves]
+
+    def straight_on(self) -> "Ahead":
+        """The first move, then straight on at her speed for the turns after (the standing order)."""
+        first = self.moves[0]
+        straight = Move((Leg("B" if first.backwards else "A", first.quarters),)) if first.legs else first
+        return Ahead((first, *(straight,) * (AHEAD - 1)))
+
+
 def parse_move(text: object) -> Move:
     if not isinstance(text, str) or len(text) > 200:
         raise Refused("bad_move", "A move is written like \"A10 L6\" (legs in inches, quarter inches at least).")

@@ -9,12 +9,12 @@ from typing import Any, Mapping
 
 from fogbank.rules.core import GameState, Refused
 
-from . import moves, searchlights
+from . import aground, moves, searchlights
 from .board import Board, FireOrder, TorpedoOrder
 from .geometry import in_arc, relative
 from .scenario import load_scenario, ship_classes
 from .ships import SECONDARIES, silenced
-from .turn import bearing_mounts
+from .turn import bearing_mounts, writes_ahead
 
 Order = Mapping[str, Any]  # ship -> Move (1A), tuple[FireOrder, ...] (2B) or tuple[TorpedoOrder, ...] (3)
 
@@ -28,6 +28,11 @@ def parse(payload: Mapping[str, Any]) -> Order:
             raise Refused("bad_order", "Each ship's order is a map with one key, move or fire.")
         if "move" in given:
             order[ship] = moves.parse_move(given["move"])
+        elif "moves" in given:
+            written = given["moves"]
+            if not isinstance(written, list) or len(written) != moves.AHEAD:
+                raise Refused("three_moves", f"Moves written ahead are a list of {moves.AHEAD} moves, this turn's first.")
+            order[ship] = moves.Ahead(tuple(moves.parse_move(m) for m in written))
         elif "fire" in given:
             order[ship] = parse_fire(given["fire"])
         elif "torpedoes" in given:
@@ -70,6 +75,8 @@ def unparse(order: Order) -> dict[str, Any]:
     for ship, value in order.items():
         if isinstance(value, moves.Move):
             ships[ship] = {"move": str(value)}
+        elif isinstance(value, moves.Ahead):
+            ships[ship] = {"moves": value.written()}
         elif isinstance(value, int):
             ships[ship] = {"searchlight": value}
         elif value and isinstance(value[0], TorpedoOrder):
@@ -107,19 +114,30 @@ def find_problems(state: GameState, seat: str, order: Order) -> list[tuple[str, 
         elif isinstance(value, int):
             return [(name, Refused("wrong_phase", "A searchlight is burned only in the searchlight phase."))]
         elif state.phase == "write_moves":
-            if not isinstance(value, moves.Move):
+            if not _is_move(value):
                 return [(name, Refused("wrong_phase", "This is the move phase: give each ship a move."))]
+            ahead = writes_ahead(state, seat)
+            if ahead and name in board.ahead:
+                return [(name, Refused("written_ahead", f"{ship.title}'s move this turn was written ahead: "
+                                                        f"{board.ahead[name][0]}."))]
+            if ahead != isinstance(value, moves.Ahead):
+                return [(name, Refused("three_moves", f"At night, until her side's ships see the enemy, {ship.title} "
+                                                      f'writes {moves.AHEAD} moves ahead ({{"moves": [...]}}).' if ahead else
+                                                      f"{ship.title} writes one move a turn now (by day, or after contact)."))]
+            value = value.moves[0] if ahead else value
             printed = first_move(state, name)
             if printed is not None and value != printed:
                 found.append((name, Refused("first_move", f"Every ship's first move is printed: {ship.title} {printed}.")))
             else:
                 found += [(name, r) for r in moves.problems(value, ship, ship_classes()[ship.cls], state.turn)]
+            if aground.over_land(moves.execute(value, ship)[2], load_scenario(state.scenario).land):
+                found.append((name, Refused("over_land", f"{ship.title}'s move runs across the land on the chart.")))
         elif state.phase == "write_fire":
-            if isinstance(value, moves.Move) or any(isinstance(v, TorpedoOrder) for v in value):
+            if _is_move(value) or any(isinstance(v, TorpedoOrder) for v in value):
                 return [(name, Refused("wrong_phase", "This is the fire phase: give each ship a fire plan."))]
             found += [(name, r) for r in fire_problems(state, seat, name, value)]
         elif state.phase == "torpedoes":
-            if isinstance(value, moves.Move) or any(isinstance(v, FireOrder) for v in value):
+            if _is_move(value) or any(isinstance(v, FireOrder) for v in value):
                 return [(name, Refused("wrong_phase", "This is the torpedo phase: give each ship her spreads."))]
             found += [(name, r) for r in torpedo_problems(state, name, value)]
         else:
@@ -189,7 +207,7 @@ def carry_out(state: GameState, seat: str, order: Order, refusal: Refused) -> tu
         elif state.phase == "write_moves" and isinstance(value, moves.Move):
             adjusted[name], said = moves.carried_out(value, ship, ship_classes()[ship.cls], state.turn)
             notes += [f"{ship.title}: {s}" for s in said]
-        elif state.phase in ("write_fire", "torpedoes") and not isinstance(value, moves.Move):
+        elif state.phase in ("write_fire", "torpedoes") and not _is_move(value):
             kept = []
             for item in value:
                 wrong = (fire_problems(state, seat, name, (*kept, item)) if isinstance(item, FireOrder)
@@ -207,6 +225,10 @@ def carry_out(state: GameState, seat: str, order: Order, refusal: Refused) -> tu
     return adjusted, "; ".join(notes) + "."
 
 
+def _is_move(value: Any) -> bool:
+    return isinstance(value, (moves.Move, moves.Ahead))
+
+
 def first_move(state: GameState, ship: str) -> moves.Move | None:
     """The move the scenario prints for a ship's first turn (5: all ships execute it), or None."""
     if state.turn != 1:
@@ -215,8 +237,11 @@ def first_move(state: GameState, ship: str) -> moves.Move | None:
 
 
 def standing(state: GameState, seat: str) -> Order:
-    """Turn 1: the move printed in the scenario. Later: straight on at the speed she can keep."""
+    """Turn 1: the move printed in the scenario. Later: straight on at the speed she can keep. At
+    night until contact: the moves written ahead (each carried out as the rules now allow), or
+    when none are left the move above and straight on after it."""
     board: Board = state.board
+    ahead = state.phase == "write_moves" and writes_ahead(state, seat)
     order = {}
     for name in board.seats[seat]:
         ship = board.ship(name)
@@ -235,6 +260,11 @@ def standing(state: GameState, seat: str) -> Order:
             kind = "B" if ship.backwards else "A"
             legs = (moves.Leg(kind, knots * 2),) if knots else ()
             order[name], _ = moves.carried_out(moves.Move(legs), ship, cls, state.turn)  # a jammed rudder turns
+        if ahead and name in board.ahead:
+            kept = board.ahead[name]
+            order[name] = moves.Ahead((moves.carried_out(kept[0], ship, ship_classes()[ship.cls], state.turn)[0], *kept[1:]))
+        elif ahead:
+            order[name] = moves.Ahead((order[name],)).straight_on()
     return order
 
 

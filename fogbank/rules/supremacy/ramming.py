@@ -34,21 +34,8 @@ def read_way(total: int) -> str:
     return "first" if total <= 3 else "second"
 
 
-def _near(p: Point, a: Point, b: Point, reach: int) -> bool:
-    """Whether point p is within `reach` of segment a-b (exact integers)."""
-    ab, ap = (b[0] - a[0], b[1] - a[1]), (p[0] - a[0], p[1] - a[1])
-    length = ab[0] ** 2 + ab[1] ** 2
-    dot = ab[0] * ap[0] + ab[1] * ap[1]
-    if length == 0 or dot <= 0:
-        return ap[0] ** 2 + ap[1] ** 2 <= reach * reach
-    if dot >= length:
-        return (p[0] - b[0]) ** 2 + (p[1] - b[1]) ** 2 <= reach * reach
-    cross = ab[0] * ap[1] - ab[1] * ap[0]
-    return cross * cross <= reach * reach * length
-
-
 def touching(a: tuple[Point, Point], b: tuple[Point, Point]) -> bool:
-    return geometry.crosses(*a, *b) or any(_near(p, *b, TOUCH) for p in a) or any(_near(p, *a, TOUCH) for p in b)
+    return geometry.crosses(*a, *b) or any(geometry.near(p, *b, TOUCH) for p in a) or any(geometry.near(p, *a, TOUCH) for p in b)
 
 
 def _model(ship: Ship, cls: ShipClass, k: int) -> tuple[Point, Point]:
@@ -158,3 +145,49 @@ def _ram(ships: dict[str, Ship], a: Ship, b: Ship, classes) -> None:
 
 
 __all__ = ["resolve", "read_avoid", "read_way"]
+
+
+def straight_on(ship: Ship) -> Ship:
+    """The ship as if her next move ran straight ahead (astern if she goes astern) at her speed."""
+    heading = (ship.course + 180) % 360 if ship.backwards else ship.course
+    return attrs.evolve(ship, path=(ship.at, offset(ship.at, heading, ship.speed * 5)))  # 2 knots an inch
+
+
+def on_collision_course(a: Ship, b: Ship, classes) -> bool:
+    """2.8: ending within 6 inches of each other, would they touch if both ran straight on at their speed?"""
+    return geometry.within(a.at, b.at, geometry.NAUTICAL_MILE) and first_contact(straight_on(a), straight_on(b), classes) is not None
+
+
+def turned_clear(ship: Ship, other: Ship, classes, starboard_only: bool) -> Ship | None:
+    """The least turn (in 5 degrees, starboard first) that takes her off the collision course, or None."""
+    for degrees in range(5, 181, 5):
+        for turn in (degrees,) if starboard_only else (degrees, -degrees):
+            turned = attrs.evolve(ship, course=(ship.course + turn) % 360)
+            if not on_collision_course(turned, other, classes):
+                return turned
+    return None
+
+
+def keep_clear(ships: dict[str, Ship], classes, sees) -> list[tuple[str, str]]:
+    """Ships ending within 6 inches on a collision course (2.8) are turned off it, ships changed in
+    place: the one without right of way the least way; with neither having it, each in turn to
+    starboard (as ships meeting at sea) until the course is clear. Only a ship that sees the other
+    and has a rudder is turned. Returns (ship turned, other) for each."""
+    turned = []
+    names = sorted(n for n, s in ships.items() if not s.sunk)
+    for i, first in enumerate(names):
+        for second in names[i + 1:]:
+            a, b = ships[first], ships[second]
+            if not on_collision_course(a, b, classes):
+                continue
+            way = right_of_way(a, b, classes)
+            givers = [b] if way is a else [a] if way is b else [a, b]
+            for giver in givers:
+                other = ships[b.name if giver.name == a.name else a.name]
+                if giver.rudder == "lost" or not sees(giver, other) or not on_collision_course(ships[giver.name], other, classes):
+                    continue
+                clear = turned_clear(ships[giver.name], other, classes, starboard_only=way is None)
+                if clear is not None:
+                    ships[giver.name] = clear
+                    turned.append((giver.name, other.name))
+    return turned

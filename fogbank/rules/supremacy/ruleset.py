@@ -10,7 +10,7 @@ from fogbank.rules.core import (
     UMPIRE, Dice, Event, GameState, Option, Refused, Resolution, Ruleset, Seat, register,
 )
 
-from . import gunnery, orders, ramming, searchlights, torpedoes, turn, views
+from . import aground, gunnery, orders, overrides, ramming, searchlights, torpedoes, turn, views
 from .board import Board, Log
 from .bot import Captain
 from .damage import TABLES
@@ -140,10 +140,10 @@ class Supremacy(Ruleset):
         return views.briefing(state, seat)
 
     def parse_override(self, payload: Mapping[str, Any]) -> Any:
-        raise Refused("no_overrides", "This ruleset takes no overrides yet; amend orders instead.")
+        return overrides.parse_override(payload)
 
     def apply_override(self, state: GameState, override: Any, reason: str) -> Resolution:
-        raise Refused("no_overrides", "This ruleset takes no overrides yet; amend orders instead.")
+        return overrides.apply_override(state, override, reason)
 
     def bot(self, scenario: str, seat: str, chart: Mapping[str, Any]) -> Captain:
         return Captain(chart)
@@ -153,7 +153,8 @@ class Supremacy(Ruleset):
 
     def table_reader(self, table: str) -> Callable[[int], str] | None:
         readers = {**TABLES, "hits": gunnery.read_die, "box": turn._read_box, "torpedo": torpedoes.read_torpedo,
-                   "avoid": ramming.read_avoid, "way": ramming.read_way}
+                   "avoid": ramming.read_avoid, "way": ramming.read_way,
+                   "aground": aground.read_grounding, "refloat": aground.read_refloat}
         if table == "special":
             return turn.SPECIAL  # read from the faces (the coloured and white dice)
         return readers.get(table)

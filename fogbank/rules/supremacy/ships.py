@@ -119,6 +119,7 @@ class Ship:
     turned: int = 0  # quarter inches turned in the last move
     chased: bool = False  # chased splash successfully in the last move
     chasing: bool = False  # tried to chase splash in the last move: no gunfire this turn
+    aground: bool = False  # on the shoals (2.10): stopped until a roll gets her off
     sunk: bool = False
     started_at: Point = (0, 0)  # where the last move began (smoke, torpedo checks)
     path: tuple[Point, ...] = ()  # the last move's path, tenths

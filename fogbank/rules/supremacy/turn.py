@@ -10,11 +10,11 @@ import attrs
 
 from fogbank.rules.core import ByFaces, GameState, Modifier, Outcome, Resolution
 
-from . import gunnery, moves, ramming, special
+from . import aground, gunnery, moves, ramming, special
 from .board import Board, Contact, FireOrder, Log, Salvo
 from . import torpedoes
 from .damage import Roller, apply_special, sink
-from .events import Collided, Damaged, Fired
+from .events import Collided, Damaged, Fired, Grounded
 from .reports import tell
 from .geometry import NAUTICAL_MILE, bearing, in_arc, relative, within
 from .scenario import hit_table, load_scenario, ship_classes
@@ -27,6 +27,9 @@ SPECIAL = ByFaces(special.read_special)
 
 
 def visibility(state: GameState) -> int:
+    """The maximum visibility in inches: the umpire's if set, else the scenario's by day or night."""
+    if state.board is not None and state.board.visibility is not None:
+        return state.board.visibility
     scenario = load_scenario(state.scenario)
     return scenario.night_visibility if state.options.get("night") else scenario.visibility
 
@@ -35,34 +38,64 @@ def afloat(board: Board) -> tuple[Ship, ...]:
     return tuple(s for s in board.ships if not s.sunk)
 
 
-def write_moves(state: GameState, orders: Mapping[str, Mapping[str, moves.Move]]) -> Resolution:
-    written = {ship: move for order in orders.values() for ship, move in order.items()}
-    return Resolution(attrs.evolve(state, board=attrs.evolve(state.board, moves=written)))
+def writes_ahead(state: GameState, seat: str) -> bool:
+    """At night a seat writes its moves three turns ahead until its ships have seen an enemy (1A)."""
+    if not state.options.get("night"):
+        return False
+    board: Board = state.board
+    side = board.ship(board.seats[seat][0]).side
+    return not any(c.side != side for c in state.knowledge[seat].contacts)
+
+
+def write_moves(state: GameState, orders: Mapping[str, Mapping[str, moves.Move | moves.Ahead]]) -> Resolution:
+    """This turn's moves; the later ones of moves written ahead are kept for their turns (a plain
+    move, as after contact, leaves nothing kept)."""
+    written, ahead = {}, {}
+    for order in orders.values():
+        for ship, move in order.items():
+            if isinstance(move, moves.Ahead):
+                written[ship] = move.moves[0]
+                if move.moves[1:]:
+                    ahead[ship] = move.moves[1:]
+            else:
+                written[ship] = move
+    return Resolution(attrs.evolve(state, board=attrs.evolve(state.board, moves=written, ahead=ahead)))
 
 
 def execute_moves(state: GameState) -> Resolution:
-    """All ships move at once (2.1); smoke is laid along the path; sight is taken at the end."""
+    """All ships move at once (2.1); ships aground roll to get off first, ships coming onto the
+    shoals may run aground (2.10); smoke is laid along the path; sight is taken at the end."""
     board: Board = state.board
-    classes = ship_classes()
-    moved, smoke = [], []
+    classes, land = ship_classes(), load_scenario(state.scenario).land
+    roller = Roller(state.dice, state.turn)
+    moved, smoke, grounding = [], [], []
     for ship in board.ships:
         if ship.sunk:
             continue
         move = board.moves[ship.name]
+        if ship.aground and not aground.refloat(ship, move.backwards, roller):
+            moved.append(attrs.evolve(ship, speed=0, turned=0, chased=False, chasing=False, started_at=ship.at,
+                                      path=(ship.at,)))
+            grounding.append((ship.name, "stuck"))
+            continue
+        if ship.aground:
+            grounding.append((ship.name, "off"))
         at, course, path = moves.execute(move, ship)
         straight_run = sum(leg.quarters for leg in move.legs if leg.kind in "AB")
         ship = attrs.evolve(
             ship, at=at, course=course, speed=move.knots, backwards=move.backwards and bool(move.legs),
             turned=move.turning, chased=move.chase, chasing=move.chase, started_at=ship.at, path=path,
             on_course=max(0, ship.on_course - straight_run),
-            smoke_used=ship.smoke_used + move.smoke,
+            smoke_used=ship.smoke_used + move.smoke, aground=False,
         )
+        ship, grounded = aground.ground(ship, classes[ship.cls], move.knots, land, roller)
+        if grounded:
+            grounding.append((ship.name, "aground"))
         moved.append(ship)
         if move.smoke:
-            smoke.append(path)
+            smoke.append(ship.path)
     board = board.replace(*moved)
     ships = {s.name: s for s in board.ships}
-    roller = Roller(state.dice, state.turn)
     contacts = ramming.resolve(ships, classes, roller)
     board = attrs.evolve(board, ships=tuple(ships[s.name] for s in board.ships))
     told = [
@@ -77,11 +110,33 @@ def execute_moves(state: GameState) -> Resolution:
                             for o in afloat(board))
     ]
     board = attrs.evolve(board.replace(*failed), moves={}, smoke=tuple(smoke))
+    # 2.8: no ship ends within 6 inches of another on a collision course; the one that gives way turns off it.
+    ships = {s.name: s for s in board.ships}
+    reach, land = visibility(state), load_scenario(state.scenario).land
+    kept = ramming.keep_clear(ships, classes, lambda a, b: sees(a, b, board.ships, classes, board.smoke, reach, land))
+    board = attrs.evolve(board, ships=tuple(ships[s.name] for s in board.ships))
+    told += [Collided(turn=state.turn, phase=state.phase, audience=frozenset({board.seat_of(a)}), what="kept_clear",
+                      ship=a, other=b) for a, b in kept]
     state = attrs.evolve(state, board=board, dice=roller.dice, knowledge=tell(state.knowledge, told))
     resolution = torpedoes.strike(state)
     state = resolution.state
-    return Resolution(attrs.evolve(state, knowledge=sight(state)), (*told, *resolution.events),
+    knowledge = sight(state)
+    grounded = [
+        Grounded(turn=state.turn, phase=state.phase, audience=_watchers(state.board, knowledge, state.turn, name, what),
+                 ship=name, title=state.board.ship(name).title, what=what)
+        for name, what in grounding
+    ]
+    return Resolution(attrs.evolve(state, knowledge=tell(knowledge, grounded)), (*told, *resolution.events, *grounded),
                       (*roller.rolls, *resolution.rolls))
+
+
+def _watchers(board: Board, knowledge: Mapping[str, Log], turn: int, ship: str, what: str) -> frozenset[str]:
+    """Who is told of a grounding: her own seat, and (but for a failed roll to get off, which
+    shows only as a ship not moving) the seats whose ships see her at the end of the movement."""
+    own = frozenset({board.seat_of(ship)})
+    if what == "stuck":
+        return own
+    return own | {seat for seat, log in knowledge.items() if any(c.ship == ship for c in log.latest(turn))}
 
 
 def sight(state: GameState) -> dict[str, Log]:

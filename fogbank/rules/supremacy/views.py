@@ -9,10 +9,10 @@ from fogbank.rules.core import UMPIRE, Answer, GameState, Refused, Resolution
 
 from .board import Board, Log
 from .geometry import NAUTICAL_MILE, within
-from .moves import TURNING_RADIUS, speed_limits
+from .moves import TURNING_RADIUS, Ahead, speed_limits
 from .scenario import load_scenario, ship_classes
 from .ships import MAINS, SECONDARIES, Ship, top_speed
-from .turn import visibility
+from .turn import visibility, writes_ahead
 
 QUESTIONS = ("damage", "speed", "ammunition", "turrets", "torpedo_banks", "special")
 
@@ -28,7 +28,7 @@ def own_ship(ship: Ship, turn: int, printed: str | None = None) -> dict[str, Any
     least, most = speed_limits(ship, cls, turn, ship.backwards)
     return {
         "name": ship.name, "title": ship.title, "class": ship.cls, "at": list(ship.at), "course": ship.course,
-        "speed": ship.speed, "backwards": ship.backwards, "sunk": ship.sunk, "damage": ship.damage,
+        "speed": ship.speed, "backwards": ship.backwards, "aground": ship.aground, "sunk": ship.sunk, "damage": ship.damage,
         "points": cls.points, "top_speed": top_speed(ship, cls), "speed_range": [least, most],
         "turned": ship.turned / 4, "chasing": ship.chasing, "chased": ship.chased,
         "mounts": [
@@ -63,7 +63,9 @@ def seat_view(state: GameState, seat: str, since: int | None) -> dict[str, Any]:
     outcome = state.outcome
     return {
         "turn": state.turn, "phase": state.phase, "time": clock(state),
-        "ships": [own_ship(s, state.turn, _printed(state, s.name)) for s in own],
+        "write_ahead": writes_ahead(state, seat),
+        "ships": [dict(own_ship(s, state.turn, _printed(state, s.name)), ahead=Ahead(board.ahead.get(s.name, ())).written())
+                  for s in own],
         "contacts": [contact(c) for c in shown],
         "spreads": [{"number": t.number, "ship": t.ship, "bank": t.bank, "at": list(t.at), "course": t.course,
                      "speed": t.speed, "run_left": t.run_left, "spread": t.kind}
@@ -84,8 +86,9 @@ def _printed(state: GameState, ship: str) -> str | None:
 def umpire_view(state: GameState) -> dict[str, Any]:
     board: Board = state.board
     return {
-        "turn": state.turn, "phase": state.phase, "time": clock(state),
+        "turn": state.turn, "phase": state.phase, "time": clock(state), "visibility": visibility(state) * 10,
         "ships": [dict(own_ship(s, state.turn), side=s.side, path=[list(p) for p in s.path],
+                       ahead=Ahead(board.ahead.get(s.name, ())).written(),
                        length=ship_classes()[s.cls].length, funnel=ship_classes()[s.cls].funnel,
                        arcs={m.name: list(m.arc) for m in ship_classes()[s.cls].mounts})
                   for s in board.ships],

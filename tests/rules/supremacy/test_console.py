@@ -1,6 +1,6 @@
 """The umpire's console on a River Plate game, in a real headless Chromium: the ruleset's module
 draws the table as it truly stands (every ship's model, arcs, last moves), the ranges between
-enemies, and the ships' damage, from the umpire's view alone."""
+enemies, and the ships' damage, from the umpire's view alone; and its override form changes the truth."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from fogbank.server.app import Server
 from tests.conftest import needs
 
 playwright_api = pytest.importorskip("playwright.async_api")
+expect = playwright_api.expect
 CHROMIUM = "/usr/bin/chromium"
 pytestmark = needs(CHROMIUM)
 RULES = core.find_ruleset("supremacy")
@@ -29,6 +30,17 @@ async def play(server, room, turns):
             await server.host.order(room, seat, room.game.state.turn, dict(bots[seat].order(view)))
         except core.Refused:
             await server.host.order(room, seat, room.game.state.turn, {"ships": {}})
+
+
+async def override(page, kind, ship, fields, reason):
+    """The umpire fills the override form and applies it."""
+    await page.select_option("#override-kind", kind)
+    await page.select_option("#override-ship", ship)
+    for field, value in fields.items():
+        await page.fill(f"#override-{field}", value)
+    await page.fill("#override-reason", reason)
+    await page.click("#override-apply")
+    await expect(page.locator("#notice")).to_have_text("Override applied and recorded.")
 
 
 async def test_the_console_draws_the_true_table_and_the_ranges(tmp_path):
@@ -56,6 +68,14 @@ async def test_the_console_draws_the_true_table_and_the_ranges(tmp_path):
             rows = await page.locator("#truth table.ranges tr").all_inner_texts()
             assert len(rows) == 3 and all("Admiral Graf Spee" in row and "nm" in row for row in rows)
             assert "The table, the truth" in await page.locator("#truth").inner_text()
+
+            # The umpire's hand: set Exeter's damage, then move Graf Spee, each with a reason.
+            await override(page, "set_damage", "exeter", {"damage": "300"}, "An 11-inch hit the table missed")
+            await override(page, "move_ship", "graf_spee", {"x": "12.5", "y": "-3", "course": "270"},
+                           "The model was knocked off the table")
+            board = room.game.state.board
+            assert board.ship("exeter").damage == 300
+            assert (board.ship("graf_spee").at, board.ship("graf_spee").course) == ((125, -30), 270)
             await browser.close()
         assert not errors, errors
     finally:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 
 import attrs
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -15,7 +16,7 @@ from fogbank import protocols as wire
 from fogbank.rules import core
 from fogbank.rules.core import Game
 from fogbank.rules.core.plain import to_plain
-from fogbank.rules.supremacy import turn
+from fogbank.rules.supremacy import orders, ruleset, scenario, searchlights, turn, views
 from fogbank.rules.supremacy.board import Salvo
 from fogbank.rules.supremacy.geometry import within
 from fogbank.rules.supremacy.views import QUESTIONS
@@ -134,3 +135,35 @@ def test_the_owners_secret_rolls_for_special_damage_never_reach_the_firer(seed_a
     assume(a.board.ship("exeter").sunk == b.board.ship("exeter").sunk)  # a sinking is seen
     view = [json.dumps(to_plain(RULES.observe(s, "graf_spee")), sort_keys=True) for s in (a, b)]
     assert view[0] == view[1]
+
+
+
+# Exeter set out 300 inches south, 30 inches east of an island; the change puts her 3 inches off
+# it, so that her printed first move runs onto its shoals and may put her aground.
+SOUTH = -3000
+ISLAND = ((58, SOUTH - 1), (78, SOUTH - 1), (78, SOUTH - 21), (58, SOUTH - 21))
+NIGHT = Plug("supremacy", "river_plate", low, {"night": True})
+
+
+def _island_table():
+    plate = scenario.load_scenario("river_plate")
+    ships = tuple(attrs.evolve(p, at=(300, SOUTH)) if p.name == "exeter" else p for p in plate.ships)
+    return attrs.evolve(plate, land=(ISLAND,), ships=ships)
+
+
+@SETTINGS
+@given(games)
+def test_a_grounding_out_of_sight_is_not_told(game):
+    """At night (15 inches) Graf Spee cannot see Exeter 300 inches south: whether Exeter runs onto
+    the shoals, aground or not, changes no byte Graf Spee's seat is sent, nor anything she may know."""
+    seed, given_inputs = game
+    table = _island_table()
+
+    def by_the_island(state):
+        exeter = state.board.ship("exeter")
+        return attrs.evolve(state, board=state.board.replace(attrs.evolve(exeter, at=(0, SOUTH), started_at=(0, SOUTH))))
+
+    with pytest.MonkeyPatch.context() as patch:
+        for module in (orders, ruleset, searchlights, turn, views):
+            patch.setattr(module, "load_scenario", lambda _id: table)
+        assert check(NIGHT, seed, given_inputs, "graf_spee", Change("exeter by the island", start=by_the_island))

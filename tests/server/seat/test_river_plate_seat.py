@@ -224,6 +224,9 @@ async def test_a_night_turn_by_sides_with_searchlights(server, pages):
         await expect(seat.page.locator("svg#chart .ship.own")).to_have_count(1 if seat is spee else 3)
     await expect(british.page.locator("#supremacy-pad fieldset.ship-order")).to_have_count(3)
     await expect(british.page.locator(".ship-card")).to_have_count(3)
+    # Night, before contact: each ship's moves are written three turns ahead, straight on unless changed.
+    await expect(spee.page.locator("#move-graf_spee-2")).to_have_attribute("placeholder", "straight on")
+    await spee.page.fill("#move-graf_spee-3", "A12")
     for seat in (spee, british):
         await send(seat.page)
 
@@ -250,6 +253,12 @@ async def test_a_night_turn_by_sides_with_searchlights(server, pages):
         await send(seat.page)
     for seat in (spee, british):
         await expect(seat.page.locator("#clock")).to_have_text("Turn 2 · 1A write moves")
+    # Graf Spee has seen nobody: her move is written; the British saw her light and write a move a turn.
+    await expect(spee.page.locator("#supremacy-pad fieldset.written-ahead")).to_have_text(
+        "Admiral Graf SpeeWritten ahead: A13 this turn, then A12.")
+    await expect(british.page.locator("#supremacy-pad fieldset.written-ahead")).to_have_count(0)
+    await expect(british.page.locator("#move-ajax-2")).to_have_count(0)
+    await spee.page.screenshot(path="/tmp/gaps13_night_pad.png")
 
     for view in views(british):
         assert {ship["name"] for ship in view["ships"]} == {"ajax", "achilles", "exeter"}

@@ -216,7 +216,7 @@ function shipCard(ship) {
     h("td", { class: "num" }, m.out ? "out" : `${m.salvos_left} salvos`)));
   const banks = ship.banks.map((b) => `${b.name}: ${b.out ? "out" : b.fired ? "fired" : "loaded"}`).join(" · ") || "none";
   return h("div", { class: "ship-card", "data-ship": ship.name },
-    h("h3", {}, ship.title, ship.sunk ? " · SUNK" : ""),
+    h("h3", {}, ship.title, ship.sunk ? " · SUNK" : ship.aground ? " · AGROUND" : ""),
     h("dl", { class: "gauges" },
       h("dt", {}, "Course"), h("dd", {}, `${pad3(ship.course)}° · ${ship.speed} kn${ship.backwards ? " astern" : ""}${ship.chasing ? " · chasing splash" : ""}`),
       h("dt", {}, "Next move"), h("dd", { class: "speed-range" }, `${ship.speed_range[0]}–${ship.speed_range[1]} kn (top ${ship.top_speed})`),

@@ -25,7 +25,10 @@ export function orderForm({ view, welcome, changed }) {
   let aiming = null; // the fire group's select last touched: a click on a ship aims it
   let pending = null; // a draft put back before the view it was written on has come
 
-  function moveField(ship) {
+  function moveField(ship, now) {
+    // At night until contact the moves are written three ahead: a ship with moves still written
+    // has nothing to write; one without writes this turn's and the two after it.
+    if (now?.write_ahead && ship.ahead?.length) return writtenAhead(ship);
     // The pad starts from the printed move (turn 1), else straight on at the speed she can keep.
     const keep = Math.max(ship.speed_range[0], Math.min(ship.speed, ship.speed_range[1]));
     const text = h("input", { id: `move-${ship.name}`, class: "mono notation", spellcheck: "false", autocomplete: "off",
@@ -47,6 +50,17 @@ export function orderForm({ view, welcome, changed }) {
     };
     text.oninput = changed;
     const printed = ship.first_move ? h("p", { class: "muted small" }, `Turn 1: every ship makes her printed move, ${ship.first_move}.`) : null;
+    const later = now?.write_ahead ? [2, 3].map((n) => h("input", { id: `move-${ship.name}-${n}`, class: "mono notation", spellcheck: "false",
+      autocomplete: "off", placeholder: "straight on", "aria-label": `${ship.title}'s move ${n - 1} turn${n > 2 ? "s" : ""} ahead` })) : [];
+    const ahead = later.length ? h("div", { class: "stack" },
+      h("p", { class: "muted small" }, "Night: until your ships see the enemy, each ship writes her moves three turns ahead."),
+      ...later.map((input, n) => h("label", {}, `Then, turn ${now.turn + n + 1}`, input))) : null;
+    /** A later move as written, or straight on at this turn's inches (and astern if this one is). */
+    const then = (input) => {
+      if (input.value.trim()) return input.value.trim().replace(/\s+/g, " ");
+      const first = readMove(text.value);
+      return first.inches ? `${first.legs.some((leg) => leg.kind === "B") ? "B" : "A"}${first.inches}` : "";
+    };
     const part = h("fieldset", { class: "ship-order", "data-ship": ship.name },
       h("legend", {}, ship.title),
       h("label", {}, "Move", text),
@@ -59,9 +73,27 @@ export function orderForm({ view, welcome, changed }) {
         button("CS", "Chase splash: 3 inches less, no gunfire, -3 columns against her", () => toggle("CS")),
         button("LS", "Lay smoke along the path", () => toggle("LS")),
         button("Clear", "Stop: an empty move", () => { text.value = ""; changed(); })),
-      printed);
-    return { node: part, read: () => ({ move: text.value.trim().replace(/\s+/g, " ") }), fill: (o) => { if ("move" in o) text.value = o.move; },
+      printed, ahead);
+    const first = () => text.value.trim().replace(/\s+/g, " ");
+    return { node: part, read: () => (later.length ? { moves: [first(), ...later.map(then)] } : { move: first() }),
+      fill: (o) => {
+        if ("move" in o) text.value = o.move;
+        if ("moves" in o) {
+          [text.value] = o.moves;
+          o.moves.slice(1).forEach((value, n) => { if (later[n]) later[n].value = value; });
+        }
+      },
       focus: () => text, set: (value) => { text.value = value; } };
+  }
+
+  /** A ship whose move this turn was written ahead (night, before contact): shown, not asked. */
+  function writtenAhead(ship) {
+    const [now, ...after] = ship.ahead;
+    const part = h("fieldset", { class: "ship-order written-ahead", "data-ship": ship.name },
+      h("legend", {}, ship.title),
+      h("p", {}, `Written ahead: ${now || "stop"} this turn${after.length ? `, then ${after.map((m) => m || "stop").join(", ")}` : ""}.`));
+    // Nothing to send for her, and a click on the table has no move to change.
+    return { node: part, read: () => null, fill: () => {}, focus: () => part, set: () => {} };
   }
 
   function fireField(ship, now) {
@@ -173,7 +205,9 @@ export function orderForm({ view, welcome, changed }) {
         const given = part.read();
         if (given) ships[name] = given;
       }
-      if (view()?.phase === "write_moves") for (const given of Object.values(ships)) readMove(given.move); // throws on bad notation
+      if (view()?.phase === "write_moves") {
+        for (const given of Object.values(ships)) for (const text of given.moves ?? [given.move]) readMove(text); // throws on bad notation
+      }
       return { ships };
     },
     fill(order) {
@@ -188,12 +222,13 @@ export function orderForm({ view, welcome, changed }) {
       for (const ship of afloat(now)) {
         const given = order.ships[ship.name];
         if (!given) continue;
-        const move = readMove(given.move);
+        const written = given.move ?? given.moves[0];
+        const move = readMove(written);
         const end = trace(move, ship.at, ship.course, chart.turning_radius);
         const wrong = moveProblems(move, ship);
         over ||= wrong.length > 0;
         const [least, most] = ship.speed_range;
-        lines.push(`${ship.title}: ${given.move || "stop"} = ${move.inches} in, ${move.knots} kn (may make ${least}–${most}) · ` +
+        lines.push(`${ship.title}: ${written || "stop"} = ${move.inches} in, ${move.knots} kn (may make ${least}–${most}) · ` +
           `turns ${move.turning} in · ends on ${pad3(end.course)}°${wrong.length ? ` · ${wrong.join("; ")}` : ""}`);
       }
       return { text: lines.join("\n"), over };

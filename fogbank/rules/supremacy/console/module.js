@@ -5,6 +5,7 @@
 
 import { h, paint, s, titled } from "/umpire/dom.js";
 import { along, flip, model, pointList as points, wedge } from "/umpire/maps/table.js";
+import { override } from "./override.js";
 
 const SIDE_LOOK = { german: { stroke: "#3a3a3a", width: 6 }, british: { stroke: "#1f3b73", width: 6 } };
 const LOOKS = {
@@ -85,7 +86,7 @@ export function clock(view) {
 
 export function truth(view) {
   const ships = view.ships.map((ship) => h("li", { class: ship.sunk ? "struck" : null, "data-ship": ship.name },
-    h("b", {}, ship.title), ` ${ship.damage}/${ship.points} pts · ${ship.speed} kn (top ${ship.top_speed})`,
+    h("b", {}, ship.title), ` ${ship.damage}/${ship.points} pts · ${ship.speed} kn (top ${ship.top_speed})${ship.aground ? " · AGROUND" : ""}`,
     ship.mounts.filter((m) => m.out).length ? ` · out: ${ship.mounts.filter((m) => m.out).map((m) => m.name).join(", ")}` : ""));
   return [h("h2", {}, "The table, the truth"), table(view), h("h3", {}, "Ranges"), ranges(view),
     h("h3", {}, "Ships"), h("ul", { class: "inline-list ships-list" }, ships)];
@@ -118,3 +119,5 @@ export function seatSummary(view) {
   return [h("div", { class: "gauges-line" }, `${clock(view)} · ${view.contacts.length} in sight`),
     reports.length ? h("ul", { class: "reports" }, reports) : h("div", { class: "muted" }, "No reports.")];
 }
+
+export { override };

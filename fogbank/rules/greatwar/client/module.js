@@ -119,3 +119,6 @@ export function contacts(view) {
 export function briefing(b) {
   return [h("h2", {}, b?.title ?? ""), h("p", {}, b?.briefing ?? ""), h("p", {}, `${b?.turns ?? "?"} turns.`)];
 }
+
+// The operational game takes no questions (the rules refuse them): the seat shows no form for them.
+export const question = null;

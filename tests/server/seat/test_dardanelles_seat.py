@@ -9,25 +9,17 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-import pytest
 from fogbank.clients import Client
 from fogbank.rules.dardanelles.bot import BotSubmarine
 from fogbank.server import filter as seen_by
 
 from tests.conftest import needs
 
-from ..chromium import CHROMIUM, browser, expect, open_page  # noqa: F401  (browser: a fixture)
+from ..chromium import CHROMIUM, expect
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
 
 pytestmark = needs(CHROMIUM)
-
-
-@pytest.fixture
-async def page(browser):
-    errors: list[str] = []
-    yield await open_page(browser, 1024, 768, errors)
-    assert not errors, errors
 
 
 async def drop_connections(server) -> None:

@@ -7,22 +7,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 
 from tests.conftest import needs
 
-from ..chromium import CHROMIUM, browser, expect, open_page  # noqa: F401  (browser: a fixture)
+from ..chromium import CHROMIUM, expect, open_page
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
 
 pytestmark = needs(CHROMIUM)
-
-
-@pytest.fixture
-async def page(browser):
-    errors: list[str] = []
-    yield await open_page(browser, 1024, 768, errors)
-    assert not errors, errors
 
 
 async def test_an_admiral_plots_on_the_zone_map_and_the_umpire_sees_the_whole_sea(server, page):

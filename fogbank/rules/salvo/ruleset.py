@@ -116,7 +116,9 @@ class Salvo(Ruleset):
         return overrides.apply_override(state, load_scenario(state.scenario), override, reason)
 
     def bot(self, scenario: str, seat: str, chart: Mapping[str, Any]) -> Captain:
-        return Captain(scenario, seat, chart)
+        s = load_scenario(scenario)
+        spec = s.seat(seat)
+        return Captain(scenario, seat, chart, dummies=bool(spec and spec.side in s.dummies))
 
     def error_codes(self) -> dict[str, str]:
         return ERROR_CODES

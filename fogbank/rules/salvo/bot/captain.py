@@ -10,11 +10,15 @@ from ..hexes import Hex
 WATER = set(".,~Mm")
 DUMMY_SPEED = 3  # a dummy steams like the battleships it pretends to be
 TURN_LIMIT = {"capital": 2, "screen": 3, "zeppelin": 3, "dummy": 3}
+DUMMIES_IN_PLAY = 2  # 12.22: at most two dummies in play for a side
+SEARCHLIGHT_REACH = 4  # hexes: close enough to fight what the beam shows, since it shows the beam too
+SMOKE_REACH = 2  # hexes from a damaged capital ship that a screen covers with smoke
 
 
 class Captain:
-    def __init__(self, scenario: str, seat: str, chart: Mapping[str, Any]) -> None:
+    def __init__(self, scenario: str, seat: str, chart: Mapping[str, Any], dummies: bool = False) -> None:
         self.scenario, self.seat = scenario, seat
+        self.dummies = dummies  # whether this seat's side may place dummies (the briefing says so)
         self.terrain = {
             hexes.from_offset(c + 1, r + 1): ch for r, line in enumerate(chart["terrain"]) for c, ch in enumerate(line)
         }
@@ -50,7 +54,20 @@ class Captain:
                         shells[ship["id"]] = enemy["hex"]
             if shells:
                 order["starshells"] = shells
+            lights = self._searchlights(view, set(shells))
+            if lights:
+                order["searchlights"] = lights
         return order
+
+    def _searchlights(self, view, busy: set[str]) -> dict[str, int]:
+        """A ship without radar turns its beam on the nearest enemy close enough to fight at once."""
+        lights = {}
+        for ship in self._afloat(view):
+            if ship["searchlight"] and not ship["radar"] and ship["id"] not in busy:
+                enemy = self._nearest(ship, [e for e in self._enemies(view) if e["kind"] != "fort"], SEARCHLIGHT_REACH)
+                if enemy is not None:
+                    lights[ship["id"]] = enemy["label"]
+        return lights
 
     def _mines(self, view) -> list[str]:
         """Two open hexes of the narrowest known water short of the known fields, free of ships."""
@@ -83,7 +100,31 @@ class Captain:
         order: dict[str, Any] = {"moves": moves}
         if attacks:
             order["attacks"] = attacks
+        smoke = self._smoke(view, enemies)
+        if smoke:
+            order["smoke"] = smoke
+        dummies = self._new_dummies(view, moves)
+        if dummies:
+            order["dummies"] = dummies
         return order
+
+    def _smoke(self, view, enemies) -> list[str]:
+        """Screens lay smoke beside a damaged capital ship of their own while an enemy is in sight."""
+        if not any(e["detected"] for e in enemies):
+            return []
+        hurt = [s for s in self._afloat(view) if s["kind"] == "capital" and s["w"]]
+        return [s["id"] for s in self._afloat(view) if s["kind"] == "screen"
+                and self._nearest(s, [{"hex": h["hex"], "label": 0} for h in hurt], SMOKE_REACH) is not None]
+
+    def _new_dummies(self, view, moves) -> list[dict[str, Any]]:
+        """A new dummy starts in a capital ship's hex and sails its path: once they have moved, the
+        other side cannot tell which marker was the ship."""
+        if not self.dummies:
+            return []
+        in_play = sum(1 for s in self._afloat(view) if s["kind"] == "dummy")
+        capitals = [s for s in self._afloat(view) if s["kind"] == "capital" and moves.get(s["id"])]
+        return [{"hex": s["hex"], "facing": s["facing"], "path": moves[s["id"]]}
+                for s in capitals[: max(0, DUMMIES_IN_PLAY - in_play)]]
 
     def _goal(self, ship, enemies) -> Hex | None:
         if self.exits:

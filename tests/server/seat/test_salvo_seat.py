@@ -166,6 +166,9 @@ async def test_two_sides_play_a_gallipoli_turn_by_pointing(server, pages):
     await expect(page.locator("#plan")).to_contain_text(f"dummy 1 at {DUMMY_HEX} F")
     ARTIFACTS.mkdir(exist_ok=True)
     await page.screenshot(path=str(ARTIFACTS / "gallipoli-movement-1024.png"), full_page=True)
+    # The ship table fits the side panel at 1024 (it once ran 28 px past it).
+    assert await page.evaluate("""() => { const t = document.querySelector('table.ships');
+        return t.getBoundingClientRect().right <= t.parentElement.getBoundingClientRect().right + 1; }""")
     # The draft outlives a reload: every path, the smoke and the dummy are still on the pad.
     await page.reload()
     await page.wait_for_selector('#connection[data-state="connected"]')

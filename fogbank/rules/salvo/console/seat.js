@@ -95,13 +95,14 @@ export function shipsTable(ships, { selected = null, pick = null } = {}) {
     const row = h(
       "tr",
       { "data-unit": u.id, class: [u.id === selected ? "selected" : "", gone ? "struck" : ""].filter(Boolean).join(" ") || null, tabindex: pick ? 0 : null },
-      h("td", { class: "mono" }, u.id),
-      h("td", {}, u.kind === "dummy" ? "dummy" : u.name, u.flagship ? h("span", { class: "chip" }, "flag") : null),
+      // The id heads the name, and what a ship carries (or its fate) goes under it: columns of their
+      // own make the table too wide for the side panel at 1024.
+      h("td", {}, h("span", { class: "mono id" }, u.id), " ", u.kind === "dummy" ? "dummy" : u.name, u.flagship ? h("span", { class: "chip" }, "flag") : null,
+        gone || kit ? h("div", { class: "small kit" }, gone || kit) : null),
       h("td", { class: "mono" }, u.hex),
       h("td", { class: "mono" }, u.kind === "fort" ? "—" : `${u.facing} ${u.speed}/${u.max_speed}`),
       h("td", { class: "mono", title: "main + secondary battery, range in hexes" }, u.kind === "dummy" ? "" : `${u.attack}${u.secondary ? `+${u.secondary}` : ""}/${u.range}`),
       h("td", { class: u.w || u.s ? "mono hurt" : "mono" }, u.kind === "dummy" ? "" : `${u.w}W ${u.s}S${u.fresh_w || u.fresh_s ? "*" : ""}`),
-      h("td", { class: "small" }, gone || kit),
     );
     if (pick) {
       row.onclick = () => pick(u.id);
@@ -112,7 +113,7 @@ export function shipsTable(ships, { selected = null, pick = null } = {}) {
   return h(
     "table",
     { class: "ships" },
-    h("thead", {}, h("tr", {}, ["Id", "Ship", "Hex", "Course", "Guns / range", "Hits", ""].map((t) => h("th", {}, t)))),
+    h("thead", {}, h("tr", {}, ["Ship", "Hex", "Course", "Guns / range", "Hits"].map((t) => h("th", {}, t)))),
     h("tbody", {}, rows),
   );
 }

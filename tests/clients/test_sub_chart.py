@@ -73,3 +73,12 @@ def test_the_waters_the_orders_name_are_marked_on_the_chart():
     assert square_text(drawn, "O12") == "◎ "
     assert "Sari Sighlar Bay" not in labelled(chart, 2)  # so the key above the chart names it
     assert "◎ O12 Sari Sighlar Bay" in chart_key(view(), targets).plain
+
+
+def test_a_mark_in_the_key_never_wraps_away_from_its_words_at_80_columns():
+    chart = b11_welcome().chart
+    targets = waters_named("the Messudieh in Sari Sighlar Bay", chart)
+    lines = chart_key(view(), targets, chart, width=34).plain.splitlines()  # the chart pane at 80x24
+    assert all(len(line) <= 34 for line in lines)
+    assert any(line.startswith("═ out") for line in lines), lines
+    assert len(chart_key(view(), targets, chart, width=120).plain.splitlines()) == 1

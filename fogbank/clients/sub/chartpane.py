@@ -36,20 +36,28 @@ def chart_key(
     targets: list[dict[str, Any]],
     chart: dict[str, Any] | None = None,
     truth: dict[str, Any] | None = None,
+    width: int = 0,
 ) -> Text:
     """The lines above the chart: where the boat is plotted, the objective, the finish lines,
-    the last turn's contacts; in the debrief, what the truth's marks mean."""
+    the last turn's contacts; in the debrief, what the truth's marks mean. Given the `width`, a
+    mark and its words are kept on one line (a group that would not fit starts the next)."""
     key = Text(no_wrap=False)
+
+    def group(mark: str, style: str, words: str) -> None:
+        if key.plain:
+            line = key.plain.rsplit("\n", 1)[-1]
+            fits = not width or len(line) + 3 + len(mark) + 1 + len(words) <= width
+            key.append("   " if fits else "\n")
+        key.append(f"{mark} ", style=style)
+        key.append(words, style="bold" if mark == "@" else "")
+
     if view is not None:
-        key.append("@ ", style="bold #ffd700")
-        key.append(f"{view['plotted']}", style="bold")
+        group("@", "bold #ffd700", f"{view['plotted']}")
     for place in targets:
-        key.append(f"   {TARGET_MARK} ", style="bold #ffd700")
-        key.append(f"{place['square']} {place['name']}")
+        group(TARGET_MARK, "bold #ffd700", f"{place['square']} {place['name']}")
     finish = [line["label"] for line in (chart or {}).get("finish", ())]
     if finish:
-        key.append(f"   {FINISH_MARK} ", style=FINISH)
-        key.append(" / ".join(finish))
+        group(FINISH_MARK, FINISH, " / ".join(finish))
     if truth is not None:
         key.append("\nThe truth: ", style=f"bold {TRUTH}")
         key.append(f"{TRUE_BOAT} {(truth.get('boat') or {}).get('square', '?')}", style=TRUTH)
@@ -131,6 +139,9 @@ class ChartPane(Vertical):
     watch_chart = watch_view = watch_draft = watch_targets = watch_cell = _watch_any
     watch_marks = watch_truth = watch_sunk = _watch_any
 
+    def on_resize(self) -> None:
+        self._redraw()  # the key's lines break by the pane's width
+
     def _redraw(self) -> None:
         squares = tuple(p["square"] for p in self.targets)
         self.query_one("#chart-grid", Static).update(
@@ -138,7 +149,7 @@ class ChartPane(Vertical):
                        truth=self.truth, sunk=self.sunk)  # fmt: skip
         )
         self.query_one("#chart-key", Static).update(
-            chart_key(self.view, list(self.targets), self.chart, self.truth)
+            chart_key(self.view, list(self.targets), self.chart, self.truth, width=self.query_one("#chart-key").size.width)
         )
         if self.chart and self.view:
             self.query_one(ChartScroll).follow = plotted_region(self.chart, self.view, self.cell)

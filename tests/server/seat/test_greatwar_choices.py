@@ -39,17 +39,25 @@ async def _order(server, token, turn, order):
     await peer.ws.close()
 
 
-async def test_a_seat_makes_the_choices_the_rules_leave_it_and_the_umpire_sees_them(server, page, monkeypatch):
+async def _game(server, monkeypatch, event=(3, 3), turns=1):
+    """A Black Sea game whose turn 2 random event is `event` (2d6), striking the Central Powers,
+    played through `turns` turns of every fleet staying; its seats' tokens and the umpire's."""
     real = greatwar.GreatWar.new_game
     monkeypatch.setattr(greatwar.GreatWar, "new_game", lambda self, *a, **k: _bound_and_damaged(real(self, *a, **k)))
-    load_dice(monkeypatch, {r"^2/strategic event$": (5, 5), r"^2/strategic event/side$": (1,), r"strategic event": (3, 3),
+    load_dice(monkeypatch, {r"^2/strategic event$": event, r"^2/strategic event/side$": (1,), r"strategic event": (3, 3),
                             r"port repair": (6,), r"/contact/": (1,), r"aerial": (1,)})
     created = await server.create_game("black_sea")
-    seats = created["seats"]
-    for seat in sorted(seats):  # turn 1: every fleet stays; This Just In strikes the Central Powers
-        await _order(server, seats[seat], 1, {"fleets": {}})
-    url = f"http://127.0.0.1:{server.port}"
+    for turn in range(1, turns + 1):
+        for seat in sorted(created["seats"]):
+            await _order(server, created["seats"][seat], turn, {"fleets": {}})
     ARTIFACTS.mkdir(exist_ok=True)
+    return created
+
+
+async def test_a_seat_makes_the_choices_the_rules_leave_it_and_the_umpire_sees_them(server, page, monkeypatch):
+    created = await _game(server, monkeypatch, event=(5, 5))  # This Just In
+    seats = created["seats"]
+    url = f"http://127.0.0.1:{server.port}"
 
     await page.goto(f"{url}/play#token={seats['souchon']}")
     await expect(page.locator("#duty")).to_have_text("Your orders are due")
@@ -103,3 +111,46 @@ async def test_a_seat_makes_the_choices_the_rules_leave_it_and_the_umpire_sees_t
     await expect(umpire.locator("#choices")).to_contain_text("Evstafi: port repair mends its box first")
     await umpire.screenshot(path=str(ARTIFACTS / "umpire-greatwar-choices.png"), full_page=True)
     await page.screenshot(path=str(ARTIFACTS / "seat-greatwar-news-1024.png"), full_page=True)
+
+
+async def test_situation_clarifies_keeps_this_turns_move_and_takes_the_next_two(server, page, monkeypatch):
+    created = await _game(server, monkeypatch, event=(2, 3))
+    await page.goto(f"http://127.0.0.1:{server.port}/play#token={created['seats']['souchon']}")
+    await expect(page.locator('fieldset[data-choice="intelligence"] legend')).to_have_text("Situation Clarifies")
+    await page.check('input[name="intelligence"][value="mittelmeer"]')
+    row = page.locator('.plot-row[data-fleet="mittelmeer"]')
+    await expect(row.locator("input.path")).not_to_be_editable()  # this turn's move stands (it stays)
+    await row.locator("input.ahead").fill("bosporus; southwest")
+    await page.click("#send-order")
+    await expect(page.locator("#duty")).to_have_text("Orders in · waiting for the turn")
+    for seat in ("ottoman", "eberhardt", "flotilla"):
+        await _order(server, created["seats"][seat], 2, {"fleets": {}})
+    await expect(page.locator('#fleet-list li[data-fleet="mittelmeer"]')).to_contain_text("plotted ahead: bosporus; southwest")
+
+
+async def test_from_1915_a_seat_aims_its_seaplanes_at_a_track_the_umpire_reported_in_reach(server, page, monkeypatch):
+    later = attrs.evolve(greatwar.load_scenario("black_sea"), year=1915)
+    monkeypatch.setattr(greatwar, "load_scenario", lambda _: later)
+    created = await _game(server, monkeypatch, turns=0)
+    url = f"http://127.0.0.1:{server.port}"
+    await page.goto(f"{url}/play#token={created['seats']['souchon']}")
+    planes = page.locator('fieldset[data-choice="seaplanes"]')
+    await expect(planes.locator("legend")).to_have_text("Seaplanes from Constantinople")
+    await expect(planes).to_contain_text("No track of yours was last seen within 2 zones.")
+    await page.select_option('select.mission[data-fleet="minelayer"]', "escort")  # written before the report: kept after it
+
+    umpire = await open_page(page.context.browser, 1280, 900, [])
+    await umpire.goto(f"{url}/umpire#token={created['umpire_token']}")
+    for field, value in [("#gw-seat", "souchon"), ("#gw-fleet", "kreisera"), ("#gw-zone", "southwest"),
+                         ("#override-reason", "a fisherman's word")]:
+        await umpire.fill(field, value)
+    await umpire.click("#override-apply")
+
+    await expect(planes.locator("select option")).to_have_text(["the rules' choice: the first in reach", "track 1"])
+    await expect(page.locator('select.mission[data-fleet="minelayer"]')).to_have_value("escort")
+    await page.select_option('select[data-base="constantinople"]', "1")
+    await page.click("#send-order")
+    await expect(page.locator("#duty")).to_have_text("Orders in · waiting for the turn")
+    await expect(umpire.locator("body")).to_contain_text("chosen: seaplanes from constantinople at track 1")
+    await page.screenshot(path=str(ARTIFACTS / "seat-greatwar-seaplanes-1024.png"))
+    assert await page.evaluate("document.documentElement.scrollWidth") <= 1024  # nothing wider than the window

@@ -75,7 +75,7 @@ function choiceControls(v, changed) {
     }
     if (choice.kind === "seaplanes") {
       const pick = h("select", { "data-base": choice.base, "aria-label": `Seaplanes from ${choice.name}: target` },
-        h("option", { value: "" }, "the rules' choice: the first reported fleet in reach"),
+        h("option", { value: "" }, "the rules' choice: the first in reach"),
         ...choice.tracks.map((n) => h("option", { value: String(n) }, `track ${n}`)));
       pick.onchange = changed;
       controls.seaplanes[choice.base] = pick;
@@ -91,6 +91,10 @@ function choiceControls(v, changed) {
       h("legend", {}, `Port repair: ${choice.ship} at ${choice.port}`),
       h("p", { class: "small" }, `${choice.hits} box${choice.hits === 1 ? "" : "es"} lost, ${choice.speed_lost} level${choice.speed_lost === 1 ? "" : "s"} of speed.`), rule, pick);
   });
+  for (const set of sets) {  // as wide as the pad, never wider (a fieldset's least width is its content's)
+    set.style.minWidth = "0";
+    for (const select of set.querySelectorAll("select")) select.style.width = "100%";
+  }
   return { sets, controls };
 }
 
@@ -151,7 +155,7 @@ export function orderForm({ view, changed }) {
   }
 
   build();
-  return {
+  const pad = {
     fields: box,
     read() {
       const fleets = {};
@@ -194,10 +198,21 @@ export function orderForm({ view, changed }) {
       if (row.clarified) row.ahead.value = `${row.ahead.value}${row.ahead.value.trim() ? " " : ""}${place.name}`;
       else row.path.value = [...zones(row.path.value), place.name].join(" ");
     },
-    seen(_view, fresh) {
+    seen(v, fresh) {
+      // A new phase starts a fresh pad; within one, a change in what may be chosen (a report
+      // the umpire injected brings a track in reach) redraws the pad with what was written kept.
+      const now = JSON.stringify(v?.choices || []);
       if (fresh) build();
+      else if (now !== shownChoices) {
+        const kept = pad.read();
+        build();
+        pad.fill(kept);
+      }
+      shownChoices = now;
     },
   };
+  let shownChoices = JSON.stringify(view()?.choices || []);
+  return pad;
 }
 
 export function here(view) {

@@ -19,6 +19,7 @@ class Ship:
     speed_lost: int = 0  # levels of speed lost (condenser trouble, damage)
     fuel_used: int = 0
     damaged_turn: int = 0  # the turn it last took damage (damage control is for last turn's)
+    repair: str | None = None  # port repair at a major port: "box" or "speed", as its owner last said
 
     def sunk(self, cls: ShipClass) -> bool:
         return self.hits >= cls.hull
@@ -64,12 +65,34 @@ class Report:
 
 
 @attrs.frozen
+class Note:
+    """News of the seat's own side (an event, a repair, a loss), and when it came."""
+
+    turn: int
+    phase: str
+    text: str
+    fleet: str | None = None
+
+
+@attrs.frozen
 class Intel:
-    """A seat's picture of the enemy: tracks (core plot, zone positions) and dated reports."""
+    """A seat's picture of the enemy: tracks (core plot, zone positions) and dated reports; and
+    the news of its own side it was told."""
 
     plot: Plot
     reports: tuple[Report, ...] = ()
     minefields: Mapping[str, str] = attrs.field(factory=dict)  # enemy zone -> the variant's words
+    news: tuple[Note, ...] = ()
+
+
+@attrs.frozen
+class Pending:
+    """A choice a strategic event gives the struck side, made in its orders (This Just In,
+    Situation Clarifies): the fleets it may name, by id; the first is the rules' choice if none is."""
+
+    event: str
+    side: str
+    fleets: tuple[str, ...]
 
 
 @attrs.frozen
@@ -81,6 +104,9 @@ class Board:
     points: Mapping[str, int]  # side -> victory points
     tracked: Mapping[str, Mapping[str, int]] = attrs.field(factory=dict)  # seat -> fleet id -> track
     event: str = ""  # this turn's strategic random event, for the umpire
+    pending: Pending | None = None  # the struck side's choice, open until its orders are resolved
+    aimed: Mapping[str, str] = attrs.field(factory=dict)  # base -> enemy fleet its seaplanes seek this turn
+    chosen: tuple[str, ...] = ()  # what the seats chose in this turn's orders, for the umpire
 
     def fleet(self, fleet_id: str) -> Fleet | None:
         return next((f for f in self.fleets if f.id == fleet_id), None)

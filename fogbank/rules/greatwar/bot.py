@@ -2,6 +2,9 @@
 
 Raiders make for the enemy's bases, hunters for the freshest report of the enemy, colliers ply
 between coal and capital, minelayers lay off the enemy's home; any fleet short of fuel goes home.
+The choices the rules leave to a seat: a good intelligence report goes to the fleet bound longest
+by old plots (an interceptor first when there is fresh news of the enemy), seaplanes go for the
+biggest fleet reported in reach, and port repair mends speed unless the ship is near sinking.
 """
 
 from __future__ import annotations
@@ -58,20 +61,60 @@ class FleetBot:
     def order(self, view: Mapping[str, Any]) -> Mapping[str, Any]:
         if view["phase"] != "orders":
             return {"fleets": {}}
+        choices = view.get("choices", [])
+        report = next((c for c in choices if c["kind"] == "intelligence"), None)
+        freed = self._intelligence(view, report) if report else None
         plots = {}
         for fleet in view["fleets"]:
-            if fleet["seat"] != self.seat or fleet["returning"] or fleet["ahead"]:
+            if fleet["seat"] != self.seat or fleet["returning"] or (fleet["ahead"] and fleet["id"] != freed):
                 continue
             mission, goal = self._goal(view, fleet)
-            route = self._route(fleet["zone"], goal)
-            step = 1 if fleet["fuel"] <= 0 else fleet["speed"]
-            path = [] if fleet["held"] else route[:step]
-            ahead, rest = [], route[len(path):]
-            for _ in range(fleet["must_plot"] - 1):
-                ahead.append(rest[:step])
-                rest = rest[step:]
-            plots[fleet["id"]] = {"mission": mission, "path": path, "ahead": ahead}
-        return {"fleets": plots}
+            if fleet["id"] == freed and report["event"] == "situation clarifies":  # this turn stands
+                start = fleet["ahead"][0][-1] if fleet["ahead"][0] else fleet["zone"]
+                plots[fleet["id"]] = {"mission": fleet["mission"], "path": list(fleet["ahead"][0]),
+                                      "ahead": self._legs(fleet, self._route(start, goal), 2)}
+                continue
+            must_plot = 1 if fleet["id"] == freed else fleet["must_plot"]
+            legs = self._legs(fleet, self._route(fleet["zone"], goal), must_plot, held=fleet["held"])
+            plots[fleet["id"]] = {"mission": mission, "path": legs[0], "ahead": legs[1:]}
+        out: dict[str, Any] = {"fleets": plots}
+        if freed:
+            out["intelligence"] = freed
+        seaplanes = {c["base"]: self._seaplane_target(view, c) for c in choices if c["kind"] == "seaplanes" and c["tracks"]}
+        if seaplanes:
+            out["seaplanes"] = seaplanes
+        repair = {c["ship"]: self._repair(view, c) for c in choices if c["kind"] == "repair"}
+        if repair:
+            out["repair"] = repair
+        return out
+
+    def _legs(self, fleet, route: list[str], turns: int, held: bool = False) -> list[list[str]]:
+        """`route` cut into `turns` turns' moves at the fleet's pace (none this turn if held)."""
+        step = 1 if fleet["fuel"] <= 0 else fleet["speed"]
+        legs, rest = [], list(route)
+        for turn in range(turns):
+            leg = [] if held and turn == 0 else rest[:step]
+            legs.append(leg)
+            rest = rest[len(leg):]
+        return legs
+
+    def _intelligence(self, view, report) -> str | None:
+        """Of this seat's fleets the report offers: an interceptor if the enemy was seen lately,
+        else the one with the most turns still plotted ahead (ties: the first by id)."""
+        mine = [f for f in report["fleets"] if f["seat"] == self.seat]
+        if not mine:
+            return None
+        fresh = any(r["age"] <= 1 for r in view["reports"])
+        return min(mine, key=lambda f: (not (fresh and f["mission"] == "intercept"), -len(f["ahead"]), f["id"]))["id"]
+
+    def _seaplane_target(self, view, choice) -> int:
+        """The track in reach last seen with the most ships (raiders' ships untold count as one)."""
+        latest = {r["track"]: r for r in view["reports"] if r.get("track") is not None}
+        return max(choice["tracks"], key=lambda n: (len((latest.get(n) or {}).get("ships") or [None]), -n))
+
+    def _repair(self, view, choice) -> str:
+        ship = next(s for f in view["fleets"] for s in f["ships"] if s["name"] == choice["ship"])
+        return "box" if ship["hull"] - ship["hits"] <= 2 or not choice["speed_lost"] else "speed"
 
     def standing(self, view: Mapping[str, Any]) -> Mapping[str, Any]:
         return {"fleets": {}}

@@ -1,4 +1,8 @@
-"""What a turn tells: news of a seat's own side, reports of the enemy, and the umpire's record."""
+"""What a turn tells: news of a seat's own side, reports of the enemy, and the umpire's record.
+
+A seat keeps what it was told in its `Intel` (reports and news, each dated), and its view carries
+them; these events are the log's record of who was told what, so they are plain events, never
+streamed to a seat as messages of their own."""
 
 from __future__ import annotations
 
@@ -6,23 +10,25 @@ from typing import ClassVar
 
 import attrs
 
-from fogbank.rules.core import Event, Told
+from fogbank.rules.core import Event
 
 
 @attrs.frozen(kw_only=True)
-class News(Told):
+class News(Event):
     """Something that happened to the seat's own side (an event, a mine, damage control)."""
 
     kind: ClassVar[str] = "news"
+    phase: str = ""
     text: str
     fleet: str | None = None
 
 
 @attrs.frozen(kw_only=True)
-class Sighted(Told):
+class Sighted(Event):
     """A report of an enemy fleet (or a minefield) reaching this seat, as `Report` holds it."""
 
     kind: ClassVar[str] = "report"
+    phase: str = ""
     source: str
     zone: str
     track: int | None = None

@@ -1,4 +1,6 @@
-"""Plots: a seat's orders for its fleets, read from the wire and checked against what it knows."""
+"""Plots: a seat's orders for its fleets, read from the wire and checked against what it knows;
+and the choices the rules leave to the player (docs/payloads.md): the fleet a good intelligence
+report reaches, each base's seaplane target, each ship's wish for port repair."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ from fogbank.rules.core import GameState, Refused
 
 from .board import Board, Fleet, fleet_speed, fuel_left
 from .sea import MISSIONS, Scenario
+from .turn import seaplane_bases
 
 NEEDS = {"transport": "AP", "lay mines": "ML"}
 
@@ -24,7 +27,29 @@ def parse_order(payload: Any) -> dict:
         if not isinstance(ahead, list):
             raise Refused("bad_path", f"Fleet {fleet_id!r}: 'ahead' is a list of later turns' paths.")
         fleets[str(fleet_id)] = {"mission": plot["mission"], "path": path, "ahead": [_zones(fleet_id, p) for p in ahead]}
-    return {"fleets": fleets}
+    return {"fleets": fleets, **_choices(payload)}
+
+
+def _choices(payload: Mapping) -> dict:
+    """The optional choice fields, each left out when not given."""
+    out: dict[str, Any] = {}
+    if payload.get("intelligence") is not None:
+        if not isinstance(payload["intelligence"], str):
+            raise Refused("bad_choice", "'intelligence' names one fleet by its id.")
+        out["intelligence"] = payload["intelligence"]
+    seaplanes = payload.get("seaplanes", {})
+    if not isinstance(seaplanes, Mapping) or not all(
+        isinstance(b, str) and isinstance(n, int) and not isinstance(n, bool) for b, n in seaplanes.items()
+    ):
+        raise Refused("bad_choice", "'seaplanes' maps a base's zone id to the number of a track you hold.")
+    if seaplanes:
+        out["seaplanes"] = dict(seaplanes)
+    repair = payload.get("repair", {})
+    if not isinstance(repair, Mapping) or not all(isinstance(n, str) and w in ("box", "speed") for n, w in repair.items()):
+        raise Refused("bad_choice", "'repair' maps a ship's name to \"box\" or \"speed\".")
+    if repair:
+        out["repair"] = dict(repair)
+    return out
 
 
 def _zones(fleet_id: str, path: Any) -> list[str]:
@@ -35,26 +60,73 @@ def _zones(fleet_id: str, path: Any) -> list[str]:
 
 def check_order(state: GameState, scenario: Scenario, seat: str, order: dict) -> None:
     board: Board = state.board
+    freed = check_intelligence(board, seat, order.get("intelligence"))
+    _check_seaplanes(state, scenario, seat, order.get("seaplanes", {}))
+    _check_repair(board, seat, order.get("repair", {}))
     for fleet_id, plot in order["fleets"].items():
         fleet = board.fleet(fleet_id)
         if fleet is None or fleet.seat != seat:
             raise Refused("not_your_fleet", f"You command no fleet {fleet_id!r}.")
         if fleet.returning:
             raise Refused("returning", f"{fleet.name} is returning to port and takes no orders.")
-        if fleet.ahead:
+        if fleet.ahead and fleet.id != freed:
             raise Refused("plotted_ahead", f"{fleet.name} sails on the plots it made earlier.")
+        must_plot = fleet.must_plot
+        if fleet.id == freed and board.pending.event == "situation clarifies":
+            _check_clarified(fleet, plot)
+            must_plot = 3
+        elif fleet.id == freed:
+            must_plot = 1
         need = NEEDS.get(plot["mission"])
         if need and not any(scenario.ships[n].kind == need for n in fleet.ships):
             raise Refused("bad_mission", f"{fleet.name} has no ship for a {plot['mission']} mission.")
         if fleet.held and plot["path"]:
             raise Refused("held", f"Danger ahead: {fleet.name} cannot move this turn.")
         _check_path(board, scenario, fleet, fleet.zone, plot["path"])
-        if len(plot["ahead"]) != fleet.must_plot - 1:
-            raise Refused("plot_ahead", f"{fleet.name} must plot {fleet.must_plot} turns now ({fleet.must_plot - 1} ahead).")
+        if len(plot["ahead"]) != must_plot - 1:
+            raise Refused("plot_ahead", f"{fleet.name} must plot {must_plot} turns now ({must_plot - 1} ahead).")
         zone = plot["path"][-1] if plot["path"] else fleet.zone
         for later in plot["ahead"]:
             _check_path(board, scenario, fleet, zone, later)
             zone = later[-1] if later else zone
+
+
+def check_intelligence(board: Board, seat: str, named: str | None) -> str | None:
+    """This Just In and Situation Clarifies (owning player's choice): a seat may name one of its
+    own fleets among those the event lets choose. Returns the fleet named, or None."""
+    if named is None:
+        return None
+    pending = board.pending
+    fleet = board.fleet(named)
+    if pending is None or fleet is None or fleet.seat != seat or named not in pending.fleets:
+        raise Refused("no_choice", f"No intelligence report lets you name {named!r}: only a fleet of yours "
+                      "that This Just In or Situation Clarifies offers.")
+    return named
+
+
+def _check_clarified(fleet: Fleet, plot: dict) -> None:
+    """Situation Clarifies: this turn's move stands as plotted; the next two are plotted anew."""
+    if plot["path"] != list(fleet.ahead[0]) or plot["mission"] != fleet.mission:
+        stands = " → ".join(fleet.ahead[0]) or "staying"
+        raise Refused("plotted_ahead", f"Situation clarifies: {fleet.name} sails this turn as plotted ({fleet.mission}, "
+                      f"{stands}); only its next two turns are plotted anew.")
+
+
+def _check_seaplanes(state: GameState, scenario: Scenario, seat: str, seaplanes: Mapping[str, int]) -> None:
+    bases = {b.id for b in seaplane_bases(scenario, scenario.side_of(seat))}
+    tracks = {t.number for t in state.knowledge[seat].plot.tracks}
+    for base, track in seaplanes.items():
+        if base not in bases:
+            raise Refused("no_choice", f"No seaplanes of yours fly from {base!r} in this game.")
+        if track not in tracks:
+            raise Refused("no_choice", f"You hold no track {track}.")
+
+
+def _check_repair(board: Board, seat: str, repair: Mapping[str, str]) -> None:
+    own = {n for f in board.fleets if f.seat == seat for n in f.ships}
+    for name in repair:
+        if name not in own:
+            raise Refused("no_choice", f"No ship {name!r} sails in a fleet you command.")
 
 
 def _check_path(board: Board, scenario: Scenario, fleet: Fleet, start: str, path: list[str]) -> None:

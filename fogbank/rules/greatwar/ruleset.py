@@ -30,6 +30,8 @@ ERROR_CODES = {
     "unknown_zone": "No such zone on the map.",
     "not_adjacent": "The next zone of a path does not border the last.",
     "unknown_seat": "No such seat.",
+    "bad_choice": "A choice field (intelligence, seaplanes, repair) is not of the form payloads.md gives.",
+    "no_choice": "The rules give this seat no such choice now (not its fleet, base, track or ship).",
     "bad_override": "Not an override this game takes.",
 }
 
@@ -83,7 +85,7 @@ class GreatWar(Ruleset):
         return orders.parse_order(payload)
 
     def unparse_order(self, order):
-        return {"fleets": {k: dict(v) for k, v in order["fleets"].items()}}
+        return {**order, "fleets": {k: dict(v) for k, v in order["fleets"].items()}}
 
     def check_order(self, state, seat, order):
         orders.check_order(state, load_scenario(state.scenario), seat, order)

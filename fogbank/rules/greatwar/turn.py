@@ -11,7 +11,7 @@ from fogbank.rules.core import (
 )
 
 from . import battle
-from .board import Board, Fleet, Intel, Report, fleet_speed
+from .board import Board, Fleet, Intel, Note, Pending, Report, fleet_speed
 from .events import News, Record, Sighted
 from .roller import Roller
 from .sea import Scenario
@@ -22,6 +22,17 @@ MINE_HIT = 2  # hull boxes a mine costs (designed)
 
 def is_day(turn: int) -> bool:
     return turn % 2 == 1
+
+
+def seaplane_bases(scenario: Scenario, side: str) -> list:
+    """Advanced strategic rule 2: the side's bases whose seaplanes attack (1915 on, never Russian's)."""
+    if scenario.year < 1915 or side == "russia":
+        return []
+    return sorted((z for z in scenario.zones.values() if z.aircraft and z.side == side), key=lambda z: z.id)
+
+
+def seaplane_reach(base) -> int:
+    return 2 if base.base == "major" else 1
 
 
 class Turn:
@@ -46,7 +57,12 @@ class Turn:
         self.board = attrs.evolve(self.board, fleets=tuple(fleet if f.id == fleet.id else f for f in self.board.fleets))
 
     def news(self, side: str, text: str, fleet: str | None = None) -> None:
-        self.events.append(News(turn=self.state.turn, phase=self.state.phase, audience=self.seats_of(side), text=text, fleet=fleet))
+        """Tell every seat of `side`: kept in each seat's intel (its view shows it), and logged."""
+        seats = self.seats_of(side)
+        note = Note(turn=self.state.turn, phase=self.state.phase, text=text, fleet=fleet)
+        for seat in seats:
+            self.intel[seat] = attrs.evolve(self.intel[seat], news=(*self.intel[seat].news, note))
+        self.events.append(News(turn=self.state.turn, phase=self.state.phase, audience=seats, text=text, fleet=fleet))
 
     def record(self, text: str) -> None:
         self.events.append(Record(turn=self.state.turn, text=text))
@@ -118,23 +134,29 @@ def upkeep(t: Turn) -> None:
     t.roller.turn = t.state.turn + 1
     for fleet in t.fleets():
         t.put(attrs.evolve(fleet, held=False, reveal=None, passed=(), path=()))
+    t.board = attrs.evolve(t.board, aimed={})
     _damage_control(t)
     _in_port(t)
     _strategic_event(t)
 
 
 def _damage_control(t: Turn) -> None:
-    """Advanced strategic rule 11: for each ship damaged last turn, roll until a 3-6."""
+    """Advanced strategic rule 11: for each ship damaged last turn, roll again while a 1-2 comes
+    up (each repairing a box), until a 3-6; the side is told every roll."""
     for fleet in t.fleets():
         for name in fleet.ships:
             ship = t.board.ships[name]
-            tries = 0
+            rolled = []
             while ship.hits and ship.damaged_turn == t.state.turn:
-                tries += 1
-                if t.roller.roll(f"damage control/{name}/{tries}", "damage control").outcome != "yes":
+                roll = t.roller.roll(f"damage control/{name}/{len(rolled) + 1}", "damage control")
+                if roll.outcome != "yes":
+                    rolled.append(f"{roll.total}: no more")
                     break
                 ship = attrs.evolve(ship, hits=ship.hits - 1)
-                t.news(fleet.side, f"Damage control aboard {name} repairs a box.", fleet.id)
+                rolled.append(f"{roll.total}: a box repaired")
+            if rolled:
+                t.news(fleet.side, f"Damage control aboard {name} rolls {', then '.join(rolled)}"
+                       f" ({ship.hits} box{'es' if ship.hits != 1 else ''} still lost).", fleet.id)
             t.set_ship(ship)
 
 
@@ -143,14 +165,8 @@ def _in_port(t: Turn) -> None:
         zone = t.s.zones[fleet.zone]
         if zone.side != fleet.side or not zone.base:
             continue
-        for name in fleet.ships:  # advanced strategic rule 9: port repair
-            ship = t.board.ships[name]
-            if ship.hits or (zone.base == "major" and ship.speed_lost):
-                table = f"{zone.base} port repair"
-                if t.roller.roll(f"port repair/{name}", table).outcome == "yes":
-                    ship = attrs.evolve(ship, hits=ship.hits - 1) if ship.hits else attrs.evolve(ship, speed_lost=ship.speed_lost - 1)
-                    t.news(fleet.side, f"{name} is repaired a box in {zone.name}.", fleet.id)
-            t.set_ship(attrs.evolve(ship, fuel_used=0))  # bunkers filled in port
+        for name in fleet.ships:
+            t.set_ship(attrs.evolve(_port_repair(t, fleet, zone, t.board.ships[name]), fuel_used=0))  # bunkers filled in port
         side = t.s.sides[fleet.side]
         fleet = attrs.evolve(fleet, zones_since_fuel=0, returning=False)
         if fleet.mission == "transport":
@@ -163,6 +179,36 @@ def _in_port(t: Turn) -> None:
                 fleet = attrs.evolve(fleet, loaded=False)
                 t.news(fleet.side, f"{fleet.name} unloads at {zone.name}.", fleet.id)
         t.put(fleet)
+
+
+def repair_wanted(ship) -> str:
+    """What port repair at a major port mends: the owner's word, else speed if slowed, else a box."""
+    return ship.repair or ("speed" if ship.speed_lost else "box")
+
+
+def _port_repair(t: Turn, fleet: Fleet, zone, ship):
+    """Advanced strategic rule 9: a die a turn in port; at a major port 1-2 mends a box or a level
+    of speed (the owner's choice, `repair_wanted`), at a minor port a 1 mends a box."""
+    can = (["box"] if ship.hits else []) + (["speed"] if ship.speed_lost and zone.base == "major" else [])
+    if not can:
+        return ship
+    roll = t.roller.roll(f"port repair/{ship.name}", f"{zone.base} port repair")
+    if roll.outcome != "yes":
+        t.news(fleet.side, f"Port repair at {zone.name}: {ship.name} rolls {roll.total}, nothing mended.", fleet.id)
+        return ship
+    mend = repair_wanted(ship) if repair_wanted(ship) in can else can[0]
+    if zone.base == "minor":
+        why = ""
+    elif ship.repair is None:
+        why = " (the rules' choice: speed if slowed, else a box)"
+    else:
+        why = " (as ordered)" if ship.repair == mend else f" (no {ship.repair} to mend)"
+    t.news(fleet.side, f"Port repair at {zone.name}: {ship.name} rolls {roll.total}, "
+           f"{'a box repaired' if mend == 'box' else 'a level of speed restored'}{why}.", fleet.id)
+    return attrs.evolve(ship, hits=ship.hits - 1) if mend == "box" else attrs.evolve(ship, speed_lost=ship.speed_lost - 1)
+
+
+INTELLIGENCE = ("situation clarifies", "this just in")
 
 
 def _strategic_event(t: Turn) -> None:
@@ -208,11 +254,14 @@ def _strategic_event(t: Turn) -> None:
         else:
             t.put(attrs.evolve(fleet, must_plot=3, ahead=()))
             t.news(side, f"Erroneous report: {fleet.name} must plot three turns of movement now.", fleet.id)
-    elif event in ("situation clarifies", "this just in"):
-        locked = [f for f in hunters if f.ahead]
-        if locked:  # the owner's choice, made for him: the first fleet bound by plots ahead
-            t.put(attrs.evolve(locked[0], ahead=()))
-            t.news(side, f"{event.capitalize()}: {locked[0].name} may plot afresh.", locked[0].id)
+    elif event in INTELLIGENCE:
+        locked = [f for f in hunters if f.ahead and not f.returning]
+        if locked:  # the owning player's choice, made in his orders (orders.check_intelligence)
+            t.board = attrs.evolve(t.board, pending=Pending(event, side, tuple(f.id for f in locked)))
+            what = "change all its orders, this turn's plot included" if event == "this just in" else \
+                "erase its next plot and plot the next two turns afresh"
+            t.news(side, f"{event.capitalize()}: one of {', '.join(f.name for f in locked)} may {what}; name it in "
+                   f"your orders (if none is named, the rules free {locked[0].name}, the first by id).")
     elif event == "neutral report":
         fleet = t.roller.choose("neutral report/fleet", fleets)
         t.put(attrs.evolve(fleet, reveal="neutral"))
@@ -235,6 +284,10 @@ def _strategic_event(t: Turn) -> None:
 
 def orders_phase(state: GameState, scenario: Scenario, orders: Mapping[str, dict]) -> Resolution:
     t = Turn(state, scenario)
+    t.board = attrs.evolve(t.board, chosen=())
+    freed = _intelligence(t, orders)
+    _choices_made(t, orders)
+    clarified = state.board.pending is not None and state.board.pending.event == "situation clarifies"
     for fleet in t.fleets():
         if fleet.returning:
             goal = t.nearest_base(fleet)
@@ -244,16 +297,57 @@ def orders_phase(state: GameState, scenario: Scenario, orders: Mapping[str, dict
                 path = (first, t.step_towards(first, goal))
             t.put(attrs.evolve(fleet, path=() if fleet.held else path))
             continue
-        if fleet.ahead:
+        plot = orders.get(fleet.seat, {}).get("fleets", {}).get(fleet.id)
+        if fleet.id == freed and clarified:  # this turn's plot stands; the later ones are new
+            ahead = tuple(tuple(p) for p in plot["ahead"]) if plot else ()
+            t.put(attrs.evolve(fleet, path=() if fleet.held else fleet.ahead[0], ahead=ahead, must_plot=1))
+            continue
+        if fleet.ahead and fleet.id != freed:
             t.put(attrs.evolve(fleet, path=() if fleet.held else fleet.ahead[0], ahead=fleet.ahead[1:]))
             continue
-        plot = orders.get(fleet.seat, {}).get("fleets", {}).get(fleet.id)
         if plot is None:
-            t.put(attrs.evolve(fleet, path=(), must_plot=1))
+            t.put(attrs.evolve(fleet, path=(), ahead=(), must_plot=1))
             continue
         t.put(attrs.evolve(fleet, mission=plot["mission"], path=() if fleet.held else tuple(plot["path"]),
                            ahead=tuple(tuple(p) for p in plot.get("ahead", ())), must_plot=1))
     return t.done()
+
+
+def _intelligence(t: Turn, orders: Mapping[str, dict]) -> str | None:
+    """This Just In or Situation Clarifies: the fleet the struck side named (the senior seat's
+    word if several seats named one), else the first by id; the side is told which, and why."""
+    pending = t.board.pending
+    if pending is None:
+        return None
+    t.board = attrs.evolve(t.board, pending=None)
+    named = [(seat, orders[seat]["intelligence"]) for seat, _, _ in t.s.seats
+             if orders.get(seat, {}).get("intelligence") in pending.fleets]
+    seat, freed = named[0] if named else (None, pending.fleets[0])
+    fleet = t.board.fleet(freed)
+    why = f"named by {seat}" if seat else "none was named, so the rules chose the first by id"
+    t.news(pending.side, f"{pending.event.capitalize()}: {fleet.name} takes the report ({why}).", freed)
+    for other, fleet_id in named[1:]:
+        t.news(pending.side, f"{other} named {t.board.fleet(fleet_id).name} too, but {seat}'s choice stands "
+               "(the senior seat's); it sails on its plots.", fleet_id)
+    t.board = attrs.evolve(t.board, chosen=(*t.board.chosen, f"{pending.side}, {pending.event}: {fleet.name} ({why})"))
+    return freed
+
+
+def _choices_made(t: Turn, orders: Mapping[str, dict]) -> None:
+    """The seats' standing choices: each base's seaplane target (a track of the naming seat,
+    the senior seat's word first) and each ship's wish for port repair."""
+    aimed, chosen = {}, list(t.board.chosen)
+    for seat, _, _ in t.s.seats:
+        order = orders.get(seat, {})
+        tracks = {n: f for f, n in t.board.tracked.get(seat, {}).items()}
+        for base, track in sorted(order.get("seaplanes", {}).items()):
+            if base not in aimed and track in tracks:
+                aimed[base] = tracks[track]
+                chosen.append(f"{seat}: seaplanes from {t.s.zones[base].name} seek track {track} ({tracks[track]})")
+        for name, wish in sorted(order.get("repair", {}).items()):
+            t.set_ship(attrs.evolve(t.board.ships[name], repair=wish))
+            chosen.append(f"{seat}: {name} to have its {wish} mended first in port")
+    t.board = attrs.evolve(t.board, aimed=aimed, chosen=tuple(chosen))
 
 
 # -- the move phase: reports of plots, movement, fuel, mines, raiders placed ------------------
@@ -387,18 +481,23 @@ def contact_phase(state: GameState, scenario: Scenario) -> Resolution:
 
 def _seaplane_attacks(t: Turn) -> None:
     """Advanced strategic rule 2 (1915 on, never Russian): each base with seaplanes attacks one
-    enemy fleet its side has a report of this turn within reach (the freshest report, the rules
-    choosing for the player); a 6 finds a random ship, a second 6 hits it (a box, no critical)."""
-    for base in sorted((z for z in t.s.zones.values() if z.aircraft and z.side and z.side != "russia"), key=lambda z: z.id):
+    enemy fleet its side has a report of this turn within reach, the one its orders named (else
+    the first by id); a 6 finds a random ship, a second 6 hits it (a box, no critical damage)."""
+    for base in (b for side in sorted(t.s.sides) for b in seaplane_bases(t.s, side)):
         seats = t.seats_of(base.side)
-        reach = 2 if base.base == "major" else 1
         known = {f for seat in seats for f, n in t.board.tracked.get(seat, {}).items()
                  if any(r.track == n and r.turn == t.state.turn for r in t.intel[seat].reports)}
-        targets = sorted((f for f in t.fleets(t.s.enemy(base.side)) if f.id in known and t.s.distances[base.id][f.zone] <= reach), key=lambda f: f.id)
+        targets = sorted((f for f in t.fleets(t.s.enemy(base.side)) if f.id in known
+                          and t.s.distances[base.id][f.zone] <= seaplane_reach(base)), key=lambda f: f.id)
         if not targets:
             continue
-        fleet = targets[0]
-        if t.roller.roll(f"seaplane/{base.id}", "seaplane").outcome != "yes":
+        aimed = t.board.aimed.get(base.id)
+        fleet = next((f for f in targets if f.id == aimed), targets[0])
+        why = "the target named" if fleet.id == aimed else "none named in reach: the first by id"
+        roll = t.roller.roll(f"seaplane/{base.id}", "seaplane")
+        if roll.outcome != "yes":
+            t.news(base.side, f"Seaplanes from {base.name} search {t.s.zones[fleet.zone].name} ({why}): "
+                   f"they roll {roll.total} and find nothing.")
             continue
         ship = t.roller.choose(f"seaplane/{base.id}/ship", list(fleet.ships))
         hit = t.roller.roll(f"seaplane/{base.id}/hit", "seaplane").outcome == "yes"

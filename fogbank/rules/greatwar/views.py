@@ -1,4 +1,5 @@
-"""What each seat is sent: its side's fleets, its own reports with their dates, and its chart."""
+"""What each seat is sent: its side's fleets, its own reports and news with their dates, the
+choices the rules leave to it now, and its chart."""
 
 from __future__ import annotations
 
@@ -11,7 +12,18 @@ from fogbank.rules.core.plain import to_plain
 
 from .board import Board, Intel, density, fleet_speed, fuel_left
 from .sea import Scenario
-from .turn import is_day
+from .turn import is_day, repair_wanted, seaplane_bases, seaplane_reach
+
+RULE = {  # each choice's rule in one sentence, for the seat that makes it
+    "this just in": "This Just In: a good intelligence report lets one of these raid or intercept fleets "
+                    "change all its orders now, this turn's plot included.",
+    "situation clarifies": "Situation Clarifies: a late intelligence report lets one of these raid or intercept "
+                           "fleets keep this turn's plot but erase the next and plot the next two turns afresh.",
+    "seaplanes": "Seaplane attack (rule 2): by day each base's seaplanes attack one enemy fleet within {reach} "
+                 "zones that your side has a report of this turn; a 6 finds a ship, a second 6 hits it.",
+    "repair": "Port repair (rule 9): each turn in a major port a 1-2 mends one box or restores one level "
+              "of speed, whichever you choose.",
+}
 
 
 def _fleet(board: Board, scenario: Scenario, fleet) -> dict[str, Any]:
@@ -52,8 +64,46 @@ def seat_view(state: GameState, scenario: Scenario, seat: str, since: int | None
         "reports": [
             {**to_plain(r), "age": state.turn - r.turn} for r in intel.reports if r.turn >= first
         ],
+        "news": [{**to_plain(n), "age": state.turn - n.turn} for n in intel.news if n.turn >= first],
+        "choices": _choices(state, scenario, seat) if state.phase == "orders" else [],
         "outcome": _outcome(state),
     }
+
+
+def _choices(state: GameState, scenario: Scenario, seat: str) -> list[dict[str, Any]]:
+    """What the rules leave to this seat in the orders phase: only its own side's, each with its
+    rule, the options and what the rules do if it names none (`standing`)."""
+    board: Board = state.board
+    side = scenario.side_of(seat)
+    out: list[dict[str, Any]] = []
+    pending = board.pending
+    if pending is not None and pending.side == side:
+        fleets = [board.fleet(f) for f in pending.fleets]
+        out.append({
+            "kind": "intelligence", "event": pending.event, "rule": RULE[pending.event], "standing": fleets[0].id,
+            "fleets": [{"id": f.id, "name": f.name, "seat": f.seat, "zone": f.zone, "mission": f.mission,
+                        "ahead": [list(p) for p in f.ahead], "speed": fleet_speed(board, f, scenario)} for f in fleets],
+        })
+    if is_day(state.turn):
+        latest = {r.track: r for r in state.knowledge[seat].reports if r.track is not None}
+        for base in seaplane_bases(scenario, side):
+            reach = seaplane_reach(base)
+            near = sorted(n for n, r in latest.items() if scenario.distances[base.id][r.zone] <= reach)
+            out.append({"kind": "seaplanes", "base": base.id, "name": base.name, "reach": reach,
+                        "rule": RULE["seaplanes"].format(reach=reach), "tracks": near,
+                        "standing": "the first reported fleet in reach, by the rules' order"})
+    for fleet in board.fleets:
+        zone = scenario.zones[fleet.zone]
+        if fleet.seat != seat or zone.base != "major" or zone.side != side:
+            continue
+        for name in fleet.ships:
+            ship = board.ships[name]
+            if ship.hits or ship.speed_lost:
+                out.append({"kind": "repair", "ship": name, "fleet": fleet.id, "port": zone.name, "rule": RULE["repair"],
+                            "options": ["box", "speed"], "chosen": ship.repair,
+                            "standing": repair_wanted(attrs.evolve(ship, repair=None)),
+                            "hits": ship.hits, "speed_lost": ship.speed_lost})
+    return out
 
 
 def umpire_view(state: GameState, scenario: Scenario) -> dict[str, Any]:
@@ -65,6 +115,12 @@ def umpire_view(state: GameState, scenario: Scenario) -> dict[str, Any]:
         "minefields": [{"zone": z, "side": s, "fields": n, "words": density(n)} for (z, s), n in sorted(board.minefields.items())],
         "batteries": dict(board.batteries),
         "points": dict(board.points),
+        "pending": None if board.pending is None else {
+            "event": board.pending.event, "side": board.pending.side, "fleets": list(board.pending.fleets),
+            "standing": board.pending.fleets[0]},
+        "aimed": dict(board.aimed),
+        "repair": {n: s.repair for n, s in sorted(board.ships.items()) if s.repair},
+        "chosen": list(board.chosen),
         "sunk": sorted(n for n, ship in board.ships.items() if ship.sunk(scenario.ships[n])),
         "outcome": _outcome(state),
     }

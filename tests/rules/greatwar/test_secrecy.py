@@ -1,8 +1,9 @@
 """Non-interference: a seat's bytes do not change when what it cannot know changes.
 
 Hidden things: enemy fleets it has not contacted (where they start, where they are plotted),
-rolls whose results are not told to it (the enemy's repairs, mines and random events), and, on
-the wire through the generic harness, the other side's seats' orders. Each test plays a game
+rolls whose results are not told to it (the enemy's repairs, mines and random events), the
+enemy's choices (whether a random event gave it one, and what it named), and, on the wire
+through the generic harness, the other side's seats' orders. Each test plays a game
 twice and compares everything the seat is sent, as long as what it may know (`low`) is the same.
 """
 
@@ -55,9 +56,28 @@ def _enemy_plot(state, fleet, choices: list[int], turn: int) -> dict:
     return {"mission": "intercept", "path": path}
 
 
-def play(seed: bytes, choices: list[int], start=lambda s: s, turns: int = 6):
-    """Bots command the observer's side; the enemy's plots come from `choices`. Returns the
-    observer's stream (views and told events, as bytes) and its share of the truth each step."""
+def _enemy_order(game, seat: str, choices: list[int], name) -> dict:
+    """The enemy seat's plots from `choices`; with `name` (a pick among the fleets an open
+    intelligence report offers, or None), the fleet it names and its new plots."""
+    state = game.state
+    payload = {"fleets": {f.id: _enemy_plot(state, f, choices, state.turn)
+                          for f in state.board.fleets if f.seat == seat and not f.returning and not f.ahead}}
+    offer = next((c for c in RULES.observe(state, seat)["choices"] if c["kind"] == "intelligence"), None)
+    if offer is None or name is None:
+        return payload
+    fleet = state.board.fleet(offer["fleets"][name % len(offer["fleets"])]["id"])
+    if fleet.seat == seat:
+        payload["intelligence"] = fleet.id
+        # replotted to stay: the choice changes nothing the observer could meet
+        payload["fleets"][fleet.id] = ({"mission": fleet.mission, "path": list(fleet.ahead[0]), "ahead": [[], []]}
+                                       if offer["event"] == "situation clarifies" else {"mission": fleet.mission, "path": []})
+    return payload
+
+
+def play(seed: bytes, choices: list[int], start=lambda s: s, turns: int = 6, name=None):
+    """Bots command the observer's side; the enemy's plots come from `choices` (and `name`: see
+    `_enemy_order`). Returns the observer's stream (views and told events, as bytes) and its
+    share of the truth each step."""
     game = core.start(RULES, "black_sea", seed)
     game = attrs.evolve(game, state=start(game.state))
     bots = {s: RULES.bot("black_sea", s, to_plain(RULES.chart(game.state, s))) for s, side, _ in SEA.seats if side == OWN}
@@ -72,8 +92,7 @@ def play(seed: bytes, choices: list[int], start=lambda s: s, turns: int = 6):
             if seat in bots:
                 payload = bots[seat].order(to_plain(RULES.observe(game.state, seat)))
             else:
-                payload = {"fleets": {f.id: _enemy_plot(game.state, f, choices, game.state.turn)
-                                      for f in game.state.board.fleets if f.seat == seat and not f.returning and not f.ahead}}
+                payload = _enemy_order(game, seat, choices, name)
             try:
                 step = core.submit(game, seat, RULES.parse_order(seat, payload))
             except Refused:
@@ -128,6 +147,38 @@ def test_rolls_whose_results_a_seat_is_not_told_send_it_nothing(seed, plots, shi
         sent_changed, lows_changed = play(seed, plots)
     assume(lows == lows_changed)
     assert sent == sent_changed
+
+
+def _bound(state):
+    """The enemy's raiders start bound by three turns plotted ahead, each staying in port."""
+    fleets = tuple(attrs.evolve(f, ahead=((), (), ())) if f.side == ENEMY and f.mission == "raid" else f
+                   for f in state.board.fleets)
+    return attrs.evolve(state, board=attrs.evolve(state.board, fleets=fleets))
+
+
+def _struck_by(event: tuple[int, int]):
+    """Dice under which turn 2's random event is `event` (2d6), striking the enemy."""
+    honest = dice_module.derive_faces
+
+    def forced(seed_, key, count, sides):
+        if key == "2/strategic event":
+            return event
+        return (1,) if key == "2/strategic event/side" else honest(seed_, key, count, sides)
+    return mock.patch.object(dice_module, "derive_faces", forced)
+
+
+@SETTINGS
+@given(seeds, choices, st.sampled_from([(5, 5), (2, 3)]), st.sampled_from([None, 0, 1, 2]))
+def test_a_seat_is_blind_to_the_enemys_intelligence_choice_pending_or_made(seed, plots, event, name):
+    """This Just In or Situation Clarifies strikes the enemy at turn 2, its raiders bound by old
+    plots: whether that gives its seats a choice at all (against no event), whether they name a
+    fleet and which (each named fleet replotted to stay), the observer is sent the same bytes."""
+    with _struck_by((3, 3)):
+        calm, lows_calm = play(seed, plots, start=_bound, turns=4)
+    with _struck_by(event):
+        sent, lows = play(seed, plots, start=_bound, turns=4, name=name)
+    assume(lows == lows_calm)
+    assert sent == calm
 
 
 # On the wire: the generic harness, seat against seat.

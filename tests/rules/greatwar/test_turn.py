@@ -16,6 +16,11 @@ def reports(game, seat, source=None):
     return [r for r in RULES.observe(game.state, seat, since=1)["reports"] if source in (None, r["source"])]
 
 
+def news(game, seat):
+    """The news a seat's view carries, the whole game's."""
+    return [n["text"] for n in RULES.observe(game.state, seat, since=1)["news"]]
+
+
 def test_a_natural_one_never_makes_contact_whatever_the_ships():
     read = READERS["contact by day"]
     assert isinstance(read, ByFaces)
@@ -58,8 +63,7 @@ def test_a_neutral_report_tells_the_fleets_ships_and_its_next_zone(monkeypatch):
     load_dice(monkeypatch, {r"^2/strategic event$": (4, 5), r"strategic event/side": (2,),
                             r"neutral report/fleet": (4,)})  # the fourth of five by id: Yavuz and Midilli
     game = second_turn()
-    news = [e for e in game.state.told["souchon"] if e.kind == "news"]
-    assert news and "neutral steamer" in news[-1].text
+    assert "neutral steamer" in news(game, "souchon")[-1]
     assert not reports(game, "eberhardt")
     game = plot(game, {f: {"mission": "raid", "path": ["bosporus"]} for f in ("cruisers", "mittelmeer", "torpedo")})
     told = reports(game, "eberhardt", "neutral")
@@ -166,11 +170,10 @@ def test_from_1915_seaplanes_attack_a_reported_fleet_near_their_base(monkeypatch
     load_dice(monkeypatch, {r"seaplane/[a-z_]+(/hit)?$": (6,), r"/contact/": (1,), r"strategic event": (3, 3), r"/mine/": (6,)})
     plots = {"kreisera": {"mission": "raid", "path": ["bosporus"]}}
     game = plot(opened(change=moved("kreisera", "southwest")), plots)
-    assert not any("Seaplanes" in e.text for e in game.state.told.get("flotilla", ()) if e.kind == "news")
+    assert not any("Seaplanes" in text for text in news(game, "flotilla"))
 
     later = attrs.evolve(ruleset.load_scenario("black_sea"), year=1915)
     monkeypatch.setattr(ruleset, "load_scenario", lambda _: later)
     game = plot(opened(change=moved("kreisera", "southwest")), plots)
-    told = [e.text for e in game.state.told["flotilla"] if e.kind == "news"]
-    assert any("Seaplanes from Constantinople attack" in text and "a hit" in text for text in told)
-    assert any("Our seaplanes" in e.text for e in game.state.told["souchon"] if e.kind == "news")
+    assert any("Seaplanes from Constantinople attack" in text and "a hit" in text for text in news(game, "flotilla"))
+    assert any("Our seaplanes" in text for text in news(game, "souchon"))

@@ -1,9 +1,11 @@
 // Great War at Sea at a player's seat: the zone map (maps/zones.js) with the side's fleets, the
-// plots being drafted and the seat's reports with their age; a plot pad, a fleet per row. Views
-// are those of views.py (docs/payloads.md).
+// plots being drafted and the seat's reports with their age (arrows where a report told the zone
+// a fleet goes to next); a plot pad, a fleet per row, and above it the choices the rules leave to
+// the seat now (an intelligence report's fleet, seaplane targets, port repair), each with its rule
+// in a sentence and what the rules do if it names nothing. Views: views.py (docs/payloads.md).
 
 import { h } from "/play/dom.js";
-import { drawFleets, drawReports, reportWords } from "/umpire/rulesets/greatwar/draw.js";
+import { ago, drawFleets, drawReports, orderWords, reportWords } from "/umpire/rulesets/greatwar/draw.js";
 
 export const geometry = "zones";
 
@@ -20,7 +22,9 @@ export function gauges(view) {
   const outcome = view.outcome ? h("p", { class: "refusal" }, view.outcome.reason) : null;
   const rows = (view.fleets || []).map((f) =>
     h("li", { "data-fleet": f.id }, `${f.name} · ${f.zone} · ${f.mission} · speed ${f.speed} · fuel ${f.fuel}` +
-      (f.seat === view.seat ? "" : ` · ${f.seat}'s`) + (f.returning ? " · returning" : "") + (f.held ? " · held" : "")),
+      (f.seat === view.seat ? "" : ` · ${f.seat}'s`) + (f.returning ? " · returning" : "") + (f.held ? " · held" : "") +
+      ((f.ahead || []).length ? ` · plotted ahead: ${f.ahead.map((p) => p.join(" → ") || "stay").join("; ")}` : "") +
+      damage(f)),
   );
   const enemy = Object.entries(view.minefields?.enemy || {}).map(([zone, words]) => h("li", {}, `${zone}: ${words}`));
   return [
@@ -31,80 +35,200 @@ export function gauges(view) {
   ];
 }
 
+function damage(fleet) {
+  const hurt = (fleet.ships || []).filter((s) => s.hits).map((s) => `${s.name} ${s.hits}/${s.hull} boxes lost, speed ${s.speed}`);
+  return hurt.length ? ` · ${hurt.join("; ")}` : "";
+}
+
 function zones(text) {
   return String(text || "").split(/[\s,]+/).filter(Boolean);
+}
+
+function turns(text) {
+  return String(text || "").split(";").map(zones);
+}
+
+const SAID = { box: "mend a box", speed: "restore a level of speed" };
+
+/** The controls for the choices the rules leave to this seat now (view.choices), each as a
+ * fieldset: its rule, the options, and the rules' own choice (what happens if none is made). */
+function choiceControls(v, changed) {
+  const controls = { intelligence: null, seaplanes: {}, repair: {} };
+  const sets = (v?.choices || []).map((choice) => {
+    const rule = h("p", { class: "muted small rule" }, choice.rule);
+    if (choice.kind === "intelligence") {
+      const standing = choice.fleets.find((f) => f.id === choice.standing);
+      // A radio and its words side by side (the order form's labels stack their contents).
+      const option = (attrs, words) => h("div", { class: "check" }, h("input", { type: "radio", name: "intelligence", id: `intelligence-${attrs.value || "rules"}`, ...attrs }),
+        h("label", { for: `intelligence-${attrs.value || "rules"}` }, words));
+      const options = [option({ value: "", checked: "" }, `Leave it to the rules: ${standing.name}${standing.seat === v.seat ? "" : ` (${standing.seat}'s)`}, the first by id`)];
+      for (const f of choice.fleets) {
+        const plotted = (f.ahead || []).map((p) => p.join(" → ") || "stay").join("; ");
+        const attrs = { value: f.id, "aria-label": `The report goes to ${f.name}` };
+        if (f.seat !== v.seat) attrs.disabled = "";
+        options.push(option(attrs, `${f.name} (${f.zone}; plotted: ${plotted})${f.seat === v.seat ? "" : ` — ${f.seat}'s to name`}`));
+      }
+      for (const input of options.map((o) => o.querySelector("input"))) input.onchange = changed;
+      controls.intelligence = { choice, box: options };
+      return h("fieldset", { class: "ship-order choice", "data-choice": "intelligence" },
+        h("legend", {}, choice.event === "this just in" ? "This Just In" : "Situation Clarifies"), rule, h("div", {}, options));
+    }
+    if (choice.kind === "seaplanes") {
+      const pick = h("select", { "data-base": choice.base, "aria-label": `Seaplanes from ${choice.name}: target` },
+        h("option", { value: "" }, "the rules' choice: the first in reach"),
+        ...choice.tracks.map((n) => h("option", { value: String(n) }, `track ${n}`)));
+      pick.onchange = changed;
+      controls.seaplanes[choice.base] = pick;
+      const none = choice.tracks.length ? null : h("p", { class: "muted small" }, `No track of yours was last seen within ${choice.reach} zones.`);
+      return h("fieldset", { class: "ship-order choice", "data-choice": "seaplanes" }, h("legend", {}, `Seaplanes from ${choice.name}`), rule, pick, none);
+    }
+    const pick = h("select", { "data-ship": choice.ship, "aria-label": `Port repair of ${choice.ship}` },
+      h("option", { value: "" }, `the rules' choice: ${SAID[choice.standing]}`),
+      ...choice.options.map((o) => h("option", { value: o, ...(o === choice.chosen ? { selected: "" } : {}) }, o === "box" ? "mend a box first" : "restore speed first")));
+    pick.onchange = changed;
+    controls.repair[choice.ship] = pick;
+    return h("fieldset", { class: "ship-order choice", "data-choice": "repair" },
+      h("legend", {}, `Port repair: ${choice.ship} at ${choice.port}`),
+      h("p", { class: "small" }, `${choice.hits} box${choice.hits === 1 ? "" : "es"} lost, ${choice.speed_lost} level${choice.speed_lost === 1 ? "" : "s"} of speed.`), rule, pick);
+  });
+  for (const set of sets) {  // as wide as the pad, never wider (a fieldset's least width is its content's)
+    set.style.minWidth = "0";
+    for (const select of set.querySelectorAll("select")) select.style.width = "100%";
+  }
+  return { sets, controls };
 }
 
 export function orderForm({ view, changed }) {
   const box = h("div", { class: "plots" });
   let rows = [];
   let picking = null;
+  let choices = { sets: [], controls: { intelligence: null, seaplanes: {}, repair: {} } };
+
+  /** The fleet the intelligence report is to reach, as the radio buttons say ("" for none). */
+  function named() {
+    return choices.controls.intelligence?.box.map((o) => o.querySelector("input")).find((i) => i.checked)?.value ?? "";
+  }
+
+  /** A fleet bound by old plots shows its row only while the report is to reach it. */
+  function showRows() {
+    for (const r of rows) if (r.bound) r.row.hidden = named() !== r.fleet.id;
+  }
 
   function build() {
     const v = view();
-    const mine = (v?.fleets || []).filter((f) => f.seat === v.seat && !f.returning && !(f.ahead || []).length);
+    choices = choiceControls(v, () => {
+      showRows();
+      changed();
+    });
+    const offer = choices.controls.intelligence?.choice;
+    const offered = new Set((offer?.fleets || []).filter((f) => f.seat === v.seat).map((f) => f.id));
+    const mine = (v?.fleets || []).filter((f) => f.seat === v.seat && !f.returning && (!(f.ahead || []).length || offered.has(f.id)));
     rows = mine.map((fleet) => {
+      const bound = offered.has(fleet.id);
+      const clarified = bound && offer.event === "situation clarifies";
       const mission = h("select", { "data-fleet": fleet.id, class: "mission", "aria-label": `${fleet.name}: mission` },
         MISSIONS.map((m) => h("option", { value: m, ...(m === fleet.mission ? { selected: "" } : {}) }, m)));
       const path = h("input", { "data-fleet": fleet.id, class: "path", "aria-label": `${fleet.name}: zones to move through`, placeholder: "stay" });
-      const ahead = fleet.must_plot > 1
-        ? h("input", { "data-fleet": fleet.id, class: "ahead", "aria-label": `${fleet.name}: later turns, ; between turns` })
+      const later = clarified ? 3 : bound ? 1 : fleet.must_plot;
+      const ahead = later > 1
+        ? h("input", { "data-fleet": fleet.id, class: "ahead", "aria-label": `${fleet.name}: later turns, ; between turns`,
+          placeholder: clarified ? "next turn; the turn after" : "later turns, ; between" })
         : null;
+      if (clarified) {  // this turn's move stands as plotted
+        path.value = fleet.ahead[0].join(" ");
+        path.readOnly = true;
+        mission.disabled = true;
+      }
       const pick = h("input", { type: "radio", name: "pick-fleet", value: fleet.id, "aria-label": `Map clicks plot ${fleet.name}` });
       pick.onchange = () => (picking = fleet.id);
       for (const input of [mission, path, ahead].filter(Boolean)) input.oninput = changed;
       mission.onchange = changed;
-      return { fleet, mission, path, ahead, row: h("div", { class: "plot-row" }, pick, h("strong", {}, ` ${fleet.name} (${fleet.zone}) `), mission, path, ahead) };
+      const note = bound ? h("span", { class: "muted small" }, clarified ? " this turn as plotted; plot the next two:" : " replotted from this turn:") : null;
+      return { fleet, mission, path, ahead, bound, clarified, row: h("div", { class: "plot-row", "data-fleet": fleet.id }, pick, h("strong", {}, ` ${fleet.name} (${fleet.zone}) `), note, mission, path, ahead) };
     });
-    picking = rows[0]?.fleet.id ?? null;
-    if (rows[0]) rows[0].row.querySelector("input[type=radio]").checked = true;
-    box.replaceChildren(...(rows.length ? rows.map((r) => r.row) : [h("p", { class: "muted" }, "No fleet of yours takes orders this turn.")]));
+    picking = rows.find((r) => !r.bound)?.fleet.id ?? null;
+    rows.find((r) => r.fleet.id === picking)?.row.querySelector("input[type=radio]").setAttribute("checked", "");
+    showRows();
+    const plots = rows.length ? rows.map((r) => r.row) : [h("p", { class: "muted" }, "No fleet of yours takes orders this turn.")];
+    const pending = choices.sets.length ? [h("h3", { class: "choices-head" }, "Your choices this turn"), ...choices.sets, h("h3", {}, "Plots")] : [];
+    box.replaceChildren(...pending, ...plots);
   }
 
   build();
-  return {
+  const pad = {
     fields: box,
     read() {
       const fleets = {};
-      for (const { fleet, mission, path, ahead } of rows) {
+      const freed = named();
+      for (const { fleet, mission, path, ahead, bound } of rows) {
+        if (bound && fleet.id !== freed) continue;
         const plot = { mission: mission.value, path: zones(path.value) };
-        if (ahead) plot.ahead = String(ahead.value || "").split(";").map(zones);
-        if (plot.path.length || plot.mission !== fleet.mission || ahead) fleets[fleet.id] = plot;
+        if (ahead) plot.ahead = turns(ahead.value);
+        if (plot.path.length || plot.mission !== fleet.mission || ahead || bound) fleets[fleet.id] = plot;
       }
-      return { fleets };
+      const order = { fleets };
+      if (freed) order.intelligence = freed;
+      const seaplanes = Object.entries(choices.controls.seaplanes).filter(([, s]) => s.value).map(([base, s]) => [base, Number(s.value)]);
+      if (seaplanes.length) order.seaplanes = Object.fromEntries(seaplanes);
+      const repair = Object.entries(choices.controls.repair).filter(([, s]) => s.value).map(([ship, s]) => [ship, s.value]);
+      if (repair.length) order.repair = Object.fromEntries(repair);
+      return order;
     },
     fill(order) {
-      for (const { fleet, mission, path, ahead } of rows) {
+      for (const { fleet, mission, path, ahead, clarified } of rows) {
         const plot = order?.fleets?.[fleet.id];
-        mission.value = plot?.mission ?? fleet.mission;
-        path.value = (plot?.path || []).join(" ");
+        if (!clarified) {
+          mission.value = plot?.mission ?? fleet.mission;
+          path.value = (plot?.path || []).join(" ");
+        }
         if (ahead) ahead.value = (plot?.ahead || []).map((p) => p.join(" ")).join("; ");
       }
+      for (const option of choices.controls.intelligence?.box || []) {
+        const input = option.querySelector("input");
+        input.checked = input.value === (order?.intelligence ?? "");
+      }
+      for (const [base, pick] of Object.entries(choices.controls.seaplanes)) pick.value = String(order?.seaplanes?.[base] ?? "");
+      for (const [ship, pick] of Object.entries(choices.controls.repair)) pick.value = order?.repair?.[ship] ?? pick.value;
+      showRows();
     },
     cost: () => null,
     pick(place) {
       const row = rows.find((r) => r.fleet.id === picking);
-      if (row && place?.name) row.path.value = [...zones(row.path.value), place.name].join(" ");
+      if (!row || !place?.name) return;
+      if (row.clarified) row.ahead.value = `${row.ahead.value}${row.ahead.value.trim() ? " " : ""}${place.name}`;
+      else row.path.value = [...zones(row.path.value), place.name].join(" ");
     },
-    seen(_view, fresh) {
+    seen(v, fresh) {
+      // A new phase starts a fresh pad; within one, a change in what may be chosen (a report
+      // the umpire injected brings a track in reach) redraws the pad with what was written kept.
+      const now = JSON.stringify(v?.choices || []);
       if (fresh) build();
+      else if (now !== shownChoices) {
+        const kept = pad.read();
+        build();
+        pad.fill(kept);
+      }
+      shownChoices = now;
     },
   };
+  let shownChoices = JSON.stringify(view()?.choices || []);
+  return pad;
 }
 
 export function here(view) {
   return view?.fleets?.[0]?.zone ?? null;
 }
 
-export function order(given) {
-  const plots = Object.entries(given?.fleets || {});
-  if (!plots.length) return "every fleet stays where it is";
-  return plots.map(([id, p]) => `${id}: ${p.mission}${p.path?.length ? ` via ${p.path.join(" → ")}` : ", staying"}`).join("; ");
-}
+export { orderWords as order };
 
 export function reports(view) {
   const list = (view?.reports || []).map((r) => h("li", { "data-source": r.source }, reportWords(r)));
-  return list.length ? h("ul", { class: "reports", id: "report-list" }, list) : h("p", { class: "muted" }, "No reports this turn.");
+  const news = (view?.news || []).map((n) => h("li", {}, `Turn ${n.turn} (${ago(n.age)}) · ${n.text}`));
+  return [
+    list.length ? h("ul", { class: "reports", id: "report-list" }, list) : h("p", { class: "muted" }, "No reports this turn."),
+    h("h3", {}, "News of your side"),
+    news.length ? h("ul", { class: "reports", id: "news-list" }, news) : h("p", { class: "muted" }, "No news this turn."),
+  ];
 }
 
 export function contacts(view) {
@@ -112,7 +236,7 @@ export function contacts(view) {
   if (!tracks.length) return h("p", { class: "muted" }, "No enemy tracked.");
   return h("ul", { class: "contacts" }, tracks.map((t) => {
     const last = t.sightings[t.sightings.length - 1];
-    return h("li", {}, `Track ${t.number}: ${last.position.zone}, turn ${last.turn} (${view.turn - last.turn} turns ago)${last.identity ? `, ${last.identity}` : ""}`);
+    return h("li", {}, `Track ${t.number}: ${last.position.zone}, turn ${last.turn} (${ago(view.turn - last.turn)})${last.identity ? `, ${last.identity}` : ""}`);
   }));
 }
 

@@ -1,6 +1,7 @@
 // Great War at Sea on a zone map: what the seat page and the umpire's console both draw. Fleets
-// are markers beside their zone's node (the ship count on them), plots dashed lines through zones,
-// reports of the enemy grey markers with their age and, where told, the zone they go to next.
+// are markers beside their zone's node (the ship count on them), plots dashed arrows through
+// zones, reports of the enemy grey markers with their age and, where told, a red arrow to the zone
+// they go to next. And the words both pages use for a report and an order.
 
 const SIDE_LOOK = { central: { fill: "#f3d9a4", stroke: "#7a5200" }, russia: { fill: "#c9dcf2", stroke: "#21466e" } };
 
@@ -13,7 +14,7 @@ export function drawFleets(map, group, fleets, draft = {}) {
     const ships = (fleet.ships || []).map((ship) => ship.name).join(", ");
     map.marker(group, fleet.zone, index, { label: `${fleet.name} (${fleet.mission}): ${ships}`, text: String((fleet.ships || []).length), className: "fleet", ...look });
     const path = draft[fleet.id]?.path ?? fleet.path ?? [];
-    if (path.length) map.path(group, [fleet.zone, ...path], { label: `${fleet.name}: ${path.join(" → ")}`, stroke: look.stroke });
+    if (path.length) map.path(group, [fleet.zone, ...path], { label: `${fleet.name}: ${path.join(" → ")}`, stroke: look.stroke, arrow: true });
   }
 }
 
@@ -23,22 +24,39 @@ export function drawReports(map, group, view) {
   for (const report of view?.reports || []) latest[report.track ?? `${report.zone}`] = report;
   let index = 4;
   for (const report of Object.values(latest)) {
-    const age = report.age ?? 0;
-    const label = `Track ${report.track ?? "?"}: ${report.source} ${age ? `${age} turn${age > 1 ? "s" : ""} ago` : "this turn"}` +
+    const label = `Track ${report.track ?? "?"}: ${report.source}, turn ${report.turn} (${ago(report.age ?? 0)})` +
       (report.ships ? ` — ${report.ships.join(", ")}` : "") + (report.next_zone ? `; next ${report.next_zone}` : "");
     map.marker(group, report.zone, index++, { label, text: `T${report.track ?? "?"}`, fill: "#e4e4e4", stroke: "#555", className: "report" });
     if (report.next_zone && report.next_zone !== report.zone) {
-      map.path(group, [report.zone, report.next_zone], { label: `${label}`, stroke: "#a33", dash: "2 3", className: "next-zone" });
+      map.path(group, [report.zone, report.next_zone], { label, stroke: "#a33", dash: "4 3", className: "next-zone", arrow: true });
     }
   }
 }
 
-/** A report in words, with its age. */
+/** How long ago, in turns, in words. */
+export function ago(turns) {
+  return turns ? `${turns} turn${turns > 1 ? "s" : ""} ago` : "this turn";
+}
+
+/** A report in words, with its turn and age. */
 export function reportWords(report) {
-  const age = report.age ? `${report.age} turn${report.age > 1 ? "s" : ""} ago` : "this turn";
-  const parts = [`Turn ${report.turn} (${age}) · ${report.source} · track ${report.track ?? "?"} in ${report.zone}`];
+  const parts = [`Turn ${report.turn} (${ago(report.age)}) · ${report.source} · track ${report.track ?? "?"} in ${report.zone}`];
   if (report.ships) parts.push(`ships: ${report.ships.join(", ")}`);
   if (report.next_zone) parts.push(`next zone: ${report.next_zone}`);
   if (report.text) parts.push(report.text);
   return parts.join(" · ");
+}
+
+/** An order in words: each fleet's plot, then the choices it makes (docs/payloads.md). */
+export function orderWords(given) {
+  const plots = Object.entries(given?.fleets || {}).map(([id, p]) =>
+    `${id}: ${p.mission}${p.path?.length ? ` via ${p.path.join(" → ")}` : ", staying"}` +
+    (p.ahead?.length ? `, then ${p.ahead.map((a) => a.join(" → ") || "stay").join("; ")}` : ""));
+  const chose = [];
+  if (given?.intelligence) chose.push(`the intelligence report to ${given.intelligence}`);
+  for (const [base, track] of Object.entries(given?.seaplanes || {})) chose.push(`seaplanes from ${base} at track ${track}`);
+  for (const [ship, wish] of Object.entries(given?.repair || {})) chose.push(`${ship} to have its ${wish} mended first`);
+  const words = [plots.length ? plots.join("; ") : "every fleet stays where it is"];
+  if (chose.length) words.push(`chosen: ${chose.join("; ")}`);
+  return words.join(" · ");
 }

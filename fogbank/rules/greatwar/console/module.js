@@ -1,9 +1,10 @@
 // Great War at Sea in the umpire's console: the whole sea on the zone map (every fleet, its plot
-// and the zones it passed this move, every minefield), the points and the turn's random event, and
-// an override form that injects a report to a seat (or moves a fleet). Views: views.py.
+// and the zones it passed this move, every minefield), the points and the turn's random event,
+// each side's open choices and what the seats chose, and an override form that injects a report
+// to a seat (or moves a fleet). Views: views.py.
 
 import { h } from "/umpire/dom.js";
-import { drawFleets, drawReports } from "./draw.js";
+import { drawFleets, drawReports, orderWords } from "./draw.js";
 
 export const geometry = "zones";
 
@@ -25,17 +26,27 @@ export function truth(view) {
     h("p", {}, `Turn ${view.turn} · ${view.day ? "day" : "night"} · random event: ${view.event || "none yet"}`),
     h("p", { id: "points" }, `Points: ${Object.entries(view.points || {}).map(([s, p]) => `${s} ${p}`).join(", ")}`),
     h("p", {}, `Sunk: ${(view.sunk || []).join(", ") || "none"}`),
+    h("h3", {}, "Choices"),
+    h("ul", { id: "choices" }, choiceLines(view).map((line) => h("li", {}, line))),
   ];
+}
+
+/** Each side's open choices and standing wishes, and what the seats chose this turn. */
+function choiceLines(view) {
+  const lines = [];
+  const pending = view.pending;
+  if (pending) lines.push(`Open for ${pending.side}: ${pending.event}, one of ${pending.fleets.join(", ")} (if none is named: ${pending.standing})`);
+  for (const [base, fleet] of Object.entries(view.aimed || {})) lines.push(`Seaplanes from ${base} seek ${fleet}`);
+  for (const [ship, wish] of Object.entries(view.repair || {})) lines.push(`${ship}: port repair mends its ${wish} first`);
+  for (const chosen of view.chosen || []) lines.push(`Chosen: ${chosen}`);
+  return lines.length ? lines : ["None open, none made this turn."];
 }
 
 export function clock(view) {
   return view ? (view.day ? "day" : "night") : "";
 }
 
-export function order(given) {
-  const plots = Object.entries(given?.fleets || {});
-  return plots.length ? plots.map(([id, p]) => `${id}: ${p.mission} ${(p.path || []).join("→") || "stays"}`).join("; ") : "stays";
-}
+export { orderWords as order };
 
 export function place(name, view, map) {
   const zone = map?.zoneAt?.(name);
@@ -74,9 +85,14 @@ export function drawSeat(map, group, view) {
 }
 
 export function seatPanel(seat, view) {
-  return h("ul", {}, (view?.fleets || []).map((f) => h("li", {}, `${f.name} · ${f.zone} · ${f.mission}`)));
+  const mine = view?.fleets || [];
+  const open = (view?.choices || []).map((c) => h("li", { class: "choice" }, `Open: ${c.kind === "intelligence" ? c.event : c.kind}` +
+    (c.kind === "intelligence" ? ` (${c.fleets.map((f) => f.id).join(", ")})` : c.kind === "repair" ? ` of ${c.ship}` : ` from ${c.name}`)));
+  return h("ul", {}, ...mine.map((f) => h("li", {}, `${f.name} · ${f.zone} · ${f.mission}`)), ...open);
 }
 
 export function seatSummary(view) {
-  return h("div", {}, `${(view?.fleets || []).length} fleets · ${(view?.reports || []).length} reports this turn`);
+  const open = (view?.choices || []).length;
+  return h("div", {}, `${(view?.fleets || []).length} fleets · ${(view?.reports || []).length} reports this turn` +
+    (open ? ` · ${open} choice${open > 1 ? "s" : ""} open` : ""));
 }

@@ -9,11 +9,34 @@
 import { s, titled } from "../dom.js";
 
 const STEP = 84; // one unit of x or y, in the drawing's units
-const MARGIN = 60;
+const MARGIN = 76; // room for the names of the zones on the edge
 const RADIUS = 20;
+const NAME_PX = 12; // a zone's name on screen, in pixels, whatever the drawing's scale
+// Markers go round a node clockwise from the top (eighths of a turn), below it last: the zone's name is there.
+const SLOTS = [0, 1, 7, 2, 6, 3, 5, 4];
+const LINE_CHARS = 16; // a zone's name wraps at this many characters a line
 
 export function createMap(svg, chart) {
   return new ZoneMap(svg, chart);
+}
+
+/** A zone's name in short lines (words kept whole, a bracket starting a line of its own). */
+function nameLines(name) {
+  const lines = [];
+  for (const word of String(name).split(" ")) {
+    const last = lines[lines.length - 1];
+    if (last !== undefined && !word.startsWith("(") && (last + " " + word).length <= LINE_CHARS) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
+
+/** Where the line from `from` to `to` meets the rim of the node at `to`. */
+function rim(from, to) {
+  const [dx, dy] = [to[0] - from[0], to[1] - from[1]];
+  const length = Math.hypot(dx, dy) || 1;
+  const back = Math.min(length / 2, RADIUS + 3);
+  return [to[0] - (dx / length) * back, to[1] - (dy / length) * back];
 }
 
 class ZoneMap {
@@ -59,12 +82,27 @@ class ZoneMap {
     svg.appendChild(nodes);
   }
 
-  /** Every zone's name, under its node. */
+  /** Every zone's name under its node, at a size read on screen (NAME_PX, however small the
+   * drawing is scaled), wrapped to two lines, with a halo so a border line never cuts it. */
   drawPlaces() {
-    const g = this.layer("places");
+    const g = this.layer("zone-names"); // not "places": the shared style sets that layer's names at 8px
+    const shown = this.svg.getBoundingClientRect().width;
+    const drawn = this.svg.viewBox.baseVal?.width || shown || 1;
+    const size = Math.min(24, Math.max(11, (NAME_PX * drawn) / (shown || drawn)));
+    const all = Object.values(this.zones);
     for (const [id, zone] of Object.entries(this.zones)) {
       const [cx, cy] = this.centre(id);
-      g.appendChild(s("text", { class: "place", "data-zone": id, x: cx, y: cy + RADIUS + 13, "text-anchor": "middle", "font-size": 11 }, zone.name));
+      const lines = nameLines(zone.name);
+      // A zone with a neighbour close on its right has its name on its left, where there is room.
+      const crowded = all.some((o) => o.y === zone.y && o.x > zone.x && o.x - zone.x <= 1);
+      const x = crowded ? cx - RADIUS - 4 : cx;
+      const y = crowded ? cy + size / 3 - ((lines.length - 1) * size) / 2 : cy + RADIUS + size;
+      const text = s("text", {
+        class: "place", "data-zone": id, x, y, "text-anchor": crowded ? "end" : "middle", "font-size": size,
+        "paint-order": "stroke", stroke: "#f4f8fb", "stroke-width": size / 4, "stroke-linejoin": "round", fill: "#1d3347",
+      });
+      lines.forEach((line, i) => text.appendChild(s("tspan", { x, dy: i ? size * 1.05 : 0 }, line)));
+      g.appendChild(text);
     }
     return g;
   }
@@ -88,7 +126,7 @@ class ZoneMap {
   marker(parent, id, index, { label, text, fill = "#fff", stroke = "#333", className = "marker" }) {
     const at = this.centre(id);
     if (!at) return null;
-    const angle = -Math.PI / 2 + index * (Math.PI / 4);
+    const angle = -Math.PI / 2 + SLOTS[index % SLOTS.length] * (Math.PI / 4);
     const x = at[0] + Math.cos(angle) * (RADIUS + 10);
     const y = at[1] + Math.sin(angle) * (RADIUS + 10);
     const g = s("g", { class: className, "data-zone": id });
@@ -98,13 +136,28 @@ class ZoneMap {
     return g;
   }
 
-  /** A line through zones (a plotted path), with a tooltip. */
-  path(parent, ids, { label, stroke = "#b7791f", dash = "6 3", className = "zone-path" }) {
+  /** A line through zones (a plotted path), with a tooltip; `arrow`: it ends in an arrowhead at
+   * the last zone's rim (a move: where a fleet goes next). */
+  path(parent, ids, { label, stroke = "#b7791f", dash = "6 3", className = "zone-path", arrow = false }) {
     const points = ids.map((id) => this.centre(id)).filter(Boolean);
     if (points.length < 2) return null;
+    if (arrow) points[points.length - 1] = rim(points[points.length - 2], points[points.length - 1]);
     const line = s("polyline", { class: className, points: points.map((p) => p.join(",")).join(" "), fill: "none", stroke, "stroke-width": 3, "stroke-dasharray": dash });
+    if (arrow) line.setAttribute("marker-end", `url(#${this.arrowHead(stroke)})`);
     parent.appendChild(titled(line, label));
     return line;
+  }
+
+  /** The id of an arrowhead marker of this colour, made once per drawing. */
+  arrowHead(colour) {
+    const id = `arrow-${colour.replace(/[^a-z0-9]/gi, "")}`;
+    if (!this.svg.querySelector(`#${id}`)) {
+      const defs = this.svg.querySelector("defs") ?? this.svg.insertBefore(s("defs"), this.svg.firstChild);
+      const marker = s("marker", { id, viewBox: "0 0 10 10", refX: 9, refY: 5, markerWidth: 4, markerHeight: 4, orient: "auto-start-reverse" });
+      marker.appendChild(s("path", { d: "M0,0L10,5L0,10z", fill: colour }));
+      defs.appendChild(marker);
+    }
+    return id;
   }
 
   /** The zone under a pointer event: {name: its id}, or null. */

@@ -55,16 +55,27 @@ export function place(name, view, map) {
   return [`${zone.name}${zone.base ? `, ${zone.base} base (${zone.side})` : ""}`, ...(here.length ? [here.join(", ")] : [])];
 }
 
+const FIELD = "display: grid; grid-template-columns: 7em minmax(0, 1fr); align-items: center; gap: 6px; margin: 4px 0; font-size: 12px";
+
 export function override({ view }) {
   const kind = h("select", { id: "gw-kind", "aria-label": "Override" }, h("option", { value: "report" }, "inject a report"), h("option", { value: "move" }, "move a fleet"));
-  const seat = h("input", { id: "gw-seat", "aria-label": "To seat", placeholder: "seat" });
-  const fleet = h("input", { id: "gw-fleet", "aria-label": "Fleet id", placeholder: "fleet id" });
-  const zone = h("input", { id: "gw-zone", "aria-label": "Zone", placeholder: "zone" });
-  const next = h("input", { id: "gw-next", "aria-label": "Next zone (report)", placeholder: "next zone" });
-  const ships = h("input", { id: "gw-ships", type: "checkbox", "aria-label": "Tell its ships" });
-  const text = h("input", { id: "gw-text", "aria-label": "Words", placeholder: "words" });
+  // The seats and fleets the umpire may name, offered as the field is typed; zones come from a click on the map.
+  const fleets = view?.fleets || [];
+  const offer = (id, values) => h("datalist", { id }, [...new Set(values)].sort().map((v) => h("option", { value: v })));
+  const seat = h("input", { id: "gw-seat", list: "gw-seats", placeholder: "seat" });
+  const fleet = h("input", { id: "gw-fleet", list: "gw-fleets", placeholder: "fleet id" });
+  const zone = h("input", { id: "gw-zone", placeholder: "zone: click the map" });
+  const next = h("input", { id: "gw-next", placeholder: "optional" });
+  const ships = h("input", { id: "gw-ships", type: "checkbox", style: "justify-self: start" });
+  const text = h("input", { id: "gw-text", placeholder: "what the seat reads" });
+  const row = (words, input, forReport = false) => h("label", { class: "gw-field", "data-report": forReport ? "" : null, style: FIELD }, h("span", {}, words), input);
+  const rows = [row("To seat", seat, true), row("Fleet", fleet), row("Zone", zone), row("Next zone", next, true),
+    row("Tell its ships", ships, true), row("Words", text, true)];
+  const shown = () => rows.forEach((r) => (r.hidden = kind.value === "move" && r.hasAttribute("data-report")));
+  kind.onchange = shown;
+  shown();
   return {
-    fields: h("div", {}, kind, seat, fleet, zone, next, h("label", {}, ships, " ships"), text),
+    fields: h("div", { class: "gw-override" }, kind, ...rows, offer("gw-seats", fleets.map((f) => f.seat)), offer("gw-fleets", fleets.map((f) => f.id))),
     read() {
       if (kind.value === "move") return { kind: "move", fleet: fleet.value, zone: zone.value };
       const out = { kind: "report", seat: seat.value, fleet: fleet.value, zone: zone.value, ships: ships.checked, text: text.value };

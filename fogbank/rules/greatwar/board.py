@@ -19,6 +19,7 @@ class Ship:
     speed_lost: int = 0  # levels of speed lost (condenser trouble, damage)
     fuel_used: int = 0
     damaged_turn: int = 0  # the turn it last took damage (damage control is for last turn's)
+    fire_control: bool = False  # a fire-control hit (tactical rule 14): for the rest of the game
 
     def sunk(self, cls: ShipClass) -> bool:
         return self.hits >= cls.hull
@@ -47,6 +48,7 @@ class Fleet:
     loaded: bool = True  # a transport's cargo aboard
     reveal: str | None = None  # "neutral" or "aerial": its plot is told to the enemy this move
     passed: tuple[str, ...] = ()  # the zones it was in this move, step by step
+    tactics: Mapping[str, object] | None = None  # how its admiral fights a battle (orders.parse_tactics)
 
 
 @attrs.frozen
@@ -70,6 +72,7 @@ class Intel:
     plot: Plot
     reports: tuple[Report, ...] = ()
     minefields: Mapping[str, str] = attrs.field(factory=dict)  # enemy zone -> the variant's words
+    battles: tuple[Mapping[str, object], ...] = ()  # the seat's battle reports (tactical.report)
 
 
 @attrs.frozen

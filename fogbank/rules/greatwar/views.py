@@ -52,6 +52,7 @@ def seat_view(state: GameState, scenario: Scenario, seat: str, since: int | None
         "reports": [
             {**to_plain(r), "age": state.turn - r.turn} for r in intel.reports if r.turn >= first
         ],
+        "battles": [to_plain(b) for b in intel.battles if b["turn"] >= first],
         "outcome": _outcome(state),
     }
 

@@ -1,0 +1,547 @@
+"""A battle played out by the revised tactical sequence of play, for both sides, from their
+fleets' tactics: no player is asked anything between impulses.
+
+Every roll is keyed by the battle, the round, the segment and its subject, so what one ship
+rolls never shifts another's dice.
+"""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+import attrs
+
+from fogbank.rules.core import Modifier
+
+from ..board import Board, Fleet, Ship
+from ..roller import Roller
+from ..sea import SPEEDS, Scenario
+from .areas import (
+    COLUMNS, ROWS, STAND_MISSIONS, TORPEDO_CRAFT, Area, Group, Tactics, Unit, distance, edge, form_groups,
+    max_visibility, setup_areas, step,
+)
+from .events import random_event
+from .gunfire import GUNS, REACH, TORPEDO_HIT, Salvo, hit_number, modifiers_for, pick_targets
+
+ALL = frozenset(SPEEDS)
+FAST, FASTEST, NOT_SLOW = frozenset({"2", "2+"}), frozenset({"2+"}), frozenset({"1", "2", "2+"})
+# The revised tactical sequence: (segment number, what, whose move, which speeds move).
+SEQUENCE = (
+    (2, "move", "init", ALL), (3, "combat", None, None),
+    (4, "move", "other", FAST), (5, "move", "init", FAST), (6, "combat", None, None),
+    (7, "move", "other", ALL), (8, "move", "init", ALL), (9, "combat", None, None),
+    (10, "move", "other", FASTEST), (11, "move", "init", FASTEST), (12, "combat", None, None),
+    (13, "move", "other", NOT_SLOW), (14, "move", "init", NOT_SLOW), (15, "combat", None, None),
+)
+EVENT_BEFORE = frozenset({2, 4, 7, 10, 13})  # (RE) on the sequence of play
+ROUNDS = {True: 4, False: 2}  # most rounds a battle lasts, by day and by night (designed)
+
+
+@attrs.frozen
+class Outcome:
+    ships: dict[str, Ship]  # every ship after the battle
+    sunk: tuple[str, ...]
+    stood: bool  # the non-initiative side stood and the other did not close: its mission goes on
+    log: tuple[str, ...]  # what happened (the umpire's record, in words)
+    initiative: str = ""
+    broke_off: str | None = None  # the side that broke off (the other may pursue)
+    leaders_lost: tuple[str, ...] = ()  # fleets whose admiral was killed
+    seen: Mapping[str, tuple[str, ...]] = attrs.field(factory=dict)  # side -> enemy ships it saw
+    steps: tuple[dict, ...] = ()  # the battle, segment by segment (tactical.report reads it)
+
+
+class Battle:
+    """The battle's truth while it is fought; `play` runs it to its end."""
+
+    def __init__(self, board: Board, scenario: Scenario, roller: Roller, zone: str, fleets: dict[str, list[Fleet]],
+                 day: bool, key: str, pursuit: bool, initiative: str):
+        self.s, self.roller, self.zone, self.day, self.key, self.pursuit = scenario, roller, zone, day, key, pursuit
+        self.fleets = fleets
+        self.sides = sorted(fleets)
+        self.init = initiative
+        self.other = next(s for s in self.sides if s != initiative)
+        self.units: dict[str, Unit] = {}
+        for side in self.sides:
+            for f in fleets[side]:
+                for n in f.ships:
+                    ship = board.ships[n]
+                    self.units[n] = Unit(n, side, f.id, scenario.ships[n], ship.hits, ship.speed_lost, ship.fire_control)
+        self.start = {n: (u.hits, u.speed_lost, u.fire_control) for n, u in self.units.items()}
+        self.hull0 = {s: self.hull_left(s) for s in self.sides}
+        self.flagships = {s: {f.ships[0]: f.id for f in fleets[s] if f.leader and f.ships} for s in self.sides}
+        self.leaders_lost: list[str] = []
+        self.groups: list[Group] = []
+        self.home: dict[str, Area] = {}
+        for side in self.sides:
+            tactics = {f.id: Tactics.of(f.mission, f.tactics) for f in fleets[side]}
+            areas = setup_areas(day, side == self.init, len(fleets[side]))
+            self.home[side] = areas[0]
+            squadrons = bool(scenario.sides[side].get("squadron_leaders"))
+            for f, area in zip(sorted(fleets[side], key=lambda f: f.id), areas):
+                units = [self.units[n] for n in f.ships if self.units[n].present]
+                self.groups.extend(form_groups(side, area, units, tactics, squadrons, self.flagships[side]))
+        self.visibility = max_visibility(day)
+        self.round = 0
+        self.segment = 0
+        self.broke: str | None = None
+        self.escapes = 0  # successful break-off rolls
+        self.fired = {s: False for s in self.sides}
+        self.standing = self._stand()
+        self.surprises = 0
+        self.smoked = False
+        self.effects = Effects()
+        self.seen: dict[str, set[str]] = {s: set() for s in self.sides}
+        self.scored: dict[str, dict[str, int]] = {s: {} for s in self.sides}
+        self.steps: list[dict] = []
+        self.lines: list[dict] = []
+        self.log: list[str] = []
+
+    # -- what the battle looks like ---------------------------------------------------------
+
+    def enemy(self, side: str) -> str:
+        return self.other if side == self.init else self.init
+
+    def present(self, group: Group) -> list[str]:
+        return [n for n in group.ships if self.units[n].present]
+
+    def live_groups(self, side: str | None = None) -> list[Group]:
+        return [g for g in self.groups if (side is None or g.side == side) and self.present(g)]
+
+    def face_up(self, group: Group) -> bool:
+        """Rule 8: within the current visibility of an enemy group."""
+        return any(distance(group.area, e.area) <= self.visibility for e in self.live_groups(self.enemy(group.side)))
+
+    def in_sight(self, side: str) -> list[Group]:
+        return [e for e in self.live_groups(self.enemy(side)) if self.face_up(e)]
+
+    def group_of(self, name: str) -> Group:
+        return next(g for g in self.groups if name in g.ships)
+
+    def hull_left(self, side: str) -> int:
+        return sum(u.cls.hull - u.hits for u in self.units.values() if u.side == side and u.present)
+
+    def leader(self, side: str) -> bool:
+        return any(self.units[n].present for n in self.flagships[side])
+
+    def say(self, text: str, *sides: str) -> None:
+        """A line of the battle's story, told to `sides` (every side when none is named)."""
+        self.lines.append({"text": text, "sides": list(sides or self.sides)})
+        self.log.append(f"r{self.round}/{self.segment}: {text}")
+
+    def k(self, what: str) -> str:
+        return f"{self.key}/r{self.round}/s{self.segment}/{what}"
+
+    def snapshot(self, what: str) -> None:
+        up = [g.id for g in self.live_groups() if self.face_up(g)]
+        for g in self.live_groups():
+            if g.id in up:
+                self.seen[self.enemy(g.side)].update(self.present(g))
+        self.steps.append({
+            "round": self.round, "segment": self.segment, "what": what, "visibility": self.visibility,
+            "groups": [{"id": g.id, "side": g.side, "kind": g.kind, "area": list(g.area), "ships": self.present(g),
+                        "smoke": g.smoke, "leader": g.leader} for g in self.live_groups()],
+            "face_up": up,
+            "ships": {n: {"hits": u.hits, "hull": u.cls.hull, "speed": u.speed, "sunk": u.sunk, "off": u.off,
+                          "kind": u.cls.kind, "side": u.side} for n, u in self.units.items()},
+            "scored": {s: dict(v) for s, v in self.scored.items()},
+            "lines": self.lines,
+        })
+        self.lines = []
+
+    # -- the battle -------------------------------------------------------------------------
+
+    def _stand(self) -> str | None:
+        """Rule 7: the non-initiative side stands when all its fleets would (stand posture, on a
+        mission that allows it: bombard, lay mines, refuel, escort, or a two-zone move)."""
+        fleets = self.fleets[self.other]
+        if all(Tactics.of(f.mission, f.tactics).posture == "stand"
+               and (f.mission in STAND_MISSIONS or f.mission == "escort" or len(f.path) == 2) for f in fleets):
+            return self.other
+        return None
+
+    def play(self) -> Outcome:
+        self.snapshot("set-up")
+        self.say(f"{self.init} has the initiative" + (" in pursuit" if self.pursuit else ""))
+        if self.standing:
+            self.say(f"{self.standing} stands to carry out its mission")
+        stood = False
+        for number in range(1, ROUNDS[self.day] + 1):
+            self.round = number
+            if self._round():
+                break
+            if self.standing and not self.fired[self.init]:
+                self.say(f"{self.init} did not close: the battle ends and {self.standing}'s mission goes on")
+                stood = True
+                break
+            if not any(self.face_up(g) for g in self.live_groups()):
+                self.say("no ship is in sight of the enemy: the battle ends")
+                break
+        else:
+            self.say("the light fails: the battle ends")
+        self.segment = 16
+        self.snapshot("end of battle")
+        return self._outcome(stood)
+
+    def _round(self) -> bool:
+        """One round of the sequence; True when the battle is over (rule 17)."""
+        for number, what, whose, speeds in SEQUENCE:
+            self.segment = number
+            if number in EVENT_BEFORE:
+                random_event(self)
+            if what == "move":
+                side = self.init if whose == "init" else self.other
+                self._move(side, speeds, first=self.round == 1 and number == 2)
+                self.snapshot(f"{side} moves" + ("" if speeds == ALL else " (" + ", ".join(sorted(speeds)) + ")"))
+            else:
+                self._combat()
+                self.snapshot("combat")
+                if any(not any(u.present for u in self.units.values() if u.side == s) for s in self.sides):
+                    gone = next(s for s in self.sides if not any(u.present for u in self.units.values() if u.side == s))
+                    self.say(f"no ship of {gone} is left on the board: the battle ends")
+                    return True
+        return False
+
+    # -- movement ---------------------------------------------------------------------------
+
+    def _move(self, side: str, speeds: frozenset[str], first: bool) -> None:
+        if not first and self.broke is None and self.round > 1:
+            self._consider_break_off(side)
+        faster = False
+        if self.broke == side:
+            if self.escapes < 2:
+                if self.roller.roll(self.k(f"break-off/{side}"), "break-off").outcome == "yes":
+                    self.escapes += 1
+                    faster = True
+                    self.say(f"{side} runs for it: its ships move one speed faster", side)
+            else:
+                faster = True
+        if side in self.effects.confused:
+            self.say(f"confusion: no ship of {side} moves", side)
+            return
+        seen = self.in_sight(side)
+        for g in sorted(self.live_groups(side), key=lambda g: g.id):
+            if g.id in self.effects.held or g.id in self.effects.dashed:
+                continue
+            speed = min((self.units[n].speed for n in self.present(g)), key=SPEEDS.index)
+            if faster:
+                speed = SPEEDS[min(len(SPEEDS) - 1, SPEEDS.index(speed) + 1)]
+            if speed not in speeds:
+                continue
+            to = self._where(g, seen, first)
+            if to != g.area:
+                g.area = to
+                if not 0 <= to[0] < COLUMNS:
+                    for n in self.present(g):
+                        self.units[n].off = True
+                    self.say(f"{', '.join(g.ships)} leave the battle", side)
+            if g.tactics.smoke and self.present(g):
+                g.smoke = self.smoked = True
+                self.say(f"{g.ships[0]}'s group lays smoke", side)
+
+    def _where(self, g: Group, seen: list[Group], first: bool) -> Area:
+        """A group's move by its fleet's tactics; a side steers by the enemy it sees, and with
+        none in sight towards where the enemy set up."""
+        enemy = self.enemy(g.side)
+        near = min(seen, key=lambda e: (distance(g.area, e.area), e.id), default=None)
+        goal = near.area if near else self.home[enemy]
+        gap = distance(g.area, goal)
+        if self.broke == g.side:
+            return step(g.area, goal, away=True, may_leave=None if first else edge(g.side == self.init))
+        if g.tactics.posture == "stand" or self.standing == g.side:
+            return g.area
+        if g.tactics.posture == "keep_off":
+            return step(g.area, goal, away=True, may_leave=None) if near and gap < max_visibility(self.day) else g.area
+        torpedo = g.kind == "DD" and g.tactics.torpedoes and any(not self.units[n].torpedo_fired for n in self.present(g))
+        return step(g.area, goal, away=False, may_leave=None) if gap > (0 if torpedo else 1) else g.area
+
+    def _consider_break_off(self, side: str) -> None:
+        """Rule 16: from round 2, at the start of its movement segment, a side breaks off when its
+        hull left falls below the most cautious share its fleets' tactics give."""
+        share = max(Tactics.of(f.mission, f.tactics).break_off for f in self.fleets[side])
+        if self.hull_left(side) >= share * self.hull0[side]:
+            return
+        self.broke = side
+        self.say(f"{side} breaks off: its fire is halved and every ship runs at its own speed")
+        split = []
+        for g in self.groups:  # group restrictions no longer apply: each ship on its own
+            if g.side == side and len(g.ships) > 1:
+                split.extend(attrs.evolve(g, id=f"{side}:{n}", ships=[n], leader=None) for n in g.ships)
+            else:
+                split.append(g)
+        self.groups = split
+
+    # -- combat -----------------------------------------------------------------------------
+
+    def _combat(self) -> None:
+        if self.day and self.round == 1 and self.segment == 3:
+            self._slow_ships()
+        salvos = self._salvos()
+        salvos = self._shields(salvos)
+        salvos += self._friendly_fire()
+        hits: list[tuple[Salvo, int]] = []
+        for salvo in salvos:
+            firer_side = self.units[salvo.firers[0]].side
+            roll = self.roller.roll(self.k(f"gunfire/{salvo.target}/{GUNS[salvo.gun]}/{salvo.firers[0]}"),
+                                    f"gunfire {hit_number(salvo.rng)}+", count=salvo.dice, modifiers=salvo.modifiers)
+            scored = int(roll.outcome.split()[0])
+            if salvo.confirm:
+                scored = sum(1 for i in range(scored) if self.roller.roll(
+                    self.k(f"gunfire/{salvo.target}/{GUNS[salvo.gun]}/{salvo.firers[0]}/confirm{i}"), "confirm hit").outcome == "hit")
+            self.fired[firer_side] = True
+            if self.standing and firer_side == self.init:
+                self.say(f"{self.init} closes and fires: {self.standing}'s stand is broken")
+                self.standing = None
+            target_side = self.units[salvo.target].side
+            if target_side != firer_side:
+                self.scored[firer_side][salvo.target] = self.scored[firer_side].get(salvo.target, 0) + scored
+            self.say(f"{', '.join(salvo.firers)} fire {GUNS[salvo.gun]} guns ({salvo.dice} dice) at {salvo.target}: "
+                     f"{scored} hit{'s' if scored != 1 else ''}")
+            hits.append((salvo, scored))
+        for salvo, scored in hits:
+            for i in range(scored):
+                self._damage(salvo, i)
+        self._torpedoes()
+        self.effects.after_combat()
+
+    def _salvos(self) -> list[Salvo]:
+        batches: dict[tuple, list[tuple[str, int]]] = {}
+        for side in (self.init, self.other):
+            if self.standing == side:
+                continue  # a standing side holds its fire (rule 7)
+            targets = [(n, e) for e in self.in_sight(side) for n in self.present(e)]
+            for g in sorted(self.live_groups(side), key=lambda g: g.id):
+                if not self.face_up(g):
+                    continue
+                leader = self.units[g.leader] if g.leader and self.units[g.leader].present else None
+                forced = None
+                order = sorted(self.present(g), key=lambda n: n != (leader.name if leader else None))
+                for n in order:
+                    u = self.units[n]
+                    strength = tuple(f // 2 if self.broke == side else f for f in u.cls.guns)
+                    candidates = {t: distance(g.area, e.area) for t, e in targets if distance(g.area, e.area) <= self.visibility}
+                    picks = pick_targets(n, strength, candidates, g.tactics.target, self.units, forced,
+                                         lambda t, gun, n=n: self._barred(n, t, gun, candidates[t]))
+                    if leader and n == leader.name:
+                        forced = tuple(picks)  # rule 5: the squadron fires at the leader's targets
+                    troubled = side in self.effects.troubled or u.fire_control or bool(leader and leader.fire_control)
+                    for gun, t in enumerate(picks):
+                        if t is None or not strength[gun]:
+                            continue
+                        rng = candidates[t]
+                        mods, confirm = modifiers_for(gun, rng, self.units[t], troubled, self.group_of(t).id in self.effects.dashed)
+                        batches.setdefault((t, gun, hit_number(rng), mods, confirm), []).append((n, strength[gun]))
+        salvos = []
+        for (t, gun, _, mods, confirm), firers in sorted(batches.items(), key=lambda kv: (kv[0][0], kv[0][1], kv[0][2])):
+            rng = max(distance(self.group_of(n).area, self.group_of(t).area) for n, _ in firers)
+            salvos.append(Salvo(t, gun, rng, mods, tuple(n for n, _ in firers), tuple(s for _, s in firers), confirm))
+        return salvos
+
+    def _slow_ships(self) -> None:
+        """Rule 18: by day, the initiative side's 1s ships roll before the first fire; on 1-3 they
+        have not closed: nothing fires at a gun's maximum range from or at them."""
+        for n, u in sorted(self.units.items()):
+            if u.side == self.init and u.present and u.speed == "1s":
+                if self.roller.roll(self.k(f"slow ships/{n}"), "slow ships").outcome == "yes":
+                    self.effects.slow.add(n)
+                    self.say(f"{n} has not yet closed: no fire at maximum range to or from her", self.init)
+
+    def _barred(self, firer: str, target: str, gun: int, rng: int) -> bool:
+        """Rule 18 (slow ships not yet closed: nothing at a gun's maximum range, either way) and
+        Torpedo Attack! (the attackers are fired at by secondary and tertiary guns only)."""
+        slow = self.effects.slow
+        if (firer in slow or target in slow) and rng == REACH[gun]:
+            return True
+        return gun == 0 and self.group_of(target).id in self.effects.dashed
+
+    def _shields(self, salvos: list[Salvo]) -> list[Salvo]:
+        side = self.effects.shielded
+        if side is None:
+            return salvos
+        aimed: dict[str, int] = {}
+        for s in salvos:
+            if self.units[s.target].side == side:
+                aimed[s.target] = aimed.get(s.target, 0) + s.dice
+        if not aimed:
+            return salvos
+        ship = max(sorted(aimed), key=lambda n: aimed[n])
+        self.say(f"shields up: every hit on {ship} is ignored this segment")
+        return [s for s in salvos if s.target != ship]
+
+    def _friendly_fire(self) -> list[Salvo]:
+        """Mass Confusion Reigns: the opponent fires half a die of the confused side's ships at
+        their own ships in another area beside (or in) an area the opponent holds."""
+        side = self.effects.friendly
+        if side is None:
+            return []
+        count = int(self.roller.roll(self.k(f"friendly fire/{side}"), "friendly fire").outcome)
+        opponent_areas = [g.area for g in self.live_groups(self.enemy(side))]
+        salvos = []
+        firers = sorted((n for g in self.live_groups(side) for n in self.present(g)),
+                        key=lambda n: (-sum(self.units[n].cls.guns), n))
+        for n in firers:
+            if len(salvos) >= count:
+                break
+            here = self.group_of(n).area
+            if not self.face_up(self.group_of(n)):
+                continue  # the opponent moves only ships he sees
+            victims = sorted(
+                (t for g in self.live_groups(side) if g.area != here and self.face_up(g)
+                 and any(distance(g.area, a) <= 1 for a in opponent_areas)
+                 for t in self.present(g)), key=lambda t: (distance(here, self.group_of(t).area), t))
+            for gun, factor in enumerate(self.units[n].cls.guns):
+                reachable = [t for t in victims if distance(here, self.group_of(t).area) <= min(REACH[gun], self.visibility)]
+                if factor and reachable:
+                    rng = distance(here, self.group_of(reachable[0]).area)
+                    salvos.append(Salvo(reachable[0], gun, rng, (), (n,), (factor,), False))
+                    self.say(f"mass confusion: {n} opens fire on {reachable[0]}")
+                    break
+        return salvos
+
+    def _damage(self, salvo: Salvo, i: int) -> None:
+        """A hit: light ships (rule 13) ignore primary and secondary hits and take tertiary ones on
+        the hull; others roll on the damage table (hull, speed, critical)."""
+        u = self.units[salvo.target]
+        if u.sunk:
+            return
+        side = u.side
+        if u.light:
+            if salvo.gun < 2:
+                self.say(f"{u.name} is too light for {GUNS[salvo.gun]} shells to stop", side)
+                return
+            self._boxes(u, 1, "a hull hit")
+            return
+        result = self.roller.roll(self.k(f"damage/{u.name}/{GUNS[salvo.gun]}/{salvo.firers[0]}/{i}"), "damage").outcome
+        if result == "hull":
+            plunging = salvo.gun == 0 and salvo.rng >= REACH[0]  # rule 15: on hull results only
+            self._boxes(u, 2 if plunging else 1, "a hull hit" + (", plunging fire" if plunging else ""))
+        elif result == "speed":
+            if u.speed == "1s":
+                self._boxes(u, 1, "a speed hit (already at 1s: the hull)")
+            else:
+                u.speed_lost += 1
+                self.say(f"{u.name}: a speed hit, now {u.speed}", side)
+        else:
+            self._boxes(u, 1, "a critical hit")
+            self._critical(u, salvo, i)
+
+    def _boxes(self, u: Unit, boxes: int, why: str) -> None:
+        u.hits = min(u.cls.hull, u.hits + boxes)
+        self.say(f"{u.name}: {why}, {boxes} box{'es' if boxes > 1 else ''}", u.side)
+        if u.sunk:
+            self.say(f"{u.name} sinks")
+
+    def _critical(self, u: Unit, salvo: Salvo, i: int) -> None:
+        """The critical damage table (designed from the war's sea fights)."""
+        if u.sunk:
+            return
+        result = self.roller.roll(self.k(f"critical/{u.name}/{GUNS[salvo.gun]}/{salvo.firers[0]}/{i}"), "critical damage").outcome
+        if result == "fire":
+            self._boxes(u, 1, "fire")
+        elif result == "flooding":
+            u.speed_lost += 0 if u.speed == "1s" else 1
+            self._boxes(u, 1, "flooding, speed lost")
+        elif result == "engine room":
+            u.speed_lost += 0 if u.speed == "1s" else 1
+            self.say(f"{u.name}: engine room hit, now {u.speed}", u.side)
+        elif result == "leader killed" and u.name in self.flagships[u.side] and u.name not in self.leaders_lost:
+            self.leaders_lost.append(u.name)
+            self.flagships[u.side] = {n: f for n, f in self.flagships[u.side].items() if n != u.name}
+            self.say(f"the admiral aboard {u.name} is killed", u.side)
+        elif result in ("fire control", "leader killed"):  # rule 14: no leader to kill, fire control
+            u.fire_control = True
+            self.say(f"{u.name}: fire control destroyed for the rest of the game", u.side)
+        elif self.roller.roll(self.k(f"magazine/{u.name}/{GUNS[salvo.gun]}/{salvo.firers[0]}/{i}"), "magazine").outcome == "explodes":
+            u.hits = u.cls.hull
+            self.say(f"{u.name}'s magazine explodes")
+        else:
+            self._boxes(u, 2, "magazines flooded")
+
+    def _torpedoes(self) -> None:
+        """The torpedo step: torpedo craft of fleets that allow it attack from the target's area,
+        or within one area when Torpedo Attack! brought them in; a die each, 6 a hit (5-6 in the
+        same area), once a battle."""
+        attacks: list[tuple[str, str]] = []
+        dash = self.effects.dashed
+        for side in (self.init, self.other):
+            if self.standing == side:
+                continue
+            seen = self.in_sight(side)
+            for g in sorted(self.live_groups(side), key=lambda g: g.id):
+                if g.kind != "DD" or not g.tactics.torpedoes:
+                    continue
+                aim = [e for e in seen if e.id == dash.get(g.id)] if g.id in dash else [e for e in seen if e.area == g.area]
+                aim = [e for e in aim if distance(e.area, g.area) <= 1]
+                if not aim:
+                    continue
+                target = min((n for e in aim for n in self.present(e)), key=lambda n: (-self.units[n].cls.hull, n))
+                for n in self.present(g):
+                    if self.units[n].cls.kind in TORPEDO_CRAFT and not self.units[n].torpedo_fired:
+                        attacks.append((n, target))
+        for n, target in attacks:
+            self.units[n].torpedo_fired = True
+            rng = distance(self.group_of(n).area, self.group_of(target).area)
+            mods = [Modifier("in the target's area", 1)] if rng == 0 else []
+            hit = self.roller.roll(self.k(f"torpedo/{n}"), "torpedo", modifiers=mods).outcome == "hit"
+            self.fired[self.units[n].side] = True
+            self.say(f"{n} fires torpedoes at {target}: {'a hit' if hit else 'a miss'}")
+            if hit and not self.units[target].sunk:
+                self.scored[self.units[n].side][target] = self.scored[self.units[n].side].get(target, 0) + 1
+                self._boxes(self.units[target], TORPEDO_HIT, "a torpedo hit")
+
+    # -- the result -------------------------------------------------------------------------
+
+    def _outcome(self, stood: bool) -> Outcome:
+        ships = {}
+        for n, u in self.units.items():
+            ships[n] = Ship(n, u.side, hits=u.hits, speed_lost=u.speed_lost, fire_control=u.fire_control,
+                            fuel_used=0)
+        sunk = tuple(n for n, u in self.units.items() if u.sunk and self.start[n][0] < u.cls.hull)
+        return Outcome(
+            ships=ships, sunk=sunk, stood=stood, log=tuple(self.log), initiative=self.init, broke_off=self.broke,
+            leaders_lost=tuple(self._leader_fleets()), seen={s: tuple(sorted(v)) for s, v in self.seen.items()},
+            steps=tuple(self.steps),
+        )
+
+    def _leader_fleets(self) -> list[str]:
+        return [f.id for s in self.sides for f in self.fleets[s] if f.leader and f.ships and f.ships[0] in self.leaders_lost]
+
+
+@attrs.define
+class Effects:
+    """What the last random event left in force for the segments after it."""
+
+    confused: set[str] = attrs.field(factory=set)  # sides that may not move in the coming moves
+    troubled: set[str] = attrs.field(factory=set)  # sides with fire control difficulties next combat
+    shielded: str | None = None
+    held: set[str] = attrs.field(factory=set)  # groups that may not move (targets of a torpedo attack)
+    dashed: dict[str, str] = attrs.field(factory=dict)  # torpedo attackers' group -> target group
+    friendly: str | None = None  # the side whose ships fire on each other (mass confusion)
+    slow: set[str] = attrs.field(factory=set)  # slow ships not yet closed (rule 18)
+
+    def after_combat(self) -> None:
+        self.troubled, self.shielded, self.friendly, self.slow = set(), None, None, set()
+
+
+def fight(board: Board, scenario: Scenario, roller: Roller, zone: str, fleets: dict[str, list[Fleet]],
+          day: bool, key: str, *, pursuit: bool = False, initiative: str | None = None) -> Outcome:
+    """The battle in `zone` between `fleets` (side -> fleets), keyed `key` for its dice."""
+    init = initiative or _initiative(fleets, roller, key)
+    outcome = Battle(board, scenario, roller, zone, fleets, day, key, pursuit, init).play()
+    ships = {n: attrs.evolve(board.ships[n], hits=s.hits, speed_lost=s.speed_lost, fire_control=s.fire_control,
+                             damaged_turn=roller.turn if (s.hits, s.speed_lost) != (board.ships[n].hits, board.ships[n].speed_lost) else board.ships[n].damaged_turn)
+             for n, s in outcome.ships.items()}
+    return attrs.evolve(outcome, ships={**board.ships, **ships})
+
+
+def _initiative(fleets: dict[str, list[Fleet]], roller: Roller, key: str) -> str:
+    """Tactical rule 4, then intercepting fleets, then a die each (a leader +1, ties to the
+    second side by name)."""
+    sides = sorted(fleets)
+    tied = [s for s in sides if any(f.mission in STAND_MISSIONS for f in fleets[s])]
+    if len(tied) == 1:
+        return next(s for s in sides if s not in tied)
+    hunting = [s for s in sides if any(f.mission == "intercept" for f in fleets[s])]
+    if len(hunting) == 1:
+        return hunting[0]
+    a, b = (roller.roll(f"{key}/initiative/{s}", "initiative").total + (1 if any(f.leader for f in fleets[s]) else 0) for s in sides)
+    return sides[0] if a > b else sides[1]

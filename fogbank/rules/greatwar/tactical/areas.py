@@ -2,7 +2,8 @@
 
 Ranges are counted in areas, a diagonal step being one area (so a range is the larger of the
 column and row differences). The non-initiative side sets up on the west, the initiative side
-on the east; a ship leaves the battle off its own side's short edge.
+on the east; a ship leaves the battle off either short edge (the long ones are the coast and
+the open sea beyond the fight, designed).
 """
 
 from __future__ import annotations
@@ -135,21 +136,16 @@ def setup_areas(day: bool, initiative: bool, fleets: int) -> list[Area]:
     return [(column, rows[i % len(rows)]) for i in range(fleets)]
 
 
-def edge(initiative: bool) -> int:
-    """The column a side leaves the board by (one past its own short edge)."""
-    return COLUMNS if initiative else -1
-
-
-def step(here: Area, goal: Area, away: bool, may_leave: int | None) -> Area:
-    """One area's move towards `goal` (or away from it); off the board only by the `may_leave`
-    column. Ties go to staying in the row, then to the lower column and row."""
+def step(here: Area, goal: Area, away: bool, may_leave: bool = False) -> Area:
+    """One area's move towards `goal` (or away from it); off the board, by a short edge, only
+    when it `may_leave`. Ties go to staying in the row, then to the lower column and row."""
     options = []
     for dc in (-1, 0, 1):
         for dr in (-1, 0, 1):
             c, r = here[0] + dc, here[1] + dr
             if (dc, dr) == (0, 0) or not 0 <= r < ROWS:
                 continue
-            if not 0 <= c < COLUMNS and c != may_leave:
+            if not 0 <= c < COLUMNS and not may_leave:
                 continue
             options.append((c, r))
     if not options:

@@ -110,7 +110,7 @@ def _torpedo_attack(b: "Battle", side: str) -> None:
             continue
         target = near[0]
         for _ in range(2):
-            g.area = step(g.area, target.area, away=False, may_leave=None)
+            g.area = step(g.area, target.area, away=False, may_leave=False)
         b.effects.dashed[g.id] = target.id
         b.effects.held.add(target.id)
         b.say(f"torpedo attack! {', '.join(b.present(g))} dash in at {', '.join(b.present(target))}", side)
@@ -132,4 +132,4 @@ def _mass_confusion(b: "Battle", side: str) -> None:
     # the opponent moves one of the confused groups an area, into harm's way: the nearest, closer
     g = min(mine, key=lambda g: (min(distance(g.area, e.area) for e in enemy), g.id))
     goal = min(enemy, key=lambda e: (distance(g.area, e.area), e.id)).area
-    g.area = step(g.area, goal, away=False, may_leave=None)
+    g.area = step(g.area, goal, away=False, may_leave=False)

@@ -17,7 +17,7 @@ from ..board import Board, Fleet, Ship
 from ..roller import Roller
 from ..sea import SPEEDS, Scenario
 from .areas import (
-    COLUMNS, ROWS, STAND_MISSIONS, TORPEDO_CRAFT, Area, Group, Tactics, Unit, distance, edge, form_groups,
+    COLUMNS, ROWS, STAND_MISSIONS, TORPEDO_CRAFT, Area, Group, Tactics, Unit, distance, form_groups,
     max_visibility, setup_areas, step,
 )
 from .events import random_event
@@ -246,13 +246,13 @@ class Battle:
         goal = near.area if near else self.home[enemy]
         gap = distance(g.area, goal)
         if self.broke == g.side:
-            return step(g.area, goal, away=True, may_leave=None if first else edge(g.side == self.init))
+            return step(g.area, goal, away=True, may_leave=not first)
         if g.tactics.posture == "stand" or self.standing == g.side:
             return g.area
         if g.tactics.posture == "keep_off":
-            return step(g.area, goal, away=True, may_leave=None) if near and gap < max_visibility(self.day) else g.area
+            return step(g.area, goal, away=True, may_leave=False) if near and gap < max_visibility(self.day) else g.area
         torpedo = g.kind == "DD" and g.tactics.torpedoes and any(not self.units[n].torpedo_fired for n in self.present(g))
-        return step(g.area, goal, away=False, may_leave=None) if gap > (0 if torpedo else 1) else g.area
+        return step(g.area, goal, away=False, may_leave=False) if gap > (0 if torpedo else 1) else g.area
 
     def _consider_break_off(self, side: str) -> None:
         """Rule 16: from round 2, at the start of its movement segment, a side breaks off when its

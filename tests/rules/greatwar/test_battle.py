@@ -356,3 +356,110 @@ def test_a_whole_battle_is_the_same_from_the_same_seed():
     one = fight(board, SEA, Roller(Dice(SEED), 1), "southwest", fleets, True, "battle/southwest")
     two = fight(board, SEA, Roller(Dice(SEED), 1), "southwest", fleets, True, "battle/southwest")
     assert one == two and one.steps
+
+
+# -- after the battle: pursuit and escort pursuit ------------------------------------------------
+
+
+def broken_off(t, init, fled):
+    """A battle that ended with `fled` breaking off, nobody hurt."""
+    from fogbank.rules.greatwar.battle import Outcome
+    return Outcome(ships=dict(t.board.ships), sunk=(), stood=False, log=(), initiative=init, broke_off=fled)
+
+
+def _after(monkeypatch, sides, broke_off, loaded, tactics=None):
+    from fogbank.rules.greatwar import battle as battle_module
+    from fogbank.rules.greatwar.turn import Turn
+    load_dice(monkeypatch, {**QUIET, **loaded})
+    game = opened()
+    board = game.state.board
+    fleets = {s: [attrs.evolve(board.fleet(f), zone="southwest", tactics=(tactics or {}).get(f)) for f in ids] for s, ids in sides.items()}
+    t = Turn(game.state, SEA)
+    for f in (f for fs in fleets.values() for f in fs):
+        t.put(f)
+    chaser = next(s for s in sides if s != broke_off)
+    result = broken_off(t, chaser, broke_off)
+    battle_module.aftermath(t, "southwest", fleets, result, True, "battle/southwest")
+    return t, chaser
+
+
+def test_the_side_that_did_not_break_off_pursues_and_a_found_enemy_is_fought_again_without_surprise(monkeypatch):
+    t, _ = _after(monkeypatch, {"russia": ["kreisera"], "central": ["cruisers"]}, "central",
+                  {r"pursuit1$": (6,), r"pursuit1/r1/s\d+/event$": (3, 4), r"pursuit2$": (1,)})
+    battles = [e for e in t.events if e.kind == "battle" and not e.audience]
+    assert [b.report["pursuit"] for b in battles][:2] == [False, True]
+    assert not any("surprise" in line for s in battles[1].report["steps"] for line in s["lines"])
+    assert battles[1].report["initiative"] == "russia"  # the pursuer
+
+
+def test_a_failed_pursuit_ends_it_and_an_escort_that_left_its_charges_aborts(monkeypatch):
+    t, _ = _after(monkeypatch, {"central": ["cruisers", "coal"], "russia": ["kreisera"]}, "russia", {r"pursuit1$": (1,)},
+                  tactics={"cruisers": None})
+    t.put(attrs.evolve(t.board.fleet("cruisers")))
+    assert len([e for e in t.events if e.kind == "battle" and not e.audience]) == 1
+    # the Ottoman cruisers were raiding, not escorting: they simply lose touch
+    assert not t.board.fleet("cruisers").returning
+    t2, _ = _escort(monkeypatch)
+    assert t2.board.fleet("cruisers").returning and not t2.board.fleet("coal").returning
+
+
+def _escort(monkeypatch):
+    from fogbank.rules.greatwar import battle as battle_module
+    from fogbank.rules.greatwar.turn import Turn
+    load_dice(monkeypatch, {**QUIET, r"pursuit1$": (1,)})
+    game = opened()
+    board = game.state.board
+    fleets = {"central": [attrs.evolve(board.fleet("cruisers"), mission="escort", zone="southwest"),
+                          attrs.evolve(board.fleet("coal"), zone="southwest")],
+              "russia": [attrs.evolve(board.fleet("kreisera"), zone="southwest")]}
+    t = Turn(game.state, SEA)
+    for f in (f for fs in fleets.values() for f in fs):
+        t.put(f)
+    battle_module.aftermath(t, "southwest", fleets, broken_off(t, "central", "russia"), True, "battle/southwest")
+    return t, "central"
+
+
+def test_an_escort_keeps_pursuing_while_it_finds_the_enemy(monkeypatch):
+    from fogbank.rules.greatwar import battle as battle_module
+    from fogbank.rules.greatwar.turn import Turn
+    load_dice(monkeypatch, {**QUIET, r"pursuit\d$": (6,)})
+    game = opened()
+    board = game.state.board
+    fleets = {"central": [attrs.evolve(board.fleet("cruisers"), mission="escort"), board.fleet("coal")],
+              "russia": [board.fleet("zagraditel")]}
+    t = Turn(game.state, SEA)
+    for f in (f for fs in fleets.values() for f in fs):
+        t.put(f)
+    result = broken_off(t, "central", "russia")
+    monkeypatch.setattr(battle_module, "fight", lambda *a, **k: broken_off(t, "central", "russia"))  # it breaks off again
+    battle_module.aftermath(t, "southwest", fleets, result, True, "battle/southwest")
+    pursuits = [e for e in t.events if e.kind == "battle" and not e.audience and e.report["pursuit"]]
+    assert len(pursuits) == 2 and not t.board.fleet("cruisers").returning  # as many as the day allows, never lost
+
+
+# -- what a seat learns ---------------------------------------------------------------------------
+
+
+def test_a_seat_never_learns_the_names_of_enemy_ships_that_stayed_out_of_sight(monkeypatch):
+    import json
+    from fogbank.rules.greatwar.tactical.report import side_report
+    load_dice(monkeypatch, QUIET)
+    board = opened().state.board
+    fleets = {"russia": [attrs.evolve(board.fleet("kreisera"), tactics={"posture": "stand"})],
+              "central": [attrs.evolve(board.fleet("mittelmeer"), tactics={"posture": "stand"}), board.fleet("coal")]}
+    outcome = fight(board, SEA, Roller(Dice(SEED), 1), "southwest", fleets, False, "battle/southwest")
+    text = json.dumps(side_report(outcome, "russia", "southwest", False, False, ""))
+    assert not any(n in text for n in ("Yavuz", "Midilli", "Irmingard", "Bezmi"))
+    assert "Kagul" in text
+
+
+def test_a_report_shows_enemy_groups_only_while_they_are_face_up(monkeypatch):
+    from fogbank.rules.greatwar.tactical.report import side_report
+    load_dice(monkeypatch, QUIET)
+    board = opened().state.board
+    fleets = {"russia": [board.fleet("battle")], "central": [board.fleet("mittelmeer")]}
+    outcome = fight(board, SEA, Roller(Dice(SEED), 1), "southwest", fleets, True, "battle/southwest")
+    report = side_report(outcome, "russia", "southwest", True, False, "")
+    assert not [g for g in report["steps"][0]["groups"] if g["side"] == "central"]  # at set-up, 4 areas off
+    seen = [g for s in report["steps"] for g in s["groups"] if g["side"] == "central"]
+    assert seen and all(g["face_up"] and "hits" not in g["ships"][0] for g in seen)

@@ -70,8 +70,21 @@ class FleetBot:
             for _ in range(fleet["must_plot"] - 1):
                 ahead.append(rest[:step])
                 rest = rest[step:]
-            plots[fleet["id"]] = {"mission": mission, "path": path, "ahead": ahead}
+            plots[fleet["id"]] = {"mission": mission, "path": path, "ahead": ahead, "tactics": self._tactics(fleet, mission)}
         return {"fleets": plots}
+
+    @staticmethod
+    def _tactics(fleet, mission: str) -> dict:
+        """How the fleet fights if it meets the enemy: missions that need no battle stand (or keep
+        off, with smoke, when carrying cargo); a fleet already badly hurt keeps off and breaks off
+        early; destroyers go for small ships, the big guns for the biggest."""
+        hull = sum(s["hull"] for s in fleet["ships"])
+        left = hull - sum(s["hits"] for s in fleet["ships"])
+        hurt = left * 5 < hull * 3
+        posture = "stand" if mission in ("bombard", "lay mines", "refuel") else "keep_off" if mission == "transport" or hurt else "close"
+        big_guns = any(s["guns"][0] for s in fleet["ships"])
+        return {"posture": posture, "smoke": posture == "keep_off", "break_off": 0.75 if hurt else 0.5,
+                "torpedoes": True, "target": "biggest" if big_guns else "small"}
 
     def standing(self, view: Mapping[str, Any]) -> Mapping[str, Any]:
         return {"fleets": {}}

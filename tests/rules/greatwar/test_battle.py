@@ -12,7 +12,7 @@ from fogbank.rules.greatwar.tactical.areas import Tactics, Unit, distance, form_
 from fogbank.rules.greatwar.tactical.gunfire import pick_targets
 from fogbank.rules.greatwar.tactical.sequence import ALL, FAST, FASTEST, Battle, fight
 
-from .table import SEA, SEED, load_dice, opened
+from .table import RULES, SEA, SEED, load_dice, opened
 
 QUIET = {r"/event$": (3, 3)}  # no tactical event unless a test wants one
 
@@ -463,3 +463,29 @@ def test_a_report_shows_enemy_groups_only_while_they_are_face_up(monkeypatch):
     assert not [g for g in report["steps"][0]["groups"] if g["side"] == "central"]  # at set-up, 4 areas off
     seen = [g for s in report["steps"] for g in s["groups"] if g["side"] == "central"]
     assert seen and all(g["face_up"] and "hits" not in g["ships"][0] for g in seen)
+
+
+# -- on the zone map ------------------------------------------------------------------------------
+
+
+def test_a_fleet_moving_two_zones_that_stands_unclosed_sails_on_into_its_second_zone(monkeypatch):
+    from .table import moved, plot
+    load_dice(monkeypatch, {**QUIET, r"/contact/": (6,), r"strategic event": (3, 3)})
+    game = opened(change=moved("kreisera", "bosporus"))
+    game = plot(game, {"cruisers": {"mission": "raid", "path": ["bosporus", "southwest"], "tactics": {"posture": "stand"}},
+                       "kreisera": {"mission": "intercept", "path": [], "tactics": {"posture": "keep_off"}}})
+    assert game.state.board.fleet("cruisers").zone == "southwest"
+    view = RULES.observe(game.state, "ottoman", since=1)
+    assert view["battles"] and "stood" in view["battles"][0]["result"]
+    assert not RULES.observe(game.state, "souchon", since=1)["battles"]  # no fleet of his was there
+
+
+def test_a_contact_fought_out_stops_both_fleets_and_reports_to_each_side(monkeypatch):
+    from .table import moved, plot
+    load_dice(monkeypatch, {r"/contact/": (6,), r"strategic event": (3, 3)})
+    game = opened(change=moved("kreisera", "bosporus"))
+    game = plot(game, {"cruisers": {"mission": "raid", "path": ["bosporus", "southwest"]},
+                       "kreisera": {"mission": "intercept", "path": []}})
+    assert game.state.board.fleet("cruisers") is None or game.state.board.fleet("cruisers").zone == "bosporus"
+    steps = RULES.observe(game.state, "flotilla", since=1)["battles"][0]["steps"]
+    assert any(g["side"] == "central" for s in steps for g in s["groups"])

@@ -4,6 +4,7 @@
 
 import { h } from "/play/dom.js";
 import { drawFleets, drawReports, reportWords } from "/umpire/rulesets/greatwar/draw.js";
+import { battleBoards } from "./battle.js";
 
 export const geometry = "zones";
 
@@ -104,7 +105,8 @@ export function order(given) {
 
 export function reports(view) {
   const list = (view?.reports || []).map((r) => h("li", { "data-source": r.source }, reportWords(r)));
-  return list.length ? h("ul", { class: "reports", id: "report-list" }, list) : h("p", { class: "muted" }, "No reports this turn.");
+  const told = list.length ? h("ul", { class: "reports", id: "report-list" }, list) : h("p", { class: "muted" }, "No reports this turn.");
+  return [told, ...battleBoards(view)];
 }
 
 export function contacts(view) {

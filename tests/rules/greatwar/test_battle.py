@@ -244,9 +244,9 @@ def test_mass_confusion_turns_some_of_a_sides_guns_on_its_own_ships(monkeypatch)
 
 def test_smaller_guns_may_pick_another_target_only_in_the_same_or_an_adjacent_area():
     units = {n: Unit(n, "central", "f", SEA.ships[n]) for n in ("Evstafi", "Derzky", "Kagul")}
-    picks = pick_targets("Yavuz Sultan Selim", (6, 3, 1), {"Evstafi": 3, "Kagul": 2, "Derzky": 1}, "biggest", units)
+    picks = pick_targets((6, 3, 1), {"Evstafi": 3, "Kagul": 2, "Derzky": 1}, "biggest", units)
     assert picks == ["Evstafi", "Derzky", "Derzky"]  # Kagul at 2 is not adjacent: secondaries go to Derzky
-    picks = pick_targets("Yavuz Sultan Selim", (6, 3, 1), {"Evstafi": 2, "Kagul": 1}, "biggest", units)
+    picks = pick_targets((6, 3, 1), {"Evstafi": 2, "Kagul": 1}, "biggest", units)
     assert picks == ["Evstafi", "Evstafi", "Kagul"]
 
 

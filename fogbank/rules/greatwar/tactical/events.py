@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..tables import side_affected
-from .areas import STAND_MISSIONS, distance, max_visibility, step
+from .areas import STAND_MISSIONS, TORPEDO_CRAFT, distance, max_visibility, step
 
 if TYPE_CHECKING:
     from .sequence import Battle
@@ -106,7 +106,7 @@ def _torpedo_attack(b: "Battle", side: str) -> None:
         armed = any(not b.units[n].torpedo_fired for n in b.present(g))
         near = sorted((e for e in seen if distance(g.area, e.area) <= 3),
                       key=lambda e: (distance(g.area, e.area), -max(b.units[n].cls.hull for n in b.present(e)), e.id))
-        if g.kind != "DD" or not g.tactics.torpedoes or not fast or not armed or not near:
+        if g.kind not in TORPEDO_CRAFT or not g.tactics.torpedoes or not fast or not armed or not near:
             continue
         target = near[0]
         for _ in range(2):

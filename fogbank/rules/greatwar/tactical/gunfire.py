@@ -46,7 +46,7 @@ def preference(how: str, rng: Callable[[str], int], units: dict[str, Unit]):
     return key
 
 
-def pick_targets(firer: str, strength: tuple[int, int, int], candidates: dict[str, int], how: str,
+def pick_targets(strength: tuple[int, int, int], candidates: dict[str, int], how: str,
                  units: dict[str, Unit], forced: tuple[str | None, str | None, str | None] | None = None,
                  banned: Callable[[str, int], bool] = lambda target, gun: False) -> list[str | None]:
     """Tactical rule 9: each gun group at its own target; a smaller gun group's target, unless it

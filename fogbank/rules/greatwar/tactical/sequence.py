@@ -17,7 +17,7 @@ from ..board import Board, Fleet, Ship
 from ..roller import Roller
 from ..sea import SPEEDS, Scenario
 from .areas import (
-    COLUMNS, ROWS, STAND_MISSIONS, TORPEDO_CRAFT, Area, Group, Tactics, Unit, distance, form_groups,
+    COLUMNS, STAND_MISSIONS, TORPEDO_CRAFT, Area, Group, Tactics, Unit, distance, form_groups,
     max_visibility, setup_areas, step,
 )
 from .events import random_event
@@ -55,7 +55,8 @@ class Battle:
 
     def __init__(self, board: Board, scenario: Scenario, roller: Roller, zone: str, fleets: dict[str, list[Fleet]],
                  day: bool, key: str, pursuit: bool, initiative: str):
-        self.s, self.roller, self.zone, self.day, self.key, self.pursuit = scenario, roller, zone, day, key, pursuit
+        self.board, self.s, self.roller, self.zone = board, scenario, roller, zone
+        self.day, self.key, self.pursuit = day, key, pursuit
         self.fleets = fleets
         self.sides = sorted(fleets)
         self.init = initiative
@@ -251,7 +252,7 @@ class Battle:
             return g.area
         if g.tactics.posture == "keep_off":
             return step(g.area, goal, away=True, may_leave=False) if near and gap < max_visibility(self.day) else g.area
-        torpedo = g.kind == "DD" and g.tactics.torpedoes and any(not self.units[n].torpedo_fired for n in self.present(g))
+        torpedo = g.kind in TORPEDO_CRAFT and g.tactics.torpedoes and any(not self.units[n].torpedo_fired for n in self.present(g))
         return step(g.area, goal, away=False, may_leave=False) if gap > (0 if torpedo else 1) else g.area
 
     def _consider_break_off(self, side: str) -> None:
@@ -319,7 +320,7 @@ class Battle:
                     u = self.units[n]
                     strength = tuple(f // 2 if self.broke == side else f for f in u.cls.guns)
                     candidates = {t: distance(g.area, e.area) for t, e in targets if distance(g.area, e.area) <= self.visibility}
-                    picks = pick_targets(n, strength, candidates, g.tactics.target, self.units, forced,
+                    picks = pick_targets(strength, candidates, g.tactics.target, self.units, forced,
                                          lambda t, gun, n=n: self._barred(n, t, gun, candidates[t]))
                     if leader and n == leader.name:
                         forced = tuple(picks)  # rule 5: the squadron fires at the leader's targets
@@ -467,7 +468,7 @@ class Battle:
                 continue
             seen = self.in_sight(side)
             for g in sorted(self.live_groups(side), key=lambda g: g.id):
-                if g.kind != "DD" or not g.tactics.torpedoes:
+                if g.kind not in TORPEDO_CRAFT or not g.tactics.torpedoes:
                     continue
                 aim = [e for e in seen if e.id == dash.get(g.id)] if g.id in dash else [e for e in seen if e.area == g.area]
                 aim = [e for e in aim if distance(e.area, g.area) <= 1]
@@ -491,10 +492,12 @@ class Battle:
     # -- the result -------------------------------------------------------------------------
 
     def _outcome(self, stood: bool) -> Outcome:
-        ships = {}
+        ships = dict(self.board.ships)
         for n, u in self.units.items():
-            ships[n] = Ship(n, u.side, hits=u.hits, speed_lost=u.speed_lost, fire_control=u.fire_control,
-                            fuel_used=0)
+            before = ships[n]
+            hurt = (u.hits, u.speed_lost, u.fire_control) != self.start[n]
+            ships[n] = attrs.evolve(before, hits=u.hits, speed_lost=u.speed_lost, fire_control=u.fire_control,
+                                    damaged_turn=self.roller.turn if hurt else before.damaged_turn)
         sunk = tuple(n for n, u in self.units.items() if u.sunk and self.start[n][0] < u.cls.hull)
         return Outcome(
             ships=ships, sunk=sunk, stood=stood, log=tuple(self.log), initiative=self.init, broke_off=self.broke,
@@ -526,11 +529,7 @@ def fight(board: Board, scenario: Scenario, roller: Roller, zone: str, fleets: d
           day: bool, key: str, *, pursuit: bool = False, initiative: str | None = None) -> Outcome:
     """The battle in `zone` between `fleets` (side -> fleets), keyed `key` for its dice."""
     init = initiative or _initiative(fleets, roller, key)
-    outcome = Battle(board, scenario, roller, zone, fleets, day, key, pursuit, init).play()
-    ships = {n: attrs.evolve(board.ships[n], hits=s.hits, speed_lost=s.speed_lost, fire_control=s.fire_control,
-                             damaged_turn=roller.turn if (s.hits, s.speed_lost) != (board.ships[n].hits, board.ships[n].speed_lost) else board.ships[n].damaged_turn)
-             for n, s in outcome.ships.items()}
-    return attrs.evolve(outcome, ships={**board.ships, **ships})
+    return Battle(board, scenario, roller, zone, fleets, day, key, pursuit, init).play()
 
 
 def _initiative(fleets: dict[str, list[Fleet]], roller: Roller, key: str) -> str:

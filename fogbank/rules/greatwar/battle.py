@@ -73,8 +73,9 @@ def _carry(t: "Turn", zone: str, fleets: dict[str, list[Fleet]], result: Outcome
         t.put(attrs.evolve(t.board.fleet(fid), leader=False))
     where = t.s.zones[zone].name
     t.record(f"Battle in {where}" + (" (pursuit)" if pursuit else "") + ": " + "; ".join(result.log))
-    t.events.append(Fought(turn=t.state.turn, phase=t.state.phase, zone=zone,
-                           report=umpire_record(result, zone, day, pursuit)))
+    record = {**umpire_record(result, zone, day, pursuit), "turn": t.state.turn}
+    t.board = attrs.evolve(t.board, battles=(*(b for b in t.board.battles if b["turn"] == t.state.turn), record))
+    t.events.append(Fought(turn=t.state.turn, phase=t.state.phase, zone=zone, report=record))
     for side in sorted(fleets):
         enemy = next(x for x in fleets if x != side)
         seen = set(result.seen.get(side, ()))

@@ -84,6 +84,7 @@ class Board:
     points: Mapping[str, int]  # side -> victory points
     tracked: Mapping[str, Mapping[str, int]] = attrs.field(factory=dict)  # seat -> fleet id -> track
     event: str = ""  # this turn's strategic random event, for the umpire
+    battles: tuple[Mapping[str, object], ...] = ()  # this turn's battles, whole, for the umpire
 
     def fleet(self, fleet_id: str) -> Fleet | None:
         return next((f for f in self.fleets if f.id == fleet_id), None)

@@ -67,6 +67,7 @@ def umpire_view(state: GameState, scenario: Scenario) -> dict[str, Any]:
         "batteries": dict(board.batteries),
         "points": dict(board.points),
         "sunk": sorted(n for n, ship in board.ships.items() if ship.sunk(scenario.ships[n])),
+        "battles": [to_plain(b) for b in board.battles if b["turn"] >= state.turn - 1],
         "outcome": _outcome(state),
     }
 

@@ -11,7 +11,7 @@ import attrs
 from tests.conftest import needs
 from tests.rules.greatwar.table import load_dice, moved, opened, plot
 
-from ..chromium import CHROMIUM, expect
+from ..chromium import CHROMIUM, expect, open_page
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
 
@@ -43,3 +43,11 @@ async def test_a_seat_steps_through_its_battle_on_the_area_board(server, page, m
     assert "Hamidiye" in drawn and "Yavuz" not in drawn
     ARTIFACTS.mkdir(exist_ok=True)
     await page.screenshot(path=str(ARTIFACTS / "seat-greatwar-battle.png"), full_page=True)
+
+    # The umpire's console: the whole record, the enemy's groups there from set-up on.
+    umpire = await open_page(page.context.browser, 1280, 900, [])
+    await umpire.goto(f"{url}/umpire#token={created['umpire_token']}")
+    record = umpire.locator("section.battle").first
+    await record.locator(".battle-controls input[type=range]").fill("0")
+    await expect(record.locator("g.group")).to_have_count(2)
+    await umpire.screenshot(path=str(ARTIFACTS / "umpire-greatwar-battle.png"), full_page=True)

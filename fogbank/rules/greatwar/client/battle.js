@@ -10,9 +10,10 @@ const LOOK = {
   enemy: { fill: "#f6d3cd", stroke: "#8c2a1f" },
 };
 
-/** Every battle report of the view, each a board with its own step control. */
-export function battleBoards(view) {
-  return (view?.battles || []).map((report) => battleBoard(report, view.side));
+/** Every battle report of the view, each a board with its own step control; `whole` for the
+ * umpire's records, where every group is shown (faded while face down). */
+export function battleBoards(view, whole = false) {
+  return (view?.battles || []).map((report) => battleBoard(report, view.side, whole));
 }
 
 function shipWords(ship, own) {
@@ -39,20 +40,21 @@ function drawStep(svg, report, step, side) {
     const look = own ? LOOK.own : LOOK.enemy;
     const x = c * CELL + 3;
     const y = r * CELL + 3 + n * 20;
-    const mark = s("g", { class: `group ${own ? "own" : "enemy"}`, "data-group": group.id });
+    const mark = s("g", { class: `group ${own ? "own" : "enemy"}`, "data-group": group.id, opacity: group.face_up ? null : 0.45 });
     mark.append(s("rect", { x, y, width: CELL - 6, height: 18, rx: 3, fill: look.fill, stroke: look.stroke, "stroke-width": group.smoke ? 3 : 1, "stroke-dasharray": group.smoke ? "3 2" : null }));
     mark.append(s("text", { x: x + 4, y: y + 13, "font-size": 11, "font-family": "sans-serif", fill: look.stroke }, `${group.kind} ×${group.ships.length}`));
     svg.append(titled(mark, group.ships.map((ship) => shipWords(ship, own)).join("\n") + (group.smoke ? "\nlaying smoke" : "")));
   }
 }
 
-/** One battle: its board at a chosen step, the step control, and what was told at that step. */
-export function battleBoard(report, side) {
+/** One battle: its board at a chosen step, the step control, and what was told at that step;
+ * `side`'s groups in blue (the umpire's record shows every group, face up or not). */
+export function battleBoard(report, side, whole = false) {
   const steps = report.steps || [];
   let at = steps.length - 1;
   const svg = s("svg", {
     class: "battle-board", viewBox: `0 0 ${report.columns * CELL} ${report.rows * CELL}`,
-    width: report.columns * CELL, height: report.rows * CELL, role: "img",
+    width: "100%", role: "img",
     "aria-label": `Battle board in ${report.zone}`,
   });
   const caption = h("p", { class: "battle-step" });
@@ -76,6 +78,9 @@ export function battleBoard(report, side) {
   show();
   const title = `Battle in ${report.zone}, turn ${report.turn}${report.pursuit ? " (pursuit)" : ""} · ${report.day ? "day" : "night"} · ${report.initiative} has the initiative`;
   return h("section", { class: "battle", "data-zone": report.zone },
-    h("h3", {}, title), svg, h("div", { class: "battle-controls" }, back, slider, on), caption, lines,
+    h("h3", {}, title), h("p", { class: "muted" }, whole
+      ? `blue: ${side}; red: the other side; faded: face down (out of the enemy's sight)`
+      : `blue: ${side}; red: the enemy, shown only while in sight of ${side}`),
+    svg, h("div", { class: "battle-controls" }, back, slider, on), caption, lines,
     h("p", { class: "battle-result" }, report.result));
 }

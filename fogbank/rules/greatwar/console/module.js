@@ -4,6 +4,7 @@
 
 import { h } from "/umpire/dom.js";
 import { drawFleets, drawReports } from "./draw.js";
+import { battleBoards } from "/play/rulesets/greatwar/battle.js";
 
 export const geometry = "zones";
 
@@ -25,6 +26,7 @@ export function truth(view) {
     h("p", {}, `Turn ${view.turn} · ${view.day ? "day" : "night"} · random event: ${view.event || "none yet"}`),
     h("p", { id: "points" }, `Points: ${Object.entries(view.points || {}).map(([s, p]) => `${s} ${p}`).join(", ")}`),
     h("p", {}, `Sunk: ${(view.sunk || []).join(", ") || "none"}`),
+    ...battleBoards({ battles: view.battles, side: "central" }, true),
   ];
 }
 
@@ -74,7 +76,7 @@ export function drawSeat(map, group, view) {
 }
 
 export function seatPanel(seat, view) {
-  return h("ul", {}, (view?.fleets || []).map((f) => h("li", {}, `${f.name} · ${f.zone} · ${f.mission}`)));
+  return [h("ul", {}, (view?.fleets || []).map((f) => h("li", {}, `${f.name} · ${f.zone} · ${f.mission}`))), ...battleBoards(view)];
 }
 
 export function seatSummary(view) {

@@ -35,7 +35,14 @@ def side_report(outcome: Outcome, side: str, zone: str, day: bool, pursuit: bool
 
 
 def umpire_record(outcome: Outcome, zone: str, day: bool, pursuit: bool) -> dict[str, Any]:
-    """The whole battle, every group in every segment, for the umpire."""
+    """The whole battle, every group face up or not and every ship's true state, for the umpire
+    (in the shape of a side's report, so one board draws both)."""
+    steps = [{
+        "round": s["round"], "segment": s["segment"], "what": s["what"], "visibility": s["visibility"],
+        "groups": [{**g, "face_up": g["id"] in s["face_up"],
+                    "ships": [{"name": n, **{k: s["ships"][n][k] for k in ("kind", "hits", "hull", "speed")}} for n in g["ships"]]}
+                   for g in s["groups"]],
+        "lines": [line["text"] for line in s["lines"]],
+    } for s in outcome.steps]
     return {"zone": zone, "day": day, "pursuit": pursuit, "initiative": outcome.initiative, "columns": COLUMNS,
-            "rows": ROWS, "steps": [dict(s, lines=[line["text"] for line in s["lines"]]) for s in outcome.steps],
-            "broke_off": outcome.broke_off, "sunk": list(outcome.sunk)}
+            "rows": ROWS, "steps": steps, "broke_off": outcome.broke_off, "sunk": list(outcome.sunk)}

@@ -205,17 +205,10 @@ class Battle:
     # -- movement ---------------------------------------------------------------------------
 
     def _move(self, side: str, speeds: frozenset[str], first: bool) -> None:
-        if not first and self.broke is None and self.round > 1:
-            self._consider_break_off(side)
+        declared = not first and self.broke is None and self.round > 1 and self._consider_break_off(side)
         faster = False
-        if self.broke == side:
-            if self.escapes < 2:
-                if self.roller.roll(self.k(f"break-off/{side}"), "break-off").outcome == "yes":
-                    self.escapes += 1
-                    faster = True
-                    self.say(f"{side} runs for it: its ships move one speed faster", side)
-            else:
-                faster = True
+        if self.broke == side and not declared:  # rule 16's die: from the segment after the declaration
+            faster = self.escapes >= 2 or self._run_for_it(side)
         if side in self.effects.confused:
             self.say(f"confusion: no ship of {side} moves", side)
             return
@@ -239,6 +232,13 @@ class Battle:
                 g.smoke = self.smoked = True
                 self.say(f"{g.ships[0]}'s group lays smoke", side)
 
+    def _run_for_it(self, side: str) -> bool:
+        if self.roller.roll(self.k(f"break-off/{side}"), "break-off").outcome != "yes":
+            return False
+        self.escapes += 1
+        self.say(f"{side} runs for it: its ships move one speed faster", side)
+        return True
+
     def _where(self, g: Group, seen: list[Group], first: bool) -> Area:
         """A group's move by its fleet's tactics; a side steers by the enemy it sees, and with
         none in sight towards where the enemy set up."""
@@ -255,12 +255,12 @@ class Battle:
         torpedo = g.kind in TORPEDO_CRAFT and g.tactics.torpedoes and any(not self.units[n].torpedo_fired for n in self.present(g))
         return step(g.area, goal, away=False, may_leave=False) if gap > (0 if torpedo else 1) else g.area
 
-    def _consider_break_off(self, side: str) -> None:
+    def _consider_break_off(self, side: str) -> bool:
         """Rule 16: from round 2, at the start of its movement segment, a side breaks off when its
         hull left falls below the most cautious share its fleets' tactics give."""
         share = max(Tactics.of(f.mission, f.tactics).break_off for f in self.fleets[side])
         if self.hull_left(side) >= share * self.hull0[side]:
-            return
+            return False
         self.broke = side
         self.say(f"{side} breaks off: its fire is halved and every ship runs at its own speed")
         split = []
@@ -270,6 +270,7 @@ class Battle:
             else:
                 split.append(g)
         self.groups = split
+        return True
 
     # -- combat -----------------------------------------------------------------------------
 

@@ -8,6 +8,7 @@ from fogbank.rules.greatwar import orders
 from fogbank.rules.greatwar.sea import ShipClass
 from fogbank.rules.greatwar.roller import Roller
 from fogbank.rules.greatwar.tables import READERS
+from fogbank.rules.greatwar.tactical.combat import aimed_fire, combat, damage, friendly_fire, shields, slow_ships, torpedoes
 from fogbank.rules.greatwar.tactical.areas import Tactics, Unit, distance, form_groups
 from fogbank.rules.greatwar.tactical.gunfire import pick_targets
 from fogbank.rules.greatwar.tactical.sequence import ALL, FAST, FASTEST, Battle, fight
@@ -69,11 +70,11 @@ def test_a_russian_squadron_fires_at_its_leaders_target_and_shares_its_fire_cont
     assert squadron.leader == "Evstafi"  # Eberhardt's flagship
     place(b, "Evstafi", (5, 1)), place(b, "Yavuz Sultan Selim", (6, 1))
     b.units["Evstafi"].fire_control = True
-    salvos = [s for s in b._salvos() if s.firers[0] in squadron.ships]
+    salvos = [s for s in aimed_fire(b) if s.firers[0] in squadron.ships]
     assert {s.target for s in salvos} == {"Yavuz Sultan Selim"}
     assert all(any("fire control" in m.reason for m in s.modifiers) for s in salvos)
     b.units["Evstafi"].hits = 6  # the leader sinks: the others choose for themselves, unhindered
-    salvos = [s for s in b._salvos() if s.firers[0] in squadron.ships]
+    salvos = [s for s in aimed_fire(b) if s.firers[0] in squadron.ships]
     assert salvos and not any(any("fire control" in m.reason for m in s.modifiers) for s in salvos)
 
 
@@ -132,7 +133,7 @@ def _event(monkeypatch, total_faces, side_face=1, extra=None, **kw):
 def test_shields_up_spares_the_ship_most_fired_at(monkeypatch):
     b = _event(monkeypatch, (1, 1), side_face=1)  # 2: shields up, central
     place(b, "Evstafi", (5, 1)), place(b, "Yavuz Sultan Selim", (6, 1))
-    salvos = b._shields(b._salvos())
+    salvos = shields(b, aimed_fire(b))
     assert "Yavuz Sultan Selim" not in {s.target for s in salvos} and "shields up" in said(b)
 
 
@@ -146,7 +147,7 @@ def test_the_fog_lifts_only_below_the_maximum_and_fog_of_war_closes_in(monkeypat
 def test_fire_control_difficulties_take_one_from_the_die_and_make_a_six_be_confirmed(monkeypatch):
     b = _event(monkeypatch, (1, 3), side_face=4, extra={r"gunfire": (6, 6), r"confirm": (5,)})  # 4: russia troubled
     place(b, "Evstafi", (5, 1)), place(b, "Yavuz Sultan Selim", (6, 1))
-    b._combat()
+    combat(b)
     russian = [r for r in b.roller.rolls if r.table.startswith("gunfire") and "/gunfire/Yavuz" in r.key]
     assert russian and all(any(m.value == -1 for m in r.modifiers) for r in russian)
     assert any(r.table == "confirm hit" for r in b.roller.rolls) and b.units["Yavuz Sultan Selim"].hits == 0
@@ -219,9 +220,9 @@ def test_torpedo_attack_dashes_two_areas_holds_the_target_and_only_smaller_guns_
     random_event(b)
     assert distance(group(b, "Muavenet").area, (4, 1)) == 1
     assert b.effects.held == {group(b, "Evstafi").id}
-    salvos = [s for s in b._salvos() if s.target in group(b, "Muavenet").ships]
+    salvos = [s for s in aimed_fire(b) if s.target in group(b, "Muavenet").ships]
     assert salvos and all(s.gun > 0 and any(m.value == 1 for m in s.modifiers) for s in salvos)
-    b._torpedoes()
+    torpedoes(b)
     assert [r for r in b.roller.rolls if r.table == "torpedo"] and b.units["Muavenet"].torpedo_fired
 
 
@@ -233,7 +234,7 @@ def test_mass_confusion_turns_some_of_a_sides_guns_on_its_own_ships(monkeypatch)
     b.round, b.segment = 2, 4
     random_event(b)
     assert b.effects.confused == {"russia"} and b.effects.troubled == {"russia"}
-    friendly = b._friendly_fire()
+    friendly = friendly_fire(b)
     assert friendly and all(b.units[s.target].side == "russia" == b.units[s.firers[0]].side for s in friendly)
     assert all(group(b, s.target).area != group(b, s.firers[0]).area for s in friendly)
     assert all(not s.modifiers for s in friendly)
@@ -259,9 +260,9 @@ def test_primary_guns_at_a_small_target_take_one_but_a_six_still_hits():
 def test_light_ships_ignore_primary_and_secondary_hits_and_take_tertiary_on_the_hull():
     b = battle({"russia": ["battle"], "central": ["coal"]})
     from fogbank.rules.greatwar.tactical.gunfire import Salvo
-    b._damage(Salvo("Irmingard", 0, 1, (), ("Evstafi",), (4,), False), 0)
+    damage(b, Salvo("Irmingard", 0, 1, (), ("Evstafi",), (4,), False), 0)
     assert b.units["Irmingard"].hits == 0
-    b._damage(Salvo("Irmingard", 2, 1, (), ("Evstafi",), (1,), False), 0)
+    damage(b, Salvo("Irmingard", 2, 1, (), ("Evstafi",), (1,), False), 0)
     assert b.units["Irmingard"].sunk
 
 
@@ -269,8 +270,8 @@ def test_plunging_fire_adds_a_box_to_a_hull_hit_at_long_range_only(monkeypatch):
     from fogbank.rules.greatwar.tactical.gunfire import Salvo
     load_dice(monkeypatch, {r"/damage/": (1,)})
     b = battle({"russia": ["battle"], "central": ["mittelmeer"]})
-    b._damage(Salvo("Evstafi", 0, 3, (), ("Yavuz Sultan Selim",), (6,), False), 0)
-    b._damage(Salvo("Panteleimon", 0, 2, (), ("Yavuz Sultan Selim",), (6,), False), 0)
+    damage(b, Salvo("Evstafi", 0, 3, (), ("Yavuz Sultan Selim",), (6,), False), 0)
+    damage(b, Salvo("Panteleimon", 0, 2, (), ("Yavuz Sultan Selim",), (6,), False), 0)
     assert (b.units["Evstafi"].hits, b.units["Panteleimon"].hits) == (2, 1)
 
 
@@ -278,8 +279,8 @@ def test_a_leader_killed_result_without_a_leader_is_a_fire_control_hit_for_the_g
     from fogbank.rules.greatwar.tactical.gunfire import Salvo
     load_dice(monkeypatch, {r"/damage/": (6,), r"/critical/": (5,)})
     b = battle({"russia": ["battle"], "central": ["mittelmeer"]})
-    b._damage(Salvo("Panteleimon", 0, 2, (), ("Yavuz Sultan Selim",), (6,), False), 0)
-    b._damage(Salvo("Evstafi", 0, 2, (), ("Yavuz Sultan Selim",), (6,), False), 0)
+    damage(b, Salvo("Panteleimon", 0, 2, (), ("Yavuz Sultan Selim",), (6,), False), 0)
+    damage(b, Salvo("Evstafi", 0, 2, (), ("Yavuz Sultan Selim",), (6,), False), 0)
     assert b.units["Panteleimon"].fire_control and not b.units["Evstafi"].fire_control
     assert b._leader_fleets() == ["battle"] and not b.leader("russia")
 
@@ -298,7 +299,7 @@ def test_break_off_not_in_round_one_then_halved_fire_ships_alone_and_a_faster_ru
     b._move("central", FASTEST, first=False)
     assert b.broke == "central" and group(b, "Muavenet").ships == ["Muavenet"]
     place(b, "Evstafi", (5, 1)), place(b, "Yavuz Sultan Selim", (6, 1))
-    central = [s for s in b._salvos() if s.firers[0] == "Yavuz Sultan Selim" and s.gun == 0]
+    central = [s for s in aimed_fire(b) if s.firers[0] == "Yavuz Sultan Selim" and s.gun == 0]
     assert central and central[0].strengths == (3,)
     for _ in range(8):
         b._move("central", FASTEST, first=False)  # 2 becomes 2+ on a 1-3: Yavuz moves with the 2+ ships
@@ -330,9 +331,9 @@ def test_slow_ships_of_the_initiative_side_may_not_yet_be_in_range(monkeypatch):
     b = battle({"russia": ["battle"], "central": ["mittelmeer"]})
     b.round, b.segment = 1, 3
     place(b, "Evstafi", (5, 1)), place(b, "Yavuz Sultan Selim", (8, 1))
-    b._slow_ships()
+    slow_ships(b)
     assert b.effects.slow == {"Rostislav"}
-    firers = {n for s in b._salvos() for n in s.firers}
+    firers = {n for s in aimed_fire(b) for n in s.firers}
     assert "Rostislav" not in firers and "Tri Sviatitelia" in firers
 
 
@@ -489,3 +490,22 @@ def test_a_contact_fought_out_stops_both_fleets_and_reports_to_each_side(monkeyp
     assert game.state.board.fleet("cruisers") is None or game.state.board.fleet("cruisers").zone == "bosporus"
     steps = RULES.observe(game.state, "flotilla", since=1)["battles"][0]["steps"]
     assert any(g["side"] == "central" for s in steps for g in s["groups"])
+
+
+def test_primary_guns_at_a_destroyer_roll_one_less_and_secondaries_do_not():
+    b = battle({"russia": ["battle"], "central": ["torpedo"]})
+    place(b, "Evstafi", (5, 1)), place(b, "Muavenet", (7, 1))
+    at_destroyers = [s for s in aimed_fire(b) if b.units[s.firers[0]].side == "russia"]
+    primary = [s for s in at_destroyers if s.gun == 0]
+    secondary = [s for s in at_destroyers if s.gun == 1]
+    assert primary and all(any("small target" in m.reason for m in s.modifiers) for s in primary)
+    assert secondary and not any(s.modifiers for s in secondary)
+
+
+def test_the_battle_ends_when_one_side_has_left_the_board(monkeypatch):
+    load_dice(monkeypatch, QUIET)
+    b = battle({"russia": ["battle"], "central": ["mittelmeer"]})
+    for n in ("Yavuz Sultan Selim", "Midilli"):
+        b.units[n].off = True
+    b.round = 1
+    assert b._round() and "no ship of central is left on the board" in said(b)

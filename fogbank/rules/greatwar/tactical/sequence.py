@@ -11,8 +11,6 @@ from typing import Mapping
 
 import attrs
 
-from fogbank.rules.core import Modifier
-
 from ..board import Board, Fleet, Ship
 from ..roller import Roller
 from ..sea import SPEEDS, Scenario
@@ -20,8 +18,8 @@ from .areas import (
     COLUMNS, STAND_MISSIONS, TORPEDO_CRAFT, Area, Group, Tactics, Unit, distance, form_groups,
     max_visibility, setup_areas, step,
 )
+from .combat import combat
 from .events import random_event
-from .gunfire import GUNS, REACH, TORPEDO_HIT, Salvo, hit_number, modifiers_for, pick_targets
 
 ALL = frozenset(SPEEDS)
 FAST, FASTEST, NOT_SLOW = frozenset({"2", "2+"}), frozenset({"2+"}), frozenset({"1", "2", "2+"})
@@ -194,7 +192,7 @@ class Battle:
                 self._move(side, speeds, first=self.round == 1 and number == 2)
                 self.snapshot(f"{side} moves" + ("" if speeds == ALL else " (" + ", ".join(sorted(speeds)) + ")"))
             else:
-                self._combat()
+                combat(self)
                 self.snapshot("combat")
                 if any(not any(u.present for u in self.units.values() if u.side == s) for s in self.sides):
                     gone = next(s for s in self.sides if not any(u.present for u in self.units.values() if u.side == s))
@@ -271,224 +269,6 @@ class Battle:
                 split.append(g)
         self.groups = split
         return True
-
-    # -- combat -----------------------------------------------------------------------------
-
-    def _combat(self) -> None:
-        if self.day and self.round == 1 and self.segment == 3:
-            self._slow_ships()
-        salvos = self._salvos()
-        salvos = self._shields(salvos)
-        salvos += self._friendly_fire()
-        hits: list[tuple[Salvo, int]] = []
-        for salvo in salvos:
-            firer_side = self.units[salvo.firers[0]].side
-            roll = self.roller.roll(self.k(f"gunfire/{salvo.target}/{GUNS[salvo.gun]}/{salvo.firers[0]}"),
-                                    f"gunfire {hit_number(salvo.rng)}+", count=salvo.dice, modifiers=salvo.modifiers)
-            scored = int(roll.outcome.split()[0])
-            if salvo.confirm:
-                scored = sum(1 for i in range(scored) if self.roller.roll(
-                    self.k(f"gunfire/{salvo.target}/{GUNS[salvo.gun]}/{salvo.firers[0]}/confirm{i}"), "confirm hit").outcome == "hit")
-            self.fired[firer_side] = True
-            if self.standing and firer_side == self.init:
-                self.say(f"{self.init} closes and fires: {self.standing}'s stand is broken")
-                self.standing = None
-            target_side = self.units[salvo.target].side
-            if target_side != firer_side:
-                self.scored[firer_side][salvo.target] = self.scored[firer_side].get(salvo.target, 0) + scored
-            self.say(f"{', '.join(salvo.firers)} fire {GUNS[salvo.gun]} guns ({salvo.dice} dice) at {salvo.target}: "
-                     f"{scored} hit{'s' if scored != 1 else ''}")
-            hits.append((salvo, scored))
-        for salvo, scored in hits:
-            for i in range(scored):
-                self._damage(salvo, i)
-        self._torpedoes()
-        self.effects.after_combat()
-
-    def _salvos(self) -> list[Salvo]:
-        batches: dict[tuple, list[tuple[str, int]]] = {}
-        for side in (self.init, self.other):
-            if self.standing == side:
-                continue  # a standing side holds its fire (rule 7)
-            targets = [(n, e) for e in self.in_sight(side) for n in self.present(e)]
-            for g in sorted(self.live_groups(side), key=lambda g: g.id):
-                if not self.face_up(g):
-                    continue
-                leader = self.units[g.leader] if g.leader and self.units[g.leader].present else None
-                forced = None
-                order = sorted(self.present(g), key=lambda n: n != (leader.name if leader else None))
-                for n in order:
-                    u = self.units[n]
-                    strength = tuple(f // 2 if self.broke == side else f for f in u.cls.guns)
-                    candidates = {t: distance(g.area, e.area) for t, e in targets if distance(g.area, e.area) <= self.visibility}
-                    picks = pick_targets(strength, candidates, g.tactics.target, self.units, forced,
-                                         lambda t, gun, n=n: self._barred(n, t, gun, candidates[t]))
-                    if leader and n == leader.name:
-                        forced = tuple(picks)  # rule 5: the squadron fires at the leader's targets
-                    troubled = side in self.effects.troubled or u.fire_control or bool(leader and leader.fire_control)
-                    for gun, t in enumerate(picks):
-                        if t is None or not strength[gun]:
-                            continue
-                        rng = candidates[t]
-                        mods, confirm = modifiers_for(gun, rng, self.units[t], troubled, self.group_of(t).id in self.effects.dashed)
-                        batches.setdefault((t, gun, hit_number(rng), mods, confirm), []).append((n, strength[gun]))
-        salvos = []
-        for (t, gun, _, mods, confirm), firers in sorted(batches.items(), key=lambda kv: (kv[0][0], kv[0][1], kv[0][2])):
-            rng = max(distance(self.group_of(n).area, self.group_of(t).area) for n, _ in firers)
-            salvos.append(Salvo(t, gun, rng, mods, tuple(n for n, _ in firers), tuple(s for _, s in firers), confirm))
-        return salvos
-
-    def _slow_ships(self) -> None:
-        """Rule 18: by day, the initiative side's 1s ships roll before the first fire; on 1-3 they
-        have not closed: nothing fires at a gun's maximum range from or at them."""
-        for n, u in sorted(self.units.items()):
-            if u.side == self.init and u.present and u.speed == "1s":
-                if self.roller.roll(self.k(f"slow ships/{n}"), "slow ships").outcome == "yes":
-                    self.effects.slow.add(n)
-                    self.say(f"{n} has not yet closed: no fire at maximum range to or from her", self.init)
-
-    def _barred(self, firer: str, target: str, gun: int, rng: int) -> bool:
-        """Rule 18 (slow ships not yet closed: nothing at a gun's maximum range, either way) and
-        Torpedo Attack! (the attackers are fired at by secondary and tertiary guns only)."""
-        slow = self.effects.slow
-        if (firer in slow or target in slow) and rng == REACH[gun]:
-            return True
-        return gun == 0 and self.group_of(target).id in self.effects.dashed
-
-    def _shields(self, salvos: list[Salvo]) -> list[Salvo]:
-        side = self.effects.shielded
-        if side is None:
-            return salvos
-        aimed: dict[str, int] = {}
-        for s in salvos:
-            if self.units[s.target].side == side:
-                aimed[s.target] = aimed.get(s.target, 0) + s.dice
-        if not aimed:
-            return salvos
-        ship = max(sorted(aimed), key=lambda n: aimed[n])
-        self.say(f"shields up: every hit on {ship} is ignored this segment")
-        return [s for s in salvos if s.target != ship]
-
-    def _friendly_fire(self) -> list[Salvo]:
-        """Mass Confusion Reigns: the opponent fires half a die of the confused side's ships at
-        their own ships in another area beside (or in) an area the opponent holds."""
-        side = self.effects.friendly
-        if side is None:
-            return []
-        count = int(self.roller.roll(self.k(f"friendly fire/{side}"), "friendly fire").outcome)
-        opponent_areas = [g.area for g in self.live_groups(self.enemy(side))]
-        salvos = []
-        firers = sorted((n for g in self.live_groups(side) for n in self.present(g)),
-                        key=lambda n: (-sum(self.units[n].cls.guns), n))
-        for n in firers:
-            if len(salvos) >= count:
-                break
-            here = self.group_of(n).area
-            if not self.face_up(self.group_of(n)):
-                continue  # the opponent moves only ships he sees
-            victims = sorted(
-                (t for g in self.live_groups(side) if g.area != here and self.face_up(g)
-                 and any(distance(g.area, a) <= 1 for a in opponent_areas)
-                 for t in self.present(g)), key=lambda t: (distance(here, self.group_of(t).area), t))
-            for gun, factor in enumerate(self.units[n].cls.guns):
-                reachable = [t for t in victims if distance(here, self.group_of(t).area) <= min(REACH[gun], self.visibility)]
-                if factor and reachable:
-                    rng = distance(here, self.group_of(reachable[0]).area)
-                    salvos.append(Salvo(reachable[0], gun, rng, (), (n,), (factor,), False))
-                    self.say(f"mass confusion: {n} opens fire on {reachable[0]}")
-                    break
-        return salvos
-
-    def _damage(self, salvo: Salvo, i: int) -> None:
-        """A hit: light ships (rule 13) ignore primary and secondary hits and take tertiary ones on
-        the hull; others roll on the damage table (hull, speed, critical)."""
-        u = self.units[salvo.target]
-        if u.sunk:
-            return
-        side = u.side
-        if u.light:
-            if salvo.gun < 2:
-                self.say(f"{u.name} is too light for {GUNS[salvo.gun]} shells to stop", side)
-                return
-            self._boxes(u, 1, "a hull hit")
-            return
-        result = self.roller.roll(self.k(f"damage/{u.name}/{GUNS[salvo.gun]}/{salvo.firers[0]}/{i}"), "damage").outcome
-        if result == "hull":
-            plunging = salvo.gun == 0 and salvo.rng >= REACH[0]  # rule 15: on hull results only
-            self._boxes(u, 2 if plunging else 1, "a hull hit" + (", plunging fire" if plunging else ""))
-        elif result == "speed":
-            if u.speed == "1s":
-                self._boxes(u, 1, "a speed hit (already at 1s: the hull)")
-            else:
-                u.speed_lost += 1
-                self.say(f"{u.name}: a speed hit, now {u.speed}", side)
-        else:
-            self._boxes(u, 1, "a critical hit")
-            self._critical(u, salvo, i)
-
-    def _boxes(self, u: Unit, boxes: int, why: str) -> None:
-        u.hits = min(u.cls.hull, u.hits + boxes)
-        self.say(f"{u.name}: {why}, {boxes} box{'es' if boxes > 1 else ''}", u.side)
-        if u.sunk:
-            self.say(f"{u.name} sinks")
-
-    def _critical(self, u: Unit, salvo: Salvo, i: int) -> None:
-        """The critical damage table (designed from the war's sea fights)."""
-        if u.sunk:
-            return
-        result = self.roller.roll(self.k(f"critical/{u.name}/{GUNS[salvo.gun]}/{salvo.firers[0]}/{i}"), "critical damage").outcome
-        if result == "fire":
-            self._boxes(u, 1, "fire")
-        elif result == "flooding":
-            u.speed_lost += 0 if u.speed == "1s" else 1
-            self._boxes(u, 1, "flooding, speed lost")
-        elif result == "engine room":
-            u.speed_lost += 0 if u.speed == "1s" else 1
-            self.say(f"{u.name}: engine room hit, now {u.speed}", u.side)
-        elif result == "leader killed" and u.name in self.flagships[u.side] and u.name not in self.leaders_lost:
-            self.leaders_lost.append(u.name)
-            self.flagships[u.side] = {n: f for n, f in self.flagships[u.side].items() if n != u.name}
-            self.say(f"the admiral aboard {u.name} is killed", u.side)
-        elif result in ("fire control", "leader killed"):  # rule 14: no leader to kill, fire control
-            u.fire_control = True
-            self.say(f"{u.name}: fire control destroyed for the rest of the game", u.side)
-        elif self.roller.roll(self.k(f"magazine/{u.name}/{GUNS[salvo.gun]}/{salvo.firers[0]}/{i}"), "magazine").outcome == "explodes":
-            u.hits = u.cls.hull
-            self.say(f"{u.name}'s magazine explodes")
-        else:
-            self._boxes(u, 2, "magazines flooded")
-
-    def _torpedoes(self) -> None:
-        """The torpedo step: torpedo craft of fleets that allow it attack from the target's area,
-        or within one area when Torpedo Attack! brought them in; a die each, 6 a hit (5-6 in the
-        same area), once a battle."""
-        attacks: list[tuple[str, str]] = []
-        dash = self.effects.dashed
-        for side in (self.init, self.other):
-            if self.standing == side:
-                continue
-            seen = self.in_sight(side)
-            for g in sorted(self.live_groups(side), key=lambda g: g.id):
-                if g.kind not in TORPEDO_CRAFT or not g.tactics.torpedoes:
-                    continue
-                aim = [e for e in seen if e.id == dash.get(g.id)] if g.id in dash else [e for e in seen if e.area == g.area]
-                aim = [e for e in aim if distance(e.area, g.area) <= 1]
-                if not aim:
-                    continue
-                target = min((n for e in aim for n in self.present(e)), key=lambda n: (-self.units[n].cls.hull, n))
-                for n in self.present(g):
-                    if self.units[n].cls.kind in TORPEDO_CRAFT and not self.units[n].torpedo_fired:
-                        attacks.append((n, target))
-        for n, target in attacks:
-            self.units[n].torpedo_fired = True
-            rng = distance(self.group_of(n).area, self.group_of(target).area)
-            mods = [Modifier("in the target's area", 1)] if rng == 0 else []
-            hit = self.roller.roll(self.k(f"torpedo/{n}"), "torpedo", modifiers=mods).outcome == "hit"
-            self.fired[self.units[n].side] = True
-            self.say(f"{n} fires torpedoes at {target}: {'a hit' if hit else 'a miss'}")
-            if hit and not self.units[target].sunk:
-                self.scored[self.units[n].side][target] = self.scored[self.units[n].side].get(target, 0) + 1
-                self._boxes(self.units[target], TORPEDO_HIT, "a torpedo hit")
 
     # -- the result -------------------------------------------------------------------------
 

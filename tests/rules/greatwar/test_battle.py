@@ -509,3 +509,13 @@ def test_the_battle_ends_when_one_side_has_left_the_board(monkeypatch):
         b.units[n].off = True
     b.round = 1
     assert b._round() and "no ship of central is left on the board" in said(b)
+
+
+def test_two_fleets_set_up_in_one_area_make_one_group_of_each_type():
+    def split_cruisers(board):  # Mecidiye sails with the colliers, whose area Yavuz and Midilli share
+        fleets = tuple(attrs.evolve(f, ships=("Mecidiye",)) if f.id == "coal" else
+                       attrs.evolve(f, ships=("Hamidiye",)) if f.id == "cruisers" else f for f in board.fleets)
+        return attrs.evolve(board, fleets=fleets)
+    b = battle({"russia": ["battle"], "central": ["coal", "cruisers", "minelayer", "mittelmeer"]}, change=split_cruisers)
+    assert group(b, "Mecidiye").area == group(b, "Midilli").area
+    assert group(b, "Mecidiye") is group(b, "Midilli") and group(b, "Yavuz Sultan Selim") is not group(b, "Midilli")

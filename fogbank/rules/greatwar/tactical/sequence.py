@@ -76,8 +76,10 @@ class Battle:
             areas = setup_areas(day, side == self.init, len(fleets[side]))
             self.home[side] = areas[0]
             squadrons = bool(scenario.sides[side].get("squadron_leaders"))
+            in_area: dict[Area, list[Unit]] = {}
             for f, area in zip(sorted(fleets[side], key=lambda f: f.id), areas):
-                units = [self.units[n] for n in f.ships if self.units[n].present]
+                in_area.setdefault(area, []).extend(self.units[n] for n in f.ships if self.units[n].present)
+            for area, units in in_area.items():  # rule 6: one group per type in an area
                 self.groups.extend(form_groups(side, area, units, tactics, squadrons, self.flagships[side]))
         self.visibility = max_visibility(day)
         self.round = 0

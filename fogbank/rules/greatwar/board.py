@@ -20,6 +20,7 @@ class Ship:
     fuel_used: int = 0
     damaged_turn: int = 0  # the turn it last took damage (damage control is for last turn's)
     repair: str | None = None  # port repair at a major port: "box" or "speed", as its owner last said
+    fire_control: bool = False  # a fire-control hit (tactical rule 14): for the rest of the game
 
     def sunk(self, cls: ShipClass) -> bool:
         return self.hits >= cls.hull
@@ -48,6 +49,7 @@ class Fleet:
     loaded: bool = True  # a transport's cargo aboard
     reveal: str | None = None  # "neutral" or "aerial": its plot is told to the enemy this move
     passed: tuple[str, ...] = ()  # the zones it was in this move, step by step
+    tactics: Mapping[str, object] | None = None  # how its admiral fights a battle (orders.parse_tactics)
 
 
 @attrs.frozen
@@ -83,6 +85,7 @@ class Intel:
     reports: tuple[Report, ...] = ()
     minefields: Mapping[str, str] = attrs.field(factory=dict)  # enemy zone -> the variant's words
     news: tuple[Note, ...] = ()
+    battles: tuple[Mapping[str, object], ...] = ()  # the seat's battle reports (tactical.report)
 
 
 @attrs.frozen
@@ -107,6 +110,7 @@ class Board:
     pending: Pending | None = None  # the struck side's choice, open until its orders are resolved
     aimed: Mapping[str, str] = attrs.field(factory=dict)  # base -> enemy fleet its seaplanes seek this turn
     chosen: tuple[str, ...] = ()  # what the seats chose in this turn's orders, for the umpire
+    battles: tuple[Mapping[str, object], ...] = ()  # this turn's battles, whole, for the umpire
 
     def fleet(self, fleet_id: str) -> Fleet | None:
         return next((f for f in self.fleets if f.id == fleet_id), None)

@@ -72,11 +72,12 @@ class FleetBot:
             if fleet["id"] == freed and report["event"] == "situation clarifies":  # this turn stands
                 start = fleet["ahead"][0][-1] if fleet["ahead"][0] else fleet["zone"]
                 plots[fleet["id"]] = {"mission": fleet["mission"], "path": list(fleet["ahead"][0]),
-                                      "ahead": self._legs(fleet, self._route(start, goal), 2)}
+                                      "ahead": self._legs(fleet, self._route(start, goal), 2),
+                                      "tactics": self._tactics(fleet, fleet["mission"])}
                 continue
             must_plot = 1 if fleet["id"] == freed else fleet["must_plot"]
             legs = self._legs(fleet, self._route(fleet["zone"], goal), must_plot, held=fleet["held"])
-            plots[fleet["id"]] = {"mission": mission, "path": legs[0], "ahead": legs[1:]}
+            plots[fleet["id"]] = {"mission": mission, "path": legs[0], "ahead": legs[1:], "tactics": self._tactics(fleet, mission)}
         out: dict[str, Any] = {"fleets": plots}
         if freed:
             out["intelligence"] = freed
@@ -115,6 +116,19 @@ class FleetBot:
     def _repair(self, view, choice) -> str:
         ship = next(s for f in view["fleets"] for s in f["ships"] if s["name"] == choice["ship"])
         return "box" if ship["hull"] - ship["hits"] <= 2 or not choice["speed_lost"] else "speed"
+
+    @staticmethod
+    def _tactics(fleet, mission: str) -> dict:
+        """How the fleet fights if it meets the enemy: missions that need no battle stand (or keep
+        off, with smoke, when carrying cargo); a fleet already badly hurt keeps off and breaks off
+        early; destroyers go for small ships, the big guns for the biggest."""
+        hull = sum(s["hull"] for s in fleet["ships"])
+        left = hull - sum(s["hits"] for s in fleet["ships"])
+        hurt = left * 5 < hull * 3
+        posture = "stand" if mission in ("bombard", "lay mines", "refuel") else "keep_off" if mission == "transport" or hurt else "close"
+        big_guns = any(s["guns"][0] for s in fleet["ships"])
+        return {"posture": posture, "smoke": posture == "keep_off", "break_off": 0.75 if hurt else 0.5,
+                "torpedoes": True, "target": "biggest" if big_guns else "small"}
 
     def standing(self, view: Mapping[str, Any]) -> Mapping[str, Any]:
         return {"fleets": {}}

@@ -11,8 +11,16 @@ from fogbank.rules.core import GameState, Refused
 from .board import Board, Fleet, fleet_speed, fuel_left
 from .sea import MISSIONS, Scenario
 from .turn import seaplane_bases
+from .tactical.areas import POSTURES, TARGETS
 
 NEEDS = {"transport": "AP", "lay mines": "ML"}
+TACTICS = {
+    "posture": lambda v: v in POSTURES,
+    "smoke": lambda v: isinstance(v, bool),
+    "break_off": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 1,
+    "torpedoes": lambda v: isinstance(v, bool),
+    "target": lambda v: v in TARGETS,
+}
 
 
 def parse_order(payload: Any) -> dict:
@@ -26,7 +34,8 @@ def parse_order(payload: Any) -> dict:
         ahead = plot.get("ahead", [])
         if not isinstance(ahead, list):
             raise Refused("bad_path", f"Fleet {fleet_id!r}: 'ahead' is a list of later turns' paths.")
-        fleets[str(fleet_id)] = {"mission": plot["mission"], "path": path, "ahead": [_zones(fleet_id, p) for p in ahead]}
+        fleets[str(fleet_id)] = {"mission": plot["mission"], "path": path, "ahead": [_zones(fleet_id, p) for p in ahead],
+                                 **parse_tactics(fleet_id, plot.get("tactics"))}
     return {"fleets": fleets, **_choices(payload)}
 
 
@@ -50,6 +59,18 @@ def _choices(payload: Mapping) -> dict:
     if repair:
         out["repair"] = dict(repair)
     return out
+
+
+def parse_tactics(fleet_id: str, given: Any) -> dict:
+    """The optional `tactics` of a plot: how the fleet fights if it meets the enemy (tactical.areas.Tactics)."""
+    if given is None:
+        return {}
+    if not isinstance(given, Mapping) or not set(given) <= set(TACTICS):
+        raise Refused("bad_tactics", f"Fleet {fleet_id!r}: tactics is a map of {', '.join(TACTICS)}.")
+    for name, value in given.items():
+        if not TACTICS[name](value):
+            raise Refused("bad_tactics", f"Fleet {fleet_id!r}: tactics {name!r} cannot be {value!r}.")
+    return {"tactics": dict(given)}
 
 
 def _zones(fleet_id: str, path: Any) -> list[str]:

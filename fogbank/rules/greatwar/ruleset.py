@@ -21,6 +21,7 @@ ERROR_CODES = {
     "bad_order": "The order is not a map of fleets to plots.",
     "bad_mission": "The mission is not one of the seven, or the fleet lacks the ship it needs.",
     "bad_path": "A path is a list of zone ids.",
+    "bad_tactics": "A fleet's tactics name a posture, smoke, break-off share, torpedoes or target it cannot take.",
     "not_your_fleet": "The seat commands no such fleet.",
     "returning": "The fleet is returning to port and takes no orders.",
     "plotted_ahead": "The fleet sails on plots made on an earlier turn.",
@@ -158,4 +159,8 @@ class GreatWar(Ruleset):
         return reader(table)
 
     def describe(self, event: Event) -> str:
+        if event.kind == "battle":  # the board itself is drawn by the client's battle.js
+            report = event.report
+            return f"Battle in {event.zone}" + (" (pursuit)" if report.get("pursuit") else "") + (
+                f": {report['result']}" if report.get("result") else f": {len(report.get('steps', ()))} steps, the whole record")
         return describe(event) if event.kind in ("news", "report", "record") else super().describe(event)

@@ -34,11 +34,16 @@ def at_most(number: int) -> Callable[[int], str]:
 
 def gunfire(hit_on: int) -> ByFaces:
     """Fire: one die per strength point, each at `hit_on` or more a hit (modifiers shift every
-    die, so they are read off the faces)."""
+    die, so they are read off the faces); a 6 stays a hit whatever the modifiers (tactical rule
+    10; fire control difficulties then confirm it with another die)."""
     def read(faces, total):
         shift = total - sum(faces)
-        return f"{sum(1 for f in faces if f + shift >= hit_on)} hits"
+        return f"{sum(1 for f in faces if f == 6 or f + shift >= hit_on)} hits"
     return ByFaces(read)
+
+
+DAMAGE = {1: "hull", 2: "hull", 3: "hull", 4: "hull", 5: "speed", 6: "critical"}  # designed
+CRITICAL = {1: "fire", 2: "flooding", 3: "engine room", 4: "fire control", 5: "leader killed", 6: "magazine"}
 
 
 READERS: dict[str, Callable[[int], str] | ByFaces] = {
@@ -61,6 +66,10 @@ READERS: dict[str, Callable[[int], str] | ByFaces] = {
     "seaplane": lambda total: "yes" if total >= 6 else "no",
     "torpedo": lambda total: "hit" if total >= 6 else "miss",
     "confirm hit": lambda total: "hit" if total <= 4 else "miss",
+    "damage": lambda total: DAMAGE[total],
+    "critical damage": lambda total: CRITICAL[total],
+    "magazine": lambda total: "explodes" if total >= 6 else "flooded",
+    "friendly fire": lambda total: str(total // 2),
 }
 for _n in range(2, 8):
     READERS[f"gunfire {_n}+"] = gunfire(_n)

@@ -308,7 +308,7 @@ def orders_phase(state: GameState, scenario: Scenario, orders: Mapping[str, dict
         if plot is None:
             t.put(attrs.evolve(fleet, path=(), ahead=(), must_plot=1))
             continue
-        t.put(attrs.evolve(fleet, mission=plot["mission"], path=() if fleet.held else tuple(plot["path"]),
+        t.put(attrs.evolve(fleet, mission=plot["mission"], path=() if fleet.held else tuple(plot["path"]), tactics=plot.get("tactics"),
                            ahead=tuple(tuple(p) for p in plot.get("ahead", ())), must_plot=1))
     return t.done()
 
@@ -452,19 +452,11 @@ def contact_phase(state: GameState, scenario: Scenario) -> Resolution:
             for f in (f for s in sides for f in fleets[s]):
                 stopped[f.id] = zone
             result = battle.fight(t.board, scenario, t.roller, zone, fleets, day, f"battle/{zone}")
-            t.board = attrs.evolve(t.board, ships=result.ships)
-            t.record(f"Battle in {scenario.zones[zone].name}: " + "; ".join(result.log))
-            for s in sides:
-                enemy = next(x for x in sides if x != s)
-                lost = [n for f in fleets[enemy] for n in f.ships if n in result.sunk]
-                text = "the enemy stood and was left alone" if result.stood else (
-                    "sunk: " + ", ".join(lost) if lost else "no enemy ship sunk")
-                seats = frozenset(f.seat for f in fleets[s])
-                for f in fleets[enemy]:
-                    t.tell(seats, f, "battle", zone, ships=True, text=text)
-            if result.stood:
-                stood.update(f.id for f in fleets[sides[0]] + fleets[sides[1]])
-            t.clear_sunk()
+            held = battle.aftermath(t, zone, fleets, result, day, f"battle/{zone}")
+            stood |= held
+            for f in (f for s in sides for f in fleets[s]):
+                if f.id in held and f.side != result.initiative and step == 0 and len(f.passed) > 1:
+                    del stopped[f.id]  # rule 7: a stand not closed on lets it move its second zone
     if scenario.year >= 1915 and day:
         _seaplane_attacks(t)
     for fleet in t.fleets():

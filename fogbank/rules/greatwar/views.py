@@ -66,6 +66,7 @@ def seat_view(state: GameState, scenario: Scenario, seat: str, since: int | None
         ],
         "news": [{**to_plain(n), "age": state.turn - n.turn} for n in intel.news if n.turn >= first],
         "choices": _choices(state, scenario, seat) if state.phase == "orders" else [],
+        "battles": [to_plain(b) for b in intel.battles if b["turn"] >= first],
         "outcome": _outcome(state),
     }
 
@@ -122,6 +123,7 @@ def umpire_view(state: GameState, scenario: Scenario) -> dict[str, Any]:
         "repair": {n: s.repair for n, s in sorted(board.ships.items()) if s.repair},
         "chosen": list(board.chosen),
         "sunk": sorted(n for n, ship in board.ships.items() if ship.sunk(scenario.ships[n])),
+        "battles": [to_plain(b) for b in board.battles if b["turn"] >= state.turn - 1],
         "outcome": _outcome(state),
     }
 

@@ -208,3 +208,63 @@ def test_on_the_wire_a_seat_learns_nothing_of_the_enemy_seats_orders(seed, input
         for given in inputs
     ]
     assume(check(PLUG, seed, inputs, OBSERVER, Change("the enemy's orders", inputs=lambda _: replaced)))
+
+
+# A battle's report: what the seat's side saw, unchanged by enemy state it could not sense.
+
+BATTLE_ZONE = "southwest"
+ELSEWHERE = [f.id for f in SEA.fleets if SEA.side_of(f.seat) == ENEMY and f.id != "mittelmeer"]
+
+
+def _report(seed: bytes, hidden) -> bytes:
+    from fogbank.rules.core import Dice
+    from fogbank.rules.greatwar.battle import fight
+    from fogbank.rules.greatwar.roller import Roller
+    from fogbank.rules.greatwar.tactical.report import side_report
+
+    board = hidden(core.start(RULES, "black_sea", seed).state.board)
+    fleets = {OWN: [board.fleet("battle"), board.fleet("minonostsy")], ENEMY: [board.fleet("mittelmeer")]}
+    outcome = fight(board, SEA, Roller(Dice(seed), 1), BATTLE_ZONE, fleets, True, f"battle/{BATTLE_ZONE}")
+    return json.dumps(to_plain(side_report(outcome, OWN, BATTLE_ZONE, True, False, "")), sort_keys=True).encode()
+
+
+@SETTINGS
+@given(seeds, st.sampled_from(ELSEWHERE), st.sampled_from(sorted(SEA.zones)), st.integers(0, 3), st.integers(0, 2))
+def test_a_battle_report_is_blind_to_the_enemy_it_could_not_sense(seed, fleet, zone, damage, fuel):
+    """Enemy fleets elsewhere (where they are, their damage) and the fuel in the enemy's bunkers
+    in the battle leave the seat's battle report, byte for byte, as it was."""
+    def hidden(board):
+        fleets = tuple(attrs.evolve(f, zone=zone) if f.id == fleet else f for f in board.fleets)
+        ships = dict(board.ships)
+        for n in board.fleet(fleet).ships:
+            ships[n] = attrs.evolve(ships[n], hits=min(damage, SEA.ships[n].hull - 1))
+        for n in board.fleet("mittelmeer").ships:
+            ships[n] = attrs.evolve(ships[n], fuel_used=fuel)
+        return attrs.evolve(board, fleets=fleets, ships=ships)
+
+    assert _report(seed, hidden) == _report(seed, lambda board: board)
+
+
+@SETTINGS
+@given(seeds, st.sampled_from(["cruisers", "torpedo", "coal"]))
+def test_an_enemy_that_never_comes_in_sight_leaves_no_trace_in_the_report(seed, which):
+    """At night both sides stand two areas apart, beyond sight: whichever enemy fleet it was, the
+    seat's report is the same."""
+    from fogbank.rules.core import Dice
+    from fogbank.rules.greatwar.battle import fight
+    from fogbank.rules.greatwar.roller import Roller
+    from fogbank.rules.greatwar.tactical.report import side_report
+
+    def report(enemy_fleet):
+        board = core.start(RULES, "black_sea", seed).state.board
+        stand = {"posture": "stand"}
+        fleets = {OWN: [attrs.evolve(board.fleet("kreisera"), tactics=stand)],
+                  ENEMY: [attrs.evolve(board.fleet(enemy_fleet), mission="raid", tactics=stand)]}
+        outcome = fight(board, SEA, Roller(Dice(seed), 2), BATTLE_ZONE, fleets, False, f"battle/{BATTLE_ZONE}")
+        return outcome.seen[OWN], json.dumps(to_plain(side_report(outcome, OWN, BATTLE_ZONE, False, False, "")), sort_keys=True)
+
+    (seen, sent), (seen_other, sent_other) = report(which), report("cruisers")
+    assume(not seen and not seen_other)  # mass confusion may push a group into sight: that is seen
+    assert sent == sent_other
+    unseen = {n for f in SEA.fleets if f.id in ("cruisers", "torpedo", "coal") for n in f.ships}
+    assert not any(n in sent for n in unseen)

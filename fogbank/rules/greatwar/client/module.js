@@ -6,6 +6,7 @@
 
 import { h } from "/play/dom.js";
 import { ago, drawFleets, drawReports, orderWords, reportWords } from "/umpire/rulesets/greatwar/draw.js";
+import { battleBoards } from "./battle.js";
 
 export const geometry = "zones";
 
@@ -228,6 +229,7 @@ export function reports(view) {
     list.length ? h("ul", { class: "reports", id: "report-list" }, list) : h("p", { class: "muted" }, "No reports this turn."),
     h("h3", {}, "News of your side"),
     news.length ? h("ul", { class: "reports", id: "news-list" }, news) : h("p", { class: "muted" }, "No news this turn."),
+    ...battleBoards(view),
   ];
 }
 

@@ -5,6 +5,7 @@
 
 import { h } from "/umpire/dom.js";
 import { drawFleets, drawReports, orderWords } from "./draw.js";
+import { battleBoards } from "/play/rulesets/greatwar/battle.js";
 
 export const geometry = "zones";
 
@@ -28,6 +29,7 @@ export function truth(view) {
     h("p", {}, `Sunk: ${(view.sunk || []).join(", ") || "none"}`),
     h("h3", {}, "Choices"),
     h("ul", { id: "choices" }, choiceLines(view).map((line) => h("li", {}, line))),
+    ...battleBoards({ battles: view.battles, side: "central" }, true),
   ];
 }
 
@@ -99,7 +101,7 @@ export function seatPanel(seat, view) {
   const mine = view?.fleets || [];
   const open = (view?.choices || []).map((c) => h("li", { class: "choice" }, `Open: ${c.kind === "intelligence" ? c.event : c.kind}` +
     (c.kind === "intelligence" ? ` (${c.fleets.map((f) => f.id).join(", ")})` : c.kind === "repair" ? ` of ${c.ship}` : ` from ${c.name}`)));
-  return h("ul", {}, ...mine.map((f) => h("li", {}, `${f.name} · ${f.zone} · ${f.mission}`)), ...open);
+  return [h("ul", {}, ...mine.map((f) => h("li", {}, `${f.name} · ${f.zone} · ${f.mission}`)), ...open), ...battleBoards(view)];
 }
 
 export function seatSummary(view) {

@@ -1,0 +1,53 @@
+"""A Great War battle report in a real headless Chromium: the seat of the Russian cruisers steps
+through the battle board of a fight at the Bosporus, seeing its own groups throughout and the
+Ottoman cruisers only while they are in sight."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import attrs
+
+from tests.conftest import needs
+from tests.rules.greatwar.table import load_dice, moved, opened, plot
+
+from ..chromium import CHROMIUM, expect, open_page
+
+ARTIFACTS = Path(__file__).parent / "artifacts"
+
+pytestmark = needs(CHROMIUM)
+
+
+async def test_a_seat_steps_through_its_battle_on_the_area_board(server, page, monkeypatch):
+    created = await server.create_game("black_sea")
+    room = server.host.rooms[created["game"]]
+    load_dice(monkeypatch, {r"/contact/": (6,), r"strategic event": (3, 3)})
+    fought = plot(opened(change=moved("kreisera", "bosporus")),
+                  {"cruisers": {"mission": "raid", "path": ["bosporus", "southwest"]},
+                   "kreisera": {"mission": "intercept", "path": []}})
+    room.game = attrs.evolve(room.game, state=fought.state)  # the turn played out, battle and all
+    url = f"http://127.0.0.1:{server.port}"
+    await page.goto(f"{url}/play#token={created['seats']['flotilla']}")
+    await page.wait_for_selector('#connection[data-state="connected"]')
+    board = page.locator("section.battle").first
+    await expect(board.locator("svg.battle-board rect.area")).to_have_count(33)
+    await expect(board.locator(".battle-step")).to_contain_text("end of battle")
+    await board.locator(".battle-controls input[type=range]").fill("0")
+    await expect(board.locator(".battle-step")).to_contain_text("set-up")
+    await expect(board.locator("g.group.own")).to_have_count(1)
+    await expect(board.locator("g.group.enemy")).to_have_count(0)  # four areas off: out of sight
+    for _ in range(3):
+        await board.locator("button.battle-on").click()
+    await expect(board.locator("g.group.enemy")).not_to_have_count(0)
+    drawn = await board.inner_html()
+    assert "Hamidiye" in drawn and "Yavuz" not in drawn
+    ARTIFACTS.mkdir(exist_ok=True)
+    await page.screenshot(path=str(ARTIFACTS / "seat-greatwar-battle.png"), full_page=True)
+
+    # The umpire's console: the whole record, the enemy's groups there from set-up on.
+    umpire = await open_page(page.context.browser, 1280, 900, [])
+    await umpire.goto(f"{url}/umpire#token={created['umpire_token']}")
+    record = umpire.locator("section.battle").first
+    await record.locator(".battle-controls input[type=range]").fill("0")
+    await expect(record.locator("g.group")).to_have_count(2)
+    await umpire.screenshot(path=str(ARTIFACTS / "umpire-greatwar-battle.png"), full_page=True)

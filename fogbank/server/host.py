@@ -132,7 +132,11 @@ class Host:
         await self.store.create_game(
             game_id, ruleset.name, scenario, seed, commitment, hashes, dict(game.state.options)
         )
-        self.rooms[game_id] = Room(game_id, game)
+        room = self.rooms[game_id] = Room(game_id, game)
+        if not game.to_act():
+            # Nobody acts in the opening phase (a day's sighting declarations): it is released at
+            # once, logged as a release, or every seat would wait on an umpire who may not be there.
+            await self._accept(room, core.release(game), gamelog.input_at("release", game))
         return {
             "game": game_id,
             "ruleset": ruleset.name,

@@ -139,7 +139,8 @@ class Store:
         self.path = path  # the database file, DIR/fogbank.sqlite3
         self._loop = loop
         self._max_batch = max_batch
-        self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()  # lists of writes, then _CLOSE
+        self._handful: list[_Write] = []  # writes asked for in this turn of the loop, not yet queued
         self._next_n: dict[str, int] = {}  # every game's next log number
         self._status: dict[str, str] = {}
         self._tokens: dict[bytes, tuple[str, str]] = {}
@@ -187,6 +188,7 @@ class Store:
         if self._closed:
             return
         self._closed = True
+        self._hand_over()
         self._queue.put(_CLOSE)
         await asyncio.to_thread(self._writer.join)
         with self._read_lock:
@@ -377,8 +379,20 @@ class Store:
         read_back: Callable[[sqlite3.Connection], Any] | None = None,
     ) -> asyncio.Future[Any]:  # fmt: skip
         future = self._loop.create_future()
-        self._queue.put(_Write(statements, future, result, read_back))
+        self._handful.append(_Write(statements, future, result, read_back))
+        if self._max_batch is not None:
+            self._hand_over()
+        elif len(self._handful) == 1:
+            self._loop.call_soon(self._hand_over)
         return future
+
+    def _hand_over(self) -> None:
+        # Once per turn of the event loop, not once per write: each hand-over wakes the writer
+        # thread, and a woken writer takes the interpreter lock from the loop. Many seats' orders
+        # read in one turn of the loop go over together (and commit together anyway).
+        if self._handful:
+            handful, self._handful = self._handful, []
+            self._queue.put(handful)
 
     def _write_loop(self) -> None:
         # The only thread that writes. isolation_level=None: we say BEGIN and COMMIT ourselves.
@@ -399,13 +413,14 @@ class Store:
             connection.close()
 
     def _take_batch(self) -> tuple[list[_Write], bool]:
-        """Wait for one write, then take everything else already queued (up to max_batch)."""
+        """Wait for some writes, then take everything else already queued (up to max_batch:
+        with it, each hand-over is one write)."""
         batch: list[_Write] = []
         item = self._queue.get()
         while True:
             if item is _CLOSE:
                 return batch, True
-            batch.append(item)
+            batch += item
             if self._max_batch is not None and len(batch) >= self._max_batch:
                 return batch, False
             try:

@@ -52,6 +52,10 @@ CREATE TABLE IF NOT EXISTS tokens (
     game_id TEXT NOT NULL REFERENCES games(id),
     seat TEXT NOT NULL               -- a ruleset seat, or 'umpire'
 );
+-- A table with rowids, its rows in the order they were logged: each commit appends to the same
+-- few last pages, where a table clustered by (game_id, n) wrote a page (and an overflow page, for
+-- rows this size) for every game in the batch: about 60 us of CPU an insert against 20. Stores
+-- made before keep their WITHOUT ROWID table; the same statements serve both.
 CREATE TABLE IF NOT EXISTS log (
     game_id TEXT NOT NULL REFERENCES games(id),
     n INTEGER NOT NULL,              -- 0, 1, 2, ... per game, no gaps
@@ -62,7 +66,7 @@ CREATE TABLE IF NOT EXISTS log (
     told BLOB,                       -- those of its events told to a seat, not the umpire alone,
                                      -- again (a game's end reads these for each seat's record)
     PRIMARY KEY (game_id, n)
-) WITHOUT ROWID;
+);
 """
 
 

@@ -18,7 +18,8 @@ import msgpack
 from .converters import explain, json_converter, msgpack_converter
 from .errors import ProtocolError
 from .limits import CLIENT_FRAMES, SERVER_FRAMES, Limits
-from .messages import CLIENT_MESSAGES, SERVER_MESSAGES, ClientMessage, ServerMessage
+from .messages import CLIENT_MESSAGES, SERVER_MESSAGES, ClientMessage, GameOver, ServerMessage
+from .packed import PackedLog
 from .screen import json_depth_ok, screen
 
 MSGPACK = "fogbank.v1.msgpack"
@@ -76,12 +77,25 @@ class Codec:
         self._structure_client = converter.get_structure_hook(ClientMessage)
         self._dump: Callable[[Any], bytes | str]
         if binary:
-            self._dump = msgpack.Packer(use_bin_type=True).pack
+            self._packer = msgpack.Packer(use_bin_type=True)
+            self._dump = self._packer.pack
         else:
             self._dump = _json_encoder.encode
 
     def encode_server(self, message: ServerMessage) -> bytes | str:
+        if self.binary and type(message) is GameOver and type(message.log) is PackedLog:
+            return self._game_over_frame(message)
         return self._dump(self._unstructure_server(message))
+
+    def _game_over_frame(self, message: GameOver) -> bytes:
+        """The frame `encode_server` would make, byte for byte, with the log's stored bytes
+        written in as they are (a msgpack map is its header, then each key and value in turn)."""
+        log = message.log
+        plain = self._unstructure_server(attrs.evolve(message, log=[]))
+        parts = [self._packer.pack_map_header(len(plain))]
+        for key, value in plain.items():
+            parts += (self._dump(key), log.packed() if key == "log" else self._dump(value))
+        return b"".join(parts)
 
     def encode_client(self, message: ClientMessage) -> bytes | str:
         return self._dump(self._unstructure_client(message))

@@ -57,19 +57,24 @@ def _as_is(value: Any) -> Any:
     return value
 
 
+def _a_list(value: Any) -> Any:
+    # A `PackedLog` (game_over's log, kept encoded) goes out as the list it stands for.
+    return value if type(value) is list else list(value)
+
+
 def make_converter(*, binary: bool) -> cattrs.Converter:
     """A converter for the message schema; `binary` for msgpack, else JSON."""
     converter = cattrs.Converter(forbid_extra_keys=True)
     for kind in (int, str, bool):
         converter.register_structure_hook(kind, _exactly(kind))
     # Generic aliases are not classes, so these hooks are matched by equality.
-    for alias, structure in (
-        (Payload, _exactly(dict)),
-        (list[str], _list_of(str)),
-        (list[Payload], _list_of(dict)),
+    for alias, structure, unstructure in (
+        (Payload, _exactly(dict), _as_is),
+        (list[str], _list_of(str), _as_is),
+        (list[Payload], _list_of(dict), _a_list),
     ):
         converter.register_structure_hook_func(lambda t, alias=alias: t == alias, structure)
-        converter.register_unstructure_hook_func(lambda t, alias=alias: t == alias, _as_is)
+        converter.register_unstructure_hook_func(lambda t, alias=alias: t == alias, unstructure)
     if not binary:
         # No field is bytes today. Should one come, JSON carries it as hex (as the game log
         # does) while msgpack carries bin: the reason each format has a converter of its own.

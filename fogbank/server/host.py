@@ -31,6 +31,7 @@ from fogbank.rules.record.replay import apply_input, full_record
 from fogbank.server.store import RecoveryError, Store, state_fingerprint
 
 from . import filter as seen_by
+from .ending import Ending, from_store
 from .streams import SeatStream
 ENDED_KEEP = 120.0  # seconds a finished game stays in memory after its last seat has left
 FINGERPRINT_EVERY = 32  # turns between state hashes in the log
@@ -60,7 +61,7 @@ class Room:
         # whose messages have gone out, and `ended_log` holds the whole log only while the game's
         # end is being told.
         self.published = 0
-        self.ended_log: list[dict[str, Any]] | None = None
+        self.ended_log: Ending | list[dict[str, Any]] | None = None
         self.last_status: dict[str, wire.Status] = {}  # what each seat was last told of its phase
         self.last_view: dict[str, Any] = {}  # the view each seat was last sent
         self.streams = {seat: SeatStream() for seat in seats}
@@ -343,21 +344,20 @@ class Host:
         before, room.game = room.game, step.game
         made = list(gamelog.step_records(step))
         ends = _ends(step)
-        # The game is marked ended in the same commit as the input that ends it.
-        durable = self.store.append(room.id, record, self._fingerprint(step), made, ends=ends)
-        if ends:  # its game_over carries the whole log: read it back once it is all on disk
-            durable = asyncio.ensure_future(self._read_log(room, durable))
+        if ends:  # marked ended in the same commit; game_over carries the whole log, read back with it
+            stored = self.store.end(room.id, record, self._fingerprint(step), made)
+            durable = asyncio.ensure_future(self._ending(room, stored))
+        else:
+            durable = self.store.append(room.id, record, self._fingerprint(step), made)
         room.publish_when_durable(durable, self._pushes(room, before, step, record, made))
         await durable
 
-    async def _read_log(self, room: Room, durable: asyncio.Future) -> None:
-        await durable
-        records = await self.store.load_records(room.id)
-        if records is None:  # a game begun before records were kept: replay its inputs
+    async def _ending(self, room: Room, stored: asyncio.Future) -> None:
+        game = room.game
+        room.ended_log = from_store(gamelog.header(game), await stored or [], gamelog.end_record(game))
+        if room.ended_log is None:  # a game begun before records were kept: replay its inputs
             entries = await self.store.load_log(room.id)
-            room.ended_log = full_record(_start_of(room.game), [entry.record for entry in entries])[:-1]
-            return
-        room.ended_log = [gamelog.header(room.game), *records]
+            room.ended_log = full_record(_start_of(game), [entry.record for entry in entries])[:-1]
 
     @staticmethod
     def _fingerprint(step: Step) -> str | None:
@@ -450,15 +450,15 @@ class Host:
         game = room.game
         outcome = game.state.outcome
         kept, room.ended_log = room.ended_log, None
-        log = [*kept, gamelog.end_record(game)]
+        ending = kept if isinstance(kept, Ending) else Ending.of(kept, gamelog.end_record(game))
         seed = game.state.dice.seed.hex()
         sides_of = {s.name: s.side for s in game.ruleset.seats(game.state)}
         for seat, stream in room.streams.items():
-            record = seen_by.seat_record(seat, kept) if seat in sides_of else []
+            record = ending.record(seat) if seat in sides_of else []
             stream.push(
                 lambda seq, seat=seat, record=record: wire.GameOver(
                     seq=seq, result=outcome.result_for(sides_of.get(seat)), results=dict(outcome.results),
-                    reason=outcome.reason, record=record, seed=seed, log=log,
+                    reason=outcome.reason, record=record, seed=seed, log=ending.log,
                 )
             )
         self._evict_later(room)

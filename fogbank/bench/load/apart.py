@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import multiprocessing
+import os
 import tempfile
 import time
 from pathlib import Path
@@ -13,7 +14,7 @@ from typing import Any
 from .clients import Clients
 from .echo import echo_server
 from .frames import Frames
-from .machine import process_cpu_s, process_rss_kib
+from .machine import machine_busy_s, process_cpu_s, process_rss_kib
 from .server import ServerProcess
 from .tally import keep_sample_frames, merge_tallies, summary
 
@@ -30,9 +31,10 @@ def measure_processes(kind: str, args: argparse.Namespace, server_pid: int, port
         _, joined_s = clients.step("join")
         time.sleep(0.5)  # let the last joins settle before reading the RSS
         rss_joined = process_rss_kib(server_pid)
-        cpu_before = process_cpu_s(server_pid)
+        cpu_before, busy_before = process_cpu_s(server_pid), machine_busy_s()
         replies, _ = clients.step("drive")
         server_cpu = process_cpu_s(server_pid) - cpu_before
+        busy = machine_busy_s() - busy_before
         rss_end = process_rss_kib(server_pid)
         tally = merge_tallies([reply["tally"] for reply in replies])
         result = summary(tally, args.seconds, args.games, rss_games, rss_joined)
@@ -43,7 +45,11 @@ def measure_processes(kind: str, args: argparse.Namespace, server_pid: int, port
         result["server_cpu_cores"] = round(server_cpu / args.seconds, 2)
         answered = result["latency_ms"]["samples"]  # every order answered, in the run or just after
         result["server_cpu_ms_per_turn"] = round(server_cpu / answered * 1000, 4) if answered else None
-        result["clients_cpu_cores"] = round(sum(reply["cpu_s"] for reply in replies) / args.seconds, 2)
+        clients_cpu = sum(reply["cpu_s"] for reply in replies)
+        result["clients_cpu_cores"] = round(clients_cpu / args.seconds, 2)
+        # What the rest of the machine took meanwhile: on a shared machine, cores the server could not have.
+        result["other_cpu_cores"] = round(max(0.0, busy - server_cpu - clients_cpu) / args.seconds, 2)
+        result["idle_cores"] = round(max(0.0, (os.cpu_count() or 1) - busy / args.seconds), 2)
         result["create_games_s"] = round(created_s, 2)
         result["connect_and_join_s"] = round(joined_s, 2)
         keep_sample_frames(result, tally)

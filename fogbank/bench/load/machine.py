@@ -56,6 +56,15 @@ def process_cpu_s(pid: int) -> float:
     return ticks / os.sysconf("SC_CLK_TCK")
 
 
+def machine_busy_s() -> float:
+    """CPU seconds every process on the machine has used so far, all cores added (from /proc/stat):
+    with the server's and the clients' own, what else (other work on the machine) took."""
+    with open("/proc/stat") as stat:
+        fields = [int(field) for field in stat.readline().split()[1:]]
+    idle = fields[3] + fields[4]  # idle and iowait
+    return (sum(fields[:8]) - idle) / os.sysconf("SC_CLK_TCK")
+
+
 def raise_open_files(seats: int) -> int:
     """Let the process hold both ends of every socket, and some to spare; returns the new limit."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)

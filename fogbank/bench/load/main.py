@@ -91,10 +91,17 @@ def text(result: dict) -> str:
             f"  memory KiB per seat after 20 turns {host['kib_per_seat_after_20_turns']},"
             f" after 100 turns {host['kib_per_seat_after_100_turns']}",
         ]
+    if "idle_cores" in result:
+        lines.append(
+            f"cores busy during the run: server {result['server_cpu_cores']}, clients {result['clients_cpu_cores']},"
+            f" the rest of the machine {result['other_cpu_cores']}; idle {result['idle_cores']}"
+        )
     for row in result["workers_sweep"]:
         lines.append(
             f"--workers {row['workers']} (closed loop, lean clients): {row['turns_per_s']} turns/s, p50 {row['p50_ms']} ms,"
-            f" p99 {row['p99_ms']} ms, {row['server_cpu_ms_per_turn']} ms CPU per turn, {row['server_cpu_cores']} cores"
+            f" p99 {row['p99_ms']} ms, {row['server_cpu_ms_per_turn']} ms CPU per turn; cores: server"
+            f" {row['server_cpu_cores']} ({row['server_cpu_cores_per_worker']} a worker), clients"
+            f" {row['clients_cpu_cores']}, the rest {row['other_cpu_cores']}, idle {row['idle_cores']}"
         )
     lines.append("(--json: every figure, as one JSON object)")
     return "\n".join(lines)

@@ -73,6 +73,8 @@ def bench(args: argparse.Namespace) -> dict[str, Any]:
         where = {
             "server_cpu_cores": fogbank["server_cpu_cores"],
             "clients_cpu_cores": fogbank["clients_cpu_cores"],
+            "other_cpu_cores": fogbank["other_cpu_cores"],
+            "idle_cores": fogbank["idle_cores"],
             "client_processes": args.client_procs,
             "note": PROCESS_NOTE.format(clients=args.client_procs, cores=os.cpu_count()),
         }
@@ -151,6 +153,10 @@ def workers_sweep(args: argparse.Namespace) -> list[dict[str, Any]]:
             "p99_ms": run["latency_ms"]["p99"],
             "server_cpu_ms_per_turn": run["server_cpu_ms_per_turn"],
             "server_cpu_cores": run["server_cpu_cores"],
+            "server_cpu_cores_per_worker": round(run["server_cpu_cores"] / workers, 2),
+            "clients_cpu_cores": run["clients_cpu_cores"],
+            "other_cpu_cores": run["other_cpu_cores"],
+            "idle_cores": run["idle_cores"],
         })  # fmt: skip
     return rows
 

@@ -12,6 +12,7 @@ and `verify_roll` re-derives any logged roll from it.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 from typing import Callable, Iterable
@@ -93,13 +94,23 @@ def derive_faces(seed: bytes, key: str, count: int, sides: int) -> tuple[int, ..
     block = 0
     while len(faces) < count:
         message = key if block == 0 else f"{key}#{block}"
-        for byte in hmac.digest(seed, message.encode(), "sha256"):
+        mac = _keyed(seed).copy()
+        mac.update(message.encode())
+        for byte in mac.digest():
             if byte < limit:
                 faces.append(byte % sides + 1)
                 if len(faces) == count:
                     break
         block += 1
     return tuple(faces)
+
+
+@functools.lru_cache(maxsize=256)
+def _keyed(seed: bytes) -> hmac.HMAC:
+    # HMAC-SHA256 keyed once per seed and copied for each roll: the same digest as
+    # `hmac.digest(seed, message, "sha256")`, which sets up the key anew each time and lets go
+    # of the interpreter lock on every call (a thread switch per roll in a threaded server).
+    return hmac.new(seed, digestmod=hashlib.sha256)
 
 
 @attrs.frozen

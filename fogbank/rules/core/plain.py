@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import collections.abc
 import enum
+import functools
 import hashlib
 import json
 from typing import Any
@@ -45,9 +46,21 @@ def _is_mapping(t: Any) -> bool:
 converter.register_unstructure_hook_func(_is_mapping, _unstructure_mapping)
 
 
+_AS_THEY_ARE = (str, int, bool, float, type(None))  # what unstructure gives back unchanged
+
+
 def _unstructure_event(event: Event) -> dict[str, Any]:
-    fields = {a.name: converter.unstructure(getattr(event, a.name)) for a in attrs.fields(type(event))}
-    return {"kind": type(event).kind, **fields}
+    # Every turn's events go through here for the log: plain values skip the converter's dispatch.
+    plain = {"kind": type(event).kind}
+    for name in _field_names(type(event)):
+        value = getattr(event, name)
+        plain[name] = value if type(value) in _AS_THEY_ARE else converter.unstructure(value)
+    return plain
+
+
+@functools.cache
+def _field_names(kind: type) -> tuple[str, ...]:
+    return tuple(a.name for a in attrs.fields(kind))
 
 
 converter.register_unstructure_hook_func(

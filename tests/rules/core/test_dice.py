@@ -1,4 +1,6 @@
 import collections
+import hashlib
+import hmac
 
 import attrs
 from fogbank.rules.core import Dice, Modifier, commitment, derive_faces, verify_roll
@@ -26,6 +28,14 @@ def test_same_seed_and_key_same_faces_and_other_keys_differ():
 def test_faces_are_in_range(seed, key, count, sides):
     faces = derive_faces(seed, key, count, sides)
     assert len(faces) == count and all(1 <= f <= sides for f in faces)
+
+
+def test_faces_are_the_published_hmac_sha256_of_the_seed_and_key():
+    # What an outside verifier recomputes from the revealed seed: HMAC-SHA256(seed, key), bytes
+    # below the largest multiple of the sides, each read as byte % sides + 1.
+    for seed in (b"a" * 32, b"b" * 32, b"a" * 32):
+        digest = hmac.new(seed, b"3/torpedo/E11", hashlib.sha256).digest()
+        assert derive_faces(seed, "3/torpedo/E11", 4, 6) == tuple(b % 6 + 1 for b in digest if b < 252)[:4]
 
 
 def test_faces_are_fair():

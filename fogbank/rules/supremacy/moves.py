@@ -202,7 +202,12 @@ def carried_out(move: Move, ship: Ship, cls: ShipClass, turn: int) -> tuple[Move
         adjusted = Move((*legs, Leg(kind, short)), chase, smoke)
         notes.append(f"she could not lose way so fast, so she ran on {short / 4:g} inches")
     if not slow and jammed(adjusted, ship, turn):
-        adjusted = Move(tuple(_force_turn(list(adjusted.legs), 4, ship.on_course)), chase, smoke)
+        # Hard over to starboard: a turn written to port cannot be made (it is run straight), and
+        # the starboard turn already written counts towards the inch, so a damaged rudder's inch
+        # is never exceeded.
+        legs = [attrs.evolve(leg, kind="A") if leg.kind == "L" else leg for leg in adjusted.legs]
+        owed = 4 - sum(leg.quarters for leg in legs if leg.kind == "R")
+        adjusted = Move(tuple(_force_turn(legs, owed, ship.on_course)), chase, smoke)
         notes.append("her rudder is jammed hard over, so she turned 1 inch to starboard")
     return adjusted, notes
 

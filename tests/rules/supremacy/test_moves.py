@@ -69,13 +69,15 @@ def test_execution_ends_where_the_circle_and_the_legs_put_her():
     assert path[0] == (0, 0) and path[-1] == at
 
 
-from hypothesis import given, settings  # noqa: E402
+from hypothesis import example, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 legs = st.lists(st.tuples(st.sampled_from(["L", "R", "A", "B"]), st.integers(1, 40), st.booleans()), min_size=0, max_size=4)
 
 
 @settings(max_examples=300, deadline=None)
+# Found by this test: a damaged rudder jammed hard over with a port turn written (it turned 1.25").
+@example([("L", 1, False)], False, False, 27, False, "damaged", 0, 0, True)
 @given(legs, st.booleans(), st.booleans(), st.integers(0, 33), st.booleans(),
        st.sampled_from(["working", "damaged", "lost"]), st.integers(0, 3), st.integers(0, 20), st.booleans())
 def test_any_written_move_carried_out_meets_every_rule_or_says_why(written, chase, smoke, speed, backwards, rudder,

@@ -10,7 +10,7 @@ from fogbank.rules import core
 from fogbank.rules.core import Refused, dice as dice_module
 from fogbank.rules.record.simulate import game_seed, play_bot_game
 
-from .table import RULES, SEA, opened
+from .table import RULES, SEA, opened, plot
 
 
 def test_a_seat_sees_its_sides_fleets_and_none_of_the_enemys():
@@ -70,3 +70,12 @@ def test_simulate_and_verify_from_the_command_line(tmp_path):
     for g in games:
         verified = subprocess.run([sys.executable, "-m", "fogbank.cli.main", "verify", g["log"]], cwd=tmp_path, capture_output=True, text=True)
         assert verified.returncode == 0 and "follow from the revealed seed" in verified.stdout + verified.stderr
+
+
+def test_a_seat_sees_the_tactics_its_last_plot_gave_each_fleet():
+    game = opened()
+    assert {f["id"]: f["tactics"] for f in RULES.observe(game.state, "souchon")["fleets"]}["mittelmeer"] == {}
+    game = plot(game, {"mittelmeer": {"mission": "raid", "path": [], "tactics": {"posture": "keep_off", "smoke": True}}})
+    fleets = {f["id"]: f for f in RULES.observe(game.state, "souchon")["fleets"]}
+    assert fleets["mittelmeer"]["tactics"] == {"posture": "keep_off", "smoke": True}
+    assert fleets["minelayer"]["tactics"] == {}

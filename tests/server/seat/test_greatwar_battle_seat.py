@@ -33,7 +33,7 @@ async def test_a_seat_steps_through_its_battle_on_the_area_board(server, page, m
     await expect(board.locator("svg.battle-board rect.area")).to_have_count(33)
     await expect(board.locator(".battle-step")).to_contain_text("end of battle")
     await board.locator(".battle-controls input[type=range]").fill("0")
-    await expect(board.locator(".battle-step")).to_contain_text("set-up")
+    await expect(board.locator(".battle-step")).to_contain_text("Set-up")
     await expect(board.locator("g.group.own")).to_have_count(1)
     await expect(board.locator("g.group.enemy")).to_have_count(0)  # four areas off: out of sight
     for _ in range(3):

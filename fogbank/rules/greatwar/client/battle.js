@@ -28,7 +28,7 @@ function shipWords(ship, own) {
 function chipWords(group) {
   const first = group.ships[0]?.name ?? "";
   const more = group.ships.length > 1 ? ` +${group.ships.length - 1}` : "";
-  const room = 11 - group.kind.length - more.length;
+  const room = 10 - group.kind.length - more.length; // what fits a chip at 11px
   const name = first.length > room ? `${first.slice(0, Math.max(3, room - 1))}…` : first;
   return `${group.kind} ${name}${more}`;
 }
@@ -54,7 +54,7 @@ function drawStep(svg, report, step, side) {
     const y = r * CELL + 3 + n * (CHIP + 2);
     const mark = s("g", { class: `group ${own ? "own" : "enemy"}`, "data-group": group.id, opacity: group.face_up ? null : 0.45 });
     mark.append(s("rect", { x, y, width: CELL - 6, height: CHIP, rx: 3, fill: look.fill, stroke: look.stroke, "stroke-width": group.smoke ? 3 : 1, "stroke-dasharray": group.smoke ? "3 2" : null }));
-    mark.append(s("text", { x: x + 4, y: y + 14, "font-size": 12, "font-family": "sans-serif", fill: look.stroke }, chipWords(group)));
+    mark.append(s("text", { x: x + 4, y: y + 14, "font-size": 11, "font-family": "sans-serif", fill: look.stroke }, chipWords(group)));
     svg.append(titled(mark, group.ships.map((ship) => shipWords(ship, own)).join("\n") + (group.smoke ? "\nlaying smoke" : "")));
   }
 }

@@ -32,6 +32,12 @@ async def test_a_seat_steps_through_its_battle_on_the_area_board(server, page, m
     await page.goto(f"{url}/play#token={created['seats']['flotilla']}")
     await page.wait_for_selector('#connection[data-state="connected"]')
     board = page.locator("section.battle").first
+    # Where, when and who led; what became of it; what the marks mean.
+    await expect(board.locator(".battle-title")).to_have_text("Battle in The Bosporus")
+    await expect(board.locator(".battle-when")).to_have_text("Turn 1 · by day · we have the initiative")
+    await expect(board.locator(".battle-result")).to_contain_text("Outcome: ")
+    await expect(board.locator(".battle-legend")).to_contain_text("the enemy, while in sight")
+    await expect(board.locator(".battle-legend")).to_contain_text("dashed: laying smoke")
     await expect(board.locator("svg.battle-board rect.area")).to_have_count(33)
     await expect(board.locator(".battle-step")).to_contain_text("end of battle")
     await board.locator(".battle-controls input[type=range]").fill("0")
@@ -44,7 +50,10 @@ async def test_a_seat_steps_through_its_battle_on_the_area_board(server, page, m
     drawn = await board.inner_html()
     assert "Hamidiye" in drawn and "Yavuz" not in drawn
     ARTIFACTS.mkdir(exist_ok=True)
+    await expect(board.locator(".battle-step")).to_contain_text("Round 1 · ")
     await page.screenshot(path=str(ARTIFACTS / "seat-greatwar-battle.png"), full_page=True)
+    await page.set_viewport_size({"width": 1440, "height": 900})
+    await page.screenshot(path=str(ARTIFACTS / "seat-greatwar-battle-1440.png"), full_page=True)
 
     # The umpire's console: the whole record, the enemy's groups there from set-up on.
     umpire = await open_page(page.context.browser, 1280, 900, [])

@@ -6,7 +6,7 @@
 import { h, s, titled } from "/play/dom.js";
 import { zoneName } from "/umpire/rulesets/greatwar/draw.js";
 
-const CELL = 80;
+const CELL = 64;
 const CHIP = 20; // a group's chip, stacked in its area
 const LOOK = {
   own: { fill: "#d5e6f7", stroke: "#24578a" },
@@ -24,12 +24,11 @@ function shipWords(ship, own) {
   return `${ship.name} (${ship.kind})${ship.hit ? `, hit ${ship.hit}×` : ""}`;
 }
 
-/** A group's chip words: its type, its first ship's name cut to fit, and how many more. */
+/** A group's chip words: its type, its first ship's name cut short, and how many more. */
 function chipWords(group) {
   const first = group.ships[0]?.name ?? "";
   const more = group.ships.length > 1 ? ` +${group.ships.length - 1}` : "";
-  const room = 10 - group.kind.length - more.length; // what fits a chip at 11px
-  const name = first.length > room ? `${first.slice(0, Math.max(3, room - 1))}…` : first;
+  const name = first.length > 7 ? `${first.slice(0, 6)}…` : first;
   return `${group.kind} ${name}${more}`;
 }
 
@@ -54,7 +53,10 @@ function drawStep(svg, report, step, side) {
     const y = r * CELL + 3 + n * (CHIP + 2);
     const mark = s("g", { class: `group ${own ? "own" : "enemy"}`, "data-group": group.id, opacity: group.face_up ? null : 0.45 });
     mark.append(s("rect", { x, y, width: CELL - 6, height: CHIP, rx: 3, fill: look.fill, stroke: look.stroke, "stroke-width": group.smoke ? 3 : 1, "stroke-dasharray": group.smoke ? "3 2" : null }));
-    mark.append(s("text", { x: x + 4, y: y + 14, "font-size": 11, "font-family": "sans-serif", fill: look.stroke }, chipWords(group)));
+    const words = chipWords(group);
+    // Squeezed into its chip when longer than it (about 6 units a letter at 11px).
+    const squeeze = words.length * 6 > CELL - 10 ? { textLength: CELL - 10, lengthAdjust: "spacingAndGlyphs" } : {};
+    mark.append(s("text", { x: x + 4, y: y + 14, "font-size": 11, "font-family": "sans-serif", fill: look.stroke, ...squeeze }, words));
     svg.append(titled(mark, group.ships.map((ship) => shipWords(ship, own)).join("\n") + (group.smoke ? "\nlaying smoke" : "")));
   }
 }
@@ -71,7 +73,8 @@ function legend(side, whole) {
   const item = (mark, words) => h("span", { class: "legend-item" }, mark, ` ${words}`);
   const items = whole
     ? [item(swatch(LOOK.own), "central"), item(swatch(LOOK.enemy), "russia"), item(swatch(LOOK.enemy, { faded: true }), "faded: face down, out of the other side's sight")]
-    : [item(swatch(LOOK.own), "our groups"), item(swatch(LOOK.enemy), "the enemy, while in sight"), h("span", { class: "legend-item" }, "an enemy out of sight is not drawn")];
+    : [item(swatch(LOOK.own), "our groups"), item(swatch(LOOK.own, { faded: true }), "faded: ours, out of the enemy's sight (face down)"),
+      item(swatch(LOOK.enemy), "the enemy, while in sight"), h("span", { class: "legend-item" }, "an enemy out of sight is not drawn")];
   items.push(item(swatch(LOOK.own, { smoke: true }), "dashed: laying smoke"));
   items.push(h("span", { class: "legend-item" }, "west ← → east; a range counts areas, diagonals as one"));
   const box = h("p", { class: "battle-legend small" }, ...items);
@@ -108,8 +111,12 @@ export function battleBoard(report, side, whole = false) {
     width: "100%", role: "img",
     "aria-label": `Battle board in ${where}`,
   });
-  svg.style.maxWidth = `${report.columns * CELL}px`;
+  // Never drawn so small that a chip's words cannot be read: a narrow column scrolls instead.
+  svg.style.minWidth = `${report.columns * CELL}px`;
+  svg.style.maxWidth = `${report.columns * CELL * 1.4}px`;
   svg.style.display = "block";
+  const frame = h("div", { class: "battle-frame" }, svg);
+  frame.style.overflowX = "auto";
   const caption = h("p", { class: "battle-step" });
   const lines = h("ul", { class: "battle-lines" });
   const slider = h("input", { type: "range", min: 0, max: Math.max(0, steps.length - 1), value: at, "aria-label": "Battle step" });
@@ -124,7 +131,7 @@ export function battleBoard(report, side, whole = false) {
     drawStep(svg, report, step, side);
     caption.textContent = whole ? stepWords(step, at, steps.length, "") : stepWords(step, at, steps.length, side);
     const told = step.lines.length ? step.lines.map(lineItem)
-      : [h("li", { class: "muted" }, step.what === "combat" ? "no gun fired in sight" : step.segment === 0 ? "the sides set up" : "ships move; nothing fired")];
+      : [h("li", { class: "muted" }, step.what === "combat" ? "no gun fired in sight" : step.segment === 0 ? "the sides set up" : "a move: no gun fired")];
     lines.replaceChildren(...told);
   }
   back.onclick = () => { at = Math.max(0, at - 1); show(); };
@@ -141,5 +148,5 @@ export function battleBoard(report, side, whole = false) {
   const result = h("p", { class: "battle-result" }, h("strong", {}, "Outcome: "), report.result ?? (report.sunk?.length ? `sunk: ${report.sunk.join(", ")}` : "no ship sunk"));
   return h("section", { class: "battle", "data-zone": report.zone },
     h("h3", { class: "battle-title" }, title), h("p", { class: "battle-when" }, when), result, legend(side, whole),
-    svg, controls, caption, lines);
+    frame, controls, caption, lines);
 }

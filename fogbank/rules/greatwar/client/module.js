@@ -259,13 +259,23 @@ export function here(view) {
 
 export { orderWords as order };
 
-export function reports(view) {
-  const list = (view?.reports || []).map((r) => h("li", { "data-source": r.source }, reportWords(r)));
-  const news = (view?.news || []).map((n) => h("li", {}, `Turn ${n.turn} (${ago(n.age)}) · ${n.text}`));
+/** A list of dated items, the last turn's first in sight and the older folded away. */
+function dated(items, id, none) {
+  const fresh = items.filter(([age]) => age <= 1).map(([, node]) => node);
+  const old = items.filter(([age]) => age > 1).map(([, node]) => node);
   return [
-    list.length ? h("ul", { class: "reports", id: "report-list" }, list) : h("p", { class: "muted" }, "No reports this turn."),
+    fresh.length ? h("ul", { class: "reports", id }, fresh) : h("p", { class: "muted" }, none),
+    old.length ? h("details", { class: "older" }, h("summary", { class: "small" }, `Older (${old.length})`), h("ul", { class: "reports" }, old)) : null,
+  ];
+}
+
+export function reports(view) {
+  const list = (view?.reports || []).map((r) => [r.age ?? 0, h("li", { "data-source": r.source }, reportWords(r))]);
+  const news = (view?.news || []).map((n) => [n.age ?? 0, h("li", {}, `Turn ${n.turn} (${ago(n.age)}) · ${n.text}`)]);
+  return [
+    ...dated(list, "report-list", "No reports this turn."),
     h("h3", {}, "News of your side"),
-    news.length ? h("ul", { class: "reports", id: "news-list" }, news) : h("p", { class: "muted" }, "No news this turn."),
+    ...dated(news, "news-list", "No news this turn."),
     ...battleBoards(view),
   ];
 }

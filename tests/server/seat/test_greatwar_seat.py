@@ -36,8 +36,15 @@ async def test_an_admiral_plots_on_the_zone_map_and_the_umpire_sees_the_whole_se
     drawn = await page.inner_html("#chart") + await page.inner_html("#fleet-list")
     assert "Evstafi" in drawn and "Yavuz" not in drawn and "Midilli" not in drawn
 
+    # The zones the fleet being plotted may enter are ringed on the map; none once its move is full.
+    await expect(page.locator('#chart circle.reach[data-zone="west_central"]')).to_have_count(1)
+    await expect(page.locator("#chart circle.reach")).to_have_count(3)
+    # Pointing at a zone names it and tells the enemy's fields there in words.
+    await page.hover('#chart g.zone[data-zone="bosporus"] circle')
+    await expect(page.locator("#hover")).to_have_text("The Bosporus · enemy fields: moderately mined · click to add it to Battle fleet's plot")
     # A plot too far for the battle fleet (speed 1): refused in the server's words.
     await page.click('#chart g.zone[data-zone="west_central"] circle')
+    await expect(page.locator("#chart circle.reach")).to_have_count(0)
     await page.click('#chart g.zone[data-zone="central"] circle')
     await expect(page.locator('input.path[data-fleet="battle"]')).to_have_value("west_central central")
     await expect(page.locator("#chart .zone-path")).to_have_count(1)  # the draft, drawn

@@ -4,7 +4,7 @@
 // the seat now (an intelligence report's fleet, seaplane targets, port repair), each with its rule
 // in a sentence and what the rules do if it names nothing. Views: views.py (docs/payloads.md).
 
-import { h } from "/play/dom.js";
+import { h, s } from "/play/dom.js";
 import { ago, drawFleets, drawReports, knowZones, orderWords, reportWords, zoneName } from "/umpire/rulesets/greatwar/draw.js";
 import { battleBoards } from "./battle.js";
 import { defaults, tacticsControls } from "./tactics.js";
@@ -13,10 +13,31 @@ export const geometry = "zones";
 
 const MISSIONS = ["raid", "intercept", "bombard", "lay mines", "transport", "escort", "refuel"];
 
+// The fleet the map's clicks plot now (the pad's round buttons), for the chart to ring where it may go.
+const plotting = { fleet: null };
+
 export function drawSeat(map, group, view, draft) {
   if (!view) return;
   drawFleets(map, group, (view.fleets || []).map((f) => ({ ...f, side: view.side })), draft?.fleets ?? {});
   drawReports(map, group, view);
+  if (draft) drawReach(map, group, view, draft);
+}
+
+/** Rings round the zones the fleet being plotted may enter next: the neighbours of the last zone
+ * of its plot, while its plot is shorter than its speed (a fleet out of fuel moves one zone). */
+function drawReach(map, group, view, draft) {
+  const fleet = (view.fleets || []).find((f) => f.id === plotting.fleet);
+  if (!fleet) return;
+  const path = draft.fleets?.[fleet.id]?.path ?? [];
+  const speed = fleet.fuel > 0 ? fleet.speed : 1;
+  if (path.length >= speed) return;
+  const from = path[path.length - 1] ?? fleet.zone;
+  for (const id of map.zoneAt(from)?.adjacent || []) {
+    const [cx, cy] = map.centre(id) ?? [];
+    if (cx === undefined) continue;
+    group.appendChild(s("circle", { class: "reach", "data-zone": id, cx, cy, r: map.size / 2 + 5, fill: "none", stroke: "#d09a1c",
+      "stroke-width": 3, "stroke-dasharray": "5 3", "pointer-events": "none" }));
+  }
 }
 
 export function gauges(view, welcome) {
@@ -157,7 +178,10 @@ export function orderForm({ view, welcome, changed }) {
         mission.disabled = true;
       }
       const pick = h("input", { type: "radio", name: "pick-fleet", id: `pick-${fleet.id}`, value: fleet.id, "aria-label": `Map clicks plot ${fleet.name}` });
-      pick.onchange = () => (picking = fleet.id);
+      pick.onchange = () => {
+        picking = plotting.fleet = fleet.id;
+        changed();
+      };
       const tactics = tacticsControls(fleet, changed);
       for (const input of [mission, path, ahead].filter(Boolean)) input.oninput = changed;
       mission.onchange = () => {
@@ -178,7 +202,7 @@ export function orderForm({ view, welcome, changed }) {
       row.style.margin = "0 0 8px";
       return { fleet, mission, path, ahead, bound, clarified, tactics, row };
     });
-    picking = rows.find((r) => !r.bound)?.fleet.id ?? null;
+    picking = plotting.fleet = rows.find((r) => !r.bound)?.fleet.id ?? null;
     rows.find((r) => r.fleet.id === picking)?.row.querySelector("input[type=radio]").setAttribute("checked", "");
     showRows();
     const plots = rows.length ? rows.map((r) => r.row) : [h("p", { class: "muted" }, "No fleet of yours takes orders this turn.")];
@@ -251,6 +275,16 @@ export function orderForm({ view, welcome, changed }) {
   };
   let shownChoices = JSON.stringify(view()?.choices || []);
   return pad;
+}
+
+/** Words for the zone under the pointer: its name and kind, a base's owner, the enemy's fields
+ * there as our intelligence has them, and what a click does. */
+export function where(place, view, pad) {
+  const zone = place?.name;
+  const fleet = (view?.fleets || []).find((f) => f.id === plotting.fleet);
+  const mined = view?.minefields?.enemy?.[zone];
+  return [zoneName(zone), ...(view?.fleets || []).filter((f) => f.zone === zone).map((f) => `our ${f.name}`),
+    mined ? `enemy fields: ${mined}` : null, pad?.pick && fleet ? `click to add it to ${fleet.name}'s plot` : null].filter(Boolean).join(" · ");
 }
 
 export function here(view) {

@@ -1,8 +1,10 @@
 // Great War at Sea at a player's seat: the zone map (maps/zones.js) with the side's fleets, the
 // plots being drafted and the seat's reports with their age (arrows where a report told the zone
-// a fleet goes to next); a plot pad, a fleet per row, and above it the choices the rules leave to
-// the seat now (an intelligence report's fleet, seaplane targets, port repair), each with its rule
-// in a sentence and what the rules do if it names nothing. Views: views.py (docs/payloads.md).
+// a fleet goes to next, rings round the zones the fleet being plotted may enter); a plot pad, a
+// fleet per row with its mission, path and tactics (tactics.js), and above it the choices the rules
+// leave to the seat now (an intelligence report's fleet, seaplane targets, port repair), each with
+// its rule in a sentence and what the rules do if it names nothing; battle boards (battle.js); a
+// briefing that says how to plot and what can sink a fleet. Views: views.py (docs/payloads.md).
 
 import { h, s } from "/play/dom.js";
 import { ago, drawFleets, drawReports, knowZones, orderWords, reportWords, zoneName } from "/umpire/rulesets/greatwar/draw.js";

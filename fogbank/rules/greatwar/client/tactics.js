@@ -38,9 +38,9 @@ function said(name, value) {
   return value ? "torpedoes" : "no torpedoes";
 }
 
-/** The tactics controls of one fleet: {box (a Node), read(mission) -> the tactics to send (only
- * what differs from the mission's default), fill(tactics), show(mission)}. `given` is what the
- * fleet's last plot gave (the view's `tactics`). */
+/** The tactics controls of one fleet (a view's fleet: its `tactics` are what its last plot gave,
+ * shown at first): {box (a Node), read(mission) -> the tactics to send (only what differs from
+ * the mission's default), fill(tactics), show(mission) (redraw for a mission, keeping choices)}. */
 export function tacticsControls(fleet, changed) {
   const hasTorpedoes = (fleet.ships || []).some((ship) => TORPEDO_CRAFT.has(ship.kind));
   let mission = fleet.mission;

@@ -79,3 +79,12 @@ def test_a_seat_sees_the_tactics_its_last_plot_gave_each_fleet():
     fleets = {f["id"]: f for f in RULES.observe(game.state, "souchon")["fleets"]}
     assert fleets["mittelmeer"]["tactics"] == {"posture": "keep_off", "smoke": True}
     assert fleets["minelayer"]["tactics"] == {}
+
+
+def test_a_ship_lost_is_news_to_every_seat_of_its_side_with_where(monkeypatch):
+    from .table import load_dice, moved
+    load_dice(monkeypatch, {r"/contact/": (6,), r"strategic event": (3, 3)})
+    game = plot(opened(change=moved("battle", "bosporus")), {"cruisers": {"mission": "raid", "path": ["bosporus"]},
+                                                                "battle": {"mission": "intercept", "path": []}})
+    news = [n["text"] for n in RULES.observe(game.state, "souchon", since=1)["news"]]  # not his fleet, his side's loss
+    assert any(text.endswith("of Ottoman cruisers is lost in The Bosporus.") for text in news), news

@@ -4,6 +4,7 @@ Ottoman cruisers only while they are in sight."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import attrs
@@ -61,6 +62,8 @@ async def test_a_seat_steps_through_its_battle_on_the_area_board(server, page, m
     record = umpire.locator("section.battle").first
     await record.locator(".battle-controls input[type=range]").fill("0")
     await expect(record.locator("g.group")).to_have_count(2)
+    await record.locator(".battle-controls input[type=range]").fill("1")
+    await expect(record.locator(".battle-step")).to_have_text(re.compile(r"^Round 1 · (central|russia) moves"))  # both named
     await umpire.screenshot(path=str(ARTIFACTS / "umpire-greatwar-battle.png"), full_page=True)
 
 

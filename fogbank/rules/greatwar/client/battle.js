@@ -88,7 +88,9 @@ function legend(side, whole) {
 /** A step's caption in words: the round, whose move or the combat, and how far one can see. */
 function stepWords(step, at, count, side) {
   if (step.segment === 0) return `Set-up · sight ${step.visibility} area${step.visibility === 1 ? "" : "s"} · step 1 of ${count}`;
-  const what = step.what.replace(side, "we").replace(/^(central|russia) moves/, "the enemy moves").replace(/^we moves/, "we move");
+  // A seat reads its own side as "we" and the other as "the enemy"; the umpire's record names both.
+  const what = !side ? step.what : step.what.startsWith(`${side} moves`) ? step.what.replace(`${side} moves`, "we move")
+    : step.what.replace(/^\w+ moves/, "the enemy moves");
   return `Round ${step.round} · ${what} · sight ${step.visibility} area${step.visibility === 1 ? "" : "s"} · step ${at + 1} of ${count}`;
 }
 
@@ -129,7 +131,7 @@ export function battleBoard(report, side, whole = false) {
     if (!step) return;
     slider.value = at;
     drawStep(svg, report, step, side);
-    caption.textContent = whole ? stepWords(step, at, steps.length, "") : stepWords(step, at, steps.length, side);
+    caption.textContent = stepWords(step, at, steps.length, whole ? "" : side);
     const told = step.lines.length ? step.lines.map(lineItem)
       : [h("li", { class: "muted" }, step.what === "combat" ? "no gun fired in sight" : step.segment === 0 ? "the sides set up" : "a move: no gun fired")];
     lines.replaceChildren(...told);

@@ -77,7 +77,9 @@ async def test_an_admiral_sets_how_each_fleet_fights_and_the_turn_carries_it(ser
     await expect(page.locator('details.tactics[data-fleet="minelayer"] summary')).to_contain_text("stand")
     await expect(page.locator('select.tactic.torpedoes, input.tactic.torpedoes')).to_have_count(0)  # no torpedo craft of his
     # A mission's defaults follow the mission until the player changes one.
+    await expect(page.locator('.plot-row[data-fleet="mittelmeer"] .mission-says')).to_contain_text("placed on the enemy's map")
     await page.select_option('select.mission[data-fleet="mittelmeer"]', "transport")
+    await expect(page.locator('.plot-row[data-fleet="mittelmeer"] .mission-says')).to_contain_text("Colliers load coal")
     await expect(raid.locator("select.posture")).to_have_value("keep_off")
     await expect(raid.locator("input.smoke")).to_be_checked()
     await page.select_option('select.mission[data-fleet="mittelmeer"]', "raid")

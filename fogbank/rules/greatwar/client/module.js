@@ -13,7 +13,16 @@ import { defaults, tacticsControls } from "./tactics.js";
 
 export const geometry = "zones";
 
-const MISSIONS = ["raid", "intercept", "bombard", "lay mines", "transport", "escort", "refuel"];
+// Each mission and what it does, in a sentence (docs/decisions.md, "Missions").
+const MISSIONS = {
+  raid: "Hunts at sea; passing near an enemy base or the Straits, it is placed on the enemy's map.",
+  intercept: "Seeks battle: it takes the initiative when it meets the enemy.",
+  bombard: "Shells an enemy base it reaches unopposed, under the fire of its batteries.",
+  "lay mines": "A minelayer lays its fields in a coastal zone that is not its own base, then turns home.",
+  transport: "Colliers load coal at the coal port and unload it at the capital, a point a collier.",
+  escort: "Fights beside every fleet of its side in its zone.",
+  refuel: "Fills the fleet's bunkers at sea, in a zone with your own colliers.",
+};
 
 // The fleet the map's clicks plot now (the pad's round buttons), for the chart to ring where it may go.
 const plotting = { fleet: null };
@@ -167,7 +176,9 @@ export function orderForm({ view, welcome, changed }) {
       const bound = offered.has(fleet.id);
       const clarified = bound && offer.event === "situation clarifies";
       const mission = h("select", { "data-fleet": fleet.id, class: "mission", "aria-label": `${fleet.name}: mission` },
-        MISSIONS.map((m) => h("option", { value: m, ...(m === fleet.mission ? { selected: "" } : {}) }, m)));
+        Object.keys(MISSIONS).map((m) => h("option", { value: m, ...(m === fleet.mission ? { selected: "" } : {}) }, m)));
+      const says = h("p", { class: "muted small mission-says" }, MISSIONS[fleet.mission] ?? "");
+      says.style.margin = "2px 0";
       const path = h("input", { "data-fleet": fleet.id, class: "path", "aria-label": `${fleet.name}: zones to move through`, placeholder: "stay, or click zones" });
       const later = clarified ? 3 : bound ? 1 : fleet.must_plot;
       const ahead = later > 1
@@ -187,6 +198,7 @@ export function orderForm({ view, welcome, changed }) {
       const tactics = tacticsControls(fleet, changed);
       for (const input of [mission, path, ahead].filter(Boolean)) input.oninput = changed;
       mission.onchange = () => {
+        says.textContent = MISSIONS[mission.value] ?? "";
         tactics.show(mission.value);
         changed();
       };
@@ -200,9 +212,9 @@ export function orderForm({ view, welcome, changed }) {
       fields.style.gridTemplateColumns = "8em minmax(0, 1fr)";
       fields.style.gap = "4px";
       if (ahead) ahead.style.gridColumn = "1 / -1";
-      const row = h("div", { class: "plot-row", "data-fleet": fleet.id }, head, fields, tactics.box);
+      const row = h("div", { class: "plot-row", "data-fleet": fleet.id }, head, fields, says, tactics.box);
       row.style.margin = "0 0 8px";
-      return { fleet, mission, path, ahead, bound, clarified, tactics, row };
+      return { fleet, mission, path, ahead, bound, clarified, tactics, says, row };
     });
     picking = plotting.fleet = rows.find((r) => !r.bound)?.fleet.id ?? null;
     rows.find((r) => r.fleet.id === picking)?.row.querySelector("input[type=radio]").setAttribute("checked", "");
@@ -237,12 +249,13 @@ export function orderForm({ view, welcome, changed }) {
       return order;
     },
     fill(order) {
-      for (const { fleet, mission, path, ahead, clarified, tactics } of rows) {
+      for (const { fleet, mission, path, ahead, clarified, tactics, says } of rows) {
         const plot = order?.fleets?.[fleet.id];
         if (!clarified) {
           mission.value = plot?.mission ?? fleet.mission;
           path.value = (plot?.path || []).join(" ");
         }
+        says.textContent = MISSIONS[mission.value] ?? "";
         tactics.show(mission.value);
         tactics.fill(plot ? plot.tactics : fleet.tactics);
         if (ahead) ahead.value = (plot?.ahead || []).map((p) => p.join(" ")).join("; ");

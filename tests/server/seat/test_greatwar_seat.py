@@ -39,6 +39,7 @@ async def test_an_admiral_plots_on_the_zone_map_and_the_umpire_sees_the_whole_se
     # The zones the fleet being plotted may enter are ringed on the map; none once its move is full.
     await expect(page.locator('#chart circle.reach[data-zone="west_central"]')).to_have_count(1)
     await expect(page.locator("#chart circle.reach")).to_have_count(3)
+    await expect(page.locator('#chart g.fleet.plotting[data-fleet="battle"]')).to_have_count(1)
     # Pointing at a zone names it and tells the enemy's fields there in words.
     await page.hover('#chart g.zone[data-zone="bosporus"] circle')
     await expect(page.locator("#hover")).to_have_text("The Bosporus · enemy fields: moderately mined · click to add it to Battle fleet's plot")

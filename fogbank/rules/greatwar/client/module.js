@@ -39,6 +39,9 @@ export function drawSeat(map, group, view, draft) {
 function drawReach(map, group, view, draft) {
   const fleet = (view.fleets || []).find((f) => f.id === plotting.fleet);
   if (!fleet) return;
+  const mark = group.querySelector(`g.fleet[data-fleet="${fleet.id}"]`);  // the fleet being plotted, picked out
+  mark?.classList.add("plotting");
+  mark?.querySelector("rect")?.setAttribute("stroke-width", 3);
   const path = draft.fleets?.[fleet.id]?.path ?? [];
   const speed = fleet.fuel > 0 ? fleet.speed : 1;
   if (path.length >= speed) return;

@@ -24,7 +24,8 @@ export function drawFleets(map, group, fleets, draft = {}) {
     const index = (count[fleet.zone] = (count[fleet.zone] ?? -1) + 1);
     const look = SIDE_LOOK[fleet.side] ?? SIDE_LOOK[fleet.seatSide] ?? { fill: "#fff", stroke: "#333" };
     const ships = (fleet.ships || []).map((ship) => ship.name).join(", ");
-    map.marker(group, fleet.zone, index, { label: `${fleet.name} (${fleet.mission}, ${zoneName(fleet.zone)}): ${ships}`, text: String((fleet.ships || []).length), className: "fleet", ...look });
+    const mark = map.marker(group, fleet.zone, index, { label: `${fleet.name} (${fleet.mission}, ${zoneName(fleet.zone)}): ${ships}`, text: String((fleet.ships || []).length), className: "fleet", ...look });
+    mark?.setAttribute("data-fleet", fleet.id);
     const path = draft[fleet.id]?.path ?? fleet.path ?? [];
     if (path.length) map.path(group, [fleet.zone, ...path], { label: `${fleet.name}: ${path.map(zoneName).join(" → ")}`, stroke: look.stroke, arrow: true });
   }

@@ -86,6 +86,8 @@ def _carry(t: "Turn", zone: str, fleets: dict[str, list[Fleet]], result: Outcome
                 "the enemy broke off" if result.broke_off == enemy else
                 "we broke off" if result.broke_off == side else "the battle ended")
         text += "; sunk: " + ", ".join(lost) if lost else "; no enemy ship seen sunk"
+        ours = [n for f in fleets[side] for n in f.ships if n in result.sunk]
+        text += "; we lost: " + ", ".join(ours) if ours else ""
         seats = frozenset(f.seat for f in fleets[side])
         report = {**side_report(result, side, zone, day, pursuit, text), "turn": t.state.turn}
         for seat in sorted(seats):

@@ -106,7 +106,8 @@ class Turn:
             sunk = [n for n in f.ships if self.board.ships[n].sunk(self.s.ships[n])]
             for n in sunk:
                 points[self.s.enemy(f.side)] += self.s.ships[n].hull
-                self.news(f.side, f"{n} of {f.name} is lost.", f.id)
+                # Where: a seat is not told a teammate's battle, only its side's losses.
+                self.news(f.side, f"{n} of {f.name} is lost in {self.s.zones[f.zone].name}.", f.id)
             if len(sunk) < len(f.ships):
                 fleets.append(attrs.evolve(f, ships=tuple(n for n in f.ships if n not in sunk)))
         self.board = attrs.evolve(self.board, fleets=tuple(fleets), points=points)

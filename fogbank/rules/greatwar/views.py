@@ -32,7 +32,7 @@ def _fleet(board: Board, scenario: Scenario, fleet) -> dict[str, Any]:
         "leader": fleet.leader, "path": list(fleet.path), "ahead": [list(p) for p in fleet.ahead],
         "must_plot": fleet.must_plot, "held": fleet.held, "returning": fleet.returning,
         "speed": fleet_speed(board, fleet, scenario), "fuel": fuel_left(board, fleet, scenario),
-        "zones_since_fuel": fleet.zones_since_fuel, "loaded": fleet.loaded,
+        "zones_since_fuel": fleet.zones_since_fuel, "loaded": fleet.loaded, "tactics": dict(fleet.tactics or {}),
         "ships": [
             {"name": n, "kind": scenario.ships[n].kind, "guns": list(scenario.ships[n].guns),
              "hull": scenario.ships[n].hull, "hits": board.ships[n].hits,

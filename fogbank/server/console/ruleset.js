@@ -9,6 +9,7 @@
 //                       [{name, label, on (shown at first), key {shape, look} for the legend,
 //                         draw(map, group, view, chart)}]; `group` is the layer's <g>
 //   truth(view)         the truth panel's nodes                                      (no panel)
+//   replayFrom          "end": a seat's debrief opens its replay on the last phase     ("start")
 //   clock(view)         words for the header: the hour, the weather...               ("")
 //   columns             the record sheet's own columns, between the turn and the seats' orders:
 //                       [{name, heading, cell(row)}], a cell text or {text, class, title};
@@ -31,6 +32,7 @@ const DEFAULTS = {
   geometry: null,
   layers: [],
   truth: null,
+  replayFrom: "start",
   clock: () => "",
   columns: [],
   shaded: () => false,

@@ -102,7 +102,8 @@ export class Debrief {
       if (event.key === "ArrowLeft") this.go(this.at - 1);
       if (event.key === "ArrowRight") this.go(this.at + 1);
     });
-    this.go(0);
+    // A console module may ask for the replay to open on the game's end (`replayFrom = "end"`).
+    this.go(this.console.replayFrom === "end" ? this.rows.length - 1 : 0);
   }
 
   go(index) {
@@ -134,6 +135,7 @@ export class Debrief {
     );
     if (this.map) {
       this.map.drawBase();
+      this.map.drawPlaces?.(); // named as on the seat's own chart
       for (const layer of this.console.layers) {
         if (layer.on !== false) layer.draw(this.map, this.map.layer(layer.name), row.view, this.welcome.chart);
       }

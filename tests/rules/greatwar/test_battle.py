@@ -519,3 +519,15 @@ def test_two_fleets_set_up_in_one_area_make_one_group_of_each_type():
     b = battle({"russia": ["battle"], "central": ["coal", "cruisers", "minelayer", "mittelmeer"]}, change=split_cruisers)
     assert group(b, "Mecidiye").area == group(b, "Midilli").area
     assert group(b, "Mecidiye") is group(b, "Midilli") and group(b, "Yavuz Sultan Selim") is not group(b, "Midilli")
+
+
+def test_a_battle_report_names_the_ships_a_side_lost(monkeypatch):
+    from .table import moved, plot
+    load_dice(monkeypatch, {r"/contact/": (6,), r"strategic event": (3, 3)})
+    game = opened(change=moved("battle", "bosporus"))
+    game = plot(game, {"cruisers": {"mission": "raid", "path": ["bosporus"]},
+                       "battle": {"mission": "intercept", "path": []}})
+    lost = [n for n in ("Hamidiye", "Mecidiye") if game.state.board.ships[n].hits >= SEA.ships[n].hull]
+    result = RULES.observe(game.state, "ottoman", since=1)["battles"][0]["result"]
+    assert lost and result.endswith("; we lost: " + ", ".join(lost))
+    assert "we lost" not in RULES.observe(game.state, "eberhardt", since=1)["battles"][0]["result"]

@@ -10,7 +10,7 @@ from fogbank.rules import core
 from fogbank.rules.core import Refused, dice as dice_module
 from fogbank.rules.record.simulate import game_seed, play_bot_game
 
-from .table import RULES, SEA, opened
+from .table import RULES, SEA, opened, plot
 
 
 def test_a_seat_sees_its_sides_fleets_and_none_of_the_enemys():
@@ -70,3 +70,21 @@ def test_simulate_and_verify_from_the_command_line(tmp_path):
     for g in games:
         verified = subprocess.run([sys.executable, "-m", "fogbank.cli.main", "verify", g["log"]], cwd=tmp_path, capture_output=True, text=True)
         assert verified.returncode == 0 and "follow from the revealed seed" in verified.stdout + verified.stderr
+
+
+def test_a_seat_sees_the_tactics_its_last_plot_gave_each_fleet():
+    game = opened()
+    assert {f["id"]: f["tactics"] for f in RULES.observe(game.state, "souchon")["fleets"]}["mittelmeer"] == {}
+    game = plot(game, {"mittelmeer": {"mission": "raid", "path": [], "tactics": {"posture": "keep_off", "smoke": True}}})
+    fleets = {f["id"]: f for f in RULES.observe(game.state, "souchon")["fleets"]}
+    assert fleets["mittelmeer"]["tactics"] == {"posture": "keep_off", "smoke": True}
+    assert fleets["minelayer"]["tactics"] == {}
+
+
+def test_a_ship_lost_is_news_to_every_seat_of_its_side_with_where(monkeypatch):
+    from .table import load_dice, moved
+    load_dice(monkeypatch, {r"/contact/": (6,), r"strategic event": (3, 3)})
+    game = plot(opened(change=moved("battle", "bosporus")), {"cruisers": {"mission": "raid", "path": ["bosporus"]},
+                                                                "battle": {"mission": "intercept", "path": []}})
+    news = [n["text"] for n in RULES.observe(game.state, "souchon", since=1)["news"]]  # not his fleet, his side's loss
+    assert any(text.endswith("of Ottoman cruisers is lost in The Bosporus.") for text in news), news

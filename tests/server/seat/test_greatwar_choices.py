@@ -101,7 +101,7 @@ async def test_a_seat_makes_the_choices_the_rules_leave_it_and_the_umpire_sees_t
     await umpire.fill("#override-reason", "a steamer's word")
     await umpire.click("#override-apply")
     await expect(wide.locator("#chart polyline.next-zone[marker-end]")).to_have_count(1)
-    await expect(wide.locator("#report-list li")).to_contain_text("Turn 2 (this turn) · umpire · track 1 in bosporus")
+    await expect(wide.locator("#report-list li")).to_contain_text("Turn 2 (this turn) · track 1 in The Bosporus · reported")
     await wide.screenshot(path=str(ARTIFACTS / "seat-greatwar-choice-1440.png"), full_page=True)
 
     for seat in ("flotilla", "ottoman"):
@@ -125,7 +125,7 @@ async def test_situation_clarifies_keeps_this_turns_move_and_takes_the_next_two(
     await expect(page.locator("#duty")).to_have_text("Orders in · waiting for the turn")
     for seat in ("ottoman", "eberhardt", "flotilla"):
         await _order(server, created["seats"][seat], 2, {"fleets": {}})
-    await expect(page.locator('#fleet-list li[data-fleet="mittelmeer"]')).to_contain_text("plotted ahead: bosporus; southwest")
+    await expect(page.locator('#fleet-list li[data-fleet="mittelmeer"]')).to_contain_text("plotted ahead: The Bosporus; Off the Bosporus")
 
 
 async def test_from_1915_a_seat_aims_its_seaplanes_at_a_track_the_umpire_reported_in_reach(server, page, monkeypatch):

@@ -1,37 +1,77 @@
 // Great War at Sea at a player's seat: the zone map (maps/zones.js) with the side's fleets, the
 // plots being drafted and the seat's reports with their age (arrows where a report told the zone
-// a fleet goes to next); a plot pad, a fleet per row, and above it the choices the rules leave to
-// the seat now (an intelligence report's fleet, seaplane targets, port repair), each with its rule
-// in a sentence and what the rules do if it names nothing. Views: views.py (docs/payloads.md).
+// a fleet goes to next, rings round the zones the fleet being plotted may enter); a plot pad, a
+// fleet per row with its mission, path and tactics (tactics.js), and above it the choices the rules
+// leave to the seat now (an intelligence report's fleet, seaplane targets, port repair), each with
+// its rule in a sentence and what the rules do if it names nothing; battle boards (battle.js); a
+// briefing that says how to plot and what can sink a fleet. Views: views.py (docs/payloads.md).
 
-import { h } from "/play/dom.js";
-import { ago, drawFleets, drawReports, orderWords, reportWords } from "/umpire/rulesets/greatwar/draw.js";
+import { h, s } from "/play/dom.js";
+import { ago, drawFleets, drawReports, knowZones, orderWords, reportWords, zoneName } from "/umpire/rulesets/greatwar/draw.js";
 import { battleBoards } from "./battle.js";
+import { defaults, tacticsControls } from "./tactics.js";
 
 export const geometry = "zones";
 
-const MISSIONS = ["raid", "intercept", "bombard", "lay mines", "transport", "escort", "refuel"];
+// Each mission and what it does, in a sentence (docs/decisions.md, "Missions").
+const MISSIONS = {
+  raid: "Hunts at sea; passing near an enemy base or the Straits, it is placed on the enemy's map.",
+  intercept: "Seeks battle: it takes the initiative when it meets the enemy.",
+  bombard: "Shells an enemy base it reaches unopposed, under the fire of its batteries.",
+  "lay mines": "A minelayer lays its fields in a coastal zone that is not its own base, then turns home.",
+  transport: "Colliers load coal at the coal port and unload it at the capital, a point a collier.",
+  escort: "Fights beside every fleet of its side in its zone.",
+  refuel: "Fills the fleet's bunkers at sea, in a zone with your own colliers.",
+};
+
+// The fleet the map's clicks plot now (the pad's round buttons), for the chart to ring where it may go.
+const plotting = { fleet: null };
 
 export function drawSeat(map, group, view, draft) {
   if (!view) return;
   drawFleets(map, group, (view.fleets || []).map((f) => ({ ...f, side: view.side })), draft?.fleets ?? {});
   drawReports(map, group, view);
+  if (draft) drawReach(map, group, view, draft);
 }
 
-export function gauges(view) {
+/** Rings round the zones the fleet being plotted may enter next: the neighbours of the last zone
+ * of its plot, while its plot is shorter than its speed (a fleet out of fuel moves one zone). */
+function drawReach(map, group, view, draft) {
+  const fleet = (view.fleets || []).find((f) => f.id === plotting.fleet);
+  if (!fleet) return;
+  const mark = group.querySelector(`g.fleet[data-fleet="${fleet.id}"]`);  // the fleet being plotted, picked out
+  mark?.classList.add("plotting");
+  mark?.querySelector("rect")?.setAttribute("stroke-width", 3);
+  const path = draft.fleets?.[fleet.id]?.path ?? [];
+  const speed = fleet.fuel > 0 ? fleet.speed : 1;
+  if (path.length >= speed) return;
+  const from = path[path.length - 1] ?? fleet.zone;
+  for (const id of map.zoneAt(from)?.adjacent || []) {
+    const [cx, cy] = map.centre(id) ?? [];
+    if (cx === undefined) continue;
+    group.appendChild(s("circle", { class: "reach", "data-zone": id, cx, cy, r: map.size / 2 + 5, fill: "none", stroke: "#d09a1c",
+      "stroke-width": 3, "stroke-dasharray": "5 3", "pointer-events": "none" }));
+  }
+}
+
+export function gauges(view, welcome) {
+  knowZones(welcome?.chart);
   if (!view) return [h("h2", {}, "Your fleets"), h("p", { class: "muted" }, "Waiting for the first view…")];
   const outcome = view.outcome ? h("p", { class: "refusal" }, view.outcome.reason) : null;
   const rows = (view.fleets || []).map((f) =>
-    h("li", { "data-fleet": f.id }, `${f.name} · ${f.zone} · ${f.mission} · speed ${f.speed} · fuel ${f.fuel}` +
+    h("li", { "data-fleet": f.id }, `${f.name} · ${zoneName(f.zone)} · ${f.mission} · speed ${f.speed} · fuel ${f.fuel}` +
       (f.seat === view.seat ? "" : ` · ${f.seat}'s`) + (f.returning ? " · returning" : "") + (f.held ? " · held" : "") +
-      ((f.ahead || []).length ? ` · plotted ahead: ${f.ahead.map((p) => p.join(" → ") || "stay").join("; ")}` : "") +
+      ((f.ahead || []).length ? ` · plotted ahead: ${f.ahead.map((p) => p.map(zoneName).join(" → ") || "stay").join("; ")}` : "") +
       damage(f)),
   );
-  const enemy = Object.entries(view.minefields?.enemy || {}).map(([zone, words]) => h("li", {}, `${zone}: ${words}`));
+  const enemy = Object.entries(view.minefields?.enemy || {}).map(([zone, words]) => h("li", {}, `${zoneName(zone)}: ${words}`));
   return [
     h("h2", {}, `Turn ${view.turn} · ${view.day ? "day" : "night"} · ${view.phase}`),
     h("ul", { class: "fleets", id: "fleet-list" }, rows),
-    enemy.length ? h("p", {}, "Enemy minefields: ", h("ul", {}, enemy)) : null,
+    view.turn <= 2 ? h("p", { class: "muted small", id: "new-here" }, "New here? The Briefing, under Messages, says how to plot and what can sink your ships.") : null,
+    enemy.length ? h("h3", {}, "Enemy minefields (as our intelligence has them)") : null,
+    enemy.length ? h("ul", { id: "enemy-mines" }, enemy) : null,
+    enemy.length ? h("p", { class: "muted small" }, "A fleet entering a mined zone may strike a mine: the heavier the fields, the likelier (2 hull boxes a hit). Fields the enemy lays in play are never told.") : null,
     outcome,
   ];
 }
@@ -47,6 +87,16 @@ function zones(text) {
 
 function turns(text) {
   return String(text || "").split(";").map(zones);
+}
+
+/** The tactics a fleet's last plot gave that differ from its mission's default. */
+function standing(fleet) {
+  const base = defaults(fleet.mission);
+  return Object.fromEntries(Object.entries(fleet.tactics || {}).filter(([name, value]) => base[name] !== value));
+}
+
+function canonical(map) {
+  return JSON.stringify(Object.entries(map).sort());
 }
 
 const SAID = { box: "mend a box", speed: "restore a level of speed" };
@@ -99,7 +149,8 @@ function choiceControls(v, changed) {
   return { sets, controls };
 }
 
-export function orderForm({ view, changed }) {
+export function orderForm({ view, welcome, changed }) {
+  knowZones(welcome?.chart);
   const box = h("div", { class: "plots" });
   let rows = [];
   let picking = null;
@@ -128,8 +179,10 @@ export function orderForm({ view, changed }) {
       const bound = offered.has(fleet.id);
       const clarified = bound && offer.event === "situation clarifies";
       const mission = h("select", { "data-fleet": fleet.id, class: "mission", "aria-label": `${fleet.name}: mission` },
-        MISSIONS.map((m) => h("option", { value: m, ...(m === fleet.mission ? { selected: "" } : {}) }, m)));
-      const path = h("input", { "data-fleet": fleet.id, class: "path", "aria-label": `${fleet.name}: zones to move through`, placeholder: "stay" });
+        Object.keys(MISSIONS).map((m) => h("option", { value: m, ...(m === fleet.mission ? { selected: "" } : {}) }, m)));
+      const says = h("p", { class: "muted small mission-says" }, MISSIONS[fleet.mission] ?? "");
+      says.style.margin = "2px 0";
+      const path = h("input", { "data-fleet": fleet.id, class: "path", "aria-label": `${fleet.name}: zones to move through`, placeholder: "stay, or click zones" });
       const later = clarified ? 3 : bound ? 1 : fleet.must_plot;
       const ahead = later > 1
         ? h("input", { "data-fleet": fleet.id, class: "ahead", "aria-label": `${fleet.name}: later turns, ; between turns`,
@@ -140,14 +193,33 @@ export function orderForm({ view, changed }) {
         path.readOnly = true;
         mission.disabled = true;
       }
-      const pick = h("input", { type: "radio", name: "pick-fleet", value: fleet.id, "aria-label": `Map clicks plot ${fleet.name}` });
-      pick.onchange = () => (picking = fleet.id);
+      const pick = h("input", { type: "radio", name: "pick-fleet", id: `pick-${fleet.id}`, value: fleet.id, "aria-label": `Map clicks plot ${fleet.name}` });
+      pick.onchange = () => {
+        picking = plotting.fleet = fleet.id;
+        changed();
+      };
+      const tactics = tacticsControls(fleet, changed);
       for (const input of [mission, path, ahead].filter(Boolean)) input.oninput = changed;
-      mission.onchange = changed;
+      mission.onchange = () => {
+        says.textContent = MISSIONS[mission.value] ?? "";
+        tactics.show(mission.value);
+        changed();
+      };
       const note = bound ? h("span", { class: "muted small" }, clarified ? " this turn as plotted; plot the next two:" : " replotted from this turn:") : null;
-      return { fleet, mission, path, ahead, bound, clarified, row: h("div", { class: "plot-row", "data-fleet": fleet.id }, pick, h("strong", {}, ` ${fleet.name} (${fleet.zone}) `), note, mission, path, ahead) };
+      const head = h("div", { class: "plot-head" }, pick, h("label", { for: `pick-${fleet.id}` }, h("strong", {}, `${fleet.name} (${zoneName(fleet.zone)})`)), note);
+      head.style.display = "flex";
+      head.style.gap = "6px";
+      head.style.alignItems = "center";
+      const fields = h("div", { class: "plot-fields" }, mission, path, ahead);
+      fields.style.display = "grid";
+      fields.style.gridTemplateColumns = "8em minmax(0, 1fr)";
+      fields.style.gap = "4px";
+      if (ahead) ahead.style.gridColumn = "1 / -1";
+      const row = h("div", { class: "plot-row", "data-fleet": fleet.id }, head, fields, says, tactics.box);
+      row.style.margin = "0 0 8px";
+      return { fleet, mission, path, ahead, bound, clarified, tactics, says, row };
     });
-    picking = rows.find((r) => !r.bound)?.fleet.id ?? null;
+    picking = plotting.fleet = rows.find((r) => !r.bound)?.fleet.id ?? null;
     rows.find((r) => r.fleet.id === picking)?.row.querySelector("input[type=radio]").setAttribute("checked", "");
     showRows();
     const plots = rows.length ? rows.map((r) => r.row) : [h("p", { class: "muted" }, "No fleet of yours takes orders this turn.")];
@@ -161,11 +233,15 @@ export function orderForm({ view, changed }) {
     read() {
       const fleets = {};
       const freed = named();
-      for (const { fleet, mission, path, ahead, bound } of rows) {
+      for (const { fleet, mission, path, ahead, bound, tactics } of rows) {
         if (bound && fleet.id !== freed) continue;
         const plot = { mission: mission.value, path: zones(path.value) };
         if (ahead) plot.ahead = turns(ahead.value);
-        if (plot.path.length || plot.mission !== fleet.mission || ahead || bound) fleets[fleet.id] = plot;
+        const fights = tactics.read(plot.mission);
+        if (Object.keys(fights).length) plot.tactics = fights;
+        // A fleet left out keeps its plot's tactics; a plot sent without them goes back to the defaults.
+        const retold = canonical(fights) !== canonical(standing(fleet));
+        if (plot.path.length || plot.mission !== fleet.mission || ahead || bound || retold) fleets[fleet.id] = plot;
       }
       const order = { fleets };
       if (freed) order.intelligence = freed;
@@ -176,12 +252,15 @@ export function orderForm({ view, changed }) {
       return order;
     },
     fill(order) {
-      for (const { fleet, mission, path, ahead, clarified } of rows) {
+      for (const { fleet, mission, path, ahead, clarified, tactics, says } of rows) {
         const plot = order?.fleets?.[fleet.id];
         if (!clarified) {
           mission.value = plot?.mission ?? fleet.mission;
           path.value = (plot?.path || []).join(" ");
         }
+        says.textContent = MISSIONS[mission.value] ?? "";
+        tactics.show(mission.value);
+        tactics.fill(plot ? plot.tactics : fleet.tactics);
         if (ahead) ahead.value = (plot?.ahead || []).map((p) => p.join(" ")).join("; ");
       }
       for (const option of choices.controls.intelligence?.box || []) {
@@ -216,19 +295,39 @@ export function orderForm({ view, changed }) {
   return pad;
 }
 
+/** Words for the zone under the pointer: its name and kind, a base's owner, the enemy's fields
+ * there as our intelligence has them, and what a click does. */
+export function where(place, view, pad) {
+  const zone = place?.name;
+  const fleet = (view?.fleets || []).find((f) => f.id === plotting.fleet);
+  const mined = view?.minefields?.enemy?.[zone];
+  return [zoneName(zone), ...(view?.fleets || []).filter((f) => f.zone === zone).map((f) => `our ${f.name}`),
+    mined ? `enemy fields: ${mined}` : null, pad?.pick && fleet ? `click to add it to ${fleet.name}'s plot` : null].filter(Boolean).join(" · ");
+}
+
 export function here(view) {
   return view?.fleets?.[0]?.zone ?? null;
 }
 
 export { orderWords as order };
 
-export function reports(view) {
-  const list = (view?.reports || []).map((r) => h("li", { "data-source": r.source }, reportWords(r)));
-  const news = (view?.news || []).map((n) => h("li", {}, `Turn ${n.turn} (${ago(n.age)}) · ${n.text}`));
+/** A list of dated items, the last turn's first in sight and the older folded away. */
+function dated(items, id, none) {
+  const fresh = items.filter(([age]) => age <= 1).map(([, node]) => node);
+  const old = items.filter(([age]) => age > 1).map(([, node]) => node);
   return [
-    list.length ? h("ul", { class: "reports", id: "report-list" }, list) : h("p", { class: "muted" }, "No reports this turn."),
+    fresh.length ? h("ul", { class: "reports", id }, fresh) : h("p", { class: "muted" }, none),
+    old.length ? h("details", { class: "older" }, h("summary", { class: "small" }, `Older (${old.length})`), h("ul", { class: "reports" }, old)) : null,
+  ];
+}
+
+export function reports(view) {
+  const list = (view?.reports || []).map((r) => [r.age ?? 0, h("li", { "data-source": r.source }, reportWords(r))]);
+  const news = (view?.news || []).map((n) => [n.age ?? 0, h("li", {}, `Turn ${n.turn} (${ago(n.age)}) · ${n.text}`)]);
+  return [
+    ...dated(list, "report-list", "No reports this turn."),
     h("h3", {}, "News of your side"),
-    news.length ? h("ul", { class: "reports", id: "news-list" }, news) : h("p", { class: "muted" }, "No news this turn."),
+    ...dated(news, "news-list", "No news this turn."),
     ...battleBoards(view),
   ];
 }
@@ -238,12 +337,27 @@ export function contacts(view) {
   if (!tracks.length) return h("p", { class: "muted" }, "No enemy tracked.");
   return h("ul", { class: "contacts" }, tracks.map((t) => {
     const last = t.sightings[t.sightings.length - 1];
-    return h("li", {}, `Track ${t.number}: ${last.position.zone}, turn ${last.turn} (${ago(view.turn - last.turn)})${last.identity ? `, ${last.identity}` : ""}`);
+    return h("li", {}, `Track ${t.number}: ${zoneName(last.position.zone)}, turn ${last.turn} (${ago(view.turn - last.turn)})${last.identity ? `, ${last.identity}` : ""}`);
   }));
 }
 
+// What a new admiral must know before the first plot: how to plot, and the rules that can sink
+// his ships (battles, mines, fuel, random events), a sentence each (docs/decisions.md).
+const HOW = [
+  ["Plotting", "Each turn, for each fleet: pick it (its round button), click the zone it moves to on the map (two zones for a fleet of speed 2), choose its mission and how it fights, then send. Odd turns are day, even turns night."],
+  ["Contact and battle", "Fleets of both sides in one zone may meet (a die: 4+ by day, 5+ by night, +1 for every 4 ships there). A meeting is fought at once by each fleet's tactics: a fleet that closes with a stronger one can lose every ship in one turn, so keep off or break off early when outgunned."],
+  ["Mines", "The enemy's fields near his bases and the Straits are told in words only (lightly to very heavily mined); a fleet entering a mined zone rolls, and a mine costs a ship 2 hull boxes, enough to sink a destroyer. Fields laid during the game are never told."],
+  ["Fuel", "A fleet burns a box of fuel every 9 zones; with a ship out of fuel it crawls one zone a turn. Bunkers fill in your own bases, or at sea on a refuel mission beside your colliers."],
+  ["Random events", "From turn 2 an event may strike either side: a rogue mine (2 boxes), condenser trouble (a ship slows and turns home), a false report binding a fleet for 3 turns, a fleet that aborts. Your news says when."],
+  ["Victory", "Points for enemy hull boxes sunk, bases bombarded and coal delivered; 4 points ahead is a marginal victory, 10 a victory."],
+];
+
 export function briefing(b) {
-  return [h("h2", {}, b?.title ?? ""), h("p", {}, b?.briefing ?? ""), h("p", {}, `${b?.turns ?? "?"} turns.`)];
+  return [
+    h("h2", {}, b?.title ?? ""), h("p", {}, b?.briefing ?? ""), h("p", {}, `${b?.turns ?? "?"} turns, two a day.`),
+    h("h3", {}, "How you play, and what can sink you"),
+    h("dl", { class: "how", id: "how-to-play" }, HOW.flatMap(([what, words]) => [h("dt", {}, what), h("dd", {}, words)])),
+  ];
 }
 
 // The operational game takes no questions (the rules refuse them): the seat shows no form for them.

@@ -3,6 +3,18 @@
 // zones, reports of the enemy grey markers with their age and, where told, a red arrow to the zone
 // they go to next. And the words both pages use for a report and an order.
 
+let NAMES = {};
+
+/** Learn the chart's zone names (the welcome's `chart`), for every word that names a zone. */
+export function knowZones(chart) {
+  if (chart?.zones) NAMES = Object.fromEntries(Object.entries(chart.zones).map(([id, zone]) => [id, zone.name]));
+}
+
+/** A zone's name on the chart (its id until the chart is known). */
+export function zoneName(id) {
+  return NAMES[id] ?? id;
+}
+
 const SIDE_LOOK = { central: { fill: "#f3d9a4", stroke: "#7a5200" }, russia: { fill: "#c9dcf2", stroke: "#21466e" } };
 
 /** Fleets as markers, their plotted paths as dashed lines; `draft` plots override the fleets'. */
@@ -12,9 +24,10 @@ export function drawFleets(map, group, fleets, draft = {}) {
     const index = (count[fleet.zone] = (count[fleet.zone] ?? -1) + 1);
     const look = SIDE_LOOK[fleet.side] ?? SIDE_LOOK[fleet.seatSide] ?? { fill: "#fff", stroke: "#333" };
     const ships = (fleet.ships || []).map((ship) => ship.name).join(", ");
-    map.marker(group, fleet.zone, index, { label: `${fleet.name} (${fleet.mission}): ${ships}`, text: String((fleet.ships || []).length), className: "fleet", ...look });
+    const mark = map.marker(group, fleet.zone, index, { label: `${fleet.name} (${fleet.mission}, ${zoneName(fleet.zone)}): ${ships}`, text: String((fleet.ships || []).length), className: "fleet", ...look });
+    mark?.setAttribute("data-fleet", fleet.id);
     const path = draft[fleet.id]?.path ?? fleet.path ?? [];
-    if (path.length) map.path(group, [fleet.zone, ...path], { label: `${fleet.name}: ${path.join(" → ")}`, stroke: look.stroke, arrow: true });
+    if (path.length) map.path(group, [fleet.zone, ...path], { label: `${fleet.name}: ${path.map(zoneName).join(" → ")}`, stroke: look.stroke, arrow: true });
   }
 }
 
@@ -24,8 +37,8 @@ export function drawReports(map, group, view) {
   for (const report of view?.reports || []) latest[report.track ?? `${report.zone}`] = report;
   let index = 4;
   for (const report of Object.values(latest)) {
-    const label = `Track ${report.track ?? "?"}: ${report.source}, turn ${report.turn} (${ago(report.age ?? 0)})` +
-      (report.ships ? ` — ${report.ships.join(", ")}` : "") + (report.next_zone ? `; next ${report.next_zone}` : "");
+    const label = `Track ${report.track ?? "?"}: ${SOURCE[report.source] ?? report.source}, turn ${report.turn} (${ago(report.age ?? 0)})` +
+      (report.ships ? ` — ${report.ships.join(", ")}` : "") + (report.next_zone ? `; next ${zoneName(report.next_zone)}` : "");
     map.marker(group, report.zone, index++, { label, text: `T${report.track ?? "?"}`, fill: "#e4e4e4", stroke: "#555", className: "report" });
     if (report.next_zone && report.next_zone !== report.zone) {
       map.path(group, [report.zone, report.next_zone], { label, stroke: "#a33", dash: "4 3", className: "next-zone", arrow: true });
@@ -38,20 +51,33 @@ export function ago(turns) {
   return turns ? `${turns} turn${turns > 1 ? "s" : ""} ago` : "this turn";
 }
 
+// How each report came, in a few words (docs/payloads.md, `source`).
+const SOURCE = {
+  contact: "sighted by our fleet",
+  battle: "fought by our fleet",
+  raider: "a raider placed near our base (ships unknown)",
+  aerial: "seen by our aircraft",
+  neutral: "a neutral's report",
+  bombardment: "bombarding our port",
+  umpire: "reported",
+};
+
 /** A report in words, with its turn and age. */
 export function reportWords(report) {
-  const parts = [`Turn ${report.turn} (${ago(report.age)}) · ${report.source} · track ${report.track ?? "?"} in ${report.zone}`];
+  const parts = [`Turn ${report.turn} (${ago(report.age)}) · track ${report.track ?? "?"} in ${zoneName(report.zone)} · ${SOURCE[report.source] ?? report.source}`];
   if (report.ships) parts.push(`ships: ${report.ships.join(", ")}`);
-  if (report.next_zone) parts.push(`next zone: ${report.next_zone}`);
+  if (report.next_zone) parts.push(`next zone: ${zoneName(report.next_zone)}`);
   if (report.text) parts.push(report.text);
   return parts.join(" · ");
 }
 
 /** An order in words: each fleet's plot, then the choices it makes (docs/payloads.md). */
 export function orderWords(given) {
+  const route = (zones) => zones.map(zoneName).join(" → ");
   const plots = Object.entries(given?.fleets || {}).map(([id, p]) =>
-    `${id}: ${p.mission}${p.path?.length ? ` via ${p.path.join(" → ")}` : ", staying"}` +
-    (p.ahead?.length ? `, then ${p.ahead.map((a) => a.join(" → ") || "stay").join("; ")}` : ""));
+    `${id}: ${p.mission}${p.path?.length ? ` via ${route(p.path)}` : ", staying"}` +
+    (p.ahead?.length ? `, then ${p.ahead.map((a) => route(a) || "stay").join("; ")}` : "") +
+    (p.tactics && Object.keys(p.tactics).length ? `, fighting ${Object.entries(p.tactics).map(([k, v]) => `${k.replace("_", " ")} ${v}`).join(", ")}` : ""));
   const chose = [];
   if (given?.intelligence) chose.push(`the intelligence report to ${given.intelligence}`);
   for (const [base, track] of Object.entries(given?.seaplanes || {})) chose.push(`seaplanes from ${base} at track ${track}`);

@@ -4,18 +4,26 @@
 // to a seat (or moves a fleet). Views: views.py.
 
 import { h } from "/umpire/dom.js";
-import { drawFleets, drawReports, orderWords } from "./draw.js";
+import { drawFleets, drawReports, knowZones, orderWords, zoneName } from "./draw.js";
 import { battleBoards } from "/play/rulesets/greatwar/battle.js";
 
 export const geometry = "zones";
+// The debrief opens on the sea as the game ended, then steps back through it.
+export const replayFrom = "end";
 
 export const layers = [
-  { name: "fleets", label: "Fleets and plots", on: true, key: { shape: "rect", look: { fill: "#f3d9a4" } }, draw: (map, group, view) => drawFleets(map, group, view?.fleets) },
+  {
+    name: "fleets", label: "Fleets and plots", on: true, key: { shape: "rect", look: { fill: "#f3d9a4" } },
+    draw(map, group, view, chart) {
+      knowZones(chart);
+      drawFleets(map, group, view?.fleets);
+    },
+  },
   {
     name: "minefields", label: "Minefields", on: true, key: { shape: "rect", look: { fill: "#a33" } },
     draw(map, group, view) {
       for (const field of view?.minefields || []) {
-        map.marker(group, field.zone, 7, { label: `${field.side}: ${field.fields} fields (${field.words})`, text: `M${field.fields}`, fill: "#f2c6c6", stroke: "#a33", className: "minefield" });
+        map.marker(group, field.zone, 5, { label: `${field.side}: ${field.fields} fields (${field.words})`, text: `M${field.fields}`, fill: "#f2c6c6", stroke: "#a33", className: "minefield" });
       }
     },
   },
@@ -27,10 +35,21 @@ export function truth(view) {
     h("p", {}, `Turn ${view.turn} · ${view.day ? "day" : "night"} · random event: ${view.event || "none yet"}`),
     h("p", { id: "points" }, `Points: ${Object.entries(view.points || {}).map(([s, p]) => `${s} ${p}`).join(", ")}`),
     h("p", {}, `Sunk: ${(view.sunk || []).join(", ") || "none"}`),
+    h("h3", {}, "The whole sea"),
+    ...wholeSea(view),
     h("h3", {}, "Choices"),
     h("ul", { id: "choices" }, choiceLines(view).map((line) => h("li", {}, line))),
     ...battleBoards({ battles: view.battles, side: "central" }, true),
   ];
+}
+
+/** Every fleet of each side: where it is, its mission, and each ship's damage. */
+function wholeSea(view) {
+  const sides = [...new Set((view.fleets || []).map((f) => f.side))].sort();
+  return sides.map((side) => h("div", { class: "whole-sea", "data-side": side }, h("strong", {}, side),
+    h("ul", {}, (view.fleets || []).filter((f) => f.side === side).map((f) => h("li", { "data-fleet": f.id },
+      `${f.name} · ${zoneName(f.zone)} · ${f.mission}${f.returning ? " (returning)" : ""}: ` +
+      f.ships.map((ship) => `${ship.name} ${ship.hits ? `${ship.hits}/${ship.hull} boxes lost` : "unhurt"}`).join(", "))))));
 }
 
 /** Each side's open choices and standing wishes, and what the seats chose this turn. */
@@ -68,12 +87,20 @@ export function override({ view }) {
   const fleet = h("input", { id: "gw-fleet", list: "gw-fleets", placeholder: "fleet id" });
   const zone = h("input", { id: "gw-zone", placeholder: "zone: click the map" });
   const next = h("input", { id: "gw-next", placeholder: "optional" });
-  const ships = h("input", { id: "gw-ships", type: "checkbox", style: "justify-self: start" });
+  const ships = h("input", { id: "gw-ships", type: "checkbox" });
+  ships.style.justifySelf = "start"; // styled through the DOM: the page's CSP refuses style attributes
   const text = h("input", { id: "gw-text", placeholder: "what the seat reads" });
-  const row = (words, input, forReport = false) => h("label", { class: "gw-field", "data-report": forReport ? "" : null, style: FIELD }, h("span", {}, words), input);
+  const row = (words, input, forReport = false) => {
+    const label = h("label", { class: "gw-field", "data-report": forReport ? "" : null }, h("span", {}, words), input);
+    label.style.cssText = FIELD;
+    return label;
+  };
   const rows = [row("To seat", seat, true), row("Fleet", fleet), row("Zone", zone), row("Next zone", next, true),
     row("Tell its ships", ships, true), row("Words", text, true)];
-  const shown = () => rows.forEach((r) => (r.hidden = kind.value === "move" && r.hasAttribute("data-report")));
+  const shown = () => rows.forEach((r) => {
+    r.hidden = kind.value === "move" && r.hasAttribute("data-report");
+    r.style.display = r.hidden ? "none" : "grid"; // the inline grid would outrank [hidden]
+  });
   kind.onchange = shown;
   shown();
   return {

@@ -60,6 +60,7 @@ class Victory:
     ships: int = 0
     max_permanent_w: int = 1
     max_permanent_s: int = 1
+    any_edge: bool = False  # any ship may steam off any edge (a battle handed over: breaking off)
 
 
 @attrs.frozen(kw_only=True)
@@ -130,8 +131,22 @@ def load_tables() -> dict[str, Any]:
     return _read("tables")
 
 
-@functools.cache
+_BUILT: dict[str, Scenario] = {}  # scenarios built from engagements, by their digest ids
+
+
+def register_built(scenario: Scenario) -> None:
+    """Keep a scenario built from an engagement (`engagement.py`), so hooks that get only the
+    state's scenario id find it. Its id is the engagement's digest: the same battle, the same map."""
+    _BUILT[scenario.id] = scenario
+
+
 def load_scenario(scenario_id: str) -> Scenario:
+    built = _BUILT.get(scenario_id)
+    return built if built is not None else _load_file(scenario_id)
+
+
+@functools.cache
+def _load_file(scenario_id: str) -> Scenario:
     data = _read(scenario_id)
     classes = data.get("classes", {})
     units = []

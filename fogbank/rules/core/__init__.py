@@ -13,13 +13,13 @@ from .game import (
 )
 from .knowledge import Fidelity, Plot, Position, Sensor, Sighting, Track, capped
 from .phases import Cycle
-from .ruleset import Bot, Option, Resolution, Ruleset, find_ruleset, find_scenario, register, rulesets
+from .ruleset import Bot, Option, Resolution, Ruleset, find_ruleset, find_scenario, host_for, register, rulesets
 from .seats import SPECTATOR, UMPIRE, Seat, check_seats, seat_map, sides
 from .state import RESULTS, GameState, Outcome
 
 __all__ = [
     "Amended", "Answer", "Bot", "ByFaces", "Cycle", "Dice", "EngagedShip", "Engagement", "EngagementResult",
-    "Event", "Fidelity", "Party", "ShipOutcome", "settle", "Game", "GameEnded",
+    "Event", "Fidelity", "Party", "ShipOutcome", "settle", "host_for", "Game", "GameEnded",
     "GameState", "Modifier", "Narrative", "Option", "Outcome", "OverrideApplied", "StandingOrderUsed", "Plot", "Position",
     "RESULTS", "Refused", "Resolution", "Resolved", "Roll", "Ruleset", "SPECTATOR", "Seat", "Sensor",
     "Sighting", "private_talk_to", "Step", "Talk", "Told", "Track", "UMPIRE", "amend", "ask", "capped", "check_seats",

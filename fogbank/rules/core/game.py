@@ -14,7 +14,7 @@ import attrs
 from .dice import Roll
 from .engagement import ENGAGEMENT_OPTION, check_result, engagement_from_plain, engagement_plain, result_from_plain
 from .errors import Refused
-from .events import UMPIRE, Amended, Event, GameEnded, Narrative, StandingOrderUsed, Talk, Told
+from .events import UMPIRE, Amended, Event, GameEnded, Narrative, OverrideApplied, StandingOrderUsed, Talk, Told
 from .phases import Cycle, Move, Then, next_phase, step
 from .ruleset import Resolution, Ruleset, find_ruleset
 from .seats import check_seats, sides
@@ -224,10 +224,20 @@ def set_hold(game: Game, held: bool, phases: Iterable[str] | None = None) -> Ste
 
 
 def override(game: Game, payload: Mapping[str, Any], reason: str) -> Step:
-    """The umpire changes the truth. Every override is an audited event with its reason."""
+    """The umpire changes the truth. Every override is an audited event with its reason.
+
+    `{"settle": id, "result": {...}}` settles a battle the game waits on in the umpire's words
+    (the other game abandoned, or its result wrong), in any ruleset."""
     _refuse_if_ended(game)
     if not reason.strip():
         raise Refused("reason_required", "An override needs a reason for the record.")
+    if isinstance(payload, Mapping) and "settle" in payload:
+        engagement = payload["settle"]
+        if not isinstance(engagement, str):
+            raise Refused("unknown_engagement", "A settlement names the battle by its id.")
+        done = settle(game, engagement, payload.get("result"))
+        audit = OverrideApplied(turn=game.state.turn, what=f"settle {engagement}", reason=reason.strip())
+        return attrs.evolve(done, events=(audit, *done.events))
     ruleset = game.ruleset
     return _after(game, ruleset.apply_override(game.state, ruleset.parse_override(payload), reason))
 

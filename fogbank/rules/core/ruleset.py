@@ -240,6 +240,15 @@ def rulesets() -> dict[str, Ruleset]:
     return dict(_RULESETS)
 
 
+def host_for(engagement: Engagement, parent: str) -> Ruleset:
+    """The ruleset to fight `engagement` handed over by the ruleset `parent`: the first by name,
+    other than the parent, that says it can. Raises `Refused` (bad_engagement) if none can."""
+    for name, ruleset in sorted(rulesets().items()):
+        if name != parent and ruleset.fights(engagement):
+            return ruleset
+    raise Refused("bad_engagement", "No ruleset here can fight that battle.")
+
+
 def find_scenario(scenario: str) -> tuple[Ruleset, str]:
     """The ruleset that ships `scenario` (a scenario id, or "ruleset/scenario")."""
     if "/" in scenario:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Mapping
+from typing import Any, Mapping
 
 import attrs
 
@@ -81,6 +81,7 @@ class Board:
     points: Mapping[str, int]  # side -> victory points
     tracked: Mapping[str, Mapping[str, int]] = attrs.field(factory=dict)  # seat -> fleet id -> track
     event: str = ""  # this turn's strategic random event, for the umpire
+    waiting: Any = None  # the contact phase held for battles fought elsewhere (`handoff.Waiting`)
 
     def fleet(self, fleet_id: str) -> Fleet | None:
         return next((f for f in self.fleets if f.id == fleet_id), None)

@@ -10,7 +10,7 @@ from fogbank.rules.core import (
     Event, Fidelity, GameState, Modifier, Outcome, Position, Resolution, Sensor, Sighting,
 )
 
-from . import battle
+from . import battle, handoff
 from .board import Board, Fleet, Intel, Report, fleet_speed
 from .events import News, Record, Sighted
 from .roller import Roller
@@ -357,6 +357,9 @@ def contact_phase(state: GameState, scenario: Scenario) -> Resolution:
             fleets = {s: [t.board.fleet(f.id) for f in here[s]] for s in sides}
             for f in (f for s in sides for f in fleets[s]):
                 stopped[f.id] = zone
+            if handoff.hands_over(state):  # fought in another game: the phase waits for its result
+                handoff.hand_over(t, zone, fleets, day)
+                continue
             result = battle.fight(t.board, scenario, t.roller, zone, fleets, day, f"battle/{zone}")
             t.board = attrs.evolve(t.board, ships=result.ships)
             t.record(f"Battle in {scenario.zones[zone].name}: " + "; ".join(result.log))
@@ -371,7 +374,14 @@ def contact_phase(state: GameState, scenario: Scenario) -> Resolution:
             if result.stood:
                 stood.update(f.id for f in fleets[sides[0]] + fleets[sides[1]])
             t.clear_sunk()
-    if scenario.year >= 1915 and day:
+    if t.board.waiting is not None:
+        return handoff.hold(t, stopped, stood)
+    return finish_contact(t, stopped, stood)
+
+
+def finish_contact(t: Turn, stopped: Mapping[str, str], stood: set[str]) -> Resolution:
+    """The contact phase after its battles: seaplanes, missions, the outcome, the next turn's upkeep."""
+    if t.s.year >= 1915 and is_day(t.state.turn):
         _seaplane_attacks(t)
     for fleet in t.fleets():
         if fleet.id in stopped:

@@ -31,6 +31,7 @@ from fogbank.rules.record.replay import apply_input, full_record
 from fogbank.server.store import RecoveryError, Store, state_fingerprint
 
 from . import filter as seen_by
+from .engagements import Links
 from .streams import SeatStream
 ENDED_KEEP = 120.0  # seconds a finished game stays in memory after its last seat has left
 FINGERPRINT_EVERY = 32  # turns between state hashes in the log
@@ -106,6 +107,7 @@ class Host:
         self.ended_keep = ended_keep
         self.on_evict: list[Callable[[str], None]] = []  # told the id of a game let go from memory
         self._tasks: set[asyncio.Task] = set()
+        self.links = Links(self)  # battles handed from one game to another
 
     async def close(self) -> None:
         """Nothing to release today; the server calls it when it stops."""
@@ -116,6 +118,10 @@ class Host:
         """A new game; its id, commitment and tokens. Raises LookupError for an unknown scenario
         and `Refused` for options it does not take."""
         ruleset, scenario = core.find_scenario(scenario)
+        return await self.start_game(ruleset, scenario, options)
+
+    async def start_game(self, ruleset: core.Ruleset, scenario: str, options: dict[str, Any] | None) -> dict[str, Any]:
+        """`create_game` for a ruleset already found (a battle handed over names no scenario)."""
         seed = secrets.token_bytes(32)
         game = core.start(ruleset, scenario, seed, options)
         game_id = secrets.token_hex(6)
@@ -150,6 +156,7 @@ class Host:
             room = self.rooms[row.id] = await self._rebuild(row)
             if room.game.cycle is Cycle.ENDED:  # crashed after logging the end, before marking it
                 await self.store.mark_ended(row.id)
+        await self.links.recover()
         return len(self.rooms)
 
     async def _rebuild(self, row: Any) -> Room:
@@ -277,8 +284,10 @@ class Host:
         if target not in room.streams or target == SPECTATOR:
             raise Refused("unknown_seat", f"There is no seat called {target!r} in this game.")
         game = room.game
+        view = seen_by.view(game, target, whole=True)
+        linked = self.links.for_seat(room.id, target)  # battles it fights elsewhere: a rejoin's only word of them
         return wire.Snapshot(
-            seq=seq, turn=game.state.turn, phase=game.state.phase, view=seen_by.view(game, target, whole=True),
+            seq=seq, turn=game.state.turn, phase=game.state.phase, view={**view, "linked": linked} if linked else view,
             must_act=seen_by.must_act(game, target),
         )
 
@@ -287,7 +296,7 @@ class Host:
             raise Forbidden("Only the umpire can list games.")
         game = room.game
         waiting = game.waiting_for()
-        return [
+        return [*[
             {
                 "game": room.id,
                 "ruleset": game.state.ruleset,
@@ -302,7 +311,7 @@ class Host:
                     for s in game.ruleset.seats(game.state)
                 ],
             }
-        ]
+        ], *self.links.listed(room.id)]
 
     async def history(self, room: Room, seat: str) -> tuple[list[dict], list[dict]]:
         """The umpire's record of the game so far: record-sheet rows and the log (the end record,
@@ -345,6 +354,7 @@ class Host:
             durable = asyncio.ensure_future(self._read_log(room, durable))
         room.publish_when_durable(durable, self._pushes(room, before, step, record, made))
         await durable
+        await self.links.after(room)  # a battle handed over or fought to its end
 
     async def _read_log(self, room: Room, durable: asyncio.Future) -> None:
         await durable
@@ -392,7 +402,7 @@ class Host:
         for event in step.events:
             if isinstance(event, Told):
                 for seat in sorted(event.audience):
-                    push(seat, lambda seq, e=event: seen_by.told(e, seq))
+                    push(seat, lambda seq, e=event: seen_by.told(e, seq, ruleset.describe))
         ended = game.cycle is Cycle.ENDED
         for seat in room.seats:
             # The umpire's end needs no fresh view: game_over follows with the whole truth.

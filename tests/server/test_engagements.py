@@ -1,0 +1,156 @@
+"""A Great War at Sea game with battles=hex over the server: contact hands the battle to a linked
+Salvo game in the same host, the bots play it to its end, and the parent goes on with the damage."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from fogbank import protocols as wire
+from fogbank.clients.bot import run_bot
+from fogbank.rules import core
+from fogbank.rules.record.replay import apply_input
+from fogbank.server.app import Server
+
+from .test_end_to_end import open_peer
+
+
+@pytest.fixture
+async def server(tmp_path):
+    server = await Server.start(port=0, data=tmp_path)
+    yield server
+    await server.close()
+
+
+def settles(host, game_id):
+    return [link for link in host.links.by_parent.get(game_id, {}).values()]
+
+
+async def until(condition, timeout=120):
+    async with asyncio.timeout(timeout):
+        while not condition():
+            await asyncio.sleep(0.05)
+
+
+async def test_a_hex_battle_is_fought_in_a_linked_game_by_bots_and_the_parent_goes_on(server):
+    created = await server.create_game("black_sea", {"battles": "hex"})
+    host = server.host
+    parent_id = created["game"]
+    url = f"ws://127.0.0.1:{server.port}/"
+    links = {}
+    peers = {}
+    for seat, token in created["seats"].items():
+        peers[seat] = await open_peer(server, token)
+
+    async def listen(seat):
+        while True:
+            message = await peers[seat].recv()
+            if isinstance(message, wire.LinkMessage):
+                links.setdefault(seat, []).append(message)
+
+    listeners = [asyncio.create_task(listen(seat)) for seat in peers]
+    bots = [asyncio.create_task(run_bot(url, token)) for token in created["seats"].values()]
+    try:
+        # The first battle: linked, fought to its end by the bots, settled into the parent.
+        await until(lambda: any(l.status == "settled" for l in settles(host, parent_id)))
+        link = next(l for l in settles(host, parent_id) if l.status == "settled")
+        room = host.rooms[parent_id]
+        await until(lambda: room.game.state.phase == "orders" or room.game.state.ended)
+    finally:
+        for task in (*bots, *listeners):
+            task.cancel()
+        await asyncio.gather(*bots, *listeners, return_exceptions=True)
+
+    child = host.rooms.get(link.child) or (await host.authenticate(link.tokens["umpire"]))[0]
+    assert child.game.state.ruleset == "salvo" and child.game.cycle is core.Cycle.ENDED
+    fighting = {s for s in link.tokens if s != "umpire"}
+    assert set(core.find_ruleset("salvo").seat_names(child.game.state)) == fighting
+    # Only the seats that fight were told the linked game, each its own token.
+    told = {seat: [m for m in messages if m.game == link.child] for seat, messages in links.items()}
+    assert {seat for seat, messages in told.items() if messages} == fighting
+    for seat in fighting:
+        assert {m.token for m in told[seat]} == {link.tokens[seat]} and "/play#token=" in told[seat][0].text
+    # The parent's log carries the settle input with the result, and the damage is applied.
+    entries = await host.store.load_log(parent_id)
+    settle = next(e.record for e in entries if e.record["input"] == "settle")
+    assert settle["engagement"] == link.engagement
+    result = core.find_ruleset("salvo").engagement_result(child.game.state)
+    assert settle["result"]["ships"] == [{"name": s.name, "lost": s.lost, "sunk": s.sunk} for s in result.ships]
+    game = core.start(core.find_ruleset("greatwar"), "black_sea", (await host.store.game(parent_id)).seed, {"battles": "hex"})
+    for entry in entries:
+        before = game
+        game = apply_input(game, entry.record).game
+        if entry.record is settle:
+            break
+    board = game.state.board
+    for ship in result.ships:
+        if ship.sunk:
+            assert all(ship.name not in f.ships for f in board.fleets)
+        elif ship.lost:
+            assert board.ships[ship.name].hits > before.state.board.ships[ship.name].hits or board.ships[ship.name].damaged_turn
+    # The umpire's console lists the linked game, with its console's address.
+    umpire = await open_peer(server, created["umpire_token"])
+    listing = await umpire.request(lambda ref: wire.ListGames(ref=ref))
+    linked = [g for g in listing.games if g.get("engagement") == link.engagement]
+    assert linked and linked[0]["game"] == link.child and linked[0]["umpire"].startswith("/umpire#token=")
+
+
+async def test_a_restart_in_the_middle_resumes_both_games_and_the_link(tmp_path):
+    server = await Server.start(port=0, data=tmp_path)
+    try:
+        created = await server.create_game("black_sea", {"battles": "hex"})
+        url = f"ws://127.0.0.1:{server.port}/"
+        bots = [asyncio.create_task(run_bot(url, token)) for token in created["seats"].values()]
+        await until(lambda: any(l.status == "fighting" for l in settles(server.host, created["game"])))
+        for task in bots:
+            task.cancel()
+        await asyncio.gather(*bots, return_exceptions=True)
+        link = next(l for l in settles(server.host, created["game"]) if l.status == "fighting")
+    finally:
+        await server.close()
+    server = await Server.start(port=0, data=tmp_path)
+    try:
+        host = server.host
+        assert host.rooms[created["game"]].game.awaiting
+        assert host.links.by_child[link.child].status == "fighting"
+        # A fighting seat that joins afresh finds its token in its snapshot; the bots play the
+        # battle, and the parent goes on.
+        seat = next(s for s in link.tokens if s != "umpire")
+        peer = await open_peer(server, created["seats"][seat])
+        snapshot = await peer.until(wire.Snapshot)
+        assert snapshot.view["linked"] == [{"game": link.child, "token": link.tokens[seat], "engagement": link.engagement}]
+        url = f"ws://127.0.0.1:{server.port}/"
+        bots = [asyncio.create_task(run_bot(url, token)) for s, token in link.tokens.items() if s != "umpire"]
+        await until(lambda: not host.rooms[created["game"]].game.awaiting or host.rooms[created["game"]].game.state.ended)
+        for task in bots:
+            task.cancel()
+        await asyncio.gather(*bots, return_exceptions=True)
+        assert host.links.by_parent[created["game"]][link.engagement].status == "settled"
+    finally:
+        await server.close()
+
+
+async def test_the_umpire_settles_an_abandoned_battle_and_the_linked_game_is_ended(server):
+    created = await server.create_game("black_sea", {"battles": "hex"})
+    host = server.host
+    url = f"ws://127.0.0.1:{server.port}/"
+    bots = [asyncio.create_task(run_bot(url, token, )) for token in created["seats"].values()]
+    try:
+        await until(lambda: any(l.status == "fighting" for l in settles(host, created["game"])))
+    finally:
+        for task in bots:
+            task.cancel()
+        await asyncio.gather(*bots, return_exceptions=True)
+    link = next(l for l in settles(host, created["game"]) if l.status == "fighting")
+    umpire = await open_peer(server, created["umpire_token"])
+    refused = await umpire.request(lambda ref: wire.Release(ref=ref))
+    assert isinstance(refused, wire.Error) and refused.code == "awaiting_battle"
+    bad = await umpire.request(lambda ref: wire.Override(ref=ref, override={"settle": link.engagement, "result": {"ships": 3}}, reason="abandoned"))
+    assert isinstance(bad, wire.Error) and bad.code == "bad_engagement_result"
+    done = await umpire.request(lambda ref: wire.Override(
+        ref=ref, override={"settle": link.engagement, "result": {"ships": [], "summary": "Both drew off."}}, reason="abandoned"))
+    assert isinstance(done, wire.Ack)
+    assert not host.rooms[created["game"]].game.awaiting
+    assert host.rooms[link.child].game.cycle is core.Cycle.ENDED
+    assert host.links.by_parent[created["game"]][link.engagement].status == "settled"

@@ -98,6 +98,10 @@ def build_parser() -> argparse.ArgumentParser:
     main_job.add_argument(
         "--resume", action="store_true", help="go back to the last game play made (DATA/last-game.json)"
     )
+    main_job.add_argument(
+        "--option", action="append", default=[], metavar="NAME=VALUE",
+        help="a game option the scenario offers (repeatable), e.g. --option battles=hex",
+    )
     main_job.set_defaults(run=play.run)
 
     seat = commands.add_parser("sub", help="a seat's terminal client (its ruleset's), on a running server")

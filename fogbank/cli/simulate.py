@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from fogbank.rules import core
+from fogbank.rules.core.game import check_options
 from fogbank.rules.record.simulate import game_seed, play_bot_game
 from fogbank.server.app import parse_options
 
@@ -36,7 +37,7 @@ def simulate(
     """Run `games` bot games; yield one summary per game (and write each game's log)."""
     logs.mkdir(parents=True, exist_ok=True)
     ruleset, found = core.find_scenario(scenario)  # fail early on a bad scenario name
-    core.game.check_options(ruleset, found, options or {})  # and on options it does not take
+    check_options(ruleset, found, options or {})  # and on options it does not take
     for number in range(games):
         game_secret = game_seed(seed, number)
         path = logs / f"{scenario.replace('/', '-')}-{seed}-{number}.jsonl"

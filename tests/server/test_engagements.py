@@ -6,12 +6,17 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from unittest import mock
 
 from fogbank import protocols as wire
 from fogbank.clients.bot import run_bot
 from fogbank.rules import core
+from fogbank.rules.record import gamelog
 from fogbank.rules.record.replay import apply_input
+from fogbank.rules.record.verify import verify_records
+from fogbank.server import engagements
 from fogbank.server.app import Server
+from fogbank.server.host import _start_of
 
 from .test_end_to_end import open_peer
 
@@ -31,6 +36,18 @@ async def until(condition, timeout=120):
     async with asyncio.timeout(timeout):
         while not condition():
             await asyncio.sleep(0.05)
+
+
+async def bots_until(server, tokens, condition):
+    """Built-in players on `tokens` (they follow their links) until `condition` holds."""
+    url = f"ws://127.0.0.1:{server.port}/"
+    bots = [asyncio.create_task(run_bot(url, token)) for token in tokens]
+    try:
+        await until(condition)
+    finally:
+        for task in bots:
+            task.cancel()
+        await asyncio.gather(*bots, return_exceptions=True)
 
 
 async def test_a_hex_battle_is_fought_in_a_linked_game_by_bots_and_the_parent_goes_on(server):
@@ -64,6 +81,10 @@ async def test_a_hex_battle_is_fought_in_a_linked_game_by_bots_and_the_parent_go
 
     child = host.rooms.get(link.child) or (await host.authenticate(link.tokens["umpire"]))[0]
     assert child.game.state.ruleset == "salvo" and child.game.cycle is core.Cycle.ENDED
+    # The linked game's own log verifies on its own, its header starting it from the engagement.
+    records = await host.store.load_records(link.child)
+    assert any(r["type"] == "input" and r["input"] == "order" for r in records)
+    verify_records([gamelog.header(_start_of(child.game)), *records, gamelog.end_record(child.game)])  # raises on a mismatch
     fighting = {s for s in link.tokens if s != "umpire"}
     assert set(core.find_ruleset("salvo").seat_names(child.game.state)) == fighting
     # Only the seats that fight were told the linked game, each its own token.
@@ -100,12 +121,8 @@ async def test_a_restart_in_the_middle_resumes_both_games_and_the_link(tmp_path)
     server = await Server.start(port=0, data=tmp_path)
     try:
         created = await server.create_game("black_sea", {"battles": "hex"})
-        url = f"ws://127.0.0.1:{server.port}/"
-        bots = [asyncio.create_task(run_bot(url, token)) for token in created["seats"].values()]
-        await until(lambda: any(l.status == "fighting" for l in settles(server.host, created["game"])))
-        for task in bots:
-            task.cancel()
-        await asyncio.gather(*bots, return_exceptions=True)
+        await bots_until(server, created["seats"].values(),
+                         lambda: any(l.status == "fighting" for l in settles(server.host, created["game"])))
         link = next(l for l in settles(server.host, created["game"]) if l.status == "fighting")
     finally:
         await server.close()
@@ -120,12 +137,9 @@ async def test_a_restart_in_the_middle_resumes_both_games_and_the_link(tmp_path)
         peer = await open_peer(server, created["seats"][seat])
         snapshot = await peer.until(wire.Snapshot)
         assert snapshot.view["linked"] == [{"game": link.child, "token": link.tokens[seat], "engagement": link.engagement}]
-        url = f"ws://127.0.0.1:{server.port}/"
-        bots = [asyncio.create_task(run_bot(url, token)) for s, token in link.tokens.items() if s != "umpire"]
-        await until(lambda: not host.rooms[created["game"]].game.awaiting or host.rooms[created["game"]].game.state.ended)
-        for task in bots:
-            task.cancel()
-        await asyncio.gather(*bots, return_exceptions=True)
+        parent = host.rooms[created["game"]]
+        await bots_until(server, [t for s, t in link.tokens.items() if s != "umpire"],
+                         lambda: not parent.game.awaiting or parent.game.state.ended)
         assert host.links.by_parent[created["game"]][link.engagement].status == "settled"
     finally:
         await server.close()
@@ -134,14 +148,7 @@ async def test_a_restart_in_the_middle_resumes_both_games_and_the_link(tmp_path)
 async def test_the_umpire_settles_an_abandoned_battle_and_the_linked_game_is_ended(server):
     created = await server.create_game("black_sea", {"battles": "hex"})
     host = server.host
-    url = f"ws://127.0.0.1:{server.port}/"
-    bots = [asyncio.create_task(run_bot(url, token, )) for token in created["seats"].values()]
-    try:
-        await until(lambda: any(l.status == "fighting" for l in settles(host, created["game"])))
-    finally:
-        for task in bots:
-            task.cancel()
-        await asyncio.gather(*bots, return_exceptions=True)
+    await bots_until(server, created["seats"].values(), lambda: any(l.status == "fighting" for l in settles(host, created["game"])))
     link = next(l for l in settles(host, created["game"]) if l.status == "fighting")
     umpire = await open_peer(server, created["umpire_token"])
     refused = await umpire.request(lambda ref: wire.Release(ref=ref))
@@ -154,3 +161,20 @@ async def test_the_umpire_settles_an_abandoned_battle_and_the_linked_game_is_end
     assert not host.rooms[created["game"]].game.awaiting
     assert host.rooms[link.child].game.cycle is core.Cycle.ENDED
     assert host.links.by_parent[created["game"]][link.engagement].status == "settled"
+
+
+async def test_a_battle_no_ruleset_can_fight_is_shown_to_the_umpire_and_the_parent_waits(server):
+    def unlinked(engagement, parent):
+        raise core.Refused("bad_engagement", "No ruleset here can fight that battle.")
+
+    created = await server.create_game("black_sea", {"battles": "hex"})
+    host = server.host
+    with mock.patch.object(engagements.core, "host_for", unlinked):
+        await bots_until(server, created["seats"].values(), lambda: any(l.status == "failed" for l in settles(host, created["game"])))
+    room = host.rooms[created["game"]]
+    assert room.game.awaiting and room.game.cycle is core.Cycle.ORDERS
+    umpire = await open_peer(server, created["umpire_token"])
+    listing = await umpire.request(lambda ref: wire.ListGames(ref=ref))
+    failed = [g for g in listing.games if g.get("link") == "failed"]
+    assert failed[0]["error"] == {"code": "bad_engagement", "sentence": "No ruleset here can fight that battle."}
+    assert failed[0]["game"] is None

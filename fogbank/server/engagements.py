@@ -14,7 +14,7 @@ its error for the umpire, who settles the battle by override.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Awaitable, Callable
 
 from fogbank import protocols as wire
 from fogbank.rules import core
@@ -36,6 +36,8 @@ class Links:
         self.by_parent: dict[str, dict[str, Link]] = {}  # parent -> engagement -> link
         self.by_child: dict[str, Link] = {}
         self._making: set[tuple[str, str]] = set()  # links being made (an await away from the store)
+        # Told each linked game as it is made (the MQTT host gives its seats broker credentials).
+        self.on_created: list[Callable[[dict[str, Any]], Awaitable[None]]] = []
 
     async def recover(self) -> None:
         """After the host rebuilt its games: the links again, each fighting seat told its token
@@ -106,6 +108,8 @@ class Links:
             try:
                 ruleset = core.host_for(engagement, room.game.state.ruleset)
                 created = await self.host.start_game(ruleset, "", {ENGAGEMENT_OPTION: engagement_plain(engagement)})
+                for hook in self.on_created:
+                    await hook(created)
             except Refused as refusal:
                 link = Link(room.id, name, None, {}, "failed", {"code": refusal.code, "sentence": refusal.sentence})
             except Exception as error:  # the parent must never be lost to a failed link

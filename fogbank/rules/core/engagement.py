@@ -87,6 +87,20 @@ class EngagementResult:
 _converter = cattrs.Converter(forbid_extra_keys=True)
 
 
+def _exactly(kind: type):
+    def structure(value: Any, _: Any) -> Any:
+        # bool is an int to Python, and cattrs would make "yes" True: neither is what was meant.
+        if type(value) is not kind:
+            raise TypeError(f"{value!r} is not a {kind.__name__}")
+        return value
+
+    return structure
+
+
+for _kind in (int, str, bool):
+    _converter.register_structure_hook(_kind, _exactly(_kind))
+
+
 def engagement_from_plain(plain: Any) -> Engagement:
     """The engagement a plain map describes; `Refused` (bad_engagement) if it is not one."""
     try:

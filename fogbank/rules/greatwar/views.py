@@ -66,6 +66,7 @@ def umpire_view(state: GameState, scenario: Scenario) -> dict[str, Any]:
         "batteries": dict(board.batteries),
         "points": dict(board.points),
         "sunk": sorted(n for n, ship in board.ships.items() if ship.sunk(scenario.ships[n])),
+        "battles": [to_plain(e) for e in (board.waiting.engagements if board.waiting else ())],
         "outcome": _outcome(state),
     }
 

@@ -157,7 +157,13 @@ function received(message) {
       seat.view = message.view;
       [seat.turn, seat.phase, seat.mustAct] = [message.turn, message.phase, message.must_act];
       // A snapshot names the battles this seat fights in games of their own (a rejoin's only word of them).
-      for (const linked of message.view?.linked ?? []) notice(`Your fleet is in battle: fight it at /play#token=${linked.token}`);
+      for (const linked of message.view?.linked ?? []) {
+        if (seat.messages.some((m) => m.type === "link" && m.token === linked.token)) continue;
+        const text = `Your fleet is in battle (${linked.engagement}): fight it at /play#token=${linked.token}`;
+        seat.messages.push({ type: "link", turn: message.turn, game: linked.game, token: linked.token, text });
+        renderMessages();
+        notice("Your fleet is in battle: its link is in your messages.");
+      }
       // A pad not yet written for the phase now open starts from the new view (fresh).
       seat.pad.seen?.(message.view, seat.padFor !== `${seat.turn}/${seat.phase}`);
       seat.padFor = `${seat.turn}/${seat.phase}`;
@@ -176,7 +182,7 @@ function received(message) {
         seat.messages.push(message);
         renderMessages();
         if (message.type === "narrative") notice(`The umpire: ${message.text}`);
-        if (message.type === "link") notice(message.text);
+        if (message.type === "link") notice("Your fleet is in battle: its link is in your messages.");
         if (message.type === "amended") notice(`The umpire amended your order: ${message.reason}`, "error");
       }
   }
@@ -321,8 +327,8 @@ function messageWords(message) {
   switch (message.type) {
     case "narrative":
       return ["The umpire", message.text];
-    case "link":
-      return ["Battle", message.text];
+    case "link": // the seat's own token in the battle's game: opened in a tab of its own
+      return ["Battle", h("a", { href: `/play#token=${message.token}`, target: "_blank", rel: "noopener" }, message.text)];
     case "answer":
       return ["Answer", seat.ruleset.answer(message)];
     case "amended": {

@@ -48,6 +48,11 @@ class Links:
             parent = self.host.rooms.get(link.parent)
             if parent is not None:
                 self._tell(parent, link)
+            if link.child is not None and link.child not in self.host.rooms:
+                # It ended (and so was not recovered) before its result reached the parent.
+                row = await self.host.store.game(link.child)
+                if row is not None:
+                    self.host.rooms[link.child] = await self.host._rebuild(row)
         for room in list(self.host.rooms.values()):
             await self.after(room)
 
@@ -169,7 +174,7 @@ class Links:
         child = self.host.rooms.get(link.child or "")
         if child is None or child.game.cycle is Cycle.ENDED:
             return
-        reason = "The umpire settled this battle in the game it came from."
+        reason = "The game this battle came from settled it (or ended) without it."
         await self.host._accept(child, core.end(child.game, reason), gamelog.input_at("end", child.game, reason=reason))
 
     async def _settled(self, link: Link) -> None:

@@ -178,3 +178,30 @@ async def test_a_battle_no_ruleset_can_fight_is_shown_to_the_umpire_and_the_pare
     failed = [g for g in listing.games if g.get("link") == "failed"]
     assert failed[0]["error"] == {"code": "bad_engagement", "sentence": "No ruleset here can fight that battle."}
     assert failed[0]["game"] is None
+
+
+async def test_a_battle_that_ended_before_a_crash_is_settled_when_the_server_comes_back(tmp_path):
+    server = await Server.start(port=0, data=tmp_path)
+    try:
+        created = await server.create_game("black_sea", {"battles": "hex"})
+        host = server.host
+
+        async def no_give_back(link, child):  # the crash: the battle's end is on disk, its result is not
+            return None
+
+        with mock.patch.object(engagements.Links, "_give_back", no_give_back):
+            await bots_until(server, created["seats"].values(), lambda: any(
+                l.child in host.rooms and host.rooms[l.child].game.cycle is core.Cycle.ENDED
+                for l in settles(host, created["game"])))
+        link = next(l for l in settles(host, created["game"]) if l.status == "fighting")
+        assert host.rooms[created["game"]].game.awaiting
+    finally:
+        await server.close()
+    server = await Server.start(port=0, data=tmp_path)
+    try:
+        assert not server.host.rooms[created["game"]].game.awaiting
+        assert server.host.links.by_parent[created["game"]][link.engagement].status == "settled"
+        entries = await server.host.store.load_log(created["game"])
+        assert entries[-1].record["input"] == "settle" and entries[-1].record["engagement"] == link.engagement
+    finally:
+        await server.close()

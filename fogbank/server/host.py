@@ -296,7 +296,7 @@ class Host:
             raise Forbidden("Only the umpire can list games.")
         game = room.game
         waiting = game.waiting_for()
-        return [*[
+        return [
             {
                 "game": room.id,
                 "ruleset": game.state.ruleset,
@@ -310,8 +310,9 @@ class Host:
                     {"seat": s.name, "side": s.side, **room.presence[s.name], "orders_in": s.name not in waiting}
                     for s in game.ruleset.seats(game.state)
                 ],
-            }
-        ], *self.links.listed(room.id)]
+            },
+            *self.links.listed(room.id),  # the games fighting its battles, if it handed any over
+        ]
 
     async def history(self, room: Room, seat: str) -> tuple[list[dict], list[dict]]:
         """The umpire's record of the game so far: record-sheet rows and the log (the end record,

@@ -24,6 +24,7 @@ from fogbank import protocols as wire
 from fogbank.protocols.converters import json_converter
 from fogbank.rules import core
 from fogbank.rules.core import SPECTATOR, UMPIRE, Cycle, Game, Refused, Step, Told, seat_map, sides
+from fogbank.rules.core.engagement import public_options
 from fogbank.rules.core.plain import fingerprint, to_plain
 from fogbank.rules.record import gamelog
 from fogbank.rules.record.history import sheet_rows, umpire_history
@@ -204,7 +205,7 @@ class Host:
             chart=self.chart(room, UMPIRE if seat in (UMPIRE, SPECTATOR) else seat),
             seats=[seat_map(s) for s in seats], sides=list(sides(seats)), phases=list(ruleset.phases),
             side=side, turn=state.turn, phase=state.phase, must_act=seen_by.must_act(game, seat),
-            options=to_plain(state.options),
+            options=to_plain(public_options(state.options)),
             told=seen_by.told_so_far(game, seat) if seat not in (UMPIRE, SPECTATOR) else [],
             order_in=seat in game.orders,
             talk_to=core.private_talk_to(game, seat) if seat in room.seats else [],

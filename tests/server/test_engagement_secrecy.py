@@ -1,6 +1,7 @@
 """Non-interference for battles fought in linked games: a seat whose fleet does not fight is sent
-the same bytes whether the battle is linked to another game or the link fails; a seat that
-fights is told its link (so the comparison could fail)."""
+the same bytes whether the battle is linked to another game or the link fails (a seat that
+fights is told its link, so the comparison could fail); in the battle's own game, the enemy's
+damage kept in the game's engagement is not in a seat's bytes."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from hypothesis import strategies as st
 
 from fogbank import protocols as wire
 from fogbank.rules import core
+from fogbank.rules.core.engagement import engagement_plain
 from fogbank.rules.core.plain import to_plain
 from fogbank.server import engagements
 
@@ -64,3 +66,28 @@ def test_whether_a_battle_is_linked_sends_a_seat_that_does_not_fight_nothing(see
             assert linked.sent != failed.sent
         else:
             assert linked.sent == failed.sent
+
+
+def _battle(enemy_hits: int) -> core.Engagement:
+    return core.Engagement(id="3-sev", zone="Sevastopol", day=True, parties=(
+        core.Party(side="central", seats=("souchon",), ships=(
+            core.EngagedShip(name="Yavuz Sultan Selim", kind="BC", guns=(6, 3, 1), hull=8, knots=28, seat="souchon"),)),
+        core.Party(side="russia", seats=("eberhardt",), ships=(
+            core.EngagedShip(name="Evstafi", kind="B", guns=(4, 2, 1), hull=6, hits=enemy_hits, knots=18, seat="eberhardt"),)),
+    ))
+
+
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(min_value=1, max_value=5))
+def test_in_the_battles_game_the_enemys_damage_is_not_in_a_seats_bytes(hits):
+    """The linked game keeps the whole engagement (the enemy's boxes lost too) as its option; the
+    welcome, its scenario id and the first snapshot tell the seat nothing of it."""
+    seed = b"e" * 32
+
+    def plug(engagement):
+        return Plug("salvo", "", lambda game, seat: None, {"engagement": engagement_plain(engagement)})
+
+    inputs = [{"umpire": wire.Release(ref=1)}]
+    fresh, hurt = (run(plug(_battle(n)), seed, inputs, "souchon", Change("hits")) for n in (0, hits))
+    assert fresh.sent == hurt.sent
+    assert run(plug(_battle(0)), seed, inputs, "eberhardt").sent != run(plug(_battle(hits)), seed, inputs, "eberhardt").sent

@@ -14,7 +14,7 @@ host maps to its scale; speed is in knots.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 import attrs
 import cattrs
@@ -99,6 +99,12 @@ def _exactly(kind: type):
 
 for _kind in (int, str, bool):
     _converter.register_structure_hook(_kind, _exactly(_kind))
+
+
+def public_options(options: Mapping[str, Any]) -> dict[str, Any]:
+    """A game's options as its seats may be told them: a game fighting an engagement keeps the
+    whole battle there, the enemy's ships and damage too, which is the umpire's until the end."""
+    return {name: value for name, value in options.items() if name != ENGAGEMENT_OPTION}
 
 
 def engagement_from_plain(plain: Any) -> Engagement:

@@ -9,11 +9,10 @@ may steam off any edge of the map, which is how a side leaves the field.
 from __future__ import annotations
 
 import hashlib
-import json
+import hmac
 import math
 
 from fogbank.rules.core import EngagedShip, Engagement, EngagementResult, GameState, ShipOutcome
-from fogbank.rules.core.engagement import engagement_plain
 
 from . import hexes
 from .scenario import SEA, Map, Scenario, SeatSpec, Victory, register_built
@@ -28,13 +27,14 @@ KNOTS_TO_HEXES = ((27, 6), (23, 5), (19, 4), (15, 3), (0, 2))  # Lion 28 kt: 6; 
 TORPEDO_RANGE = 5  # hexes: the 1914 torpedo's run at speed (Cape Esperance's 1942 fish reach 8)
 
 
-def scenario_id(engagement: Engagement) -> str:
-    """The built scenario's id: the engagement's own digest, so the same battle builds the same map."""
-    text = json.dumps(engagement_plain(engagement), sort_keys=True, separators=(",", ":"))
-    return "engagement-" + hashlib.sha256(text.encode()).hexdigest()[:16]
+def scenario_id(seed: bytes) -> str:
+    """The built scenario's id, from the game's secret seed alone: the id is in every seat's
+    welcome, and the battle (the enemy's ships and damage) is not all theirs to know. A seed
+    builds one battle (the server draws one per game, `simulate` one per battle)."""
+    return "engagement-" + hmac.new(seed, b"engagement", hashlib.sha256).hexdigest()[:16]
 
 
-def build(engagement: Engagement) -> Scenario:
+def build(engagement: Engagement, seed: bytes) -> Scenario:
     """The scenario fighting `engagement` (registered, so the ruleset's hooks find it by id)."""
     distance = SETUP_RANGE[engagement.day]
     rows = distance + 2 * SEA_ROOM
@@ -48,7 +48,7 @@ def build(engagement: Engagement) -> Scenario:
             units.append(unit(ship, f"{'AB'[index]}{n + 1}", party.side, where, facing))
     sides = tuple(p.side for p in engagement.parties)
     built = Scenario(
-        id=scenario_id(engagement),
+        id=scenario_id(seed),
         title=f"The battle in {engagement.zone}",
         briefing=(f"Contact in {engagement.zone} {'by day' if engagement.day else 'by night'}: the fleets close at "
                   f"{distance} hexes. Sink the enemy, or steam off the map to break off; the battle ends after "
@@ -59,7 +59,8 @@ def build(engagement: Engagement) -> Scenario:
         zeppelins=False,
         disadvantaged=min(engagement.parties, key=lambda p: (len(p.ships), p.side)).side,
         event_sides=sides, dummies=(), shared_plot={side: True for side in sides},
-        seats=tuple(SeatSpec(name=seat, side=p.side, title=_title(p.ships, seat)) for p in engagement.parties for seat in p.seats),
+        # Every seat's title is in every welcome: a side's strength is not the enemy's to read there.
+        seats=tuple(SeatSpec(name=seat, side=p.side, title=f"{seat}'s ships ({p.side})") for p in engagement.parties for seat in p.seats),
         units=tuple(units), minefields=frozenset(), zeppelin_hexes=(), zeppelin_seat="",
         victory=Victory(kind="points", any_edge=True), variants={},
     )
@@ -101,7 +102,3 @@ def result(state: GameState, engagement: Engagement) -> EngagementResult:
             left.append(party.side)
     reason = state.outcome.reason if state.outcome is not None else "The battle was broken off."
     return EngagementResult(ships=tuple(ships), left=tuple(left), summary=f"The battle in {engagement.zone}: {reason}")
-
-
-def _title(ships: tuple[EngagedShip, ...], seat: str) -> str:
-    return ", ".join(s.name for s in ships if s.seat == seat)

@@ -49,7 +49,7 @@ class Salvo(Ruleset):
         return True
 
     def new_engagement(self, battle: Engagement, seed: bytes) -> GameState:
-        s = engagement.build(battle)
+        s = engagement.build(battle, seed)
         state = GameState(ruleset=self.name, scenario=s.id, turn=1, dice=Dice(seed), board=None, knowledge={})
         return turn.new_state(state, s)
 

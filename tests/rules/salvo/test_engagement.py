@@ -68,10 +68,11 @@ def test_by_night_the_fleets_meet_close():
     assert game.state.board.visibility == 4
 
 
-def test_the_same_battle_builds_the_same_game_and_replays():
+def test_the_same_battle_and_seed_build_the_same_game_and_the_id_tells_nothing_of_the_battle():
     one, two = start(battle()), start(battle())
     assert one.state.scenario == two.state.scenario and one.state.board == two.state.board
-    assert start(battle(hits=2)).state.scenario != one.state.scenario
+    assert start(battle(hits=2), b"t" * 32).state.scenario == start(battle(), b"t" * 32).state.scenario
+    assert start(battle(), b"u" * 32).state.scenario != one.state.scenario
 
 
 @pytest.mark.parametrize("seed", [b"a" * 32, b"b" * 32])

@@ -28,6 +28,17 @@ async def server(tmp_path):
     await server.close()
 
 
+def bloody(host, game_id):
+    """A battle of the game settled after its linked game ended with a ship hit, or None."""
+    for link in settles(host, game_id):
+        child = host.rooms.get(link.child or "")
+        if link.status == "settled" and child is not None and child.game.cycle is core.Cycle.ENDED:
+            result = child.game.ruleset.engagement_result(child.game.state)
+            if any(ship.lost for ship in result.ships):
+                return link
+    return None
+
+
 def settles(host, game_id):
     return [link for link in host.links.by_parent.get(game_id, {}).values()]
 
@@ -69,9 +80,9 @@ async def test_a_hex_battle_is_fought_in_a_linked_game_by_bots_and_the_parent_go
     listeners = [asyncio.create_task(listen(seat)) for seat in peers]
     bots = [asyncio.create_task(run_bot(url, token)) for token in created["seats"].values()]
     try:
-        # The first battle: linked, fought to its end by the bots, settled into the parent.
-        await until(lambda: any(l.status == "settled" for l in settles(host, parent_id)))
-        link = next(l for l in settles(host, parent_id) if l.status == "settled")
+        # A battle with losses: linked, fought to its end by the bots, settled into the parent.
+        await until(lambda: bloody(host, parent_id) is not None)
+        link = bloody(host, parent_id)
         room = host.rooms[parent_id]
         await until(lambda: room.game.state.phase == "orders" or room.game.state.ended)
     finally:
@@ -94,22 +105,22 @@ async def test_a_hex_battle_is_fought_in_a_linked_game_by_bots_and_the_parent_go
         assert {m.token for m in told[seat]} == {link.tokens[seat]} and "/play#token=" in told[seat][0].text
     # The parent's log carries the settle input with the result, and the damage is applied.
     entries = await host.store.load_log(parent_id)
-    settle = next(e.record for e in entries if e.record["input"] == "settle")
-    assert settle["engagement"] == link.engagement
+    settle = next(e.record for e in entries if e.record["input"] == "settle" and e.record["engagement"] == link.engagement)
     result = core.find_ruleset("salvo").engagement_result(child.game.state)
     assert settle["result"]["ships"] == [{"name": s.name, "lost": s.lost, "sunk": s.sunk} for s in result.ships]
     game = core.start(core.find_ruleset("greatwar"), "black_sea", (await host.store.game(parent_id)).seed, {"battles": "hex"})
-    for entry in entries:
-        before = game
+    for entry in entries:  # the parent as the settle left it
         game = apply_input(game, entry.record).game
         if entry.record is settle:
             break
     board = game.state.board
+    assert any(ship.lost for ship in result.ships)
     for ship in result.ships:
         if ship.sunk:
             assert all(ship.name not in f.ships for f in board.fleets)
-        elif ship.lost:
-            assert board.ships[ship.name].hits > before.state.board.ships[ship.name].hits or board.ships[ship.name].damaged_turn
+        elif ship.lost:  # marked damaged this turn (damage control may already have mended boxes)
+            assert board.ships[ship.name].damaged_turn == settle["turn"]
+    assert (game.state.turn, game.state.phase) == (settle["turn"] + 1, "orders") or game.state.ended
     # The umpire's console lists the linked game, with its console's address.
     umpire = await open_peer(server, created["umpire_token"])
     listing = await umpire.request(lambda ref: wire.ListGames(ref=ref))

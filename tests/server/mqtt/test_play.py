@@ -63,7 +63,7 @@ async def test_a_battle_handed_over_is_fought_through_the_broker_and_settled(sta
     links = host.host.links
     bots = [asyncio.create_task(run_bot(url(gateway), token, proxy=None)) for token in game["seats"].values()]
     try:
-        async with asyncio.timeout(90):  # the linked game's seats join through the gateway too
+        async with asyncio.timeout(240):  # the linked game's seats join through the gateway too
             while not any(link.status == "settled" for link in links.by_parent.get(game["game"], {}).values()):
                 await asyncio.sleep(0.1)
     finally:

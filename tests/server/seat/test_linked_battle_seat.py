@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import asyncio
 
-from fogbank.clients.bot import run_bot
 from tests.conftest import needs
 
 from ..chromium import CHROMIUM, expect, open_page
+from ..test_engagements import bots_until
 
 pytestmark = needs(CHROMIUM)
 
@@ -18,15 +18,7 @@ async def test_the_seats_that_fight_follow_their_link_to_the_battle(server, page
     created = await server.create_game("black_sea", {"battles": "hex"})
     links = server.host.links
     url = f"http://127.0.0.1:{server.port}"
-    bots = [asyncio.create_task(run_bot(f"ws://127.0.0.1:{server.port}/", token)) for token in created["seats"].values()]
-    try:
-        async with asyncio.timeout(60):
-            while not links.by_parent.get(created["game"]):
-                await asyncio.sleep(0.05)
-    finally:
-        for bot in bots:
-            bot.cancel()
-        await asyncio.gather(*bots, return_exceptions=True)
+    await bots_until(server, created["seats"].values(), lambda: links.by_parent.get(created["game"]))
     (link,) = links.by_parent[created["game"]].values()
     seat = next(s for s in link.tokens if s != "umpire")
     await page.goto(f"{url}/play#token={created['seats'][seat]}")
@@ -42,3 +34,23 @@ async def test_the_seats_that_fight_follow_their_link_to_the_battle(server, page
     umpire = await open_page(page.context.browser, 1280, 900, [])
     await umpire.goto(f"{url}/umpire#token={created['umpire_token']}")
     await expect(umpire.locator(f'#games .game.linked[data-game="{link.child}"] a')).to_have_text("its umpire's console")
+
+
+async def test_the_umpire_settles_an_abandoned_battle_from_his_console(server, page):
+    created = await server.create_game("black_sea", {"battles": "hex"})
+    links = server.host.links
+    await bots_until(server, created["seats"].values(),
+                     lambda: any(link.status == "fighting" for link in links.by_parent.get(created["game"], {}).values()))
+    (link,) = [x for x in links.by_parent[created["game"]].values() if x.status == "fighting"]
+    parent = server.host.rooms[created["game"]]
+    await page.goto(f"http://127.0.0.1:{server.port}/umpire#token={created['umpire_token']}")
+    await page.select_option("#gw-kind", "settle")
+    await expect(page.locator("#gw-battle")).to_have_value(link.engagement)  # the battle waiting, filled in
+    await page.fill("#gw-text", "The squadrons lost each other in the dark.")
+    await page.fill("#override-reason", "the battle's game was abandoned")
+    await page.click("#override-apply")
+    async with asyncio.timeout(30):
+        while links.by_parent[created["game"]][link.engagement].status != "settled":
+            await asyncio.sleep(0.05)
+    assert not parent.game.awaiting and parent.game.state.phase == "orders"
+    assert server.host.rooms[link.child].game.cycle.value == "ended"

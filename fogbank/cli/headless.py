@@ -11,6 +11,7 @@ from typing import Any
 
 from fogbank.rules.core import UMPIRE
 from fogbank.rules.record.simulate import game_seed, play_bot_game
+from fogbank.server.app import parse_options
 
 from .simulate import outcome
 
@@ -25,7 +26,7 @@ def play_headless(args: argparse.Namespace) -> int:
         print(f"fogbank play: cannot write the game's log in {args.data}: {error.strerror}", file=sys.stderr)
         return 2
     with log:
-        for record in play_bot_game(args.scenario, seed):
+        for record in play_bot_game(args.scenario, seed, options=parse_options(args.option)):
             log.write(json.dumps(record) + "\n")
             tell(record)
     print(f"\nThe game's log: {path}\nCheck its dice: fogbank verify {path}")

@@ -59,6 +59,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--logs", type=Path, default=Path("fogbank-data/simulate"), help="folder for game logs"
     )
     games.add_argument("--json", action="store_true", help="one JSON line per game (the default output)")
+    games.add_argument(
+        "--option", action="append", default=[], metavar="NAME=VALUE",
+        help="a game option the scenario offers (repeatable), e.g. --option battles=hex",
+    )
     games.set_defaults(run=simulate.run)
 
     check = commands.add_parser("verify", help="re-derive every roll of a finished game from its seed")
@@ -93,6 +97,10 @@ def build_parser() -> argparse.ArgumentParser:
     main_job.add_argument("--no-open", dest="open", action="store_false", help="with --browser: print the seat's address only")
     main_job.add_argument(
         "--resume", action="store_true", help="go back to the last game play made (DATA/last-game.json)"
+    )
+    main_job.add_argument(
+        "--option", action="append", default=[], metavar="NAME=VALUE",
+        help="a game option the scenario offers (repeatable), e.g. --option battles=hex",
     )
     main_job.set_defaults(run=play.run)
 

@@ -16,7 +16,9 @@ import shlex
 import sys
 from pathlib import Path
 
-from fogbank.rules.core import Ruleset, find_ruleset, find_scenario, rulesets
+from fogbank.rules.core import Refused, Ruleset, find_ruleset, find_scenario, rulesets
+from fogbank.rules.core.game import check_options
+from fogbank.server.app import parse_options
 
 from . import terminal
 from .browser import serve_in_browser
@@ -27,9 +29,12 @@ LAST_GAME = "last-game.json"  # in play's --data folder: the last game play made
 def run(args: argparse.Namespace) -> int:
     try:
         args.scenario = args.scenario or first_scenario()
-        find_scenario(args.scenario)  # a wrong name is one line, headless or not
+        check_options(*find_scenario(args.scenario), parse_options(args.option))  # one line, headless or not
     except LookupError as error:
         print(f"fogbank play: {error.args[0]}", file=sys.stderr)
+        return 2
+    except (ValueError, Refused) as error:
+        print(f"fogbank play: {getattr(error, 'sentence', None) or error}", file=sys.stderr)
         return 2
     if args.headless:
         from .headless import play_headless
@@ -88,7 +93,7 @@ def play(args: argparse.Namespace) -> int:
             server = await Server.start(args.host, 0, args.data)
         try:
             if created is None:
-                created = await server.create_game(args.scenario)
+                created = await server.create_game(args.scenario, parse_options(args.option))
                 save_last_game(args.data, created)
             if client is None:  # the browser's: a seat page, and bots in the other seats
                 goodbye = come_back_words(args.data, args.host, server.port, created, browser=True)

@@ -9,13 +9,19 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from fogbank.rules import core
+from fogbank.rules.core.game import check_options
 from fogbank.rules.record.simulate import game_seed, play_bot_game
+from fogbank.server.app import parse_options
 
 
 def run(args: argparse.Namespace) -> int:
     try:
-        for summary in simulate(args.scenario, args.seed, args.games, args.logs):
+        options = parse_options(args.option)
+        for summary in simulate(args.scenario, args.seed, args.games, args.logs, options):
             print(json.dumps(summary), flush=True)
+    except (ValueError, core.Refused) as error:
+        print(f"fogbank simulate: {getattr(error, 'sentence', None) or error}", file=sys.stderr)
+        return 2
     except LookupError as error:
         print(f"fogbank: {error.args[0]}", file=sys.stderr)
         return 2
@@ -25,16 +31,19 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def simulate(scenario: str, seed: str, games: int, logs: Path) -> Iterator[dict[str, Any]]:
+def simulate(
+    scenario: str, seed: str, games: int, logs: Path, options: dict[str, Any] | None = None
+) -> Iterator[dict[str, Any]]:
     """Run `games` bot games; yield one summary per game (and write each game's log)."""
     logs.mkdir(parents=True, exist_ok=True)
-    core.find_scenario(scenario)  # fail early on a bad scenario name
+    ruleset, found = core.find_scenario(scenario)  # fail early on a bad scenario name
+    check_options(ruleset, found, options or {})  # and on options it does not take
     for number in range(games):
         game_secret = game_seed(seed, number)
         path = logs / f"{scenario.replace('/', '-')}-{seed}-{number}.jsonl"
         end: dict[str, Any] = {}
         with path.open("w") as log:
-            for record in play_bot_game(scenario, game_secret):
+            for record in play_bot_game(scenario, game_secret, options=options):
                 log.write(json.dumps(record, separators=(",", ":")) + "\n")
                 if record["type"] == "end":
                     end = record

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 from typing import Any
 
-from fogbank.protocols import MSGPACK, GameOver, Observation, Snapshot
+from fogbank.protocols import MSGPACK, GameOver, LinkMessage, Observation, Snapshot
 from fogbank.rules.core import Bot, find_ruleset
 
 from .client import Client, OrderRefused, TurnPassed
@@ -16,8 +17,19 @@ async def run_bot(url: str, token: str, *, codec: str = MSGPACK, **options: Any)
 
     The result: `outcome` (game_over's result), `turns` (turns resolved), `seed` (the revealed
     dice seed, hex), `commitment_ok` (the seed hashes to the welcome's commitment) and `reason`.
-    Other keyword arguments go to `Client.connect`.
+    A battle the seat's fleet fights in a game of its own (a `link`) is played there by the same
+    kind of bot, beside this one. Other keyword arguments go to `Client.connect`.
     """
+    battles: list[asyncio.Task] = []
+    try:
+        return await _play(url, token, codec, options, battles)
+    finally:
+        for battle in battles:
+            battle.cancel()
+        await asyncio.gather(*battles, return_exceptions=True)
+
+
+async def _play(url: str, token: str, codec: str, options: dict[str, Any], battles: list[asyncio.Task]) -> dict[str, Any]:
     async with await Client.connect(url, token, codec=codec, **options) as client:
         welcome = client.welcome
         assert welcome is not None
@@ -26,12 +38,22 @@ async def run_bot(url: str, token: str, *, codec: str = MSGPACK, **options: Any)
             raise LookupError(f"the {welcome.ruleset} ruleset has no built-in player")
         first_turn = welcome.turn
         last_turn = first_turn
+        followed: set[str] = set()  # linked games already given a bot
+
+        def follow(game: str, token: str) -> None:
+            if game not in followed:  # told again after a restart, or in a snapshot
+                followed.add(game)
+                battles.append(asyncio.create_task(run_bot(url, token, codec=codec, **options)))
         async for message in client.stream():
             if isinstance(message, (Snapshot, Observation)):
                 last_turn = max(last_turn, message.turn)
                 view = message.view
+                for linked in view.get("linked", ()) if isinstance(message, Snapshot) else ():
+                    follow(linked["game"], linked["token"])
                 if message.must_act and view.get("outcome") is None:  # only when asked
                     await _order(client, bot, view, message.turn)
+            elif isinstance(message, LinkMessage):
+                follow(message.game, message.token)
             elif isinstance(message, GameOver):
                 return {
                     "outcome": message.result,

@@ -39,6 +39,7 @@ from fogbank.protocols import (
     GameOver,
     Hold,
     Join,
+    LinkMessage,
     ListGames,
     Narrate,
     NarrativeMessage,
@@ -64,11 +65,11 @@ from fogbank.protocols import (
 log = logging.getLogger("fogbank.clients")
 
 StreamMessage = (
-    Observation | Snapshot | NarrativeMessage | AnswerMessage | AmendedMessage | TalkMessage | Status
+    Observation | Snapshot | NarrativeMessage | LinkMessage | AnswerMessage | AmendedMessage | TalkMessage | Status
     | UmpireUpdate | GameOver
 )
 STREAM_MESSAGES = (
-    Observation, Snapshot, NarrativeMessage, AnswerMessage, AmendedMessage, TalkMessage, Status, UmpireUpdate,
+    Observation, Snapshot, NarrativeMessage, LinkMessage, AnswerMessage, AmendedMessage, TalkMessage, Status, UmpireUpdate,
     GameOver,
 )
 

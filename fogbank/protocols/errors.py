@@ -68,6 +68,10 @@ ENGINE_ERRORS: dict[str, str] = {
     "no_questions": "This game takes no questions, or not that one.",
     "unknown_side": "There is no side with that name in this game.",
     "bad_result": "A result is victory, marginal victory, draw, marginal defeat, defeat or ended.",
+    "awaiting_battle": "The phase waits on a battle fought in another game; it cannot be released until that battle is settled.",
+    "unknown_engagement": "The game waits on no battle of that id.",
+    "bad_engagement": "The battle handed over is malformed, or no ruleset can fight it.",
+    "bad_engagement_result": "The battle's result is malformed, or names a ship or side that did not fight.",
 }
 
 # Each ruleset lists its own refusal codes (`Ruleset.error_codes()`, documented in its

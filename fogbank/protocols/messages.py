@@ -251,6 +251,19 @@ class NarrativeMessage:
 
 
 @attrs.frozen(kw_only=True)
+class LinkMessage:
+    """The seat's fleet is in a battle fought as a game of its own: its id and this seat's token
+    there (open it at `/play#token=...`). Sent to the seats that fight only, never logged."""
+
+    tag: ClassVar[str] = "link"
+    seq: int
+    turn: int
+    game: str
+    token: str
+    text: str
+
+
+@attrs.frozen(kw_only=True)
 class Status:
     """A seat's own progress in the phase: whether it must act, whether its order is in, and
     whether the umpire holds the phase. Never who else is yet to act: that is the umpire's."""
@@ -403,6 +416,7 @@ ServerMessage = Union[
     Observation,
     Snapshot,
     NarrativeMessage,
+    LinkMessage,
     AnswerMessage,
     AmendedMessage,
     TalkMessage,

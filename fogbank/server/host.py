@@ -24,6 +24,7 @@ from fogbank import protocols as wire
 from fogbank.protocols.converters import json_converter
 from fogbank.rules import core
 from fogbank.rules.core import SPECTATOR, UMPIRE, Cycle, Game, Refused, Step, Told, seat_map, sides
+from fogbank.rules.core.engagement import public_options
 from fogbank.rules.core.plain import fingerprint, to_plain
 from fogbank.rules.record import gamelog
 from fogbank.rules.record.history import sheet_rows, umpire_history
@@ -32,6 +33,7 @@ from fogbank.server.store import RecoveryError, Store, state_fingerprint
 
 from . import filter as seen_by
 from .ending import Ending, from_store
+from .engagements import Links
 from .streams import SeatStream
 ENDED_KEEP = 120.0  # seconds a finished game stays in memory after its last seat has left
 FINGERPRINT_EVERY = 32  # turns between state hashes in the log
@@ -107,6 +109,7 @@ class Host:
         self.ended_keep = ended_keep
         self.on_evict: list[Callable[[str], None]] = []  # told the id of a game let go from memory
         self._tasks: set[asyncio.Task] = set()
+        self.links = Links(self)  # battles handed from one game to another
 
     async def close(self) -> None:
         """Nothing to release today; the server calls it when it stops."""
@@ -117,6 +120,10 @@ class Host:
         """A new game; its id, commitment and tokens. Raises LookupError for an unknown scenario
         and `Refused` for options it does not take."""
         ruleset, scenario = core.find_scenario(scenario)
+        return await self.start_game(ruleset, scenario, options)
+
+    async def start_game(self, ruleset: core.Ruleset, scenario: str, options: dict[str, Any] | None) -> dict[str, Any]:
+        """`create_game` for a ruleset already found (a battle handed over names no scenario)."""
         seed = secrets.token_bytes(32)
         game = core.start(ruleset, scenario, seed, options)
         game_id = secrets.token_hex(6)
@@ -155,6 +162,7 @@ class Host:
             room = self.rooms[row.id] = await self._rebuild(row)
             if room.game.cycle is Cycle.ENDED:  # crashed after logging the end, before marking it
                 await self.store.mark_ended(row.id)
+        await self.links.recover()
         return len(self.rooms)
 
     async def _rebuild(self, row: Any) -> Room:
@@ -202,7 +210,7 @@ class Host:
             chart=self.chart(room, UMPIRE if seat in (UMPIRE, SPECTATOR) else seat),
             seats=[seat_map(s) for s in seats], sides=list(sides(seats)), phases=list(ruleset.phases),
             side=side, turn=state.turn, phase=state.phase, must_act=seen_by.must_act(game, seat),
-            options=to_plain(state.options),
+            options=to_plain(public_options(state.options)),
             told=seen_by.told_so_far(game, seat) if seat not in (UMPIRE, SPECTATOR) else [],
             order_in=seat in game.orders,
             talk_to=core.private_talk_to(game, seat) if seat in room.seats else [],
@@ -282,8 +290,10 @@ class Host:
         if target not in room.streams or target == SPECTATOR:
             raise Refused("unknown_seat", f"There is no seat called {target!r} in this game.")
         game = room.game
+        view = seen_by.view(game, target, whole=True)
+        linked = self.links.for_seat(room.id, target)  # battles it fights elsewhere: a rejoin's only word of them
         return wire.Snapshot(
-            seq=seq, turn=game.state.turn, phase=game.state.phase, view=seen_by.view(game, target, whole=True),
+            seq=seq, turn=game.state.turn, phase=game.state.phase, view={**view, "linked": linked} if linked else view,
             must_act=seen_by.must_act(game, target),
         )
 
@@ -306,7 +316,8 @@ class Host:
                     {"seat": s.name, "side": s.side, **room.presence[s.name], "orders_in": s.name not in waiting}
                     for s in game.ruleset.seats(game.state)
                 ],
-            }
+            },
+            *self.links.listed(room.id),  # the games fighting its battles, if it handed any over
         ]
 
     async def history(self, room: Room, seat: str) -> tuple[list[dict], list[dict]]:
@@ -351,6 +362,7 @@ class Host:
             durable = self.store.append(room.id, record, self._fingerprint(step), made)
         room.publish_when_durable(durable, self._pushes(room, before, step, record, made))
         await durable
+        await self.links.after(room)  # a battle handed over or fought to its end
 
     async def _ending(self, room: Room, stored: asyncio.Future) -> None:
         game = room.game
@@ -396,7 +408,7 @@ class Host:
         for event in step.events:
             if isinstance(event, Told):
                 for seat in sorted(event.audience):
-                    push(seat, lambda seq, e=event: seen_by.told(e, seq))
+                    push(seat, lambda seq, e=event: seen_by.told(e, seq, ruleset.describe))
         ended = game.cycle is Cycle.ENDED
         for seat in room.seats:
             # The umpire's end needs no fresh view: game_over follows with the whole truth.

@@ -67,6 +67,16 @@ CREATE TABLE IF NOT EXISTS log (
                                      -- again (a game's end reads these for each seat's record)
     PRIMARY KEY (game_id, n)
 );
+CREATE TABLE IF NOT EXISTS links (
+    parent TEXT NOT NULL REFERENCES games(id),
+    engagement TEXT NOT NULL,        -- the parent's id for the battle
+    child TEXT REFERENCES games(id), -- the game fighting it; NULL if it could not be made
+    tokens TEXT NOT NULL,            -- JSON seat -> token in the child, in clear: each is re-sent to
+                                     -- its parent seat after a restart (the store is 0600, seeds too)
+    status TEXT NOT NULL CHECK (status IN ('fighting', 'settled', 'failed')),
+    error TEXT NOT NULL DEFAULT '',  -- why the link failed: a code and a sentence, JSON
+    PRIMARY KEY (parent, engagement)
+);
 """
 
 
@@ -96,6 +106,18 @@ class GameRow:
     status: str  # 'running' | 'ended'
     spectator_delay: int | None
     options: dict[str, Any] = attrs.field(converter=lambda text: json.loads(text) if isinstance(text, str) else text)
+
+
+@attrs.frozen
+class Link:
+    """A battle one game (`parent`) handed to another (`child`), and the child's seat tokens."""
+
+    parent: str
+    engagement: str
+    child: str | None
+    tokens: dict[str, str]  # seat -> the seat's token in the child (umpire's included)
+    status: str  # fighting, settled, failed
+    error: dict[str, str] = attrs.field(factory=dict)  # code, sentence: why it failed
 
 
 @attrs.frozen
@@ -306,6 +328,19 @@ class Store:
         if turns is not None and turns < 0:
             raise ValueError("a spectator delay is zero turns or more")
         await self._submit([("UPDATE games SET spectator_delay = ? WHERE id = ?", (turns, game_id))])
+
+    async def put_link(self, link: "Link") -> None:
+        """Record (or update) a battle handed from one game to another. Durable when it returns."""
+        self._check_writable()
+        await self._submit([(
+            "INSERT OR REPLACE INTO links (parent, engagement, child, tokens, status, error) VALUES (?, ?, ?, ?, ?, ?)",
+            (link.parent, link.engagement, link.child, json.dumps(link.tokens), link.status, json.dumps(link.error)),
+        )])
+
+    async def links(self) -> list["Link"]:
+        """Every battle handed from one game to another, in the order they were made."""
+        rows = await self._read("SELECT parent, engagement, child, tokens, status, error FROM links ORDER BY rowid", ())
+        return [Link(p, e, c, json.loads(t), s, json.loads(x) if x else {}) for p, e, c, t, s, x in rows]
 
     # Reads.
 

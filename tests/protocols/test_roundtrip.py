@@ -82,6 +82,7 @@ def test_wire_names_as_documented():
             "observation",
             "snapshot",
             "narrative",
+            "link",
             "answer",
             "amended",
             "talk",

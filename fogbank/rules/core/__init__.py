@@ -5,17 +5,21 @@ No I/O lives here: no asyncio, sockets, files or clocks (a test enforces it). Sh
 """
 
 from .dice import ByFaces, Dice, Modifier, Roll, commitment, d66, derive_faces, hits, percentile, verify_roll
+from .engagement import EngagedShip, Engagement, EngagementResult, Party, ShipOutcome
 from .errors import Refused
 from .events import Amended, Answer, Event, GameEnded, Narrative, OverrideApplied, StandingOrderUsed, Talk, Told
-from .game import Game, Resolved, Step, amend, ask, end, narrate, override, private_talk_to, release, set_hold, start, submit, talk
+from .game import (
+    Game, Resolved, Step, amend, ask, end, narrate, override, private_talk_to, release, set_hold, settle, start, submit, talk,
+)
 from .knowledge import Fidelity, Plot, Position, Sensor, Sighting, Track, capped
 from .phases import Cycle
-from .ruleset import Bot, Option, Resolution, Ruleset, find_ruleset, find_scenario, register, rulesets
+from .ruleset import Bot, Option, Resolution, Ruleset, find_ruleset, find_scenario, host_for, register, rulesets
 from .seats import SPECTATOR, UMPIRE, Seat, check_seats, seat_map, sides
 from .state import RESULTS, GameState, Outcome
 
 __all__ = [
-    "Amended", "Answer", "Bot", "ByFaces", "Cycle", "Dice", "Event", "Fidelity", "Game", "GameEnded",
+    "Amended", "Answer", "Bot", "ByFaces", "Cycle", "Dice", "EngagedShip", "Engagement", "EngagementResult",
+    "Event", "Fidelity", "Party", "ShipOutcome", "settle", "host_for", "Game", "GameEnded",
     "GameState", "Modifier", "Narrative", "Option", "Outcome", "OverrideApplied", "StandingOrderUsed", "Plot", "Position",
     "RESULTS", "Refused", "Resolution", "Resolved", "Roll", "Ruleset", "SPECTATOR", "Seat", "Sensor",
     "Sighting", "private_talk_to", "Step", "Talk", "Told", "Track", "UMPIRE", "amend", "ask", "capped", "check_seats",

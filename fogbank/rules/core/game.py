@@ -12,8 +12,9 @@ from typing import Any, Iterable, Mapping
 import attrs
 
 from .dice import Roll
+from .engagement import ENGAGEMENT_OPTION, check_result, engagement_from_plain, engagement_plain, result_from_plain
 from .errors import Refused
-from .events import UMPIRE, Amended, Event, GameEnded, Narrative, StandingOrderUsed, Talk, Told
+from .events import UMPIRE, Amended, Event, GameEnded, Narrative, OverrideApplied, StandingOrderUsed, Talk, Told
 from .phases import Cycle, Move, Then, next_phase, step
 from .ruleset import Resolution, Ruleset, find_ruleset
 from .seats import check_seats, sides
@@ -36,9 +37,14 @@ class Game:
         """Whether the umpire holds the phase now open."""
         return self.state.phase in self.holds
 
+    @property
+    def awaiting(self) -> bool:
+        """Whether the phase now open waits on a battle fought in another game."""
+        return bool(self.ruleset.engagements(self.state))
+
     def to_act(self) -> frozenset[str]:
         """The seats whose orders this phase waits for, or waited for (none once it is over)."""
-        if self.cycle is Cycle.ENDED:
+        if self.cycle is Cycle.ENDED or self.awaiting:
             return frozenset()
         return self.ruleset.seats_to_act(self.state)
 
@@ -71,12 +77,51 @@ class Step:
 
 
 def start(ruleset: Ruleset, scenario: str, seed: bytes, options: Mapping[str, Any] | None = None) -> Game:
-    """A new game at its first phase. Raises `Refused` for options the scenario does not take."""
+    """A new game at its first phase. Raises `Refused` for options the scenario does not take.
+
+    A game made to fight another game's battle keeps the engagement as its one option, so its
+    log's header (and the store's row) starts it again through here."""
+    if options and ENGAGEMENT_OPTION in options:
+        return start_engagement(ruleset, options[ENGAGEMENT_OPTION], seed)
     chosen = check_options(ruleset, scenario, options or {})
     state = ruleset.new_game(scenario, seed, chosen) if chosen else ruleset.new_game(scenario, seed)
     check_seats(ruleset.seats(state))
     # The first phase should have a seat to act; if none does, the umpire's release opens play.
     return Game(state=attrs.evolve(state, phase=ruleset.phases[0], options=chosen))
+
+
+def start_engagement(ruleset: Ruleset, engagement: Any, seed: bytes) -> Game:
+    """A game of `ruleset` fighting `engagement` (its plain form). Raises `Refused` (bad_engagement)."""
+    battle = engagement_from_plain(engagement)
+    if not ruleset.fights(battle):
+        raise Refused("bad_engagement", f"The {ruleset.name} rules cannot fight that battle.")
+    state = ruleset.new_engagement(battle, seed)
+    check_seats(ruleset.seats(state))
+    options = {ENGAGEMENT_OPTION: engagement_plain(battle)}
+    return Game(state=attrs.evolve(state, phase=ruleset.phases[0], options=options))
+
+
+def settle(game: Game, engagement: str, result: Any) -> Step:
+    """The result of a battle this game handed to another (its plain form): the ruleset applies
+    it, and once no battle is left waiting the phase closes and play goes on. Raises `Refused`."""
+    _refuse_if_ended(game)
+    ruleset, state = game.ruleset, game.state
+    pending = ruleset.engagements(state)
+    if engagement not in pending:
+        raise Refused("unknown_engagement", f"This game waits on no battle called {engagement!r}.")
+    outcome = result_from_plain(result)
+    check_result(pending[engagement], outcome)
+    resolution = ruleset.settle_engagement(state, engagement, outcome)
+    if (resolution.state.turn, resolution.state.phase) != (state.turn, state.phase):
+        raise AssertionError(f"{ruleset.name}.settle_engagement moved the clock: the core moves it")
+    if ruleset.engagements(resolution.state) or resolution.state.outcome is not None:
+        return _after(game, resolution)
+    turn, phase = next_phase(ruleset.phases, state.turn, state.phase)
+    done = _after(game, attrs.evolve(resolution, state=attrs.evolve(resolution.state, turn=turn, phase=phase)))
+    if done.game.cycle is Cycle.ENDED or ruleset.seats_to_act(done.game.state):
+        return done
+    more = _advance(done.game, Move.NOBODY)
+    return Step(more.game, done.events + more.events, done.rolls + more.rolls, more.resolutions)
 
 
 def check_options(ruleset: Ruleset, scenario: str, given: Mapping[str, Any]) -> dict[str, Any]:
@@ -97,7 +142,7 @@ def submit(game: Game, seat: str, order: Any, phase: str | None = None) -> Step:
     if phase is not None and phase != game.state.phase:
         raise Refused("wrong_phase", f"That order is for the {phase} phase, but this is {game.state.phase}.")
     ruleset = game.ruleset
-    if seat not in ruleset.seats_to_act(game.state):
+    if seat not in game.to_act():
         raise Refused("not_your_turn", "Your seat has no order to give in this phase.")
     ruleset.check_order(game.state, seat, order)
     state = game.state
@@ -115,7 +160,7 @@ def amend(game: Game, seat: str, payload: Mapping[str, Any], reason: str) -> Ste
     if not reason.strip():
         raise Refused("reason_required", "An amendment needs a reason for the record.")
     ruleset = game.ruleset
-    if seat not in ruleset.seats_to_act(game.state):
+    if seat not in game.to_act():
         raise Refused("not_your_turn", f"Seat {seat!r} has no order to give in this phase.")
     order = ruleset.parse_order(seat, payload)
     try:
@@ -146,6 +191,8 @@ def release(game: Game) -> Step:
     """The umpire releases the phase; seats without an order keep their standing order, and each
     is told so (that seat alone: nobody learns who else had not ordered)."""
     _refuse_if_ended(game)
+    if game.awaiting:  # releasing would resolve the phase again, fighting the battle twice
+        raise Refused("awaiting_battle", "The phase waits on a battle fought in another game; settle it first.")
     ruleset, state = game.ruleset, game.state
     one_phase = len(ruleset.phases) == 1
     what = "the turn" if one_phase else f"the {state.phase} phase"
@@ -177,10 +224,20 @@ def set_hold(game: Game, held: bool, phases: Iterable[str] | None = None) -> Ste
 
 
 def override(game: Game, payload: Mapping[str, Any], reason: str) -> Step:
-    """The umpire changes the truth. Every override is an audited event with its reason."""
+    """The umpire changes the truth. Every override is an audited event with its reason.
+
+    `{"settle": id, "result": {...}}` settles a battle the game waits on in the umpire's words
+    (the other game abandoned, or its result wrong), in any ruleset."""
     _refuse_if_ended(game)
     if not reason.strip():
         raise Refused("reason_required", "An override needs a reason for the record.")
+    if isinstance(payload, Mapping) and "settle" in payload:
+        engagement = payload["settle"]
+        if not isinstance(engagement, str):
+            raise Refused("unknown_engagement", "A settlement names the battle by its id.")
+        done = settle(game, engagement, payload.get("result"))
+        audit = OverrideApplied(turn=game.state.turn, what=f"settle {engagement}", reason=reason.strip())
+        return attrs.evolve(done, events=(audit, *done.events))
     ruleset = game.ruleset
     return _after(game, ruleset.apply_override(game.state, ruleset.parse_override(payload), reason))
 
@@ -280,7 +337,7 @@ def _advance(game: Game, move: Move) -> Step:
         events, rolls = events + done.events, rolls + done.rolls
         resolutions += (resolved,)
         game = done.game
-        if game.cycle is Cycle.ENDED:
+        if game.cycle is Cycle.ENDED or game.awaiting:  # a battle fought elsewhere holds the phase
             break
         if game.ruleset.seats_to_act(game.state):  # the next phase waits for orders
             break
@@ -299,6 +356,8 @@ def _resolve(game: Game) -> tuple[Step, Resolved]:
     resolution = ruleset.resolve(state, orders)
     if (resolution.state.turn, resolution.state.phase) != (state.turn, state.phase):
         raise AssertionError(f"{ruleset.name}.resolve moved the clock: the core moves it")
+    if ruleset.engagements(resolution.state):  # the phase stays open until its battles are settled
+        return _after(attrs.evolve(game, orders={}), resolution), Resolved(state.turn, state.phase, orders)
     turn, phase = next_phase(ruleset.phases, state.turn, state.phase)
     resolution = attrs.evolve(resolution, state=attrs.evolve(resolution.state, turn=turn, phase=phase))
     done = _after(attrs.evolve(game, orders={}), resolution)

@@ -12,6 +12,7 @@ from typing import Any, Callable, ClassVar, Mapping, Protocol, Sequence
 import attrs
 
 from .dice import Roll
+from .engagement import Engagement, EngagementResult
 from .errors import Refused
 from .events import Event, Talk
 from .seats import Seat
@@ -168,6 +169,30 @@ class Ruleset(abc.ABC):
         briefing for the umpire."""
         return {}
 
+    # Battles fought in another game (`engagement.py`). A parent ruleset lists the battles it waits
+    # on; while any is listed the phase that made it stays open (`game.settle` closes it).
+
+    def engagements(self, state: GameState) -> Mapping[str, Engagement]:
+        """The battles this game waits on, by id: none unless the ruleset hands battles out."""
+        return {}
+
+    def settle_engagement(self, state: GameState, engagement: str, result: EngagementResult) -> Resolution:
+        """Apply a battle's result and carry on with the phase that waits on it (the id is one
+        of `engagements`, the result checked against it)."""
+        raise Refused("unknown_engagement", "This game waits on no battle.")
+
+    def fights(self, engagement: Engagement) -> bool:
+        """Whether this ruleset can fight `engagement` as a game of its own."""
+        return False
+
+    def new_engagement(self, engagement: Engagement, seed: bytes) -> GameState:
+        """The state of a game that fights `engagement`, its seats the engagement's seats."""
+        raise Refused("bad_engagement", f"The {self.name} rules fight no battles handed to them.")
+
+    def engagement_result(self, state: GameState) -> EngagementResult | None:
+        """What came of the battle, once the game that fought it is over."""
+        return None
+
     def error_codes(self) -> Mapping[str, str]:
         """The refusal codes this ruleset's hooks use, each with a sentence, for client authors."""
         return {}
@@ -213,6 +238,15 @@ def find_ruleset(name: str) -> Ruleset:
 def rulesets() -> dict[str, Ruleset]:
     _load_builtin()
     return dict(_RULESETS)
+
+
+def host_for(engagement: Engagement, parent: str) -> Ruleset:
+    """The ruleset to fight `engagement` handed over by the ruleset `parent`: the first by name,
+    other than the parent, that says it can. Raises `Refused` (bad_engagement) if none can."""
+    for name, ruleset in sorted(rulesets().items()):
+        if name != parent and ruleset.fights(engagement):
+            return ruleset
+    raise Refused("bad_engagement", "No ruleset here can fight that battle.")
 
 
 def find_scenario(scenario: str) -> tuple[Ruleset, str]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Mapping
+from typing import Any, Mapping
 
 import attrs
 
@@ -111,6 +111,7 @@ class Board:
     aimed: Mapping[str, str] = attrs.field(factory=dict)  # base -> enemy fleet its seaplanes seek this turn
     chosen: tuple[str, ...] = ()  # what the seats chose in this turn's orders, for the umpire
     battles: tuple[Mapping[str, object], ...] = ()  # this turn's battles, whole, for the umpire
+    waiting: Any = None  # the contact phase held for battles fought elsewhere (`handoff.Waiting`)
 
     def fleet(self, fleet_id: str) -> Fleet | None:
         return next((f for f in self.fleets if f.id == fleet_id), None)

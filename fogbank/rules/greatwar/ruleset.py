@@ -7,10 +7,10 @@ from typing import Any, Mapping
 import attrs
 
 from fogbank.rules.core import (
-    UMPIRE, Dice, Event, GameState, OverrideApplied, Plot, Refused, Resolution, Ruleset, Seat, register,
+    UMPIRE, Dice, Event, GameState, Option, OverrideApplied, Plot, Refused, Resolution, Ruleset, Seat, register,
 )
 
-from . import orders, turn, views
+from . import handoff, orders, turn, views
 from .board import Board, Fleet, Intel, Ship, density
 from .bot import FleetBot
 from .events import describe
@@ -59,6 +59,19 @@ class GreatWar(Ruleset):
 
     def scenarios(self):
         return SCENARIOS
+
+    def options(self, scenario):
+        battles = load_scenario(scenario).battles
+        if len(battles) < 2:
+            return {}
+        return {"battles": Option(default="board", choices=battles,
+                                  help="board: battles on the area board; hex: each handed to the surface hex game")}
+
+    def engagements(self, state):
+        return handoff.engagements(state)
+
+    def settle_engagement(self, state, engagement, result):
+        return handoff.settle(turn.Turn(state, load_scenario(state.scenario)), engagement, result, turn.finish_contact)
 
     def new_game(self, scenario, seed, options=None):
         s = load_scenario(scenario)

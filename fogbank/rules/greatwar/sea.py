@@ -66,6 +66,7 @@ class Scenario:
     ships: dict[str, ShipClass]
     fleets: tuple[FleetStart, ...]
     minefields: tuple[tuple[str, str, int], ...]  # zone, side, fields
+    battles: tuple[str, ...] = ("board",)  # where its battles may be fought: the board, or handed to a hex game
 
     def side_of(self, seat: str) -> str:
         return next(side for name, side, _ in self.seats if name == seat)
@@ -122,4 +123,5 @@ def load_scenario(scenario_id: str) -> Scenario:
                for name, s in data["ships"].items()},
         fleets=tuple(FleetStart(ships=tuple(f.pop("ships")), **f) for f in data["fleets"]),
         minefields=tuple((m["zone"], m["side"], m["fields"]) for m in data["minefields"]),
+        battles=tuple(data.get("battles", ("board",))),
     )

@@ -10,7 +10,7 @@ from fogbank.rules.core import (
     Event, Fidelity, GameState, Modifier, Outcome, Position, Resolution, Sensor, Sighting,
 )
 
-from . import battle
+from . import battle, handoff
 from .board import Board, Fleet, Intel, Note, Pending, Report, fleet_speed
 from .events import News, Record, Sighted
 from .roller import Roller
@@ -452,13 +452,23 @@ def contact_phase(state: GameState, scenario: Scenario) -> Resolution:
             fleets = {s: [t.board.fleet(f.id) for f in here[s]] for s in sides}
             for f in (f for s in sides for f in fleets[s]):
                 stopped[f.id] = zone
+            if handoff.hands_over(state):  # fought in another game: the phase waits for its result
+                handoff.hand_over(t, zone, fleets, day)
+                continue
             result = battle.fight(t.board, scenario, t.roller, zone, fleets, day, f"battle/{zone}")
             held = battle.aftermath(t, zone, fleets, result, day, f"battle/{zone}")
             stood |= held
             for f in (f for s in sides for f in fleets[s]):
                 if f.id in held and f.side != result.initiative and step == 0 and len(f.passed) > 1:
                     del stopped[f.id]  # rule 7: a stand not closed on lets it move its second zone
-    if scenario.year >= 1915 and day:
+    if t.board.waiting is not None:
+        return handoff.hold(t, stopped, stood)
+    return finish_contact(t, stopped, stood)
+
+
+def finish_contact(t: Turn, stopped: Mapping[str, str], stood: set[str]) -> Resolution:
+    """The contact phase after its battles: seaplanes, missions, the outcome, the next turn's upkeep."""
+    if t.s.year >= 1915 and is_day(t.state.turn):
         _seaplane_attacks(t)
     for fleet in t.fleets():
         if fleet.id in stopped:

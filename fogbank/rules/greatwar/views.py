@@ -124,6 +124,7 @@ def umpire_view(state: GameState, scenario: Scenario) -> dict[str, Any]:
         "chosen": list(board.chosen),
         "sunk": sorted(n for n, ship in board.ships.items() if ship.sunk(scenario.ships[n])),
         "battles": [to_plain(b) for b in board.battles if b["turn"] >= state.turn - 1],
+        "handed": [to_plain(e) for e in (board.waiting.engagements if board.waiting else ())],
         "outcome": _outcome(state),
     }
 

@@ -29,6 +29,8 @@ def apply_input(game: Game, record: Mapping[str, Any]) -> Step:
         return core.talk(game, record["seat"], record["text"], record.get("to"))
     if kind == "ask":
         return core.ask(game, record["seat"], record["question"])
+    if kind == "settle":
+        return core.settle(game, record["engagement"], record["result"])
     if kind == "end":
         return core.end(game, record.get("reason", ""), record.get("results"))
     raise ValueError(f"unknown input {kind!r}")

@@ -54,6 +54,8 @@ def trace(scenario: Scenario, unit: Unit, path: str, start: Hex | None = None, f
 
 def may_exit(scenario: Scenario, unit: Unit, last: Hex) -> bool:
     victory = scenario.victory
+    if victory.any_edge:
+        return unit.kind in (CAPITAL, SCREEN)
     return victory.kind == "exit" and unit.side == victory.side and last in victory.hexes and unit.kind in (CAPITAL, SCREEN)
 
 

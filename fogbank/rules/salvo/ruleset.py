@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from fogbank.rules.core import UMPIRE, Dice, Event, GameState, Option, Refused, Resolution, Ruleset, Seat, register
+from fogbank.rules.core import (
+    UMPIRE, Dice, Engagement, EngagementResult, Event, GameState, Option, Refused, Resolution, Ruleset, Seat, register,
+)
+from fogbank.rules.core.engagement import ENGAGEMENT_OPTION, engagement_from_plain
 
-from . import hexes, orders, overrides, turn, views
+from . import engagement, hexes, orders, overrides, turn, views
 from .board import Told
 from .bot import Captain
 from .errors import ERROR_CODES
@@ -40,6 +43,21 @@ class Salvo(Ruleset):
         state = GameState(ruleset=self.name, scenario=s.id, turn=1, dice=Dice(seed), board=None, knowledge={},
                           options=dict(options or {}))
         return turn.new_state(state, _scenario(state))
+
+    def fights(self, battle: Engagement) -> bool:
+        """Any surface battle: every ship becomes a unit (docs/decisions.md, "Battles handed over")."""
+        return True
+
+    def new_engagement(self, battle: Engagement, seed: bytes) -> GameState:
+        s = engagement.build(battle, seed)
+        state = GameState(ruleset=self.name, scenario=s.id, turn=1, dice=Dice(seed), board=None, knowledge={})
+        return turn.new_state(state, s)
+
+    def engagement_result(self, state: GameState) -> EngagementResult | None:
+        plain = state.options.get(ENGAGEMENT_OPTION)
+        if plain is None or state.outcome is None:
+            return None
+        return engagement.result(state, engagement_from_plain(plain))
 
     def seats(self, state: GameState) -> tuple[Seat, ...]:
         return tuple(Seat(s.name, s.side, s.title) for s in load_scenario(state.scenario).seats)

@@ -60,6 +60,7 @@ class Victory:
     ships: int = 0
     max_permanent_w: int = 1
     max_permanent_s: int = 1
+    any_edge: bool = False  # any ship may steam off any edge (a battle handed over: breaking off)
 
 
 @attrs.frozen(kw_only=True)
@@ -106,9 +107,16 @@ def scenario_ids() -> tuple[str, ...]:
     return tuple(sorted(found, key=lambda i: (order.index(i) if i in order else len(order), i)))
 
 
-@functools.cache
 def for_options(scenario_id: str, heavy_seas: bool) -> Scenario:
     """The scenario as a game's options have it (heavy seas may be switched on or off)."""
+    built = _BUILT.get(scenario_id)  # never cached: the latest battle built under its id counts
+    if built is not None:
+        return built if built.heavy_seas == heavy_seas else attrs.evolve(built, heavy_seas=heavy_seas)
+    return _file_for_options(scenario_id, heavy_seas)
+
+
+@functools.cache
+def _file_for_options(scenario_id: str, heavy_seas: bool) -> Scenario:
     return attrs.evolve(load_scenario(scenario_id), heavy_seas=heavy_seas)
 
 
@@ -130,8 +138,22 @@ def load_tables() -> dict[str, Any]:
     return _read("tables")
 
 
-@functools.cache
+_BUILT: dict[str, Scenario] = {}  # scenarios built from engagements, by their ids
+
+
+def register_built(scenario: Scenario) -> None:
+    """Keep a scenario built from an engagement (`engagement.py`), so hooks that get only the
+    state's scenario id find it (its id comes from the game's seed: `engagement.scenario_id`)."""
+    _BUILT[scenario.id] = scenario
+
+
 def load_scenario(scenario_id: str) -> Scenario:
+    built = _BUILT.get(scenario_id)
+    return built if built is not None else _load_file(scenario_id)
+
+
+@functools.cache
+def _load_file(scenario_id: str) -> Scenario:
     data = _read(scenario_id)
     classes = data.get("classes", {})
     units = []

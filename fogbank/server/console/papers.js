@@ -300,7 +300,23 @@ function ago(iso) {
 
 /** The games this token opens, and who is present at each. */
 export function gameList(games, current) {
-  return games.map((game) =>
+  return games.map((game) => (game.engagement ? linkedGame(game) : gameEntry(game, current)));
+}
+
+/** A battle this game handed to a game of its own: its state, its console, or why it failed. */
+function linkedGame(game) {
+  const where = game.game ? ` game ${game.game}${game.turn ? ` · turn ${game.turn}` : ""}${game.cycle ? ` · ${game.cycle}` : ""}` : "";
+  return h(
+    "div",
+    { class: "game linked", "data-game": game.game || "" },
+    h("div", { class: "game-head" }, h("strong", {}, `Battle ${game.engagement}`), `${where} · ${game.link}`),
+    game.umpire ? h("a", { href: game.umpire, target: "_blank", rel: "noopener" }, "its umpire's console") : "",
+    game.error ? h("p", { class: "error" }, `${game.error.sentence} (${game.error.code}); settle it by override.`) : "",
+  );
+}
+
+function gameEntry(game, current) {
+  return (
     h(
       "div",
       { class: `game${game.game === current ? " current" : ""}`, "data-game": game.game },
@@ -319,6 +335,6 @@ export function gameList(games, current) {
           ),
         ),
       ),
-    ),
+    )
   );
 }

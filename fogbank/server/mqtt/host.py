@@ -89,6 +89,7 @@ class MqttHost:
         self, host: Host, address: BrokerAddress, host_id: str, ended_grace: float = ENDED_GRACE
     ) -> None:
         self.host = host
+        host.links.on_created.append(self._open_game)  # a linked game is opened on the broker too
         self.ended_grace = ended_grace
         self.address = address
         self.host_id = safe_name(host_id)
@@ -270,6 +271,12 @@ class MqttHost:
 
     async def _new_game(self, scenario: str, options: dict[str, Any] | None = None) -> dict[str, Any]:
         created = await self.host.create_game(scenario, options)
+        await self._open_game(created)
+        return {"created": created}
+
+    async def _open_game(self, created: dict[str, Any]) -> None:
+        """A game just made on this host (asked for, or linked to fight another's battle): its
+        seats' broker credentials, its requests subscribed, its owner and seats' state published."""
         game = created["game"]
         tokens = {UMPIRE: created["umpire_token"], SPECTATOR: created["spectator_token"], **created["seats"]}
         commands = [c for seat, token in tokens.items() for c in topics.seat_commands(game, seat, token)]
@@ -287,7 +294,6 @@ class MqttHost:
             if seat not in LAZY_STREAMS:
                 snapshot = self.host.snapshot(room, seat, None, room.streams[seat].seq)
                 self._publish(topics.seat_state(game, seat), self.codec.encode_server(snapshot), retain=True)
-        return {"created": created}
 
     # Ended games -----------------------------------------------------------------------------
 

@@ -10,7 +10,7 @@ import { connect, inOrder, loginForm, notice, takeToken } from "./page.js";
 import { RequestRefused } from "./wire.js";
 
 const TOKEN_KEY = "fogbank.seat.token";
-const TOLD = new Set(["narrative", "answer", "amended", "talk"]);
+const TOLD = new Set(["narrative", "link", "answer", "amended", "talk"]);
 const $ = (id) => document.getElementById(id);
 
 const seat = {
@@ -156,6 +156,14 @@ function received(message) {
       }
       seat.view = message.view;
       [seat.turn, seat.phase, seat.mustAct] = [message.turn, message.phase, message.must_act];
+      // A snapshot names the battles this seat fights in games of their own (a rejoin's only word of them).
+      for (const linked of message.view?.linked ?? []) {
+        if (seat.messages.some((m) => m.type === "link" && m.token === linked.token)) continue;
+        const text = `Your fleet is in battle (${linked.engagement}): fight it at /play#token=${linked.token}`;
+        seat.messages.push({ type: "link", turn: message.turn, game: linked.game, token: linked.token, text });
+        renderMessages();
+        notice("Your fleet is in battle: its link is in your messages.");
+      }
       // A pad not yet written for the phase now open starts from the new view (fresh).
       seat.pad.seen?.(message.view, seat.padFor !== `${seat.turn}/${seat.phase}`);
       seat.padFor = `${seat.turn}/${seat.phase}`;
@@ -174,6 +182,7 @@ function received(message) {
         seat.messages.push(message);
         renderMessages();
         if (message.type === "narrative") notice(`The umpire: ${message.text}`);
+        if (message.type === "link") notice("Your fleet is in battle: its link is in your messages.");
         if (message.type === "amended") notice(`The umpire amended your order: ${message.reason}`, "error");
       }
   }
@@ -318,6 +327,8 @@ function messageWords(message) {
   switch (message.type) {
     case "narrative":
       return ["The umpire", message.text];
+    case "link": // the seat's own token in the battle's game: opened in a tab of its own
+      return ["Battle", h("a", { href: `/play#token=${message.token}`, target: "_blank", rel: "noopener" }, message.text)];
     case "answer":
       return ["Answer", seat.ruleset.answer(message)];
     case "amended": {

@@ -3,7 +3,7 @@
 // that carries the same `ref`. A dropped socket reconnects and resumes with `last_seq`.
 
 export const SUBPROTOCOL = "fogbank.v1.json";
-const STREAM = new Set(["snapshot", "observation", "narrative", "answer", "amended", "talk", "status", "umpire_update", "game_over"]);
+const STREAM = new Set(["snapshot", "observation", "narrative", "link", "answer", "amended", "talk", "status", "umpire_update", "game_over"]);
 
 export class RequestRefused extends Error {
   constructor(code, message) {

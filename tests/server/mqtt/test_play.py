@@ -54,3 +54,21 @@ async def _take(stream, n):
         n -= 1
         if n == 0:
             return
+
+
+async def test_a_battle_handed_over_is_fought_through_the_broker_and_settled(stack):
+    host = await stack.host("h1")
+    gateway = await stack.gateway()
+    game = await gateway.create_game("black_sea", {"battles": "hex"})
+    links = host.host.links
+    bots = [asyncio.create_task(run_bot(url(gateway), token, proxy=None)) for token in game["seats"].values()]
+    try:
+        async with asyncio.timeout(240):  # the linked game's seats join through the gateway too
+            while not any(link.status == "settled" for link in links.by_parent.get(game["game"], {}).values()):
+                await asyncio.sleep(0.1)
+    finally:
+        for bot in bots:
+            bot.cancel()
+        await asyncio.gather(*bots, return_exceptions=True)
+    entries = await host.host.store.load_log(game["game"])
+    assert any(entry.record["input"] == "settle" for entry in entries)

@@ -1,7 +1,8 @@
 // Great War at Sea in the umpire's console: the whole sea on the zone map (every fleet, its plot
 // and the zones it passed this move, every minefield), the points and the turn's random event,
 // each side's open choices and what the seats chose, and an override form that injects a report
-// to a seat (or moves a fleet). Views: views.py.
+// to a seat, moves a fleet, or settles a battle handed to a linked game (abandoned there).
+// Views: views.py.
 
 import { h } from "/umpire/dom.js";
 import { drawFleets, drawReports, knowZones, orderWords, zoneName } from "./draw.js";
@@ -79,7 +80,8 @@ export function place(name, view, map) {
 const FIELD = "display: grid; grid-template-columns: 7em minmax(0, 1fr); align-items: center; gap: 6px; margin: 4px 0; font-size: 12px";
 
 export function override({ view }) {
-  const kind = h("select", { id: "gw-kind", "aria-label": "Override" }, h("option", { value: "report" }, "inject a report"), h("option", { value: "move" }, "move a fleet"));
+  const kind = h("select", { id: "gw-kind", "aria-label": "Override" }, h("option", { value: "report" }, "inject a report"), h("option", { value: "move" }, "move a fleet"),
+    h("option", { value: "settle" }, "settle a battle"));
   // The seats and fleets the umpire may name, offered as the field is typed; zones come from a click on the map.
   const fleets = view?.fleets || [];
   const offer = (id, values) => h("datalist", { id }, [...new Set(values)].sort().map((v) => h("option", { value: v })));
@@ -89,24 +91,34 @@ export function override({ view }) {
   const next = h("input", { id: "gw-next", placeholder: "optional" });
   const ships = h("input", { id: "gw-ships", type: "checkbox" });
   ships.style.justifySelf = "start"; // styled through the DOM: the page's CSP refuses style attributes
-  const text = h("input", { id: "gw-text", placeholder: "what the seat reads" });
-  const row = (words, input, forReport = false) => {
-    const label = h("label", { class: "gw-field", "data-report": forReport ? "" : null }, h("span", {}, words), input);
+  const text = h("input", { id: "gw-text", placeholder: "what the seat reads (a battle: its summary)" });
+  // A battle handed to a linked game and abandoned there: the umpire gives its result.
+  const battle = h("input", { id: "gw-battle", placeholder: "battle id" });
+  const waiting = () => (typeof view === "function" ? view() : view)?.handed?.[0]?.id ?? "";
+  const losses = h("input", { id: "gw-losses", placeholder: "Evstafi:2, Donets:sunk" });
+  const row = (words, input, kinds) => {
+    const label = h("label", { class: "gw-field" }, h("span", {}, words), input);
     label.style.cssText = FIELD;
+    label.dataset.kinds = kinds;
     return label;
   };
-  const rows = [row("To seat", seat, true), row("Fleet", fleet), row("Zone", zone), row("Next zone", next, true),
-    row("Tell its ships", ships, true), row("Words", text, true)];
+  const rows = [row("To seat", seat, "report"), row("Fleet", fleet, "report move"), row("Zone", zone, "report move"),
+    row("Next zone", next, "report"), row("Tell its ships", ships, "report"), row("Battle", battle, "settle"),
+    row("Losses", losses, "settle"), row("Words", text, "report settle")];
   const shown = () => rows.forEach((r) => {
-    r.hidden = kind.value === "move" && r.hasAttribute("data-report");
+    r.hidden = !r.dataset.kinds.split(" ").includes(kind.value);
     r.style.display = r.hidden ? "none" : "grid"; // the inline grid would outrank [hidden]
   });
-  kind.onchange = shown;
+  kind.addEventListener("change", () => {
+    if (kind.value === "settle" && !battle.value) battle.value = waiting(); // the battle the game waits on
+    shown();
+  });
   shown();
   return {
     fields: h("div", { class: "gw-override" }, kind, ...rows, offer("gw-seats", fleets.map((f) => f.seat)), offer("gw-fleets", fleets.map((f) => f.id))),
     read() {
       if (kind.value === "move") return { kind: "move", fleet: fleet.value, zone: zone.value };
+      if (kind.value === "settle") return { settle: battle.value || waiting(), result: { ships: lossesOf(losses.value), summary: text.value } };
       const out = { kind: "report", seat: seat.value, fleet: fleet.value, zone: zone.value, ships: ships.checked, text: text.value };
       if (next.value) out.next_zone = next.value;
       return out;
@@ -116,6 +128,12 @@ export function override({ view }) {
     },
     view,
   };
+}
+
+/** "Evstafi:2, Donets:sunk" as a battle's result's ships (the server checks the names). */
+function lossesOf(words) {
+  return words.split(",").map((part) => part.split(":").map((w) => w.trim())).filter(([name]) => name)
+    .map(([name, lost]) => (lost === "sunk" ? { name, lost: 0, sunk: true } : { name, lost: Number(lost) || 0, sunk: false }));
 }
 
 export function drawSeat(map, group, view) {

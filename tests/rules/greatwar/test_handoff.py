@@ -1,0 +1,99 @@
+"""Battles handed to the surface hex game (option battles=hex): the contact phase waits on the
+battle's result, the seats that fight are told, the result is applied and the game goes on."""
+
+import pytest
+
+from fogbank.rules import core
+from fogbank.rules.core.plain import to_plain
+from fogbank.rules.record.simulate import game_seed, play_bot_game
+from fogbank.rules.record.verify import verify_records
+
+RULES = core.find_ruleset("greatwar")
+
+
+def to_battle(seed=b"h" * 32, battles="hex"):
+    """A Black Sea game played by its bots until a battle is handed over (or the turn limit)."""
+    game = core.start(RULES, "black_sea", seed, {"battles": battles})
+    bots = {s: RULES.bot("black_sea", s, to_plain(RULES.chart(game.state, s))) for s in RULES.seat_names(game.state)}
+    while not game.awaiting and not game.state.ended:
+        seat = sorted(game.waiting_for())[0]
+        game = core.submit(game, seat, RULES.parse_order(seat, bots[seat].order(to_plain(RULES.observe(game.state, seat))))).game
+    return game
+
+
+def news(game, seat):
+    return [t.text for t in game.state.told.get(seat, ()) if t.kind == "news"]
+
+
+def test_the_option_is_offered_and_the_board_is_the_default():
+    option = RULES.options("black_sea")["battles"]
+    assert (option.default, option.choices) == ("board", ("board", "hex"))
+    game = to_battle(battles="board")
+    assert not game.awaiting
+
+
+def test_contact_holds_the_contact_phase_until_the_battle_is_settled():
+    game = to_battle()
+    (battle,) = RULES.engagements(game.state).values()
+    assert game.state.phase == "contact" and not game.to_act() and game.cycle is core.Cycle.ORDERS
+    assert {p.side for p in battle.parties} == {"central", "russia"}
+    for seat in RULES.seat_names(game.state):  # news of the side's own fleets, as a mine struck is
+        assert any(f"is in battle in {battle.zone}" in t for t in news(game, seat)), seat
+    with pytest.raises(core.Refused) as refused:
+        core.release(game)
+    assert refused.value.code == "awaiting_battle"
+    with pytest.raises(core.Refused) as refused:
+        core.submit(game, "souchon", {"fleets": {}})
+    assert refused.value.code == "not_your_turn"
+
+
+def test_the_result_is_applied_and_the_next_orders_phase_opens():
+    game = to_battle()
+    (battle,) = RULES.engagements(game.state).values()
+    turn = game.state.turn
+    victim = battle.parties[1].ships[0]
+    wounded = battle.parties[0].ships[0]
+    result = {"ships": [{"name": victim.name, "lost": victim.hull - victim.hits, "sunk": True},
+                        {"name": wounded.name, "lost": 1, "sunk": False}], "left": [], "summary": "A hard fight."}
+    step = core.settle(game, battle.id, result)
+    after = step.game
+    assert (after.state.turn, after.state.phase) == (turn + 1, "orders") and after.to_act()
+    assert not RULES.engagements(after.state)
+    assert all(victim.name not in f.ships for f in after.state.board.fleets)
+    assert after.state.board.ships[wounded.name].hits >= wounded.hits  # damage control may mend the box
+    enemy_seats = battle.parties[0].seats
+    assert any(r["source"] == "battle" and victim.name in r["text"]
+               for seat in enemy_seats for r in RULES.observe(after.state, seat, since=1)["reports"])
+
+
+def test_a_bad_result_is_refused_and_the_game_still_waits():
+    game = to_battle()
+    (name,) = RULES.engagements(game.state)
+    for result, code in (({"ships": [{"name": "Queen Mary", "lost": 1}]}, "bad_engagement_result"),
+                         ({"ships": "all of them"}, "bad_engagement_result"),
+                         ({"ships": [], "left": ["britain"]}, "bad_engagement_result")):
+        with pytest.raises(core.Refused) as refused:
+            core.settle(game, name, result)
+        assert refused.value.code == code
+    with pytest.raises(core.Refused) as refused:
+        core.settle(game, "1-nowhere", {"ships": []})
+    assert refused.value.code == "unknown_engagement"
+    assert game.awaiting
+
+
+def test_the_umpire_settles_an_abandoned_battle_by_override():
+    game = to_battle()
+    (name,) = RULES.engagements(game.state)
+    with pytest.raises(core.Refused):
+        core.override(game, {"settle": name, "result": {"ships": []}}, " ")
+    step = core.override(game, {"settle": name, "result": {"ships": [], "summary": "Both sides drew off."}},
+                         "the hex game was abandoned")
+    assert step.events[0].kind == "override" and step.events[0].what == f"settle {name}"
+    assert not step.game.awaiting and step.game.state.phase == "orders"
+
+
+def test_a_simulated_game_with_hex_battles_runs_to_its_end_and_verifies():
+    records = list(play_bot_game("black_sea", game_seed("hex", 0), options={"battles": "hex"}))
+    settles = [r for r in records if r.get("input") == "settle"]
+    assert settles and records[-1]["results"] and "simulation stopped" not in records[-1]["reason"]
+    assert verify_records(records) > 0

@@ -1,0 +1,56 @@
+"""A battle handed to a linked game, as the seats see it in Chromium: the admiral whose fleet
+fights finds a link to his seat in the battle's game among his messages, and it opens the Salvo
+battle on an open-sea map; the umpire's console lists the linked game with its console."""
+
+from __future__ import annotations
+
+import asyncio
+
+from tests.conftest import needs
+
+from ..chromium import CHROMIUM, expect, open_page
+from ..test_engagements import bots_until
+
+pytestmark = needs(CHROMIUM)
+
+
+async def test_the_seats_that_fight_follow_their_link_to_the_battle(server, page):
+    created = await server.create_game("black_sea", {"battles": "hex"})
+    links = server.host.links
+    url = f"http://127.0.0.1:{server.port}"
+    await bots_until(server, created["seats"].values(), lambda: links.by_parent.get(created["game"]))
+    (link,) = links.by_parent[created["game"]].values()
+    seat = next(s for s in link.tokens if s != "umpire")
+    await page.goto(f"{url}/play#token={created['seats'][seat]}")
+    await page.wait_for_selector('#connection[data-state="connected"]')
+    battle = page.locator("#messages li.link a")
+    await expect(battle).to_have_count(1)
+    assert await battle.get_attribute("href") == f"/play#token={link.tokens[seat]}"
+    async with page.context.expect_page() as opened:  # a tab of its own
+        await battle.click()
+    tab = await opened.value
+    await expect(tab.locator("#connection")).to_have_attribute("data-state", "connected")
+    await expect(tab.locator("header")).to_contain_text("The battle in")
+    umpire = await open_page(page.context.browser, 1280, 900, [])
+    await umpire.goto(f"{url}/umpire#token={created['umpire_token']}")
+    await expect(umpire.locator(f'#games .game.linked[data-game="{link.child}"] a')).to_have_text("its umpire's console")
+
+
+async def test_the_umpire_settles_an_abandoned_battle_from_his_console(server, page):
+    created = await server.create_game("black_sea", {"battles": "hex"})
+    links = server.host.links
+    await bots_until(server, created["seats"].values(),
+                     lambda: any(link.status == "fighting" for link in links.by_parent.get(created["game"], {}).values()))
+    (link,) = [x for x in links.by_parent[created["game"]].values() if x.status == "fighting"]
+    parent = server.host.rooms[created["game"]]
+    await page.goto(f"http://127.0.0.1:{server.port}/umpire#token={created['umpire_token']}")
+    await page.select_option("#gw-kind", "settle")
+    await expect(page.locator("#gw-battle")).to_have_value(link.engagement)  # the battle waiting, filled in
+    await page.fill("#gw-text", "The squadrons lost each other in the dark.")
+    await page.fill("#override-reason", "the battle's game was abandoned")
+    await page.click("#override-apply")
+    async with asyncio.timeout(30):
+        while links.by_parent[created["game"]][link.engagement].status != "settled":
+            await asyncio.sleep(0.05)
+    assert not parent.game.awaiting and parent.game.state.phase == "orders"
+    assert server.host.rooms[link.child].game.cycle.value == "ended"

@@ -300,8 +300,8 @@ def _resolve(game: Game) -> tuple[Step, Resolved]:
     if (resolution.state.turn, resolution.state.phase) != (state.turn, state.phase):
         raise AssertionError(f"{ruleset.name}.resolve moved the clock: the core moves it")
     turn, phase = next_phase(ruleset.phases, state.turn, state.phase)
-    resolution = attrs.evolve(resolution, state=attrs.evolve(resolution.state, turn=turn, phase=phase))
-    done = _after(attrs.evolve(game, orders={}), resolution)
+    moved = attrs.evolve(resolution.state, turn=turn, phase=phase)
+    done = _after(game, Resolution(moved, resolution.events, resolution.rolls), orders={})
     return done, Resolved(state.turn, state.phase, orders)
 
 
@@ -314,12 +314,13 @@ def _keep_told(state: GameState, events: Iterable[Event]) -> GameState:
     return attrs.evolve(state, told=told)
 
 
-def _after(game: Game, resolution: Resolution) -> Step:
+def _after(game: Game, resolution: Resolution, **changes: Any) -> Step:
+    """The game in the resolution's state (and with `changes`: a resolved phase's orders cleared)."""
     state = resolution.state
     events = resolution.events
     if any(isinstance(e, Told) for e in events):
         state = _keep_told(state, events)
-    game = attrs.evolve(game, state=state)
+    game = attrs.evolve(game, state=state, **changes)
     if state.outcome is not None and game.cycle is not Cycle.ENDED:
         seats = frozenset(game.ruleset.seat_names(state))
         ended = GameEnded(turn=state.turn, audience=seats, results=state.outcome.results, reason=state.outcome.reason)

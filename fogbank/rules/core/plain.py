@@ -45,11 +45,6 @@ def _is_mapping(t: Any) -> bool:
 
 converter.register_unstructure_hook_func(_is_mapping, _unstructure_mapping)
 
-# A tuple of plain values becomes a list of the same values (what the converter's own iterable
-# hook gives, one dispatch per item slower): views and rolls carry long ones, a track, dice.
-_PLAIN_TUPLES = frozenset(tuple[kind, ...] for kind in (str, int, float, bool))
-converter.register_unstructure_hook_func(lambda t: t in _PLAIN_TUPLES, list)
-
 
 _AS_THEY_ARE = (str, int, bool, float, type(None))  # what unstructure gives back unchanged
 

@@ -40,7 +40,7 @@ class Game:
         """The seats whose orders this phase waits for, or waited for (none once it is over)."""
         if self.cycle is Cycle.ENDED:
             return frozenset()
-        return self.ruleset.seats_to_act(self.state)
+        return seats_to_act(self.ruleset, self.state)
 
     def waiting_for(self) -> frozenset[str]:
         """Seats whose orders for this phase are not in. The umpire's to know, never a seat's."""
@@ -70,6 +70,25 @@ class Step:
         return bool(self.resolutions)
 
 
+_last_asked: tuple[GameState | None, frozenset[str]] = (None, frozenset())
+
+
+def seats_to_act(ruleset: Ruleset, state: GameState) -> frozenset[str]:
+    """`ruleset.seats_to_act(state)`, worked out once for a state however often it is asked.
+
+    An input asks it several times of one state (to check the order, to see whether the phase is
+    complete, to resolve it) and the server once more per seat; a ruleset may scan every unit
+    for it. States are frozen, so the answer for the last state asked about is kept, by identity.
+    """
+    global _last_asked
+    last = _last_asked  # read once: the pair is replaced whole, never changed in place
+    if last[0] is state:
+        return last[1]
+    acting = ruleset.seats_to_act(state)
+    _last_asked = (state, acting)
+    return acting
+
+
 def start(ruleset: Ruleset, scenario: str, seed: bytes, options: Mapping[str, Any] | None = None) -> Game:
     """A new game at its first phase. Raises `Refused` for options the scenario does not take."""
     chosen = check_options(ruleset, scenario, options or {})
@@ -97,7 +116,7 @@ def submit(game: Game, seat: str, order: Any, phase: str | None = None) -> Step:
     if phase is not None and phase != game.state.phase:
         raise Refused("wrong_phase", f"That order is for the {phase} phase, but this is {game.state.phase}.")
     ruleset = game.ruleset
-    if seat not in ruleset.seats_to_act(game.state):
+    if seat not in seats_to_act(ruleset, game.state):
         raise Refused("not_your_turn", "Your seat has no order to give in this phase.")
     ruleset.check_order(game.state, seat, order)
     state = game.state
@@ -115,7 +134,7 @@ def amend(game: Game, seat: str, payload: Mapping[str, Any], reason: str) -> Ste
     if not reason.strip():
         raise Refused("reason_required", "An amendment needs a reason for the record.")
     ruleset = game.ruleset
-    if seat not in ruleset.seats_to_act(game.state):
+    if seat not in seats_to_act(ruleset, game.state):
         raise Refused("not_your_turn", f"Seat {seat!r} has no order to give in this phase.")
     order = ruleset.parse_order(seat, payload)
     try:
@@ -257,7 +276,7 @@ def _refuse_if_ended(game: Game) -> None:
 
 def _take_order(game: Game, seat: str, order: Any) -> Step:
     orders = {**game.orders, seat: order}
-    missing = game.ruleset.seats_to_act(game.state) - orders.keys()
+    missing = seats_to_act(game.ruleset, game.state) - orders.keys()
     return _advance(attrs.evolve(game, orders=orders), Move.ORDER if missing else Move.LAST_ORDER)
 
 
@@ -282,7 +301,7 @@ def _advance(game: Game, move: Move) -> Step:
         game = done.game
         if game.cycle is Cycle.ENDED:
             break
-        if game.ruleset.seats_to_act(game.state):  # the next phase waits for orders
+        if seats_to_act(game.ruleset, game.state):  # the next phase waits for orders
             break
         move = Move.NOBODY
     return Step(game, events=events, rolls=rolls, resolutions=resolutions)
@@ -294,7 +313,7 @@ def _resolve(game: Game) -> tuple[Step, Resolved]:
     # sent nothing sails under its standing order.
     orders = {
         seat: game.orders[seat] if seat in game.orders else ruleset.standing_order(state, seat)
-        for seat in sorted(ruleset.seats_to_act(state))
+        for seat in sorted(seats_to_act(ruleset, state))
     }
     resolution = ruleset.resolve(state, orders)
     if (resolution.state.turn, resolution.state.phase) != (state.turn, state.phase):

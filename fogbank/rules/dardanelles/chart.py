@@ -94,7 +94,7 @@ def compass_point(origin: Square, target: Square) -> tuple[str, int]:
     return POINTS[index], int(index * 22.5 + 0.5)
 
 
-@functools.lru_cache(maxsize=1 << 16)
+@functools.lru_cache(maxsize=8192)  # a few MB at most: lines from the squares sailed to vessels in range
 def line_squares(a: Square, b: Square) -> tuple[Square, ...]:
     """The squares a straight line from the centre of `a` to the centre of `b` passes through,
     between the two (not `a` or `b` themselves), in order from `a`.

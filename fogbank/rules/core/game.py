@@ -46,7 +46,7 @@ class Game:
         """The seats whose orders this phase waits for, or waited for (none once it is over)."""
         if self.cycle is Cycle.ENDED or self.awaiting:
             return frozenset()
-        return self.ruleset.seats_to_act(self.state)
+        return seats_to_act(self.ruleset, self.state)
 
     def waiting_for(self) -> frozenset[str]:
         """Seats whose orders for this phase are not in. The umpire's to know, never a seat's."""
@@ -74,6 +74,25 @@ class Step:
     @property
     def resolved(self) -> bool:
         return bool(self.resolutions)
+
+
+_last_asked: tuple[GameState | None, frozenset[str]] = (None, frozenset())
+
+
+def seats_to_act(ruleset: Ruleset, state: GameState) -> frozenset[str]:
+    """`ruleset.seats_to_act(state)`, worked out once for a state however often it is asked.
+
+    An input asks it several times of one state (to check the order, to see whether the phase is
+    complete, to resolve it) and the server once more per seat; a ruleset may scan every unit
+    for it. States are frozen, so the answer for the last state asked about is kept, by identity.
+    """
+    global _last_asked
+    last = _last_asked  # read once: the pair is replaced whole, never changed in place
+    if last[0] is state:
+        return last[1]
+    acting = ruleset.seats_to_act(state)
+    _last_asked = (state, acting)
+    return acting
 
 
 def start(ruleset: Ruleset, scenario: str, seed: bytes, options: Mapping[str, Any] | None = None) -> Game:
@@ -314,7 +333,7 @@ def _refuse_if_ended(game: Game) -> None:
 
 def _take_order(game: Game, seat: str, order: Any) -> Step:
     orders = {**game.orders, seat: order}
-    missing = game.ruleset.seats_to_act(game.state) - orders.keys()
+    missing = seats_to_act(game.ruleset, game.state) - orders.keys()
     return _advance(attrs.evolve(game, orders=orders), Move.ORDER if missing else Move.LAST_ORDER)
 
 
@@ -339,7 +358,7 @@ def _advance(game: Game, move: Move) -> Step:
         game = done.game
         if game.cycle is Cycle.ENDED or game.awaiting:  # a battle fought elsewhere holds the phase
             break
-        if game.ruleset.seats_to_act(game.state):  # the next phase waits for orders
+        if seats_to_act(game.ruleset, game.state):  # the next phase waits for orders
             break
         move = Move.NOBODY
     return Step(game, events=events, rolls=rolls, resolutions=resolutions)
@@ -351,7 +370,7 @@ def _resolve(game: Game) -> tuple[Step, Resolved]:
     # sent nothing sails under its standing order.
     orders = {
         seat: game.orders[seat] if seat in game.orders else ruleset.standing_order(state, seat)
-        for seat in sorted(ruleset.seats_to_act(state))
+        for seat in sorted(seats_to_act(ruleset, state))
     }
     resolution = ruleset.resolve(state, orders)
     if (resolution.state.turn, resolution.state.phase) != (state.turn, state.phase):
@@ -359,8 +378,8 @@ def _resolve(game: Game) -> tuple[Step, Resolved]:
     if ruleset.engagements(resolution.state):  # the phase stays open until its battles are settled
         return _after(attrs.evolve(game, orders={}), resolution), Resolved(state.turn, state.phase, orders)
     turn, phase = next_phase(ruleset.phases, state.turn, state.phase)
-    resolution = attrs.evolve(resolution, state=attrs.evolve(resolution.state, turn=turn, phase=phase))
-    done = _after(attrs.evolve(game, orders={}), resolution)
+    moved = attrs.evolve(resolution.state, turn=turn, phase=phase)
+    done = _after(game, Resolution(moved, resolution.events, resolution.rolls), orders={})
     return done, Resolved(state.turn, state.phase, orders)
 
 
@@ -373,12 +392,13 @@ def _keep_told(state: GameState, events: Iterable[Event]) -> GameState:
     return attrs.evolve(state, told=told)
 
 
-def _after(game: Game, resolution: Resolution) -> Step:
+def _after(game: Game, resolution: Resolution, **changes: Any) -> Step:
+    """The game in the resolution's state (and with `changes`: a resolved phase's orders cleared)."""
     state = resolution.state
     events = resolution.events
     if any(isinstance(e, Told) for e in events):
         state = _keep_told(state, events)
-    game = attrs.evolve(game, state=state)
+    game = attrs.evolve(game, state=state, **changes)
     if state.outcome is not None and game.cycle is not Cycle.ENDED:
         seats = frozenset(game.ruleset.seat_names(state))
         ended = GameEnded(turn=state.turn, audience=seats, results=state.outcome.results, reason=state.outcome.reason)

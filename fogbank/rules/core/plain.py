@@ -50,11 +50,22 @@ _AS_THEY_ARE = (str, int, bool, float, type(None))  # what unstructure gives bac
 
 
 def _unstructure_event(event: Event) -> dict[str, Any]:
-    # Every turn's events go through here for the log: plain values skip the converter's dispatch.
+    # Every turn's events go through here for the log: plain values, and the audience and paths
+    # made of them, skip the converter's dispatch (giving what it would give: lists, sorted sets).
     plain = {"kind": type(event).kind}
     for name in _field_names(type(event)):
         value = getattr(event, name)
-        plain[name] = value if type(value) in _AS_THEY_ARE else converter.unstructure(value)
+        kind = type(value)
+        if kind in _AS_THEY_ARE:
+            plain[name] = value
+        elif kind is frozenset and all(type(v) is str for v in value):
+            plain[name] = sorted(value)
+        elif (kind is tuple or kind is list) and all(type(v) in _AS_THEY_ARE for v in value):
+            plain[name] = list(value)
+        elif isinstance(value, enum.Enum):
+            plain[name] = value.value
+        else:
+            plain[name] = converter.unstructure(value)
     return plain
 
 

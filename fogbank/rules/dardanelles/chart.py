@@ -8,6 +8,7 @@ corner). Distances are counted in king moves, as the boat moves in eight directi
 from __future__ import annotations
 
 import enum
+import functools
 import math
 from typing import Iterator
 
@@ -93,23 +94,28 @@ def compass_point(origin: Square, target: Square) -> tuple[str, int]:
     return POINTS[index], int(index * 22.5 + 0.5)
 
 
-def line_squares(a: Square, b: Square) -> Iterator[Square]:
+@functools.lru_cache(maxsize=8192)  # a few MB at most: lines from the squares sailed to vessels in range
+def line_squares(a: Square, b: Square) -> tuple[Square, ...]:
     """The squares a straight line from the centre of `a` to the centre of `b` passes through,
-    between the two (not `a` or `b` themselves).
+    between the two (not `a` or `b` themselves), in order from `a`.
 
     The line is sampled eight times a square, at points that never fall on a corner exactly,
-    so a line that only touches the corner where two squares meet passes neither.
+    so a line that only touches the corner where two squares meet passes neither. Cached: every
+    hour the boat looks along the same few lines, and the sampling costs more than the look.
     """
     steps = 8 * max(1, distance(a, b))
     seen = {a, b}
+    squares = []
     for k in range(steps):
         t = (k + 0.5) / steps
         square = (math.floor(a[0] + (b[0] - a[0]) * t + 0.5), math.floor(a[1] + (b[1] - a[1]) * t + 0.5))
         if square not in seen:
             seen.add(square)
-            yield square
+            squares.append(square)
+    return tuple(squares)
 
 
+@functools.lru_cache(maxsize=4096)  # every view names the whole track again
 def square_name(square: Square) -> str:
     x, y = square
     return f"{chr(ord('A') + x)}{y + 1}"

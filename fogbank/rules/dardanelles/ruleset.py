@@ -30,6 +30,11 @@ LEVELS = {
     "mines can scrape but not sink you.",
 }
 
+# One seat, the same in every game: asked for several times a turn, so built once.
+SEATS = (Seat(SUBMARINE, BRITISH, "the submarine's captain"),)
+SEAT_NAMES = (SUBMARINE,)
+TO_ACT = frozenset(SEAT_NAMES)
+
 
 @register
 class Dardanelles(Ruleset):
@@ -68,7 +73,13 @@ class Dardanelles(Ruleset):
         )
 
     def seats(self, state: GameState) -> tuple[Seat, ...]:
-        return (Seat(SUBMARINE, BRITISH, "the submarine's captain"),)
+        return SEATS
+
+    def seat_names(self, state: GameState) -> tuple[str, ...]:
+        return SEAT_NAMES
+
+    def seats_to_act(self, state: GameState) -> frozenset[str]:
+        return TO_ACT  # the captain orders every hour, to the end
 
     def parse_order(self, seat: str, payload: Mapping[str, Any]) -> Order:
         return orders.parse_order(payload)

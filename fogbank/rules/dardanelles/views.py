@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from datetime import datetime, timedelta
 
 import attrs
@@ -104,8 +105,21 @@ class ChartView:
 
 
 def clock(scenario: Scenario, turn: int) -> str:
-    start = datetime.fromisoformat(scenario.start)
-    return (start + timedelta(hours=turn - 1)).isoformat(timespec="minutes")
+    return (_start(scenario.start) + timedelta(hours=turn - 1)).isoformat(timespec="minutes")
+
+
+@functools.cache
+def _start(text: str) -> datetime:
+    return datetime.fromisoformat(text)
+
+
+def _since(items: tuple, turn: int) -> tuple:
+    """The items of a log from `turn` on. The crew's log only ever grows at its end, an hour at a
+    time, so the recent ones are read back from the end rather than the whole game's scanned."""
+    first = len(items)
+    while first and items[first - 1].turn >= turn:
+        first -= 1
+    return items[first:]
 
 
 def submarine_view(state: GameState, scenario: Scenario, log: BoatLog, since: int | None) -> SubmarineView:
@@ -124,8 +138,8 @@ def submarine_view(state: GameState, scenario: Scenario, log: BoatLog, since: in
         afloat=log.afloat,
         plotted=square_name(log.plotted),
         track=tuple(square_name(s) for s in log.track),
-        reports=tuple(r for r in log.reports if r.turn >= since),
-        contacts=tuple(c for c in log.contacts if c.turn >= since),
+        reports=_since(log.reports, since),
+        contacts=_since(log.contacts, since),
         outcome=_outcome(state),
     )
 

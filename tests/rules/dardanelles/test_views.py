@@ -48,3 +48,30 @@ def test_the_umpires_view_carries_the_true_track_the_mines_and_the_vessels():
     view = to_plain(RULES.observe(g.state, core.UMPIRE))
     assert len(view["track"]) == 4 and view["track"][0] == "D5"  # one square a turn, from the start
     assert view["minefields"] and len(view["vessels"]) == 9
+
+
+def test_each_turns_view_carries_the_reports_and_contacts_of_the_turns_asked_for():
+    # The view reads recent reports back from the end of the crew's log: across a whole game it
+    # must give what a scan of the whole log gives, for the last turn and for the whole game.
+    state = game("b11").state
+    bot = RULES.bot("b11", "submarine", to_plain(RULES.chart(state, "submarine")))
+    played = core.start(RULES, "b11", b"\x09" * 32)
+    told_something = 0
+    while played.cycle is not core.Cycle.ENDED:
+        state = played.state
+        log = state.knowledge["submarine"]
+        for since in (None, 1, state.turn):
+            first = state.turn - 1 if since is None else since
+            view = RULES.observe(state, "submarine", since)
+            assert view.reports == tuple(r for r in log.reports if r.turn >= first)
+            assert view.contacts == tuple(c for c in log.contacts if c.turn >= first)
+        last_turn = RULES.observe(state, "submarine")
+        told_something += bool(last_turn.reports)
+        payload = bot.order(to_plain(last_turn))
+        try:
+            order = RULES.parse_order("submarine", payload)
+            RULES.check_order(state, "submarine", order)
+        except core.Refused:
+            order = RULES.standing_order(state, "submarine")
+        played = core.submit(played, "submarine", order).game
+    assert told_something

@@ -22,7 +22,8 @@ def to_battle(seed=b"h" * 32, battles="hex"):
 
 
 def news(game, seat):
-    return [t.text for t in game.state.told.get(seat, ()) if t.kind == "news"]
+    """The news of its own side a seat's view shows (the seat keeps it in its intel)."""
+    return [n["text"] for n in to_plain(RULES.observe(game.state, seat, since=1))["news"]]
 
 
 def test_the_option_is_offered_and_the_board_is_the_default():

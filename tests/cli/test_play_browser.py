@@ -65,8 +65,15 @@ async def test_a_seat_the_game_does_not_have_is_refused(server):
         await serve_in_browser(server, args, created, lambda words: None)
 
 
+def sigint_heard() -> None:
+    # A shell's background job starts with ^C ignored, and a child inherits that: this test stops
+    # its fogbank with SIGINT, so the child listens for it wherever the test suite itself was run.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def fogbank(*arguments: str, **options) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "fogbank.cli.main", *arguments], text=True, **options)
+    return subprocess.Popen([sys.executable, "-m", "fogbank.cli.main", *arguments], text=True,
+                            preexec_fn=sigint_heard, **options)
 
 
 def test_play_browser_prints_the_seat_page_serves_it_and_stops_on_ctrl_c(tmp_path):

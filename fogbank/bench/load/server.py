@@ -22,7 +22,10 @@ class ServerProcess:
             command += ["--workers", str(workers)]
         self.log_path = data.parent / f"{data.name}.log"
         with open(self.log_path, "wb") as log:
-            self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=log, text=True)
+            # SIGINT stops it below: heard even when the bench runs as a background job, whose
+            # children start with ^C ignored.
+            self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=log, text=True,
+                                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
         line = self.process.stdout.readline()  # "fogbank serving on ws://127.0.0.1:PORT/ (...)"
         if not line.startswith("fogbank serving on"):
             self.process.kill()

@@ -35,6 +35,9 @@ class Sighted(Event):
     ships: tuple[str, ...] | None = None
     next_zone: str | None = None
     text: str = ""
+    # The zones' names as the map prints them: the record in words is read with no map at hand.
+    zone_name: str = ""
+    next_zone_name: str = ""
 
 
 @attrs.frozen(kw_only=True)
@@ -48,11 +51,11 @@ class Record(Event):
 def describe(event: Event) -> str:
     if isinstance(event, Sighted):
         what = f"track {event.track}" if event.track else "a fleet"
-        parts = [f"{event.source}: {what} in {event.zone}"]
+        parts = [f"{event.source}: {what} in {event.zone_name or event.zone}"]
         if event.ships:
             parts.append("ships " + ", ".join(event.ships))
         if event.next_zone:
-            parts.append(f"next zone {event.next_zone}")
+            parts.append(f"next zone {event.next_zone_name or event.next_zone}")
         if event.text:
             parts.append(event.text)
         return "; ".join(parts)

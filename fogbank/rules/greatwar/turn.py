@@ -86,7 +86,9 @@ class Turn:
                             ships=tuple(fleet.ships) if ships else None, next_zone=next_zone, text=text)
             self.intel[seat] = attrs.evolve(intel, plot=plot, reports=(*intel.reports, report))
             self.events.append(Sighted(turn=report.turn, phase=report.phase, audience=frozenset({seat}), source=source,
-                                       zone=zone, track=number, ships=report.ships, next_zone=next_zone, text=text))
+                                       zone=zone, track=number, ships=report.ships, next_zone=next_zone, text=text,
+                                       zone_name=self.s.zones[zone].name,
+                                       next_zone_name=self.s.zones[next_zone].name if next_zone in self.s.zones else ""))
         self.board = attrs.evolve(self.board, tracked=tracked)
 
     def damage(self, name: str, boxes: int) -> None:

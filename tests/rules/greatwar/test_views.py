@@ -88,3 +88,11 @@ def test_a_ship_lost_is_news_to_every_seat_of_its_side_with_where(monkeypatch):
                                                                 "battle": {"mission": "intercept", "path": []}})
     news = [n["text"] for n in RULES.observe(game.state, "souchon", since=1)["news"]]  # not his fleet, his side's loss
     assert any(text.endswith("of Ottoman cruisers is lost in The Bosporus.") for text in news), news
+
+
+def test_a_report_in_the_record_names_the_zones_as_the_map_prints_them():
+    from fogbank.rules.greatwar.events import Sighted, describe
+
+    told = Sighted(turn=2, source="raider", zone="eregli", track=1, next_zone="bosporus",
+                   zone_name="Coal coast (Zonguldak, Eregli)", next_zone_name="The Bosporus")
+    assert describe(told) == "raider: track 1 in Coal coast (Zonguldak, Eregli); next zone The Bosporus"

@@ -508,7 +508,7 @@ def test_the_battle_ends_when_one_side_has_left_the_board(monkeypatch):
     for n in ("Yavuz Sultan Selim", "Midilli"):
         b.units[n].off = True
     b.round = 1
-    assert b._round() and "no ship of central is left on the board" in said(b)
+    assert b._round() and "no ship of Central Powers is left on the board" in said(b)
 
 
 def test_two_fleets_set_up_in_one_area_make_one_group_of_each_type():

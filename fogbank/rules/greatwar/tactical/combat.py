@@ -30,7 +30,7 @@ def combat(b: "Battle") -> None:
                 b.k(f"gunfire/{salvo.target}/{GUNS[salvo.gun]}/{salvo.firers[0]}/confirm{i}"), "confirm hit").outcome == "hit")
         b.fired[firer_side] = True
         if b.standing and firer_side == b.init:
-            b.say(f"{b.init} closes and fires: {b.standing}'s stand is broken")
+            b.say(f"{b.title(b.init)} closes and fires: {b.title(b.standing)}'s stand is broken")
             b.standing = None
         target_side = b.units[salvo.target].side
         if target_side != firer_side:

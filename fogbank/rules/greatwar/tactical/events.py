@@ -78,7 +78,7 @@ def _surprise(b: "Battle") -> None:
         return
     b.surprises += 1
     b.effects.confused.add(side)
-    b.say(f"surprise! {side} is caught unready")
+    b.say(f"surprise! {b.title(side)} is caught unready")
     if not _leader_steadies(b, side, "surprise"):
         b.effects.troubled.add(side)
 
@@ -124,7 +124,7 @@ def _mass_confusion(b: "Battle", side: str) -> None:
     b.effects.confused.add(side)
     b.effects.troubled.add(side)
     b.effects.friendly = side
-    b.say(f"mass confusion reigns in {side}'s line")
+    b.say(f"mass confusion reigns in {b.title(side)}'s line")
     enemy = b.live_groups(b.enemy(side))
     mine = b.live_groups(side)
     if not enemy or not mine:

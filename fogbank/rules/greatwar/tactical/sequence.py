@@ -102,6 +102,10 @@ class Battle:
     def enemy(self, side: str) -> str:
         return self.other if side == self.init else self.init
 
+    def title(self, side: str) -> str:
+        """A side as the battle's lines name it (the scenario's title: "the Central Powers")."""
+        return self.s.sides[side].get("title", side)
+
     def present(self, group: Group) -> list[str]:
         return [n for n in group.ships if self.units[n].present]
 
@@ -162,7 +166,7 @@ class Battle:
 
     def play(self) -> Outcome:
         self.snapshot("set-up")
-        self.say(f"{self.init} has the initiative" + (" in pursuit" if self.pursuit else ""))
+        self.say(f"{self.title(self.init)} has the initiative" + (" in pursuit" if self.pursuit else ""))
         if self.standing:
             self.say(f"{self.standing} stands to carry out its mission")
         stood = False
@@ -171,7 +175,7 @@ class Battle:
             if self._round():
                 break
             if self.standing and not self.fired[self.init]:
-                self.say(f"{self.init} did not close: the battle ends and {self.standing}'s mission goes on")
+                self.say(f"{self.title(self.init)} did not close: the battle ends and {self.title(self.standing)}'s mission goes on")
                 stood = True
                 break
             if not any(self.face_up(g) for g in self.live_groups()):
@@ -198,7 +202,7 @@ class Battle:
                 self.snapshot("combat")
                 if any(not any(u.present for u in self.units.values() if u.side == s) for s in self.sides):
                     gone = next(s for s in self.sides if not any(u.present for u in self.units.values() if u.side == s))
-                    self.say(f"no ship of {gone} is left on the board: the battle ends")
+                    self.say(f"no ship of {self.title(gone)} is left on the board: the battle ends")
                     return True
         return False
 
@@ -210,7 +214,7 @@ class Battle:
         if self.broke == side and not declared:  # rule 16's die: from the segment after the declaration
             faster = self.escapes >= 2 or self._run_for_it(side)
         if side in self.effects.confused:
-            self.say(f"confusion: no ship of {side} moves", side)
+            self.say(f"confusion: no ship of {self.title(side)} moves", side)
             return
         seen = self.in_sight(side)
         for g in sorted(self.live_groups(side), key=lambda g: g.id):
@@ -236,7 +240,7 @@ class Battle:
         if self.roller.roll(self.k(f"break-off/{side}"), "break-off").outcome != "yes":
             return False
         self.escapes += 1
-        self.say(f"{side} runs for it: its ships move one speed faster", side)
+        self.say(f"{self.title(side)} runs for it: its ships move one speed faster", side)
         return True
 
     def _where(self, g: Group, seen: list[Group], first: bool) -> Area:
@@ -262,7 +266,7 @@ class Battle:
         if self.hull_left(side) >= share * self.hull0[side]:
             return False
         self.broke = side
-        self.say(f"{side} breaks off: its fire is halved and every ship runs at its own speed")
+        self.say(f"{self.title(side)} breaks off: its fire is halved and every ship runs at its own speed")
         split = []
         for g in self.groups:  # group restrictions no longer apply: each ship on its own
             if g.side == side and len(g.ships) > 1:

@@ -7,10 +7,10 @@ must act, who has ordered and whether all orders are in are the umpire's alone.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Iterable, Mapping
 
 from fogbank import protocols as wire
-from fogbank.rules.core import UMPIRE, Amended, Answer, Event, Game, Narrative, Talk, Told
+from fogbank.rules.core import UMPIRE, Amended, Answer, Event, Game, Narrative, Talk
 from fogbank.rules.core.plain import to_plain
 
 
@@ -35,9 +35,10 @@ def status(game: Game, seat: str) -> wire.Status:
     )
 
 
-def told(event: Event, seq: int, describe: Callable[[Event], str] | None = None) -> Any:
-    """The stream message for an event a seat keeps (narrative, answer, amendment, talk); a
-    ruleset's own kind (news of the seat's side, say) goes as a narrative in the ruleset's words."""
+def told(event: Event, seq: int) -> Any:
+    """The stream message for an event a seat keeps (narrative, answer, amendment, talk). A
+    ruleset's own news is a plain event kept in its seats' views, never a `Told` of its own:
+    tests/server/test_every_scenario.py plays every scenario through here."""
     match event:
         case Narrative(turn=turn, text=text):
             return wire.NarrativeMessage(seq=seq, turn=turn, text=text)
@@ -47,8 +48,6 @@ def told(event: Event, seq: int, describe: Callable[[Event], str] | None = None)
             return wire.AmendedMessage(seq=seq, turn=turn, phase=phase, order=dict(order), reason=reason, note=note)
         case Talk(turn=turn, phase=phase, seat=speaker, text=text, to=to):
             return wire.TalkMessage(seq=seq, turn=turn, phase=phase, seat=speaker, text=text, to=to)
-        case Told(turn=turn) if describe is not None:
-            return wire.NarrativeMessage(seq=seq, turn=turn, text=describe(event))
     raise TypeError(f"{event.kind} is not told on a stream")
 
 

@@ -408,7 +408,7 @@ class Host:
         for event in step.events:
             if isinstance(event, Told):
                 for seat in sorted(event.audience):
-                    push(seat, lambda seq, e=event: seen_by.told(e, seq, ruleset.describe))
+                    push(seat, lambda seq, e=event: seen_by.told(e, seq))
         ended = game.cycle is Cycle.ENDED
         for seat in room.seats:
             # The umpire's end needs no fresh view: game_over follows with the whole truth.

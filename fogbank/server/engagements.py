@@ -74,10 +74,6 @@ class Links:
             return
         if game.cycle is Cycle.ENDED:
             await self._give_back(link, room)
-        elif game.cycle is Cycle.ORDERS and not game.to_act() and not game.awaiting:
-            # A phase nobody acts in waits for the umpire's release (a new game's first, say):
-            # the battle's game has no umpire at the table, so the link releases it, logged.
-            await self.host._accept(room, core.release(game), gamelog.input_at("release", game))
 
     def for_seat(self, parent: str, seat: str) -> list[dict[str, Any]]:
         """The battles `seat` of `parent` fights in linked games now, with its tokens there (a

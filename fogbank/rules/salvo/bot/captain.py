@@ -112,9 +112,9 @@ class Captain:
         """Screens lay smoke beside a damaged capital ship of their own while an enemy is in sight."""
         if not any(e["detected"] for e in enemies):
             return []
-        hurt = [s for s in self._afloat(view) if s["kind"] == "capital" and s["w"]]
+        hurt = [hexes.parse(s["hex"]) for s in self._afloat(view) if s["kind"] == "capital" and s["w"]]
         return [s["id"] for s in self._afloat(view) if s["kind"] == "screen"
-                and self._nearest(s, [{"hex": h["hex"], "label": 0} for h in hurt], SMOKE_REACH) is not None]
+                and any(hexes.distance(hexes.parse(s["hex"]), h) <= SMOKE_REACH for h in hurt)]
 
     def _new_dummies(self, view, moves) -> list[dict[str, Any]]:
         """A new dummy starts in a capital ship's hex and sails its path: once they have moved, the

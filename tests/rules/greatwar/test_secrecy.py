@@ -52,8 +52,11 @@ def _enemy_plot(state, fleet, choices: list[int], turn: int) -> dict:
     for step in range(pick % 3):
         here = SEA.zones[here].adjacent[(pick // 3 + step) % len(SEA.zones[here].adjacent)]
         path.append(here)
-    # intercept, not raid: a raider near a base is placed for the observer, and the example wasted
-    return {"mission": "intercept", "path": path}
+    # intercept, not raid: a raider near a base is placed for the observer, and the example wasted.
+    # Its tactics vary too: how an enemy would fight tells nothing until it is met.
+    tactics = {"posture": ("close", "stand", "keep_off")[pick % 3], "smoke": bool(pick // 3 % 2),
+               "break_off": (0, 0.5, 0.75)[pick // 6 % 3], "target": ("biggest", "nearest", "small")[pick // 18 % 3]}
+    return {"mission": "intercept", "path": path, "tactics": tactics}
 
 
 def _enemy_order(game, seat: str, choices: list[int], name) -> dict:

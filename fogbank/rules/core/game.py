@@ -7,7 +7,8 @@ seed gives the same game, which is how the store recovers and how `fogbank verif
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from collections.abc import Mapping
+from typing import Any, Iterable
 
 import attrs
 

@@ -7,7 +7,8 @@ into the fog, and the boat finds out the hard way.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from fogbank.rules.core import Refused
 

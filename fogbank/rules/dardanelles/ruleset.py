@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from collections.abc import Mapping
+from typing import Any, Callable
 
 from fogbank.rules.core import UMPIRE, Dice, Event, GameState, Option, Refused, Resolution, Ruleset, Seat, register
 

@@ -4,7 +4,8 @@ report reaches, each base's seaplane target, each ship's wish for port repair.""
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from fogbank.rules.core import GameState, Refused
 

@@ -7,7 +7,8 @@ hexsides"); the F count is the speed marker the unit shows afterwards.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 import attrs
 from fogbank.rules.core import Refused

@@ -3,7 +3,8 @@ the truth about anyone else: a refusal must not tell a seat what it could not kn
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from fogbank.rules.core import GameState, Refused
 

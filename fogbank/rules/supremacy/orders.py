@@ -4,7 +4,8 @@ Every check uses only what the ordering seat knows: its own ships and the ships 
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 
 from fogbank.rules.core import GameState, Refused

@@ -4,7 +4,8 @@ changes shows in their views as the table now stands: own ships at once, enemies
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 import attrs
 

@@ -35,6 +35,9 @@ from fogbank.rules.record.replay import apply_input
 
 FILENAME = "fogbank.sqlite3"
 
+# Built once: json.dumps with options builds an encoder every call, a fair share of an append.
+_compact = json.JSONEncoder(separators=(",", ":"))
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     id TEXT PRIMARY KEY,
@@ -259,7 +262,7 @@ class Store:
         if record.get("type") != "input":
             raise ValueError(f"the log takes inputs only, not {record.get('type')!r} records")
         self._check_game(game_id)
-        text = json.dumps(record, separators=(",", ":"))  # raises here, before a number is taken
+        text = _compact.encode(record)  # raises here, before a number is taken
         # msgpack, not JSON: a game's end reads them all back, and msgpack parses several times faster.
         records = told = None
         if made is not None:

@@ -62,6 +62,11 @@ _SEVERITY = {"untold": 0, "told": 1, "sunk": 2}
 _THEN = {"X": "now get out", "M": "now make for the Marmara"}
 
 
+# The boat's fields, for the hour's working copy: attrs.asdict cost more than the rest of the
+# copy, run every turn (it reads the class's fields and filters anew each call).
+_BOAT_FIELDS = tuple(field.name for field in attrs.fields(Boat))
+
+
 def is_night(scenario: Scenario, turn: int) -> bool:
     return (scenario.start_hour + turn - 1) % 24 in NIGHT_HOURS
 
@@ -77,7 +82,7 @@ class _Hour:
         self.night = is_night(scenario, state.turn)
         self.dice = state.dice
         # A working copy, changed in place during the hour and frozen again at its end.
-        self.boat = SimpleNamespace(**attrs.asdict(board.boat, recurse=False))
+        self.boat = SimpleNamespace(**{name: getattr(board.boat, name) for name in _BOAT_FIELDS})
         self.vessels = {v.number: v for v in board.vessels}
         self.board = board
         self.log: BoatLog = state.knowledge[SUBMARINE]

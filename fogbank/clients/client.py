@@ -6,10 +6,11 @@
                 await client.submit({"course": "NE", "speed": 1, "level": "periscope"})
 
 One task reads the socket: replies go to the request that carries the same `ref`, stream
-messages go to a queue in seq order (an observation carrying `ack` is also the reply to that order). If the socket drops, that task reconnects with backoff and
-joins again with `last_seq`, so the stream carries on with no gap and no duplicate, and the
-requests still unanswered are sent again (an order for the same turn replaces itself on the
-server, so that is safe; see `_RESENDABLE` for the few that are not re-sent).
+messages go to a queue in seq order (an observation carrying `ack` is also the reply to the order
+with that ref). If the socket drops, that task reconnects with backoff and joins again with
+`last_seq`, so the stream carries on with no gap and no duplicate, and the requests still
+unanswered are sent again (an order for the same turn replaces itself on the server, so that is
+safe; see `_RESENDABLE` for the few that are not re-sent).
 """
 
 from __future__ import annotations

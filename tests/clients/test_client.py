@@ -21,7 +21,9 @@ from fogbank.clients import (
 )
 from fogbank.clients.bot import run_bot
 from fogbank.clients.client import _Pending, _Resync
-from fogbank.protocols import JSON, MSGPACK, Ack, GameOver, NarrativeMessage, Observation, Snapshot, SubmitOrder
+from fogbank.protocols import (
+    JSON, MSGPACK, Ack, GameOver, NarrativeMessage, Observation, Snapshot, SubmitOrder,
+)
 from fogbank.server.app import Server
 
 HOLD_STILL = {"course": "N", "speed": 0, "level": "surface"}

@@ -116,7 +116,9 @@ def test_a_join_from_another_language_decodes():
 def test_an_observation_answering_no_order_is_the_frame_it_always_was():
     # Folding an order's ack into its observation must not cost every other observation a byte.
     observation = Observation(seq=2, turn=2, phase="orders", must_act=True, view={"turn": 2})
-    as_before = {"seq": 2, "turn": 2, "view": {"turn": 2}, "phase": "orders", "must_act": True, "type": "observation"}
+    as_before = {
+        "seq": 2, "turn": 2, "view": {"turn": 2}, "phase": "orders", "must_act": True, "type": "observation",
+    }
     assert codec_for(MSGPACK).encode_server(observation) == msgpack.packb(as_before)
     assert codec_for(JSON).encode_server(observation) == json.dumps(as_before, separators=(",", ":"))
 

@@ -11,7 +11,10 @@ import msgpack
 import pytest
 
 from fogbank import protocols as wire
+from fogbank.rules.core import Refused
 from fogbank.server.app import Server
+from fogbank.server.gateway import Connection
+from websockets.protocol import State
 
 from tests.rules.toy import picket  # noqa: F401  (registers the toy ruleset)
 
@@ -92,3 +95,68 @@ async def test_only_the_ordering_connection_sees_the_ack_and_a_resume_never_does
     assert acking.ack == 1 and seen == attrs.evolve(acking, ack=None)
     resumed = await open_peer(server, token, JSON, last_seq=acking.seq - 1)
     assert await resumed.recv() == seen  # the stream kept its own message, without the ack
+
+
+class _Socket:
+    """Enough of a server websocket for `Connection` to write to: the frames it wrote, decoded."""
+
+    def __init__(self):
+        self.remote_address, self.subprotocol, self.paused = ("127.0.0.1", 1), JSON, False
+        self.protocol = self  # its `state` and `send_text`
+        self.transport = self  # its `is_closing`
+        self.state = State.OPEN
+        self.sent = []
+
+    def is_closing(self):
+        return False
+
+    def send_text(self, frame):
+        self.sent.append(wire.codec_for(JSON).decode_server(frame.decode()))
+
+    def send_data(self):
+        pass
+
+
+class _Seat:
+    """A session whose order request delivers `pushed` to the stream, then answers or raises."""
+
+    def __init__(self, pushed, answer):
+        self.pushed, self.answer = pushed, answer
+
+    async def request(self, message):
+        for stream_message in self.pushed:
+            self.deliver(stream_message)
+        await asyncio.sleep(0)
+        if isinstance(self.answer, Exception):
+            raise self.answer
+        return self.answer
+
+
+@pytest.mark.parametrize(
+    "failure, code",
+    [(Refused("wrong_turn", "Not this turn."), "wrong_turn"), (RuntimeError("our bug"), "internal_error")],
+)
+async def test_what_was_held_goes_out_before_the_error_of_an_order_that_failed(failure, code):
+    socket = _Socket()
+    connection = Connection(socket, bus=None)
+    observation = wire.Observation(seq=4, turn=2, view={})
+    connection.session = seat = _Seat([observation], failure)
+    seat.deliver = connection.send
+    await connection._receive(wire.codec_for(JSON).encode_client(wire.SubmitOrder(ref=8, turn=1, order={})))
+    assert [type(m) for m in socket.sent] == [wire.Observation, wire.Error]
+    error = socket.sent[1]
+    assert socket.sent[0].ack is None and (error.ref, error.code, error.seq) == (8, code, 4)
+    assert connection.held is None  # holding no more: the next message goes out at once
+    connection.send(wire.NarrativeMessage(seq=5, turn=2, text="Gulls."))
+    assert len(socket.sent) == 3
+
+
+async def test_an_ack_not_of_the_last_message_is_not_folded():
+    socket = _Socket()
+    connection = Connection(socket, bus=None)
+    observation = wire.Observation(seq=4, turn=2, view={})
+    told = wire.NarrativeMessage(seq=5, turn=2, text="Standing order used.")
+    connection.session = seat = _Seat([observation, told], [wire.Ack(seq=5, ref=8)])
+    seat.deliver = connection.send
+    await connection._handle(wire.SubmitOrder(ref=8, turn=1, order={}))
+    assert socket.sent == [observation, told, wire.Ack(seq=5, ref=8)]

@@ -6,10 +6,11 @@
                 await client.submit({"course": "NE", "speed": 1, "level": "periscope"})
 
 One task reads the socket: replies go to the request that carries the same `ref`, stream
-messages go to a queue in seq order. If the socket drops, that task reconnects with backoff and
-joins again with `last_seq`, so the stream carries on with no gap and no duplicate, and the
-requests still unanswered are sent again (an order for the same turn replaces itself on the
-server, so that is safe; see `_RESENDABLE` for the few that are not re-sent).
+messages go to a queue in seq order (an observation carrying `ack` is also the reply to the order
+with that ref). If the socket drops, that task reconnects with backoff and joins again with
+`last_seq`, so the stream carries on with no gap and no duplicate, and the requests still
+unanswered are sent again (an order for the same turn replaces itself on the server, so that is
+safe; see `_RESENDABLE` for the few that are not re-sent).
 """
 
 from __future__ import annotations
@@ -448,16 +449,25 @@ class Client:
     def _take(self, message: ServerMessage) -> None:
         """Route one message: a reply to its request, a stream message to the queue."""
         if isinstance(message, STREAM_MESSAGES):
-            self._take_stream(message)
+            try:
+                self._take_stream(message)
+            finally:
+                if type(message) is Observation and message.ack is not None:
+                    # The turn's observation answering our order itself: the order is durable
+                    # (even if a gap before it makes us resume), as a separate ack would say.
+                    self._answer(message.ack, Ack(seq=message.seq, ref=message.ack))
             return
         ref = getattr(message, "ref", None)
         if ref is None:
             # An error for a frame the server could not read: ours, so a bug of this client.
             log.error("the server could not read a frame we sent: %s", message)
             return
+        self._answer(ref, message)
+
+    def _answer(self, ref: int, reply: ServerMessage) -> None:
         pending = self._pending.get(ref)
         if pending is not None and not pending.future.done():
-            pending.future.set_result(message)
+            pending.future.set_result(reply)
 
     def _take_stream(self, message: StreamMessage) -> None:
         seq = message.seq

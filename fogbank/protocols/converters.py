@@ -12,10 +12,11 @@ from typing import Any, Callable
 
 import cattrs
 from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError
+from cattrs.gen import make_dict_unstructure_fn, override
 from cattrs.strategies import configure_tagged_union
 
 from .errors import ProtocolError, quote
-from .messages import ClientMessage, Payload, ServerMessage
+from .messages import ClientMessage, Observation, Payload, ServerMessage
 
 # How a sentence names each field type.
 _WORDS: dict[Any, str] = {
@@ -79,6 +80,12 @@ def make_converter(*, binary: bool) -> cattrs.Converter:
         # No field is bytes today. Should one come, JSON carries it as hex (as the game log
         # does) while msgpack carries bin: the reason each format has a converter of its own.
         converter.register_unstructure_hook(bytes, bytes.hex)
+    # An observation that answers no order of its connection (nearly all of them) must cost not
+    # one byte more: its `ack` is left off the wire when None. Registered before the union, which
+    # takes each member's hook as it is configured.
+    converter.register_unstructure_hook(
+        Observation, make_dict_unstructure_fn(Observation, converter, ack=override(omit_if_default=True))
+    )
     for union in (ClientMessage, ServerMessage):
         configure_tagged_union(union, converter, tag_generator=lambda cls: cls.tag, tag_name="type")
     return converter

@@ -228,6 +228,10 @@ class Observation:
     view: Payload
     phase: str = ""
     must_act: bool = False
+    # This observation also answers the order `ack` of the connection it is sent on: the order is
+    # durable, as an `ack` would say (one frame per turn, not two). Only on that connection's
+    # frame, never in the stream kept for resume; not on the wire at all when None.
+    ack: int | None = None
 
 
 @attrs.frozen(kw_only=True)

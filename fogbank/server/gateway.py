@@ -12,6 +12,7 @@ import collections
 import logging
 from typing import Any
 
+import attrs
 from fogbank import protocols as wire
 from fogbank.rules.core import Refused
 from websockets.asyncio.server import ServerConnection
@@ -53,6 +54,9 @@ class Connection:
         self.wake = asyncio.Event()
         self.bad_frames = 0
         self.seq = 0  # the last stream seq sent: errors the gateway makes itself carry it
+        # Stream messages held back while this connection's order is in flight, in seq order
+        # (None: not holding). The turn's observation may then answer the order itself (`_fold`).
+        self.held: list[Any] | None = None
 
     async def serve(self) -> None:
         writer = asyncio.ensure_future(self._write())
@@ -88,6 +92,9 @@ class Connection:
                 return
 
     def send(self, message: Any) -> None:
+        if self.held is not None:
+            self.held.append(message)
+            return
         if message is not LOST:
             self.seq = max(self.seq, message.seq)
             if not self.outbox and self._write_now(message):
@@ -176,5 +183,32 @@ class Connection:
             return
         if self.session is None:
             raise Refused("not_joined", "Send a join message with your token first.")
+        if isinstance(message, wire.SubmitOrder):
+            await self._order(message)
+            return
         for reply in await self.session.request(message):
             self.send(reply)
+
+    async def _order(self, order: wire.SubmitOrder) -> None:
+        """Pass an order on, holding the stream meanwhile, so that an order which resolves the
+        turn is answered by one frame, the turn's observation carrying `ack`, and not by two.
+        Whatever happens, what was held goes out first (an error, if any, after it)."""
+        self.held = []
+        replies: list[Any] = []
+        try:
+            replies = await self.session.request(order)
+        finally:
+            held, self.held = self.held, None
+            for message in _fold(held, replies):
+                self.send(message)
+
+
+def _fold(held: list[Any], replies: list[Any]) -> list[Any]:
+    """The held stream messages then the replies, with a lone `ack` folded into the observation
+    before it when that observation is the last thing the seat was sent (same seq). The stream's
+    own message is left alone: it is kept for resume and sent to the seat's other connections."""
+    if len(replies) == 1 and type(replies[0]) is wire.Ack and held:
+        ack, last = replies[0], held[-1]
+        if type(last) is wire.Observation and last.seq == ack.seq and last.ack is None:
+            return [*held[:-1], attrs.evolve(last, ack=ack.ref)]
+    return held + replies

@@ -20,7 +20,10 @@ from fogbank.clients import (
     RequestRefused,
 )
 from fogbank.clients.bot import run_bot
-from fogbank.protocols import JSON, MSGPACK, GameOver, NarrativeMessage, Observation, Snapshot
+from fogbank.clients.client import _Pending, _Resync
+from fogbank.protocols import (
+    JSON, MSGPACK, Ack, GameOver, NarrativeMessage, Observation, Snapshot, SubmitOrder,
+)
 from fogbank.server.app import Server
 
 HOLD_STILL = {"course": "N", "speed": 0, "level": "surface"}
@@ -84,6 +87,30 @@ async def test_join_submit_and_observe(server, game, codec):
         assert observation.view["turn"] == 2
         assert client.turn == 2
         assert client.seq == observation.seq
+
+
+@pytest.mark.parametrize("codec", [MSGPACK, JSON])
+async def test_an_order_answered_by_its_observation_returns_its_ack(server, game, codec):
+    async with await connect(server, game["seats"]["submarine"], codec=codec) as client:
+        taken = []
+        take = client._take
+        client._take = lambda message: (taken.append(message), take(message))
+        await client.next_observation()  # the join snapshot
+        ack = await asyncio.wait_for(client.submit(HOLD_STILL), 5)
+        observation = await client.next_observation()
+        assert isinstance(ack, Ack) and (ack.seq, ack.ref) == (observation.seq, observation.ack)
+        assert observation.turn == client.turn == 2
+        assert not any(isinstance(message, Ack) for message in taken)  # one frame: no ack of its own
+        assert client._pending == {}
+
+
+async def test_an_observation_acking_an_order_answers_it_even_over_a_gap():
+    client = Client("ws://127.0.0.1:1/", "token", last_seq=1)
+    order = SubmitOrder(ref=3, turn=1, order=HOLD_STILL)
+    client._pending[3] = _Pending(order, asyncio.get_running_loop().create_future())
+    with pytest.raises(_Resync):  # seq 2 was missed: the client resumes after 1...
+        client._take(Observation(seq=3, turn=2, view={}, ack=3))
+    assert client._pending[3].future.result() == Ack(seq=3, ref=3)  # ...but the order is in
 
 
 async def test_refused_orders_raise_with_the_code(server, game):

@@ -119,6 +119,7 @@ SERVER = [
     ),
     Snapshot(seq=1, turn=1, view=VIEW),
     Observation(seq=2, turn=2, view=VIEW),
+    Observation(seq=3, turn=3, phase="orders", must_act=True, view=VIEW, ack=7),  # answers order 7
     NarrativeMessage(seq=3, turn=2, text="A faint echo to the north."),
     LinkMessage(seq=3, turn=2, game="b619c5474b2b", token="b619c5474b2b.souchon.x", text="Your fleet is in battle in Odessa."),
     Status(seq=4, turn=2, phase="orders", must_act=True, order_in=False, held=False),

@@ -2,7 +2,7 @@ import json
 
 import msgpack
 import pytest
-from fogbank.protocols import Narrate
+from fogbank.protocols import Narrate, Observation
 from fogbank.protocols import (
     CLIENT_MESSAGES,
     JSON,
@@ -111,3 +111,25 @@ def test_a_join_from_another_language_decodes():
     assert message == CLIENT[0].__class__(token="t")
     packed = msgpack.packb({"last_seq": 3, "token": "t", "type": "join"})
     assert codec_for(MSGPACK).decode_client(packed).last_seq == 3
+
+
+def test_an_observation_answering_no_order_is_the_frame_it_always_was():
+    # Folding an order's ack into its observation must not cost every other observation a byte.
+    observation = Observation(seq=2, turn=2, phase="orders", must_act=True, view={"turn": 2})
+    as_before = {
+        "seq": 2, "turn": 2, "view": {"turn": 2}, "phase": "orders", "must_act": True, "type": "observation",
+    }
+    assert codec_for(MSGPACK).encode_server(observation) == msgpack.packb(as_before)
+    assert codec_for(JSON).encode_server(observation) == json.dumps(as_before, separators=(",", ":"))
+
+
+@pytest.mark.parametrize("codec", CODECS, ids=SUBPROTOCOLS)
+def test_an_observation_answering_an_order_carries_its_ref_and_decodes_either_way(codec):
+    acking = Observation(seq=3, turn=3, view={"turn": 3}, ack=7)
+    frame = codec.encode_server(acking)
+    plain = json.loads(frame) if not codec.binary else msgpack.unpackb(frame)
+    assert plain["ack"] == 7 and plain["type"] == "observation"
+    assert codec.decode_server(frame) == acking
+    del plain["ack"]  # as a server that folds nothing sends it
+    without = json.dumps(plain) if not codec.binary else msgpack.packb(plain)
+    assert codec.decode_server(without).ack is None

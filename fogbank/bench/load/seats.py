@@ -101,7 +101,7 @@ class FogbankSeat:
                 tally.frames_in += 1
                 message = unpack(raw)
                 kind = message["type"]
-                if kind == "observation":
+                if kind == "observation":  # the turn's, and the order's ack folded into it
                     tally.latencies.append(time.perf_counter() - sent)
                     tally.in_flight -= 1
                     if loop.time() < pacer.deadline:

@@ -71,8 +71,14 @@ export class Wire {
       }
       this.lastSeq = message.seq;
       this.onStream(message);
+      // The turn's observation may answer our order itself: then it is that order's ack.
+      if (message.ack !== undefined) this.answer({ type: "ack", seq: message.seq, ref: message.ack });
       return;
     }
+    this.answer(message);
+  }
+
+  answer(message) {
     const waiting = this.pending.get(message.ref);
     if (!waiting) return;
     this.pending.delete(message.ref);

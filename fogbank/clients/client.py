@@ -353,7 +353,7 @@ class Client:
         """Connect, join (resuming after `seq` if we have one) and wait for the welcome."""
         ws = await ws_connect(self.url, subprotocols=[self.subprotocol], **self._options)
         try:
-            await ws.send(self._codec.encode_client(Join(token=self.token, last_seq=self.seq)))
+            await ws.send(self._codec.encode_client(Join(token=self.token, last_seq=self.seq, folded_ack=True)))
             async with asyncio.timeout(self.join_timeout):
                 while True:
                     message = self._codec.decode_server(await ws.recv())

@@ -27,6 +27,10 @@ class Join:
     tag: ClassVar[str] = "join"
     token: str
     last_seq: int | None = None
+    # The client takes an observation carrying `ack` as its order's ack: the server may then
+    # answer an order that resolves the turn with that one frame. Asked for, so a v1 client
+    # written before it, waiting for a separate `ack`, is never left waiting.
+    folded_ack: bool = False
 
 
 @attrs.frozen(kw_only=True)

@@ -57,6 +57,7 @@ class Connection:
         # Stream messages held back while this connection's order is in flight, in seq order
         # (None: not holding). The turn's observation may then answer the order itself (`_fold`).
         self.held: list[Any] | None = None
+        self.folds = False  # the client asked for it on joining (`Join.folded_ack`)
 
     async def serve(self) -> None:
         writer = asyncio.ensure_future(self._write())
@@ -174,6 +175,7 @@ class Connection:
                 return
             try:
                 self.session = await self.bus.join(message, self.send)
+                self.folds = message.folded_ack
                 if self.handover is not None:
                     self.websocket.raw = None  # joined here for good: stop keeping its bytes
             except Refused as refusal:
@@ -183,7 +185,7 @@ class Connection:
             return
         if self.session is None:
             raise Refused("not_joined", "Send a join message with your token first.")
-        if isinstance(message, wire.SubmitOrder):
+        if self.folds and isinstance(message, wire.SubmitOrder):
             await self._order(message)
             return
         for reply in await self.session.request(message):

@@ -62,12 +62,12 @@ class Peer:
                 return wire.Ack(seq=message.seq, ref=message.ack)
 
 
-async def open_peer(server, token, codec=MSGPACK, last_seq=None):
+async def open_peer(server, token, codec=MSGPACK, last_seq=None, folded_ack=True):
     websocket = await connect(
         f"ws://127.0.0.1:{server.port}/", subprotocols=[codec], max_size=wire.MAX_SERVER_FRAME
     )
     peer = Peer(websocket, codec)
-    await peer.send(wire.Join(token=token, last_seq=last_seq))
+    await peer.send(wire.Join(token=token, last_seq=last_seq, folded_ack=folded_ack))
     peer.welcome = await peer.recv()
     return peer
 

@@ -55,6 +55,16 @@ async def test_an_order_that_resolves_the_turn_gets_one_frame_its_observation_ac
     assert await frames_until_pong(peer) == []  # no ack of its own after it
 
 
+async def test_a_client_that_did_not_ask_for_folding_gets_the_ack_on_its_own(server):
+    game = await server.create_game("b11")
+    peer = await open_peer(server, game["seats"]["submarine"], JSON, folded_ack=False)
+    await peer.recv()
+    await peer.send(wire.SubmitOrder(ref=5, turn=1, order=HOLD_STILL))
+    got = await frames_until_pong(peer)
+    assert [type(m) for m in got] == [wire.Observation, wire.Ack]
+    assert got[0].ack is None and got[1].ref == 5 and got[1].seq == got[0].seq
+
+
 async def test_an_order_that_leaves_the_turn_open_gets_its_own_ack(server):
     game = await server.create_game("picket")  # four captains: one order resolves nothing
     peer = await open_peer(server, game["seats"]["blue1"], JSON)
@@ -139,6 +149,7 @@ class _Seat:
 async def test_what_was_held_goes_out_before_the_error_of_an_order_that_failed(failure, code):
     socket = _Socket()
     connection = Connection(socket, bus=None)
+    connection.folds = True
     observation = wire.Observation(seq=4, turn=2, view={})
     connection.session = seat = _Seat([observation], failure)
     seat.deliver = connection.send
@@ -154,6 +165,7 @@ async def test_what_was_held_goes_out_before_the_error_of_an_order_that_failed(f
 async def test_an_ack_not_of_the_last_message_is_not_folded():
     socket = _Socket()
     connection = Connection(socket, bus=None)
+    connection.folds = True
     observation = wire.Observation(seq=4, turn=2, view={})
     told = wire.NarrativeMessage(seq=5, turn=2, text="Standing order used.")
     connection.session = seat = _Seat([observation, told], [wire.Ack(seq=5, ref=8)])

@@ -106,7 +106,7 @@ async def test_frames_before_and_behind_a_join_are_answered_once_and_in_order(tm
                 # socket), then the join and an order sent at once, without waiting.
                 for message in (
                     {"type": "ping", "ref": 1},
-                    {"type": "join", "token": token},
+                    {"type": "join", "token": token, "folded_ack": True},
                     {"type": "order", "ref": 2, "turn": 1, "order": {"course": "N", "speed": 0, "level": "surface"}},
                 ):
                     await ws.send(msgpack.packb(message))
@@ -116,7 +116,7 @@ async def test_frames_before_and_behind_a_join_are_answered_once_and_in_order(tm
                     kind = reply["type"] if reply["type"] != "error" else reply["code"]
                     kinds.append(f"{kind} acking {reply['ack']}" if "ack" in reply else kind)
                 # As from one process: the turn's observation once it is on disk, the order's ack
-                # folded into it.
+                # folded into it (the join asked for that, and the worker taking it over read it).
                 assert kinds == ["not_joined", "welcome", "snapshot", "observation acking 2"]
     finally:
         assert server.stop() == 0

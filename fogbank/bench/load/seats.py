@@ -65,7 +65,7 @@ class FogbankSeat:
         if self.ws is not None:
             await self.ws.close()
         self.ws = await open_socket(self.url, self.frames)
-        await self.ws.send(self.frames.pack({"type": "join", "token": self.token}))
+        await self.ws.send(self.frames.pack({"type": "join", "token": self.token, "folded_ack": True}))
         while True:
             message = self.frames.unpack(await self.ws.recv())
             kind = message["type"]

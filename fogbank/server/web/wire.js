@@ -35,7 +35,7 @@ export class Wire {
     this.socket = socket;
     this.onState("connecting");
     socket.onopen = () => {
-      socket.send(JSON.stringify({ type: "join", token: this.token, last_seq: this.lastSeq }));
+      socket.send(JSON.stringify({ type: "join", token: this.token, last_seq: this.lastSeq, folded_ack: true }));
     };
     socket.onmessage = (event) => this.receive(JSON.parse(event.data));
     socket.onclose = () => {

@@ -55,7 +55,7 @@ class Connection:
         self.bad_frames = 0
         self.seq = 0  # the last stream seq sent: errors the gateway makes itself carry it
         # Stream messages held back while this connection's order is in flight, in seq order
-        # (None: not holding). The turn's observation may then answer the order itself (`_fold`).
+        # (None: not holding). The turn's observation may then answer the order itself (`fold_ack`).
         self.held: list[Any] | None = None
         self.folds = False  # the client asked for it on joining (`Join.folded_ack`)
 
@@ -201,11 +201,11 @@ class Connection:
             replies = await self.session.request(order)
         finally:
             held, self.held = self.held, None
-            for message in _fold(held, replies):
+            for message in fold_ack(held, replies):
                 self.send(message)
 
 
-def _fold(held: list[Any], replies: list[Any]) -> list[Any]:
+def fold_ack(held: list[Any], replies: list[Any]) -> list[Any]:
     """The held stream messages then the replies, with a lone `ack` folded into the observation
     before it when that observation is the last thing the seat was sent (same seq). The stream's
     own message is left alone: it is kept for resume and sent to the seat's other connections."""

@@ -4,8 +4,8 @@ Two runs of one game through the real game host (with a real store) and both cod
 and one with a secret change (hidden truth at the start, or other seats' inputs, or the umpire's
 silent work). A ruleset's plug says what an observing seat may know of a game (`low`): if that is
 the same in both runs after every input, every byte the observer is sent must be the same too:
-welcome, stream messages, replies to its own requests, and a reconnect's snapshot after every
-input. Seat against truth and seat against seat are the same test with different changes.
+welcome, stream messages, replies to its own requests (an order's ack folded into its turn's
+observation, as the gateway sends it), and a reconnect's snapshot after every input. Seat against truth and seat against seat are the same test with different changes.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ import attrs
 from fogbank import protocols as wire
 from fogbank.rules import core
 from fogbank.rules.core import Game, GameState, Refused
+from fogbank.server.gateway import fold_ack
 from fogbank.server.host import Forbidden, Host, Room
 from fogbank.server.store import Store
 
@@ -81,9 +82,14 @@ async def _run(plug: Plug, seed: bytes, inputs: Sequence[Input], observer: str, 
                     break
                 sender = given.get("seat", core.UMPIRE)
                 refs[sender] = ref = refs.get(sender, 0) + 1
+                during = len(sent)  # what the observer is sent while its own request is in flight
                 reply = await _give(host, room, given, ref)
                 if given.get("seat") == observer and reply is not None:
-                    sent.append(attrs.evolve(reply, seq=room.streams[observer].seq))
+                    reply = attrs.evolve(reply, seq=room.streams[observer].seq)
+                    if "order" in given:  # as the gateway sends it a client that joined with folded_ack
+                        sent[during:] = fold_ack(sent[during:], [reply])
+                    else:
+                        sent.append(reply)
                 await asyncio.sleep(0)  # the pushes run once the input is durable
                 if given.get("extra"):
                     continue

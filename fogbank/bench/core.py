@@ -14,12 +14,13 @@ the ratio. Goal: 10,000 turns/s or more.
 
 from __future__ import annotations
 
+import argparse
 import json
-import sys
 import time
 from typing import Any
 
 import attrs
+from fogbank.cli.parser import Parser, count
 from fogbank.rules import core
 from fogbank.rules.record.simulate import play_bot_game
 
@@ -69,6 +70,20 @@ def main(games: int = 300, scenario: str = SCENARIOS[0]) -> dict:
     }
 
 
+def _arguments() -> argparse.Namespace:
+    parser = Parser(prog="python -m fogbank.bench.core", description=__doc__.partition("\n")[0])
+    parser.add_argument("games", nargs="?", type=count, default=300, help="games of each scenario")
+    parser.add_argument("scenarios", nargs="*", default=SCENARIOS, help=f"what they play (default: {' '.join(SCENARIOS)})")
+    args = parser.parse_args()
+    for scenario in args.scenarios:
+        try:
+            core.find_scenario(scenario)
+        except LookupError as error:
+            parser.error(str(error.args[0] if error.args else error))
+    return args
+
+
 if __name__ == "__main__":
-    for name in sys.argv[2:] or SCENARIOS:
-        print(json.dumps(main(int(sys.argv[1]) if len(sys.argv) > 1 else 300, name)))
+    arguments = _arguments()
+    for name in arguments.scenarios:
+        print(json.dumps(main(arguments.games, name)))

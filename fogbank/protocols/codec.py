@@ -83,18 +83,19 @@ class Codec:
             self._dump = _json_encoder.encode
 
     def encode_server(self, message: ServerMessage) -> bytes | str:
-        if self.binary and type(message) is GameOver and type(message.log) is PackedLog:
+        if self.binary and type(message) is GameOver and (type(message.log) is PackedLog or type(message.record) is PackedLog):
             return self._game_over_frame(message)
         return self._dump(self._unstructure_server(message))
 
     def _game_over_frame(self, message: GameOver) -> bytes:
-        """The frame `encode_server` would make, byte for byte, with the log's stored bytes
-        written in as they are (a msgpack map is its header, then each key and value in turn)."""
-        log = message.log
-        plain = self._unstructure_server(attrs.evolve(message, log=[]))
+        """The frame `encode_server` would make, byte for byte, with the stored bytes of the log
+        and the seat's record written in as they are (a msgpack map is its header, then each key
+        and value in turn)."""
+        packed = {key: value for key in ("log", "record") if type(value := getattr(message, key)) is PackedLog}
+        plain = self._unstructure_server(attrs.evolve(message, **{key: [] for key in packed}))
         parts = [self._packer.pack_map_header(len(plain))]
         for key, value in plain.items():
-            parts += (self._dump(key), log.packed() if key == "log" else self._dump(value))
+            parts += (self._dump(key), packed[key].packed() if key in packed else self._dump(value))
         return b"".join(parts)
 
     def encode_client(self, message: ClientMessage) -> bytes | str:

@@ -2,7 +2,8 @@
 
 Built from the log as the store gave it back with the commit of the ending input: the records
 each input made stay msgpack bytes (`PackedLog`), written into every seat's `game_over` frame
-as they are, and only the events told to some seat are decoded, for the seats' own records.
+as they are, and so does each seat's share of them, stored with each input for its record;
+nothing told is decoded at the end.
 """
 
 from __future__ import annotations
@@ -16,25 +17,30 @@ import msgpack
 from fogbank.protocols.packed import PackedLog
 
 from . import filter as seen_by
-from .store import StoredInput, told_to_seats
+from .store import StoredInput
 
 
 @attrs.frozen
 class Ending:
-    """`log`: the header, every input and what it made, the end record; `told`: the same less
-    the rolls and the events told to the umpire alone, which no seat's record holds."""
+    """`log`: the header, every input and what it made, the end record; `records`: each seat's
+    own record, or None to cut them from `told` (the log less its end, a game rebuilt by replay);
+    `bare`: the record of a seat that gave and was told nothing, the header alone."""
 
     log: Sequence[Mapping[str, Any]]
-    told: list[Mapping[str, Any]]
+    records: Mapping[str, Sequence[Mapping[str, Any]]] | None
+    told: Sequence[Mapping[str, Any]] = ()
+    bare: Sequence[Mapping[str, Any]] = ()
 
     @classmethod
     def of(cls, kept: list[Mapping[str, Any]], end: Mapping[str, Any]) -> Ending:
         """From the log as a list (a game rebuilt by replay), its header first, its end not yet."""
-        return cls([*kept, end], kept)
+        return cls([*kept, end], None, kept)
 
-    def record(self, seat: str) -> list[dict[str, Any]]:
+    def record(self, seat: str) -> Sequence[Mapping[str, Any]]:
         """The seat's own record: its inputs and what it was told, never a roll."""
-        return seen_by.seat_record(seat, self.told)
+        if self.records is None:
+            return seen_by.seat_record(seat, self.told)
+        return self.records.get(seat, self.bare)
 
 
 def from_store(header: Mapping[str, Any], stored: list[StoredInput], end: Mapping[str, Any]) -> Ending | None:
@@ -44,12 +50,25 @@ def from_store(header: Mapping[str, Any], stored: list[StoredInput], end: Mappin
     inputs = json.loads(f"[{','.join(row.record for row in stored)}]")  # one parse, not one a row
     log = PackedLog()
     log.add(header)
-    told: list[Mapping[str, Any]] = [header]
+    records: dict[str, PackedLog] = {}
+    header_only = msgpack.packb([header])
+
+    def record_of(seat: str) -> PackedLog:
+        if seat not in records:
+            records[seat] = PackedLog()
+            records[seat].add_packed(header_only)
+        return records[seat]
+
     for record, row in zip(inputs, stored):
         log.add(record)
         log.add_packed(row.made)
-        told.append(record)
-        # A store made before `told` was kept: cut it from the records themselves.
-        told += msgpack.unpackb(row.told) if row.told is not None else told_to_seats(msgpack.unpackb(row.made))
+        if row.seat_records is not None:
+            for seat, share in msgpack.unpackb(row.seat_records).items():
+                record_of(seat).add_packed(share)
+        else:  # a store made before the shares were kept: cut them from the records themselves
+            for seat, entries in seen_by.records_by_seat([record, *msgpack.unpackb(row.made)]).items():
+                record_of(seat).extend(entries)
     log.add(end)
-    return Ending(log, told)
+    bare = PackedLog()
+    bare.add_packed(header_only)
+    return Ending(log, records, bare=bare)

@@ -68,16 +68,28 @@ def umpire_status(game: Game) -> dict[str, Any]:
     }
 
 
+def record_seats(entry: Mapping[str, Any]) -> Iterable[str]:
+    """The seats whose own record holds this log entry: the seat that gave an order or asked a
+    question, and an event's audience. Never a roll; the game's header is in every record."""
+    kind = entry.get("type")
+    if kind == "input":
+        return (entry["seat"],) if entry["input"] in ("order", "ask") and "seat" in entry else ()
+    if kind == "event":
+        return entry.get("audience", ())
+    return ()
+
+
 def seat_record(seat: str, log: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """A seat's own record of the game: its own inputs and what it was told, never a roll."""
-    record = []
-    for entry in log:
-        kind = entry.get("type")
-        if kind == "input" and entry.get("seat") == seat and entry["input"] in ("order", "ask"):
-            record.append(dict(entry))
-        elif kind == "event" and seat in entry.get("audience", ()):
-            record.append(dict(entry))
-        elif kind == "game":
-            record.append(dict(entry))
-    return record
+    return [dict(entry) for entry in log if entry.get("type") == "game" or seat in record_seats(entry)]
 
+
+def records_by_seat(entries: Iterable[Mapping[str, Any]]) -> dict[str, list[Mapping[str, Any]]]:
+    """Each seat's share of an input and the records it made, in order, for its own record at
+    the game's end (the umpire has none: its game_over holds the whole log)."""
+    shares: dict[str, list[Mapping[str, Any]]] = {}
+    for entry in entries:
+        for seat in record_seats(entry):
+            if seat != UMPIRE:
+                shares.setdefault(seat, []).append(entry)
+    return shares

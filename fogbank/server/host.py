@@ -354,12 +354,13 @@ class Host:
     async def _accept(self, room: Room, step: Step, record: dict) -> None:
         before, room.game = room.game, step.game
         made = list(gamelog.step_records(step))
+        shares = seen_by.records_by_seat([record, *made])  # for each seat's own record at the end
         ends = _ends(step)
         if ends:  # marked ended in the same commit; game_over carries the whole log, read back with it
-            stored = self.store.end(room.id, record, self._fingerprint(step), made)
+            stored = self.store.end(room.id, record, self._fingerprint(step), made, shares)
             durable = asyncio.ensure_future(self._ending(room, stored))
         else:
-            durable = self.store.append(room.id, record, self._fingerprint(step), made)
+            durable = self.store.append(room.id, record, self._fingerprint(step), made, seat_records=shares)
         room.publish_when_durable(durable, self._pushes(room, before, step, record, made))
         await durable
         await self.links.after(room)  # a battle handed over or fought to its end

@@ -66,8 +66,11 @@ CREATE TABLE IF NOT EXISTS log (
     fingerprint TEXT,                -- state fingerprint after an input that resolved a turn
     records BLOB,                    -- the rolls and events the input made, a msgpack list (NULL
                                      -- in stores made before they were kept: replay makes them)
-    told BLOB,                       -- those of its events told to a seat, not the umpire alone,
-                                     -- again (a game's end reads these for each seat's record)
+    told BLOB,                       -- no longer written: the events told to some seat, kept by
+                                     -- stores made before seat_records (a game's end ignores it)
+    seat_records BLOB,               -- each seat's share of the input and its records, for the
+                                     -- seat's own record at the game's end: a msgpack map, seat
+                                     -- -> a msgpack list's bytes, written into game_over as they are
     PRIMARY KEY (game_id, n)
 );
 CREATE TABLE IF NOT EXISTS links (
@@ -138,12 +141,12 @@ def state_fingerprint(game: Game) -> str:
 
 @attrs.frozen
 class StoredInput:
-    """One logged input as stored: its JSON text, and the msgpack lists of the records it made
-    and of those told to a seat (None in stores made before they were kept)."""
+    """One logged input as stored: its JSON text, the msgpack list of the records it made, and
+    the msgpack map of each seat's share of them (None in stores made before they were kept)."""
 
     record: str
     made: bytes | None
-    told: bytes | None
+    seat_records: bytes | None
 
 
 @attrs.define
@@ -229,34 +232,37 @@ class Store:
     def append(
         self, game_id: str, record: Mapping[str, Any], fingerprint: str | None = None,
         made: list[Mapping[str, Any]] | None = None, ends: bool = False,
+        seat_records: Mapping[str, list[Mapping[str, Any]]] | None = None,
     ) -> asyncio.Future[int]:  # fmt: skip
         """Log one accepted input of a game; await the result for its number `n`, once durable.
 
         `record` is a `gamelog.input_record`; `fingerprint` is `state_fingerprint(game)` after an
         input that resolved a turn, else None; `made`, the roll and event records the input made
         (`gamelog.step_records`), kept so a game's whole log is read back, not replayed, at its end;
+        `seat_records`, each seat's share of the input and those records (`filter.records_by_seat`),
+        kept so each seat's own record at the end is written from the bytes stored, not decoded;
         `ends`: the input ends the game, which is marked ended in the same commit. The number is given when append() is called, so
         call it in the order the game took its inputs. Refused inputs must never be appended:
         recovery replays every logged input and expects it to be accepted again.
         Raises KeyError for an unknown game, ValueError for a record that is not an input,
         StoreError when closed or failed (also through the future, if a commit fails).
         """
-        n, statements = self._log_statements(game_id, record, fingerprint, made, ends)
+        n, statements = self._log_statements(game_id, record, fingerprint, made, ends, seat_records)
         return self._submit(statements, result=n)
 
     def end(
         self, game_id: str, record: Mapping[str, Any], fingerprint: str | None = None,
-        made: list[Mapping[str, Any]] | None = None,
+        made: list[Mapping[str, Any]] | None = None, seat_records: Mapping[str, list[Mapping[str, Any]]] | None = None,
     ) -> asyncio.Future[list[StoredInput]]:  # fmt: skip
         """Log the input that ends a game, as `append(..., ends=True)`; the future gives the
         game's whole log as stored, read on the writer's own connection right after the commit
         (no further trip to a reading thread, and the pages just written are in its cache)."""
-        _, statements = self._log_statements(game_id, record, fingerprint, made, ends=True)
+        _, statements = self._log_statements(game_id, record, fingerprint, made, True, seat_records)
         return self._submit(statements, read_back=lambda connection: _stored_log(connection, game_id))
 
     def _log_statements(
         self, game_id: str, record: Mapping[str, Any], fingerprint: str | None,
-        made: list[Mapping[str, Any]] | None, ends: bool,
+        made: list[Mapping[str, Any]] | None, ends: bool, seat_records: Mapping[str, list[Mapping[str, Any]]] | None,
     ) -> tuple[int, list[tuple[str, tuple[Any, ...]]]]:  # fmt: skip
         """The input's number and the statements that log it (see `append`)."""
         if record.get("type") != "input":
@@ -264,14 +270,14 @@ class Store:
         self._check_game(game_id)
         text = _compact.encode(record)  # raises here, before a number is taken
         # msgpack, not JSON: a game's end reads them all back, and msgpack parses several times faster.
-        records = told = None
-        if made is not None:
-            records = msgpack.packb(made)
-            told = msgpack.packb(told_to_seats(made))
+        records = msgpack.packb(made) if made is not None else None
+        shares = None
+        if made is not None and seat_records is not None:
+            shares = msgpack.packb({seat: msgpack.packb(share) for seat, share in seat_records.items()})
         n = self._next_n[game_id]
         self._next_n[game_id] = n + 1
-        insert = "INSERT INTO log (game_id, n, record, fingerprint, records, told) VALUES (?, ?, ?, ?, ?, ?)"
-        statements = [(insert, (game_id, n, text, fingerprint, records, told))]
+        insert = "INSERT INTO log (game_id, n, record, fingerprint, records, seat_records) VALUES (?, ?, ?, ?, ?, ?)"
+        statements = [(insert, (game_id, n, text, fingerprint, records, shares))]
         if ends:
             self._status[game_id] = "ended"
             statements.append(("UPDATE games SET status = 'ended' WHERE id = ?", (game_id,)))
@@ -497,14 +503,8 @@ class Store:
             pass
 
 
-def told_to_seats(made: list[Any]) -> list[Any]:
-    """The events among an input's records told to some seat, not to the umpire alone: all a
-    seat's own record at the game's end can take from them."""
-    return [r for r in made if r.get("type") == "event" and any(s != core.UMPIRE for s in r.get("audience", ()))]
-
-
 def _stored_log(connection: sqlite3.Connection, game_id: str) -> list[StoredInput]:
-    rows = connection.execute("SELECT record, records, told FROM log WHERE game_id = ? ORDER BY n", (game_id,))
+    rows = connection.execute("SELECT record, records, seat_records FROM log WHERE game_id = ? ORDER BY n", (game_id,))
     return [StoredInput(*row) for row in rows]
 
 
@@ -565,6 +565,8 @@ def _create_schema(db: Path) -> None:
             connection.execute("ALTER TABLE log ADD COLUMN records BLOB")  # a store made before they were kept
         if "told" not in log_columns:
             connection.execute("ALTER TABLE log ADD COLUMN told BLOB")
+        if "seat_records" not in log_columns:
+            connection.execute("ALTER TABLE log ADD COLUMN seat_records BLOB")
     finally:
         connection.close()
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import socket
+import subprocess
+import sys
 
 import pytest
 
@@ -72,9 +74,11 @@ def test_serve_on_a_port_already_taken(tmp_path):
          ["fogbank serve", "TLS"]),
         (["nosuchcommand"], ["fogbank", "invalid choice"]),
         (["verify"], ["fogbank verify", "required"]),
+        (["bench", "--games", "many"], ["fogbank bench", "invalid int value"]),
+        (["bench", "--scenario", "nosuch"], ["fogbank bench", "no scenario called 'nosuch'"]),
     ],
     ids=["serve port", "play port", "no games", "negative games", "new url", "headless scenario",
-         "bus ca", "command", "verify nothing"],
+         "bus ca", "command", "verify nothing", "bench games", "bench scenario"],
 )  # fmt: skip
 def test_bad_arguments_are_one_line(tmp_path, args, words):
     assert_one_line(fogbank(*args), *words)
@@ -85,3 +89,17 @@ def test_play_headless_where_it_cannot_write(tmp_path):
     blocker.write_text("a file, not a folder")
     run = fogbank("play", "--headless", "--data", str(blocker / "data"))
     assert_one_line(run, "fogbank play", "cannot write")
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["fogbank.bench.host", "0"], ["fogbank.bench.host", "1 or more"]),
+        (["fogbank.bench.host", "10", "nosuch"], ["fogbank.bench.host", "no scenario called 'nosuch'"]),
+        (["fogbank.bench.core", "ten"], ["fogbank.bench.core", "1 or more"]),
+        (["fogbank.bench.core", "10", "b11", "nosuch"], ["fogbank.bench.core", "no scenario called 'nosuch'"]),
+    ],
+    ids=["host seats", "host scenario", "core games", "core scenario"],
+)
+def test_the_benches_run_as_modules_take_mistakes_in_a_line(args, words):
+    assert_one_line(subprocess.run([sys.executable, "-m", *args], capture_output=True, text=True), *words)

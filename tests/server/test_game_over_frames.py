@@ -7,6 +7,7 @@ from __future__ import annotations
 import sqlite3
 
 import attrs
+import msgpack
 import pytest
 
 from fogbank import protocols as wire
@@ -52,9 +53,10 @@ async def replayed(store: Store, room) -> list[dict]:
 
 def assert_same_as_whole(over: wire.GameOver, log: list[dict], seat: str) -> None:
     assert type(over.log) is PackedLog
+    assert type(over.record) is PackedLog
     assert over.log == log
     assert over.record == seen_by.seat_record(seat, log[:-1])
-    whole = attrs.evolve(over, log=list(log))
+    whole = attrs.evolve(over, log=list(log), record=list(over.record))
     for codec in CODECS:
         assert codec.encode_server(over) == codec.encode_server(whole)
         assert codec.decode_server(codec.encode_server(over)) == codec.decode_server(codec.encode_server(whole))
@@ -89,14 +91,20 @@ async def test_each_side_s_record_holds_what_it_was_told_and_not_the_other_side_
         assert talk == (["blue1: Smoke bearing 090."] if seat.startswith("blue") else ["red1: Nothing in sight."])
 
 
-async def test_a_store_made_before_told_events_were_kept_still_gives_each_seat_its_record(tmp_path):
+@pytest.mark.parametrize("kept", ["told", "nothing"])
+async def test_a_store_made_before_each_seat_s_share_was_kept_still_gives_each_seat_its_record(tmp_path, kept):
     store = await Store.open(tmp_path)
     host = Host(store)
     room_id = (await host.create_game("picket"))["game"]
     await host.talk(host.rooms[room_id], "blue1", "Smoke bearing 090.")
+    await host.talk(host.rooms[room_id], "red1", "Nothing in sight.")
     await store.close()
     with sqlite3.connect(tmp_path / FILENAME) as db:
-        db.execute("UPDATE log SET told = NULL")
+        if kept == "told":  # as the store before this one wrote its rows: the events told to a seat
+            for rowid, made in db.execute("SELECT rowid, records FROM log").fetchall():
+                told = [r for r in msgpack.unpackb(made) if r["type"] == "event" and set(r["audience"]) - {UMPIRE}]
+                db.execute("UPDATE log SET told = ? WHERE rowid = ?", (msgpack.packb(told), rowid))
+        db.execute("UPDATE log SET seat_records = NULL")
     store = await Store.open(tmp_path)
     try:
         host = Host(store)

@@ -6,13 +6,14 @@ import argparse
 import json
 
 from fogbank import protocols as wire
+from fogbank.cli.parser import Parser
 
 from . import __doc__ as about
 from .report import bench
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="fogbank bench", description=about.splitlines()[0])
+    parser = Parser(prog="fogbank bench", description=about.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="concurrent games, one seat and socket each")
     parser.add_argument("--seconds", type=float, default=20.0, help="length of each run (fogbank, then echo)")
     parser.add_argument("--rate", type=float, default=1.0, help="orders a second per seat")

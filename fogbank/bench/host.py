@@ -42,6 +42,7 @@ from fogbank.server.store import Store
 
 SCENARIO = "b11"
 TURNS = 100
+GAMES_ALONE = 60  # games played alone for the game-end figure: a median of 20 moved 10% run to run
 
 
 class Seat:
@@ -194,7 +195,7 @@ def main(seats: int = 200, scenario: str = SCENARIO) -> dict[str, Any]:
         "scenario": scenario,
         "seats": seats,
         **asyncio.run(play(seats, scenario, trace=False)),
-        **asyncio.run(game_ends(20, scenario)),
+        **asyncio.run(game_ends(GAMES_ALONE, scenario)),
         **asyncio.run(play(seats, scenario, trace=True)),
     }
 

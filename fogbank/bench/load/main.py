@@ -104,8 +104,16 @@ def text(result: dict) -> str:
             f" {row['server_cpu_cores']} ({row['server_cpu_cores_per_worker']} a worker), clients"
             f" {row['clients_cpu_cores']}, the rest {row['other_cpu_cores']}, idle {row['idle_cores']}"
         )
+    lines += [f"goal {name}: {_goal(goal)}" for name, goal in result["goals"].items()]
     lines.append("(--json: every figure, as one JSON object)")
     return "\n".join(lines)
+
+
+def _goal(goal: dict) -> str:
+    """A goal, this run's figure beside it, and whether it was reached (or why it was not judged)."""
+    figure = f"this run {_figure(goal['this_run'])}, " if "this_run" in goal else ""
+    verdict = {True: "reached", False: "not reached", None: f"not judged ({goal.get('judged', '')})"}
+    return f"{goal['goal']:g}: {figure}{verdict[goal['reached']]}"
 
 
 def _row(name: str, ours: float | None, theirs: float | None) -> str:

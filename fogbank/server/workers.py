@@ -18,6 +18,7 @@ import logging
 import os
 import socket
 import struct
+import time
 import zlib
 from pathlib import Path
 from typing import Any, Callable
@@ -36,6 +37,7 @@ log = logging.getLogger("fogbank.workers")
 WORKERS_FILE = "workers"  # in DATA: how many workers its games are spread over
 MAX_HANDED = 256 * 1024  # bytes read after the handshake a connection may carry to its owner
 HANDOFF_TRIES = 200  # a full receiving queue is waited out this many times 10 ms
+STOP_GRACE = 20  # seconds every worker together has to close cleanly when the server stops
 ANCILLARY = socket.CMSG_SPACE(4 * 4) + socket.CMSG_SPACE(struct.calcsize("3i"))  # fds, credentials
 
 
@@ -255,34 +257,55 @@ def serve_workers(host: str, port: int, data: Path, workers: int, admin_key: str
     import multiprocessing
     import secrets
     import signal
+    from multiprocessing import resource_tracker
 
     check_data(data, workers)
-    family, kind, _, _, where = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
-    with socket.socket(family, kind) as probe:  # holds the port (0: a free one) while they start
-        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
-        probe.bind(where)
-        port = probe.getsockname()[1]
-        run = secrets.token_hex(4)
-        context = multiprocessing.get_context("spawn")
-
-        def start(index: int) -> Any:
-            ours, theirs = context.Pipe()
-            process = context.Process(
-                target=_worker, args=(index, workers, run, host, port, data, admin_key, theirs), daemon=True
-            )
-            process.start()
-            answer = ours.recv() if ours.poll(120) else "did not start in 120 s"
-            if answer != "ready":
-                process.kill()
-                raise OSError(f"worker {index}: {answer}")
-            return process
-
-        processes = [start(index) for index in range(workers)]
-    ready(port)
+    # Caught from the start: a ^C just after the ready line (or while the workers start) stops
+    # them all cleanly, where the default handler would have left the parent with a traceback.
     stopping = []
     for signum in (signal.SIGINT, signal.SIGTERM):
         signal.signal(signum, lambda *_: stopping.append(True))
+    processes: list[Any] = []
     try:
+        family, kind, _, _, where = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+        with socket.socket(family, kind) as probe:  # holds the port (0: a free one) while they start
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+            probe.bind(where)
+            port = probe.getsockname()[1]
+            run = secrets.token_hex(4)
+            context = multiprocessing.get_context("spawn")
+            # Started now, not inside the first worker's start: starting it unblocks ^C (below).
+            resource_tracker.ensure_running()
+
+            def start(index: int) -> Any:
+                ours, theirs = context.Pipe()
+                process = context.Process(
+                    target=_worker, args=(index, workers, run, host, port, data, admin_key, theirs), daemon=True
+                )
+                # Started with ^C blocked (a signal mask outlives exec): a ^C at the terminal goes
+                # to the whole process group, and it is ours to act on: we stop them with SIGTERM.
+                signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+                try:
+                    process.start()
+                finally:
+                    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+                theirs.close()  # the worker's end, ours no longer: its death is then an EOF here
+                try:
+                    answer = ours.recv() if ours.poll(120) else "did not start in 120 s"
+                except EOFError:  # it died starting (a ^C to the whole process group, say)
+                    answer = f"exited while starting ({process.exitcode})"
+                if answer != "ready":
+                    process.kill()
+                    if stopping:  # stopped while it started: nothing went wrong
+                        return process
+                    raise OSError(f"worker {index}: {answer}")
+                return process
+
+            for index in range(workers):
+                if not stopping:
+                    processes.append(start(index))
+        if not stopping:
+            ready(port)
         while not stopping:
             for index, process in enumerate(processes):
                 process.join(0.2 / workers)
@@ -293,10 +316,15 @@ def serve_workers(host: str, port: int, data: Path, workers: int, admin_key: str
         for process in processes:
             if process.is_alive():
                 process.terminate()  # SIGTERM: it closes its store cleanly
-        for process in processes:
-            process.join(30)
+        # One deadline for them all, so a stop takes at most that long: a worker that has not
+        # closed by then is killed (what it acknowledged is on disk; its file is left untidied).
+        deadline = time.monotonic() + STOP_GRACE
+        for index, process in enumerate(processes):
+            process.join(max(0.0, deadline - time.monotonic()))
             if process.is_alive():
+                log.warning("worker %d did not stop in %d s; killed", index, STOP_GRACE)
                 process.kill()
+                process.join()
 
 
 def _worker(index: int, workers: int, run: str, host: str, port: int, data: Path, admin_key: str, pipe: Any) -> None:

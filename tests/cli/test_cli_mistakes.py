@@ -103,3 +103,14 @@ def test_play_headless_where_it_cannot_write(tmp_path):
 )
 def test_the_benches_run_as_modules_take_mistakes_in_a_line(args, words):
     assert_one_line(subprocess.run([sys.executable, "-m", *args], capture_output=True, text=True), *words)
+
+
+def test_a_ctrl_c_the_command_does_not_handle_ends_it_quietly_with_130(monkeypatch, capsys):
+    from fogbank.cli import main, simulate
+
+    def interrupted(args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(simulate, "run", interrupted)
+    assert main(["simulate", "dardanelles"]) == 130
+    assert capsys.readouterr() == ("", "")

@@ -14,6 +14,7 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import time
 import urllib.request
 from pathlib import Path
 
@@ -149,6 +150,27 @@ def test_a_data_folder_is_served_with_the_number_of_workers_it_was_made_for(tmp_
         assert run.stderr.strip().splitlines() == [
             f"fogbank serve: {tmp_path} holds games for --workers 2; serve it with that many"
         ]
+
+
+def test_a_ctrl_c_while_the_workers_start_stops_them_all_without_a_traceback(tmp_path):
+    process = subprocess.Popen(
+        [sys.executable, "-m", "fogbank.cli.main", "serve", "--port", "0", "--data", str(tmp_path), "--workers", "2"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        for _ in range(600):  # the first worker is being started: the parent waits for its "ready"
+            if os.path.exists(f"/proc/{process.pid}") and workers_of(process.pid):
+                break
+            time.sleep(0.01)
+        started = workers_of(process.pid)
+        assert started, "no worker was started"
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+    finally:
+        process.kill()
+    assert process.returncode == 0, err
+    assert "Traceback" not in err and "fogbank serving" not in out
+    assert not [pid for pid in started if os.path.exists(f"/proc/{pid}")]
 
 
 def workers_of(pid: int) -> list[int]:

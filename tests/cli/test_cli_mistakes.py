@@ -106,7 +106,8 @@ def test_the_benches_run_as_modules_take_mistakes_in_a_line(args, words):
 
 
 def test_a_ctrl_c_the_command_does_not_handle_ends_it_quietly_with_130(monkeypatch, capsys):
-    from fogbank.cli import main, simulate
+    from fogbank.cli import simulate
+    from fogbank.cli.main import main
 
     def interrupted(args):
         raise KeyboardInterrupt

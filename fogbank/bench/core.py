@@ -21,6 +21,7 @@ from typing import Any
 
 import attrs
 from fogbank.cli.parser import Parser, count
+from fogbank.cli.parser import scenario as known_scenario
 from fogbank.rules import core
 from fogbank.rules.record.simulate import play_bot_game
 
@@ -73,14 +74,10 @@ def main(games: int = 300, scenario: str = SCENARIOS[0]) -> dict:
 def _arguments() -> argparse.Namespace:
     parser = Parser(prog="python -m fogbank.bench.core", description=__doc__.partition("\n")[0])
     parser.add_argument("games", nargs="?", type=count, default=300, help="games of each scenario")
-    parser.add_argument("scenarios", nargs="*", default=SCENARIOS, help=f"what they play (default: {' '.join(SCENARIOS)})")
-    args = parser.parse_args()
-    for scenario in args.scenarios:
-        try:
-            core.find_scenario(scenario)
-        except LookupError as error:
-            parser.error(str(error.args[0] if error.args else error))
-    return args
+    parser.add_argument(
+        "scenarios", nargs="*", type=known_scenario, default=SCENARIOS, help=f"what they play (default: {' '.join(SCENARIOS)})"
+    )
+    return parser.parse_args()
 
 
 if __name__ == "__main__":

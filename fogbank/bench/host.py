@@ -34,6 +34,7 @@ from typing import Any
 
 from fogbank import protocols as wire
 from fogbank.cli.parser import Parser, count
+from fogbank.cli.parser import scenario as known_scenario
 from fogbank.rules import core
 from fogbank.bench.load.seats import offline_bots
 from fogbank.server.app import quiet_garbage_collector
@@ -203,13 +204,8 @@ def main(seats: int = 200, scenario: str = SCENARIO) -> dict[str, Any]:
 def _arguments() -> argparse.Namespace:
     parser = Parser(prog="python -m fogbank.bench.host", description=__doc__.partition("\n")[0])
     parser.add_argument("seats", nargs="?", type=count, default=200, help="games played at once, one seat each")
-    parser.add_argument("scenario", nargs="?", default=SCENARIO, help="what each game plays")
-    args = parser.parse_args()
-    try:
-        core.find_scenario(args.scenario)
-    except LookupError as error:
-        parser.error(str(error.args[0] if error.args else error))
-    return args
+    parser.add_argument("scenario", nargs="?", type=known_scenario, default=SCENARIO, help="what each game plays")
+    return parser.parse_args()
 
 
 if __name__ == "__main__":

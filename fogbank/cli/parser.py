@@ -39,6 +39,17 @@ def count(text: str) -> int:
     return number
 
 
+def scenario(text: str) -> str:
+    """A scenario some ruleset ships: an id, ruleset/scenario, or a ruleset (its first)."""
+    from fogbank.rules.core import find_scenario
+
+    try:
+        find_scenario(text)
+    except LookupError as error:
+        raise argparse.ArgumentTypeError(str(error.args[0] if error.args else error)) from None
+    return text
+
+
 def server_url(text: str) -> str:
     """A fogbank server's websocket address, ws://HOST:PORT/ or wss://..."""
     parts = urlsplit(text)

@@ -23,23 +23,21 @@ from .store import StoredInput
 @attrs.frozen
 class Ending:
     """`log`: the header, every input and what it made, the end record; `records`: each seat's
-    own record, or None to cut them from `told` (the log less its end, a game rebuilt by replay);
-    `bare`: the record of a seat that gave and was told nothing, the header alone."""
+    own record; `bare`: the record of a seat that gave and was told nothing, the header alone."""
 
     log: Sequence[Mapping[str, Any]]
-    records: Mapping[str, Sequence[Mapping[str, Any]]] | None
-    told: Sequence[Mapping[str, Any]] = ()
-    bare: Sequence[Mapping[str, Any]] = ()
+    records: Mapping[str, Sequence[Mapping[str, Any]]]
+    bare: Sequence[Mapping[str, Any]]
 
     @classmethod
     def of(cls, kept: list[Mapping[str, Any]], end: Mapping[str, Any]) -> Ending:
         """From the log as a list (a game rebuilt by replay), its header first, its end not yet."""
-        return cls([*kept, end], None, kept)
+        header, entries = kept[0], kept[1:]
+        shares = seen_by.records_by_seat(entries)
+        return cls([*kept, end], {seat: [dict(header), *map(dict, share)] for seat, share in shares.items()}, [dict(header)])
 
     def record(self, seat: str) -> Sequence[Mapping[str, Any]]:
         """The seat's own record: its inputs and what it was told, never a roll."""
-        if self.records is None:
-            return seen_by.seat_record(seat, self.told)
         return self.records.get(seat, self.bare)
 
 
@@ -48,10 +46,10 @@ def from_store(header: Mapping[str, Any], stored: list[StoredInput], end: Mappin
     if any(row.made is None for row in stored):
         return None
     inputs = json.loads(f"[{','.join(row.record for row in stored)}]")  # one parse, not one a row
-    log = PackedLog()
-    log.add(header)
-    records: dict[str, PackedLog] = {}
     header_only = msgpack.packb([header])
+    log = PackedLog()
+    log.add_packed(header_only)
+    records: dict[str, PackedLog] = {}
 
     def record_of(seat: str) -> PackedLog:
         if seat not in records:
@@ -71,4 +69,4 @@ def from_store(header: Mapping[str, Any], stored: list[StoredInput], end: Mappin
     log.add(end)
     bare = PackedLog()
     bare.add_packed(header_only)
-    return Ending(log, records, bare=bare)
+    return Ending(log, records, bare)

@@ -357,7 +357,7 @@ class Host:
         shares = seen_by.records_by_seat([record, *made])  # for each seat's own record at the end
         ends = _ends(step)
         if ends:  # marked ended in the same commit; game_over carries the whole log, read back with it
-            stored = self.store.end(room.id, record, self._fingerprint(step), made, shares)
+            stored = self.store.end(room.id, record, self._fingerprint(step), made, seat_records=shares)
             durable = asyncio.ensure_future(self._ending(room, stored))
         else:
             durable = self.store.append(room.id, record, self._fingerprint(step), made, seat_records=shares)

@@ -117,3 +117,29 @@ async def test_a_store_made_before_each_seat_s_share_was_kept_still_gives_each_s
             assert_same_as_whole(heard[seat][-1], log, seat)
     finally:
         await store.close()
+
+
+async def test_a_store_made_before_records_were_kept_replays_the_log_and_gives_each_seat_its_record(tmp_path):
+    store = await Store.open(tmp_path)
+    host = Host(store)
+    room_id = (await host.create_game("picket"))["game"]
+    await host.talk(host.rooms[room_id], "blue1", "Smoke bearing 090.")
+    await host.talk(host.rooms[room_id], "red1", "Nothing in sight.")
+    await store.close()
+    with sqlite3.connect(tmp_path / FILENAME) as db:
+        db.execute("UPDATE log SET records = NULL, seat_records = NULL")
+    store = await Store.open(tmp_path)
+    try:
+        host = Host(store)
+        await host.recover()
+        room = host.rooms[room_id]
+        heard = listen(room)
+        await host.umpire(room, UMPIRE, wire.EndGame(ref=1, reason="called off"))
+        log = await replayed(store, room)
+        for seat in room.seats:
+            over = heard[seat][-1]
+            assert list(over.log) == log
+            assert list(over.record) == seen_by.seat_record(seat, log[:-1])
+            assert any(r.get("kind") == "talk" for r in over.record)
+    finally:
+        await store.close()

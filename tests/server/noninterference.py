@@ -5,7 +5,9 @@ and one with a secret change (hidden truth at the start, or other seats' inputs,
 silent work). A ruleset's plug says what an observing seat may know of a game (`low`): if that is
 the same in both runs after every input, every byte the observer is sent must be the same too:
 welcome, stream messages, replies to its own requests (an order's ack folded into its turn's
-observation, as the gateway sends it), and a reconnect's snapshot after every input. Seat against truth and seat against seat are the same test with different changes.
+observation, as the gateway sends it), a reconnect's snapshot after every input, and the
+`game_over` that ends each run (the umpire ends a game its inputs left running), its whole log
+aside. Seat against truth and seat against seat are the same test with different changes.
 """
 
 from __future__ import annotations
@@ -95,6 +97,9 @@ async def _run(plug: Plug, seed: bytes, inputs: Sequence[Input], observer: str, 
                     continue
                 sent.append(host.snapshot(room, observer, None, room.streams[observer].seq))
                 lows.append(plug.low(room.game, observer))
+            if not room.game.state.ended:  # the umpire ends it: the observer's own record is compared too
+                await _give(host, room, {"umpire": wire.EndGame(ref=0, reason="The test is over.")}, 0)
+                await asyncio.sleep(0)
             sent.append(host.welcome(room, observer))
             if change.unsealed_at_end:
                 sent = [m for m in sent if not isinstance(m, wire.GameOver)]

@@ -91,8 +91,9 @@ async def test_each_side_s_record_holds_what_it_was_told_and_not_the_other_side_
         assert talk == (["blue1: Smoke bearing 090."] if seat.startswith("blue") else ["red1: Nothing in sight."])
 
 
-@pytest.mark.parametrize("kept", ["told", "nothing"])
-async def test_a_store_made_before_each_seat_s_share_was_kept_still_gives_each_seat_its_record(tmp_path, kept):
+async def ended_in_an_old_store(tmp_path, make_old) -> tuple[dict[str, wire.GameOver], list[dict]]:
+    """A Picket game with talk on both sides, its store made as an older one was (`make_old(db)`),
+    recovered and ended by the umpire: each seat's game_over, and the log replay makes."""
     store = await Store.open(tmp_path)
     host = Host(store)
     room_id = (await host.create_game("picket"))["game"]
@@ -100,46 +101,38 @@ async def test_a_store_made_before_each_seat_s_share_was_kept_still_gives_each_s
     await host.talk(host.rooms[room_id], "red1", "Nothing in sight.")
     await store.close()
     with sqlite3.connect(tmp_path / FILENAME) as db:
+        make_old(db)
+    store = await Store.open(tmp_path)
+    try:
+        host = Host(store)
+        await host.recover()
+        room = host.rooms[room_id]
+        heard = listen(room)
+        await host.umpire(room, UMPIRE, wire.EndGame(ref=1, reason="called off"))
+        return {seat: heard[seat][-1] for seat in room.seats}, await replayed(store, room)
+    finally:
+        await store.close()
+
+
+@pytest.mark.parametrize("kept", ["told", "nothing"])
+async def test_a_store_made_before_each_seat_s_share_was_kept_still_gives_each_seat_its_record(tmp_path, kept):
+    def make_old(db):
         if kept == "told":  # as the store before this one wrote its rows: the events told to a seat
             for rowid, made in db.execute("SELECT rowid, records FROM log").fetchall():
                 told = [r for r in msgpack.unpackb(made) if r["type"] == "event" and set(r["audience"]) - {UMPIRE}]
                 db.execute("UPDATE log SET told = ? WHERE rowid = ?", (msgpack.packb(told), rowid))
         db.execute("UPDATE log SET seat_records = NULL")
-    store = await Store.open(tmp_path)
-    try:
-        host = Host(store)
-        await host.recover()
-        room = host.rooms[room_id]
-        heard = listen(room)
-        await host.umpire(room, UMPIRE, wire.EndGame(ref=1, reason="called off"))
-        log = await replayed(store, room)
-        for seat in room.seats:
-            assert_same_as_whole(heard[seat][-1], log, seat)
-    finally:
-        await store.close()
+
+    overs, log = await ended_in_an_old_store(tmp_path, make_old)
+    for seat, over in overs.items():
+        assert_same_as_whole(over, log, seat)
 
 
 async def test_a_store_made_before_records_were_kept_replays_the_log_and_gives_each_seat_its_record(tmp_path):
-    store = await Store.open(tmp_path)
-    host = Host(store)
-    room_id = (await host.create_game("picket"))["game"]
-    await host.talk(host.rooms[room_id], "blue1", "Smoke bearing 090.")
-    await host.talk(host.rooms[room_id], "red1", "Nothing in sight.")
-    await store.close()
-    with sqlite3.connect(tmp_path / FILENAME) as db:
-        db.execute("UPDATE log SET records = NULL, seat_records = NULL")
-    store = await Store.open(tmp_path)
-    try:
-        host = Host(store)
-        await host.recover()
-        room = host.rooms[room_id]
-        heard = listen(room)
-        await host.umpire(room, UMPIRE, wire.EndGame(ref=1, reason="called off"))
-        log = await replayed(store, room)
-        for seat in room.seats:
-            over = heard[seat][-1]
-            assert list(over.log) == log
-            assert list(over.record) == seen_by.seat_record(seat, log[:-1])
-            assert any(r.get("kind") == "talk" for r in over.record)
-    finally:
-        await store.close()
+    overs, log = await ended_in_an_old_store(
+        tmp_path, lambda db: db.execute("UPDATE log SET records = NULL, seat_records = NULL")
+    )
+    for seat, over in overs.items():
+        assert list(over.log) == log
+        assert list(over.record) == seen_by.seat_record(seat, log[:-1])
+        assert any(r.get("kind") == "talk" for r in over.record)

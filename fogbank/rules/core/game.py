@@ -12,6 +12,7 @@ from typing import Any, Iterable
 
 import attrs
 
+from .copies import evolve
 from .dice import Roll
 from .engagement import ENGAGEMENT_OPTION, check_result, engagement_from_plain, engagement_plain, result_from_plain
 from .errors import Refused
@@ -107,7 +108,7 @@ def start(ruleset: Ruleset, scenario: str, seed: bytes, options: Mapping[str, An
     state = ruleset.new_game(scenario, seed, chosen) if chosen else ruleset.new_game(scenario, seed)
     check_seats(ruleset.seats(state))
     # The first phase should have a seat to act; if none does, the umpire's release opens play.
-    return Game(state=attrs.evolve(state, phase=ruleset.phases[0], options=chosen))
+    return Game(state=evolve(state, phase=ruleset.phases[0], options=chosen))
 
 
 def start_engagement(ruleset: Ruleset, engagement: Any, seed: bytes) -> Game:
@@ -118,7 +119,7 @@ def start_engagement(ruleset: Ruleset, engagement: Any, seed: bytes) -> Game:
     state = ruleset.new_engagement(battle, seed)
     check_seats(ruleset.seats(state))
     options = {ENGAGEMENT_OPTION: engagement_plain(battle)}
-    return Game(state=attrs.evolve(state, phase=ruleset.phases[0], options=options))
+    return Game(state=evolve(state, phase=ruleset.phases[0], options=options))
 
 
 def settle(game: Game, engagement: str, result: Any) -> Step:
@@ -137,7 +138,7 @@ def settle(game: Game, engagement: str, result: Any) -> Step:
     if ruleset.engagements(resolution.state) or resolution.state.outcome is not None:
         return _after(game, resolution)
     turn, phase = next_phase(ruleset.phases, state.turn, state.phase)
-    done = _after(game, attrs.evolve(resolution, state=attrs.evolve(resolution.state, turn=turn, phase=phase)))
+    done = _after(game, evolve(resolution, state=evolve(resolution.state, turn=turn, phase=phase)))
     if done.game.cycle is Cycle.ENDED or ruleset.seats_to_act(done.game.state):
         return done
     more = _advance(done.game, Move.NOBODY)
@@ -193,8 +194,8 @@ def amend(game: Game, seat: str, payload: Mapping[str, Any], reason: str) -> Ste
         turn=state.turn, phase=state.phase, audience=frozenset({seat}),
         order=ruleset.unparse_order(order), reason=reason.strip(), note=note,
     )
-    taken = _take_order(attrs.evolve(game, state=_keep_told(state, (told,))), seat, order)
-    return attrs.evolve(taken, events=(told, *taken.events))
+    taken = _take_order(evolve(game, state=_keep_told(state, (told,))), seat, order)
+    return evolve(taken, events=(told, *taken.events))
 
 
 def ask(game: Game, seat: str, payload: Mapping[str, Any]) -> Step:
@@ -224,8 +225,8 @@ def release(game: Game) -> Step:
         )
         for seat in sorted(game.waiting_for())
     )  # fmt: skip
-    released = _advance(attrs.evolve(game, state=_keep_told(state, told)), Move.RELEASE)
-    return attrs.evolve(released, events=(*told, *released.events))
+    released = _advance(evolve(game, state=_keep_told(state, told)), Move.RELEASE)
+    return evolve(released, events=(*told, *released.events))
 
 
 def set_hold(game: Game, held: bool, phases: Iterable[str] | None = None) -> Step:
@@ -237,7 +238,7 @@ def set_hold(game: Game, held: bool, phases: Iterable[str] | None = None) -> Ste
     if not chosen <= set(every):
         raise Refused("unknown_phase", f"This game's phases are: {', '.join(every)}.")
     holds = game.holds | chosen if held else game.holds - chosen
-    game = attrs.evolve(game, holds=holds)
+    game = evolve(game, holds=holds)
     if not game.held and game.cycle is Cycle.READY:
         return _advance(game, Move.RELEASE)
     return Step(game)
@@ -257,7 +258,7 @@ def override(game: Game, payload: Mapping[str, Any], reason: str) -> Step:
             raise Refused("unknown_engagement", "A settlement names the battle by its id.")
         done = settle(game, engagement, payload.get("result"))
         audit = OverrideApplied(turn=game.state.turn, what=f"settle {engagement}", reason=reason.strip())
-        return attrs.evolve(done, events=(audit, *done.events))
+        return evolve(done, events=(audit, *done.events))
     ruleset = game.ruleset
     return _after(game, ruleset.apply_override(game.state, ruleset.parse_override(payload), reason))
 
@@ -270,7 +271,7 @@ def narrate(game: Game, seat: str, text: str) -> Step:
         raise Refused("empty_message", "The message is empty.")
     state = game.state
     event = Narrative(turn=state.turn, phase=state.phase, audience=frozenset({seat}), text=text)
-    return Step(attrs.evolve(game, state=_keep_told(state, (event,))), events=(event,))
+    return Step(evolve(game, state=_keep_told(state, (event,))), events=(event,))
 
 
 def talk(game: Game, seat: str, text: str, to: str | None = None) -> Step:
@@ -292,7 +293,7 @@ def talk(game: Game, seat: str, text: str, to: str | None = None) -> Step:
         ruleset.check_private_talk(state, seat, to)
         audience = frozenset({seat, to})
     event = Talk(turn=state.turn, phase=state.phase, audience=audience, seat=seat, text=text.strip(), to=to)
-    return Step(attrs.evolve(game, state=_keep_told(state, (event,))), events=(event,))
+    return Step(evolve(game, state=_keep_told(state, (event,))), events=(event,))
 
 
 def private_talk_to(game: Game, seat: str) -> list[str]:
@@ -324,7 +325,7 @@ def end(game: Game, reason: str, results: Mapping[str, str] | None = None) -> St
         {side: (results or {}).get(side, "ended") for side in known},
         reason.strip() or "The umpire ended the game.",
     )
-    return _after(game, Resolution(attrs.evolve(game.state, outcome=outcome)))
+    return _after(game, Resolution(evolve(game.state, outcome=outcome)))
 
 
 def _refuse_if_ended(game: Game) -> None:
@@ -335,7 +336,7 @@ def _refuse_if_ended(game: Game) -> None:
 def _take_order(game: Game, seat: str, order: Any) -> Step:
     orders = {**game.orders, seat: order}
     missing = seats_to_act(game.ruleset, game.state) - orders.keys()
-    return _advance(attrs.evolve(game, orders=orders), Move.ORDER if missing else Move.LAST_ORDER)
+    return _advance(evolve(game, orders=orders), Move.ORDER if missing else Move.LAST_ORDER)
 
 
 def _advance(game: Game, move: Move) -> Step:
@@ -350,7 +351,7 @@ def _advance(game: Game, move: Move) -> Step:
         if transition is None:  # only reachable through a bug: every public input is checked first
             raise AssertionError(f"no transition for {move} in {game.cycle}")
         cycle, then = transition
-        game = attrs.evolve(game, cycle=cycle)
+        game = evolve(game, cycle=cycle)
         if then is not Then.RESOLVE:
             break
         done, resolved = _resolve(game)
@@ -377,9 +378,9 @@ def _resolve(game: Game) -> tuple[Step, Resolved]:
     if (resolution.state.turn, resolution.state.phase) != (state.turn, state.phase):
         raise AssertionError(f"{ruleset.name}.resolve moved the clock: the core moves it")
     if ruleset.engagements(resolution.state):  # the phase stays open until its battles are settled
-        return _after(attrs.evolve(game, orders={}), resolution), Resolved(state.turn, state.phase, orders)
+        return _after(evolve(game, orders={}), resolution), Resolved(state.turn, state.phase, orders)
     turn, phase = next_phase(ruleset.phases, state.turn, state.phase)
-    moved = attrs.evolve(resolution.state, turn=turn, phase=phase)
+    moved = evolve(resolution.state, turn=turn, phase=phase)
     done = _after(game, Resolution(moved, resolution.events, resolution.rolls), orders={})
     return done, Resolved(state.turn, state.phase, orders)
 
@@ -390,7 +391,7 @@ def _keep_told(state: GameState, events: Iterable[Event]) -> GameState:
         if isinstance(event, Told):
             for seat in event.audience:
                 told[seat] = (*told.get(seat, ()), event)
-    return attrs.evolve(state, told=told)
+    return evolve(state, told=told)
 
 
 def _after(game: Game, resolution: Resolution, **changes: Any) -> Step:
@@ -399,10 +400,10 @@ def _after(game: Game, resolution: Resolution, **changes: Any) -> Step:
     events = resolution.events
     if any(isinstance(e, Told) for e in events):
         state = _keep_told(state, events)
-    game = attrs.evolve(game, state=state, **changes)
+    game = evolve(game, state=state, **changes)
     if state.outcome is not None and game.cycle is not Cycle.ENDED:
         seats = frozenset(game.ruleset.seat_names(state))
         ended = GameEnded(turn=state.turn, audience=seats, results=state.outcome.results, reason=state.outcome.reason)
         events = (*events, ended)
-        game = attrs.evolve(game, cycle=Cycle.ENDED, orders={})
+        game = evolve(game, cycle=Cycle.ENDED, orders={})
     return Step(game, events=events, rolls=resolution.rolls)

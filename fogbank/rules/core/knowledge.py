@@ -14,6 +14,7 @@ import functools
 
 import attrs
 
+from .copies import evolve
 
 class Sensor(enum.Enum):
     SIGHT = "sight"
@@ -76,7 +77,7 @@ class Sighting:
 def capped(sighting: Sighting, dummy: bool) -> Sighting:
     """A sighting of a dummy never rises above CLASSIFIED: there is no unit to identify."""
     if dummy and sighting.fidelity > DUMMY_CEILING:
-        return attrs.evolve(sighting, fidelity=DUMMY_CEILING, identity=None)
+        return evolve(sighting, fidelity=DUMMY_CEILING, identity=None)
     return sighting
 
 
@@ -116,12 +117,12 @@ class Plot:
         if number is None:
             number = self.next_number
             track = Track(number=number, sightings=(sighting,))
-            return attrs.evolve(self, tracks=(*self.tracks, track), next_number=number + 1), number
+            return evolve(self, tracks=(*self.tracks, track), next_number=number + 1), number
         tracks = tuple(
-            attrs.evolve(t, sightings=(*t.sightings, sighting)) if t.number == number else t for t in self.tracks
+            evolve(t, sightings=(*t.sightings, sighting)) if t.number == number else t for t in self.tracks
         )
-        return attrs.evolve(self, tracks=tracks), number
+        return evolve(self, tracks=tracks), number
 
     def drop(self, number: int) -> "Plot":
         """The plot without track `number` (a dummy found out, a contact lost for good)."""
-        return attrs.evolve(self, tracks=tuple(t for t in self.tracks if t.number != number))
+        return evolve(self, tracks=tuple(t for t in self.tracks if t.number != number))

@@ -6,6 +6,7 @@ from typing import Any, Mapping
 
 import attrs
 from fogbank.rules.core import GameState, OverrideApplied, Refused, Resolution
+from fogbank.rules.core.copies import evolve
 
 from .board import Board, BoatLog
 from .chart import parse_square, square_name
@@ -52,24 +53,24 @@ def apply_override(state: GameState, scenario: Scenario, override: Override, rea
     match override.kind:
         case "move_boat":
             square = _sea_square(scenario, override.square)
-            board = attrs.evolve(board, boat=attrs.evolve(boat, square=square))
+            board = evolve(board, boat=evolve(boat, square=square))
             what = f"boat moved from {square_name(boat.square)} to {square_name(square)}"
         case "set_air":
             value = _within(override.value, 0, AIR_FULL, "air")
-            board = attrs.evolve(board, boat=attrs.evolve(boat, air=value))
-            log = attrs.evolve(log, air=value)  # the crew reads its own gauges
+            board = evolve(board, boat=evolve(boat, air=value))
+            log = evolve(log, air=value)  # the crew reads its own gauges
             what = f"air set from {boat.air} to {value}"
         case "set_battery":
             value = _within(override.value, 0, BATTERY_FULL, "battery")
-            board = attrs.evolve(board, boat=attrs.evolve(boat, battery=value))
-            log = attrs.evolve(log, battery=value)
+            board = evolve(board, boat=evolve(boat, battery=value))
+            log = evolve(log, battery=value)
             what = f"battery set from {boat.battery} to {value}"
         case "set_level":
             level = _level(override.level)
             if not boat.afloat:
                 raise Refused("boat_lost", "The boat is lost: she has no level to set.")
-            board = attrs.evolve(board, boat=attrs.evolve(boat, level=level))
-            log = attrs.evolve(log, level=level)  # the crew knows how deep they are
+            board = evolve(board, boat=evolve(boat, level=level))
+            log = evolve(log, level=level)  # the crew knows how deep they are
             what = f"level set from {boat.level.value} to {level.value}"
         case "set_torpedoes":
             if override.loaded is None and override.spare is None:
@@ -79,14 +80,14 @@ def apply_override(state: GameState, scenario: Scenario, override: Override, rea
             # A reload under way goes on unless nothing is left to reload (the tubes full, or no spare).
             progress = boat.reload_progress if loaded < boat.tubes and spare > 0 else 0
             torpedoes = {"loaded": loaded, "spare": spare, "reload_progress": progress}
-            board = attrs.evolve(board, boat=attrs.evolve(boat, **torpedoes))
-            log = attrs.evolve(log, **torpedoes)  # the crew counts its own torpedoes
+            board = evolve(board, boat=evolve(boat, **torpedoes))
+            log = evolve(log, **torpedoes)  # the crew counts its own torpedoes
             what = f"torpedoes set from {boat.loaded} loaded, {boat.spare} spare to {loaded} loaded, {spare} spare"
         case "remove_vessel":
             vessel = board.vessel(override.number) if override.number is not None else None
             if vessel is None:
                 raise Refused("unknown_vessel", f"There is no vessel number {override.number}.")
-            board = attrs.evolve(board, vessels=tuple(v for v in board.vessels if v.number != vessel.number))
+            board = evolve(board, vessels=tuple(v for v in board.vessels if v.number != vessel.number))
             what = f"vessel {vessel.number} ({vessel.type.words}) removed from {square_name(vessel.square)}"
         case _:  # add_vessel
             number = override.number
@@ -100,12 +101,12 @@ def apply_override(state: GameState, scenario: Scenario, override: Override, rea
                 ) from None
             square = _sea_square(scenario, override.square)
             vessel = Vessel(number=number, type=vessel_type, name=override.name, square=square)
-            board = attrs.evolve(
+            board = evolve(
                 board, vessels=tuple(sorted((*board.vessels, vessel), key=lambda v: v.number))
             )
             what = f"vessel {number} ({vessel_type.words}) added at {square_name(square)}"
     event = OverrideApplied(turn=state.turn, what=what, reason=reason)
-    state = attrs.evolve(state, board=board, knowledge={**state.knowledge, SUBMARINE: log})
+    state = evolve(state, board=board, knowledge={**state.knowledge, SUBMARINE: log})
     return Resolution(state, (event,))
 
 

@@ -10,6 +10,7 @@ import tomllib
 from importlib import resources
 
 import attrs
+from fogbank.rules.core.copies import evolve
 
 from .chart import Chart, Course, Place, Square, parse_square
 from .units import AIR_FULL, BATTERY_FULL, Boat, Level, Vessel, VesselType
@@ -187,7 +188,7 @@ def _layers(chart: Chart, data: dict) -> Chart:
         if layer in data:
             drawn = _drawing(data[layer], chart.columns, chart.rows, layer)
             changes[layer] = frozenset(sq for sq, c in drawn.items() if c == mark)
-    return attrs.evolve(chart, **changes)
+    return evolve(chart, **changes)
 
 
 def _sea_squares(chart: Chart, names: list[str], what: str) -> tuple[Square, ...]:

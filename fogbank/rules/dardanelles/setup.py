@@ -13,6 +13,7 @@ from typing import Any, Mapping
 
 import attrs
 from fogbank.rules.core import GameState, OverrideApplied, Refused, Resolution, derive_faces
+from fogbank.rules.core.copies import evolve
 
 from .board import Draw
 from .chart import Square, parse_square, square_name
@@ -85,19 +86,19 @@ def apply_change(state: GameState, scenario: Scenario, change: SetupChange, reas
     across = ", ".join(square_name(sq) for sq in scenario.chart.crossing(square))
     match change.kind:
         case "lay_mine_line":
-            board = attrs.evolve(board, minefields=lay_line(scenario.chart, board.minefields, square))
+            board = evolve(board, minefields=lay_line(scenario.chart, board.minefields, square))
             what = f"a mine line laid across {across}"
         case "lift_mine_line":
             if square not in board.minefields:
                 raise Refused("no_mines", f"There are no mines in {square_name(square)} to lift.")
-            board = attrs.evolve(board, minefields=lay_line(scenario.chart, board.minefields, square, -1))
+            board = evolve(board, minefields=lay_line(scenario.chart, board.minefields, square, -1))
             what = f"a mine line lifted from {across}"
         case _:  # place_vessel
             vessel = board.vessel(change.number)
             if vessel is None:
                 raise Refused("unknown_vessel", f"There is no vessel number {change.number}.")
-            moved = attrs.evolve(vessel, square=square)
-            board = attrs.evolve(board, vessels=tuple(moved if v is vessel else v for v in board.vessels))
+            moved = evolve(vessel, square=square)
+            board = evolve(board, vessels=tuple(moved if v is vessel else v for v in board.vessels))
             what = f"vessel {vessel.number} placed in {square_name(square)} (was {square_name(vessel.square)})"
     event = OverrideApplied(turn=state.turn, what=what, reason=reason)
-    return Resolution(attrs.evolve(state, board=board), (event,))
+    return Resolution(evolve(state, board=board), (event,))

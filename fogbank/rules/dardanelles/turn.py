@@ -21,6 +21,7 @@ from typing import Iterable
 
 import attrs
 from fogbank.rules.core import Event, GameState, Modifier, Outcome, Resolution, Roll
+from fogbank.rules.core.copies import evolve
 
 from . import events as ev
 from .contacts import Contact, Fidelity
@@ -137,7 +138,7 @@ class _Hour:
             if not hit:
                 self.tell(ev.TorpedoFired, target=fire.target, direction=fire.direction.value, hit=False)
                 continue
-            self.vessels[vessel.number] = attrs.evolve(vessel, sunk=True)
+            self.vessels[vessel.number] = evolve(vessel, sunk=True)
             self.note(ev.VesselSunk, vessel=vessel.number, square=square_name(vessel.square))
             targets = self.scenario.victory.sink
             done = vessel.number in targets and self._targets_sunk()
@@ -403,7 +404,7 @@ def resolve(state: GameState, scenario: Scenario, order: Order) -> Resolution:
         fixed = hour.fix(order)
         hour.supplies()
     outcome = hour.outcome()
-    board = attrs.evolve(
+    board = evolve(
         hour.board,
         boat=Boat(**vars(hour.boat)),
         vessels=tuple(hour.vessels[n] for n in sorted(hour.vessels)),
@@ -411,7 +412,7 @@ def resolve(state: GameState, scenario: Scenario, order: Order) -> Resolution:
         contact_vessels={**hour.board.contact_vessels, **{c.number: n for c, n, _ in hour.contacts}},
     )
     log = _crew_log(hour, order, made, fixed)
-    next_state = attrs.evolve(
+    next_state = evolve(
         state,
         dice=hour.dice,
         board=board,
@@ -435,7 +436,7 @@ def _crew_log(hour: _Hour, order: Order, made: tuple[int, ...], fixed: Square | 
         plotted = fixed
     told = [e for e in hour.events if SUBMARINE in e.audience]
     reports = tuple(_report(hour.turn, e) for e in told)
-    return attrs.evolve(
+    return evolve(
         log,
         level=boat.level,
         air=boat.air,

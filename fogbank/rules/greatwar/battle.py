@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, ClassVar, Mapping
 import attrs
 
 from fogbank.rules.core import Event, Modifier
+from fogbank.rules.core.copies import evolve
 
 from .board import Fleet
 from .tactical import Outcome, fight
@@ -60,7 +61,7 @@ def aftermath(t: "Turn", zone: str, fleets: dict[str, list[Fleet]], result: Outc
         if roll.outcome != "contact":
             t.record(f"Pursuit in {t.s.zones[zone].name}: {chaser} loses touch.")
             for f in escorts:
-                t.put(attrs.evolve(t.board.fleet(f.id), returning=True))
+                t.put(evolve(t.board.fleet(f.id), returning=True))
                 t.news(chaser, f"{f.name} lost the enemy it left its charges to chase, and aborts (escort pursuit).", f.id)
             break
         fleets = {chaser: hunters, fled: live[fled]}
@@ -70,13 +71,13 @@ def aftermath(t: "Turn", zone: str, fleets: dict[str, list[Fleet]], result: Outc
 
 
 def _carry(t: "Turn", zone: str, fleets: dict[str, list[Fleet]], result: Outcome, day: bool, pursuit: bool) -> set[str]:
-    t.board = attrs.evolve(t.board, ships=result.ships)
+    t.board = evolve(t.board, ships=result.ships)
     for fid in result.leaders_lost:
-        t.put(attrs.evolve(t.board.fleet(fid), leader=False))
+        t.put(evolve(t.board.fleet(fid), leader=False))
     where = t.s.zones[zone].name
     t.record(f"Battle in {where}" + (" (pursuit)" if pursuit else "") + ": " + "; ".join(result.log))
     record = {**umpire_record(result, zone, day, pursuit), "turn": t.state.turn}
-    t.board = attrs.evolve(t.board, battles=(*(b for b in t.board.battles if b["turn"] == t.state.turn), record))
+    t.board = evolve(t.board, battles=(*(b for b in t.board.battles if b["turn"] == t.state.turn), record))
     t.events.append(Fought(turn=t.state.turn, phase=t.state.phase, zone=zone, report=record))
     for side in sorted(fleets):
         enemy = next(x for x in fleets if x != side)
@@ -92,11 +93,11 @@ def _carry(t: "Turn", zone: str, fleets: dict[str, list[Fleet]], result: Outcome
         report = {**side_report(result, side, zone, day, pursuit, text), "turn": t.state.turn}
         for seat in sorted(seats):
             intel = t.intel[seat]
-            t.intel[seat] = attrs.evolve(intel, battles=(*intel.battles, report))
+            t.intel[seat] = evolve(intel, battles=(*intel.battles, report))
         t.events.append(Fought(turn=t.state.turn, phase=t.state.phase, audience=seats, zone=zone, report=report))
         for f in fleets[enemy]:
             saw = tuple(n for n in f.ships if n in seen)
             if saw:  # only the enemy ships that came within sight are told, by name
-                t.tell(seats, attrs.evolve(f, ships=saw), "battle", zone, ships=True, text=text)
+                t.tell(seats, evolve(f, ships=saw), "battle", zone, ships=True, text=text)
     t.clear_sunk()
     return {f.id for s in fleets for f in fleets[s]} if result.stood else set()

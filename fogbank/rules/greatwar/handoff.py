@@ -13,6 +13,7 @@ from typing import Mapping
 import attrs
 
 from fogbank.rules.core import EngagedShip, Engagement, EngagementResult, GameState, Party, Refused, Resolution
+from fogbank.rules.core.copies import evolve
 
 from .board import Fleet
 from .sea import Scenario
@@ -55,7 +56,7 @@ def hand_over(t, zone: str, fleets: Mapping[str, list[Fleet]], day: bool) -> Non
     battle = engagement(t, zone, fleets, day)
     waiting = t.board.waiting
     kept = (*(waiting.engagements if waiting else ()), battle)
-    t.board = attrs.evolve(t.board, waiting=Waiting(kept, {}, frozenset()))
+    t.board = evolve(t.board, waiting=Waiting(kept, {}, frozenset()))
     t.record(f"Battle in {battle.zone} handed to the tactical game ({battle.id}).")
     for side in sorted(fleets):
         for f in fleets[side]:
@@ -65,7 +66,7 @@ def hand_over(t, zone: str, fleets: Mapping[str, list[Fleet]], day: bool) -> Non
 
 def hold(t, stopped: Mapping[str, str], stood: set[str]) -> Resolution:
     """The contact phase, stopped until its battles are settled."""
-    t.board = attrs.evolve(t.board, waiting=attrs.evolve(t.board.waiting, stopped=dict(stopped), stood=frozenset(stood)))
+    t.board = evolve(t.board, waiting=evolve(t.board.waiting, stopped=dict(stopped), stood=frozenset(stood)))
     return t.done()
 
 
@@ -104,9 +105,9 @@ def settle(t, battle_id: str, result: EngagementResult, finish) -> Resolution:
     t.clear_sunk()
     rest = tuple(e for e in waiting.engagements if e.id != battle_id)
     if rest:
-        t.board = attrs.evolve(t.board, waiting=attrs.evolve(waiting, engagements=rest, stood=frozenset(stood)))
+        t.board = evolve(t.board, waiting=evolve(waiting, engagements=rest, stood=frozenset(stood)))
         return t.done()
-    t.board = attrs.evolve(t.board, waiting=None)
+    t.board = evolve(t.board, waiting=None)
     return finish(t, dict(waiting.stopped), stood)
 
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import attrs
 
 from fogbank.rules.core import (
     UMPIRE, Dice, Event, GameState, Option, OverrideApplied, Plot, Refused, Resolution, Ruleset, Seat, register,
 )
+from fogbank.rules.core.copies import evolve
 
 from . import handoff, orders, turn, views
 from .board import Board, Fleet, Intel, Ship, density
@@ -150,18 +150,18 @@ class GreatWar(Ruleset):
             raise Refused("bad_override", "No such fleet or zone.")
         audit = OverrideApplied(turn=state.turn, what=f"{override['kind']} {fleet.id} {override['zone']}", reason=reason)
         if override["kind"] == "move":
-            moved = attrs.evolve(board, fleets=tuple(attrs.evolve(f, zone=override["zone"]) if f.id == fleet.id else f for f in board.fleets))
-            return Resolution(attrs.evolve(state, board=moved), (audit,))
+            moved = evolve(board, fleets=tuple(evolve(f, zone=override["zone"]) if f.id == fleet.id else f for f in board.fleets))
+            return Resolution(evolve(state, board=moved), (audit,))
         seat, next_zone = override.get("seat"), override.get("next_zone") or None
         if next_zone is not None and next_zone not in s.zones:
             raise Refused("bad_override", "No such next zone.")
         if seat not in state.knowledge or s.side_of(seat) == fleet.side:
             raise Refused("bad_override", "A report goes to a seat of the other side.")
         t = turn.Turn(state, s)
-        t.tell({seat}, attrs.evolve(fleet, zone=override["zone"]), "umpire", override["zone"],
+        t.tell({seat}, evolve(fleet, zone=override["zone"]), "umpire", override["zone"],
                ships=bool(override.get("ships")), next_zone=next_zone, text=str(override.get("text", "")))
         resolution = t.done()
-        return attrs.evolve(resolution, events=(audit, *resolution.events))
+        return evolve(resolution, events=(audit, *resolution.events))
 
     def bot(self, scenario, seat, chart):
         return FleetBot(chart, seat)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Iterable, Mapping
 
-import attrs
 
 from fogbank.rules.core import (
     Event, Fidelity, GameState, Modifier, Outcome, Position, Resolution, Sensor, Sighting,
 )
+from fogbank.rules.core.copies import evolve
 
 from . import battle, handoff
 from .board import Board, Fleet, Intel, Note, Pending, Report, fleet_speed
@@ -54,14 +54,14 @@ class Turn:
         return [f for f in self.board.fleets if side is None or f.side == side]
 
     def put(self, fleet: Fleet) -> None:
-        self.board = attrs.evolve(self.board, fleets=tuple(fleet if f.id == fleet.id else f for f in self.board.fleets))
+        self.board = evolve(self.board, fleets=tuple(fleet if f.id == fleet.id else f for f in self.board.fleets))
 
     def news(self, side: str, text: str, fleet: str | None = None) -> None:
         """Tell every seat of `side`: kept in each seat's intel (its view shows it), and logged."""
         seats = self.seats_of(side)
         note = Note(turn=self.state.turn, phase=self.state.phase, text=text, fleet=fleet)
         for seat in seats:
-            self.intel[seat] = attrs.evolve(self.intel[seat], news=(*self.intel[seat].news, note))
+            self.intel[seat] = evolve(self.intel[seat], news=(*self.intel[seat].news, note))
         self.events.append(News(turn=self.state.turn, phase=self.state.phase, audience=seats, text=text, fleet=fleet))
 
     def record(self, text: str) -> None:
@@ -84,21 +84,21 @@ class Turn:
             mine[fleet.id] = number
             report = Report(turn=self.state.turn, phase=self.state.phase, source=source, zone=zone, track=number,
                             ships=tuple(fleet.ships) if ships else None, next_zone=next_zone, text=text)
-            self.intel[seat] = attrs.evolve(intel, plot=plot, reports=(*intel.reports, report))
+            self.intel[seat] = evolve(intel, plot=plot, reports=(*intel.reports, report))
             self.events.append(Sighted(turn=report.turn, phase=report.phase, audience=frozenset({seat}), source=source,
                                        zone=zone, track=number, ships=report.ships, next_zone=next_zone, text=text,
                                        zone_name=self.s.zones[zone].name,
                                        next_zone_name=self.s.zones[next_zone].name if next_zone in self.s.zones else ""))
-        self.board = attrs.evolve(self.board, tracked=tracked)
+        self.board = evolve(self.board, tracked=tracked)
 
     def damage(self, name: str, boxes: int) -> None:
         ship, cls = self.board.ships[name], self.s.ships[name]
         hits = min(cls.hull, ship.hits + boxes)
         slowed = max(ship.speed_lost, 1 if hits * 2 >= cls.hull else 0)
-        self.set_ship(attrs.evolve(ship, hits=hits, speed_lost=slowed, damaged_turn=self.state.turn))
+        self.set_ship(evolve(ship, hits=hits, speed_lost=slowed, damaged_turn=self.state.turn))
 
     def set_ship(self, ship) -> None:
-        self.board = attrs.evolve(self.board, ships={**self.board.ships, ship.name: ship})
+        self.board = evolve(self.board, ships={**self.board.ships, ship.name: ship})
 
     def clear_sunk(self) -> None:
         """Sunk ships leave their fleets; a fleet with none left is gone; points to the sinker."""
@@ -111,11 +111,11 @@ class Turn:
                 # Where: a seat is not told a teammate's battle, only its side's losses.
                 self.news(f.side, f"{n} of {f.name} is lost in {self.s.zones[f.zone].name}.", f.id)
             if len(sunk) < len(f.ships):
-                fleets.append(attrs.evolve(f, ships=tuple(n for n in f.ships if n not in sunk)))
-        self.board = attrs.evolve(self.board, fleets=tuple(fleets), points=points)
+                fleets.append(evolve(f, ships=tuple(n for n in f.ships if n not in sunk)))
+        self.board = evolve(self.board, fleets=tuple(fleets), points=points)
 
     def done(self, outcome: Outcome | None = None) -> Resolution:
-        state = attrs.evolve(self.state, board=self.board, knowledge=self.intel, dice=self.roller.dice,
+        state = evolve(self.state, board=self.board, knowledge=self.intel, dice=self.roller.dice,
                              outcome=outcome or self.state.outcome)
         return Resolution(state, tuple(self.events), tuple(self.roller.rolls))
 
@@ -136,8 +136,8 @@ def upkeep(t: Turn) -> None:
     """What comes before the next turn's orders phase, rolled as that turn's (keys and log)."""
     t.roller.turn = t.state.turn + 1
     for fleet in t.fleets():
-        t.put(attrs.evolve(fleet, held=False, reveal=None, passed=(), path=()))
-    t.board = attrs.evolve(t.board, aimed={})
+        t.put(evolve(fleet, held=False, reveal=None, passed=(), path=()))
+    t.board = evolve(t.board, aimed={})
     _damage_control(t)
     _in_port(t)
     _strategic_event(t)
@@ -155,7 +155,7 @@ def _damage_control(t: Turn) -> None:
                 if roll.outcome != "yes":
                     rolled.append(f"{roll.total}: no more")
                     break
-                ship = attrs.evolve(ship, hits=ship.hits - 1)
+                ship = evolve(ship, hits=ship.hits - 1)
                 rolled.append(f"{roll.total}: a box repaired")
             if rolled:
                 t.news(fleet.side, f"Damage control aboard {name} rolls {', then '.join(rolled)}"
@@ -169,17 +169,17 @@ def _in_port(t: Turn) -> None:
         if zone.side != fleet.side or not zone.base:
             continue
         for name in fleet.ships:
-            t.set_ship(attrs.evolve(_port_repair(t, fleet, zone, t.board.ships[name]), fuel_used=0))  # bunkers filled in port
+            t.set_ship(evolve(_port_repair(t, fleet, zone, t.board.ships[name]), fuel_used=0))  # bunkers filled in port
         side = t.s.sides[fleet.side]
-        fleet = attrs.evolve(fleet, zones_since_fuel=0, returning=False)
+        fleet = evolve(fleet, zones_since_fuel=0, returning=False)
         if fleet.mission == "transport":
             if fleet.zone == side.get("load") and not fleet.loaded:
-                fleet = attrs.evolve(fleet, loaded=True)
+                fleet = evolve(fleet, loaded=True)
                 t.news(fleet.side, f"{fleet.name} loads coal at {zone.name}.", fleet.id)
             elif fleet.zone == side.get("deliver") and fleet.loaded:
                 delivered = sum(1 for n in fleet.ships if t.s.ships[n].kind == "AP")
-                t.board = attrs.evolve(t.board, points={**t.board.points, fleet.side: t.board.points[fleet.side] + delivered})
-                fleet = attrs.evolve(fleet, loaded=False)
+                t.board = evolve(t.board, points={**t.board.points, fleet.side: t.board.points[fleet.side] + delivered})
+                fleet = evolve(fleet, loaded=False)
                 t.news(fleet.side, f"{fleet.name} unloads at {zone.name}.", fleet.id)
         t.put(fleet)
 
@@ -208,7 +208,7 @@ def _port_repair(t: Turn, fleet: Fleet, zone, ship):
         why = " (as ordered)" if ship.repair == mend else f" (no {ship.repair} to mend)"
     t.news(fleet.side, f"Port repair at {zone.name}: {ship.name} rolls {roll.total}, "
            f"{'a box repaired' if mend == 'box' else 'a level of speed restored'}{why}.", fleet.id)
-    return attrs.evolve(ship, hits=ship.hits - 1) if mend == "box" else attrs.evolve(ship, speed_lost=ship.speed_lost - 1)
+    return evolve(ship, hits=ship.hits - 1) if mend == "box" else evolve(ship, speed_lost=ship.speed_lost - 1)
 
 
 INTELLIGENCE = ("situation clarifies", "this just in")
@@ -218,10 +218,10 @@ def _strategic_event(t: Turn) -> None:
     """Advanced strategic rule 5 and its table: 2d6, and a die for the side it strikes."""
     event = t.roller.roll("strategic event", "strategic event", count=2).outcome
     if event == "no event":
-        t.board = attrs.evolve(t.board, event="no event")
+        t.board = evolve(t.board, event="no event")
         return
     side = t.roller.roll("strategic event/side", "side affected").outcome
-    t.board = attrs.evolve(t.board, event=f"{event} ({side})")
+    t.board = evolve(t.board, event=f"{event} ({side})")
     t.record(f"Strategic random event: {event}, striking {side}.")
     fleets = sorted(t.fleets(side), key=lambda f: f.id)
     hunters = [f for f in fleets if f.mission in ("raid", "intercept")]
@@ -241,44 +241,44 @@ def _strategic_event(t: Turn) -> None:
         fleet = next(f for f in fleets if name in f.ships)
         ship = t.board.ships[name]
         if ship.speed(t.s.ships[name]) != "1s":
-            t.set_ship(attrs.evolve(ship, speed_lost=ship.speed_lost + 1))
-        home = attrs.evolve(fleet, id=f"{fleet.id}-{name.lower().replace(' ', '-')}", name=f"{name} (condensers)",
+            t.set_ship(evolve(ship, speed_lost=ship.speed_lost + 1))
+        home = evolve(fleet, id=f"{fleet.id}-{name.lower().replace(' ', '-')}", name=f"{name} (condensers)",
                             ships=(name,), leader=False, returning=True, mission="refuel")
         rest = tuple(n for n in fleet.ships if n != name)
         fleets_now = [f for f in t.board.fleets if f.id != fleet.id]
         if rest:
-            fleets_now.append(attrs.evolve(fleet, ships=rest))
-        t.board = attrs.evolve(t.board, fleets=tuple(sorted([*fleets_now, home], key=lambda f: f.id)))
+            fleets_now.append(evolve(fleet, ships=rest))
+        t.board = evolve(t.board, fleets=tuple(sorted([*fleets_now, home], key=lambda f: f.id)))
         t.news(side, f"Condenser problems: {name} leaves {fleet.name} and must return to port.", fleet.id)
     elif event == "erroneous report" and hunters:
         fleet = t.roller.choose("erroneous report/fleet", hunters)
         if fleet.leader and t.roller.roll(f"erroneous report/leader", "leader").outcome == "yes":
             t.news(side, f"A bad intelligence report reaches {fleet.name}; the admiral ignores it.", fleet.id)
         else:
-            t.put(attrs.evolve(fleet, must_plot=3, ahead=()))
+            t.put(evolve(fleet, must_plot=3, ahead=()))
             t.news(side, f"Erroneous report: {fleet.name} must plot three turns of movement now.", fleet.id)
     elif event in INTELLIGENCE:
         locked = [f for f in hunters if f.ahead and not f.returning]
         if locked:  # the owning player's choice, made in his orders (orders.check_intelligence)
-            t.board = attrs.evolve(t.board, pending=Pending(event, side, tuple(f.id for f in locked)))
+            t.board = evolve(t.board, pending=Pending(event, side, tuple(f.id for f in locked)))
             what = "change all its orders, this turn's plot included" if event == "this just in" else \
                 "erase its next plot and plot the next two turns afresh"
             t.news(side, f"{event.capitalize()}: one of {', '.join(f.name for f in locked)} may {what}; name it in "
                    f"your orders (if none is named, the rules free {locked[0].name}, the first by id).")
     elif event == "neutral report":
         fleet = t.roller.choose("neutral report/fleet", fleets)
-        t.put(attrs.evolve(fleet, reveal="neutral"))
+        t.put(evolve(fleet, reveal="neutral"))
         t.news(side, f"A neutral steamer has seen {fleet.name}: the enemy will learn its ships and next zone.", fleet.id)
     elif event == "danger ahead":
         fleet = t.roller.choose("danger ahead/fleet", fleets)
-        t.put(attrs.evolve(fleet, held=True))
+        t.put(evolve(fleet, held=True))
         t.news(side, f"Danger ahead: {fleet.name} cannot move this turn.", fleet.id)
     elif event == "all is lost":
         fleet = t.roller.choose("all is lost/fleet", fleets)
         if fleet.leader or fleet.mission in ("transport", "escort"):
             t.news(side, f"An admiral panics, but {fleet.name} carries on.", fleet.id)
         else:
-            t.put(attrs.evolve(fleet, returning=True, ahead=(), must_plot=1))
+            t.put(evolve(fleet, returning=True, ahead=(), must_plot=1))
             t.news(side, f"All is lost! {fleet.name} aborts its mission and returns to port.", fleet.id)
 
 
@@ -287,7 +287,7 @@ def _strategic_event(t: Turn) -> None:
 
 def orders_phase(state: GameState, scenario: Scenario, orders: Mapping[str, dict]) -> Resolution:
     t = Turn(state, scenario)
-    t.board = attrs.evolve(t.board, chosen=())
+    t.board = evolve(t.board, chosen=())
     freed = _intelligence(t, orders)
     _choices_made(t, orders)
     clarified = state.board.pending is not None and state.board.pending.event == "situation clarifies"
@@ -298,20 +298,20 @@ def orders_phase(state: GameState, scenario: Scenario, orders: Mapping[str, dict
             path = (first,) if first != fleet.zone else ()
             if fleet_speed(t.board, fleet, scenario) == 2 and first != goal:
                 path = (first, t.step_towards(first, goal))
-            t.put(attrs.evolve(fleet, path=() if fleet.held else path))
+            t.put(evolve(fleet, path=() if fleet.held else path))
             continue
         plot = orders.get(fleet.seat, {}).get("fleets", {}).get(fleet.id)
         if fleet.id == freed and clarified:  # this turn's plot stands; the later ones are new
             ahead = tuple(tuple(p) for p in plot["ahead"]) if plot else ()
-            t.put(attrs.evolve(fleet, path=() if fleet.held else fleet.ahead[0], ahead=ahead, must_plot=1))
+            t.put(evolve(fleet, path=() if fleet.held else fleet.ahead[0], ahead=ahead, must_plot=1))
             continue
         if fleet.ahead and fleet.id != freed:
-            t.put(attrs.evolve(fleet, path=() if fleet.held else fleet.ahead[0], ahead=fleet.ahead[1:]))
+            t.put(evolve(fleet, path=() if fleet.held else fleet.ahead[0], ahead=fleet.ahead[1:]))
             continue
         if plot is None:
-            t.put(attrs.evolve(fleet, path=(), ahead=(), must_plot=1))
+            t.put(evolve(fleet, path=(), ahead=(), must_plot=1))
             continue
-        t.put(attrs.evolve(fleet, mission=plot["mission"], path=() if fleet.held else tuple(plot["path"]), tactics=plot.get("tactics"),
+        t.put(evolve(fleet, mission=plot["mission"], path=() if fleet.held else tuple(plot["path"]), tactics=plot.get("tactics"),
                            ahead=tuple(tuple(p) for p in plot.get("ahead", ())), must_plot=1))
     return t.done()
 
@@ -322,7 +322,7 @@ def _intelligence(t: Turn, orders: Mapping[str, dict]) -> str | None:
     pending = t.board.pending
     if pending is None:
         return None
-    t.board = attrs.evolve(t.board, pending=None)
+    t.board = evolve(t.board, pending=None)
     named = [(seat, orders[seat]["intelligence"]) for seat, _, _ in t.s.seats
              if orders.get(seat, {}).get("intelligence") in pending.fleets]
     seat, freed = named[0] if named else (None, pending.fleets[0])
@@ -332,7 +332,7 @@ def _intelligence(t: Turn, orders: Mapping[str, dict]) -> str | None:
     for other, fleet_id in named[1:]:
         t.news(pending.side, f"{other} named {t.board.fleet(fleet_id).name} too, but {seat}'s choice stands "
                "(the senior seat's); it sails on its plots.", fleet_id)
-    t.board = attrs.evolve(t.board, chosen=(*t.board.chosen, f"{pending.side}, {pending.event}: {fleet.name} ({why})"))
+    t.board = evolve(t.board, chosen=(*t.board.chosen, f"{pending.side}, {pending.event}: {fleet.name} ({why})"))
     return freed
 
 
@@ -348,9 +348,9 @@ def _choices_made(t: Turn, orders: Mapping[str, dict]) -> None:
                 aimed[base] = tracks[track]
                 chosen.append(f"{seat}: seaplanes from {t.s.zones[base].name} seek track {track} ({tracks[track]})")
         for name, wish in sorted(order.get("repair", {}).items()):
-            t.set_ship(attrs.evolve(t.board.ships[name], repair=wish))
+            t.set_ship(evolve(t.board.ships[name], repair=wish))
             chosen.append(f"{seat}: {name} to have its {wish} mended first in port")
-    t.board = attrs.evolve(t.board, aimed=aimed, chosen=tuple(chosen))
+    t.board = evolve(t.board, aimed=aimed, chosen=tuple(chosen))
 
 
 # -- the move phase: reports of plots, movement, fuel, mines, raiders placed ------------------
@@ -369,7 +369,7 @@ def move_phase(state: GameState, scenario: Scenario) -> Resolution:
         for step in range(2):
             if step < len(fleet.path):
                 zone = fleet.path[step]
-                fleet = _mines(t, attrs.evolve(fleet, zone=zone))
+                fleet = _mines(t, evolve(fleet, zone=zone))
                 if fleet is None:
                     break
             passed.append(zone)
@@ -381,8 +381,8 @@ def move_phase(state: GameState, scenario: Scenario) -> Resolution:
             ship = t.board.ships[name]
             boxes = used // FUEL_ZONES
             if boxes:
-                t.set_ship(attrs.evolve(ship, fuel_used=min(scenario.ships[name].fuel, ship.fuel_used + boxes)))
-        fleet = attrs.evolve(t.board.fleet(fleet.id), zone=zone, passed=tuple(passed), zones_since_fuel=used % FUEL_ZONES,
+                t.set_ship(evolve(ship, fuel_used=min(scenario.ships[name].fuel, ship.fuel_used + boxes)))
+        fleet = evolve(t.board.fleet(fleet.id), zone=zone, passed=tuple(passed), zones_since_fuel=used % FUEL_ZONES,
                              moved_two=moved == 2)
         t.put(fleet)
         if fleet.mission == "raid" and any(
@@ -474,7 +474,7 @@ def finish_contact(t: Turn, stopped: Mapping[str, str], stood: set[str]) -> Reso
         _seaplane_attacks(t)
     for fleet in t.fleets():
         if fleet.id in stopped:
-            fleet = attrs.evolve(fleet, zone=stopped[fleet.id])  # contact ends its move there
+            fleet = evolve(fleet, zone=stopped[fleet.id])  # contact ends its move there
             t.put(fleet)
         engaged = fleet.id in stopped and fleet.id not in stood
         _mission(t, fleet, engaged)
@@ -523,7 +523,7 @@ def _mission(t: Turn, fleet: Fleet, engaged: bool) -> None:
         guns = t.board.batteries.get(zone.id)
         if guns is None:  # advanced strategic rule 10: half a die, rounded up, rolled when first needed
             guns = int(t.roller.roll(f"battery/{zone.id}", "shore battery").outcome)
-            t.board = attrs.evolve(t.board, batteries={**t.board.batteries, zone.id: guns})
+            t.board = evolve(t.board, batteries={**t.board.batteries, zone.id: guns})
         for i in range(guns):  # advanced strategic rule 10: the port's batteries answer
             target = t.roller.choose(f"battery/{zone.id}/{i}/target", list(fleet.ships))
             if t.roller.roll(f"battery/{zone.id}/{i}", "gunfire 6+").outcome != "0 hits":
@@ -534,7 +534,7 @@ def _mission(t: Turn, fleet: Fleet, engaged: bool) -> None:
         if fleet is None:
             return
         weight = 4 if zone.base == "major" else 2
-        t.board = attrs.evolve(t.board, points={**t.board.points, fleet.side: t.board.points[fleet.side] + weight})
+        t.board = evolve(t.board, points={**t.board.points, fleet.side: t.board.points[fleet.side] + weight})
         t.news(fleet.side, f"{fleet.name} bombards {zone.name}.", fleet.id)
         t.tell(t.seats_of(enemy), fleet, "bombardment", zone.id, ships=True)
     elif fleet.mission == "lay mines":
@@ -542,14 +542,14 @@ def _mission(t: Turn, fleet: Fleet, engaged: bool) -> None:
         fields = sum(t.s.ships[n].mines for n in layers)
         if fields and zone.kind == "coastal" and not (zone.base and zone.side == fleet.side):
             key = (zone.id, fleet.side)
-            t.board = attrs.evolve(t.board, minefields={**t.board.minefields, key: t.board.minefields.get(key, 0) + fields})
-            t.put(attrs.evolve(fleet, mission="escort", returning=True))
+            t.board = evolve(t.board, minefields={**t.board.minefields, key: t.board.minefields.get(key, 0) + fields})
+            t.put(evolve(fleet, mission="escort", returning=True))
             t.news(fleet.side, f"{fleet.name} lays {fields} fields in {zone.name} and turns for home.", fleet.id)
     elif fleet.mission == "refuel":
         colliers = [f for f in t.fleets(fleet.side) if f.zone == fleet.zone and f.mission == "transport" and f.id != fleet.id]
         if colliers:
             for name in fleet.ships:
-                t.set_ship(attrs.evolve(t.board.ships[name], fuel_used=0))
+                t.set_ship(evolve(t.board.ships[name], fuel_used=0))
             t.news(fleet.side, f"{fleet.name} coals from {colliers[0].name}.", fleet.id)
 
 

@@ -8,6 +8,7 @@ from typing import Any
 import attrs
 
 from fogbank.rules.core import GameState
+from fogbank.rules.core.copies import evolve
 from fogbank.rules.core.plain import to_plain
 
 from .board import Board, Intel, density, fleet_speed, fuel_left
@@ -102,7 +103,7 @@ def _choices(state: GameState, scenario: Scenario, seat: str) -> list[dict[str, 
             if ship.hits or ship.speed_lost:
                 out.append({"kind": "repair", "ship": name, "fleet": fleet.id, "port": zone.name, "rule": RULE["repair"],
                             "options": ["box", "speed"], "chosen": ship.repair,
-                            "standing": repair_wanted(attrs.evolve(ship, repair=None)),
+                            "standing": repair_wanted(evolve(ship, repair=None)),
                             "hits": ship.hits, "speed_lost": ship.speed_lost})
     return out
 

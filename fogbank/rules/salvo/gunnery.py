@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-import attrs
 from fogbank.rules.core import Modifier
+from fogbank.rules.core.copies import evolve
 
 from . import hexes, sensing
 from .board import Shot
@@ -98,8 +98,8 @@ def resolve(work: Work, orders: Mapping[str, Mapping[str, Any]]) -> None:
     _torpedoes(work, [(f, t) for f, b, t, _ in plans if b == "torpedo"], shots)
     for firer, battery, target, _ in plans:
         if battery == "main" and firer.id in work.units:
-            work.put(attrs.evolve(work.units[firer.id], target=target.id))
-    work.board = attrs.evolve(work.board, shots=tuple(shots))
+            work.put(evolve(work.units[firer.id], target=target.id))
+    work.board = evolve(work.board, shots=tuple(shots))
 
 
 def _shot(firer: Unit, target: Unit, battery: str, outcome: str) -> Shot:
@@ -244,7 +244,7 @@ def _special(work: Work, target: Unit, special: str, firers: list[Unit]) -> None
     if special == "deck hit" and work.scenario.night:
         marks.add(("deck", target.id, nxt))
     elif special == "radar hit":
-        work.put(attrs.evolve(unit, radar_lost=True))
+        work.put(evolve(unit, radar_lost=True))
     elif special == "rudder hit":
         marks.add(("rudder", target.id, nxt))
     elif special == "bridge hit":
@@ -253,7 +253,7 @@ def _special(work: Work, target: Unit, special: str, firers: list[Unit]) -> None
             marks.add(("bridge_all", target.side, nxt))
     elif special == "engineering hit":
         marks.add(("engineering", target.id, nxt))
-    work.board = attrs.evolve(work.board, marks=frozenset(marks))
+    work.board = evolve(work.board, marks=frozenset(marks))
     if special != "no effect" and target.kind in (CAPITAL, SCREEN):
         work.tell(work.seats_of(target.side), "special_damage", f"{target.name}: {special}!", unit=target.id, special=special)
 
@@ -291,7 +291,7 @@ def _torpedoes(work: Work, plans: list[tuple[Unit, Unit]], shots: list[Shot]) ->
         if d > firer.torpedo_range or target.id not in work.board.detected.get(who, ()) or target.kind not in (CAPITAL, SCREEN):
             _tell_firer(work, firer, target, f"{firer.name} had no torpedo solution on {{target}}.")
             continue
-        work.put(attrs.evolve(firer, salvoes=firer.salvoes - 1))
+        work.put(evolve(firer, salvoes=firer.salvoes - 1))
         roll = work.roll(f"torpedo/{firer.id}", "torpedo", [Modifier("torpedo factor", firer.torpedoes), Modifier("range", -d)])
         result = "-"
         if roll.outcome == "hit":

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import attrs
 from fogbank.rules.core import Refused
+from fogbank.rules.core.copies import evolve
 
 from . import hexes
 from .hexes import Hex
@@ -120,5 +120,5 @@ def relabelled(labels: Mapping[str, Mapping[str, int]], detected: Mapping[str, f
 
 
 def place(unit: Unit, path: str, entered: list[Hex], facing: str) -> Unit:
-    return attrs.evolve(unit, hex=entered[-1] if entered else unit.hex, facing=facing, speed=speed_of(path),
+    return evolve(unit, hex=entered[-1] if entered else unit.hex, facing=facing, speed=speed_of(path),
                         turned=turns_in(path) > 0)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import attrs
 from fogbank.rules.core import GameState, OverrideApplied, Refused, Resolution
+from fogbank.rules.core.copies import evolve
 
 from . import hexes
 from .board import Board
@@ -34,7 +34,7 @@ def apply_override(state: GameState, scenario: Scenario, override: Mapping[str, 
         value = override.get("value")
         if value is None or not 0 <= value <= 40:
             raise Refused("bad_override", "Visibility is a number of hexes, 0 to 40.")
-        board, what = attrs.evolve(board, visibility=value), f"visibility set to {value}"
+        board, what = evolve(board, visibility=value), f"visibility set to {value}"
     else:
         unit = board.unit(override.get("unit", ""))
         if unit is None:
@@ -47,15 +47,15 @@ def apply_override(state: GameState, scenario: Scenario, override: Mapping[str, 
             facing = override.get("facing", unit.facing)
             if facing not in hexes.FACINGS or len(facing) != 1:
                 raise Refused("bad_facing", "A facing is one hexside letter, A to F.")
-            new, what = attrs.evolve(unit, hex=where, facing=facing), f"{unit.id} moved to {hexes.number(where)}"
+            new, what = evolve(unit, hex=where, facing=facing), f"{unit.id} moved to {hexes.number(where)}"
         elif kind == "set_damage":
             w, s = override.get("w", unit.w), override.get("s", unit.s)
             if not (0 <= w <= 5 and 0 <= s <= 5):
                 raise Refused("bad_override", "W and S hits are 0 to 5.")
-            new = attrs.evolve(unit, w=w, s=s, fresh_w=min(unit.fresh_w, w), fresh_s=min(unit.fresh_s, s))
+            new = evolve(unit, w=w, s=s, fresh_w=min(unit.fresh_w, w), fresh_s=min(unit.fresh_s, s))
             what = f"{unit.id} damage set to {w}W {s}S"
         else:
-            new, what = attrs.evolve(unit, sunk=True), f"{unit.id} removed from play"
-        board = attrs.evolve(board, units=tuple(new if u.id == unit.id else u for u in board.units))
+            new, what = evolve(unit, sunk=True), f"{unit.id} removed from play"
+        board = evolve(board, units=tuple(new if u.id == unit.id else u for u in board.units))
     event = OverrideApplied(turn=state.turn, what=what, reason=reason)
-    return Resolution(attrs.evolve(state, board=board), (event,))
+    return Resolution(evolve(state, board=board), (event,))

@@ -4,8 +4,8 @@ declares or moves; damage control (the last phase) is here too, since it closes 
 
 from __future__ import annotations
 
-import attrs
 from fogbank.rules.core import Modifier
+from fogbank.rules.core.copies import evolve
 
 from . import sensing
 from .units import FORT, ZEPPELIN, Unit
@@ -22,21 +22,21 @@ def damage_control(work: Work) -> None:
         if not unit.afloat or (unit.fresh_w == 0 and unit.fresh_s == 0):
             continue
         if unit.kind == FORT and unit.w >= 3:
-            work.put(attrs.evolve(unit, fresh_w=0, fresh_s=0))
+            work.put(evolve(unit, fresh_w=0, fresh_s=0))
             continue
         for attempt in range(2 if unit.kind == FORT else 1):
             if unit.fresh_w == 0 and unit.fresh_s == 0:
                 break
             if work.roll(f"repair/{unit.id}/{attempt}", "repair").outcome == "repaired":
                 if unit.fresh_w:
-                    unit = attrs.evolve(unit, w=unit.w - 1, fresh_w=unit.fresh_w - 1)
+                    unit = evolve(unit, w=unit.w - 1, fresh_w=unit.fresh_w - 1)
                     what = "a W hit"
                 else:
-                    unit = attrs.evolve(unit, s=unit.s - 1, fresh_s=unit.fresh_s - 1)
+                    unit = evolve(unit, s=unit.s - 1, fresh_s=unit.fresh_s - 1)
                     what = "an S hit"
                 work.tell(work.seats_of(sensing.observer(work.scenario, unit.seat)), "repaired",
                           f"{unit.name}'s crew repaired {what}.", unit=unit.id)
-        work.put(attrs.evolve(unit, fresh_w=0, fresh_s=0))
+        work.put(evolve(unit, fresh_w=0, fresh_s=0))
 
 
 def open_turn(work: Work) -> None:
@@ -44,7 +44,7 @@ def open_turn(work: Work) -> None:
     scenario = work.scenario
     # The last gunfire phase's lines of fire stay until the next gunfire phase replaces them:
     # the umpire's map shows them while the next turn is ordered.
-    board = attrs.evolve(work.board, starshells=(), searchlights=(), effects={}, event="",
+    board = evolve(work.board, starshells=(), searchlights=(), effects={}, event="",
                          marks=frozenset(m for m in work.board.marks if m[2] >= work.turn))
     work.board = board
     if work.turn == 1 and scenario.zeppelins and not board.zeppelins_rolled:
@@ -57,7 +57,7 @@ def open_turn(work: Work) -> None:
             if unit.has_radar:
                 roll = work.roll(f"impairment/{unit.id}", "impairment", [Modifier("base radar range", IMPAIRMENT_BASE)])
                 ranges[unit.id] = roll.total
-        work.board = attrs.evolve(work.board, radar_range=ranges)
+        work.board = evolve(work.board, radar_range=ranges)
         for who in sensing.observers(scenario):
             own = {u.id: ranges[u.id] for u in work.afloat() if u.id in ranges and sensing.belongs(scenario, u, who)}
             if own:
@@ -76,7 +76,7 @@ def _zeppelins(work: Work) -> None:
         work.put(Unit(id=f"L{n + 1}", name=f"Zeppelin L{n + 1}", side=side, seat=scenario.zeppelin_seat, kind=ZEPPELIN,
                       type="Z", hex=hex_, facing=spec.get("facing", "A"), max_speed=8, defence=5, attack=spec.get("attack", 3),
                       points=10))
-    work.board = attrs.evolve(work.board, zeppelins_rolled=True)
+    work.board = evolve(work.board, zeppelins_rolled=True)
     seats = [s.name for s in scenario.seats if s.side == scenario.seat(scenario.zeppelin_seat).side]
     work.tell(seats, "zeppelins", f"{count} zeppelin{'s' if count != 1 else ''} came out." if count else "No zeppelins came out.", count=count)
 
@@ -109,7 +109,7 @@ def _random_event(work: Work) -> None:
             effects |= {"confusion reigns"} | ({"fire control difficulties"} if event != "confusion reigns" else set())
     if "damage control" in effects:
         _event_repair(work, side)
-    work.board = attrs.evolve(work.board, visibility=visibility, event=event,
+    work.board = evolve(work.board, visibility=visibility, event=event,
                               effects={side: frozenset(effects)} if effects else {})
     everyone = [s.name for s in scenario.seats]
     if visibility != board.visibility or event in (FOG_LIFTS, FOG_OF_WAR):
@@ -126,6 +126,6 @@ def _event_repair(work: Work, side: str) -> None:
     if not damaged:
         return
     unit = max(damaged, key=lambda u: (u.w + u.s, u.id))
-    unit = attrs.evolve(unit, w=unit.w - 1, fresh_w=max(0, unit.fresh_w - 1)) if unit.w else attrs.evolve(unit, s=unit.s - 1, fresh_s=max(0, unit.fresh_s - 1))
+    unit = evolve(unit, w=unit.w - 1, fresh_w=max(0, unit.fresh_w - 1)) if unit.w else evolve(unit, s=unit.s - 1, fresh_s=max(0, unit.fresh_s - 1))
     work.put(unit)
     work.tell(work.seats_of(side), "repaired", f"{unit.name} mended a hit (random event: damage control).", unit=unit.id)

@@ -11,6 +11,7 @@ from importlib import resources
 from typing import Any, Mapping
 
 import attrs
+from fogbank.rules.core.copies import evolve
 
 from . import hexes
 from .hexes import Hex
@@ -20,9 +21,12 @@ SEA, STRAITS, PARTIAL, LAND, MAJOR_FORT, MINOR_FORT = ".", ",", "~", "#", "M", "
 WATER = frozenset(SEA + STRAITS + PARTIAL + MAJOR_FORT + MINOR_FORT)  # a ship may enter these
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, eq=False)
 class Map:
-    """A hex map: what each hex is, by hex; hexes off the drawing are off the map."""
+    """A hex map: what each hex is, by hex; hexes off the drawing are off the map.
+
+    Compared (and hashed) by identity: a map never changes once drawn, so what is worked out
+    from it (land across a line of sight) is kept by map (`sensing.land_blocked`)."""
 
     name: str
     columns: int
@@ -111,13 +115,13 @@ def for_options(scenario_id: str, heavy_seas: bool) -> Scenario:
     """The scenario as a game's options have it (heavy seas may be switched on or off)."""
     built = _BUILT.get(scenario_id)  # never cached: the latest battle built under its id counts
     if built is not None:
-        return built if built.heavy_seas == heavy_seas else attrs.evolve(built, heavy_seas=heavy_seas)
+        return built if built.heavy_seas == heavy_seas else evolve(built, heavy_seas=heavy_seas)
     return _file_for_options(scenario_id, heavy_seas)
 
 
 @functools.cache
 def _file_for_options(scenario_id: str, heavy_seas: bool) -> Scenario:
-    return attrs.evolve(load_scenario(scenario_id), heavy_seas=heavy_seas)
+    return evolve(load_scenario(scenario_id), heavy_seas=heavy_seas)
 
 
 def in_play(scenario: Scenario, options: Mapping[str, Any]) -> tuple[Unit, ...]:

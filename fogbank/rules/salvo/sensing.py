@@ -6,12 +6,13 @@ An observer is a side whose seats share one plot, or a seat alone where they do 
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Callable, Iterable
 
 from . import hexes
 from .board import Board
 from .hexes import Hex
-from .scenario import Scenario
+from .scenario import Map, Scenario
 from .tables import RADARS
 from .units import CAPITAL, DUMMY, FORT, SCREEN, ZEPPELIN, Unit
 
@@ -49,7 +50,12 @@ def strictly_between(a: Hex, b: Hex) -> tuple[tuple[Hex, ...], tuple[Hex, ...]]:
 def land_blocked(scenario: Scenario, a: Hex, b: Hex, allowance: int = 0) -> bool:
     """Land blocks a line of sight when more than `allowance` land hexes lie between (both ways
     round a hexside: a line grazing a hexside is blocked only if both hexes block)."""
-    land = scenario.map.land
+    return _land_blocked(scenario.map, a, b, allowance)
+
+
+@functools.lru_cache(maxsize=1 << 16)  # every eye looks at every ship each stage, and land stays put
+def _land_blocked(land_map: Map, a: Hex, b: Hex, allowance: int) -> bool:
+    land = land_map.land
     return all(sum(1 for h in path if land(h)) > allowance for path in strictly_between(a, b))
 
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-import attrs
 from fogbank.rules.core import GameState, Outcome, Resolution
+from fogbank.rules.core.copies import evolve
 
 from . import gunnery, hexes, movement, phase_one, sensing
 from .board import Board, SeatLog
@@ -32,7 +32,7 @@ def new_state(state: GameState, scenario: Scenario) -> GameState:
     units = in_play(scenario, state.options)
     dummies = sum(1 for u in units if u.kind == DUMMY)
     board = Board(units=units, visibility=visibility, max_visibility=visibility, dummy_serial=dummies)
-    state = attrs.evolve(state, board=board, knowledge={s.name: SeatLog() for s in scenario.seats})
+    state = evolve(state, board=board, knowledge={s.name: SeatLog() for s in scenario.seats})
     work = Work(state, scenario)
     work.sense("set_up")
     return work.finish().state
@@ -68,8 +68,8 @@ def _declarations(work: Work, orders: Mapping[str, Mapping[str, Any]]) -> None:
         if order.get("mines"):
             laid = tuple(order["mines"])
             secret |= {hexes.parse(h) for h in laid}
-            work.state = attrs.evolve(work.state, knowledge={**work.state.knowledge,
-                                      seat: attrs.evolve(work.state.knowledge[seat], mines=laid)})
+            work.state = evolve(work.state, knowledge={**work.state.knowledge,
+                                      seat: evolve(work.state.knowledge[seat], mines=laid)})
             work.note("mines_laid", f"{seat} mined {', '.join(laid)} in secret.", hexes=list(laid))
         who = sensing.observer(work.scenario, seat)
         by_label = {n: uid for uid, n in board.labels.get(who, {}).items()}
@@ -86,14 +86,14 @@ def _declarations(work: Work, orders: Mapping[str, Mapping[str, Any]]) -> None:
         everyone = [s.name for s in work.scenario.seats]
         bursts = sorted({hexes.number(h) for _, h in starshells})
         work.tell(everyone, "starshells", f"Starshells burst over {', '.join(bursts)}.", hexes=bursts)
-    work.board = attrs.evolve(work.board, starshells=tuple(starshells), searchlights=tuple(searchlights),
+    work.board = evolve(work.board, starshells=tuple(starshells), searchlights=tuple(searchlights),
                               secret_mines=frozenset(secret))
 
 
 def _movement(work: Work, orders: Mapping[str, Mapping[str, Any]]) -> None:
     scenario, board = work.scenario, work.board
     start = {u.id: u for u in work.units.values()}
-    work.board = attrs.evolve(board, smoke=frozenset(), smoke_laid=False)  # NWS (a): old smoke lifts
+    work.board = evolve(board, smoke=frozenset(), smoke_laid=False)  # NWS (a): old smoke lifts
     paths: dict[str, str] = {}
     serial = board.dummy_serial
     for seat in sorted(orders):
@@ -110,7 +110,7 @@ def _movement(work: Work, orders: Mapping[str, Mapping[str, Any]]) -> None:
             work.put(dummy)
             paths[dummy.id] = raw["path"]
         paths.update(order.get("moves", {}))
-    work.board = attrs.evolve(work.board, dummy_serial=serial)
+    work.board = evolve(work.board, dummy_serial=serial)
     stack = movement.stacked(list(work.units.values()))  # new dummies sit where they were put
     smokers = {uid for seat in orders for uid in orders[seat].get("smoke", ())}
     attacks: list[tuple[Unit, Unit]] = []
@@ -137,11 +137,11 @@ def _movement(work: Work, orders: Mapping[str, Mapping[str, Any]]) -> None:
         roll = work.roll(f"zeppelin/{zeppelin.id}", crt("1:2").name)
         fate = work.damage(target.id, roll.outcome)
         gunnery._tell_result(work, work.units[target.id], roll.outcome, fate, [zeppelin])
-    work.board = attrs.evolve(work.board, smoke=frozenset(smoke), smoke_laid=bool(smoke))
+    work.board = evolve(work.board, smoke=frozenset(smoke), smoke_laid=bool(smoke))
     detected_before = work.board.detected
     work.sense("movement")
     if work.fog == "as_written":
-        work.board = attrs.evolve(work.board, labels=movement.relabelled(work.board.labels, detected_before, stack))
+        work.board = evolve(work.board, labels=movement.relabelled(work.board.labels, detected_before, stack))
 
 
 def _steam(work: Work, unit: Unit, path: str, smoking: bool) -> tuple[Unit, set[Hex]]:
@@ -156,7 +156,7 @@ def _steam(work: Work, unit: Unit, path: str, smoking: bool) -> tuple[Unit, set[
         ahead = here.step(face)
         if not scenario.map.on_map(ahead):
             if movement.may_exit(scenario, unit, here):
-                return _exit(work, attrs.evolve(unit, hex=here, facing=face, speed=made + 1, turned=turned)), laid
+                return _exit(work, evolve(unit, hex=here, facing=face, speed=made + 1, turned=turned)), laid
             break
         if unit.kind != ZEPPELIN and not scenario.map.water(ahead):
             break
@@ -164,7 +164,7 @@ def _steam(work: Work, unit: Unit, path: str, smoking: bool) -> tuple[Unit, set[
             laid.add(here)
         here, made = ahead, made + 1
         if unit.kind not in (ZEPPELIN, DUMMY) and here in mined:
-            unit = attrs.evolve(unit, hex=here, facing=face, speed=made, turned=turned)
+            unit = evolve(unit, hex=here, facing=face, speed=made, turned=turned)
             work.put(unit)
             if work.roll(f"mine/{unit.id}/{step}", "mine").outcome == "struck":
                 result = work.roll(f"underwater/{unit.id}/{step}", "underwater").outcome
@@ -175,17 +175,17 @@ def _steam(work: Work, unit: Unit, path: str, smoking: bool) -> tuple[Unit, set[
                 work.note("mine", f"{unit.name} struck a mine in {hexes.number(here)}.", hex=hexes.number(here))
                 if not unit.afloat:
                     return unit, laid
-    return attrs.evolve(unit, hex=here, facing=face, speed=made, turned=turned), laid
+    return evolve(unit, hex=here, facing=face, speed=made, turned=turned), laid
 
 
 def _exit(work: Work, unit: Unit) -> Unit:
     victory = work.scenario.victory
     good = unit.w <= victory.max_permanent_w and unit.s <= victory.max_permanent_s
     if good:
-        work.board = attrs.evolve(work.board, exits=(*work.board.exits, unit.id))
+        work.board = evolve(work.board, exits=(*work.board.exits, unit.id))
     work.tell(work.seats_of(unit.side), "exited",
               f"{unit.name} steamed off the map{'' if good else ', too badly hurt to count'}.", unit=unit.id, counts=good)
-    return attrs.evolve(unit, exited=True)
+    return evolve(unit, exited=True)
 
 
 def _drift(work: Work, zeppelin: Unit) -> Unit:
@@ -193,8 +193,8 @@ def _drift(work: Work, zeppelin: Unit) -> Unit:
     ahead = zeppelin.hex.step(hexes.turn(work.scenario.wind, 3))
     if not work.scenario.map.on_map(ahead):
         work.tell(work.seats_of(zeppelin.side), "exited", f"{zeppelin.name} drifted off the map.", unit=zeppelin.id)
-        return attrs.evolve(zeppelin, exited=True)
-    return attrs.evolve(zeppelin, hex=ahead)
+        return evolve(zeppelin, exited=True)
+    return evolve(zeppelin, hex=ahead)
 
 
 def _zeppelin_target(work: Work, orders, zeppelin: Unit, start: Mapping[str, Unit]) -> Unit | None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-import attrs
 from fogbank.rules.core import GameState, Modifier, Outcome, Resolution, Roll
+from fogbank.rules.core.copies import evolve
 
 from . import hexes, sensing
 from .board import Board, Report, SeatLog, Told
@@ -78,21 +78,21 @@ class Work:
         if unit.kind == ZEPPELIN:
             if s == 0 and result != "X":
                 return "unharmed"
-            self.put(attrs.evolve(unit, sunk=True))
+            self.put(evolve(unit, sunk=True))
             self._score(unit)
             return "destroyed"
         if unit.kind == FORT:
             w = min(3, unit.w + (3 if result == "X" else w))  # S hits have no effect on forts
-            self.put(attrs.evolve(unit, w=w, fresh_w=unit.fresh_w + w - unit.w))
+            self.put(evolve(unit, w=w, fresh_w=unit.fresh_w + w - unit.w))
             if w >= 3 and unit.w < 3:
                 self._score(unit)
                 return "destroyed"
             return "damaged" if w > unit.w else "unharmed"
-        new = attrs.evolve(unit, w=unit.w + w, s=unit.s + s, fresh_w=unit.fresh_w + w, fresh_s=unit.fresh_s + s)
+        new = evolve(unit, w=unit.w + w, s=unit.s + s, fresh_w=unit.fresh_w + w, fresh_s=unit.fresh_s + s)
         if new.w >= 3:
-            new = attrs.evolve(new, radar_lost=True)  # 12.12
+            new = evolve(new, radar_lost=True)  # 12.12
         if result == "X" or new.w + new.s >= SINKING_HITS:
-            new = attrs.evolve(new, sunk=True)
+            new = evolve(new, sunk=True)
             self._score(new)
         self.put(new)
         return "sunk" if new.sunk else "damaged"
@@ -102,13 +102,13 @@ class Work:
         for side in self.scenario.sides:
             if side != unit.side:
                 points[side] = points.get(side, 0) + unit.points
-        self.board = attrs.evolve(self.board, points=points)
+        self.board = evolve(self.board, points=points)
 
     # Detection and pictures.
 
     def sense(self, stage: str) -> None:
         """Detect (12.21); dummies detected are found out and removed (12.22)."""
-        board = attrs.evolve(self.board, units=tuple(self.units.values()))
+        board = evolve(self.board, units=tuple(self.units.values()))
         found = sensing.detect(self.scenario, board, self.turn, lambda k, t: self.outcome_of(k, t), stage)
         for who, seen in found.items():
             for uid in sorted(seen):
@@ -119,14 +119,14 @@ class Work:
                         self.tell(self.seats_of(who), "dummy_found", f"Marker {label} was a dummy; it is taken off the map.", label=label)
                     del self.units[uid]
                     self.note("dummy_removed", f"{uid} detected and removed.", unit=uid)
-        self.board = attrs.evolve(
+        self.board = evolve(
             self.board,
             detected={who: frozenset(u for u in seen if u in self.units) for who, seen in found.items()},
             partial={who: frozenset(u for u, how in seen.items() if how == "partial") for who, seen in found.items()},
         )
 
     def finish(self, outcome: Outcome | None = None) -> Resolution:
-        board = attrs.evolve(self.board, units=tuple(self.units.values()))
+        board = evolve(self.board, units=tuple(self.units.values()))
         labels = {who: dict(found) for who, found in board.labels.items()}
         next_label = dict(board.next_label)
         knowledge = dict(self.state.knowledge)
@@ -146,12 +146,12 @@ class Work:
             )
         for seat in self.scenario.seats:
             log: SeatLog = knowledge[seat.name]
-            knowledge[seat.name] = attrs.evolve(
+            knowledge[seat.name] = evolve(
                 log,
                 contacts=pictures[sensing.observer(self.scenario, seat.name)],
                 reports=(*log.reports, *self.told.get(seat.name, ())),
             )
-        board = attrs.evolve(board, labels=labels, next_label=next_label)
-        state = attrs.evolve(self.state, board=board, dice=self.dice, knowledge=knowledge,
+        board = evolve(board, labels=labels, next_label=next_label)
+        state = evolve(self.state, board=board, dice=self.dice, knowledge=knowledge,
                              outcome=outcome or self.state.outcome)
         return Resolution(state, tuple(self.events), tuple(self.rolls))

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Iterable
 
-import attrs
 
 from fogbank.rules.core import Modifier
+from fogbank.rules.core.copies import evolve
 
 from .damage import Roller
 from .geometry import Point, bearing, crosses, near
@@ -81,7 +81,7 @@ def ground(ship: Ship, cls: ShipClass, knots: int, land, roller: Roller) -> tupl
     path = tuple(_along(ship.path))[: k + 1]
     heading = bearing(path[-2], path[-1]) if len(path) > 1 and path[-2] != path[-1] else ship.course
     course = (heading + 180) % 360 if ship.backwards else heading
-    return attrs.evolve(ship, at=path[-1], course=course, path=path, speed=0, aground=True), True
+    return evolve(ship, at=path[-1], course=course, path=path, speed=0, aground=True), True
 
 
 def refloat(ship: Ship, backwards: bool, roller: Roller) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 import attrs
+from fogbank.rules.core.copies import evolve
 
 from .geometry import Point
 from .ships import Ship
@@ -96,4 +97,4 @@ class Board:
 
     def replace(self, *changed: Ship) -> "Board":
         new = {s.name: s for s in changed}
-        return attrs.evolve(self, ships=tuple(new.get(s.name, s) for s in self.ships))
+        return evolve(self, ships=tuple(new.get(s.name, s) for s in self.ships))

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-import attrs
 
 from fogbank.rules.core import Dice, GameState, Modifier, Roll
+from fogbank.rules.core.copies import evolve
 
 from .events import Sunk
 from .scenario import hit_table, ship_classes
@@ -206,7 +206,7 @@ def apply_special(ship: Ship, cls: ShipClass, effects: dict[str, str], gun_point
         elif effect in ("lights", "aircraft"):
             fx[effect] = 10_000
             said.append(f"{'searchlights' if effect == 'lights' else 'aircraft'} knocked out")
-    ship = attrs.evolve(
+    ship = evolve(
         ship, effects=fx, mounts_out=frozenset(out), banks_out=frozenset(banks), secondaries_out=sec_out,
         knots_lost=knots, rooms_lost=rooms, rudder=rudder, on_course=on_course, fires=fires,
         flooding=flooding, sinking=sinking, levels=levels,
@@ -230,7 +230,7 @@ def sink(board, state: GameState) -> tuple[Any, list[Sunk]]:
         how = ("overwhelming damage" if ship.turn_damage * 4 >= points * 3
                else "damage" if ship.damage >= points else None)
         if how:
-            changed.append(attrs.evolve(ship, sunk=True, speed=0))
+            changed.append(evolve(ship, sunk=True, speed=0))
             watchers = {board.seat_of(ship.name)} | {
                 seat for seat, log in state.knowledge.items()
                 if any(c.ship == ship.name for c in log.latest(state.turn))

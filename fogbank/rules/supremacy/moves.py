@@ -13,6 +13,7 @@ import re
 import attrs
 
 from fogbank.rules.core import Refused
+from fogbank.rules.core.copies import evolve
 
 from . import geometry
 from .geometry import Point
@@ -167,10 +168,10 @@ def carried_out(move: Move, ship: Ship, cls: ShipClass, turn: int) -> tuple[Move
     legs = list(move.legs)
     chase, smoke = move.chase, move.smoke
     if any(leg.sharp for leg in legs):
-        legs = [attrs.evolve(leg, sharp=False) for leg in legs]
+        legs = [evolve(leg, sharp=False) for leg in legs]
         notes.append("sharp turns were made on the regular circle")
     if move.backwards and (ship.speed > 0 and not ship.backwards or any(leg.kind != "B" for leg in legs)):
-        legs = [attrs.evolve(leg, kind="A") if leg.kind == "B" else leg for leg in legs]
+        legs = [evolve(leg, kind="A") if leg.kind == "B" else leg for leg in legs]
         notes.append("the ship could not go astern without stopping first, so she went ahead")
     elif not move.backwards and ship.backwards and ship.speed > 0:
         legs = []
@@ -185,7 +186,7 @@ def carried_out(move: Move, ship: Ship, cls: ShipClass, turn: int) -> tuple[Move
     least, most = speed_limits(ship, cls, turn, adjusted.backwards)
     slow = max(least, min(most, adjusted.knots)) <= SLOW  # judged at the speed she will make
     if not slow and (ship.rudder == "lost" or ship.on_course):
-        legs = [attrs.evolve(leg, kind="A") if leg.kind in "LR" else leg for leg in legs]
+        legs = [evolve(leg, kind="A") if leg.kind in "LR" else leg for leg in legs]
         notes.append("she could not turn, so the turns were run straight")
     elif not slow and ship.rudder == "damaged":
         legs, left = _limit_turning(legs, 4)
@@ -205,7 +206,7 @@ def carried_out(move: Move, ship: Ship, cls: ShipClass, turn: int) -> tuple[Move
         # Hard over to starboard: a turn written to port cannot be made (it is run straight), and
         # the starboard turn already written counts towards the inch, so a damaged rudder's inch
         # is never exceeded.
-        legs = [attrs.evolve(leg, kind="A") if leg.kind == "L" else leg for leg in adjusted.legs]
+        legs = [evolve(leg, kind="A") if leg.kind == "L" else leg for leg in adjusted.legs]
         owed = 4 - sum(leg.quarters for leg in legs if leg.kind == "R")
         adjusted = Move(tuple(_force_turn(legs, owed, ship.on_course)), chase, smoke)
         notes.append("her rudder is jammed hard over, so she turned 1 inch to starboard")
@@ -227,13 +228,13 @@ def _force_turn(legs: list[Leg], quarters: int, skip: int) -> list[Leg]:
         skip -= keep
         take = min(owed, leg.quarters - keep) if leg.kind == "A" else 0
         if keep and take:
-            out.append(attrs.evolve(leg, quarters=keep))
+            out.append(evolve(leg, quarters=keep))
         if take:
             out.append(Leg("R", take))
             owed -= take
         rest = leg.quarters - take - (keep if take else 0)
         if rest:
-            out.append(attrs.evolve(leg, quarters=rest))
+            out.append(evolve(leg, quarters=rest))
     return out
 
 
@@ -242,7 +243,7 @@ def _cut(legs: list[Leg], quarters: int) -> tuple[Leg, ...]:
     for leg in legs:
         if quarters <= 0:
             break
-        kept.append(attrs.evolve(leg, quarters=min(leg.quarters, quarters)))
+        kept.append(evolve(leg, quarters=min(leg.quarters, quarters)))
         quarters -= leg.quarters
     return tuple(kept)
 
@@ -254,7 +255,7 @@ def _limit_turning(legs: list[Leg], allowed: int) -> tuple[list[Leg], bool]:
             turn = min(leg.quarters, allowed)
             allowed -= turn
             if turn:
-                out.append(attrs.evolve(leg, quarters=turn))
+                out.append(evolve(leg, quarters=turn))
             if leg.quarters > turn:
                 out.append(Leg("A", leg.quarters - turn))
                 cut = True

@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import attrs
 
 from fogbank.rules.core import GameState, OverrideApplied, Refused, Resolution
+from fogbank.rules.core.copies import evolve
 
 from .board import Board
 from .scenario import ship_classes
@@ -42,7 +42,7 @@ def apply_override(state: GameState, override: Mapping[str, Any], reason: str) -
         inches = override.get("inches")
         if inches is None or not 0 <= inches <= MOST_VISIBILITY:
             raise Refused("bad_override", f"Visibility is a number of inches, 0 to {MOST_VISIBILITY}.")
-        board, what = attrs.evolve(board, visibility=inches), f"visibility set to {inches} inches"
+        board, what = evolve(board, visibility=inches), f"visibility set to {inches} inches"
     else:
         name = override.get("ship")
         if name not in {s.name for s in board.ships}:
@@ -57,17 +57,17 @@ def apply_override(state: GameState, override: Mapping[str, Any], reason: str) -
                 raise Refused("bad_override", "A course is whole degrees, 0 to 359.")
             if not 0 <= speed <= cls.speed:
                 raise Refused("bad_override", f"{ship.title}'s speed is 0 to {cls.speed} knots.")
-            new = attrs.evolve(ship, at=at, course=course, speed=speed, started_at=at, path=())
+            new = evolve(ship, at=at, course=course, speed=speed, started_at=at, path=())
             what = f"{ship.title} moved to ({at[0] / 10:.1f}, {at[1] / 10:.1f}) inches, course {course}, {speed} knots"
         elif kind == "set_damage":
             damage = override.get("damage")
             if damage is None or not 0 <= damage < cls.points:
                 raise Refused("bad_override", f"{ship.title}'s damage is 0 to {cls.points - 1} points "
                                               "(remove the ship to sink her).")
-            new, what = attrs.evolve(ship, damage=damage), f"{ship.title}'s damage set to {damage} points"
+            new, what = evolve(ship, damage=damage), f"{ship.title}'s damage set to {damage} points"
         else:
-            new, what = attrs.evolve(ship, sunk=True, speed=0), f"{ship.title} removed from play"
+            new, what = evolve(ship, sunk=True, speed=0), f"{ship.title} removed from play"
         board = board.replace(new)
-    state = attrs.evolve(state, board=board)
+    state = evolve(state, board=board)
     event = OverrideApplied(turn=state.turn, what=what, reason=reason)
-    return Resolution(attrs.evolve(state, outcome=decide(state)), (event,))
+    return Resolution(evolve(state, outcome=decide(state)), (event,))

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import math
 
-import attrs
 
+from fogbank.rules.core.copies import evolve
 
 from . import geometry
 from .damage import Roller
@@ -42,7 +42,7 @@ def _model(ship: Ship, cls: ShipClass, k: int) -> tuple[Point, Point]:
     path = ship.path or (ship.at,)
     here = position(path, k)
     course = bearing(position(path, max(0, k - 1)), here) if k and here != position(path, k - 1) else ship.course
-    return attrs.evolve(ship, at=here, course=course).model(cls)
+    return evolve(ship, at=here, course=course).model(cls)
 
 
 def first_contact(a: Ship, b: Ship, classes) -> int | None:
@@ -75,10 +75,10 @@ def avoid(ship: Ship, other: Ship, k: int, classes) -> Ship:
                  key=lambda c: abs(((c - ship.course + 540) % 360) - 180))
     length = sum(math.isqrt((q[0] - p[0]) ** 2 + (q[1] - p[1]) ** 2) for p, q in zip(path, path[1:]))
     end = offset(start, course, length * (STEPS - back) // STEPS)
-    moved = attrs.evolve(ship, at=end, course=course, path=(*path[:1], start, end), turned=ship.turned + 8)
+    moved = evolve(ship, at=end, course=course, path=(*path[:1], start, end), turned=ship.turned + 8)
     if touching(moved.model(classes[ship.cls]), other.model(classes[other.cls])) or first_contact(moved, other, classes):
         # Running on would meet her again (a head-on meeting): she stops at the 6-inch point.
-        moved = attrs.evolve(moved, at=start, path=(*path[:1], start))
+        moved = evolve(moved, at=start, path=(*path[:1], start))
     return moved
 
 
@@ -125,7 +125,7 @@ def resolve(ships: dict[str, Ship], classes, roller: Roller) -> list[tuple[str, 
         if first_contact(ships[giver.name], way, classes) is not None:
             # She is left at the point of collision rather than the end of her move (2.8c).
             stop = position(way.path or (way.at,), max(0, k - 1))
-            ships[way.name] = attrs.evolve(way, at=stop, path=(*(way.path or (way.at,))[:1], stop))
+            ships[way.name] = evolve(way, at=stop, path=(*(way.path or (way.at,))[:1], stop))
         happened.append(("avoided", giver.name, way.name))
     return happened
 
@@ -134,14 +134,14 @@ def _ram(ships: dict[str, Ship], a: Ship, b: Ship, classes) -> None:
     modifier = speed_modifier(a, b)
     to_a = ram_points(SIZE.get(classes[b.cls].type, 600), modifier)
     to_b = ram_points(SIZE.get(classes[a.cls].type, 600), modifier)
-    a = attrs.evolve(a, damage=a.damage + to_a, turn_damage=a.turn_damage + to_a)
+    a = evolve(a, damage=a.damage + to_a, turn_damage=a.turn_damage + to_a)
     if a.damage >= classes[a.cls].points:
         to_b //= 2  # the rammer went down: the rammed suffers half
-    b = attrs.evolve(b, damage=b.damage + to_b, turn_damage=b.turn_damage + to_b)
+    b = evolve(b, damage=b.damage + to_b, turn_damage=b.turn_damage + to_b)
     locked = a.damage < classes[a.cls].points and b.damage < classes[b.cls].points
     for ship in (a, b):
         effects = {**ship.effects, "cap0": 10_000} if locked else dict(ship.effects)
-        ships[ship.name] = attrs.evolve(ship, effects=effects, speed=0 if locked else ship.speed)
+        ships[ship.name] = evolve(ship, effects=effects, speed=0 if locked else ship.speed)
 
 
 __all__ = ["resolve", "read_avoid", "read_way"]
@@ -150,7 +150,7 @@ __all__ = ["resolve", "read_avoid", "read_way"]
 def straight_on(ship: Ship) -> Ship:
     """The ship as if her next move ran straight ahead (astern if she goes astern) at her speed."""
     heading = (ship.course + 180) % 360 if ship.backwards else ship.course
-    return attrs.evolve(ship, path=(ship.at, offset(ship.at, heading, ship.speed * 5)))  # 2 knots an inch
+    return evolve(ship, path=(ship.at, offset(ship.at, heading, ship.speed * 5)))  # 2 knots an inch
 
 
 def on_collision_course(a: Ship, b: Ship, classes) -> bool:
@@ -162,7 +162,7 @@ def turned_clear(ship: Ship, other: Ship, classes, starboard_only: bool) -> Ship
     """The least turn (in 5 degrees, starboard first) that takes her off the collision course, or None."""
     for degrees in range(5, 181, 5):
         for turn in (degrees,) if starboard_only else (degrees, -degrees):
-            turned = attrs.evolve(ship, course=(ship.course + turn) % 360)
+            turned = evolve(ship, course=(ship.course + turn) % 360)
             if not on_collision_course(turned, other, classes):
                 return turned
     return None

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping
 
-import attrs
 
 from fogbank.rules.core import Event
+from fogbank.rules.core.copies import evolve
 from fogbank.rules.core.plain import to_plain
 
 from .describe import describe
@@ -20,5 +20,5 @@ def tell(knowledge: Mapping[str, Any], events: Iterable[Event]) -> dict[str, Any
         report.pop("audience", None)
         for seat in sorted(event.audience):
             if seat in logs:
-                logs[seat] = attrs.evolve(logs[seat], reports=(*logs[seat].reports, report))
+                logs[seat] = evolve(logs[seat], reports=(*logs[seat].reports, report))
     return logs

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-import attrs
 
 from fogbank.rules.core import (
     UMPIRE, Dice, Event, GameState, Option, Refused, Resolution, Ruleset, Seat, register,
 )
+from fogbank.rules.core.copies import evolve
 
 from . import aground, gunnery, orders, overrides, ramming, searchlights, torpedoes, turn, views
 from .board import Board, Log
@@ -53,7 +53,7 @@ class Supremacy(Ruleset):
         state = GameState(ruleset=self.name, scenario=s.id, turn=0, dice=Dice(seed), options=dict(options or {}),
                           board=Board(ships=ships, seats=seats), knowledge={seat: Log() for seat in seats})
         # The ships are set out on the table before the first move: each seat sees as it would (turn 0).
-        return attrs.evolve(state, turn=1, knowledge=turn.sight(state))
+        return evolve(state, turn=1, knowledge=turn.sight(state))
 
     def seats(self, state: GameState) -> tuple[Seat, ...]:
         board: Board = state.board

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Mapping
 
-import attrs
 
 from fogbank.rules.core import GameState, Refused, Resolution
+from fogbank.rules.core.copies import evolve
 
 from .events import Lit
 from .geometry import bearing, within
@@ -57,10 +57,10 @@ def burn(state: GameState, orders: Mapping[str, Mapping[str, int]]) -> Resolutio
                 audience = frozenset({board.seat_of(name), board.seat_of(caught[0].name)})
                 events.append(Lit(turn=state.turn, phase=state.phase, audience=audience, ship=caught[0].name,
                                   title=caught[0].title, by=name, by_title=ship.title))
-    board = attrs.evolve(board, lit=frozenset(lit))
+    board = evolve(board, lit=frozenset(lit))
     # Sight is taken again: this turn's contacts are replaced by what is seen under the lights.
-    cleared = {seat: attrs.evolve(log, contacts=tuple(c for c in log.contacts if c.turn != state.turn))
+    cleared = {seat: evolve(log, contacts=tuple(c for c in log.contacts if c.turn != state.turn))
                for seat, log in state.knowledge.items()}
-    state = attrs.evolve(state, board=board, knowledge=cleared)
-    state = attrs.evolve(state, knowledge=tell(sight(state), events))
+    state = evolve(state, board=board, knowledge=cleared)
+    state = evolve(state, knowledge=tell(sight(state), events))
     return Resolution(state, tuple(events))

@@ -13,6 +13,7 @@ import math
 import attrs
 
 from fogbank.rules.core import GameState, Modifier, Resolution
+from fogbank.rules.core.copies import evolve
 
 from .damage import TORPEDO_POINTS, Roller, sink
 from .events import TorpedoHit
@@ -84,7 +85,7 @@ def run(spread: Spread, ships: tuple[Ship, ...]) -> tuple[Spread | None, list[st
                 break
             before = ahead
     left = spread.run_left - step
-    moved = attrs.evolve(spread, at=offset(spread.at, spread.course, step), run_left=left,
+    moved = evolve(spread, at=offset(spread.at, spread.course, step), run_left=left,
                          met=spread.met | frozenset(met), runs=spread.runs + 1)
     return (moved if left > 0 else None), met
 
@@ -107,14 +108,14 @@ def strike(state: GameState) -> Resolution:
                                read=read_torpedo)
             if roll.outcome == "hit":
                 ship = ships[name]
-                ships[name] = attrs.evolve(ship, damage=ship.damage + TORPEDO_POINTS,
+                ships[name] = evolve(ship, damage=ship.damage + TORPEDO_POINTS,
                                            turn_damage=ship.turn_damage + TORPEDO_POINTS, knots_lost=ship.knots_lost + 4)
                 audience = frozenset({board.seat_of(name), board.seat_of(spread.ship)})
                 events.append(TorpedoHit(turn=state.turn, phase=state.phase, audience=audience, ship=name,
                                          title=ship.title, fired_by=ships[spread.ship].title, points=TORPEDO_POINTS))
         if moved is not None:
             running.append(moved)
-    board = attrs.evolve(board, ships=tuple(ships[s.name] for s in board.ships), spreads=tuple(running))
-    board, sunk = sink(board, attrs.evolve(state, board=board))
-    state = attrs.evolve(state, board=board, dice=roller.dice, knowledge=tell(state.knowledge, (*events, *sunk)))
+    board = evolve(board, ships=tuple(ships[s.name] for s in board.ships), spreads=tuple(running))
+    board, sunk = sink(board, evolve(state, board=board))
+    state = evolve(state, board=board, dice=roller.dice, knowledge=tell(state.knowledge, (*events, *sunk)))
     return Resolution(state, (*events, *sunk), tuple(roller.rolls))

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Mapping
 
-import attrs
 
 from fogbank.rules.core import ByFaces, GameState, Modifier, Outcome, Resolution
+from fogbank.rules.core.copies import evolve
 
 from . import aground, gunnery, moves, ramming, special
 from .board import Board, Contact, FireOrder, Log, Salvo
@@ -59,7 +59,7 @@ def write_moves(state: GameState, orders: Mapping[str, Mapping[str, moves.Move |
                     ahead[ship] = move.moves[1:]
             else:
                 written[ship] = move
-    return Resolution(attrs.evolve(state, board=attrs.evolve(state.board, moves=written, ahead=ahead)))
+    return Resolution(evolve(state, board=evolve(state.board, moves=written, ahead=ahead)))
 
 
 def execute_moves(state: GameState) -> Resolution:
@@ -74,7 +74,7 @@ def execute_moves(state: GameState) -> Resolution:
             continue
         move = board.moves[ship.name]
         if ship.aground and not aground.refloat(ship, move.backwards, roller):
-            moved.append(attrs.evolve(ship, speed=0, turned=0, chased=False, chasing=False, started_at=ship.at,
+            moved.append(evolve(ship, speed=0, turned=0, chased=False, chasing=False, started_at=ship.at,
                                       path=(ship.at,)))
             grounding.append((ship.name, "stuck"))
             continue
@@ -82,7 +82,7 @@ def execute_moves(state: GameState) -> Resolution:
             grounding.append((ship.name, "off"))
         at, course, path = moves.execute(move, ship)
         straight_run = sum(leg.quarters for leg in move.legs if leg.kind in "AB")
-        ship = attrs.evolve(
+        ship = evolve(
             ship, at=at, course=course, speed=move.knots, backwards=move.backwards and bool(move.legs),
             turned=move.turning, chased=move.chase, chasing=move.chase, started_at=ship.at, path=path,
             on_course=max(0, ship.on_course - straight_run),
@@ -97,7 +97,7 @@ def execute_moves(state: GameState) -> Resolution:
     board = board.replace(*moved)
     ships = {s.name: s for s in board.ships}
     contacts = ramming.resolve(ships, classes, roller)
-    board = attrs.evolve(board, ships=tuple(ships[s.name] for s in board.ships))
+    board = evolve(board, ships=tuple(ships[s.name] for s in board.ships))
     told = [
         Collided(turn=state.turn, phase=state.phase, audience=frozenset({board.seat_of(a), board.seat_of(b)}),
                  what=what, ship=a, other=b)
@@ -105,19 +105,19 @@ def execute_moves(state: GameState) -> Resolution:
     ]
     # Chasing splash fails for a ship ending within 6 inches of a live friendly ship (1.3c).
     failed = [
-        attrs.evolve(s, chased=False) for s in afloat(board)
+        evolve(s, chased=False) for s in afloat(board)
         if s.chased and any(o.side == s.side and o.name != s.name and within(s.at, o.at, NAUTICAL_MILE)
                             for o in afloat(board))
     ]
-    board = attrs.evolve(board.replace(*failed), moves={}, smoke=tuple(smoke))
+    board = evolve(board.replace(*failed), moves={}, smoke=tuple(smoke))
     # 2.8: no ship ends within 6 inches of another on a collision course; the one that gives way turns off it.
     ships = {s.name: s for s in board.ships}
     reach, land = visibility(state), load_scenario(state.scenario).land
     kept = ramming.keep_clear(ships, classes, lambda a, b: sees(a, b, board.ships, classes, board.smoke, reach, land))
-    board = attrs.evolve(board, ships=tuple(ships[s.name] for s in board.ships))
+    board = evolve(board, ships=tuple(ships[s.name] for s in board.ships))
     told += [Collided(turn=state.turn, phase=state.phase, audience=frozenset({board.seat_of(a)}), what="kept_clear",
                       ship=a, other=b) for a, b in kept]
-    state = attrs.evolve(state, board=board, dice=roller.dice, knowledge=tell(state.knowledge, told))
+    state = evolve(state, board=board, dice=roller.dice, knowledge=tell(state.knowledge, told))
     resolution = torpedoes.strike(state)
     state = resolution.state
     knowledge = sight(state)
@@ -126,7 +126,7 @@ def execute_moves(state: GameState) -> Resolution:
                  ship=name, title=state.board.ship(name).title, what=what)
         for name, what in grounding
     ]
-    return Resolution(attrs.evolve(state, knowledge=tell(knowledge, grounded)), (*told, *resolution.events, *grounded),
+    return Resolution(evolve(state, knowledge=tell(knowledge, grounded)), (*told, *resolution.events, *grounded),
                       (*roller.rolls, *resolution.rolls))
 
 
@@ -158,7 +158,7 @@ def sight(state: GameState) -> dict[str, Log]:
             if lookers:
                 found.append(Contact(state.turn, other.name, other.title, other.side, other.at, other.course, lookers))
         log: Log = knowledge[seat]
-        knowledge[seat] = attrs.evolve(log, contacts=(*log.contacts, *found))
+        knowledge[seat] = evolve(log, contacts=(*log.contacts, *found))
     return knowledge
 
 
@@ -175,14 +175,14 @@ def lay_torpedoes(state: GameState, orders: Mapping[str, Mapping[str, tuple]]) -
                                                 tube.tubes, t.spread))
                 number += 1
             if plan:
-                fired.append(attrs.evolve(ship, torpedoes_fired=ship.torpedoes_fired | {t.bank for t in plan}))
-    board = attrs.evolve(board.replace(*fired), spreads=tuple(spreads), next_spread=number)
-    return Resolution(attrs.evolve(state, board=board))
+                fired.append(evolve(ship, torpedoes_fired=ship.torpedoes_fired | {t.bank for t in plan}))
+    board = evolve(board.replace(*fired), spreads=tuple(spreads), next_spread=number)
+    return Resolution(evolve(state, board=board))
 
 
 def write_fire(state: GameState, orders: Mapping[str, Mapping[str, tuple[FireOrder, ...]]]) -> Resolution:
     written = {ship: fire for order in orders.values() for ship, fire in order.items()}
-    return Resolution(attrs.evolve(state, board=attrs.evolve(state.board, fire=written)))
+    return Resolution(evolve(state, board=evolve(state.board, fire=written)))
 
 
 def bearing_mounts(ship: Ship, group: str, target: Ship, turn: int) -> list:
@@ -253,15 +253,15 @@ def execute_fire(state: GameState) -> Resolution:
         audience = frozenset({board.seat_of(ship.name), board.seat_of(target.name)})
         events.append(Fired(turn=state.turn, phase=state.phase, audience=audience, salvo=_salvo_map(salvo, ship, target)))
     changed = [
-        attrs.evolve(
+        evolve(
             ship,
             used={**ship.used, **{m: ship.used.get(m, 0) + q for m, q in used.get(ship.name, {}).items()}},
             locked={b: frozenset(t) for b, t in fired.get(ship.name, {}).items()},
         )
         for ship in board.ships
     ]
-    board = attrs.evolve(board.replace(*changed), fire={}, salvos=tuple(salvos))
-    state = attrs.evolve(state, board=board, dice=roller.dice, knowledge=tell(state.knowledge, events))
+    board = evolve(board.replace(*changed), fire={}, salvos=tuple(salvos))
+    state = evolve(state, board=board, dice=roller.dice, knowledge=tell(state.knowledge, events))
     return Resolution(state, tuple(events), tuple(roller.rolls))
 
 
@@ -303,19 +303,19 @@ def apply_damage(state: GameState) -> Resolution:
             )
             points += extra
             words.extend(said)
-        target = attrs.evolve(target, damage=target.damage + points, turn_damage=target.turn_damage + points)
+        target = evolve(target, damage=target.damage + points, turn_damage=target.turn_damage + points)
         ships[target.name] = target
         total, said = told.get(target.name, (0, []))
         told[target.name] = (total + points, said + words)
-    board = attrs.evolve(board, ships=tuple(ships[s.name] for s in board.ships), salvos=())
+    board = evolve(board, ships=tuple(ships[s.name] for s in board.ships), salvos=())
     events = [
         Damaged(turn=state.turn, phase=state.phase, audience=frozenset({board.seat_of(name)}), ship=name,
                 points=points, effects=tuple(words))
         for name, (points, words) in told.items()
     ]
     board, sunk = sink(board, state)
-    state = attrs.evolve(state, board=board, dice=roller.dice, knowledge=tell(state.knowledge, (*events, *sunk)))
-    return Resolution(attrs.evolve(state, outcome=decide(state)), (*events, *sunk), tuple(roller.rolls))
+    state = evolve(state, board=board, dice=roller.dice, knowledge=tell(state.knowledge, (*events, *sunk)))
+    return Resolution(evolve(state, outcome=decide(state)), (*events, *sunk), tuple(roller.rolls))
 
 
 def cleanup(state: GameState) -> Resolution:
@@ -345,16 +345,16 @@ def cleanup(state: GameState) -> Resolution:
         if ship.sinking:
             knots += 5
             words.append("5 more knots lost")
-        ship = attrs.evolve(ship, fires=fires, knots_lost=knots, flooding=flooding, damage=ship.damage + points,
+        ship = evolve(ship, fires=fires, knots_lost=knots, flooding=flooding, damage=ship.damage + points,
                             turn_damage=ship.turn_damage + points)
         changed.append(ship)
         if words:
             events.append(Damaged(turn=state.turn, phase=state.phase, audience=frozenset({board.seat_of(ship.name)}),
                                   ship=ship.name, points=points, effects=tuple(words)))
     board, sunk = sink(board.replace(*changed), state)
-    board = attrs.evolve(board.replace(*(attrs.evolve(s, turn_damage=0) for s in board.ships)), smoke=(), lit=frozenset())
-    state = attrs.evolve(state, board=board, dice=roller.dice, knowledge=tell(state.knowledge, (*events, *sunk)))
-    return Resolution(attrs.evolve(state, outcome=decide(state, last=True)), (*events, *sunk), tuple(roller.rolls))
+    board = evolve(board.replace(*(evolve(s, turn_damage=0) for s in board.ships)), smoke=(), lit=frozenset())
+    state = evolve(state, board=board, dice=roller.dice, knowledge=tell(state.knowledge, (*events, *sunk)))
+    return Resolution(evolve(state, outcome=decide(state, last=True)), (*events, *sunk), tuple(roller.rolls))
 
 
 def decide(state: GameState, last: bool = False) -> Outcome | None:

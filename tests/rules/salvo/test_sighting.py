@@ -28,6 +28,17 @@ def test_land_blocks_and_a_fort_sees_over_one_land_hex():
     assert sensing.land_blocked(s, a, b) and not sensing.land_blocked(s, a, b, allowance=1)
 
 
+def test_what_blocks_a_line_is_kept_by_map_so_another_map_answers_for_itself():
+    s = load_scenario("gallipoli")
+    a, b = parse("1004"), parse("2006")
+    assert sensing.land_blocked(s, a, b)  # kept for gallipoli's map now
+    between = {h for path in sensing.strictly_between(a, b) for h in path}
+    drowned = {h: ("." if h in between else t) for h, t in s.map.terrain.items()}  # the same map, all sea between
+    redrawn = attrs.evolve(s, map=attrs.evolve(s.map, terrain=drowned))
+    assert redrawn.map != s.map  # maps are told apart by identity
+    assert not sensing.land_blocked(redrawn, a, b) and sensing.land_blocked(s, a, b)
+
+
 def test_visibility_range_decides_detection_by_eye():
     w = work([ship("L", "1010"), ship("S", "1020", "germany")], visibility=9)
     assert detect(w) == {"britain": {}, "germany": {}}

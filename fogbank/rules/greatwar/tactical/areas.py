@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Iterable, Mapping
 
 import attrs
+from fogbank.rules.core.copies import evolve
 
 from ..sea import SPEEDS, ShipClass
 
@@ -48,7 +49,7 @@ class Tactics:
         """The fleet's tactics: what its order gave, the rest the default for its mission."""
         default = cls(posture="stand" if mission in STAND_MISSIONS else "keep_off" if mission == "transport" else "close",
                       smoke=mission == "transport")
-        return attrs.evolve(default, **dict(given or {}))
+        return evolve(default, **dict(given or {}))
 
 
 @attrs.define

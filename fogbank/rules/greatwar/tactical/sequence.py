@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Mapping
 
 import attrs
+from fogbank.rules.core.copies import evolve
 
 from ..board import Board, Fleet, Ship
 from ..roller import Roller
@@ -270,7 +271,7 @@ class Battle:
         split = []
         for g in self.groups:  # group restrictions no longer apply: each ship on its own
             if g.side == side and len(g.ships) > 1:
-                split.extend(attrs.evolve(g, id=f"{side}:{n}", ships=[n], leader=None) for n in g.ships)
+                split.extend(evolve(g, id=f"{side}:{n}", ships=[n], leader=None) for n in g.ships)
             else:
                 split.append(g)
         self.groups = split
@@ -283,7 +284,7 @@ class Battle:
         for n, u in self.units.items():
             before = ships[n]
             hurt = (u.hits, u.speed_lost, u.fire_control) != self.start[n]
-            ships[n] = attrs.evolve(before, hits=u.hits, speed_lost=u.speed_lost, fire_control=u.fire_control,
+            ships[n] = evolve(before, hits=u.hits, speed_lost=u.speed_lost, fire_control=u.fire_control,
                                     damaged_turn=self.roller.turn if hurt else before.damaged_turn)
         sunk = tuple(n for n, u in self.units.items() if u.sunk and self.start[n][0] < u.cls.hull)
         return Outcome(

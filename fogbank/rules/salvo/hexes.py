@@ -58,12 +58,14 @@ def parse(text: object) -> Hex:
     return from_offset(int(text[:2]), int(text[2:]))
 
 
+@functools.lru_cache(maxsize=1 << 12)  # a map's hexes, named over and over in pictures and sorting
 def number(hex_: Hex) -> str:
     return f"{hex_.column:02d}{hex_.row:02d}"
 
 
 def distance(a: Hex, b: Hex) -> int:
-    return max(abs(a.q - b.q), abs(a.r - b.r), abs(a.s - b.s))
+    dq, dr = a.q - b.q, a.r - b.r
+    return max(abs(dq), abs(dr), abs(dq + dr))  # the third cube axis, s = -q - r, without its property
 
 
 def turn(facing: str, hexsides: int) -> str:

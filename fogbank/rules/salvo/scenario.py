@@ -99,7 +99,10 @@ class Scenario:
         return tuple(dict.fromkeys(s.side for s in self.seats))
 
     def seat(self, name: str) -> SeatSpec | None:
-        return next((s for s in self.seats if s.name == name), None)
+        for seat in self.seats:  # a loop, not next() over a generator: asked for thousands of times a turn
+            if seat.name == name:
+                return seat
+        return None
 
 
 @functools.cache

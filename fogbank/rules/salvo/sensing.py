@@ -131,11 +131,12 @@ def detect(scenario: Scenario, board: Board, turn: int, roll: Roller, stage: str
     found: dict[str, dict[str, str]] = {}
     live = [u for u in board.units if u.afloat]
     for who in observers(scenario):
-        eyes = [u for u in live if belongs(scenario, u, who) and u.kind != DUMMY and not (u.kind == FORT and u.w >= 3)]
+        own = [belongs(scenario, u, who) for u in live]
+        eyes = [u for u, mine in zip(live, own) if mine and u.kind != DUMMY and not (u.kind == FORT and u.w >= 3)]
         friends = [u.id for u in eyes]
         seen: dict[str, str] = {}
-        for target in live:
-            if belongs(scenario, target, who):
+        for target, mine in zip(live, own):
+            if mine:
                 continue
             for eye in eyes:
                 how = _sense(scenario, board, eye, target, turn, roll, stage, friends)

@@ -16,6 +16,7 @@ import attrs
 
 from .copies import evolve
 
+
 class Sensor(enum.Enum):
     SIGHT = "sight"
     RADAR = "radar"

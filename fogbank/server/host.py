@@ -472,7 +472,8 @@ class Host:
                 lambda seq, seat=seat, record=record: wire.GameOver(
                     seq=seq, result=outcome.result_for(sides_of.get(seat)), results=dict(outcome.results),
                     reason=outcome.reason, record=record, seed=seed, log=ending.log,
-                )
+                ),
+                final=True,
             )
         self._evict_later(room)
 

@@ -17,8 +17,8 @@ MakeMessage = Callable[[int], Any]  # seq -> the message carrying it
 
 class SeatStream:
     """`unheard_kept=False`: while nobody listens, messages are numbered but not built or kept
-    (a listener who comes back then gets a snapshot). For the umpire's stream, whose updates are
-    the costliest to build and which is often not watched."""
+    (a listener who comes back then gets a snapshot), all but the game_over. For the umpire's
+    stream, whose updates are the costliest to build and which is often not watched."""
 
     def __init__(self, unheard_kept: bool = True) -> None:
         self.unheard_kept = unheard_kept
@@ -26,11 +26,14 @@ class SeatStream:
         self._recent: deque[Any] = deque(maxlen=KEEP)
         self._listeners: list[Listener] = []
 
-    def push(self, make: MakeMessage) -> Any:
+    def push(self, make: MakeMessage, final: bool = False) -> Any:
+        """Number, build and keep the message `make` gives; `final`: the game's last (game_over),
+        built and kept even while unheard, since whoever comes back later must still be told."""
         self.seq += 1
         if not self._listeners and not self.unheard_kept:
             self._recent.clear()  # the gap makes a returning listener take a snapshot
-            return None
+            if not final:
+                return None
         message = make(self.seq)
         self._recent.append(message)
         for listener in self._listeners:

@@ -107,8 +107,11 @@ class MqttSession(Session):
             await client.subscribe([(self.stream, 1), (self.reply_to, 1)], timeout=CONNECT_DEADLINE)
             self._reader = asyncio.create_task(self._read(client), name=f"fogbank session {self.connection}")
             answer = await self._call({"op": "join", "last_seq": last_seq}, retry=JOIN_RETRY)
-        except BaseException:
+        except asyncio.CancelledError:
             await self._shut()
+            raise
+        except Exception:
+            await self.close()  # a host that takes the join late must not count the seat present
             raise
         self.owner = answer.get("host")
         for message in map(self.bus.codec.decode_server, answer["frames"]):
@@ -130,7 +133,7 @@ class MqttSession(Session):
         await asyncio.shield(self._closed)
 
     async def _close(self) -> None:
-        if self._client is not None and not self._lost:
+        if self._client is not None:
             try:
                 await self._client.publish(self.requests, pack(
                     {"op": "leave", "token": self.token, "conn": self.connection}), qos=1, timeout=2)  # fmt: skip
@@ -159,7 +162,9 @@ class MqttSession(Session):
         self.bus.sessions.discard(self)
         self._fail(Unavailable(why))
         self.deliver(LOST)
-        task = asyncio.ensure_future(self._shut())
+        # Said, not left to the will: letting go of the broker cleanly sends none, and a host that
+        # took the join would count the seat present for ever.
+        task = asyncio.ensure_future(self.close())
         self.bus._tasks.add(task)
         task.add_done_callback(self.bus._tasks.discard)
 

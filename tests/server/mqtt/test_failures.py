@@ -6,9 +6,13 @@ from __future__ import annotations
 import asyncio
 import json
 
+import pytest
+from websockets.exceptions import ConnectionClosed
+
 from fogbank.clients import Client, OrderRefused, TurnPassed
 from fogbank.protocols import GameOver, Observation, Snapshot
 from fogbank.rules.dardanelles.bot import BotSubmarine
+from fogbank.server.mqtt import bus as mqtt_bus
 
 from .conftest import needs_mosquitto, url
 
@@ -135,3 +139,41 @@ async def test_a_stopped_gateway_leaves_the_game_to_the_other(stack):
     assert_no_acknowledged_order_lost(second)
     await first.client.close()
     await second.client.close()
+
+
+async def test_a_lost_session_tells_the_host_its_seat_left(stack):
+    # Lost to a host's restart or a gap, a session's broker connection closes cleanly, so no last
+    # will says it left: it must say so itself, or the host counts the seat present for ever (and
+    # never lets the game go from memory once it is over).
+    host = await stack.host("h1")
+    gateway = await stack.gateway()
+    game = await gateway.create_game("b11")
+    presence = host.host.rooms[game["game"]].presence["umpire"]
+    async with asyncio.timeout(20):
+        umpire = await connect(gateway, game["umpire_token"])
+        assert presence["connected"] == 1
+        [lost] = gateway.bus.sessions
+        lost.lose("a test")
+        while not (umpire.connected and gateway.bus.sessions and lost not in gateway.bus.sessions):
+            await asyncio.sleep(0.02)
+        await umpire.ping()  # answered by the host after the new session's join
+        while presence["connected"] != 1:
+            await asyncio.sleep(0.02)
+        await asyncio.sleep(0.3)  # and it stays at one
+    assert presence["connected"] == 1
+    await umpire.close()
+
+
+async def test_a_join_answered_too_late_is_left_again(stack, monkeypatch):
+    host = await stack.host("h1")
+    gateway = await stack.gateway()
+    game = await gateway.create_game("b11")
+    presence = host.host.rooms[game["game"]].presence["umpire"]
+    monkeypatch.setattr(mqtt_bus, "REQUEST_DEADLINE", 0.0)  # the gateway gives up before any answer
+    async with asyncio.timeout(20):
+        with pytest.raises(ConnectionClosed):
+            await Client.connect(url(gateway), game["umpire_token"], proxy=None, reconnect_attempts=0)
+        while (game["game"], "umpire") not in host.mqtt_host._present:  # noqa: SLF001
+            await asyncio.sleep(0.02)  # the host took the join
+        await asyncio.sleep(0.3)
+    assert presence["connected"] == 0

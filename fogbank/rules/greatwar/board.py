@@ -7,8 +7,9 @@ from typing import Any, Mapping
 import attrs
 
 from fogbank.rules.core import Plot
+from fogbank.rules.core.copies import evolve
 
-from .sea import SPEEDS, Scenario, ShipClass
+from .sea import SPEEDS, Scenario, ShipClass, guns_left
 
 
 @attrs.frozen
@@ -21,9 +22,27 @@ class Ship:
     damaged_turn: int = 0  # the turn it last took damage (damage control is for last turn's)
     repair: str | None = None  # port repair at a major port: "box" or "speed", as its owner last said
     fire_control: bool = False  # a fire-control hit (tactical rule 14): for the rest of the game
+    guns_lost: tuple[int, int, int] = (0, 0, 0)  # gun factors knocked out: primary, secondary, tertiary
 
     def sunk(self, cls: ShipClass) -> bool:
         return self.hits >= cls.hull
+
+    def guns(self, cls: ShipClass) -> tuple[int, int, int]:
+        return guns_left(cls.guns, self.guns_lost)
+
+    @property
+    def boxes_lost(self) -> int:
+        """Hull boxes and gun boxes: what damage control and port repair mend, a box at a time."""
+        return self.hits + sum(self.guns_lost)
+
+    def mended(self) -> Ship:
+        """One box repaired: the hull first, then the biggest guns knocked out."""
+        if self.hits:
+            return evolve(self, hits=self.hits - 1)
+        lost = list(self.guns_lost)
+        gun = next(i for i, n in enumerate(lost) if n)
+        lost[gun] -= 1
+        return evolve(self, guns_lost=tuple(lost))
 
     def speed(self, cls: ShipClass) -> str:
         return SPEEDS[max(0, SPEEDS.index(cls.speed) - self.speed_lost)]

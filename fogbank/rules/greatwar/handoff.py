@@ -41,7 +41,7 @@ def engagement(t, zone: str, fleets: Mapping[str, list[Fleet]], day: bool) -> En
     parties = []
     for side in sorted(fleets):
         ships = tuple(
-            EngagedShip(name=n, kind=s.ships[n].kind, guns=s.ships[n].guns, hull=s.ships[n].hull,
+            EngagedShip(name=n, kind=s.ships[n].kind, guns=t.board.ships[n].guns(s.ships[n]), hull=s.ships[n].hull,
                         hits=t.board.ships[n].hits, knots=KNOTS[t.board.ships[n].speed(s.ships[n])],
                         torpedoes=s.ships[n].kind in TORPEDO_KINDS, seat=f.seat)
             for f in fleets[side] for n in t.board.afloat(f, s)

@@ -30,6 +30,11 @@ class Zone:
     y: int = 0
 
 
+def guns_left(guns: tuple[int, int, int], lost: tuple[int, int, int]) -> tuple[int, int, int]:
+    """A ship's gun factors (primary, secondary, tertiary) after the gun hits it has taken."""
+    return (max(0, guns[0] - lost[0]), max(0, guns[1] - lost[1]), max(0, guns[2] - lost[2]))
+
+
 @attrs.frozen
 class ShipClass:
     name: str

@@ -42,7 +42,7 @@ def gunfire(hit_on: int) -> ByFaces:
     return ByFaces(read)
 
 
-DAMAGE = {1: "hull", 2: "hull", 3: "hull", 4: "hull", 5: "speed", 6: "critical"}  # designed
+DAMAGE = {1: "hull", 2: "hull", 3: "hull", 4: "guns", 5: "speed", 6: "critical"}  # designed
 CRITICAL = {1: "fire", 2: "flooding", 3: "engine room", 4: "fire control", 5: "leader killed", 6: "magazine"}
 
 

@@ -145,21 +145,23 @@ def upkeep(t: Turn) -> None:
 
 def _damage_control(t: Turn) -> None:
     """Advanced strategic rule 11: for each ship damaged last turn, roll again while a 1-2 comes
-    up (each repairing a box), until a 3-6; the side is told every roll."""
+    up (each repairing a box, hull before guns: `Ship.mended`), until a 3-6; the side is told
+    every roll."""
     for fleet in t.fleets():
         for name in fleet.ships:
             ship = t.board.ships[name]
             rolled = []
-            while ship.hits and ship.damaged_turn == t.state.turn:
+            while ship.boxes_lost and ship.damaged_turn == t.state.turn:
                 roll = t.roller.roll(f"damage control/{name}/{len(rolled) + 1}", "damage control")
                 if roll.outcome != "yes":
                     rolled.append(f"{roll.total}: no more")
                     break
-                ship = evolve(ship, hits=ship.hits - 1)
+                ship = ship.mended()
                 rolled.append(f"{roll.total}: a box repaired")
             if rolled:
+                left = ship.boxes_lost
                 t.news(fleet.side, f"Damage control aboard {name} rolls {', then '.join(rolled)}"
-                       f" ({ship.hits} box{'es' if ship.hits != 1 else ''} still lost).", fleet.id)
+                       f" ({left} box{'es' if left != 1 else ''} still lost).", fleet.id)
             t.set_ship(ship)
 
 
@@ -192,7 +194,7 @@ def repair_wanted(ship) -> str:
 def _port_repair(t: Turn, fleet: Fleet, zone, ship):
     """Advanced strategic rule 9: a die a turn in port; at a major port 1-2 mends a box or a level
     of speed (the owner's choice, `repair_wanted`), at a minor port a 1 mends a box."""
-    can = (["box"] if ship.hits else []) + (["speed"] if ship.speed_lost and zone.base == "major" else [])
+    can = (["box"] if ship.boxes_lost else []) + (["speed"] if ship.speed_lost and zone.base == "major" else [])
     if not can:
         return ship
     roll = t.roller.roll(f"port repair/{ship.name}", f"{zone.base} port repair")
@@ -208,7 +210,7 @@ def _port_repair(t: Turn, fleet: Fleet, zone, ship):
         why = " (as ordered)" if ship.repair == mend else f" (no {ship.repair} to mend)"
     t.news(fleet.side, f"Port repair at {zone.name}: {ship.name} rolls {roll.total}, "
            f"{'a box repaired' if mend == 'box' else 'a level of speed restored'}{why}.", fleet.id)
-    return evolve(ship, hits=ship.hits - 1) if mend == "box" else evolve(ship, speed_lost=ship.speed_lost - 1)
+    return ship.mended() if mend == "box" else evolve(ship, speed_lost=ship.speed_lost - 1)
 
 
 INTELLIGENCE = ("situation clarifies", "this just in")

@@ -22,8 +22,8 @@ RULE = {  # each choice's rule in one sentence, for the seat that makes it
                            "fleets keep this turn's plot but erase the next and plot the next two turns afresh.",
     "seaplanes": "Seaplane attack (rule 2): by day each base's seaplanes attack one enemy fleet within {reach} "
                  "zones that your side has a report of this turn; a 6 finds a ship, a second 6 hits it.",
-    "repair": "Port repair (rule 9): each turn in a major port a 1-2 mends one box or restores one level "
-              "of speed, whichever you choose.",
+    "repair": "Port repair (rule 9): each turn in a major port a 1-2 mends one box (the hull's before the "
+              "guns') or restores one level of speed, whichever you choose.",
 }
 
 
@@ -36,6 +36,7 @@ def _fleet(board: Board, scenario: Scenario, fleet) -> dict[str, Any]:
         "zones_since_fuel": fleet.zones_since_fuel, "loaded": fleet.loaded, "tactics": dict(fleet.tactics or {}),
         "ships": [
             {"name": n, "kind": scenario.ships[n].kind, "guns": list(scenario.ships[n].guns),
+             "guns_left": list(board.ships[n].guns(scenario.ships[n])),
              "hull": scenario.ships[n].hull, "hits": board.ships[n].hits,
              "speed": board.ships[n].speed(scenario.ships[n]),
              "fuel": scenario.ships[n].fuel - board.ships[n].fuel_used}
@@ -100,11 +101,11 @@ def _choices(state: GameState, scenario: Scenario, seat: str) -> list[dict[str, 
             continue
         for name in fleet.ships:
             ship = board.ships[name]
-            if ship.hits or ship.speed_lost:
+            if ship.boxes_lost or ship.speed_lost:
                 out.append({"kind": "repair", "ship": name, "fleet": fleet.id, "port": zone.name, "rule": RULE["repair"],
                             "options": ["box", "speed"], "chosen": ship.repair,
                             "standing": repair_wanted(evolve(ship, repair=None)),
-                            "hits": ship.hits, "speed_lost": ship.speed_lost})
+                            "hits": ship.hits, "guns_lost": list(ship.guns_lost), "speed_lost": ship.speed_lost})
     return out
 
 

@@ -275,6 +275,58 @@ def test_plunging_fire_adds_a_box_to_a_hull_hit_at_long_range_only(monkeypatch):
     assert (b.units["Evstafi"].hits, b.units["Panteleimon"].hits) == (2, 1)
 
 
+def test_a_gun_hit_knocks_out_a_factor_of_the_shells_size_and_the_ship_fires_with_what_is_left(monkeypatch):
+    from fogbank.rules.greatwar.tactical.gunfire import Salvo
+    load_dice(monkeypatch, {r"/damage/": (4,)})
+    b = battle({"russia": ["battle"], "central": ["mittelmeer"]})
+    evstafi = b.units["Evstafi"]
+    primary, secondary, tertiary = evstafi.cls.guns
+    damage(b, Salvo("Evstafi", 0, 2, (), ("Yavuz Sultan Selim",), (6,), False), 0)
+    assert evstafi.guns == (primary - 1, secondary, tertiary) and evstafi.hits == 0
+    assert f"Evstafi: a primary gun hit, primary guns now {primary - 1}" in said(b)
+    place(b, "Evstafi", (5, 1)), place(b, "Yavuz Sultan Selim", (6, 1))
+    fired = {s.gun: dict(zip(s.firers, s.strengths))["Evstafi"] for s in aimed_fire(b) if "Evstafi" in s.firers}
+    assert fired[0] == primary - 1 and fired[1] == secondary
+
+
+def test_an_excess_gun_hit_goes_to_the_hull_and_is_never_plunging(monkeypatch):
+    from fogbank.rules.greatwar.tactical.gunfire import Salvo
+    load_dice(monkeypatch, {r"/damage/": (4,)})
+    b = battle({"russia": ["battle"], "central": ["mittelmeer"]})
+    evstafi = b.units["Evstafi"]
+    evstafi.guns_lost = (evstafi.cls.guns[0], 0, 0)  # every primary factor gone
+    damage(b, Salvo("Evstafi", 0, 3, (), ("Yavuz Sultan Selim",), (6,), False), 0)
+    assert evstafi.hits == 1 and evstafi.guns[0] == 0
+    assert "Evstafi: a primary gun hit, none left to lose: the hull, 1 box" in said(b)
+
+
+def test_guns_knocked_out_stay_out_after_the_battle_and_go_to_a_hex_battle_as_they_are(monkeypatch):
+    load_dice(monkeypatch, {**QUIET, r"/damage/": (4,)})
+    board = opened().state.board
+    fleets = {"russia": [board.fleet("battle")], "central": [board.fleet("mittelmeer")]}
+    outcome = fight(board, SEA, Roller(Dice(SEED), 1), "southwest", fleets, True, "battle/southwest")
+    hit = {n: s.guns_lost for n, s in outcome.ships.items() if any(s.guns_lost)}
+    assert hit, "every damage roll was a gun hit, so some ship lost guns"
+    for name, lost in hit.items():
+        ship = outcome.ships[name]
+        assert ship.guns(SEA.ships[name]) == tuple(max(0, g - n) for g, n in zip(SEA.ships[name].guns, lost))
+        assert ship.damaged_turn == 1
+
+
+def test_damage_control_mends_the_hull_before_the_guns(monkeypatch):
+    b = battle({"russia": ["battle"], "central": ["mittelmeer"]}, change=lambda board: attrs.evolve(
+        board, ships={**board.ships, "Panteleimon": attrs.evolve(board.ships["Panteleimon"], hits=1, guns_lost=(1, 0, 0))}))
+    load_dice(monkeypatch, {r"/event$": (4, 5), r"event/side$": (6,)})
+    from fogbank.rules.greatwar.tactical.events import random_event
+    b.round, b.segment = 1, 2
+    random_event(b)
+    assert (b.units["Panteleimon"].hits, b.units["Panteleimon"].guns_lost) == (0, (1, 0, 0))
+    b.segment = 4
+    random_event(b)
+    assert b.units["Panteleimon"].guns_lost == (0, 0, 0)
+    assert "damage control: Panteleimon brings a primary gun back into action" in said(b)
+
+
 def test_a_leader_killed_result_without_a_leader_is_a_fire_control_hit_for_the_game(monkeypatch):
     from fogbank.rules.greatwar.tactical.gunfire import Salvo
     load_dice(monkeypatch, {r"/damage/": (6,), r"/critical/": (5,)})

@@ -161,6 +161,23 @@ def test_port_repair_at_a_major_port_mends_what_the_owner_chose(monkeypatch, wis
     assert any(text.startswith("Port repair at Sevastopol: Evstafi rolls 2") for text in news(game, "flotilla"))
 
 
+def test_a_box_repaired_in_port_mends_a_gun_once_the_hull_is_whole(monkeypatch):
+    load_dice(monkeypatch, {**QUIET, r"port repair/Evstafi": (2,), r"^2/strategic event$": (3, 3)})
+
+    def gun_hit(state):
+        ship = attrs.evolve(state.board.ships["Evstafi"], guns_lost=(1, 0, 0))
+        return attrs.evolve(state, board=attrs.evolve(state.board, ships={**state.board.ships, "Evstafi": ship}))
+
+    game = opened(change=gun_hit)
+    choice = next(c for c in views(game, "eberhardt")["choices"] if c["kind"] == "repair")
+    assert (choice["hits"], choice["guns_lost"], choice["standing"]) == (0, [1, 0, 0], "box")
+    fleet_view = next(f for f in views(game, "eberhardt")["fleets"] if f["id"] == "battle")
+    evstafi = next(s for s in fleet_view["ships"] if s["name"] == "Evstafi")
+    assert evstafi["guns_left"][0] == evstafi["guns"][0] - 1
+    game = rest(order(game, "eberhardt", {"fleets": {}}).game)
+    assert game.state.board.ships["Evstafi"].guns_lost == (0, 0, 0)
+
+
 def test_damage_control_rolls_again_on_a_one_or_two_and_the_side_sees_every_roll(monkeypatch):
     load_dice(monkeypatch, {**QUIET, r"damage control/Evstafi/1": (2,), r"damage control/Evstafi/2": (1,),
                             r"damage control/Evstafi/3": (5,), r"port repair": (6,), r"^2/strategic event$": (3, 3)})

@@ -25,9 +25,10 @@ pytestmark = needs(CHROMIUM)
 
 def _bound_and_damaged(state):
     """Yavuz and Midilli (Souchon's) and the Ottoman destroyers sail on three turns plotted ahead,
-    staying in port; Evstafi lies in Sevastopol with two boxes lost and a level of speed."""
+    staying in port; Evstafi lies in Sevastopol with two boxes lost, a primary gun knocked out and a
+    level of speed lost."""
     fleets = tuple(attrs.evolve(f, ahead=((), (), ())) if f.id in ("mittelmeer", "torpedo") else f for f in state.board.fleets)
-    evstafi = attrs.evolve(state.board.ships["Evstafi"], hits=2, speed_lost=1)
+    evstafi = attrs.evolve(state.board.ships["Evstafi"], hits=2, speed_lost=1, guns_lost=(1, 0, 0))
     board = attrs.evolve(state.board, fleets=fleets, ships={**state.board.ships, "Evstafi": evstafi})
     return attrs.evolve(state, board=board)
 
@@ -80,6 +81,8 @@ async def test_a_seat_makes_the_choices_the_rules_leave_it_and_the_umpire_sees_t
     repair = wide.locator('fieldset[data-choice="repair"]')
     await expect(repair.locator("legend")).to_have_text("Port repair: Evstafi at Sevastopol")
     await expect(repair.locator("select")).to_have_value("")
+    await expect(repair).to_contain_text("2 hull boxes and 1 gun box (mended after the hull) lost, 1 level of speed.")
+    await expect(wide.locator("body")).to_contain_text("Evstafi 2/6 boxes lost, speed 1s, guns 3-2-1 of 4-2-1")
     await expect(repair.locator("select option").first).to_have_text("the rules' choice: restore a level of speed")
     await expect(wide.locator('fieldset[data-choice="intelligence"]')).to_have_count(0)  # the other side's choice
     await wide.select_option('select[data-ship="Evstafi"]', "box")
@@ -92,6 +95,7 @@ async def test_a_seat_makes_the_choices_the_rules_leave_it_and_the_umpire_sees_t
     # the orders in, in words: what each seat chose so far
     await expect(umpire.locator("body")).to_contain_text("chosen: the intelligence report to mittelmeer")
     await expect(umpire.locator("body")).to_contain_text("chosen: Evstafi to have its box mended first")
+    await expect(umpire.locator("body")).to_contain_text("Evstafi 2/6 boxes lost, guns 3-2-1 of 4-2-1")
     # the umpire tells Eberhardt where Yavuz is bound: the report's next zone, drawn as an arrow
     await umpire.select_option("#gw-kind", "report")
     await umpire.fill("#gw-seat", "eberhardt")

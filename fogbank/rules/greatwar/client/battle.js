@@ -20,7 +20,7 @@ export function battleBoards(view, whole = false) {
 }
 
 function shipWords(ship, own) {
-  if (own) return `${ship.name} (${ship.kind}) ${ship.hits} of ${ship.hull} boxes lost, speed ${ship.speed}`;
+  if (own) return `${ship.name} (${ship.kind}) ${ship.hits} of ${ship.hull} boxes lost, speed ${ship.speed}${ship.guns ? `, guns ${ship.guns.join("-")}` : ""}`;
   return `${ship.name} (${ship.kind})${ship.hit ? `, hit ${ship.hit}×` : ""}`;
 }
 

@@ -76,8 +76,21 @@ export function gauges(view, welcome) {
   ];
 }
 
+/** What a ship in port has to mend: hull boxes, gun boxes (mended after the hull), speed. */
+function repairWords(choice) {
+  const guns = (choice.guns_lost || []).reduce((sum, n) => sum + n, 0);
+  const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+  return `${plural(choice.hits, "hull box", "hull boxes")}${guns ? ` and ${plural(guns, "gun box", "gun boxes")} (mended after the hull)` : ""} lost, ${plural(choice.speed_lost, "level", "levels")} of speed.`;
+}
+
+/** Whether gun hits have knocked out any of the ship's gun factors. */
+function gunsLost(ship) {
+  return (ship.guns_left || ship.guns || []).some((left, i) => left < ship.guns[i]);
+}
+
 function damage(fleet) {
-  const hurt = (fleet.ships || []).filter((s) => s.hits).map((s) => `${s.name} ${s.hits}/${s.hull} boxes lost, speed ${s.speed}`);
+  const hurt = (fleet.ships || []).filter((s) => s.hits || gunsLost(s)).map((s) =>
+    `${s.name} ${s.hits}/${s.hull} boxes lost, speed ${s.speed}${gunsLost(s) ? `, guns ${s.guns_left.join("-")} of ${s.guns.join("-")}` : ""}`);
   return hurt.length ? ` · ${hurt.join("; ")}` : "";
 }
 
@@ -140,7 +153,7 @@ function choiceControls(v, changed) {
     controls.repair[choice.ship] = pick;
     return h("fieldset", { class: "ship-order choice", "data-choice": "repair" },
       h("legend", {}, `Port repair: ${choice.ship} at ${choice.port}`),
-      h("p", { class: "small" }, `${choice.hits} box${choice.hits === 1 ? "" : "es"} lost, ${choice.speed_lost} level${choice.speed_lost === 1 ? "" : "s"} of speed.`), rule, pick);
+      h("p", { class: "small" }, repairWords(choice)), rule, pick);
   });
   for (const set of sets) {  // as wide as the pad, never wider (a fieldset's least width is its content's)
     set.style.minWidth = "0";
@@ -345,7 +358,7 @@ export function contacts(view) {
 // his ships (battles, mines, fuel, random events), a sentence each (docs/decisions.md).
 const HOW = [
   ["Plotting", "Each turn, for each fleet: pick it (its round button), click the zone it moves to on the map (two zones for a fleet of speed 2), choose its mission and how it fights, then send. Odd turns are day, even turns night."],
-  ["Contact and battle", "Fleets of both sides in one zone may meet (a die: 4+ by day, 5+ by night, +1 for every 4 ships there). A meeting is fought at once by each fleet's tactics: a fleet that closes with a stronger one can lose every ship in one turn, so keep off or break off early when outgunned."],
+  ["Contact and battle", "Fleets of both sides in one zone may meet (a die: 4+ by day, 5+ by night, +1 for every 4 ships there). A meeting is fought at once by each fleet's tactics: a fleet that closes with a stronger one can lose every ship in one turn, so keep off or break off early when outgunned. A hit may knock out guns instead of hull: a ship fights on with the guns it has left until they are mended."],
   ["Mines", "The enemy's fields near his bases and the Straits are told in words only (lightly to very heavily mined); a fleet entering a mined zone rolls, and a mine costs a ship 2 hull boxes, enough to sink a destroyer. Fields laid during the game are never told."],
   ["Fuel", "A fleet burns a box of fuel every 9 zones; with a ship out of fuel it crawls one zone a turn. Bunkers fill in your own bases, or at sea on a refuel mission beside your colliers."],
   ["Random events", "From turn 2 an event may strike either side: a rogue mine (2 boxes), condenser trouble (a ship slows and turns home), a false report binding a fleet for 3 turns, a fleet that aborts. Your news says when."],

@@ -50,7 +50,15 @@ function wholeSea(view) {
   return sides.map((side) => h("div", { class: "whole-sea", "data-side": side }, h("strong", {}, side),
     h("ul", {}, (view.fleets || []).filter((f) => f.side === side).map((f) => h("li", { "data-fleet": f.id },
       `${f.name} · ${zoneName(f.zone)} · ${f.mission}${f.returning ? " (returning)" : ""}: ` +
-      f.ships.map((ship) => `${ship.name} ${ship.hits ? `${ship.hits}/${ship.hull} boxes lost` : "unhurt"}`).join(", "))))));
+      f.ships.map(shipDamage).join(", "))))));
+}
+
+/** A ship's damage in a few words: hull boxes lost, and the guns left when gun hits took some. */
+function shipDamage(ship) {
+  const left = ship.guns_left || ship.guns || [];
+  const guns = left.some((n, i) => n < ship.guns[i]) ? `guns ${left.join("-")} of ${ship.guns.join("-")}` : "";
+  const hull = ship.hits ? `${ship.hits}/${ship.hull} boxes lost` : "";
+  return `${ship.name} ${[hull, guns].filter(Boolean).join(", ") || "unhurt"}`;
 }
 
 /** Each side's open choices and standing wishes, and what the seats chose this turn. */

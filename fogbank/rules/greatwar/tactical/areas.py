@@ -13,7 +13,7 @@ from typing import Iterable, Mapping
 import attrs
 from fogbank.rules.core.copies import evolve
 
-from ..sea import SPEEDS, ShipClass
+from ..sea import SPEEDS, ShipClass, guns_left
 
 COLUMNS, ROWS = 11, 3
 SETUP_RANGE = {True: 4, False: 2}  # by day, by night (areas between the two sides at set-up)
@@ -65,6 +65,12 @@ class Unit:
     fire_control: bool = False
     torpedo_fired: bool = False
     off: bool = False  # left the board
+    guns_lost: tuple[int, int, int] = (0, 0, 0)  # gun factors knocked out (before and in this battle)
+
+    @property
+    def guns(self) -> tuple[int, int, int]:
+        """The gun factors still firing: the class's, less the gun hits taken."""
+        return guns_left(self.cls.guns, self.guns_lost)
 
     @property
     def sunk(self) -> bool:

@@ -59,7 +59,7 @@ def aimed_fire(b: "Battle") -> list[Salvo]:
             order = sorted(b.present(g), key=lambda n: n != (leader.name if leader else None))
             for n in order:
                 u = b.units[n]
-                strength = tuple(f // 2 if b.broke == side else f for f in u.cls.guns)
+                strength = tuple(f // 2 if b.broke == side else f for f in u.guns)
                 candidates = {t: distance(g.area, e.area) for t, e in targets if distance(g.area, e.area) <= b.visibility}
                 picks = pick_targets(strength, candidates, g.tactics.target, b.units, forced,
                                      lambda t, gun, n=n: barred(b, n, t, gun, candidates[t]))
@@ -134,7 +134,7 @@ def friendly_fire(b: "Battle") -> list[Salvo]:
             (t for g in b.live_groups(side) if g.area != here and b.face_up(g)
              and any(distance(g.area, a) <= 1 for a in opponent_areas)
              for t in b.present(g)), key=lambda t: (distance(here, b.group_of(t).area), t))
-        for gun, factor in enumerate(b.units[n].cls.guns):
+        for gun, factor in enumerate(b.units[n].guns):
             reachable = [t for t in victims if distance(here, b.group_of(t).area) <= min(REACH[gun], b.visibility)]
             if factor and reachable:
                 rng = distance(here, b.group_of(reachable[0]).area)
@@ -146,7 +146,7 @@ def friendly_fire(b: "Battle") -> list[Salvo]:
 
 def damage(b: "Battle", salvo: Salvo, i: int) -> None:
     """A hit: light ships (rule 13) ignore primary and secondary hits and take tertiary ones on
-    the hull; others roll on the damage table (hull, speed, critical)."""
+    the hull; others roll on the damage table (hull, guns, speed, critical)."""
     u = b.units[salvo.target]
     if u.sunk:
         return
@@ -161,6 +161,8 @@ def damage(b: "Battle", salvo: Salvo, i: int) -> None:
     if result == "hull":
         plunging = salvo.gun == 0 and salvo.rng >= REACH[0]  # rule 15: on hull results only
         boxes(b, u, 2 if plunging else 1, "a hull hit" + (", plunging fire" if plunging else ""))
+    elif result == "guns":
+        gun_hit(b, u, salvo.gun)
     elif result == "speed":
         if u.speed == "1s":
             boxes(b, u, 1, "a speed hit (already at 1s: the hull)")
@@ -170,6 +172,18 @@ def damage(b: "Battle", salvo: Salvo, i: int) -> None:
     else:
         boxes(b, u, 1, "a critical hit")
         critical(b, u, salvo, i)
+
+
+def gun_hit(b: "Battle", u: Unit, gun: int) -> None:
+    """A shell knocks out a factor of the guns of its own size (a turret, a casemate, a mount);
+    with none of them left the hit is excess and goes to the hull, never plunging (rule 15)."""
+    if not u.guns[gun]:
+        boxes(b, u, 1, f"a {GUNS[gun]} gun hit, none left to lose: the hull")
+        return
+    lost = list(u.guns_lost)
+    lost[gun] += 1
+    u.guns_lost = (lost[0], lost[1], lost[2])
+    b.say(f"{u.name}: a {GUNS[gun]} gun hit, {GUNS[gun]} guns now {u.guns[gun]}", u.side)
 
 
 def boxes(b: "Battle", u: Unit, count: int, why: str) -> None:

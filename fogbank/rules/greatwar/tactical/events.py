@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from ..tables import side_affected
 from .areas import STAND_MISSIONS, TORPEDO_CRAFT, distance, max_visibility, step
+from .gunfire import GUNS
 
 if TYPE_CHECKING:
     from .sequence import Battle
@@ -84,14 +85,18 @@ def _surprise(b: "Battle") -> None:
 
 
 def _damage_control(b: "Battle", side: str) -> None:
-    hurt = sorted((u for u in b.units.values() if u.side == side and u.present and (u.hits or u.speed_lost)),
-                  key=lambda u: (-u.hits, -u.speed_lost, u.name))
+    hurt = sorted((u for u in b.units.values() if u.side == side and u.present and (u.hits or any(u.guns_lost) or u.speed_lost)),
+                  key=lambda u: (-u.hits, -sum(u.guns_lost), -u.speed_lost, u.name))
     if not hurt:
         return
     u = hurt[0]
     if u.hits:
         u.hits -= 1
         b.say(f"damage control: {u.name} repairs a box", side)
+    elif any(u.guns_lost):
+        gun = next(i for i, n in enumerate(u.guns_lost) if n)
+        u.guns_lost = tuple(n - (i == gun) for i, n in enumerate(u.guns_lost))
+        b.say(f"damage control: {u.name} brings a {GUNS[gun]} gun back into action", side)
     else:
         u.speed_lost -= 1
         b.say(f"damage control: {u.name} regains a level of speed", side)

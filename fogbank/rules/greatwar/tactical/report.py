@@ -13,6 +13,8 @@ from typing import Any
 from .areas import COLUMNS, ROWS
 from .sequence import Outcome
 
+OWN = ("kind", "hits", "hull", "speed", "guns")  # what a side sees of its own ships (the umpire, of all)
+
 
 def side_report(outcome: Outcome, side: str, zone: str, day: bool, pursuit: bool, result: str) -> dict[str, Any]:
     steps = []
@@ -20,7 +22,7 @@ def side_report(outcome: Outcome, side: str, zone: str, day: bool, pursuit: bool
         groups = []
         for g in s["groups"]:
             if g["side"] == side:
-                ships = [{"name": n, **{k: s["ships"][n][k] for k in ("kind", "hits", "hull", "speed")}} for n in g["ships"]]
+                ships = [{"name": n, **{k: s["ships"][n][k] for k in OWN}} for n in g["ships"]]
             elif g["id"] in s["face_up"]:
                 ships = [{"name": n, "kind": s["ships"][n]["kind"], "hit": s["scored"][side].get(n, 0)} for n in g["ships"]]
             else:
@@ -40,7 +42,7 @@ def umpire_record(outcome: Outcome, zone: str, day: bool, pursuit: bool) -> dict
     steps = [{
         "round": s["round"], "segment": s["segment"], "what": s["what"], "visibility": s["visibility"],
         "groups": [{**g, "face_up": g["id"] in s["face_up"],
-                    "ships": [{"name": n, **{k: s["ships"][n][k] for k in ("kind", "hits", "hull", "speed")}} for n in g["ships"]]}
+                    "ships": [{"name": n, **{k: s["ships"][n][k] for k in OWN}} for n in g["ships"]]}
                    for g in s["groups"]],
         "lines": [line["text"] for line in s["lines"]],
     } for s in outcome.steps]

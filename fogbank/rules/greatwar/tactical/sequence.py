@@ -65,8 +65,9 @@ class Battle:
             for f in fleets[side]:
                 for n in f.ships:
                     ship = board.ships[n]
-                    self.units[n] = Unit(n, side, f.id, scenario.ships[n], ship.hits, ship.speed_lost, ship.fire_control)
-        self.start = {n: (u.hits, u.speed_lost, u.fire_control) for n, u in self.units.items()}
+                    self.units[n] = Unit(n, side, f.id, scenario.ships[n], ship.hits, ship.speed_lost, ship.fire_control,
+                                         guns_lost=ship.guns_lost)
+        self.start = {n: (u.hits, u.speed_lost, u.fire_control, u.guns_lost) for n, u in self.units.items()}
         self.hull0 = {s: self.hull_left(s) for s in self.sides}
         self.flagships = {s: {f.ships[0]: f.id for f in fleets[s] if f.leader and f.ships} for s in self.sides}
         self.leaders_lost: list[str] = []
@@ -147,8 +148,8 @@ class Battle:
             "groups": [{"id": g.id, "side": g.side, "kind": g.kind, "area": list(g.area), "ships": self.present(g),
                         "smoke": g.smoke, "leader": g.leader} for g in self.live_groups()],
             "face_up": up,
-            "ships": {n: {"hits": u.hits, "hull": u.cls.hull, "speed": u.speed, "sunk": u.sunk, "off": u.off,
-                          "kind": u.cls.kind, "side": u.side} for n, u in self.units.items()},
+            "ships": {n: {"hits": u.hits, "hull": u.cls.hull, "speed": u.speed, "guns": list(u.guns), "sunk": u.sunk,
+                          "off": u.off, "kind": u.cls.kind, "side": u.side} for n, u in self.units.items()},
             "scored": {s: dict(v) for s, v in self.scored.items()},
             "lines": self.lines,
         })
@@ -283,8 +284,8 @@ class Battle:
         ships = dict(self.board.ships)
         for n, u in self.units.items():
             before = ships[n]
-            hurt = (u.hits, u.speed_lost, u.fire_control) != self.start[n]
-            ships[n] = evolve(before, hits=u.hits, speed_lost=u.speed_lost, fire_control=u.fire_control,
+            hurt = (u.hits, u.speed_lost, u.fire_control, u.guns_lost) != self.start[n]
+            ships[n] = evolve(before, hits=u.hits, speed_lost=u.speed_lost, fire_control=u.fire_control, guns_lost=u.guns_lost,
                                     damaged_turn=self.roller.turn if hurt else before.damaged_turn)
         sunk = tuple(n for n, u in self.units.items() if u.sunk and self.start[n][0] < u.cls.hull)
         return Outcome(

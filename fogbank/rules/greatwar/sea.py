@@ -14,6 +14,7 @@ import attrs
 
 SPEEDS = ("1s", "1", "2", "2+")  # slowest first
 SMALL = frozenset({"DD", "GB", "ML", "AP"})  # "small targets" for primary guns, and light ships
+TORPEDO_CRAFT = frozenset({"DD", "DL", "TB"})  # the ships that make torpedo attacks in a battle
 MISSIONS = ("raid", "intercept", "bombard", "lay mines", "transport", "escort", "refuel")
 
 
@@ -44,6 +45,7 @@ class ShipClass:
     speed: str
     fuel: int
     mines: int = 0
+    torpedoes: int = 0  # torpedo factor: dice in its one attack a battle (torpedo craft only)
 
 
 @attrs.frozen
@@ -124,7 +126,8 @@ def load_scenario(scenario_id: str) -> Scenario:
         seats=tuple((s["name"], s["side"], s["title"]) for s in data["seats"]),
         zones=zones,
         ships={name: ShipClass(name=name, kind=s["kind"], guns=tuple(s["guns"]), hull=s["hull"],
-                               speed=s["speed"], fuel=s["fuel"], mines=s.get("mines", 0))
+                               speed=s["speed"], fuel=s["fuel"], mines=s.get("mines", 0),
+                               torpedoes=s.get("torpedoes", 1 if s["kind"] in TORPEDO_CRAFT else 0))
                for name, s in data["ships"].items()},
         fleets=tuple(FleetStart(ships=tuple(f.pop("ships")), **f) for f in data["fleets"]),
         minefields=tuple((m["zone"], m["side"], m["fields"]) for m in data["minefields"]),

@@ -64,7 +64,7 @@ READERS: dict[str, Callable[[int], str] | ByFaces] = {
     "initiative": lambda total: str(total),
     "choice": lambda total: str(total),
     "seaplane": lambda total: "yes" if total >= 6 else "no",
-    "torpedo": lambda total: "hit" if total >= 6 else "miss",
+    "torpedoes": gunfire(6),  # a die per torpedo factor, each 6 a hit (5 in the target's area: +1)
     "confirm hit": lambda total: "hit" if total <= 4 else "miss",
     "damage": lambda total: DAMAGE[total],
     "critical damage": lambda total: CRITICAL[total],

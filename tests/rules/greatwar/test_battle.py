@@ -223,7 +223,20 @@ def test_torpedo_attack_dashes_two_areas_holds_the_target_and_only_smaller_guns_
     salvos = [s for s in aimed_fire(b) if s.target in group(b, "Muavenet").ships]
     assert salvos and all(s.gun > 0 and any(m.value == 1 for m in s.modifiers) for s in salvos)
     torpedoes(b)
-    assert [r for r in b.roller.rolls if r.table == "torpedo"] and b.units["Muavenet"].torpedo_fired
+    assert [r for r in b.roller.rolls if r.table == "torpedoes"] and b.units["Muavenet"].torpedo_fired
+
+
+def test_a_destroyer_rolls_a_die_per_torpedo_factor_and_each_hit_costs_two_boxes(monkeypatch):
+    load_dice(monkeypatch, {r"/torpedo/": (6,)})
+    b = battle({"russia": ["minonostsy"], "central": ["mittelmeer"]})
+    assert (SEA.ships["Derzky"].torpedoes, SEA.ships["Muavenet"].torpedoes) == (2, 1)
+    place(b, "Derzky", (6, 1)), place(b, "Yavuz Sultan Selim", (6, 1))
+    torpedoes(b)
+    first = next(r for r in b.roller.rolls if r.table == "torpedoes")
+    assert len(first.dice) == 2 and first.outcome == "2 hits"
+    assert "Derzky fires torpedoes (2 dice) at Yavuz Sultan Selim: 2 hits" in said(b)
+    assert b.units["Yavuz Sultan Selim"].sunk  # hull 8: two destroyers' spreads, 4 boxes each
+    assert said(b).count("Yavuz Sultan Selim: a torpedo hit, 2 boxes") == 4
 
 
 def test_mass_confusion_turns_some_of_a_sides_guns_on_its_own_ships(monkeypatch):

@@ -222,8 +222,8 @@ def critical(b: "Battle", u: Unit, salvo: Salvo, i: int) -> None:
 
 def torpedoes(b: "Battle") -> None:
     """The torpedo step: torpedo craft of fleets that allow it attack from the target's area,
-    or within one area when Torpedo Attack! brought them in; a die each, 6 a hit (5-6 in the
-    same area), once a battle."""
+    or within one area when Torpedo Attack! brought them in, once a battle; a die per torpedo
+    factor, each 6 a hit (5-6 in the same area)."""
     attacks: list[tuple[str, str]] = []
     dash = b.effects.dashed
     for side in (b.init, b.other):
@@ -245,9 +245,14 @@ def torpedoes(b: "Battle") -> None:
         b.units[n].torpedo_fired = True
         rng = distance(b.group_of(n).area, b.group_of(target).area)
         mods = [Modifier("in the target's area", 1)] if rng == 0 else []
-        hit = b.roller.roll(b.k(f"torpedo/{n}"), "torpedo", modifiers=mods).outcome == "hit"
+        spread = b.units[n].cls.torpedoes
+        roll = b.roller.roll(b.k(f"torpedo/{n}"), "torpedoes", count=spread, modifiers=mods)
+        hits = int(roll.outcome.split()[0])
         b.fired[b.units[n].side] = True
-        b.say(f"{n} fires torpedoes at {target}: {'a hit' if hit else 'a miss'}")
-        if hit and not b.units[target].sunk:
+        b.say(f"{n} fires torpedoes ({spread} {'dice' if spread > 1 else 'die'}) at {target}: "
+              f"{'a miss' if not hits else 'a hit' if hits == 1 else f'{hits} hits'}")
+        for _ in range(hits):
+            if b.units[target].sunk:
+                break
             b.scored[b.units[n].side][target] = b.scored[b.units[n].side].get(target, 0) + 1
             boxes(b, b.units[target], TORPEDO_HIT, "a torpedo hit")

@@ -53,6 +53,7 @@ SERVER_ERRORS: dict[str, str] = {
     "not_your_turn": "This seat has no order to give in this phase.",
     "rate_limited": "Too many messages too quickly; slow down and send it again.",
     "internal_error": "A fault in the server, not in the message; it has been logged.",
+    "game_set_aside": "The game's record no longer replays on this server (upgraded mid-game?): it is kept, not played.",
 }
 
 # Refusals by the engine, whatever the game (fogbank.rules.core).

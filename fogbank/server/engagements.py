@@ -51,8 +51,9 @@ class Links:
             if link.child is not None and link.child not in self.host.rooms:
                 # It ended (and so was not recovered) before its result reached the parent.
                 row = await self.host.store.game(link.child)
-                if row is not None:
-                    self.host.rooms[link.child] = await self.host._rebuild(row)
+                room = None if row is None else await self.host.restore(row)
+                if room is not None:
+                    self.host.rooms[link.child] = room
         for room in list(self.host.rooms.values()):
             await self.after(room)
 

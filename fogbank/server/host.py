@@ -14,6 +14,7 @@ import datetime
 import hashlib
 import hmac
 import json
+import logging
 import secrets
 from collections import deque
 from typing import Any, Callable
@@ -35,8 +36,13 @@ from . import filter as seen_by
 from .ending import Ending, from_store
 from .engagements import Links
 from .streams import SeatStream
+log = logging.getLogger("fogbank.server")
 ENDED_KEEP = 120.0  # seconds a finished game stays in memory after its last seat has left
 FINGERPRINT_EVERY = 32  # turns between state hashes in the log
+SET_ASIDE = (
+    "This game could not be restored: replaying its record no longer gives the game that was played"
+    " (was the server upgraded mid-game?). Its record is kept untouched; ask the server's operator."
+)
 
 
 class Forbidden(Exception):
@@ -45,6 +51,15 @@ class Forbidden(Exception):
     def __init__(self, sentence: str) -> None:
         super().__init__(sentence)
         self.sentence = sentence
+
+
+class SetAside(Refused):
+    """The token opens a seat of a game set aside at start-up (`Host.set_aside`): the seat is
+    known, so it is told why, on whatever path its request came."""
+
+    def __init__(self, game_id: str, seat: str) -> None:
+        super().__init__("game_set_aside", SET_ASIDE)
+        self.game_id, self.seat = game_id, seat
 
 
 def token_hash(token: str) -> bytes:
@@ -108,6 +123,9 @@ class Host:
         self.rooms: dict[str, Room] = {}
         self.ended_keep = ended_keep
         self.on_evict: list[Callable[[str], None]] = []  # told the id of a game let go from memory
+        # Games whose record no longer replays (the rules changed under them, a ruleset is gone):
+        # id -> why. Kept in the store untouched, refused to their seats, and the rest go on.
+        self.set_aside: dict[str, str] = {}
         self._tasks: set[asyncio.Task] = set()
         self.links = Links(self)  # battles handed from one game to another
 
@@ -159,11 +177,27 @@ class Host:
     async def recover(self) -> int:
         """Rebuild every unfinished game from its log, checking its fingerprints; returns how many."""
         for row in await self.store.unfinished_games():
-            room = self.rooms[row.id] = await self._rebuild(row)
+            room = await self.restore(row)
+            if room is None:
+                continue
+            self.rooms[row.id] = room
             if room.game.cycle is Cycle.ENDED:  # crashed after logging the end, before marking it
                 await self.store.mark_ended(row.id)
         await self.links.recover()
         return len(self.rooms)
+
+    async def restore(self, row: Any) -> Room | None:
+        """`_rebuild`, or None with the game set aside when its record no longer replays: one
+        game that cannot come back must not keep the server, and every other game, from starting."""
+        try:
+            return await self._rebuild(row)
+        except RecoveryError as parted:
+            log.error("game %s set aside, its record no longer replays: %s", row.id, parted)
+            self.set_aside[row.id] = str(parted)
+        except Exception as error:  # an unknown ruleset or scenario, options refused, a rules bug
+            log.exception("game %s set aside, it cannot be rebuilt", row.id)
+            self.set_aside[row.id] = repr(error)
+        return None
 
     async def _rebuild(self, row: Any) -> Room:
         """A game as its log leaves it, its streams refilled by the same path that first sent them
@@ -193,9 +227,12 @@ class Host:
         if found is None:
             return None
         game_id, seat = found
-        if game_id not in self.rooms:  # a finished game, not kept in memory: rebuild it to show it
-            room = await self._rebuild(await self.store.game(game_id))
-            self.rooms.setdefault(game_id, room)
+        if game_id not in self.rooms and game_id not in self.set_aside:
+            room = await self.restore(await self.store.game(game_id))  # a finished game, let go from memory
+            if room is not None:
+                self.rooms.setdefault(game_id, room)
+        if game_id in self.set_aside:
+            raise SetAside(game_id, seat)
         return self.rooms[game_id], seat
 
     def welcome(self, room: Room, seat: str) -> wire.Welcome:

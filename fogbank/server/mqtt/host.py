@@ -39,7 +39,7 @@ from fogbank import protocols as wire
 from fogbank.rules.core import UMPIRE, Refused
 
 from ..bus import catch_up, handle, open_seat
-from ..host import SPECTATOR, Forbidden, Host, Room
+from ..host import SPECTATOR, Forbidden, Host, Room, SetAside
 from . import topics
 from .address import BrokerAddress
 from .topics import safe_name
@@ -117,7 +117,8 @@ class MqttHost:
         # Ended: in the store but not recovered (or recovered as ended). Taken now, before any
         # await: a game made from here on is in the store before its first commit.
         rooms = self.host.rooms
-        ended = {g for g in self.host.store.game_ids() if g not in rooms or rooms[g].game.state.ended}
+        ended = {g for g in self.host.store.game_ids()
+                 if g not in self.host.set_aside and (g not in rooms or rooms[g].game.state.ended)}
         async with asyncio.timeout(deadline):
             await self.ready.wait()
         self._spawn(self._forget_ended_games(ended))
@@ -218,7 +219,12 @@ class MqttHost:
             else:
                 game = message.topic.value.split("/")[3]
                 body = unpack(message.payload)
-                room, seat = await self._open(game, body)
+                try:
+                    room, seat = await self._open(game, body)
+                except SetAside as aside:  # a true token: its seat is told why it cannot play
+                    if aside.game_id == game:
+                        answers_to = functools.partial(topics.is_seat_reply, game=game, seat=aside.seat)
+                    raise
                 answers_to = functools.partial(topics.is_seat_reply, game=game, seat=seat)
                 answer = await self._request(room, seat, body)
         except Refused as refusal:

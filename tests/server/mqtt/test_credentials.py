@@ -7,14 +7,19 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import sqlite3
 import subprocess
 import sys
 
-from fogbank.clients import Client
+import msgpack
+import pytest
+
+from fogbank.clients import Client, JoinRefused
 from fogbank.protocols import GameOver
 from fogbank.server.mqtt import topics
 from fogbank.server.mqtt.address import BrokerAddress
 from fogbank.server.mqtt.credentials import add_gateway
+from fogbank.server.store import FILENAME
 
 from .conftest import needs_mosquitto, url
 from .test_broker_secrecy import sub
@@ -120,3 +125,28 @@ async def test_each_gateway_reads_only_its_own_replies(broker, stack):
     # B's own credentials do read B's replies.
     out, err = await sub(broker, "gw-b", b["password"], topics.gateway_reply("gw-b"), wait=1)
     assert "denied" not in err.lower()
+
+
+async def test_a_set_aside_game_keeps_its_credentials_while_ended_ones_go(broker, stack):
+    # A game whose record no longer replays is not ended: its seats must still reach the host,
+    # to be told why it cannot be played.
+    server = await stack.host("h1", ended_grace=3600)
+    gateway = await stack.gateway()
+    ended, forged = await gateway.create_game("b11"), await gateway.create_game("b11")
+    await end_game(gateway, ended)
+    async with asyncio.timeout(15):
+        player = await Client.connect(url(gateway), forged["seats"]["submarine"], proxy=None)
+        for turn in (1, 2):
+            await player.submit({"course": "NE", "speed": 1, "level": "surface"}, turn)
+        await player.close()
+    await stack.stop(server)
+    with sqlite3.connect(stack.folder / "h1" / FILENAME) as db:
+        fake = msgpack.packb([{"type": "event", "text": "forged"}])
+        db.execute("UPDATE log SET records = ? WHERE game_id = ? AND n = 1", (fake, forged["game"]))
+    server = await stack.host("h1", ended_grace=0)
+    async with asyncio.timeout(10):
+        await server.mqtt_host.forgotten.wait()
+    assert ended["game"] not in credentials(broker) and forged["game"] in credentials(broker)
+    with pytest.raises(JoinRefused) as refusal:
+        await Client.connect(url(gateway), forged["seats"]["submarine"], proxy=None)
+    assert refusal.value.code == "game_set_aside"

@@ -36,6 +36,7 @@ from . import filter as seen_by
 from .ending import Ending, from_store
 from .engagements import Links
 from .streams import SeatStream
+
 log = logging.getLogger("fogbank.server")
 ENDED_KEEP = 120.0  # seconds a finished game stays in memory after its last seat has left
 FINGERPRINT_EVERY = 32  # turns between state hashes in the log

@@ -8,8 +8,9 @@ prefixes every token; the owning host checks the whole token on every request.
 The gateway's own connection (its role's credentials) asks for new games on the shared topic and
 watches the hosts' status: when a game's host goes offline or comes back as a new boot, that
 game's sessions are lost, and so is a session whose broker connection drops or whose stream shows
-a gap. A lost session hands `LOST` to the gateway, which closes the websocket; the client
-reconnects and resumes with its last seq, and re-sends the requests it is allowed to.
+a gap. A lost session hands `LOST` to the gateway, which closes the websocket, and tells the
+host it left (letting go of the broker cleanly sends no last will); the client reconnects and
+resumes with its last seq, and re-sends the requests it is allowed to.
 """
 
 from __future__ import annotations

@@ -113,7 +113,8 @@ async def test_a_hex_battle_is_fought_in_a_linked_game_by_bots_and_the_parent_go
     # The parent's log carries the settle input with the result, and the damage is applied.
     entries = await host.store.load_log(parent_id)
     result = core.find_ruleset("salvo").engagement_result(child.game.state)
-    assert settle["result"]["ships"] == [{"name": s.name, "lost": s.lost, "sunk": s.sunk} for s in result.ships]
+    assert settle["result"]["ships"] == [
+        {"name": s.name, "lost": s.lost, "sunk": s.sunk, "guns_lost": list(s.guns_lost)} for s in result.ships]
     game = core.start(core.find_ruleset("greatwar"), "black_sea", (await host.store.game(parent_id)).seed, {"battles": "hex"})
     for entry in entries:  # the parent as the settle left it
         game = apply_input(game, entry.record).game
@@ -123,7 +124,7 @@ async def test_a_hex_battle_is_fought_in_a_linked_game_by_bots_and_the_parent_go
     for ship in result.ships:
         if ship.sunk:
             assert all(ship.name not in f.ships for f in board.fleets)
-        elif ship.lost:  # marked damaged this turn (damage control may already have mended boxes)
+        elif ship.lost or any(ship.guns_lost):  # damaged this turn (damage control may have mended boxes)
             assert board.ships[ship.name].damaged_turn == settle["turn"]
     # The contact phase goes on once its last battle is settled: the next turn's orders are due.
     if not RULES_GW.engagements(game.state):

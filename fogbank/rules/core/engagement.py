@@ -72,6 +72,7 @@ class ShipOutcome:
     name: str
     lost: int  # hull boxes lost in this battle
     sunk: bool = False
+    guns_lost: tuple[int, int, int] = (0, 0, 0)  # gun factors knocked out in it, as `EngagedShip.guns`
 
 
 @attrs.frozen(kw_only=True)
@@ -128,8 +129,8 @@ def result_from_plain(plain: Any) -> EngagementResult:
         found = _converter.structure(plain, EngagementResult)
     except (cattrs.BaseValidationError, TypeError, ValueError, KeyError) as error:
         raise Refused("bad_engagement_result", f"That is not a battle's result: {_first(error)}.") from None
-    if any(s.lost < 0 for s in found.ships):
-        raise Refused("bad_engagement_result", "A ship cannot lose fewer than no hull boxes.")
+    if any(s.lost < 0 or min(s.guns_lost) < 0 for s in found.ships):
+        raise Refused("bad_engagement_result", "A ship cannot lose fewer than no hull boxes or guns.")
     return found
 
 

@@ -88,6 +88,10 @@ def settle(t, battle_id: str, result: EngagementResult, finish) -> Resolution:
         boxes = left if outcome.sunk else min(outcome.lost, left - 1)
         if boxes:
             t.damage(outcome.name, boxes)
+        if any(outcome.guns_lost) and not outcome.sunk:  # gun boxes, as a gun hit on the board makes
+            ship, guns = t.board.ships[outcome.name], s.ships[outcome.name].guns
+            lost = tuple(min(g, had + more) for g, had, more in zip(guns, ship.guns_lost, outcome.guns_lost))
+            t.set_ship(evolve(ship, guns_lost=lost, damaged_turn=t.state.turn))
     sunk = {o.name for o in result.ships if o.sunk}
     fleets = {p.side: _fleets(t, p) for p in battle.parties}
     t.record(result.summary or f"The battle in {battle.zone} is over.")

@@ -73,7 +73,7 @@ def unit(ship: EngagedShip, uid: str, side: str, where: hexes.Hex, facing: str) 
     kind = CAPITAL if ship.capital else SCREEN
     attack = primary * 3 // 2 if primary else secondary or tertiary  # Goeben's 6 primary: Seydlitz's 9
     reach = (12 + primary) if primary else (10 if secondary else (8 if tertiary else 0))
-    damage = min(SINKING_HITS - 1, SINKING_HITS * ship.hits // ship.hull)  # hits already taken, in W and S
+    damage = hits_before(ship)
     torpedoes = (2 if ship.kind == "DD" else 1) if ship.torpedoes else 0
     return Unit(
         id=uid, name=ship.name, side=side, seat=ship.seat, kind=kind, type=ship.kind, hex=where, facing=facing,
@@ -84,9 +84,23 @@ def unit(ship: EngagedShip, uid: str, side: str, where: hexes.Hex, facing: str) 
     )
 
 
+def hits_before(ship: EngagedShip) -> int:
+    """The damage a ship brings in, as Salvo hits: her share of hull boxes lost times six,
+    rounded down and never six (she is afloat), split W then S."""
+    return min(SINKING_HITS - 1, SINKING_HITS * ship.hits // ship.hull)
+
+
+def guns_lost(ship: EngagedShip, w: int) -> tuple[int, int, int]:
+    """The gun factors a ship lost to the W hits she took here: each W hit costs Salvo's guns a
+    third of their fire, so she keeps that share of the factors she came in with, rounded down."""
+    before, after = 3 - min(3, hits_before(ship) // 2), 3 - min(3, w)
+    primary, secondary, tertiary = (g - g * after // before for g in ship.guns)
+    return primary, secondary, tertiary
+
+
 def result(state: GameState, engagement: Engagement) -> EngagementResult:
-    """What each ship lost (hull boxes, by the share of Salvo's six hits taken) and which sides
-    steamed off the map with every ship they had left."""
+    """What each ship lost (hull boxes, by the share of Salvo's six hits taken; gun factors, by
+    the weapons hits) and which sides steamed off the map with every ship they had left."""
     units = {u.name: u for u in state.board.units}
     ships, left = [], []
     for party in engagement.parties:
@@ -96,7 +110,8 @@ def result(state: GameState, engagement: Engagement) -> EngagementResult:
                 ships.append(ShipOutcome(name=ship.name, lost=ship.hull - ship.hits, sunk=True))
                 continue
             boxes = math.ceil(ship.hull * (u.w + u.s) / SINKING_HITS)
-            ships.append(ShipOutcome(name=ship.name, lost=max(0, min(ship.hull - 1, boxes) - ship.hits)))
+            ships.append(ShipOutcome(name=ship.name, lost=max(0, min(ship.hull - 1, boxes) - ship.hits),
+                                     guns_lost=guns_lost(ship, u.w)))
         mine = [units[s.name] for s in party.ships]
         if any(u.exited for u in mine) and all(u.exited or u.sunk for u in mine):
             left.append(party.side)

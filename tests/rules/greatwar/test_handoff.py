@@ -8,6 +8,8 @@ from fogbank.rules.core.plain import to_plain
 from fogbank.rules.record.simulate import game_seed, play_bot_game
 from fogbank.rules.record.verify import verify_records
 
+from .table import SEA, load_dice
+
 RULES = core.find_ruleset("greatwar")
 
 
@@ -65,6 +67,18 @@ def test_the_result_is_applied_and_the_next_orders_phase_opens():
     enemy_seats = battle.parties[0].seats
     assert any(r["source"] == "battle" and victim.name in r["text"]
                for seat in enemy_seats for r in RULES.observe(after.state, seat, since=1)["reports"])
+
+
+def test_guns_lost_in_the_hex_battle_come_back_as_gun_boxes(monkeypatch):
+    game = to_battle()
+    load_dice(monkeypatch, {r"damage control|port repair": (6,)})  # nothing mended before we look
+    (battle,) = RULES.engagements(game.state).values()
+    ship = battle.parties[0].ships[0]
+    result = {"ships": [{"name": ship.name, "lost": 0, "sunk": False, "guns_lost": [1, 0, 1]}], "left": [], "summary": "Shots."}
+    after = core.settle(game, battle.id, result).game
+    kept = after.state.board.ships[ship.name]
+    assert kept.guns_lost == tuple(min(g, n) for g, n in zip(SEA.ships[ship.name].guns, (1, 0, 1)))
+    assert any(kept.guns_lost)
 
 
 def test_a_bad_result_is_refused_and_the_game_still_waits():

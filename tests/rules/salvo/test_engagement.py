@@ -110,3 +110,17 @@ def test_the_game_a_game_started_is_unwilling_to_settle_what_it_never_handed_out
     with pytest.raises(core.Refused) as refused:
         core.settle(start(battle()), "3-sev", {"ships": []})
     assert refused.value.code == "unknown_engagement"
+
+
+def test_weapons_hits_go_back_as_gun_factors_lost_a_third_of_the_fire_each():
+    game = start(battle(hits=1))  # one box of eight: Yavuz comes in with no Salvo hit
+    board = game.state.board
+    hit = tuple(attrs.evolve(u, w=1) if u.name == "Yavuz" else attrs.evolve(u, w=3) if u.name == "Evstafi" else u
+                for u in board.units)
+    ended = attrs.evolve(game.state, board=attrs.evolve(board, units=hit), outcome=core.Outcome({}, "Over."))
+    result = SALVO.engagement_result(ended)
+    assert result.of("Yavuz").guns_lost == (2, 1, 1)  # 6-3-1 firing two thirds: 4-2-0
+    assert result.of("Evstafi").guns_lost == (4, 2, 1)  # three W hits: every gun silent
+    assert result.of("Midilli").guns_lost == (0, 0, 0)
+    plain = core.engagement.result_plain(result)
+    assert core.engagement.result_from_plain(plain) == result

@@ -9,7 +9,7 @@ import attrs
 from fogbank.rules.core import Plot
 from fogbank.rules.core.copies import evolve
 
-from .sea import SPEEDS, Scenario, ShipClass, guns_left
+from .sea import SPEEDS, Scenario, ShipClass, gun_mended, guns_left
 
 
 @attrs.frozen
@@ -39,10 +39,7 @@ class Ship:
         """One box repaired: the hull first, then the biggest guns knocked out."""
         if self.hits:
             return evolve(self, hits=self.hits - 1)
-        lost = list(self.guns_lost)
-        gun = next(i for i, n in enumerate(lost) if n)
-        lost[gun] -= 1
-        return evolve(self, guns_lost=tuple(lost))
+        return evolve(self, guns_lost=gun_mended(self.guns_lost)[0])
 
     def speed(self, cls: ShipClass) -> str:
         return SPEEDS[max(0, SPEEDS.index(cls.speed) - self.speed_lost)]

@@ -31,9 +31,23 @@ class Zone:
     y: int = 0
 
 
-def guns_left(guns: tuple[int, int, int], lost: tuple[int, int, int]) -> tuple[int, int, int]:
+Guns = tuple[int, int, int]  # gun factors or gun boxes lost: primary, secondary, tertiary
+
+
+def guns_left(guns: Guns, lost: Guns) -> Guns:
     """A ship's gun factors (primary, secondary, tertiary) after the gun hits it has taken."""
     return (max(0, guns[0] - lost[0]), max(0, guns[1] - lost[1]), max(0, guns[2] - lost[2]))
+
+
+def gun_knocked_out(lost: Guns, gun: int) -> Guns:
+    """Gun boxes lost, with one more of `gun` (0 primary, 1 secondary, 2 tertiary)."""
+    return (lost[0] + (gun == 0), lost[1] + (gun == 1), lost[2] + (gun == 2))
+
+
+def gun_mended(lost: Guns) -> tuple[Guns, int]:
+    """Gun boxes lost with one mended, the biggest guns first, and which gun it was."""
+    gun = next(i for i, n in enumerate(lost) if n)
+    return (lost[0] - (gun == 0), lost[1] - (gun == 1), lost[2] - (gun == 2)), gun
 
 
 @attrs.frozen

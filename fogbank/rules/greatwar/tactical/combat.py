@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from fogbank.rules.core import Modifier
 
+from ..sea import gun_knocked_out
 from .areas import TORPEDO_CRAFT, Unit, distance
 from .gunfire import GUNS, REACH, TORPEDO_HIT, Salvo, hit_number, modifiers_for, pick_targets
 
@@ -180,9 +181,7 @@ def gun_hit(b: "Battle", u: Unit, gun: int) -> None:
     if not u.guns[gun]:
         boxes(b, u, 1, f"a {GUNS[gun]} gun hit, none left to lose: the hull")
         return
-    lost = list(u.guns_lost)
-    lost[gun] += 1
-    u.guns_lost = (lost[0], lost[1], lost[2])
+    u.guns_lost = gun_knocked_out(u.guns_lost, gun)
     b.say(f"{u.name}: a {GUNS[gun]} gun hit, {GUNS[gun]} guns now {u.guns[gun]}", u.side)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..sea import gun_mended
 from ..tables import side_affected
 from .areas import STAND_MISSIONS, TORPEDO_CRAFT, distance, max_visibility, step
 from .gunfire import GUNS
@@ -94,8 +95,7 @@ def _damage_control(b: "Battle", side: str) -> None:
         u.hits -= 1
         b.say(f"damage control: {u.name} repairs a box", side)
     elif any(u.guns_lost):
-        gun = next(i for i, n in enumerate(u.guns_lost) if n)
-        u.guns_lost = tuple(n - (i == gun) for i, n in enumerate(u.guns_lost))
+        u.guns_lost, gun = gun_mended(u.guns_lost)
         b.say(f"damage control: {u.name} brings a {GUNS[gun]} gun back into action", side)
     else:
         u.speed_lost -= 1

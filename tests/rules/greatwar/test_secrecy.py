@@ -272,13 +272,15 @@ def _report(seed: bytes, hidden) -> bytes:
 @SETTINGS
 @given(seeds, st.sampled_from(ELSEWHERE), st.sampled_from(sorted(SEA.zones)), st.integers(0, 3), st.integers(0, 2))
 def test_a_battle_report_is_blind_to_the_enemy_it_could_not_sense(seed, fleet, zone, damage, fuel):
-    """Enemy fleets elsewhere (where they are, their damage) and the fuel in the enemy's bunkers
-    in the battle leave the seat's battle report, byte for byte, as it was."""
+    """Enemy fleets elsewhere (where they are, their hull and gun damage) and the fuel in the
+    enemy's bunkers in the battle leave the seat's battle report, byte for byte, as it was."""
     def hidden(board):
         fleets = tuple(attrs.evolve(f, zone=zone) if f.id == fleet else f for f in board.fleets)
         ships = dict(board.ships)
         for n in board.fleet(fleet).ships:
-            ships[n] = attrs.evolve(ships[n], hits=min(damage, SEA.ships[n].hull - 1))
+            guns = SEA.ships[n].guns
+            ships[n] = attrs.evolve(ships[n], hits=min(damage, SEA.ships[n].hull - 1),
+                                    guns_lost=(min(damage, guns[0]), min(damage, guns[1]), 0))
         for n in board.fleet("mittelmeer").ships:
             ships[n] = attrs.evolve(ships[n], fuel_used=fuel)
         return attrs.evolve(board, fleets=fleets, ships=ships)

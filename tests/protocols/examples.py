@@ -6,6 +6,8 @@ from fogbank.protocols import (
     AmendedMessage,
     AnswerMessage,
     Ask,
+    CheckOrder,
+    Checked,
     Talk,
     TalkMessage,
     EndGame,
@@ -78,6 +80,8 @@ CLIENT = [
     Observe(ref=8),
     Observe(ref=8, seat="submarine"),
     SubmitOrder(ref=7, turn=12, phase="fire orders", order={}),
+    CheckOrder(ref=23, turn=12, order=ORDER),
+    CheckOrder(ref=24, turn=12, phase="fire orders", order={}, seat="ajax"),
     Ask(ref=19, question={"ship": "exeter", "about": "top_speed"}),
     Talk(ref=21, text="Enemy cruisers bearing 040, closing."),
     Hold(ref=9, held=True),
@@ -172,4 +176,13 @@ SERVER = [
     ),
     SeatLog(seq=0, ref=18, seat="submarine", messages=[]),
     Pong(seq=4, ref=16),
+    Checked(seq=4, ref=23, refusals=[]),
+    Checked(
+        seq=4,
+        ref=24,
+        refusals=[
+            {"code": "cannot_bear", "message": "Exeter's A and B turrets cannot bear on Graf Spee."},
+            {"code": "out_of_range", "message": "Ajax's guns cannot reach Graf Spee: 14 inches, at most 12."},
+        ],
+    ),
 ]

@@ -159,19 +159,46 @@ def check_options(ruleset: Ruleset, scenario: str, given: Mapping[str, Any]) -> 
 
 def submit(game: Game, seat: str, order: Any, phase: str | None = None) -> Step:
     """A seat's order for this phase (replacing any it sent before). Raises `Refused`."""
+    _refuse_if_not_taken(game, seat, phase)
+    game.ruleset.check_order(game.state, seat, order)
+    _refuse_if_amended(game, seat)
+    return _take_order(game, seat, order)
+
+
+def check(game: Game, seat: str, order: Any, phase: str | None = None, *, amending: bool = False) -> tuple[Refused, ...]:
+    """What `submit` would say to this order, taking nothing: no refusal if it would be taken,
+    else every rule it breaks (the ruleset's `order_refusals`), the one `submit` raises first.
+    Decided from what `seat` may know, as `check_order` is. `amending`: the umpire's draft of
+    the seat's order, which `amend` carries out as far as the rules allow even when refused."""
+    try:
+        _refuse_if_not_taken(game, seat, phase)
+    except Refused as refusal:
+        return (refusal,)
+    refusals = tuple(game.ruleset.order_refusals(game.state, seat, order))
+    if refusals or amending:
+        return refusals
+    try:
+        _refuse_if_amended(game, seat)
+    except Refused as refusal:
+        return (refusal,)
+    return ()
+
+
+def _refuse_if_not_taken(game: Game, seat: str, phase: str | None) -> None:
+    """Refuse an order the game takes from nobody now, or not from this seat."""
     _refuse_if_ended(game)
     if phase is not None and phase != game.state.phase:
         raise Refused("wrong_phase", f"That order is for the {phase} phase, but this is {game.state.phase}.")
-    ruleset = game.ruleset
     if seat not in game.to_act():
         raise Refused("not_your_turn", "Your seat has no order to give in this phase.")
-    ruleset.check_order(game.state, seat, order)
-    state = game.state
+
+
+def _refuse_if_amended(game: Game, seat: str) -> None:
     # The umpire's amendment is his ruling for the phase: a seat sending its own order after it
     # would quietly undo it.
+    state = game.state
     if any(isinstance(t, Amended) and (t.turn, t.phase) == (state.turn, state.phase) for t in state.told.get(seat, ())):
         raise Refused("amended", "The umpire has given your order for this phase; it stands.")
-    return _take_order(game, seat, order)
 
 
 def amend(game: Game, seat: str, payload: Mapping[str, Any], reason: str) -> Step:

@@ -114,6 +114,16 @@ class Ruleset(abc.ABC):
         """Raise `Refused` if the rules forbid the order. Uses only what `seat` knows."""
         ...
 
+    def order_refusals(self, state: GameState, seat: str, order: Any) -> Sequence[Refused]:
+        """Every rule the order breaks, each as the `Refused` it would raise, so a player sees them
+        all at once: empty exactly when `check_order` passes, and the first is the one it raises.
+        Uses only what `seat` knows. By default, `check_order`'s one refusal."""
+        try:
+            self.check_order(state, seat, order)
+        except Refused as refusal:
+            return (refusal,)
+        return ()
+
     @abc.abstractmethod
     def standing_order(self, state: GameState, seat: str) -> Any:
         """The order a seat is taken to have given when the umpire releases a turn without one."""

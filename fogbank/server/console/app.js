@@ -118,6 +118,7 @@ async function setUpRuleset(welcome) {
   );
   $("layers").hidden = !layers.length;
   $("chart").parentElement.hidden = !game.map;
+  $("map-controls").replaceChildren(...(game.map?.controls ? [game.map.controls()] : []));
   $("hover").hidden = !game.map;
   $("hover").textContent = `Point at the map to read a place${game.ruleset.override ? "; click one to use it in an override" : ""}.`;
   setUpSeats(game.seats);
@@ -279,6 +280,7 @@ function renderMap() {
   for (const layer of game.ruleset.layers) {
     if (game.layers[layer.name]) layer.draw(map, map.layer(layer.name), view, game.welcome.chart);
   }
+  if (game.layers.places) map.spacePlaces?.(); // and off the stacks just drawn
 }
 
 /** The umpire's view the map and the truth show: now, or a turn of the record being stepped through. */

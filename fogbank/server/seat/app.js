@@ -120,6 +120,7 @@ async function setUp(welcome) {
   $("game-title").textContent = `${welcome.briefing?.title ?? welcome.scenario} · ${title}`;
   document.title = `fogbank · ${title}`;
   $("map-wrap").hidden = !seat.map;
+  $("map-controls").replaceChildren(...(seat.map?.controls ? [seat.map.controls({ home: "Your ships" })] : []));
   $("hover").hidden = !seat.map;
   $("no-map").hidden = Boolean(seat.map);
   $("briefing").replaceChildren(...nodes(seat.ruleset.briefing(welcome.briefing)));
@@ -368,6 +369,8 @@ function renderChart() {
   if (map.drawPlaces) map.drawPlaces();
   const draft = seat.mustAct && !seat.over ? padOrder() : null;
   seat.ruleset.drawSeat(map, map.layer("seat"), seat.view, draft);
+  map.spacePlaces?.(); // names off the stacks just drawn
+  if (seat.view) map.follow?.(seat.ruleset.own ? seat.ruleset.own(seat.view) : [seat.ruleset.here(seat.view)].filter(Boolean));
   const at = seat.cursor && map.centre(seat.cursor.name);
   if (at) map.layer("cursor").appendChild(s("circle", { class: "cursor", cx: at[0], cy: at[1], r: map.size * 0.45 }));
 }

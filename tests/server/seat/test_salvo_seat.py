@@ -197,9 +197,8 @@ async def test_two_sides_play_a_gallipoli_turn_by_pointing(server, pages):
     await page.screenshot(path=str(ARTIFACTS / "play-gallipoli.png"))  # docs/play-gallipoli.png is a copy of it
     await page.set_viewport_size({"width": 1024, "height": 768})
     await page.click("#send-order")
-    target_hex = await forts.page.locator("#contacts tr[data-label] td:nth-child(4)").first.inner_text()
     await forts.page.click('.unit-pick[data-unit="F5"]')
-    await click_hex(forts.page, target_hex)
+    await forts.page.locator("#contacts tr[data-label]").first.click()  # aimed from the contacts table
     await forts.page.click("#fire-all")
     await forts.page.click("#send-order")
 

@@ -20,6 +20,7 @@ export const draft = {
   tool: "ship", // "ship"; "dummy" while the next click places a dummy; "starshell" or "searchlight" at night
   map: null, // the seat's map, as last drawn
   select: null, // picks a unit from elsewhere on the page (the ships' list)
+  aim: null, // aims the picked unit at a contact picked elsewhere (the contacts table), by label
 };
 
 /** Where a path takes a unit: {hexes (start first), facing, off (it left the map), land}. */
@@ -304,6 +305,17 @@ export function orderForm({ view, welcome, changed }) {
 
 
   draft.select = select;
+  // A contact picked from the contacts table: the picked ship's chosen battery aims at it in
+  // gunfire, its searchlight lights it at night. False when there is nothing to aim with.
+  draft.aim = (label) => {
+    const now = view();
+    const unit = unitOf(draft.selected);
+    if (!now || !unit) return false;
+    if (now.phase === "gunfire" && armed(unit)) edit(() => (plan.fire[unit.id] = { ...(plan.fire[unit.id] || {}), [draft.battery]: label }));
+    else if (draft.tool === "searchlight" && unit.searchlight) edit(() => (plan.searchlights[unit.id] = label));
+    else return false;
+    return true;
+  };
   render();
   return {
     fields: root,

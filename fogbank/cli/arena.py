@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
-import os
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -27,6 +26,7 @@ from fogbank.rules.record import arena
 from fogbank.server.app import parse_options
 
 from . import arena_page
+from .private import private_writer
 
 BALANCE_GAMES = 200  # games a run for docs/balance.md
 
@@ -154,7 +154,7 @@ def _play_one(task: tuple) -> tuple[int, arena.Played]:
     tag = "-".join(f"{side}={name}" for side, name in sorted(policies.items()))
     path = logs / f"{scenario.replace('/', '-')}-{tag}-{seed}-{number}.jsonl"
     # The log holds the seed and every hidden thing: readable by its owner alone, like the store.
-    with os.fdopen(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w") as out:
+    with private_writer(path) as out:
         return index, arena.play(
             scenario, seed, number, options, policies,
             log=lambda record: out.write(json.dumps(record, separators=(",", ":")) + "\n"),

@@ -295,8 +295,8 @@ class Client:
     async def release(self) -> Ack:
         return await self._request(Release(ref=self._ref()))
 
-    async def override(self, payload: dict[str, Any], reason: str) -> Ack:
-        return await self._request(Override(ref=self._ref(), override=payload, reason=reason))
+    async def override(self, payload: dict[str, Any], reason: str, tell: bool = False) -> Ack:
+        return await self._request(Override(ref=self._ref(), override=payload, reason=reason, tell=tell))
 
     async def narrate(self, seat: str, text: str) -> Ack:
         return await self._request(Narrate(ref=self._ref(), seat=seat, text=text))

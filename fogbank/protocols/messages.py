@@ -111,6 +111,7 @@ class Override:
     ref: int
     override: Payload
     reason: str
+    tell: bool = False  # tell each seat whose picture it changes, in words (`Ruleset.override_told`)
 
 
 @attrs.frozen(kw_only=True)

@@ -319,9 +319,11 @@ class Host:
                     record["phases"] = list(phases)
             case wire.Release():
                 step, record = core.release(game), gamelog.input_at("release", game)
-            case wire.Override(override=payload, reason=reason):
-                step = core.override(game, payload, reason)
+            case wire.Override(override=payload, reason=reason, tell=tell):
+                step = core.override(game, payload, reason, tell=tell)
                 record = gamelog.input_at("override", game, override=payload, reason=reason)
+                if tell:  # an override told to no seat is logged as it always was
+                    record["tell"] = True
             case wire.Amend(seat=to, order=order, reason=reason):
                 step = core.amend(game, to, order, reason)
                 record = gamelog.input_at("amend", game, seat=to, order=order, reason=reason)

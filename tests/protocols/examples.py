@@ -89,6 +89,7 @@ CLIENT = [
     Amend(ref=20, seat="ajax", order={"course": 60}, reason="Turned past the circle."),
     Release(ref=10),
     Override(ref=11, override={"kind": "move_boat", "square": "K7"}, reason="Play test"),
+    Override(ref=11, override={"kind": "move_boat", "square": "K7"}, reason="Play test", tell=True),
     Narrate(ref=12, seat="submarine", text="Ein schwaches Echo im Norden — 北."),
     EndGame(ref=13, reason="Time is up."),
     EndGame(ref=13, reason="Graf Spee ran for Montevideo.", results={"british": "victory", "german": "defeat"}),

@@ -271,8 +271,9 @@ def set_hold(game: Game, held: bool, phases: Iterable[str] | None = None) -> Ste
     return Step(game)
 
 
-def override(game: Game, payload: Mapping[str, Any], reason: str) -> Step:
-    """The umpire changes the truth. Every override is an audited event with its reason.
+def override(game: Game, payload: Mapping[str, Any], reason: str, *, tell: bool = False) -> Step:
+    """The umpire changes the truth. Every override is an audited event with its reason; with
+    `tell`, each seat whose picture it changed is told so in words (the ruleset's `override_told`).
 
     `{"settle": id, "result": {...}}` settles a battle the game waits on in the umpire's words
     (the other game abandoned, or its result wrong), in any ruleset."""
@@ -287,7 +288,17 @@ def override(game: Game, payload: Mapping[str, Any], reason: str) -> Step:
         audit = OverrideApplied(turn=game.state.turn, what=f"settle {engagement}", reason=reason.strip())
         return evolve(done, events=(audit, *done.events))
     ruleset = game.ruleset
-    return _after(game, ruleset.apply_override(game.state, ruleset.parse_override(payload), reason))
+    parsed = ruleset.parse_override(payload)
+    resolution = ruleset.apply_override(game.state, parsed, reason)
+    if not tell:
+        return _after(game, resolution)
+    # Each seat whose picture the ruling changed is told so, in the umpire's voice, and keeps it.
+    after = resolution.state
+    told = tuple(
+        Narrative(turn=after.turn, phase=after.phase, audience=frozenset({seat}), text=text)
+        for seat, text in sorted(ruleset.override_told(game.state, after, parsed).items())
+    )
+    return _after(game, evolve(resolution, events=(*resolution.events, *told)))
 
 
 def narrate(game: Game, seat: str, text: str) -> Step:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from fogbank.rules.core import UMPIRE, Game, Step, commitment, seat_map, sides
+from fogbank.rules.core import UMPIRE, Amended, Answer, Event, Game, Narrative, Step, commitment, seat_map, sides
 from fogbank.rules.core.plain import to_plain
 
 
@@ -52,7 +52,29 @@ def step_records(step: Step) -> Iterable[dict[str, Any]]:
     for event in step.events:
         plain = to_plain(event)
         plain["audience"] = sorted({*plain["audience"], UMPIRE})
-        yield {"type": "event", **plain, "text": ruleset.describe(event)}
+        yield {"type": "event", **plain, "text": told_words(event) or ruleset.describe(event)}
+
+
+def told_words(event: Event) -> str | None:
+    """The words of the events the engine makes for someone's words: the umpire's narrative (and
+    a standing order used) as he wrote it, an amendment and the rules' answer; None for the
+    ruleset's own events, which it describes. Kept here so no ruleset can lose the umpire's words."""
+    if isinstance(event, Narrative):
+        return event.text
+    if isinstance(event, Amended):
+        return f"The umpire amended your order: {event.reason}" + (f" {event.note}" if event.note else "")
+    if isinstance(event, Answer):
+        return f"The rules' answer: {_words(event.answer)} (asked: {_words(event.question)})."
+    return None
+
+
+def _words(payload: Any) -> str:
+    """A question's or an answer's map in words: "ship exeter, about top speed"."""
+    if isinstance(payload, dict):
+        return ", ".join(f"{str(key).replace('_', ' ')} {_words(value)}" for key, value in payload.items()) or "nothing"
+    if isinstance(payload, (list, tuple)):
+        return ", ".join(_words(value) for value in payload) or "none"
+    return str(payload).replace("_", " ") if isinstance(payload, str) else str(payload)
 
 
 def end_record(game: Game) -> dict[str, Any]:

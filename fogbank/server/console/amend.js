@@ -5,7 +5,6 @@
 // as they allow. No JSON is typed: a ruleset with no seat module gets the shell's JSON pad.
 
 import { h } from "/web/dom.js";
-import { bare, loadSeatModule } from "/play/ruleset.js";
 
 const CHECK_AFTER = 350; // ms after the last edit before the draft is checked
 
@@ -15,7 +14,6 @@ export class Amendment {
     this.game = game;
     this.request = request;
     this.observe = observe;
-    this.module = null; // the ruleset's seat module
     this.seat = null; // the seat whose order is on the pad
     this.view = null; // that seat's view, as it was sent to it
     this.pad = null;
@@ -26,13 +24,9 @@ export class Amendment {
     this.checkNumber = 0;
   }
 
-  /** The ruleset's seat module: its pad is the one the amendment is written on. */
-  async setUpGame() {
-    try {
-      this.module = (await loadSeatModule(this.game.welcome.ruleset)).ruleset;
-    } catch {
-      this.module = bare(this.game.welcome.ruleset);
-    }
+  /** The ruleset's seat module (the console loads it): its pad is the one the amendment is written on. */
+  get module() {
+    return this.game.seatModule;
   }
 
   /** The seat's pad, drawn afresh from its view now and filled with the order it has given. */

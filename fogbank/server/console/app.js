@@ -8,6 +8,7 @@ import { Hand } from "./hand.js";
 import { DiceLog, GameLog, Sheet, gameList, results, seatMessages } from "./papers.js";
 import { Record, seatsOf, standing } from "./record.js";
 import { bare, loadRuleset } from "./ruleset.js";
+import { bare as bareSeat, loadSeatModule } from "/play/ruleset.js";
 import { connect, inOrder, loginForm, notice, takeToken } from "/web/page.js";
 import { RequestRefused } from "/web/wire.js";
 
@@ -17,6 +18,8 @@ const $ = (id) => document.getElementById(id);
 const game = {
   welcome: null,
   ruleset: null, // the ruleset's console module, every part filled in (ruleset.js)
+  seatModule: null, // the ruleset's seat module: its order pad (for amendments) and its words
+  phaseWords: (phase) => phase, // a phase's name in the game's words (the seat module's)
   map: null, // the map, from the ruleset's geometry module; null if it has none
   seats: [], // [{seat, side, title}]
   sides: null, // the sides' names; null from a server that does not send them
@@ -82,8 +85,8 @@ async function welcomed(welcome) {
   if (first) await setUpRuleset(welcome);
   game.record = new Record(game.phases);
   game.record.begin(welcome);
-  sheet = new Sheet($("pane-sheet"), { ruleset: game.ruleset, seats: game.seats, record: game.record });
-  gameLog = new GameLog($("pane-log"), game.ruleset);
+  sheet = new Sheet($("pane-sheet"), { ruleset: game.ruleset, seats: game.seats, record: game.record, phase: game.phaseWords });
+  gameLog = new GameLog($("pane-log"), game.ruleset, game.phaseWords);
   $("console").hidden = false;
   syncHistory();
   refreshGames();
@@ -101,6 +104,12 @@ async function setUpRuleset(welcome) {
     game.ruleset = bare(welcome.ruleset);
     game.map = null;
   }
+  try {
+    game.seatModule = (await loadSeatModule(welcome.ruleset)).ruleset;
+  } catch {
+    game.seatModule = bareSeat(welcome.ruleset);
+  }
+  game.phaseWords = (phase) => game.seatModule.phase(phase);
   document.body.dataset.ruleset = welcome.ruleset;
   const layers = [...game.ruleset.layers];
   if (game.map?.drawPlaces) layers.push({ name: "places", label: "Place names", on: false });
@@ -204,7 +213,7 @@ async function refreshGames() {
     if (!game.over) move(mine);
     game.waitingFor = mine.seats.filter((s) => !s.orders_in).map((s) => s.seat);
   }
-  $("games").replaceChildren(...gameList(game.games, game.welcome?.game));
+  $("games").replaceChildren(...gameList(game.games, game.welcome?.game, game.phaseWords));
   hand.render();
 }
 
@@ -261,7 +270,7 @@ function renderHeader() {
   $("game-title").textContent = `${w.briefing?.title ?? w.scenario} · game ${w.game}`;
   const view = game.viewAs === "umpire" ? game.view : game.seatView;
   const clock = view ? game.ruleset.clock(view) : "";
-  $("clock").textContent = [`Turn ${game.at.turn}`, game.viewAs === "umpire" ? game.at.phase : null, clock].filter(Boolean).join(" · ");
+  $("clock").textContent = [`Turn ${game.at.turn}`, game.viewAs === "umpire" ? game.phaseWords(game.at.phase) : null, clock].filter(Boolean).join(" · ");
   for (const button of $("view-as").querySelectorAll("button")) {
     button.setAttribute("aria-pressed", String(button.dataset.seat === game.viewAs));
   }

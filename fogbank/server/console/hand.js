@@ -41,7 +41,7 @@ export class Hand {
       ...(several ? phases : []).map((phase) => {
         const box = h("input", { type: "checkbox", "data-phase": phase });
         box.onchange = () => this.hold(box.checked, [phase]);
-        return h("label", { class: "check" }, box, ` ${phase}`);
+        return h("label", { class: "check" }, box, ` ${this.game.phaseWords(phase)}`);
       }),
     );
 
@@ -57,7 +57,6 @@ export class Hand {
     $("override-panel").hidden = !ruleset.override;
     $("override-fields").replaceChildren(h("p", { class: "muted" }, "Waiting for the truth…"));
     this.setUpOverrideFields();
-    await this.amendment.setUpGame();
     await this.amendment.open($("amend-seat").value);
   }
 
@@ -83,7 +82,8 @@ export class Hand {
     this.amendment.refresh();
     const ended = at.cycle === "ended" || Boolean(this.game.over);
     const where = [["Turn", at.turn]];
-    if (at.phase) where.push(["Phase", phases && phases.length > 1 ? `${at.phase} (${phases.indexOf(at.phase) + 1} of ${phases.length})` : at.phase]);
+    const phase = this.game.phaseWords(at.phase);
+    if (at.phase) where.push(["Phase", phases && phases.length > 1 ? `${phase} (${phases.indexOf(at.phase) + 1} of ${phases.length})` : phase]);
     where.push(["Cycle", ended ? "ended" : at.cycle ?? "orders"]);
     $("turn-where").replaceChildren(...where.flatMap(([term, value]) => [h("dt", {}, term), h("dd", {}, value)]));
 

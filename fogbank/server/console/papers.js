@@ -3,6 +3,7 @@
 // table. What a ruleset adds (its sheet columns, its words for an order) comes from its module.
 
 import { h } from "/web/dom.js";
+import { eventWords, words } from "/web/words.js";
 
 function table(className, headings, rows) {
   return h(
@@ -23,7 +24,7 @@ function eventLine(record) {
   return h(
     "li",
     { class: `event ${seats ? "told" : "umpire-only"} kind-${record.kind}` },
-    record.text ?? record.kind,
+    eventWords(record),
     seats ? h("span", { class: "chip", title: `Told to ${seats.join(", ")}` }, seats.join(", ")) : null,
   );
 }
@@ -40,7 +41,7 @@ function cell(name, value) {
  * what happened. Rows are added as phases resolve; only the last row is ever drawn again.
  */
 export class Sheet {
-  constructor(container, { ruleset, seats, record }) {
+  constructor(container, { ruleset, seats, record, phase = (name) => name }) {
     this.container = container;
     this.ruleset = ruleset;
     this.record = record;
@@ -51,7 +52,7 @@ export class Sheet {
     };
     this.columns = [
       { name: "turn", heading: "Turn", cell: (row) => ({ text: row.turn, class: "num" }) },
-      ...(record.phases?.length > 1 ? [{ name: "phase", heading: "Phase", cell: (row) => row.phase ?? "" }] : []),
+      ...(record.phases?.length > 1 ? [{ name: "phase", heading: "Phase", cell: (row) => (row.phase ? phase(row.phase) : "") }] : []),
       ...ruleset.columns,
       ...seats.map(({ seat }) => ({ name: `order-${seat}`, heading: `${seat} order`, cell: order(seat) })),
     ];
@@ -164,9 +165,10 @@ export function results(end) {
 
 /** The game log: inputs, events and the end, newest last (rolls are in the dice log). */
 export class GameLog {
-  constructor(container, ruleset) {
+  constructor(container, ruleset, phase = (name) => name) {
     this.container = container;
     this.ruleset = ruleset;
+    this.phase = phase; // a phase's name in the game's words
     this.body = null;
   }
 
@@ -196,7 +198,7 @@ export class GameLog {
         return line(
           { class: `event kind-${record.kind} ${seats ? "told" : "umpire-only"}` },
           "",
-          record.text ?? record.kind.replaceAll("_", " "),
+          eventWords(record),
           seats ? seats.join(", ") : h("span", { class: "muted" }, "umpire only"),
           record.kind.replaceAll("_", " "),
         );
@@ -209,7 +211,7 @@ export class GameLog {
   }
 
   input(record) {
-    const phases = record.phases ? ` (${record.phases.join(", ")})` : "";
+    const phases = record.phases ? ` (${record.phases.map(this.phase).join(", ")})` : "";
     switch (record.input) {
       case "order":
         return `Order from ${record.seat}: ${this.ruleset.order(record.order || {}, record.seat)}`;
@@ -233,14 +235,6 @@ export class GameLog {
   }
 }
 
-/** A payload map in words: "set air: value 7"; anything deeper as JSON. */
-function words(payload) {
-  if (payload === null || typeof payload !== "object") return String(payload ?? "");
-  const { kind, ...fields } = payload;
-  const parts = Object.entries(fields).map(([name, value]) => `${name.replaceAll("_", " ")} ${typeof value === "object" ? JSON.stringify(value) : value}`);
-  return [kind ? String(kind).replaceAll("_", " ") : null, parts.join(", ")].filter(Boolean).join(": ");
-}
-
 /** A narrative, answer or amendment message in words. */
 export function messageWords(message) {
   switch (message.type) {
@@ -251,7 +245,7 @@ export function messageWords(message) {
     case "amended":
       return `Order amended to ${words(message.order)}, because: ${message.reason}${message.note ? ` (${message.note})` : ""}`;
     default:
-      return message.type;
+      return words(message.type);
   }
 }
 
@@ -299,8 +293,8 @@ function ago(iso) {
 }
 
 /** The games this token opens, and who is present at each. */
-export function gameList(games, current) {
-  return games.map((game) => (game.engagement ? linkedGame(game) : gameEntry(game, current)));
+export function gameList(games, current, phase = (name) => name) {
+  return games.map((game) => (game.engagement ? linkedGame(game) : gameEntry(game, current, phase)));
 }
 
 /** A battle this game handed to a game of its own: its state, its console, or why it failed. */
@@ -315,12 +309,12 @@ function linkedGame(game) {
   );
 }
 
-function gameEntry(game, current) {
+function gameEntry(game, current, phase) {
   return (
     h(
       "div",
       { class: `game${game.game === current ? " current" : ""}`, "data-game": game.game },
-      h("div", { class: "game-head" }, h("strong", {}, game.scenario), ` game ${game.game} · turn ${game.turn} · ${[...new Set([game.phase, game.cycle].filter(Boolean))].join(", ")}${game.held ? " · held" : ""}`),
+      h("div", { class: "game-head" }, h("strong", {}, game.scenario), ` game ${game.game} · turn ${game.turn} · ${[...new Set([game.phase && phase(game.phase), game.cycle].filter(Boolean))].join(", ")}${game.held ? " · held" : ""}`),
       table(
         "presence",
         ["Seat", "Connected", "Last seen", "Orders"],

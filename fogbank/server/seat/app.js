@@ -8,6 +8,7 @@ import { h, s } from "/web/dom.js";
 import { bare, loadSeatModule } from "./ruleset.js";
 import { connect, inOrder, loginForm, notice, takeToken } from "/web/page.js";
 import { RequestRefused } from "/web/wire.js";
+import { words } from "/web/words.js";
 
 const TOKEN_KEY = "fogbank.seat.token";
 const CHECK_AFTER = 350; // ms after the last edit before the draft is checked with the server
@@ -236,7 +237,7 @@ function received(message) {
       break;
     case "game_over":
       seat.over = message;
-      new Debrief({ welcome: seat.welcome, over: message, wire, order: seat.ruleset.order, notice }).show();
+      new Debrief({ welcome: seat.welcome, over: message, wire, words: seat.ruleset, notice }).show();
       break;
     default:
       if (TOLD.has(message.type) && message.seq > seat.toldUpTo) {
@@ -336,9 +337,9 @@ function duty() {
 
 function render() {
   if (!seat.welcome || !seat.ruleset) return;
-  const [code, words] = duty();
+  const [code, said] = duty();
   $("duty").dataset.duty = code;
-  $("duty").textContent = words;
+  $("duty").textContent = said;
   document.body.dataset.duty = code;
   $("clock").textContent = `Turn ${seat.turn} · ${seat.ruleset.phase(seat.phase)}`;
   $("order-state").textContent = seat.orderIn ? "in" : seat.mustAct ? "due" : "";
@@ -415,6 +416,7 @@ function renderChecked() {
 function messageWords(message) {
   switch (message.type) {
     case "narrative":
+    case "standing_order": // in a welcome's `told`, a standing order used is kept by its own kind
       return ["The umpire", message.text];
     case "link": // the seat's own token in the battle's game: opened in a tab of its own
       return ["Battle", h("a", { href: `/play#token=${message.token}`, target: "_blank", rel: "noopener" }, message.text)];
@@ -431,7 +433,7 @@ function messageWords(message) {
       return [`${who} → ${to} (private)`, message.text];
     }
   }
-  return [message.type, JSON.stringify(message)];
+  return [words(message.type), message.text ?? ""];
 }
 
 function renderMessages() {

@@ -42,13 +42,13 @@ async def test_the_draft_is_checked_as_it_is_written_and_a_refused_resend_says_w
     await expect(page.locator("#draft-note")).to_have_text("Not sent yet: the order you sent before stands until you send this one.")
     await page.click("#send-order")
     await expect(page.locator("#refusal")).to_contain_text("Not taken: A ship moves at most 2 areas a turn.")
-    await expect(page.locator("#order-stands")).to_have_text('The order you sent before stands: {"move":2}.')
+    await expect(page.locator("#order-stands")).to_have_text("The order you sent before stands: move 2.")
     await expect(page.locator("#duty")).to_have_text("Your orders sent before stand · waiting for the turn")
     # A reload keeps it: the tab knows which order it sent.
     await page.reload()
     await page.wait_for_selector('#connection[data-state="connected"]')
     await page.click("#send-order")
-    await expect(page.locator("#order-stands")).to_have_text('The order you sent before stands: {"move":2}.')
+    await expect(page.locator("#order-stands")).to_have_text("The order you sent before stands: move 2.")
 
 
 async def test_every_refusal_the_ruleset_lists_is_shown_at_once(server, pages, monkeypatch):  # noqa: F811

@@ -8,7 +8,7 @@ The protocol is described for a client author in README.md beside this file.
 """
 
 from .codec import JSON, MSGPACK, SUBPROTOCOLS, Codec, codec_for
-from .errors import ENGINE_ERRORS, ERROR_CODES, FRAME_ERRORS, SERVER_ERRORS, ProtocolError
+from .errors import ENGINE_ERRORS, ERROR_CODES, FRAME_ERRORS, SERVER_ERRORS, ProtocolError, without_echoes
 from .limits import (
     CLIENT_FRAMES,
     CLOSE_POLICY_VIOLATION,
@@ -131,4 +131,5 @@ __all__ = [
     "UmpireUpdate",
     "Welcome",
     "codec_for",
+    "without_echoes",
 ]

@@ -239,9 +239,9 @@ class Server:
                 created = await self.create_game(scenario, parse_options(query.get("option", [])))
             except (Refused, ValueError) as refusal:
                 sentence = getattr(refusal, "sentence", str(refusal))
-                return connection.respond(http.HTTPStatus.BAD_REQUEST, f"{sentence}\n")
+                return connection.respond(http.HTTPStatus.BAD_REQUEST, f"{wire.without_echoes(sentence, query)}\n")
             except LookupError as error:
-                return connection.respond(http.HTTPStatus.NOT_FOUND, f"{error.args[0]}\n")
+                return connection.respond(http.HTTPStatus.NOT_FOUND, f"{wire.without_echoes(error.args[0], query)}\n")
             except Unavailable as error:
                 return connection.respond(http.HTTPStatus.SERVICE_UNAVAILABLE, f"No game host answered: {error}\n")
             response = connection.respond(http.HTTPStatus.OK, json.dumps(created) + "\n")

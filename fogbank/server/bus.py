@@ -87,7 +87,15 @@ async def open_seat(host: Host, token: str) -> tuple[Room, str]:
 
 
 async def handle(host: Host, room: Room, seat: str, message: Any) -> list[Any]:
-    """One request of a joined seat, answered by the host that owns its game."""
+    """One request of a joined seat, answered by the host that owns its game. A refusal quotes
+    at most a few words of what the seat sent (`without_echoes`), whoever wrote its sentence."""
+    try:
+        return await _answer(host, room, seat, message)
+    except Refused as refusal:
+        raise Refused(refusal.code, wire.without_echoes(refusal.sentence, message)) from None
+
+
+async def _answer(host: Host, room: Room, seat: str, message: Any) -> list[Any]:
     seq = lambda: room.streams[seat].seq  # noqa: E731  (replies carry the seat's latest seq)
     match message:
         case wire.Join():

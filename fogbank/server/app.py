@@ -43,6 +43,7 @@ from .bus import Bus, LocalBus, Unavailable
 from .gateway import Connection
 from .guard import TokenGuard
 from .host import Host
+from .sockets import Socket, raise_fd_limit
 from .workers import Handover, Recorded, adopt
 
 if TYPE_CHECKING:
@@ -128,6 +129,7 @@ class Server:
             if store is not None:
                 await store.close()
             raise ValueError("the admin key is empty: give one, or delete the file to have one made")
+        raise_fd_limit()
         if bus is None:
             server = cls(store, game_host, admin_key)
             server.handover = handover
@@ -147,7 +149,8 @@ class Server:
             process_request=server._http,
             ping_interval=20,
             ping_timeout=20,
-            **({} if handover is None else {"reuse_port": True, "create_connection": Recorded}),
+            create_connection=Socket if handover is None else Recorded,
+            **({} if handover is None else {"reuse_port": True}),
         )
         if handover is not None:
             handover.listen(server._adopt)
@@ -225,6 +228,8 @@ class Server:
 
     async def _http(self, connection: ServerConnection, request: Request) -> Response | None:
         if request.headers.get("Upgrade", "").lower() == "websocket":
+            if getattr(connection, "full", False):  # near the descriptor limit (`sockets.Full`)
+                return connection.respond(http.HTTPStatus.SERVICE_UNAVAILABLE, "The server is full; try again later.\n")
             return None
         url = urlsplit(request.path)
         if url.path == "/healthz":

@@ -118,6 +118,9 @@ async def _answer(host: Host, room: Room, seat: str, message: Any) -> list[Any]:
         case wire.RequestHistory(ref=ref):
             turns, records = await host.history(room, seat)
             return [wire.History(seq=seq(), ref=ref, turns=turns, log=records)]
+        case wire.RequestTold(ref=ref, before=before):
+            first, told = host.told(room, seat, before)
+            return [wire.ToldPage(seq=seq(), ref=ref, first=first, told=told)]
         case wire.RequestSeatLog(ref=ref, seat=of_seat):
             messages = host.seat_log(room, seat, of_seat)
             return [wire.SeatLog(seq=seq(), ref=ref, seat=of_seat, messages=messages)]

@@ -35,10 +35,14 @@ from fogbank.server.store import RecoveryError, Store, state_fingerprint
 from . import filter as seen_by
 from .ending import Ending, from_store
 from .engagements import Links
+from .guard import HISTORY, QUESTIONS, TALK, Buckets
 from .streams import SeatStream
 
 log = logging.getLogger("fogbank.server")
 ENDED_KEEP = 120.0  # seconds a finished game stays in memory after its last seat has left
+MAX_TALK = 1000  # characters in one talk (a signal, not a letter: every hearer is sent it, and the log keeps it)
+TOLD_RECENT = 50  # what a seat was told, the latest entries, in its welcome; the rest a page at a time
+TOLD_PAGE = 100  # entries in a page of `told`
 FINGERPRINT_EVERY = 32  # turns between state hashes in the log
 SET_ASIDE = (
     "This game could not be restored: replaying its record no longer gives the game that was played"
@@ -87,6 +91,7 @@ class Room:
         self.presence: dict[str, dict[str, Any]] = {s: {"connected": 0, "last_seen": None} for s in self.streams}
         self.spectator_delay = spectator_delay
         self.umpire_views: deque[tuple[int, Any]] = deque(maxlen=25)  # for delayed spectators
+        self.history: tuple[list[dict], list[dict]] | None = None  # a finished game's, once asked for
         self._outbox: deque[tuple[asyncio.Future, list[Callable[[], None]]]] = deque()
 
     @property
@@ -129,6 +134,8 @@ class Host:
         self.set_aside: dict[str, str] = {}
         self._tasks: set[asyncio.Task] = set()
         self.links = Links(self)  # battles handed from one game to another
+        # Per (game, seat): what one seat may ask of everyone's game in a minute.
+        self.talks, self.questions, self.histories = Buckets(*TALK), Buckets(*QUESTIONS), Buckets(*HISTORY)
 
     async def close(self) -> None:
         """Nothing to release today; the server calls it when it stops."""
@@ -241,6 +248,7 @@ class Host:
         state = game.state
         seats = ruleset.seats(state)
         side = next((s.side for s in seats if s.name == seat), None)
+        first = max(0, len(state.told.get(seat, ())) - TOLD_RECENT)
         return wire.Welcome(
             seq=room.streams[seat].seq, game=room.id, seat=seat, ruleset=ruleset.name,
             scenario=state.scenario, commitment=core.commitment(state.dice.seed),
@@ -249,10 +257,18 @@ class Host:
             seats=[seat_map(s) for s in seats], sides=list(sides(seats)), phases=list(ruleset.phases),
             side=side, turn=state.turn, phase=state.phase, must_act=seen_by.must_act(game, seat),
             options=to_plain(public_options(state.options)),
-            told=seen_by.told_so_far(game, seat) if seat not in (UMPIRE, SPECTATOR) else [],
+            told=seen_by.told_so_far(game, seat, first) if seat not in (UMPIRE, SPECTATOR) else [],
             order_in=seat in game.orders,
             talk_to=core.private_talk_to(game, seat) if seat in room.seats else [],
+            told_first=first,
         )
+
+    def told(self, room: Room, seat: str, before: int) -> tuple[int, list[dict[str, Any]]]:
+        """A page of what `seat` was told: the index of its first entry, and the entries up to
+        `before` (at most TOLD_PAGE of them)."""
+        before = min(max(before, 0), len(room.game.state.told.get(seat, ())))
+        first = max(0, before - TOLD_PAGE)
+        return first, seen_by.told_so_far(room.game, seat, first, before)
 
     def chart(self, room: Room, seat: str) -> dict[str, Any]:
         return to_plain(room.game.ruleset.chart(room.game.state, seat))
@@ -273,15 +289,24 @@ class Host:
     async def ask(self, room: Room, seat: str, question: dict) -> None:
         if seat not in room.seats:
             raise Forbidden("Only a player's seat asks the rules.")
+        self._spend(self.questions, room, seat, "questions")
         step = core.ask(room.game, seat, question)
         await self._accept(room, step, gamelog.input_at("ask", room.game, seat=seat, question=question))
 
     async def talk(self, room: Room, seat: str, text: str, to: str | None = None) -> None:
         if seat not in room.seats:
             raise Forbidden("Only a player's seat talks; the umpire narrates.")
+        if len(text) > MAX_TALK:
+            raise Refused("talk_too_long", f"Say it in {MAX_TALK:,} characters or fewer (that was {len(text):,}).")
+        self._spend(self.talks, room, seat, "words")
         step = core.talk(room.game, seat, text, to)
         private = {"to": to} if to is not None else {}  # open talk is logged as it always was
         await self._accept(room, step, gamelog.input_at("talk", room.game, seat=seat, text=text, **private))
+
+    @staticmethod
+    def _spend(buckets: Buckets, room: Room, seat: str, what: str) -> None:
+        if not buckets.take((room.id, seat)):
+            raise Refused("rate_limited", f"Too many {what} from your seat at once; wait a little and try again.")
 
     async def umpire(self, room: Room, seat: str, message: Any) -> Any:
         """The umpire's requests. Returns a reply payload for those that have one."""
@@ -366,13 +391,19 @@ class Host:
         # a seat may then read the umpire's record too, for its debrief. Before, never.
         if seat != UMPIRE and room.game.cycle is not Cycle.ENDED:
             raise Forbidden("Only the umpire can read the game's history until the game is over.")
+        self._spend(self.histories, room, seat, "requests for the history")
+        if room.history is not None:
+            return room.history
         # Replayed from the store, up to the last input whose messages have gone out (and with no
         # await between the replay and the reply), so the umpire's stream carries on from it.
         # Kept as the game went, the rows cost an umpire view every turn for a page that asks once.
         entries = await self.store.load_log(room.id)
         while len(entries) < room.published:  # published after this read: read again
             entries = await self.store.load_log(room.id)
-        return umpire_history(_start_of(room.game), [entry.record for entry in entries[: room.published]])
+        history = umpire_history(_start_of(room.game), [entry.record for entry in entries[: room.published]])
+        if room.game.cycle is Cycle.ENDED:  # it changes no more: replayed once, for every seat's debrief
+            room.history = history
+        return history
 
     def seat_log(self, room: Room, seat: str, of_seat: str) -> list[dict[str, Any]]:
         """The messages still kept in `of_seat`'s stream, as that seat was sent them (JSON maps)."""

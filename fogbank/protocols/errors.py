@@ -93,6 +93,7 @@ SERVER_ERRORS: dict[str, str] = {
     "internal_error": "A fault in the server, not in the message; it has been logged.",
     "game_set_aside": "The game's record no longer replays on this server (upgraded mid-game?): it is kept, not played.",
     "link_failed": "A battle's linked game could not be made (in the umpire's games list, never an error reply).",
+    "storage_full": "The server could not save the request (its disk is full, or failing): nothing was done; try again later.",
     "out_of_range": "A number is outside the range the request allows (a spectators' delay is 0 to 24 turns).",
 }
 

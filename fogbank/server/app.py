@@ -3,7 +3,7 @@ one or both roles on an MQTT broker (`bus=`): a gateway (websockets and HTTP, no
 game hosts (store and games, no websockets) through `MqttBus` and `MqttHost`.
 
 Besides websockets on `/`, it answers plain HTTP on the same port:
-  GET /healthz                      "ok"
+  GET /healthz                      "ok"; 503 and "storage_full: why" while the store cannot write
   GET /admin/new?scenario=b11       create a game; needs `Authorization: Bearer <admin key>`.
                                     The admin key is made on first start in DIR/admin.key.
   GET /umpire#token=...             the umpire's console: static HTML, CSS and JS modules from
@@ -42,7 +42,7 @@ from websockets.http11 import Request, Response
 from .bus import Bus, LocalBus, Unavailable
 from .gateway import Connection
 from .guard import TokenGuard
-from .host import Host
+from .host import Host, Unstored
 from .sockets import Socket, raise_fd_limit
 from .workers import Handover, Recorded, adopt
 
@@ -233,6 +233,8 @@ class Server:
             return None
         url = urlsplit(request.path)
         if url.path == "/healthz":
+            if self.store is not None and self.store.failing is not None:  # until a write succeeds again
+                return connection.respond(http.HTTPStatus.SERVICE_UNAVAILABLE, f"storage_full: {self.store.failing}\n")
             return connection.respond(http.HTTPStatus.OK, "ok\n")
         if url.path == "/admin/new":
             given = request.headers.get("Authorization", "").removeprefix("Bearer ").strip()
@@ -242,6 +244,8 @@ class Server:
             scenario = query.get("scenario", ["b11"])[0]
             try:
                 created = await self.create_game(scenario, parse_options(query.get("option", [])))
+            except Unstored as refusal:
+                return connection.respond(http.HTTPStatus.SERVICE_UNAVAILABLE, f"{refusal.sentence}\n")
             except (Refused, ValueError) as refusal:
                 sentence = getattr(refusal, "sentence", str(refusal))
                 return connection.respond(http.HTTPStatus.BAD_REQUEST, f"{wire.without_echoes(sentence, query)}\n")

@@ -9,6 +9,11 @@ Durability without a throughput cap (group commit): one writer thread owns the o
 connection. The event loop numbers and queues each write at call time; the writer takes everything
 queued, writes it in one transaction, commits once (one fsync) and settles every waiting future.
 
+A commit that fails (a full disk, an I/O error) fails its whole batch with `StorageFull`, and every
+write numbered before the loop heard of it (those numbers follow the lost ones): the numbers go
+back to the last ones committed, `failing` says why, `on_failure` tells the host which games lost
+inputs, and the next write is tried afresh. The first commit that succeeds clears `failing`.
+
 This shell stays a single module on purpose: `pyproject.toml` lists packages one by one, so a
 `server/store/` package would need a packaging change as well.
 """
@@ -17,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime
+import functools
 import hashlib
 import json
 import os
@@ -87,7 +93,12 @@ CREATE TABLE IF NOT EXISTS links (
 
 
 class StoreError(Exception):
-    """The store cannot take writes: it is closed, or a commit failed (then it stays failed)."""
+    """The store cannot take writes: it is closed, or a commit failed (`StorageFull`)."""
+
+
+class StorageFull(StoreError):
+    """A write was not kept: its commit failed (the disk is full, or failing), or it was numbered
+    after one that did. Nothing of it is on disk; the store takes writes again at once."""
 
 
 class RecoveryError(StoreError):
@@ -158,9 +169,13 @@ class _Write:
     future: asyncio.Future[Any]
     result: Any = None
     read_back: Callable[[sqlite3.Connection], Any] | None = None
+    logged: tuple[str, int] | None = None  # (game, n) of the input it logs, or the game it makes (n -1)
+    undo: Callable[[], None] | None = None  # what the loop takes back if it is not kept
 
 
 _CLOSE = object()  # queued by close(): the writer finishes what is ahead of it, then stops
+_RESUME = object()  # queued once the loop has taken back a failed commit's numbers: try writes again
+_STALE = object()  # a batch failed untried: numbered after a commit that failed
 
 
 class Store:
@@ -174,13 +189,17 @@ class Store:
         self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()  # lists of writes, then _CLOSE
         self._handful: list[_Write] = []  # writes asked for in this turn of the loop, not yet queued
         self._next_n: dict[str, int] = {}  # every game's next log number
+        self._committed_n: dict[str, int] = {}  # ... and the next after the last one committed
         self._status: dict[str, str] = {}
         self._tokens: dict[bytes, tuple[str, str]] = {}
         self._reader = _connect(path)
         self._read_lock = threading.Lock()  # sqlite3 connections are not for two threads at once
         self._writer = threading.Thread(target=self._write_loop, name="fogbank-store", daemon=True)
         self._closed = False
-        self._failed: BaseException | None = None  # set by the writer; no writes after it
+        self._failed: BaseException | None = None  # the writer could not open its connection
+        self._refusing = False  # the writer's: a commit failed; fail what is queued until _RESUME
+        self.failing: str | None = None  # why the last commit failed, until one succeeds
+        self.on_failure: list[Callable[[set[str]], None]] = []  # told the games whose inputs were lost
 
     @classmethod
     async def open(cls, path: Path, *, max_batch: int | None = None) -> Store:
@@ -207,7 +226,7 @@ class Store:
             "SELECT id, status, (SELECT count(*) FROM log WHERE game_id = games.id) FROM games"
         ):
             self._status[game_id] = status
-            self._next_n[game_id] = count
+            self._next_n[game_id] = self._committed_n[game_id] = count
         for token_hash, game_id, seat in reader.execute("SELECT hash, game_id, seat FROM tokens"):
             self._tokens[bytes(token_hash)] = (game_id, seat)
 
@@ -247,8 +266,8 @@ class Store:
         Raises KeyError for an unknown game, ValueError for a record that is not an input,
         StoreError when closed or failed (also through the future, if a commit fails).
         """
-        n, statements = self._log_statements(game_id, record, fingerprint, made, ends, seat_records)
-        return self._submit(statements, result=n)
+        n, statements, undo = self._log_statements(game_id, record, fingerprint, made, ends, seat_records)
+        return self._submit(statements, result=n, logged=(game_id, n), undo=undo)
 
     def end(
         self, game_id: str, record: Mapping[str, Any], fingerprint: str | None = None,
@@ -257,14 +276,16 @@ class Store:
         """Log the input that ends a game, as `append(..., ends=True)`; the future gives the
         game's whole log as stored, read on the writer's own connection right after the commit
         (no further trip to a reading thread, and the pages just written are in its cache)."""
-        _, statements = self._log_statements(game_id, record, fingerprint, made, True, seat_records)
-        return self._submit(statements, read_back=lambda connection: _stored_log(connection, game_id))
+        n, statements, undo = self._log_statements(game_id, record, fingerprint, made, True, seat_records)
+        read_back = lambda connection: _stored_log(connection, game_id)  # noqa: E731
+        return self._submit(statements, read_back=read_back, logged=(game_id, n), undo=undo)
 
     def _log_statements(
         self, game_id: str, record: Mapping[str, Any], fingerprint: str | None,
         made: list[Mapping[str, Any]] | None, ends: bool, seat_records: Mapping[str, list[Mapping[str, Any]]] | None,
-    ) -> tuple[int, list[tuple[str, tuple[Any, ...]]]]:  # fmt: skip
-        """The input's number and the statements that log it (see `append`)."""
+    ) -> tuple[int, list[tuple[str, tuple[Any, ...]]], Callable[[], None] | None]:  # fmt: skip
+        """The input's number, the statements that log it (see `append`) and what to take back
+        if they are not kept."""
         if record.get("type") != "input":
             raise ValueError(f"the log takes inputs only, not {record.get('type')!r} records")
         self._check_game(game_id)
@@ -278,10 +299,12 @@ class Store:
         self._next_n[game_id] = n + 1
         insert = "INSERT INTO log (game_id, n, record, fingerprint, records, seat_records) VALUES (?, ?, ?, ?, ?, ?)"
         statements = [(insert, (game_id, n, text, fingerprint, records, shares))]
+        undo = None
         if ends:
             self._status[game_id] = "ended"
             statements.append(("UPDATE games SET status = 'ended' WHERE id = ?", (game_id,)))
-        return n, statements
+            undo = functools.partial(self._status.__setitem__, game_id, "running")
+        return n, statements, undo
 
     async def create_game(
         self,
@@ -323,13 +346,21 @@ class Store:
         self._status[game_id] = "running"
         self._next_n[game_id] = 0
         self._tokens.update({token_hash: (game_id, seat) for seat, token_hash in tokens.items()})
-        await self._submit(statements)
+
+        def undo() -> None:
+            for claimed in (self._status, self._next_n, self._committed_n):
+                claimed.pop(game_id, None)
+            for token_hash in tokens.values():
+                self._tokens.pop(token_hash, None)
+
+        await self._submit(statements, logged=(game_id, -1), undo=undo)
 
     async def mark_ended(self, game_id: str) -> None:
         """Mark a game ended (after its `end` input is appended); it is then not recovered."""
         self._check_game(game_id)
-        self._status[game_id] = "ended"
-        await self._submit([("UPDATE games SET status = 'ended' WHERE id = ?", (game_id,))])
+        was, self._status[game_id] = self._status[game_id], "ended"
+        undo = functools.partial(self._status.__setitem__, game_id, was)
+        await self._submit([("UPDATE games SET status = 'ended' WHERE id = ?", (game_id,))], undo=undo)
 
     async def set_spectator_delay(self, game_id: str, turns: int | None) -> None:
         """Let spectators watch `turns` turns behind the game, or (None) not at all."""
@@ -415,7 +446,7 @@ class Store:
         if self._closed:
             raise StoreError("the store is closed")
         if self._failed is not None:
-            raise StoreError("the store failed to write; restart and recover") from self._failed
+            raise StoreError("the store could not open its file for writing") from self._failed
 
     def _check_game(self, game_id: str) -> None:
         self._check_writable()
@@ -425,9 +456,10 @@ class Store:
     def _submit(
         self, statements: list[tuple[str, tuple[Any, ...]]], result: Any = None,
         read_back: Callable[[sqlite3.Connection], Any] | None = None,
+        logged: tuple[str, int] | None = None, undo: Callable[[], None] | None = None,
     ) -> asyncio.Future[Any]:  # fmt: skip
         future = self._loop.create_future()
-        self._handful.append(_Write(statements, future, result, read_back))
+        self._handful.append(_Write(statements, future, result, read_back, logged, undo))
         if self._max_batch is not None:
             self._hand_over()
         elif len(self._handful) == 1:
@@ -456,8 +488,10 @@ class Store:
             if closing:
                 break
         if connection is not None:
-            if self._failed is None:
+            try:
                 connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # a tidy file after a clean stop
+            except sqlite3.Error:  # a full disk: the WAL stays, and is read back at the next start
+                pass
             connection.close()
 
     def _take_batch(self) -> tuple[list[_Write], bool]:
@@ -468,7 +502,13 @@ class Store:
         while True:
             if item is _CLOSE:
                 return batch, True
-            batch += item
+            if item is _RESUME:
+                if batch:  # numbered before the loop took the numbers back: fail them first
+                    self._write_batch(None, batch)
+                    batch = []
+                self._refusing = False
+            else:
+                batch += item
             if self._max_batch is not None and len(batch) >= self._max_batch:
                 return batch, False
             try:
@@ -477,20 +517,22 @@ class Store:
                 return batch, False
 
     def _write_batch(self, connection: sqlite3.Connection | None, batch: list[_Write]) -> None:
-        error: BaseException | None = self._failed
-        if error is None and connection is not None:
+        error: Any = self._failed
+        if self._refusing or connection is None:
+            error = error or _STALE
+        else:
             try:
-                connection.execute("BEGIN IMMEDIATE")
-                for write in batch:
-                    for sql, params in write.statements:
-                        connection.execute(sql, params)
-                connection.execute("COMMIT")
-            except BaseException as exc:  # disk full, I/O error, a bug: nothing of the batch is kept
-                if connection.in_transaction:
-                    connection.execute("ROLLBACK")
-                # Fail-stop: numbers in this batch were handed out, so writing any later input
-                # would leave a gap in its game's log. Every later write fails too.
-                self._failed = error = exc
+                self._commit(connection, batch)
+            except Exception as exc:  # disk full, I/O error, a bug: nothing of the batch is kept
+                try:
+                    if connection.in_transaction:
+                        connection.execute("ROLLBACK")
+                except sqlite3.Error:
+                    pass
+                # Numbers after this batch's are handed out already: writes queued behind it fail
+                # too, until the loop has taken the numbers back and queued _RESUME.
+                self._refusing = True
+                error = exc
         for write in batch if error is None else ():
             if write.read_back is not None:
                 try:
@@ -498,9 +540,43 @@ class Store:
                 except sqlite3.Error:  # the writes stand; their caller reads again its own way
                     write.result = None
         try:
-            self._loop.call_soon_threadsafe(_settle, batch, error)
+            self._loop.call_soon_threadsafe(self._settle, batch, error)
         except RuntimeError:  # the loop is closed: nobody is waiting any more
             pass
+
+    def _commit(self, connection: sqlite3.Connection, batch: list[_Write]) -> None:
+        """Write a batch in one transaction (raises if it is not kept)."""
+        connection.execute("BEGIN IMMEDIATE")
+        for write in batch:
+            for sql, params in write.statements:
+                connection.execute(sql, params)
+        connection.execute("COMMIT")
+
+    def _settle(self, batch: list[_Write], error: Any) -> None:
+        """On the loop: tell each write's waiter; after a failure take back what it claimed."""
+        if error is None:
+            self.failing = None
+            for write in batch:
+                if write.logged is not None:
+                    game_id, n = write.logged
+                    self._committed_n[game_id] = n + 1
+            _settle(batch, None)
+            return
+        for write in reversed(batch):
+            if write.undo is not None:
+                write.undo()
+        if error is not _STALE:
+            self.failing = f"{type(error).__name__}: {error}"
+            # The numbers go back to the last committed; writes numbered meanwhile (handed to the
+            # writer before _RESUME, with this one's) fail as stale.
+            for game_id in self._next_n:
+                self._next_n[game_id] = self._committed_n.get(game_id, 0)
+            self._hand_over()
+            self._queue.put(_RESUME)
+        _settle(batch, error if error is not _STALE else StorageFull("numbered after a write that failed"))
+        games = {write.logged[0] for write in batch if write.logged is not None}
+        for listener in self.on_failure:
+            listener(games)
 
 
 def _stored_log(connection: sqlite3.Connection, game_id: str) -> list[StoredInput]:
@@ -515,7 +591,7 @@ def _settle(batch: list[_Write], error: BaseException | None) -> None:
         if error is None:
             write.future.set_result(write.result)
         else:
-            failure = StoreError("the store failed to write; restart and recover")
+            failure = StorageFull(f"the store could not write: {error}")
             failure.__cause__ = error
             write.future.set_exception(failure)
 

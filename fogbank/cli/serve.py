@@ -14,6 +14,7 @@ def run(args: argparse.Namespace) -> int:
     import logging
 
     from fogbank.server.app import Server
+    from fogbank.server.store import StoreError
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
 
@@ -103,6 +104,9 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as error:  # an empty admin key, a role without its data folder...
         print(f"fogbank serve: {error}", file=sys.stderr)
         return 2
+    except StoreError as error:  # a damaged store, one another process holds
+        print(f"fogbank serve: {error}", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -237,6 +237,13 @@ class Host:
             self.rooms[row.id] = room
             if room.game.cycle is Cycle.ENDED:  # crashed after logging the end, before marking it
                 await self.store.mark_ended(row.id)
+        for game_id, n in sorted(self.store.torn.items()):
+            if game_id in self.rooms:
+                state = self.rooms[game_id].game.state
+                log.warning(
+                    "game %s went back to turn %d, %s phase: its inputs from %d on were in the write a crash cut short",
+                    game_id, state.turn, state.phase, n,
+                )
         await self.links.recover()
         return len(self.rooms)
 

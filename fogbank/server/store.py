@@ -22,9 +22,11 @@ from __future__ import annotations
 
 import asyncio
 import datetime
+import fcntl
 import functools
 import hashlib
 import json
+import logging
 import os
 import queue
 import sqlite3
@@ -39,7 +41,11 @@ from fogbank.rules.core import Game
 from fogbank.rules.core.plain import fingerprint
 from fogbank.rules.record.replay import apply_input
 
+from . import wal
+
 FILENAME = "fogbank.sqlite3"
+LOCKFILE = "fogbank.lock"  # held while a process has the store open (its pid inside)
+log = logging.getLogger("fogbank.store")
 
 # Built once: json.dumps with options builds an encoder every call, a fair share of an append.
 _compact = json.JSONEncoder(separators=(",", ":"))
@@ -94,6 +100,20 @@ CREATE TABLE IF NOT EXISTS links (
 
 class StoreError(Exception):
     """The store cannot take writes: it is closed, or a commit failed (`StorageFull`)."""
+
+
+class StoreDamaged(StoreError):
+    """The store's file cannot be read as a store: refused at start, never served without its games."""
+
+    def __init__(self, path: Path, problem: str) -> None:
+        super().__init__(
+            f"the store {path} is damaged ({problem}): restore it from a backup,"
+            " or move it aside to start with no games"
+        )
+
+
+class StoreInUse(StoreError):
+    """Another process has the store open (a server still running, a worker left behind)."""
 
 
 class StorageFull(StoreError):
@@ -197,6 +217,10 @@ class Store:
         self._writer = threading.Thread(target=self._write_loop, name="fogbank-store", daemon=True)
         self._closed = False
         self._failed: BaseException | None = None  # the writer could not open its connection
+        self._lock: int | None = None  # the lock file's descriptor, held while open
+        # Games whose last inputs were in a transaction a crash tore from the WAL's tail (never
+        # committed, so never acknowledged): game -> the number of the first one lost.
+        self.torn: dict[str, int] = {}
         self._refusing = False  # the writer's: a commit failed; fail what is queued until _RESUME
         self.failing: str | None = None  # why the last commit failed, until one succeeds
         self.on_failure: list[Callable[[set[str]], None]] = []  # told the games whose inputs were lost
@@ -211,14 +235,32 @@ class Store:
         path = Path(path)
         await asyncio.to_thread(private_folder, path)
         db = path / FILENAME
-        await asyncio.to_thread(private_file, db)
-        # The schema is made on the writer's own connection type before the writer starts, so the
-        # reader below always finds the tables.
-        await asyncio.to_thread(_create_schema, db)
-        store = await asyncio.to_thread(cls, db, asyncio.get_running_loop(), max_batch)
-        await asyncio.to_thread(store._load)
+        lock = await asyncio.to_thread(_lock, path)
+        try:
+            torn = await asyncio.to_thread(_prepare, db)
+            store = await asyncio.to_thread(cls, db, asyncio.get_running_loop(), max_batch)
+            store._lock = lock
+            try:
+                await asyncio.to_thread(store._load)
+            except sqlite3.DatabaseError as error:
+                raise StoreDamaged(db, str(error)) from None
+        except BaseException:
+            os.close(lock)
+            raise
+        if torn is not None:
+            store._tell_torn(torn)
         store._writer.start()
         return store
+
+    def _tell_torn(self, pages: list[bytes]) -> None:
+        for game_id, n in sorted(wal.logged_inputs(pages)):
+            if n >= self._next_n.get(game_id, n + 1):
+                self.torn[game_id] = min(n, self.torn.get(game_id, n))
+        log.warning(
+            "the store's write-ahead log ended in an unfinished write (the server was killed in a commit, which"
+            " was never acknowledged): %d pages dropped, holding inputs of %s",
+            len(pages), ", ".join(f"game {g} from input {n}" for g, n in sorted(self.torn.items())) or "no game",
+        )
 
     def _load(self) -> None:
         reader = self._reader
@@ -244,6 +286,9 @@ class Store:
         await asyncio.to_thread(self._writer.join)
         with self._read_lock:
             self._reader.close()
+        if self._lock is not None:
+            os.close(self._lock)  # the lock goes with it
+            self._lock = None
 
     # Writes. Each checks and numbers its input on the loop thread, at call time, so inputs are
     # logged in the order they were asked for; the returned future settles once they are on disk.
@@ -627,6 +672,54 @@ def _connect(db: Path) -> sqlite3.Connection:
     connection.execute("PRAGMA foreign_keys = ON")
     connection.execute("PRAGMA busy_timeout = 5000")  # a checkpoint may briefly hold the reader
     return connection
+
+
+def _lock(folder: Path) -> int:
+    """Hold the store's lock file (its descriptor), or raise StoreInUse naming who holds it. The
+    kernel lets go of it when the process dies, however it dies."""
+    path = folder / LOCKFILE
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        holder = os.read(fd, 32).decode(errors="replace").strip() or "?"
+        os.close(fd)
+        raise StoreInUse(f"{folder} is in use by another fogbank process (pid {holder}): stop it first") from None
+    os.ftruncate(fd, 0)
+    os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
+    return fd
+
+
+def _prepare(db: Path) -> list[bytes] | None:
+    """Make a new store, or check an old one before it is served: its file readable as a store,
+    its schema brought up to date. The pages of its WAL's torn tail, if it has one (`wal`)."""
+    if not db.exists():
+        # Made under another name and moved into place once whole: a store file that is empty or
+        # part-made is then always damage, never a first start cut short.
+        new = db.with_name(db.name + ".new")
+        for leftover in (new, *(new.with_name(new.name + end) for end in ("-wal", "-shm", "-journal"))):
+            leftover.unlink(missing_ok=True)
+        private_file(new)
+        _create_schema(new)
+        os.replace(new, db)
+        return None
+    db.chmod(0o600)  # a store made before, or under a loose umask, is tightened too
+    wal_file = db.with_name(db.name + "-wal")
+    if db.stat().st_size == 0 and not (wal_file.exists() and wal_file.stat().st_size):
+        raise StoreDamaged(db, "it is empty: the games it held are gone")
+    torn = wal.torn_tail(wal_file)
+    try:
+        _create_schema(db)
+        connection = _connect(db)
+        try:
+            problems = [row[0] for row in connection.execute("PRAGMA quick_check")]
+        finally:
+            connection.close()
+    except sqlite3.DatabaseError as error:
+        raise StoreDamaged(db, str(error)) from None
+    if problems != ["ok"]:
+        raise StoreDamaged(db, problems[0])
+    return torn
 
 
 def _create_schema(db: Path) -> None:

@@ -73,6 +73,7 @@ def test_wire_names_as_documented():
             "games",
             "history",
             "seat_log",
+            "told",
             "ping",
         ]
     )
@@ -94,6 +95,7 @@ def test_wire_names_as_documented():
             "games",
             "history",
             "seat_log",
+            "told",
             "pong",
         ]
     )

@@ -8,7 +8,7 @@ from fogbank.rules.core import Modifier
 from fogbank.rules.core.copies import evolve
 
 from . import sensing
-from .units import FORT, ZEPPELIN, Unit
+from .units import CAPITAL, FORT, SCREEN, ZEPPELIN, Unit
 from .work import Work
 
 IMPAIRMENT_BASE = 6  # 12.13: base radar range in the Savo Island region
@@ -102,8 +102,15 @@ def _random_event(work: Work) -> None:
     if event in ("shields up", "fire control difficulties", "torpedo attack", "damage control"):
         effects.add(event)
     elif event in (*CONFUSION, "surprise"):
+        # Seed 004: a leader present shrugs off Confusion and Mass Confusion on 1-3, but only the
+        # Fire Control Difficulties half of Surprise.
         flagship = any(u.flagship and u.afloat and u.side == side for u in work.units.values())
-        if flagship and work.roll("leader", "leader").outcome == "ignored":
+        ignored = flagship and work.roll("leader", "leader").outcome == "ignored"
+        if event == "surprise":
+            effects |= {"confusion reigns"} | (set() if ignored else {"fire control difficulties"})
+            if ignored:
+                event = "surprise (the flagship kept the guns in hand)"
+        elif ignored:
             event = f"{event} (ignored: the flagship kept order)"
         else:
             effects |= {"confusion reigns"} | ({"fire control difficulties"} if event != "confusion reigns" else set())
@@ -121,8 +128,9 @@ def _random_event(work: Work) -> None:
 
 
 def _event_repair(work: Work, side: str) -> None:
-    """Event 9: the worst-damaged ship of the side mends one hit, even one past repair."""
-    damaged = [u for u in work.afloat() if u.side == side and (u.w or u.s) and u.kind != ZEPPELIN]
+    """Event 9: the worst-damaged ship of the side mends one hit, even one past repair. Only a
+    ship: a fort is not one, and a destroyed fort stays destroyed (seed 000, Gallipoli rule 4)."""
+    damaged = [u for u in work.afloat() if u.side == side and (u.w or u.s) and u.kind in (CAPITAL, SCREEN)]
     if not damaged:
         return
     unit = max(damaged, key=lambda u: (u.w + u.s, u.id))

@@ -158,3 +158,31 @@ def test_fire_at_a_target_in_the_firers_own_hex_is_tripled():
         w.roll = Asked(dpt="full", crt_1_1="-")
         gunnery.resolve(w, {"de_robeck": {"fire": {"Q": {"target": 1}}}})
         assert w.roll.tables == tables  # 4 x 3 = 12 points is 1:1 against 10; 4 alone is below 1:2
+
+
+def test_the_damage_control_event_mends_a_ship_never_a_destroyed_fort():
+    """Seed 004's event repairs one ship; seed 000 has a fort destroyed at 3W for good."""
+    fort = ship("F", "2003", "turkish", kind="fort", type="major fort", w=3, seat="forts")
+    hurt = ship("G", "2010", "turkish", w=1, seat="forts")
+    w = work([ship("L", "1010", "allied", seat="de_robeck"), fort, hurt], scenario="gallipoli")
+    w.roll = Fixed(random_event="damage control", event_side="first", leader="suffered")
+    phase_one._random_event(w)
+    assert w.units["F"].w == 3 and w.units["G"].w == 0
+    w = work([ship("L", "1010", "allied", seat="de_robeck"), fort], scenario="gallipoli")
+    w.roll = Fixed(random_event="damage control", event_side="first", leader="suffered")
+    phase_one._random_event(w)
+    assert w.units["F"].w == 3  # no ship of the side is hurt: nothing is mended
+
+
+def test_surprise_a_flagship_cancels_only_the_fire_control_half():
+    """Seed 004: with a leader present the Fire Control Difficulties half is ignored on 1-3, not the
+    Confusion Reigns half."""
+    def surprised(outcome, leader):
+        w = work([ship("L", "1010"), ship("S", "1030", "germany", flagship=True)])
+        w.roll = Fixed(random_event=outcome, event_side="first", leader=leader)
+        phase_one._random_event(w)
+        return w.board.effects
+
+    assert surprised("surprise", "ignored") == {"germany": {"confusion reigns"}}
+    assert surprised("surprise", "suffered") == {"germany": {"confusion reigns", "fire control difficulties"}}
+    assert surprised("mass confusion reigns", "ignored") == {}

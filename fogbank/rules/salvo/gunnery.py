@@ -208,15 +208,13 @@ def _modifiers(work: Work, firer: Unit, battery: str, target: Unit, d: int, conc
         mods.append(Modifier(f"{'crack' if crew > 0 else 'poor'} crew", crew))
     if ship_target and (target.current_max_speed == 0 or target.speed <= 1):
         mods.append(Modifier("target dead in the water or at speed 1", 2))
-    if ship_target and d > 4 and hexes.on_axis(target.hex, target.facing, firer.hex):
+    if ship_target and d > 4 and hexes.end_on(target.hex, target.facing, firer.hex):
         mods.append(Modifier("crossing the T", 1))
     if scenario.night and board.marked("deck", target.id, turn):
         mods.append(Modifier("target has a deck fire at night", 1))
     if concentrated and battery == "main":
         mods.append(Modifier("concentrated fire", -1))
-    if firer.kind in (CAPITAL, SCREEN) and firer.hex != target.hex and (
-        hexes.off_heading(firer.facing, firer.hex, target.hex) <= 30 or hexes.off_heading(firer.facing, firer.hex, target.hex) >= 150
-    ):
+    if firer.kind in (CAPITAL, SCREEN) and hexes.end_on(firer.hex, firer.facing, target.hex):
         mods.append(Modifier("firing from the bow or stern sector", -1))
     if scenario.night and sensing.starshell_lit(board, target):
         mods.append(Modifier("starshell illuminated target", -1))

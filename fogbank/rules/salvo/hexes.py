@@ -79,25 +79,6 @@ def hexsides_between(a: str, b: str) -> int:
     return min(d, 6 - d)
 
 
-def _centre(h: Hex) -> tuple[float, float]:
-    return 1.5 * h.q, math.sqrt(3) * (h.r + h.q / 2)
-
-
-def bearing(a: Hex, b: Hex) -> float:
-    """Degrees clockwise from north, from the centre of `a` to the centre of `b`."""
-    (ax, ay), (bx, by) = _centre(a), _centre(b)
-    return math.degrees(math.atan2(bx - ax, ay - by)) % 360
-
-
-def facing_degrees(facing: str) -> int:
-    return FACINGS.index(facing) * 60
-
-
-def off_heading(facing: str, a: Hex, b: Hex) -> float:
-    """How far (0-180 degrees) the bearing from `a` to `b` lies off `facing`."""
-    return abs((bearing(a, b) - facing_degrees(facing) + 180) % 360 - 180)
-
-
 def line(a: Hex, b: Hex) -> tuple[Hex, ...]:
     """The hexes a straight line from centre to centre passes through, ends included.
 
@@ -130,8 +111,16 @@ def _round(q: float, r: float, s: float) -> Hex:
     return Hex(rq, rr)
 
 
-def on_axis(target: Hex, facing: str, other: Hex) -> bool:
-    """Whether `other` lies on the straight hex line through `target` ahead or astern of it."""
-    ahead = target.step(facing, distance(target, other))
-    astern = target.step(turn(facing, 3), distance(target, other))
-    return other != target and other in (ahead, astern)
+def end_on(centre: Hex, facing: str, other: Hex) -> bool:
+    """Whether a straight edge from `centre`'s dot to `other`'s passes through the hexsides
+    directly ahead and astern of `centre` facing `facing`: it lies within 30 degrees of the heading
+    or its reverse (a line through a corner touches the hexside, so it counts).
+
+    Worked in whole numbers: turned so the heading is north (A), `other` lies at (dq, dr), and the
+    line's slope against the north axis is (1.5 dq) / (dr + dq / 2) in hex widths."""
+    if other == centre:
+        return False
+    dq, dr, ds = other.q - centre.q, other.r - centre.r, other.s - centre.s
+    for _ in range(FACINGS.index(facing)):  # turn one hexside anticlockwise: (q, r, s) -> (-s, -q, -r)
+        dq, dr, ds = -ds, -dq, -dr
+    return 9 * dq * dq <= (2 * dr + dq) ** 2

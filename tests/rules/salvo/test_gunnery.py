@@ -99,6 +99,9 @@ def test_each_gunnery_modifier():
     assert mods(w, "L", "S")["crossing the T"] == 1
     w = work([ship("L", hexes.number(target.step("A", 3)), facing="C"), ship("S", "1012", "germany", facing="A")], **base)
     assert "crossing the T" not in mods(w, "L", "S")
+    # Off the hex row but within the hexsides ahead and astern (the straight edge of 12.62).
+    w = work([ship("L", hexes.number(target.step("D", 4).step("C", 2)), facing="A"), ship("S", "1012", "germany", facing="A")], **base)
+    assert mods(w, "L", "S")["crossing the T"] == 1
     # Target speed 6, target speed 1, target dead in the water.
     w = work([ship("L", "1010", facing="C"), ship("S", "0716", "germany", speed=6)], **base)
     assert mods(w, "L", "S") == {"target speed 6": -1}

@@ -170,7 +170,7 @@ def _bearing(work: Work, firer: Unit, battery: str, target: Unit, spotter: Unit 
         return "land is in the way", []
     else:
         return "out of sight", []
-    if not (target.kind == FORT or across):
+    if not across:  # 12.41 at forts too (forts' fire at ships is blocked the same way); indirect fire is the spotter's line
         known = board.detected.get(who, frozenset()) | {u.id for u in work.units.values() if sensing.belongs(scenario, u, who)}
         blocked = sensing.units_block(board, firer, target, known)
         if blocked:

@@ -88,6 +88,17 @@ def test_a_ship_beside_the_line_blocks_it():
     assert bearing(w, "L", "S")[0] == "line of sight blocked: a ship beside the firer or target"
 
 
+def test_a_ship_beside_a_fort_blocks_fire_at_it_as_a_ship_beside_a_ship_blocks_the_fort():
+    """12.41 works both ways at Gallipoli: a ship on the line beside the fort blocks fire at the
+    fort, as it blocks the fort's fire at a ship behind it."""
+    fort = ship("F1", "1010", "germany", kind="fort", type="major fort", attack=14, defence=10, range=12, facing="A")
+    near, behind = ship("N", "1011", facing="A"), ship("Q", "1016", facing="A")
+    w = work([fort, near, behind], visibility=11)  # open sea: nothing but the ship between
+    w.board = seen(w, "N", "Q", by="germany")
+    assert bearing(w, "Q", "F1")[0] == "line of sight blocked: a ship beside the firer or target"
+    assert bearing(w, "F1", "Q")[0] == "line of sight blocked: a ship beside the firer or target"
+
+
 def test_each_gunnery_modifier():
     base = dict(visibility=20)
     # Broadside, nothing special: no modifiers.

@@ -11,13 +11,13 @@ from fogbank.rules.core import GameState, Refused
 from . import hexes, movement, sensing
 from .board import Board, SeatLog
 from .scenario import Scenario
-from .units import DUMMY, FORT, ZEPPELIN, Unit
+from .units import CAPITAL, DUMMY, FORT, SCREEN, ZEPPELIN, Unit
 
 FIELDS = {
     "sight_first": {"mines", "starshells", "searchlights"},
     "sight_second": {"starshells", "searchlights"},
-    "movement": {"moves", "smoke", "dummies", "attacks"},
-    "gunfire": {"fire"},
+    "movement": {"moves", "dummies", "attacks"},
+    "gunfire": {"fire", "smoke"},  # smoke: the ships that make smoke next move (NWS: the card, a phase ahead)
 }
 FIRE_FIELDS = {"target", "secondary", "torpedo", "spotter"}
 
@@ -108,7 +108,7 @@ def check_order(state: GameState, scenario: Scenario, seat: str, order: Mapping[
             raise Refused("cannot_move", f"{u.name} does not move.")
         movement.check_path(scenario, u, path, effects)
     for uid in order.get("smoke", []):
-        if not isinstance(uid, str) or unit(uid, "smoke").kind in (ZEPPELIN, DUMMY):
+        if not isinstance(uid, str) or unit(uid, "smoke").kind not in (CAPITAL, SCREEN):
             raise Refused("no_smoke", "Only ships make smoke.")
     if order.get("dummies"):
         if scenario.seat(seat).side not in scenario.dummies:

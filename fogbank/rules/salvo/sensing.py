@@ -165,15 +165,16 @@ def shown(scenario: Scenario, board: Board, who: str, fog: str, detected: Iterab
     """The units observer `who` is shown: forts always (they are printed on the map), every other
     side's unit "as written", and otherwise only what it has detected."""
     detected = set(detected)
+    return [u for u in board.units if (u.afloat or u.kind == FORT) and in_picture(scenario, who, fog, detected, u)]
+
+
+def in_picture(scenario: Scenario, who: str, fog: str, detected: Iterable[str], unit: Unit) -> bool:
+    """Whether observer `who` has `unit` in its picture (afloat or not: a ship sinking under fire
+    was in the picture of those who fired at her)."""
     side = side_of(scenario, who)
-    out = []
-    for u in board.units:
-        if belongs(scenario, u, who) or (u.side == side and who in scenario.shared_plot):
-            continue
-        if u.kind == FORT or u.id in detected or (u.afloat and fog == "as_written" and u.side != side):
-            if u.afloat or u.kind == FORT:
-                out.append(u)
-    return out
+    if belongs(scenario, unit, who) or (unit.side == side and who in scenario.shared_plot):
+        return False
+    return unit.kind == FORT or unit.id in detected or (fog == "as_written" and unit.side != side)
 
 
 def contact(unit: Unit, label: int, detected: bool, side: str) -> dict[str, Any]:

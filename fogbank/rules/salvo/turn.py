@@ -4,8 +4,8 @@
    zeppelin rolls first (a new game holds no rolls), and secret mines; then starshells and
    searchlights, the side at a disadvantage declaring first; then detection again.
 2. movement: sealed orders carried out together (mines, smoke, dummies, zeppelins), then detection.
-3. gunfire: guns, then torpedoes (`gunnery.py`).
-4. damage_control: repairs; victory; then the next turn's Phase One (`phase_one.py`).
+3. gunfire: guns, then torpedoes (`gunnery.py`); smoke cards for the next move, shown in the open.
+4. damage_control: the smoke lifts; repairs; victory; then the next turn's Phase One (`phase_one.py`).
 """
 
 from __future__ import annotations
@@ -49,7 +49,9 @@ def resolve(state: GameState, scenario: Scenario, orders: Mapping[str, Mapping[s
         _movement(work, orders)
     elif state.phase == "gunfire":
         gunnery.resolve(work, orders)
+        _smoke_cards(work, orders)
     else:
+        work.board = evolve(work.board, smoke=frozenset())  # NWS (a), (d): lifted at the turn's end only
         phase_one.damage_control(work)
         outcome = _outcome(work)
         if outcome is None:
@@ -93,7 +95,7 @@ def _declarations(work: Work, orders: Mapping[str, Mapping[str, Any]]) -> None:
 def _movement(work: Work, orders: Mapping[str, Mapping[str, Any]]) -> None:
     scenario, board = work.scenario, work.board
     start = {u.id: u for u in work.units.values()}
-    work.board = evolve(board, smoke=frozenset(), smoke_laid=False)  # NWS (a): old smoke lifts
+    work.board = evolve(board, smoke_laid=False, smoke_cards=frozenset())
     paths: dict[str, str] = {}
     serial = board.dummy_serial
     for seat in sorted(orders):
@@ -112,7 +114,7 @@ def _movement(work: Work, orders: Mapping[str, Mapping[str, Any]]) -> None:
         paths.update(order.get("moves", {}))
     work.board = evolve(work.board, dummy_serial=serial)
     stack = movement.stacked(list(work.units.values()))  # new dummies sit where they were put
-    smokers = {uid for seat in orders for uid in orders[seat].get("smoke", ())}
+    smokers = board.smoke_cards
     attacks: list[tuple[Unit, Unit]] = []
     smoke: set[Hex] = set()
     for unit in list(work.units.values()):
@@ -137,11 +139,28 @@ def _movement(work: Work, orders: Mapping[str, Mapping[str, Any]]) -> None:
         roll = work.roll(f"zeppelin/{zeppelin.id}", crt("1:2").name)
         fate = work.damage(target.id, roll.outcome)
         gunnery._tell_result(work, work.units[target.id], roll.outcome, fate, [zeppelin])
-    work.board = evolve(work.board, smoke=frozenset(smoke), smoke_laid=bool(smoke))
+    work.board = evolve(work.board, smoke=work.board.smoke | smoke, smoke_laid=bool(smoke))
     detected_before = work.board.detected
     work.sense("movement")
     if work.fog == "as_written":
         work.board = evolve(work.board, labels=movement.relabelled(work.board.labels, detected_before, stack))
+
+
+def _smoke_cards(work: Work, orders: Mapping[str, Mapping[str, Any]]) -> None:
+    """NWS (a): the ships that will make smoke next move show a smoke card, in the open: every
+    observer is told the cards on its own side's ships and on the others it has in its picture."""
+    cards = frozenset(uid for seat in sorted(orders) for uid in orders[seat].get("smoke", ())
+                      if uid in work.units and work.units[uid].afloat and work.units[uid].seat == seat)
+    work.board = evolve(work.board, smoke_cards=cards)
+    if not cards:
+        return
+    for who in sensing.observers(work.scenario):
+        shown = {u.id for u in sensing.shown(work.scenario, work.board, who, work.fog, work.board.detected.get(who, frozenset()))}
+        named = [gunnery.label_text(work, who, work.units[uid]) for uid in sorted(cards)
+                 if sensing.belongs(work.scenario, work.units[uid], who) or (uid in shown and work.label(who, uid) is not None)]
+        if named:
+            work.tell(work.seats_of(who), "smoke_cards", f"Smoke cards: {', '.join(named)} will make smoke next move.",
+                      labels=[work.label(who, uid) for uid in sorted(cards) if uid in shown])
 
 
 def _steam(work: Work, unit: Unit, path: str, smoking: bool) -> tuple[Unit, set[Hex]]:

@@ -122,7 +122,6 @@ class Work:
         self.board = evolve(
             self.board,
             detected={who: frozenset(u for u in seen if u in self.units) for who, seen in found.items()},
-            partial={who: frozenset(u for u, how in seen.items() if how == "partial") for who, seen in found.items()},
         )
 
     def finish(self, outcome: Outcome | None = None) -> Resolution:

@@ -3,7 +3,8 @@ every DPT modifier of 12.6 and its list, damage and its effects, and damage cont
 
 import attrs
 import pytest
-from fogbank.rules.salvo import gunnery, hexes, phase_one
+from fogbank.rules.core import Roll
+from fogbank.rules.salvo import gunnery, hexes, phase_one, sensing
 from fogbank.rules.salvo.hexes import parse
 
 from .sea import modifiers, ship, work
@@ -132,12 +133,10 @@ def test_each_gunnery_modifier():
     assert mods(w, "L", "S") == {"poor crew": -2}
     w = work([ship("L", "1010", facing="D"), ship("S", "1016", "germany")], **base)
     assert mods(w, "L", "S") == {"firing from the bow or stern sector": -1}
-    # Concentrated fire (main batteries), fire control difficulties, partial smoke.
+    # Concentrated fire (main batteries), fire control difficulties.
     w = work([ship("L", "1010", facing="C"), ship("S", "0716", "germany")], **base,
-             effects={"britain": frozenset({"fire control difficulties"})}, partial={"britain": frozenset({"S"})})
-    assert mods(w, "L", "S", concentrated=True) == {
-        "concentrated fire": -1, "fire control difficulties": -1, "target seen through partly blocking smoke": -1,
-    }
+             effects={"britain": frozenset({"fire control difficulties"})})
+    assert mods(w, "L", "S", concentrated=True) == {"concentrated fire": -1, "fire control difficulties": -1}
     assert "concentrated fire" not in mods(w, "L", "S", concentrated=True, battery="secondary")
 
 
@@ -179,3 +178,52 @@ def test_damage_control_mends_only_this_turns_hits_once_a_turn_and_forts_twice()
     assert w.units["L"].w == 2 - (rolls["L/0"] == "repaired") and w.units["L"].s == 1
     assert w.units["L"].fresh_w == 0 and w.units["F"].fresh_w == 0
     assert w.units["F"].w == 2 - sum(1 for k, o in rolls.items() if k.startswith("F") and o == "repaired")
+
+
+class Fixed:
+    """A roller that reads given outcomes, table by table, and keeps every roll's modifiers."""
+
+    def __init__(self, **outcomes):
+        self.outcomes, self.rolled = outcomes, []
+
+    def __call__(self, key, table, modifiers=()):
+        self.rolled.append((table, {m.reason: m.value for m in modifiers}))
+        return Roll(index=0, turn=1, key=key, table=table, sides=6, dice=(3, 3), modifiers=tuple(modifiers), total=6,
+                    outcome=self.outcomes[table])
+
+
+def test_heavy_seas_smoke_costs_a_shot_one_point_though_the_target_was_spotted_through_it_too():
+    """NWS: a partly blocked line gives -1 to the fire at a target spotted through it: once."""
+    w = work([ship("L", "1010", facing="C", speed=3), ship("S", "1014", "germany", facing="C", speed=3)],
+             heavy_seas=True, visibility=9, smoke=frozenset({parse("1012")}), labels={"britain": {"S": 1}})
+    w.roll = Fixed(smoke_seas="partial", dpt="miss")
+    w.outcome_of = lambda key, table: w.roll(key, table).outcome
+    w.sense("movement")
+    assert "S" in w.board.detected["britain"]
+    gunnery.resolve(w, {"beatty": {"fire": {"L": {"target": 1}}}})
+    dpt = [mods for table, mods in w.roll.rolled if table == "dpt"]
+    assert dpt == [{"fire through partly blocking smoke": -1}]
+
+
+def test_torpedoes_through_partial_smoke_lose_one_and_never_cross_land_or_run_without_power():
+    units = [ship("D", "1010", kind="screen", type="DD", facing="C", torpedoes=3, torpedo_range=8, salvoes=2),
+             ship("S", "1014", "germany", facing="C")]
+    w = work(units, heavy_seas=True, visibility=9, smoke=frozenset({parse("1012")}),
+             labels={"britain": {"S": 1}}, detected={"britain": frozenset({"S"})})
+    w.roll = Fixed(smoke_seas="partial", torpedo="miss", dpt="miss")
+    w.outcome_of = lambda key, table: w.roll(key, table).outcome
+    gunnery.resolve(w, {"beatty": {"fire": {"D": {"torpedo": 1}}}})
+    assert [mods for table, mods in w.roll.rolled if table == "torpedo"] == [
+        {"torpedo factor": 3, "range": -4, "fire through partly blocking smoke": -1}]
+    w = work(units, visibility=9, labels={"britain": {"S": 1}}, detected={"britain": frozenset({"S"})},
+             marks=frozenset({("engineering", "D", 1)}))
+    w.roll = Fixed()
+    gunnery.resolve(w, {"beatty": {"fire": {"D": {"torpedo": 1}}}})
+    assert w.roll.rolled == [] and "no power after an engineering hit" in w.told["beatty"][0].text
+    island = work([ship("D", "1506", "us", seat="tobin", kind="screen", type="DD", torpedoes=2, torpedo_range=8, salvoes=2),
+                   ship("J", "2010", "japan")], scenario="cape_esperance", visibility=3,
+                  labels={"us": {"J": 1}}, detected={"us": frozenset({"J"})})
+    island.roll = Fixed(torpedo="miss")
+    assert sensing.land_blocked(island.scenario, parse("1506"), parse("2010"))
+    gunnery.resolve(island, {"tobin": {"fire": {"D": {"torpedo": 1}}}})
+    assert island.roll.rolled == [] and "land is in the way" in island.told["tobin"][0].text

@@ -3,12 +3,14 @@ random events of seed 004 as this hex game reads them."""
 
 import attrs
 import pytest
+from fogbank.rules import core
 from fogbank.rules.core import Refused, Roll
 from fogbank.rules.salvo import movement, phase_one, turn
 from fogbank.rules.salvo.hexes import parse
-from fogbank.rules.salvo.scenario import load_scenario
+from fogbank.rules.salvo.scenario import for_options, load_scenario
+from fogbank.rules.salvo.work import Work
 
-from .sea import ship, work
+from .sea import RULES, ship, work
 
 
 @pytest.mark.parametrize("kind, path, code", [
@@ -45,14 +47,27 @@ def test_land_and_the_map_edge_but_the_exit_hexes():
         movement.check_path(s, ship("Q", "2201", "turkish", facing="A"), "F", frozenset())
 
 
-def test_smoke_is_laid_in_every_hex_moved_from_but_the_last_and_lifts_at_the_next_move():
-    w = work([ship("D", "1010", kind="screen", facing="D", max_speed=6)], phase="movement",
-             smoke=frozenset({parse("2020")}))
-    turn._movement(w, {"beatty": {"moves": {"D": "FFF"}, "smoke": ["D"]}})
+def test_smoke_carded_a_phase_ahead_is_laid_in_every_hex_moved_from_but_the_last_and_lifts_as_the_turn_ends():
+    """NWS: the card is declared ahead, in the open (here with the gunfire orders); the division lays
+    a marker in every hex it moves from but the last (phase 3); markers lift only at phase 7, after
+    the fire they hide and before the next turn's sighting."""
+    game = core.start(RULES, "dogger_bank", bytes(32), {"heavy_seas": False})
+    lion = ship("D", "1010", kind="screen", facing="D", max_speed=6)
+    seen = ship("S", "1020", "germany", facing="A")
+    state = attrs.evolve(game.state, phase="gunfire", board=attrs.evolve(game.state.board, units=(lion, seen)))
+    state = attrs.evolve(state, board=attrs.evolve(state.board, detected={"germany": frozenset({"D"}), "britain": frozenset({"S"})},
+                                                   labels={"germany": {"D": 4}, "britain": {"S": 1}}))
+    done = turn.resolve(state, for_options("dogger_bank", False), {"beatty": {"smoke": ["D"]}, "hipper": {}})
+    assert done.state.board.smoke_cards == {"D"}
+    told = {seat: [r.text for r in log.reports if r.kind == "smoke_cards"] for seat, log in done.state.knowledge.items()}
+    assert told["beatty"] == ["Smoke cards: D will make smoke next move."]
+    assert told["hipper"] == ["Smoke cards: D will make smoke next move."]  # identified: D by name
+    w = Work(attrs.evolve(done.state, phase="movement"), for_options("dogger_bank", False))
+    turn._movement(w, {"beatty": {"moves": {"D": "FFF"}}})
     assert w.board.smoke == {parse("1010"), parse("1011"), parse("1012")} and w.units["D"].hex == parse("1013")
-    assert w.board.smoke_laid
-    turn._movement(w, {"beatty": {"moves": {"D": "F"}}})
-    assert w.board.smoke == frozenset() and not w.board.smoke_laid
+    assert w.board.smoke_laid and w.board.smoke_cards == frozenset()
+    after = turn.resolve(attrs.evolve(w.finish().state, phase="damage_control"), for_options("dogger_bank", False), {})
+    assert after.state.board.smoke == frozenset() and after.state.board.smoke_laid  # event 8 still sees it was laid
 
 
 def test_dummies_two_a_turn_two_in_play_and_they_take_the_place_of_a_split_marker():

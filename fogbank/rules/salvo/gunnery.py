@@ -20,7 +20,7 @@ from .work import Work
 
 SECONDARY_RANGE = 5  # hexes
 ZEPPELIN_RANGE = 2  # Salvo II: a zeppelin is shot at within two hexes
-SAME_HEX = 3  # gallipoli special rule 1: attack tripled against a target in the firer's hex
+SAME_HEX = 3  # Gallipoli special rule 1: a ship or fort firing into its own hex, at Gallipoli's forts
 CREW = {"crack": 1, "average": 0, "poor": -1}
 PARTLY_BLOCKED = Modifier("fire through partly blocking smoke", -1)  # NWS heavy seas: gunfire and torpedoes
 
@@ -74,7 +74,7 @@ def resolve(work: Work, orders: Mapping[str, Mapping[str, Any]]) -> None:
             mods = mods + _modifiers(work, firer, battery, target, d, concentrated, fired_at)
             roll = work.roll(f"dpt/{firer.id}/{battery}", "dpt", mods)
             strength = firer.current_attack if battery == "main" else firer.current_secondary
-            if firer.hex == target.hex:
+            if work.scenario.forts_triple_in_hex and firer.hex == target.hex and FORT in (firer.kind, target.kind):
                 strength *= SAME_HEX
             points += damage_points(roll.outcome, strength)
             shots.append(_shot(firer, target, battery, f"DPT {roll.outcome}"))

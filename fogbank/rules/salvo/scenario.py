@@ -82,6 +82,7 @@ class Scenario:
     heavy_seas: bool
     savo_impairment: bool
     zeppelins: bool
+    forts_triple_in_hex: bool  # Gallipoli rule 1: a ship or fort firing into its own hex triples its attack
     disadvantaged: str  # the side that declares first in Phase One
     event_sides: tuple[str, str]  # d6 1-3, 4-6 on the random events' side roll
     dummies: tuple[str, ...]  # sides that may use dummies
@@ -192,6 +193,7 @@ def _load_file(scenario_id: str) -> Scenario:
         heavy_seas=data.get("heavy_seas", False),
         savo_impairment=data.get("savo_impairment", False),
         zeppelins=data.get("zeppelins", False),
+        forts_triple_in_hex=data.get("forts_triple_in_hex", False),
         disadvantaged=data["disadvantaged"],
         event_sides=tuple(data.get("event_sides", [])) or tuple(dict.fromkeys(s["side"] for s in data["seats"])),
         dummies=tuple(data.get("dummy_sides", [])),

@@ -201,3 +201,25 @@ def test_surprise_a_flagship_cancels_only_the_fire_control_half():
     assert surprised("surprise", "ignored") == {"germany": {"confusion reigns"}}
     assert surprised("surprise", "suffered") == {"germany": {"confusion reigns", "fire control difficulties"}}
     assert surprised("mass confusion reigns", "ignored") == {}
+
+
+def test_only_gallipolis_forts_triple_fire_in_their_own_hex():
+    """Gallipoli special rule 1 is that scenario's: two ships in one hex of the Dogger Bank fire as usual."""
+    from fogbank.rules.salvo import gunnery
+
+    w = work([ship("L", "1010", attack=4, facing="A"), ship("S", "1010", "germany", defence=10)],
+             detected={"britain": frozenset({"S"})}, labels={"britain": {"S": 1}})
+    w.roll = Asked(dpt="full", crt_1_1="-")
+    gunnery.resolve(w, {"beatty": {"fire": {"L": {"target": 1}}}})
+    assert w.roll.tables == ["dpt"]  # 4 points against 10: below 1:2, not 12 at 1:1
+
+
+def test_zeppelins_come_out_with_no_gun_of_their_own_and_have_no_gunfire_to_order():
+    """Salvo II gives a zeppelin only its attack by passing over a ship."""
+    w = work([ship("L", "1010")], phase="damage_control")
+    w.roll = Fixed(zeppelins="2")
+    phase_one._zeppelins(w)
+    zeppelins = [u for u in w.units.values() if u.kind == "zeppelin"]
+    assert len(zeppelins) == 2 and all(z.attack == 0 and z.secondary == 0 for z in zeppelins)
+    state = attrs.evolve(w.finish().state, phase="gunfire")
+    assert "strasser" not in RULES.seats_to_act(state)

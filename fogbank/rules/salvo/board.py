@@ -42,7 +42,7 @@ class Board:
     detected: Mapping[str, frozenset[str]] = attrs.field(factory=dict)  # observer -> units detected now
     effects: Mapping[str, frozenset[str]] = attrs.field(factory=dict)  # side -> this turn's random events
     marks: frozenset[tuple[str, str, int]] = frozenset()  # (special damage, unit, turn it bites)
-    exits: tuple[str, ...] = ()  # units off the map through the victory hexes, in good enough shape
+    exits: tuple[str, ...] = ()  # units off the map through the victory hexes (`Scenario.counts` says which count)
     points: Mapping[str, int] = attrs.field(factory=dict)  # side -> victory points
     dummy_serial: int = 0
     zeppelins_rolled: bool = False

@@ -233,7 +233,7 @@ def _modifiers(work: Work, firer: Unit, battery: str, target: Unit, d: int, conc
         mods.append(Modifier("firing ship turned last move", -1))
     if battery == "main" and firer.target and firer.target != target.id:
         mods.append(Modifier("shifting targets", -1))
-    if ship_target and target.speed == 6:
+    if ship_target and target.speed >= 6:  # 6 is the basic game's top speed marker; faster is no easier
         mods.append(Modifier("target speed 6", -1))
     if firer.kind in (CAPITAL, SCREEN) and firer.max_speed and firer.speed >= firer.max_speed:
         mods.append(Modifier("firing ship at maximum speed", -1))
@@ -256,8 +256,9 @@ def _special(work: Work, target: Unit, special: str, firers: list[Unit]) -> None
         marks.add(("rudder", target.id, nxt))
     elif special == "bridge hit":
         marks.add(("bridge", target.id, nxt))
-        if unit.flagship:
+        if unit.flagship:  # the admiral is killed: the side drops a level, and no longer has him
             marks.add(("bridge_all", target.side, nxt))
+            work.put(evolve(unit, flagship=False))
     elif special == "engineering hit":
         marks.add(("engineering", target.id, nxt))
     work.board = evolve(work.board, marks=frozenset(marks))

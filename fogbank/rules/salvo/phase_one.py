@@ -17,9 +17,10 @@ CONFUSION = ("confusion reigns", "mass confusion reigns")
 
 
 def damage_control(work: Work) -> None:
-    """One try a ship (two a fort) to repair a hit taken this turn; what is left is unrepairable."""
+    """One try a ship (two a fort) to repair a hit taken this turn; what is left is unrepairable.
+    A ship that steamed off the map this turn still tries: its crew did not stop working."""
     for unit in list(work.units.values()):
-        if not unit.afloat or (unit.fresh_w == 0 and unit.fresh_s == 0):
+        if unit.sunk or (unit.fresh_w == 0 and unit.fresh_s == 0):
             continue
         if unit.kind == FORT and unit.w >= 3:
             work.put(evolve(unit, fresh_w=0, fresh_s=0))
@@ -37,6 +38,11 @@ def damage_control(work: Work) -> None:
                 work.tell(work.seats_of(sensing.observer(work.scenario, unit.seat)), "repaired",
                           f"{unit.name}'s crew repaired {what}.", unit=unit.id)
         work.put(evolve(unit, fresh_w=0, fresh_s=0))
+        victory = work.scenario.victory
+        if unit.id in work.board.exits:  # off the map this turn (an earlier turn's exit has no fresh hit)
+            words = "counts" if victory.counts(work.units[unit.id]) else "does not count: her hits are past repair"
+            work.tell(work.seats_of(unit.side), "exit_judged", f"{unit.name}, off the map, {words}.",
+                      unit=unit.id, counts=victory.counts(work.units[unit.id]))
 
 
 def open_turn(work: Work) -> None:

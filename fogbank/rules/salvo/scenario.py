@@ -66,6 +66,12 @@ class Victory:
     max_permanent_s: int = 1
     any_edge: bool = False  # any ship may steam off any edge (a battle handed over: breaking off)
 
+    def counts(self, unit: Unit) -> bool:
+        """Whether a ship off the map through the exit counts: no more W and S hits than allowed.
+        Hits still fresh may yet be repaired this turn: only at its end are all that remain
+        unrepairable, so the count is final then (a fresh hit counts against her until it is mended)."""
+        return unit.w <= self.max_permanent_w and unit.s <= self.max_permanent_s
+
 
 @attrs.frozen(kw_only=True)
 class Scenario:

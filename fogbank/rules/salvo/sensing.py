@@ -83,10 +83,12 @@ def units_block(board: Board, firer: Unit, target: Unit, known: Iterable[str]) -
 
 
 def lit(board: Board, unit: Unit, by: Iterable[str]) -> bool:
-    """Whether a starshell of `by`'s units bursts within one hex of `unit`, or their searchlight holds it."""
+    """Whether `unit` shows in the light for the units `by`: a starshell of theirs bursts within
+    one hex of it, or their searchlight holds it, or it holds a beam itself (seen by everyone).
+    Such a ship is seen, and may be fired at, from `ILLUMINATED` hexes."""
     by = set(by)
     return any(f in by and hexes.distance(h, unit.hex) <= 1 for f, h in board.starshells) or any(
-        f in by and t == unit.id for f, t in board.searchlights
+        (f in by and t == unit.id) or f == unit.id for f, t in board.searchlights
     )
 
 
@@ -109,8 +111,6 @@ def _visual(scenario, board, eye, target, d, roll, stage, friends) -> str:
     reach = board.visibility
     if scenario.night and lit(board, target, friends):
         reach = max(reach, ILLUMINATED)
-    if scenario.night and any(f == target.id for f, _ in board.searchlights):
-        reach = max(reach, ILLUMINATED)  # a searchlight shows its ship to everyone
     if d > reach:
         return ""
     allowance = 1 if eye.kind == FORT else 0  # forts see and fire over one land hex

@@ -77,11 +77,12 @@ def _declarations(work: Work, orders: Mapping[str, Mapping[str, Any]]) -> None:
         by_label = {n: uid for uid, n in board.labels.get(who, {}).items()}
         for uid, where in sorted(order.get("starshells", {}).items()):
             unit = work.units.get(uid)
-            if unit is not None and unit.afloat and unit.starshells:
+            if unit is not None and unit.afloat and unit.starshells and _powered(work, unit):
                 starshells.append((uid, hexes.parse(where)))
         for uid, label in sorted(order.get("searchlights", {}).items()):
             unit, target = work.units.get(uid), work.units.get(by_label.get(label, ""))
-            if unit is not None and unit.afloat and target is not None and hexes.distance(unit.hex, target.hex) <= sensing.SEARCHLIGHT_RANGE:
+            if (unit is not None and unit.afloat and _powered(work, unit) and target is not None
+                    and hexes.distance(unit.hex, target.hex) <= sensing.SEARCHLIGHT_RANGE):
                 searchlights.append((uid, target.id))
                 work.tell(work.seats_of(who), "searchlight", f"{unit.name}'s searchlight holds label {label}.", unit=uid)
     if starshells != list(board.starshells):
@@ -90,6 +91,16 @@ def _declarations(work: Work, orders: Mapping[str, Mapping[str, Any]]) -> None:
         work.tell(everyone, "starshells", f"Starshells burst over {', '.join(bursts)}.", hexes=bursts)
     work.board = evolve(work.board, starshells=tuple(starshells), searchlights=tuple(searchlights),
                               secret_mines=frozenset(secret))
+
+
+def _powered(work: Work, unit: Unit) -> bool:
+    """12.5's engineering hit: an electrical failure, no radar or weapons: no starshell (a gun's) and
+    no searchlight (the power's) this turn either."""
+    if work.board.marked("engineering", unit.id, work.turn):
+        work.tell(work.seats_of(sensing.observer(work.scenario, unit.seat)), "no_power",
+                  f"{unit.name} has no power after her engineering hit: no starshell or searchlight this turn.", unit=unit.id)
+        return False
+    return True
 
 
 def _movement(work: Work, orders: Mapping[str, Mapping[str, Any]]) -> None:
@@ -122,7 +133,8 @@ def _movement(work: Work, orders: Mapping[str, Mapping[str, Any]]) -> None:
             continue
         path = paths.get(unit.id, movement.straight(unit))
         effects = work.board.effects.get(unit.side, frozenset())
-        if unit.kind != DUMMY and ("confusion reigns" in effects or work.board.marked("rudder", unit.id, work.turn)):
+        # 12.22: a dummy suffers loss of command as a real unit would (a marker free of it is a tell).
+        if "confusion reigns" in effects or work.board.marked("rudder", unit.id, work.turn):
             if path != movement.straight(unit):
                 work.tell(work.seats_of(sensing.observer(scenario, unit.seat)), "held_course",
                           f"{unit.name} could only hold her course and speed.", unit=unit.id)
@@ -199,11 +211,14 @@ def _steam(work: Work, unit: Unit, path: str, smoking: bool) -> tuple[Unit, set[
 
 def _exit(work: Work, unit: Unit) -> Unit:
     victory = work.scenario.victory
-    good = unit.w <= victory.max_permanent_w and unit.s <= victory.max_permanent_s
-    if good:
+    if victory.kind == "exit" and unit.side == victory.side:
         work.board = evolve(work.board, exits=(*work.board.exits, unit.id))
-    work.tell(work.seats_of(unit.side), "exited",
-              f"{unit.name} steamed off the map{'' if good else ', too badly hurt to count'}.", unit=unit.id, counts=good)
+        fresh = " (her hits of this turn are judged after damage control)" if unit.fresh_w or unit.fresh_s else ""
+        words = "counts" if victory.counts(unit) else "does not count yet" if fresh else "is too badly hurt to count"
+        work.tell(work.seats_of(unit.side), "exited", f"{unit.name} steamed off the map and {words}{fresh}.",
+                  unit=unit.id, counts=victory.counts(unit))
+    else:
+        work.tell(work.seats_of(unit.side), "exited", f"{unit.name} steamed off the map.", unit=unit.id)
     return evolve(unit, exited=True)
 
 
@@ -236,12 +251,12 @@ def _outcome(work: Work, final: bool = True) -> Outcome | None:
     alive = {side: [u for u in work.units.values() if u.side == side and u.afloat and u.kind not in (DUMMY, FORT, ZEPPELIN)] for side in sides}
     if victory.kind == "exit":
         other = next(s for s in sides if s != victory.side)
-        if len(board.exits) >= victory.ships:
-            return Outcome({victory.side: "victory", other: "defeat"},
-                           f"{len(board.exits)} ships broke through the Narrows.")
+        through = sum(1 for uid in board.exits if victory.counts(work.units[uid]))
+        if through >= victory.ships:
+            return Outcome({victory.side: "victory", other: "defeat"}, f"{through} ships broke through the Narrows.")
         if not alive[victory.side] or (final and work.state.turn >= scenario.turns):
             return Outcome({victory.side: "defeat", other: "victory"},
-                           f"Only {len(board.exits)} of the {victory.ships} ships needed got through.")
+                           f"Only {through} of the {victory.ships} ships needed got through.")
         return None
     gone = [side for side in sides if not alive[side]]
     if gone or (final and work.state.turn >= scenario.turns):

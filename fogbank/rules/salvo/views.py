@@ -54,7 +54,8 @@ def seat_view(state: GameState, scenario: Scenario, seat: str, since: int | None
         "friends": [unit_view(u, board) for u in board.units if shared and u.side == side and u.seat != seat],
         "contacts": [dict(c) for c in log.contacts],
         "minefields": sorted({*map(hexes.number, scenario.minefields), *log.mines}),
-        "exits": len(board.exits) if scenario.victory.kind == "exit" and side == scenario.victory.side else None,
+        "exits": sum(1 for uid in board.exits if scenario.victory.counts(board.unit(uid)))
+        if scenario.victory.kind == "exit" and side == scenario.victory.side else None,
         "reports": [{"turn": r.turn, "phase": r.phase, "kind": r.kind, "text": r.text, "facts": dict(r.facts)}
                     for r in log.reports if r.turn >= since],
     }

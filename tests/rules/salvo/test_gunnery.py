@@ -227,3 +227,24 @@ def test_torpedoes_through_partial_smoke_lose_one_and_never_cross_land_or_run_wi
     assert sensing.land_blocked(island.scenario, parse("1506"), parse("2010"))
     gunnery.resolve(island, {"tobin": {"fire": {"D": {"torpedo": 1}}}})
     assert island.roll.rolled == [] and "land is in the way" in island.told["tobin"][0].text
+
+
+def test_a_ship_holding_a_searchlight_may_be_fired_at_by_whoever_sees_her():
+    """Seen from 10 hexes by everyone, so fired at from there too, not only within visibility."""
+    beam = ship("R", "1010", "us", searchlight=True)
+    w = work([beam, ship("J", "1018", "japan", seat="goto"), ship("X", "1030", "japan", seat="goto")],
+             scenario="cape_esperance", visibility=3, searchlights=(("R", "X"),))
+    w.board = seen(w, "R", by="goto")
+    assert bearing(w, "J", "R") == ("", [])
+    assert bearing(w, "R", "J")[0] == "out of sight"  # the beam shows its holder, not what it does not hold
+
+
+def test_any_speed_of_six_or_more_makes_a_harder_target():
+    w = work([ship("L", "1010", facing="C"), ship("S", "0716", "germany", kind="screen", speed=7, max_speed=7)], visibility=20)
+    assert mods(w, "L", "S") == {"target speed 6": -1}
+
+
+def test_a_bridge_hit_kills_the_admiral_and_the_flagship_no_longer_keeps_order():
+    w = work([ship("L", "1010", flagship=True), ship("S", "1020", "germany")])
+    gunnery._special(w, w.units["L"], "bridge hit", [w.units["S"]])
+    assert not w.units["L"].flagship and w.board.marked("bridge_all", "britain", 2)

@@ -223,3 +223,35 @@ def test_zeppelins_come_out_with_no_gun_of_their_own_and_have_no_gunfire_to_orde
     assert len(zeppelins) == 2 and all(z.attack == 0 and z.secondary == 0 for z in zeppelins)
     state = attrs.evolve(w.finish().state, phase="gunfire")
     assert "strasser" not in RULES.seats_to_act(state)
+
+
+def test_an_exit_counts_by_the_hits_left_unrepairable_when_the_turn_ends():
+    """Gallipoli: exiting ships must have no more than one unrepairable W and S hit. A hit taken
+    this turn may yet be mended at damage control: she is judged then."""
+    for repair, counted in (("repaired", 1), ("failed", 0)):
+        q = ship("Q", "2201", "allied", seat="de_robeck", facing="A", speed=1, max_speed=3, w=2, fresh_w=1)
+        w = work([q], scenario="gallipoli", phase="movement")
+        turn._movement(w, {"de_robeck": {"moves": {"Q": "F"}}})
+        assert w.units["Q"].exited and w.board.exits == ("Q",)
+        assert "judged after damage control" in w.told["de_robeck"][-1].text
+        w.roll = Fixed(repair=repair)
+        phase_one.damage_control(w)
+        assert w.units["Q"].w == 2 - counted
+        assert sum(map(w.scenario.victory.counts, map(w.units.get, w.board.exits))) == counted
+        assert w.told["de_robeck"][-1].kind == "exit_judged"
+
+
+def test_a_dummy_suffers_confusion_as_a_real_unit_would():
+    dummy = ship("dummy-britain-1", "1010", kind="dummy", name="dummy", facing="D", speed=2, max_speed=99)
+    w = work([dummy], phase="movement", effects={"britain": frozenset({"confusion reigns"})})
+    turn._movement(w, {"beatty": {"moves": {"dummy-britain-1": "RFFFF"}}})
+    assert w.units["dummy-britain-1"].hex == parse("1012") and w.units["dummy-britain-1"].facing == "D"
+
+
+def test_no_starshell_or_searchlight_without_power_after_an_engineering_hit():
+    us = ship("R", "1010", "us", seat="scott", starshells=1, searchlight=True)
+    w = work([us, ship("J", "1013", "japan", seat="goto")], scenario="cape_esperance", phase="sight_second",
+             labels={"us": {"J": 1}}, marks=frozenset({("engineering", "R", 1)}))
+    turn._declarations(w, {"scott": {"starshells": {"R": "1013"}, "searchlights": {"R": 1}}})
+    assert w.board.starshells == () and w.board.searchlights == ()
+    assert {r.kind for r in w.told["scott"]} == {"no_power"}

@@ -43,7 +43,7 @@ def side_of(scenario: Scenario, who: str) -> str:
 
 
 def strictly_between(a: Hex, b: Hex) -> tuple[tuple[Hex, ...], tuple[Hex, ...]]:
-    one, two = hexes.line_pair(a, b)
+    one, two = hexes.sight_lines(a, b)
     return one[1:-1], two[1:-1]
 
 

@@ -59,3 +59,49 @@ def test_end_on_is_the_straight_edge_through_the_hexsides_ahead_and_astern():
                 off = _degrees_off(facing, t, other)
                 if abs(off - 30) > 1e-6 and abs(off - 150) > 1e-6:
                     assert hexes.end_on(t, facing, other) == (off < 30 or off > 150), (facing, q, r, off)
+
+
+def _ruler(a, b, nudge):
+    """The hexes a densely sampled straight edge from dot to dot (moved `nudge` to its left) hits."""
+    size = math.sqrt(3)
+    (ax, ay), (bx, by) = (1.5 * a.q, size * (a.r + a.q / 2)), (1.5 * b.q, size * (b.r + b.q / 2))
+    length = math.hypot(bx - ax, by - ay)
+    ox, oy = -(by - ay) / length * nudge, (bx - ax) / length * nudge
+    samples = int(length * 250)
+    hit = []
+    for i in range(samples + 1):
+        x, y = ax + ox + (bx - ax) * i / samples, ay + oy + (by - ay) * i / samples
+        q = x / 1.5
+        h = hexes._round(q, y / size - q / 2, -q - (y / size - q / 2))
+        if not hit or hit[-1] != h:
+            hit.append(h)
+    return hit
+
+
+def test_a_line_of_sight_is_every_hex_the_ruler_crosses():
+    """The seeds' straight edge from dot to dot, exactly: a stepped line misses hexes the ruler
+    clips between its steps (1805 to 2102 clips 1903 and 2004 both)."""
+    a, b = parse("1805"), parse("2102")
+    assert [hexes.number(h) for h in hexes.line(a, b)] == ["1805", "1904", "2004", "2003", "2102"]
+    assert all([hexes.number(h) for h in path] == ["1805", "1904", "1903", "2004", "2003", "2102"]
+               for path in hexes.sight_lines(a, b))
+    centre = parse("1010")
+    for q in range(-4, 5):
+        for r in range(-4, 5):
+            other = hexes.Hex(centre.q + q, centre.r + r)
+            if other == centre:
+                continue
+            for path, nudge in zip(hexes.sight_lines(centre, other), (hexes._NUDGE, -hexes._NUDGE)):
+                assert path[0] == centre and path[-1] == other
+                assert all(hexes.distance(x, y) == 1 for x, y in zip(path, path[1:]))
+                assert set(_ruler(centre, other, nudge)) <= set(path), (q, r)  # nothing the ruler crosses is missed
+                wider = set(_ruler(centre, other, nudge)) | set(_ruler(centre, other, math.copysign(0.01, nudge)))
+                assert set(path) <= wider, (q, r)  # nor added (a corner clipped by a hair shows a hair further over)
+
+
+def test_a_ruler_along_a_hexside_touches_both_sides_and_one_through_a_corner_neither():
+    a = parse("1010")
+    b = a.step("A").step("B")  # 30 degrees: the ruler runs along the side between 1009 and 1109
+    one, two = hexes.sight_lines(a, b)
+    assert {a.step("A"), a.step("B")} == (set(one) | set(two)) - {a, b}
+    assert set(one) ^ set(two) == {a.step("A"), a.step("B")}

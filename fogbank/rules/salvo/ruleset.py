@@ -98,7 +98,7 @@ class Salvo(Ruleset):
             s = load_scenario(state.scenario)
             spec = s.seat(seat)
             if spec.mines:
-                return {"mines": _default_mines(s, spec.mines)}
+                return {"mines": _default_mines(s, spec.mines, orders.ships_known_at_start(state.board, state.knowledge[seat], seat))}
         return {}
 
     def resolve(self, state: GameState, orders_in: Mapping[str, Any]) -> Resolution:
@@ -153,7 +153,10 @@ def _scenario(state: GameState):
     return for_options(state.scenario, bool(state.options.get("heavy_seas", load_scenario(state.scenario).heavy_seas)))
 
 
-def _default_mines(s, count: int) -> list[str]:
-    start = {u.hex for u in s.units}
-    water = sorted(h for h in s.map.terrain if s.map.water(h) and h not in start and h not in s.minefields)
+def _default_mines(s, count: int, taken: set) -> list[str]:
+    """The minelayer's standing order: the open water nearest the exit (or the map's first hexes
+    if the scenario has none), free of the ships it knows of and of the fixed fields."""
+    water = [h for h in s.map.terrain if s.map.water(h) and h not in taken and h not in s.minefields]
+    goal = s.victory.hexes
+    water.sort(key=lambda h: (min((hexes.distance(h, e) for e in goal), default=0), h))
     return [hexes.number(h) for h in water[:count]]

@@ -6,10 +6,12 @@ not share a plot, when another captain of its own side orders differently."""
 from __future__ import annotations
 
 import attrs
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from fogbank import protocols as wire
+from fogbank.rules import core
 from fogbank.rules.core import Dice, Game
 from fogbank.rules.salvo import hexes, sensing
 from fogbank.rules.salvo.scenario import load_scenario
@@ -210,3 +212,30 @@ def test_the_americans_are_blind_to_a_japanese_ship_out_of_sight_and_radar(game,
         return attrs.evolve(state, board=attrs.evolve(state.board, units=(*state.board.units, extra)))
 
     assume(check(ESPERANCE, seed, inputs, "scott", Change("a far destroyer", start=add)))
+
+
+def test_the_secret_mine_check_tells_the_forts_nothing_of_ships_they_were_not_shown():
+    """Double-blind: mining the hexes where the Allies' two dummies start (out of any fort's sight)
+    is taken whether the dummies are there or not; the check knows only what the forts were shown."""
+    scenario = load_scenario("gallipoli")
+    starts = [hexes.number(u.hex) for u in scenario.units if u.kind == "dummy"]
+
+    def no_dummies(state):
+        board = state.board
+        return attrs.evolve(state, board=attrs.evolve(board, units=tuple(u for u in board.units if u.kind != "dummy")))
+
+    inputs = [{"seat": "forts", "order": {"mines": starts}}, {"umpire": wire.Release(ref=0)}]
+    assert check(BLIND, bytes(32), inputs, "forts", Change("the dummies not there", start=no_dummies))
+
+
+def test_double_blind_the_forts_may_mine_where_unseen_dummies_start_and_as_written_not_under_any_marker():
+    """Gallipoli rule 3 keeps the start hexes of ships free of mines: of those the forts know of."""
+    for fog, taken in (("double_blind", False), ("as_written", True)):
+        game = core.start(core.find_ruleset("salvo"), "gallipoli", bytes(32), {"fog": fog})
+        starts = [hexes.number(u.hex) for u in game.state.board.units if u.kind == "dummy"]
+        order = core.find_ruleset("salvo").parse_order("forts", {"mines": starts})
+        if taken:
+            with pytest.raises(core.Refused):
+                core.submit(game, "forts", order)
+        else:
+            assert core.submit(game, "forts", order).game.state.board.secret_mines == {hexes.parse(h) for h in starts}

@@ -18,7 +18,7 @@ from .hexes import Hex
 from .units import DUMMY, Unit
 
 SEA, STRAITS, PARTIAL, LAND, MAJOR_FORT, MINOR_FORT = ".", ",", "~", "#", "M", "m"
-WATER = frozenset(SEA + STRAITS + PARTIAL + MAJOR_FORT + MINOR_FORT)  # a ship may enter these
+WATER = frozenset(SEA + STRAITS + PARTIAL)  # a ship may enter these; a fort stands on the shore (land)
 
 
 @attrs.frozen(kw_only=True, eq=False)
@@ -41,11 +41,12 @@ class Map:
         return self.terrain.get(h, LAND) in WATER
 
     def land(self, h: Hex) -> bool:
-        return self.terrain.get(h, LAND) == LAND
+        """Land, a fort's shore hex among it: it blocks sight, and no ship enters it."""
+        return self.terrain.get(h, LAND) not in WATER
 
     def straits(self, h: Hex) -> bool:
         """Inside the Dardanelles (or any inner water a scenario marks with ',' and '~')."""
-        return self.terrain.get(h, LAND) in (STRAITS, PARTIAL, MAJOR_FORT, MINOR_FORT)
+        return self.terrain.get(h, LAND) in (STRAITS, PARTIAL)
 
 
 @attrs.frozen(kw_only=True)
@@ -89,6 +90,7 @@ class Scenario:
     savo_impairment: bool
     zeppelins: bool
     forts_triple_in_hex: bool  # Gallipoli rule 1: a ship or fort firing into its own hex triples its attack
+    cruising_speed: int  # hexes a turn a fleet steams at when it is not pressing (0: none given)
     disadvantaged: str  # the side that declares first in Phase One
     event_sides: tuple[str, str]  # d6 1-3, 4-6 on the random events' side roll
     dummies: tuple[str, ...]  # sides that may use dummies
@@ -200,6 +202,7 @@ def _load_file(scenario_id: str) -> Scenario:
         savo_impairment=data.get("savo_impairment", False),
         zeppelins=data.get("zeppelins", False),
         forts_triple_in_hex=data.get("forts_triple_in_hex", False),
+        cruising_speed=data.get("cruising_speed", 0),
         disadvantaged=data["disadvantaged"],
         event_sides=tuple(data.get("event_sides", [])) or tuple(dict.fromkeys(s["side"] for s in data["seats"])),
         dummies=tuple(data.get("dummy_sides", [])),

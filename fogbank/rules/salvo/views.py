@@ -87,7 +87,9 @@ def umpire_view(state: GameState, scenario: Scenario) -> dict[str, Any]:
 
 def chart_view(scenario: Scenario) -> dict[str, Any]:
     m = scenario.map
-    rows = ["".join(m.terrain[hexes.from_offset(c, r)] for c in range(1, m.columns + 1)) for r in range(1, m.rows + 1)]
+    # A fort's hex is land to every page (the forts are listed with their hexes below).
+    rows = ["".join(m.terrain[hexes.from_offset(c, r)] for c in range(1, m.columns + 1)).replace("M", "#").replace("m", "#")
+            for r in range(1, m.rows + 1)]
     return {
         "name": m.name, "columns": m.columns, "rows": m.rows, "terrain": rows,
         "places": [dict(p) for p in m.places],

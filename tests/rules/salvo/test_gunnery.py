@@ -72,7 +72,7 @@ def test_zeppelin_spotting_and_shooting_at_zeppelins():
 
 def test_gallipoli_forts_and_indirect_fire_across_the_peninsula():
     fort = ship("F1", "2003", "turkish", kind="fort", type="major fort", attack=14, defence=10, range=12)
-    outside, spotter = ship("Q", "1004", "allied", range=18), ship("P", "2107", "allied")
+    outside, spotter = ship("Q", "0705", "allied", range=18), ship("P", "2103", "allied")
     w = work([fort, outside, spotter], scenario="gallipoli", visibility=11)
     assert bearing(w, "Q", "F1")[0] == "land is in the way"
     why, found = bearing(w, "Q", "F1", spotter=w.units["P"])

@@ -7,7 +7,7 @@ from typing import Any, Mapping
 from .. import hexes
 from ..hexes import Hex
 
-WATER = set(".,~Mm")
+WATER = set(".,~")
 DUMMY_SPEED = 3  # a dummy steams like the battleships it pretends to be
 TURN_LIMIT = {"capital": 2, "screen": 3, "zeppelin": 3, "dummy": 3}
 DUMMIES_IN_PLAY = 2  # 12.22: at most two dummies in play for a side

@@ -60,8 +60,9 @@ class SeatSpec:
 @attrs.frozen(kw_only=True)
 class Victory:
     kind: str  # "exit" or "points"
-    side: str = ""  # for "exit": the side that must get ships off
+    side: str = ""  # the side that may steam off the map (for "exit", the side that must), through `hexes`
     hexes: tuple[Hex, ...] = ()
+    ties: str = ""  # "points": the side that wins when the points are level (else a draw)
     ships: int = 0
     max_permanent_w: int = 1
     max_permanent_s: int = 1
@@ -213,12 +214,24 @@ def _load_file(scenario_id: str) -> Scenario:
         zeppelin_hexes=tuple(hexes.parse(h) for h in data.get("zeppelin_hexes", [])),
         zeppelin_seat=data.get("zeppelin_seat", ""),
         victory=Victory(
-            kind=victory["kind"], side=victory.get("side", ""), hexes=tuple(hexes.parse(h) for h in victory.get("hexes", [])),
+            kind=victory["kind"], side=victory.get("side", ""), ties=victory.get("ties", ""),
+            hexes=tuple(hexes.parse(h) for h in victory.get("hexes", [])) + _edges(load_map(data["map"]), victory.get("edges", [])),
             ships=victory.get("ships", 0), max_permanent_w=victory.get("max_permanent_w", 1),
             max_permanent_s=victory.get("max_permanent_s", 1),
         ),
         variants=data.get("variants", {}),
     )
+
+
+def _edges(drawn: Map, edges: list) -> tuple[Hex, ...]:
+    """Stretches of the map's edge, each [edge, first, last]: "east" and "west" by row, "north"
+    and "south" by column."""
+    found = []
+    for edge, first, last in edges:
+        for n in range(first, last + 1):
+            column, row = {"east": (drawn.columns, n), "west": (1, n), "north": (n, 1), "south": (n, drawn.rows)}[edge]
+            found.append(hexes.from_offset(column, row))
+    return tuple(found)
 
 
 @functools.cache

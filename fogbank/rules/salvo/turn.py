@@ -217,6 +217,8 @@ def _exit(work: Work, unit: Unit) -> Unit:
         words = "counts" if victory.counts(unit) else "does not count yet" if fresh else "is too badly hurt to count"
         work.tell(work.seats_of(unit.side), "exited", f"{unit.name} steamed off the map and {words}{fresh}.",
                   unit=unit.id, counts=victory.counts(unit))
+    elif unit.side == victory.side and victory.hexes:
+        work.tell(work.seats_of(unit.side), "exited", f"{unit.name} steamed off the map for home.", unit=unit.id)
     else:
         work.tell(work.seats_of(unit.side), "exited", f"{unit.name} steamed off the map.", unit=unit.id)
     return evolve(unit, exited=True)
@@ -263,6 +265,8 @@ def _outcome(work: Work, final: bool = True) -> Outcome | None:
         points = {side: board.points.get(side, 0) for side in sides}
         best = max(points.values())
         winners = [s for s in sides if points[s] == best]
+        if len(winners) > 1 and victory.ties in winners:  # level: the side whose task was only to get away has done it
+            winners = [victory.ties]
         results = {s: ("draw" if len(winners) > 1 else ("victory" if s in winners else "defeat")) for s in sides}
         return Outcome(results, "Victory points: " + ", ".join(f"{s} {points[s]}" for s in sides) + ".")
     return None

@@ -97,4 +97,5 @@ def chart_view(scenario: Scenario) -> dict[str, Any]:
                    "defence": u.defence, "range": u.range} for u in scenario.units if u.kind == FORT],
         "minefields": sorted(map(hexes.number, scenario.minefields)),
         "exit_hexes": [hexes.number(h) for h in scenario.victory.hexes],
+        "exit_side": scenario.victory.side or None,
     }

@@ -13,7 +13,7 @@ from . import hexes
 from .board import Board
 from .hexes import Hex
 from .scenario import Map, Scenario
-from .tables import RADARS
+from .tables import RADARS, SEARCH_RADARS
 from .units import CAPITAL, DUMMY, FORT, SCREEN, ZEPPELIN, Unit
 
 ILLUMINATED = 10  # hexes a starshell- or searchlight-lit ship is seen from
@@ -97,10 +97,12 @@ def starshell_lit(board: Board, unit: Unit) -> bool:
 
 
 def radar_reach(board: Board, unit: Unit, turn: int) -> int:
-    """How far `unit`'s radar detects this turn (0: no working radar)."""
-    if not unit.has_radar or board.marked("engineering", unit.id, turn):
+    """How far `unit`'s radar detects this turn (0: no working radar): its fire-control set's reach
+    (cut by 12.13 where a scenario has it) or its search set's, the further."""
+    if board.marked("engineering", unit.id, turn):
         return 0
-    return min(RADARS[unit.radar].detection, board.radar_range.get(unit.id, 99))
+    fire_control = min(RADARS[unit.radar].detection, board.radar_range.get(unit.id, 99)) if unit.has_radar else 0
+    return max(fire_control, SEARCH_RADARS[unit.search].detection if unit.has_search else 0)
 
 
 def _visual(scenario, board, eye, target, d, roll, stage, friends) -> str:

@@ -7,6 +7,7 @@ from typing import Any
 from fogbank.rules.core import GameState
 
 from . import hexes, sensing
+from .tables import RADARS, SEARCH_RADARS
 from .board import Board, SeatLog
 from .scenario import Scenario
 from .units import FORT, Unit
@@ -20,10 +21,28 @@ def unit_view(unit: Unit, board: Board) -> dict[str, Any]:
         "defence": unit.defence, "range": unit.range, "torpedoes": unit.torpedoes, "torpedo_range": unit.torpedo_range,
         "salvoes": unit.salvoes, "radar": unit.radar if unit.has_radar else None,
         "radar_range": board.radar_range.get(unit.id) if unit.has_radar else None,
+        "search": unit.search if unit.has_search else None, "radar_words": radar_words(unit, board),
         "starshells": unit.starshells, "searchlight": unit.searchlight, "crew": unit.crew, "flagship": unit.flagship,
         "w": unit.w, "s": unit.s, "fresh_w": unit.fresh_w, "fresh_s": unit.fresh_s,
         "sunk": unit.sunk, "exited": unit.exited, "turned": unit.turned,
     }
+
+
+def radar_words(unit: Unit, board: Board) -> list[str]:
+    """What a ship's radar sets do, in words: each set's reach, and this turn's where 12.13 cuts it."""
+    words = []
+    if unit.has_radar:
+        set_ = RADARS[unit.radar]
+        cut = board.radar_range.get(unit.id)
+        today = f"; this turn it reaches {cut} hexes (the islands' clutter)" if cut is not None else ""
+        if set_.quality == "axis_low":
+            guns = f"guns by radar to {set_.gun} hexes at -3"
+        else:
+            guns = f"guns by radar to {set_.gun} hexes ({'-2' if set_.quality == 'advanced' else '-3'} beyond {set_.spotting})"
+        words.append(f"{set_.name.replace('_', ' ').title()} fire control: detects {set_.detection} hexes, {guns}{today}")
+    if unit.has_search:
+        words.append(f"{SEARCH_RADARS[unit.search].title}: detects {SEARCH_RADARS[unit.search].detection} hexes (not its guns)")
+    return words
 
 
 def _common(state: GameState, scenario: Scenario) -> dict[str, Any]:

@@ -220,11 +220,11 @@ def test_torpedoes_through_partial_smoke_lose_one_and_never_cross_land_or_run_wi
     w.roll = Fixed()
     gunnery.resolve(w, {"beatty": {"fire": {"D": {"torpedo": 1}}}})
     assert w.roll.rolled == [] and "no power after an engineering hit" in w.told["beatty"][0].text
-    island = work([ship("D", "1506", "us", seat="tobin", kind="screen", type="DD", torpedoes=2, torpedo_range=8, salvoes=2),
-                   ship("J", "2010", "japan")], scenario="cape_esperance", visibility=3,
+    island = work([ship("D", "1909", "us", seat="tobin", kind="screen", type="DD", torpedoes=2, torpedo_range=10, salvoes=2),
+                   ship("J", "2909", "japan")], scenario="cape_esperance", visibility=3,
                   labels={"us": {"J": 1}}, detected={"us": frozenset({"J"})})
     island.roll = Fixed(torpedo="miss")
-    assert sensing.land_blocked(island.scenario, parse("1506"), parse("2010"))
+    assert sensing.land_blocked(island.scenario, parse("1909"), parse("2909"))  # Savo between
     gunnery.resolve(island, {"tobin": {"fire": {"D": {"torpedo": 1}}}})
     assert island.roll.rolled == [] and "land is in the way" in island.told["tobin"][0].text
 

@@ -40,6 +40,7 @@ class Board:
     labels: Mapping[str, Mapping[str, int]] = attrs.field(factory=dict)  # observer -> unit -> label
     next_label: Mapping[str, int] = attrs.field(factory=dict)
     detected: Mapping[str, frozenset[str]] = attrs.field(factory=dict)  # observer -> units detected now
+    sensed: Mapping[str, Mapping[str, str]] = attrs.field(factory=dict)  # observer -> unit -> how (sensing.SENSES)
     effects: Mapping[str, frozenset[str]] = attrs.field(factory=dict)  # side -> this turn's random events
     marks: frozenset[tuple[str, str, int]] = frozenset()  # (special damage, unit, turn it bites)
     exits: tuple[str, ...] = ()  # units off the map through the victory hexes (`Scenario.counts` says which count)

@@ -12,7 +12,7 @@ from .units import CAPITAL, FORT, SCREEN, ZEPPELIN, Unit
 from .work import Work
 
 IMPAIRMENT_BASE = 6  # 12.13: base radar range in the Savo Island region
-FOG_LIFTS, FOG_OF_WAR = "the fog lifts", "fog of war"
+FOG_LIFTS, FOG_OF_WAR = "the fog lifts", "the fog thickens"  # 004's "Fog of War" (the option is 12.2's)
 CONFUSION = ("confusion reigns", "mass confusion reigns")
 
 

@@ -9,7 +9,7 @@ from fogbank.rules.core import (
 )
 from fogbank.rules.core.engagement import ENGAGEMENT_OPTION, engagement_from_plain
 
-from . import engagement, hexes, orders, overrides, turn, views
+from . import briefing, engagement, hexes, orders, overrides, turn, views
 from .board import Told
 from .bot import Captain
 from .errors import ERROR_CODES
@@ -116,16 +116,7 @@ class Salvo(Ruleset):
         return views.chart_view(load_scenario(state.scenario))
 
     def briefing(self, state: GameState, seat: str) -> dict[str, Any]:
-        s = load_scenario(state.scenario)
-        spec = s.seat(seat)
-        return {
-            "title": s.title, "briefing": s.briefing, "turns": s.turns, "night": s.night,
-            "visibility": s.visibility, "wind": s.wind, "fog": state.options.get("fog", s.fog),
-            "seat": seat, "side": spec.side if spec else None, "command": spec.title if spec else "the umpire",
-            "mines_to_lay": spec.mines if spec else 0,
-            "dummies": bool(spec and spec.side in s.dummies),
-            "phases": list(turn.PHASES),
-        }
+        return briefing.briefing(state, _scenario(state), seat)
 
     def parse_override(self, payload: Mapping[str, Any]) -> dict[str, Any]:
         return overrides.parse_override(payload)

@@ -22,6 +22,7 @@ SEARCHLIGHT_RANGE = 6
 SMOKE_PARTIAL = 2  # heavy seas: a partly blocked LOS cuts spotting range by 2 hexes
 
 Roller = Callable[[str, str], str]  # (key, table) -> outcome
+SENSES = ("sight", "partial", "radar", "zeppelin")  # how a unit is detected, the best first
 
 
 def observer(scenario: Scenario, seat: str) -> str:
@@ -140,11 +141,11 @@ def detect(scenario: Scenario, board: Board, turn: int, roll: Roller, stage: str
         for target, mine in zip(live, own):
             if mine:
                 continue
-            for eye in eyes:
+            for eye in eyes:  # the best way any of its units senses it: by eye if any can
                 how = _sense(scenario, board, eye, target, turn, roll, stage, friends)
-                if how and (target.id not in seen or seen[target.id] == "partial"):
+                if how and (target.id not in seen or SENSES.index(how) < SENSES.index(seen[target.id])):
                     seen[target.id] = how
-                if seen.get(target.id) in ("sight", "radar", "zeppelin"):
+                if seen.get(target.id) == "sight":
                     break
         found[who] = seen
     return found
@@ -179,9 +180,21 @@ def in_picture(scenario: Scenario, who: str, fog: str, detected: Iterable[str], 
     return unit.kind == FORT or unit.id in detected or (fog == "as_written" and unit.side != side)
 
 
-def contact(unit: Unit, label: int, detected: bool, side: str) -> dict[str, Any]:
-    """A unit as an observer is shown it: a marker hides which ship (or dummy) it is (12.21)."""
+HOW_SEEN = {
+    "sight": "in sight: any gun in range may fire at it",
+    "partial": "in sight through thin smoke: guns in range may fire at it, at -1",
+    "radar": "by radar only: only a main battery aimed by its own fire-control radar, within that set's gun range, may fire at it",
+    "zeppelin": "spotted by a zeppelin: guns in range may fire at it, at -3",
+    "": "not sensed now (shown as written): no gun may fire at it until it is detected",
+}
+
+
+def contact(unit: Unit, label: int, detected: bool, side: str, how: str = "") -> dict[str, Any]:
+    """A unit as an observer is shown it: a marker hides which ship (or dummy) it is (12.21). `how`
+    it is sensed (SENSES) says who may fire at it, in words."""
     marker = unit.kind in (CAPITAL, DUMMY) and not detected
+    if unit.kind == FORT:
+        how = "sight"  # printed on the map: seen wherever land does not hide it
     return {
         "label": label,
         "hex": hexes.number(unit.hex),
@@ -193,4 +206,6 @@ def contact(unit: Unit, label: int, detected: bool, side: str) -> dict[str, Any]
         "detected": detected,
         "identity": None if marker else {"id": unit.id, "name": unit.name, "type": unit.type},
         "destroyed": unit.kind == FORT and unit.w >= 3,
+        "seen": how or None,
+        "fire": "a fort, printed on the map: guns in range with a clear line may fire at it" if unit.kind == FORT else HOW_SEEN[how],
     }

@@ -122,6 +122,7 @@ class Work:
         self.board = evolve(
             self.board,
             detected={who: frozenset(u for u in seen if u in self.units) for who, seen in found.items()},
+            sensed={who: {u: how for u, how in seen.items() if u in self.units} for who, seen in found.items()},
         )
 
     def finish(self, outcome: Outcome | None = None) -> Resolution:
@@ -139,8 +140,9 @@ class Work:
                     mine[unit.id] = next_label.get(who, 1)
                     next_label[who] = mine[unit.id] + 1
             side = sensing.side_of(self.scenario, who)
+            sensed = board.sensed.get(who, {})
             pictures[who] = tuple(
-                sensing.contact(u, mine[u.id], u.id in detected or u.kind == FORT, side)
+                sensing.contact(u, mine[u.id], u.id in detected or u.kind == FORT, side, sensed.get(u.id, ""))
                 for u in sorted(units, key=lambda u: mine[u.id])
             )
         for seat in self.scenario.seats:

@@ -117,7 +117,7 @@ def event(outcome, side="first", leader="suffered", **board):
 def test_visibility_events_keep_to_the_maximum():
     assert event("the fog lifts", visibility=10, max_visibility=11).board.visibility == 11
     assert event("the fog lifts", visibility=11, max_visibility=11).board.visibility == 11
-    assert event("fog of war", visibility=11, max_visibility=11).board.visibility == 10
+    assert event("the fog thickens", visibility=11, max_visibility=11).board.visibility == 10
     assert event("smoke and fog", visibility=11, smoke_laid=True).board.visibility == 10
     assert event("smoke and fog", visibility=11, smoke_laid=False).board.visibility == 11
 

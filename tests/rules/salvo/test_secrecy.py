@@ -35,7 +35,7 @@ def salvo_low(game: Game, seat: str):
     detected = board.detected.get(who, frozenset())
     labels = board.labels.get(who, {})
     shown = sorted(
-        (labels.get(u.id, 0), sensing.contact(u, 0, u.id in detected or u.kind == FORT, side))
+        (labels.get(u.id, 0), sensing.contact(u, 0, u.id in detected or u.kind == FORT, side, board.sensed.get(who, {}).get(u.id, "")))
         for u in sensing.shown(scenario, board, who, state.options["fog"], detected)
     ) if all(u.id in labels for u in sensing.shown(scenario, board, who, state.options["fog"], detected)) else None
     own = tuple(u for u in board.units if sensing.belongs(scenario, u, who))

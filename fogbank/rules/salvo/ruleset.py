@@ -15,7 +15,7 @@ from .bot import Captain
 from .errors import ERROR_CODES
 from .scenario import for_options, load_scenario, scenario_ids
 from .tables import TABLES
-from .units import FORT
+from .units import DUMMY, FORT
 
 
 @register
@@ -63,6 +63,8 @@ class Salvo(Ruleset):
         return tuple(Seat(s.name, s.side, s.title) for s in load_scenario(state.scenario).seats)
 
     def seats_to_act(self, state: GameState) -> frozenset[str]:
+        """From the clock and each seat's own units only: whether a phase opens at all must not tell
+        a seat anything of the enemy (docs/decisions.md, "What a seat may learn from the stream")."""
         s = load_scenario(state.scenario)
         phase, board = state.phase, state.board
         acting = set()
@@ -71,8 +73,10 @@ class Salvo(Ruleset):
             if phase == "sight_first" and state.turn == 1 and seat.mines:
                 acting.add(seat.name)
             elif phase in ("sight_first", "sight_second") and s.night:
+                # Every seat of the declaring side with a ship afloat, lights or none: were only
+                # ships with lights to declare, the phase would open only while the enemy had some.
                 first = seat.side == s.disadvantaged
-                if first == (phase == "sight_first") and any(u.starshells or u.searchlight for u in mine):
+                if first == (phase == "sight_first") and any(u.kind != DUMMY for u in mine):
                     acting.add(seat.name)
             elif phase == "movement" and any(u.moves for u in mine):
                 acting.add(seat.name)

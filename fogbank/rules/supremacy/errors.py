@@ -39,5 +39,5 @@ ERROR_CODES: dict[str, str] = {
     "unknown_ship": "There is no ship of that name in the action.",
     "unknown_override": "Overrides are move_ship, set_damage, remove_ship or set_visibility.",
     "bad_override": "An override's figure is out of range or of the wrong type (the sentence gives the range).",
-    "signals_in_the_open": "Every signal is made in the open (4.2), heard by every seat: there is no private talk.",
+    "signals_in_the_open": "Once the battle has begun every signal is made in the open (4.2), heard by every seat: private talk was for the planning before the first move.",
 }

@@ -93,9 +93,16 @@ def unparse(order: Order) -> dict[str, Any]:
 
 
 def check(state: GameState, seat: str, order: Order) -> None:
+    """Refuse the order with every rule it breaks at once, in words (the first one's code), so a
+    captain checking a draft mends it in one go."""
     problems = find_problems(state, seat, order)
     if problems:
-        raise problems[0][1]
+        board: Board = state.board
+        said = []
+        for name, refusal in problems:
+            title = _title(board, name)
+            said.append(refusal.sentence if refusal.sentence.startswith(title) else f"{title}: {refusal.sentence}")
+        raise Refused(problems[0][1].code, " ".join(dict.fromkeys(said)))
 
 
 def find_problems(state: GameState, seat: str, order: Order) -> list[tuple[str, Refused]]:

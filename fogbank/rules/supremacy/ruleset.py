@@ -111,7 +111,10 @@ class Supremacy(Ruleset):
         return frozenset(self.seat_names(state))
 
     def check_private_talk(self, state: GameState, seat: str, to: str) -> None:
-        """4.2 again: no signal is made privately."""
+        """4.2 again: a side may plan in secret before the battle starts (turn 1, before the first
+        move is made), to a seat of its own side; once it has begun every signal is in the open."""
+        if state.turn == 1 and state.phase == "write_moves":
+            return super().check_private_talk(state, seat, to)
         raise Refused("signals_in_the_open", ERROR_CODES["signals_in_the_open"])
 
     def parse_question(self, seat: str, payload: Mapping[str, Any]) -> Any:

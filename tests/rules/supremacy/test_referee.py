@@ -199,3 +199,14 @@ def test_a_mount_with_half_a_salvo_left_fires_half_a_salvo_not_a_full_one():
     spee = attrs.evolve(spee, used={"A": 39})
     state = attrs.evolve(state, board=state.board.replace(spee))
     assert fire.execute_fire(state).state.board.salvos == ()
+
+
+def test_an_order_is_refused_with_every_rule_it_breaks_at_once():
+    """A draft checked (the page's `check`, the server's refusal) names every problem, in words."""
+    game = _fire_phase(graf_spee=((0, 0), 0), ajax=((0, -300), 0), achilles=((300, 0), 0), exeter=((-2000, 0), 0))
+    plan = fire_order("ajax", {"group": "aft", "target": "graf_spee"}, {"group": "fore", "target": "achilles"},
+                      {"group": "bridge", "target": "graf_spee"})
+    refused = refusal(game, "ajax", plan)
+    assert refused.code == "cannot_bear"
+    for words in ("aft group", "right ahead", "Achilles is a friend", "no 'bridge' group"):
+        assert words in refused.sentence, refused.sentence

@@ -99,5 +99,5 @@ def _carry(t: "Turn", zone: str, fleets: dict[str, list[Fleet]], result: Outcome
             saw = tuple(n for n in f.ships if n in seen)
             if saw:  # only the enemy ships that came within sight are told, by name
                 t.tell(seats, evolve(f, ships=saw), "battle", zone, ships=True, text=text)
-    t.clear_sunk()
+    t.clear_sunk("in battle")
     return {f.id for s in fleets for f in fleets[s]} if result.stood else set()

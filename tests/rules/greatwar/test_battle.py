@@ -539,7 +539,7 @@ def test_a_fleet_moving_two_zones_that_stands_unclosed_sails_on_into_its_second_
     load_dice(monkeypatch, {**QUIET, r"/contact/": (6,), r"strategic event": (3, 3)})
     game = opened(change=moved("kreisera", "bosporus"))
     game = plot(game, {"cruisers": {"mission": "raid", "path": ["bosporus", "southwest"], "tactics": {"posture": "stand"}},
-                       "kreisera": {"mission": "intercept", "path": [], "tactics": {"posture": "keep_off"}}})
+                       "kreisera": {"mission": "raid", "path": [], "tactics": {"posture": "keep_off"}}})
     assert game.state.board.fleet("cruisers").zone == "southwest"
     view = RULES.observe(game.state, "ottoman", since=1)
     assert view["battles"] and "stood" in view["battles"][0]["result"]
@@ -551,7 +551,7 @@ def test_a_contact_fought_out_stops_both_fleets_and_reports_to_each_side(monkeyp
     load_dice(monkeypatch, {r"/contact/": (6,), r"strategic event": (3, 3)})
     game = opened(change=moved("kreisera", "bosporus"))
     game = plot(game, {"cruisers": {"mission": "raid", "path": ["bosporus", "southwest"]},
-                       "kreisera": {"mission": "intercept", "path": []}})
+                       "kreisera": {"mission": "raid", "path": []}})
     assert game.state.board.fleet("cruisers") is None or game.state.board.fleet("cruisers").zone == "bosporus"
     steps = RULES.observe(game.state, "flotilla", since=1)["battles"][0]["steps"]
     assert any(g["side"] == "central" for s in steps for g in s["groups"])

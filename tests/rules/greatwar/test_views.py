@@ -87,7 +87,7 @@ def test_a_ship_lost_is_news_to_every_seat_of_its_side_with_where(monkeypatch):
     game = plot(opened(change=moved("battle", "bosporus")), {"cruisers": {"mission": "raid", "path": ["bosporus"]},
                                                                 "battle": {"mission": "intercept", "path": []}})
     news = [n["text"] for n in RULES.observe(game.state, "souchon", since=1)["news"]]  # not his fleet, his side's loss
-    assert any(text.endswith("of Ottoman cruisers is lost in The Bosporus.") for text in news), news
+    assert any(text.endswith("of Ottoman cruisers is sunk in battle in The Bosporus.") for text in news), news
 
 
 def test_a_report_in_the_record_names_the_zones_as_the_map_prints_them():

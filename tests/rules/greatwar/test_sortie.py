@@ -183,3 +183,54 @@ def test_a_side_with_no_ship_left_is_defeated_whatever_the_points(monkeypatch):
     outcome = _outcome(Turn(attrs.evolve(game.state, board=gone), load_scenario("black_sea")))
     assert outcome.results == {"central": "victory", "russia": "defeat"}
     assert "Russia has no ship left" in outcome.reason
+
+
+# -- events, repairs and the words a side is told ---------------------------------------------------
+
+
+def test_an_erroneous_report_is_not_shed_by_leaving_the_fleet_out_of_the_orders(monkeypatch):
+    load_dice(monkeypatch, {r"^2/strategic event$": (1, 3), r"strategic event/side": (1,),
+                            r"erroneous report/fleet": (2,), **QUIET})  # the second raider taking orders
+    at_sea = changed(moved("mittelmeer", "southwest"), fleet_is("mittelmeer", returning=True, held=True))
+    game = plot(opened(change=at_sea), {})
+    bound = [f.id for f in game.state.board.fleets if f.must_plot == 3]
+    assert bound == ["torpedo"]  # the cruisers first, then the destroyers: never the fleet returning home
+    game = plot(game, {})  # left out of the order: it stays, bound for the next two turns too
+    assert refusal(game, "ottoman", {"fleets": {"torpedo": {"mission": "raid", "path": ["bosporus"]}}}) == "plotted_ahead"
+
+
+def test_damage_control_may_restore_speed_and_does_when_the_ship_is_slowed(monkeypatch):
+    import attrs
+    load_dice(monkeypatch, {**QUIET, r"damage control/Evstafi/1": (1,), r"damage control/Evstafi/2": (6,),
+                            r"port repair": (6,)})
+
+    def hurt(state):
+        ship = attrs.evolve(state.board.ships["Evstafi"], hits=1, speed_lost=1, damaged_turn=1)
+        return attrs.evolve(state, board=attrs.evolve(state.board, ships={**state.board.ships, "Evstafi": ship}))
+    game = plot(opened(change=changed(hurt, moved("battle", "west"))), {})
+    ship = game.state.board.ships["Evstafi"]
+    assert (ship.hits, ship.speed_lost) == (1, 0)
+    assert any("rolls 1: a level of speed restored, then 6: no more (1 box still lost)" in t for t in news(game, "eberhardt"))
+
+
+def test_a_lone_ship_with_condenser_trouble_turns_home_without_leaving_herself(monkeypatch):
+    load_dice(monkeypatch, {r"^2/strategic event$": (1, 2), r"strategic event/side": (1,),
+                            r"condenser/ship": (5,), **QUIET})  # Nilufer, fifth of the Central ships in fleet order
+    start = changed(moved("minelayer", "bosporus"), *(moved(f, "bosporus") for f in ("mittelmeer", "cruisers", "torpedo", "coal")))
+    game = plot(opened(change=start), {})
+    said = [t for t in news(game, "souchon") if "Condenser" in t]
+    assert said and "leaves" not in said[0]
+    struck = [f for f in game.state.board.fleets if f.returning]
+    assert len(struck) == 1 and len(game.state.board.fleets) == 10
+
+
+def test_the_straits_are_closed_to_russian_ships():
+    game = opened(change=moved("kreisera", "bosporus"))
+    assert refusal(game, "flotilla", {"fleets": {"kreisera": {"mission": "raid", "path": ["constantinople"]}}}) == "barred"
+
+
+def test_a_loss_gives_its_cause(monkeypatch):
+    load_dice(monkeypatch, {**QUIET, r"/mine/": (1,), r"/mine/torpedo/bosporus/ship": (1,)})
+    game = opened(change=mined("bosporus", "russia", 6))
+    game = plot(game, {"torpedo": {"mission": "raid", "path": ["bosporus"]}})
+    assert "Muavenet of Ottoman destroyers is sunk by a mine in The Bosporus." in news(game, "souchon")

@@ -130,6 +130,8 @@ class Meetings:
             if all(fleets.values()):
                 handoff.hand_over(t, zone, fleets, day)
             return
+        if t.s.zones[zone].base:
+            t.battery(zone)  # rule 10: the port's batteries fight in the battle too
         result = battle.fight(t.board, t.s, t.roller, zone, fleets, day, f"battle/{zone}")
         held = battle.aftermath(t, zone, fleets, result, day, f"battle/{zone}")
         self.stood |= held

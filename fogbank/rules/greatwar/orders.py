@@ -12,14 +12,14 @@ from fogbank.rules.core import GameState, Refused
 from .board import Board, Fleet, zones_per_turn, fuel_left
 from .sea import MISSIONS, Scenario
 from .turn import seaplane_bases
-from .tactical.areas import POSTURES, TARGETS
+from .tactical.areas import OUTGUNNED, POSTURES, TARGETS
 
 NEEDS = {"transport": "AP", "lay mines": "ML"}
 ESCORTED = ("transport", "lay mines", "bombard")  # the missions an escort may guard
 TACTICS = {
     "posture": lambda v: v in POSTURES,
     "smoke": lambda v: isinstance(v, bool),
-    "break_off": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 1,
+    "break_off": lambda v: v == OUTGUNNED or (isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 1),
     "torpedoes": lambda v: isinstance(v, bool),
     "target": lambda v: v in TARGETS,
 }

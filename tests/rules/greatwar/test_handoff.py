@@ -117,3 +117,19 @@ def test_a_simulated_game_with_hex_battles_runs_to_its_end_and_verifies():
     settles = [r for r in records if r.get("input") == "settle"]
     assert settles and records[-1]["results"] and "simulation stopped" not in records[-1]["reason"]
     assert verify_records(records) > 0
+
+
+def test_a_ports_batteries_fire_before_a_battle_in_its_zone_is_handed_over(monkeypatch):
+    """Rule 10 with battles=hex: the hex game has no forts, so the port's guns fire at the enemy
+    in its zone as they would at a bombarding fleet, before the battle goes over."""
+    import attrs
+    from .table import fleet_is, moved, plot
+
+    load_dice(monkeypatch, {r"/contact/": (6,), r"strategic event": (3, 3), r"/mine/": (6,), r"^1/battery/sevastopol$": (6,),
+                            r"battery/sevastopol/\d$": (6,), r"aerial": (1,)})
+    game = core.start(RULES, "black_sea", b"p" * 32, {"battles": "hex"})
+    game = attrs.evolve(game, state=moved("mittelmeer", "west_central")(game.state))
+    game = plot(game, {"mittelmeer": {"mission": "raid", "path": ["sevastopol"]}})
+    assert game.awaiting and game.state.board.batteries == {"sevastopol": 3}
+    assert game.state.board.ships["Yavuz Sultan Selim"].hits + game.state.board.ships["Midilli"].hits == 3
+    assert any("The shore batteries of Sevastopol hit" in t for t in news(game, "souchon"))

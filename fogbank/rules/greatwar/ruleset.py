@@ -179,6 +179,6 @@ class GreatWar(Ruleset):
     def describe(self, event: Event) -> str:
         if event.kind == "battle":  # the board itself is drawn by the client's battle.js
             report = event.report
-            return f"Battle in {event.zone}" + (" (pursuit)" if report.get("pursuit") else "") + (
+            return f"Battle in {event.zone_name or event.zone}" + (" (pursuit)" if report.get("pursuit") else "") + (
                 f": {report['result']}" if report.get("result") else f": {len(report.get('steps', ()))} steps, the whole record")
         return describe(event) if event.kind in ("news", "report", "record") else super().describe(event)

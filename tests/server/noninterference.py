@@ -41,6 +41,10 @@ class Plug:
     scenario: str
     low: Callable[[Game, str], Any]  # what `seat` may know of this game: its share of the truth
     options: Mapping[str, Any] = attrs.field(factory=dict)  # the game's options, if not the defaults
+    # Whether the end unseals the whole log to every seat (a game of its own does; a battle fought
+    # for a campaign does not: its truth goes back to the campaign, which goes on). When it does
+    # not, game_over is compared whole.
+    log_unsealed: bool = True
 
 
 @attrs.frozen
@@ -103,7 +107,8 @@ async def _run(plug: Plug, seed: bytes, inputs: Sequence[Input], observer: str, 
             sent.append(host.welcome(room, observer))
             if change.unsealed_at_end:
                 sent = [m for m in sent if not isinstance(m, wire.GameOver)]
-            return Run([codec.encode_server(_sealed(m)) for m in sent for codec in CODECS], lows)
+            sealed = _sealed if plug.log_unsealed else (lambda message: message)
+            return Run([codec.encode_server(sealed(m)) for m in sent for codec in CODECS], lows)
         finally:
             await store.close()
 

@@ -87,9 +87,10 @@ def test_the_revised_sequence_rolls_events_before_moves_and_fires_after_them(mon
     b.round = 1
     b._round()
     segments = [(s["segment"], s["what"]) for s in b.steps]
-    assert segments == [(2, "russia moves"), (3, "combat"), (4, "central moves (2, 2+)"), (5, "russia moves (2, 2+)"), (6, "combat"),
-                        (7, "central moves"), (8, "russia moves"), (9, "combat"), (10, "central moves (2+)"), (11, "russia moves (2+)"),
-                        (12, "combat"), (13, "central moves (1, 2, 2+)"), (14, "russia moves (1, 2, 2+)"), (15, "combat")]
+    assert segments == [(2, "Russia moves"), (3, "combat"), (4, "Central Powers moves (2, 2+)"), (5, "Russia moves (2, 2+)"),
+                        (6, "combat"), (7, "Central Powers moves"), (8, "Russia moves"), (9, "combat"),
+                        (10, "Central Powers moves (2+)"), (11, "Russia moves (2+)"), (12, "combat"),
+                        (13, "Central Powers moves (1, 2, 2+)"), (14, "Russia moves (1, 2, 2+)"), (15, "combat")]
     events = [r.key.split("/")[4] for r in b.roller.rolls if r.table == "tactical event"]
     assert events == ["s2", "s4", "s7", "s10", "s13"]
 

@@ -141,13 +141,13 @@ class Battle:
     def k(self, what: str) -> str:
         return f"{self.key}/r{self.round}/s{self.segment}/{what}"
 
-    def snapshot(self, what: str) -> None:
+    def snapshot(self, what: str, mover: str | None = None) -> None:
         up = [g.id for g in self.live_groups() if self.face_up(g)]
         for g in self.live_groups():
             if g.id in up:
                 self.seen[self.enemy(g.side)].update(self.present(g))
         self.steps.append({
-            "round": self.round, "segment": self.segment, "what": what, "visibility": self.visibility,
+            "round": self.round, "segment": self.segment, "what": what, "mover": mover, "visibility": self.visibility,
             "groups": [{"id": g.id, "side": g.side, "kind": g.kind, "area": list(g.area), "ships": self.present(g),
                         "smoke": g.smoke, "leader": g.leader} for g in self.live_groups()],
             "face_up": up,
@@ -201,7 +201,7 @@ class Battle:
             if what == "move":
                 side = self.init if whose == "init" else self.other
                 self._move(side, speeds, first=self.round == 1 and number == 2)
-                self.snapshot(f"{side} moves" + ("" if speeds == ALL else " (" + ", ".join(sorted(speeds)) + ")"))
+                self.snapshot(f"{self.title(side)} moves" + ("" if speeds == ALL else " (" + ", ".join(sorted(speeds)) + ")"))
             else:
                 combat(self)
                 self.snapshot("combat")

@@ -12,8 +12,9 @@ Besides websockets on `/`, it answers plain HTTP on the same port:
                                     from that ruleset's folder console/.
   GET /play#token=...               a player's seat, the same way: server/seat/, and each ruleset's
                                     client module from its folder client/ at /play/rulesets/...
-Both pages share server/web/ (the wire, DOM helpers and map geometries in maps/): a file not in
-the page's own folder is looked for there, so /umpire/dom.js and /play/dom.js are the same file.
+  GET /web/<file>                   the page kit both pages and every ruleset's modules share,
+                                    from fogbank/web/: the wire, DOM helpers, and the map
+                                    geometries at /web/maps/<file>.
 """
 
 from __future__ import annotations
@@ -56,8 +57,8 @@ HOST_ID_FILE = "host.id"  # a host's name on the bus, kept across restarts (it n
 ROLES = ("both", "gateway", "host")
 CONSOLE = importlib.resources.files("fogbank.server") / "console"
 SEAT = importlib.resources.files("fogbank.server") / "seat"
-WEB = importlib.resources.files("fogbank.server") / "web"  # what both pages share
-WEB_FOLDERS = ("maps",)  # the shared folder's one sub-folder: a module for each map geometry
+WEB = importlib.resources.files("fogbank.web")  # the page kit both pages and the rulesets share
+WEB_FOLDERS = ("maps",)  # the kit's one served sub-folder: a module for each map geometry
 # Each page: its own folder, and the folder of a ruleset's package that holds its module for it.
 PAGES = {"umpire": (CONSOLE, "console"), "play": (SEAT, "client")}
 CONSOLE_TYPES = {".html": "text/html", ".css": "text/css", ".js": "text/javascript", ".svg": "image/svg+xml"}
@@ -247,9 +248,11 @@ class Server:
             response = connection.respond(http.HTTPStatus.OK, json.dumps(created) + "\n")
             response.headers["Content-Type"] = "application/json"
             return response
-        page = url.path.strip("/").partition("/")[0]
+        page, _, path = url.path.strip("/").partition("/")
         if page in PAGES:
-            return _page_file(connection, page, url.path.strip("/").removeprefix(page).strip("/") or "index.html")
+            return _page_file(connection, page, path.strip("/") or "index.html")
+        if page == "web":
+            return _kit_file(connection, path)
         return connection.respond(http.HTTPStatus.NOT_FOUND, "Not found. Connect with a websocket.\n")
 
 
@@ -268,22 +271,35 @@ def quiet_garbage_collector() -> None:
 
 
 def _page_file(connection: ServerConnection, page: str, path: str) -> Response:
-    """One of a page's files: the page's own (`app.js`), the shared ones (`dom.js`,
-    `maps/squares.js`) or a ruleset's module for that page (`rulesets/dardanelles/module.js`, from
-    that ruleset's package folder `console/` for the umpire, `client/` for a seat). Plain file
-    names in known folders only: nothing else can be reached."""
+    """One of a page's files: the page's own (`app.js`) or a ruleset's module for that page
+    (`rulesets/dardanelles/module.js`, from that ruleset's package folder `console/` for the
+    umpire, `client/` for a seat). Plain file names in known folders only: nothing else can be
+    reached."""
     own, module_folder = PAGES[page]
     parts = path.split("/")
-    folders = [own, WEB]
+    folders = [own]
     if len(parts) == 3 and parts[0] == "rulesets":
         folder = _ruleset_folder(parts[1], module_folder)
         # A ruleset with no module for this page gets an empty one: the page's defaults play it.
         bare = [WEB / "bare"] if folder is not None and parts[2] == "module.js" else []
         folders = [folder, *bare]
         parts = parts[2:]
-    elif len(parts) == 2 and parts[0] in WEB_FOLDERS:
+    return _static(connection, folders, parts)
+
+
+def _kit_file(connection: ServerConnection, path: str) -> Response:
+    """One of the page kit's files (`dom.js`, `maps/hexes.js`): fogbank/web/ and its maps/."""
+    parts = path.split("/")
+    folders = [WEB]
+    if len(parts) == 2 and parts[0] in WEB_FOLDERS:
         folders = [WEB / parts[0]]
         parts = parts[1:]
+    return _static(connection, folders, parts)
+
+
+def _static(connection: ServerConnection, folders: list[Traversable | None], parts: list[str]) -> Response:
+    """The file named by `parts` (one plain name, or it is not found) from the first of `folders`
+    that has it, with the pages' headers."""
     name = parts[-1]
     suffix = "." + name.rpartition(".")[2]
     plain = len(parts) == 1 and "\\" not in name and not name.startswith(".") and suffix in CONSOLE_TYPES

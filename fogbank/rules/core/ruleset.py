@@ -227,7 +227,8 @@ class Ruleset(abc.ABC):
 
     def rules_used(self, record: Mapping[str, Any]) -> Iterable[str]:
         """The offered rules one log record (an input or an event, as `gamelog` writes them)
-        shows in use, by key, once per use."""
+        shows in use, by key, once per use. A key that is not offered is counted as a detail
+        (a secret mine's hex, say): shown, but held to no goal."""
         return ()
 
     def tally(self, state: GameState) -> Tally:

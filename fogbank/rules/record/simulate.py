@@ -38,7 +38,7 @@ def play_bot_game(
     game hands to another ruleset is played there by standard players, and its result settled into
     this game (that game's log is not yielded)."""
     ruleset, scenario = core.find_scenario(scenario)
-    yield from _play(core.start(ruleset, scenario, seed, options), max_turns, policies or {})
+    yield from play_out(core.start(ruleset, scenario, seed, options), max_turns, policies or {})
 
 
 def seat_players(game: core.Game, policies: Mapping[str, str]) -> dict[str, core.Bot]:
@@ -57,7 +57,7 @@ def seat_players(game: core.Game, policies: Mapping[str, str]) -> dict[str, core
     return found
 
 
-def _play(game: core.Game, max_turns: int, policies: Mapping[str, str]) -> Generator[dict[str, Any], None, core.Game]:
+def play_out(game: core.Game, max_turns: int, policies: Mapping[str, str]) -> Generator[dict[str, Any], None, core.Game]:
     ruleset = game.ruleset
     yield gamelog.header(game)
     bots = seat_players(game, policies)
@@ -118,7 +118,7 @@ def fight(engagement: core.Engagement, parent: str, seed: bytes, max_turns: int 
     """The result of `engagement`, fought to its end by bots in the ruleset that takes it."""
     host = core.host_for(engagement, parent)
     game = core.start(host, "", seed, {ENGAGEMENT_OPTION: engagement_plain(engagement)})
-    played = _play(game, max_turns, {})
+    played = play_out(game, max_turns, {})
     while True:
         try:
             next(played)
@@ -126,4 +126,4 @@ def fight(engagement: core.Engagement, parent: str, seed: bytes, max_turns: int 
             return host.engagement_result(stop.value.state)
 
 
-__all__ = ["engagement_seed", "fight", "game_seed", "play_bot_game", "seat_players"]
+__all__ = ["engagement_seed", "fight", "game_seed", "play_bot_game", "play_out", "seat_players"]

@@ -4,10 +4,10 @@
 // tab too, in no URL the server sees. At the end, the debrief (debrief.js) takes the page.
 
 import { Debrief } from "./debrief.js";
-import { h, s } from "./dom.js";
+import { h, s } from "/web/dom.js";
 import { bare, loadSeatModule } from "./ruleset.js";
-import { connect, inOrder, loginForm, notice, takeToken } from "./page.js";
-import { RequestRefused } from "./wire.js";
+import { connect, inOrder, loginForm, notice, takeToken } from "/web/page.js";
+import { RequestRefused } from "/web/wire.js";
 
 const TOKEN_KEY = "fogbank.seat.token";
 const TOLD = new Set(["narrative", "link", "answer", "amended", "talk"]);

@@ -31,7 +31,7 @@ from fogbank import protocols as wire
 from fogbank.protocols.converters import json_converter
 from fogbank.rules import core
 from fogbank.rules.core import SPECTATOR, UMPIRE, Cycle, Game, Refused, Step, Told, seat_map, sides
-from fogbank.rules.core.engagement import public_options
+from fogbank.rules.core.engagement import ENGAGEMENT_OPTION, public_options
 from fogbank.rules.core.plain import fingerprint, to_plain
 from fogbank.rules.record import gamelog
 from fogbank.rules.record.history import sheet_rows, umpire_history
@@ -606,12 +606,16 @@ class Host:
         ending = kept if isinstance(kept, Ending) else Ending.of(kept, gamelog.end_record(game))
         seed = game.state.dice.seed.hex()
         sides_of = {s.name: s.side for s in game.ruleset.seats(game.state)}
+        # A battle fought for a campaign unseals nothing at its end: the campaign goes on, and the
+        # battle's truth (its engagement, the enemy's damage) goes back to it, not to the seats.
+        campaign_goes_on = ENGAGEMENT_OPTION in game.state.options
         for seat, stream in room.streams.items():
             record = ending.record(seat) if seat in sides_of else []
+            log = ending.log if seat == UMPIRE or not campaign_goes_on else []
             stream.push(
-                lambda seq, seat=seat, record=record: wire.GameOver(
+                lambda seq, seat=seat, record=record, log=log: wire.GameOver(
                     seq=seq, result=outcome.result_for(sides_of.get(seat)), results=dict(outcome.results),
-                    reason=outcome.reason, record=record, seed=seed, log=ending.log,
+                    reason=outcome.reason, record=record, seed=seed, log=log,
                 ),
                 final=True,
             )

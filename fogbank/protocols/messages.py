@@ -180,6 +180,16 @@ class RequestSeatLog:
 
 
 @attrs.frozen(kw_only=True)
+class RequestTold:
+    """A page of what this seat was told before the welcome's `told` began: the entries before
+    index `before` of everything it was told (the welcome's `told_first` for the page before it)."""
+
+    tag: ClassVar[str] = "told"
+    ref: int
+    before: int
+
+
+@attrs.frozen(kw_only=True)
 class Ping:
     tag: ClassVar[str] = "ping"
     ref: int
@@ -202,6 +212,7 @@ ClientMessage = Union[
     ListGames,
     RequestHistory,
     RequestSeatLog,
+    RequestTold,
     Ping,
 ]
 
@@ -232,9 +243,12 @@ class Welcome:
     phase: str  # the phase now open
     must_act: bool  # whether this seat owes an order in it
     options: Payload
-    told: list[Payload]  # narratives, answers, amendments and talk this seat was given so far
+    told: list[Payload]  # the latest narratives, answers, amendments and talk this seat was given
     order_in: bool = False  # whether this seat's own order for the phase now open is in
     talk_to: list[str] = attrs.Factory(list)  # the seats this seat may talk to privately
+    # The index of `told`'s first entry in everything the seat was told: 0 when `told` is all of
+    # it; those before are asked for a page at a time (`told` request).
+    told_first: int = 0
 
 
 @attrs.frozen(kw_only=True)
@@ -439,6 +453,18 @@ class SeatLog:
 
 
 @attrs.frozen(kw_only=True)
+class ToldPage:
+    """The reply to `told`: the entries `first`, `first + 1`, ... of what the seat was told, up
+    to the `before` it asked for (empty when there is nothing before it)."""
+
+    tag: ClassVar[str] = "told"
+    seq: int
+    ref: int
+    first: int
+    told: list[Payload]
+
+
+@attrs.frozen(kw_only=True)
 class Pong:
     tag: ClassVar[str] = "pong"
     seq: int
@@ -463,6 +489,7 @@ ServerMessage = Union[
     GameList,
     History,
     SeatLog,
+    ToldPage,
     Pong,
 ]
 

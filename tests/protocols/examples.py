@@ -29,11 +29,13 @@ from fogbank.protocols import (
     Release,
     RequestHistory,
     RequestSeatLog,
+    RequestTold,
     SeatLog,
     SetSpectatorDelay,
     Snapshot,
     Status,
     SubmitOrder,
+    ToldPage,
     UmpireUpdate,
     Welcome,
 )
@@ -98,6 +100,7 @@ CLIENT = [
     ListGames(ref=15),
     RequestHistory(ref=17),
     RequestSeatLog(ref=18, seat="submarine"),
+    RequestTold(ref=19, before=50),
     Ping(ref=16),
 ]
 
@@ -176,6 +179,7 @@ SERVER = [
         ],
     ),
     SeatLog(seq=0, ref=18, seat="submarine", messages=[]),
+    ToldPage(seq=9, ref=19, first=0, told=[{"kind": "narrative", "turn": 1, "audience": ["submarine"], "text": "Good luck."}]),
     Pong(seq=4, ref=16),
     Checked(seq=4, ref=23, refusals=[]),
     Checked(

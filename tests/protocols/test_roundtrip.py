@@ -74,6 +74,7 @@ def test_wire_names_as_documented():
             "games",
             "history",
             "seat_log",
+            "told",
             "ping",
         ]
     )
@@ -96,6 +97,7 @@ def test_wire_names_as_documented():
             "games",
             "history",
             "seat_log",
+            "told",
             "pong",
         ]
     )

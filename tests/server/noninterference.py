@@ -46,6 +46,10 @@ class Plug:
     # both runs, the phases the seat sees open, in order, must be the same too, whatever the inputs'
     # timing (a phase that opens only while a hidden enemy can act in it is a leak).
     clock_free_low: Callable[[Game, str], Any] | None = None
+    # Whether the end unseals the whole log to every seat (a game of its own does; a battle fought
+    # for a campaign does not: its truth goes back to the campaign, which goes on). When it does
+    # not, game_over is compared whole.
+    log_unsealed: bool = True
 
 
 @attrs.frozen
@@ -116,7 +120,7 @@ async def _run(plug: Plug, seed: bytes, inputs: Sequence[Input], observer: str, 
             sent.append(host.welcome(room, observer))
             if change.unsealed_at_end:
                 sent = [m for m in sent if not isinstance(m, wire.GameOver)]
-            sealed = [_sealed(m) for m in sent]
+            sealed = [_sealed(m) if plug.log_unsealed else m for m in sent]
             return Run([codec.encode_server(m) for m in sealed for codec in CODECS], lows, sealed, _changes(clock_free))
         finally:
             await store.close()

@@ -214,7 +214,7 @@ async function refreshGames() {
     game.waitingFor = mine.seats.filter((s) => !s.orders_in).map((s) => s.seat);
   }
   $("games").replaceChildren(...gameList(game.games, game.welcome?.game, game.phaseWords));
-  hand.render();
+  renderStanding();
 }
 
 async function refreshSeat() {
@@ -259,10 +259,16 @@ function renderLive() {
   renderScrubber();
   renderMap();
   renderTruth();
+  renderStanding();
+  renderResult();
+}
+
+/** Where play stands, in the hand and the record sheet's open row: also when only the game list says it. */
+function renderStanding() {
+  if (!game.welcome || !game.ruleset) return;
   hand.render();
   const status = game.over ? "not resolved" : game.at.cycle === "ready" ? "held for release" : "being ordered";
   if (!game.syncing) sheet.current(game.view, game.at, status, Boolean(game.over));
-  renderResult();
 }
 
 function renderHeader() {

@@ -148,9 +148,12 @@ export function contacts(view) {
 }
 
 export function briefing(given) {
+  const fog = { as_written: "every marker's place shown, as written", double_blind: "double-blind: only what your side senses" }[given?.fog] ?? given?.fog ?? "";
   return [
     h("p", {}, given?.briefing ?? ""),
     h("p", {}, h("strong", {}, "Your command: "), given?.command ?? ""),
-    h("p", { class: "muted" }, `${given?.turns ?? "?"} turns · visibility ${given?.visibility ?? "?"} · ${given?.night ? "night" : "day"} · fog of war ${String(given?.fog ?? "").replace("_", " ")}`),
+    h("p", { class: "muted" }, `${given?.turns ?? "?"} turns · visibility ${given?.visibility ?? "?"} now (set-up range ${given?.set_up_visibility ?? "?"}) · ${given?.night ? "night" : "day"} · fog of war: ${fog}`),
+    h("h3", {}, "How you play, and what can sink you"),
+    h("dl", { class: "how", id: "how-to-play" }, (given?.how || []).flatMap(([what, words]) => [h("dt", {}, what), h("dd", {}, words)])),
   ];
 }

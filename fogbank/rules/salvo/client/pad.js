@@ -208,13 +208,6 @@ export function orderForm({ view, welcome, changed }) {
               ? button("remove dummy", () => { plan.dummies.splice(Number(unit.id.slice(4)) - 1, 1); draft.selected = null; }, { id: "dummy-remove" })
               : button("hold course", () => setPath(unit, null), { id: "plot-hold" }),
           ),
-          unit.kind !== "dummy" && unit.kind !== "zeppelin"
-            ? (() => {
-                const box = h("input", { type: "checkbox", id: "plot-smoke", checked: plan.smoke.includes(unit.id) });
-                box.onchange = () => edit(() => (plan.smoke = box.checked ? [...plan.smoke, unit.id] : plan.smoke.filter((x) => x !== unit.id)));
-                return h("label", { class: "check" }, box, " make smoke (a marker in every hex left but the last)");
-              })()
-            : null,
         ),
       );
     }
@@ -226,7 +219,7 @@ export function orderForm({ view, welcome, changed }) {
     }
     const plotted = Object.entries(plan.moves).map(([uid, path]) => h("li", {}, h("b", {}, uid), ` ${path || "stops dead in the water"}`));
     const dummies = plan.dummies.map((d, i) => h("li", {}, h("b", {}, `dummy ${i + 1}`), ` at ${d.hex} ${d.path || "(stays)"}`));
-    parts.push(h("ul", { class: "plan", id: "plan" }, plotted, dummies, plan.smoke.length ? h("li", {}, `smoke: ${plan.smoke.join(", ")}`) : null));
+    parts.push(h("ul", { class: "plan", id: "plan" }, plotted, dummies));
     return parts;
   }
 
@@ -257,14 +250,22 @@ export function orderForm({ view, welcome, changed }) {
       });
       parts.push(h("div", { class: "plot", "data-unit": unit.id }, h("strong", {}, `${unit.id} ${unit.name}`), ` guns ${unit.attack}${unit.secondary ? `+${unit.secondary}` : ""}, range ${unit.range}`,
         h("ul", {}, lines.length ? lines : h("li", { class: "muted" }, "no target yet")),
+        unit.kind === "capital" || unit.kind === "screen" ? smokeCard(unit) : null,
         h("div", { class: "row" }, button("hold fire", () => delete plan.fire[unit.id], { id: "fire-clear" }),
           aims.target !== undefined ? button(`all ships at #${aims.target}`, () => {
             for (const u of units().filter(armed)) plan.fire[u.id] = { ...(plan.fire[u.id] || {}), target: aims.target };
           }, { id: "fire-all" }) : null)));
     }
     const given = Object.entries(plan.fire).map(([uid, f]) => h("li", {}, h("b", {}, uid), ` ${Object.entries(f).map(([k, v]) => `${k === "target" ? "main" : k} #${v}`).join(", ")}`));
-    parts.push(h("ul", { class: "plan", id: "plan" }, given));
+    parts.push(h("ul", { class: "plan", id: "plan" }, given, plan.smoke.length ? h("li", {}, `smoke next move: ${plan.smoke.join(", ")}`) : null));
     return parts;
+  }
+
+  /** NWS smoke: the card is shown a phase ahead, in the open; the smoke is laid in the next move. */
+  function smokeCard(unit) {
+    const box = h("input", { type: "checkbox", id: "plot-smoke", checked: plan.smoke.includes(unit.id) });
+    box.onchange = () => edit(() => (plan.smoke = box.checked ? [...plan.smoke, unit.id] : plan.smoke.filter((x) => x !== unit.id)));
+    return h("label", { class: "check" }, box, " make smoke next move (everyone who sees her is told now; a marker in every hex she leaves but the last, lifted as the turn ends)");
   }
 
   function sighting_(now) {
@@ -326,10 +327,10 @@ export function orderForm({ view, welcome, changed }) {
       const order = {};
       if (phase === "movement") {
         if (Object.keys(plan.moves).length) order.moves = { ...plan.moves };
-        if (plan.smoke.length) order.smoke = [...plan.smoke];
         if (plan.dummies.length) order.dummies = plan.dummies.map((d) => ({ ...d }));
       } else if (phase === "gunfire") {
         if (Object.keys(plan.fire).length) order.fire = structuredClone(plan.fire);
+        if (plan.smoke.length) order.smoke = [...plan.smoke];
       } else if (phase === "sight_first" || phase === "sight_second") {
         if (now.mines_to_lay) order.mines = [...plan.mines];
         if (Object.keys(plan.starshells).length) order.starshells = { ...plan.starshells };

@@ -8,6 +8,12 @@ import { h } from "/web/dom.js";
 
 const CHECK_AFTER = 350; // ms after the last edit before the draft is checked
 
+/** Two orders the same, field for field (a pad may leave out what is null or false). */
+function same(a, b) {
+  const plain = (order) => JSON.stringify(order, (_, value) => (value === null || value === false ? undefined : value));
+  return plain(a) === plain(b);
+}
+
 export class Amendment {
   /** `request(type, fields)` sends a request and returns its reply (throws when refused). */
   constructor(game, { request, observe }) {
@@ -57,8 +63,10 @@ export class Amendment {
     const given = this.game.record?.ordersIn?.[this.seat] ?? null;
     if (given) this.pad.fill(given);
     [this.filled, this.touched] = [given, false];
+    // A pad may not hold every order a seat can give (one from another client): then it says so.
+    const whole = !given || same(this.readOrNull(), given);
     document.getElementById("amend-given").textContent = given
-      ? `${this.seat}'s order as given: ${this.module.order(given)}.`
+      ? `${this.seat}'s order as given: ${this.game.ruleset.order(given, this.seat)}.${whole ? "" : " The pad cannot show all of it: what it shows is what an amendment would send."}`
       : `${this.seat} has given no order for this phase yet: the pad starts where the seat's would.`;
     this.changed();
   }
@@ -86,14 +94,17 @@ export class Amendment {
     return this.pad.read();
   }
 
+  readOrNull() {
+    try {
+      return this.pad.read();
+    } catch {
+      return null;
+    }
+  }
+
   changed() {
-    const cost = (() => {
-      try {
-        return this.pad.cost(this.pad.read());
-      } catch {
-        return null;
-      }
-    })();
+    const order = this.readOrNull();
+    const cost = order ? this.pad.cost(order) : null;
     document.getElementById("amend-cost").textContent = cost?.text ?? "";
     clearTimeout(this.checkTimer);
     this.checkTimer = setTimeout(() => this.check(), CHECK_AFTER);

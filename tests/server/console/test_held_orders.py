@@ -4,8 +4,6 @@ afresh during the hold; and an override of a surfaced boat's battery that the ho
 
 from __future__ import annotations
 
-import json
-
 from fogbank.clients import Client
 
 from .test_console import ARTIFACTS, CHROMIUM, browser, expect, page  # noqa: F401  (fixtures)
@@ -37,26 +35,29 @@ async def test_a_held_two_leg_order_is_shown_whole_after_a_fresh_page_load(serve
             current = page.locator("#pane-sheet .sheet tbody tr.current")
             await expect(current).to_contain_text("held for release")
             await expect(current.locator('[data-column="order-submarine"]')).to_have_text(WORDS)
-            # "Start from the seat's order" starts from what the player ordered this turn.
+            # The amendment starts from what the player ordered this turn, in its words; the seat's
+            # pad in the browser holds one leg, and says it cannot show the order whole.
             await page.click("#amend-fill")
-            assert json.loads(await page.locator("#amend-order").input_value()) == TWO_LEGS
+            await expect(page.locator("#amend-given")).to_contain_text(f"submarine's order as given: {WORDS}.")
+            await expect(page.locator("#amend-given")).to_contain_text("The pad cannot show all of it")
         ARTIFACTS.mkdir(exist_ok=True)
         await page.screenshot(path=str(ARTIFACTS / "umpire-held-after-reload.png"), full_page=True)
 
-        # The umpire amends it to another two-leg order: its words, and the log's, give both legs.
-        amended = {**TWO_LEGS, "legs": [{"course": "N", "speed": 1}, {"course": "NW", "speed": 1}]}
-        await page.fill("#amend-order", json.dumps(amended))
+        # The umpire amends it on the submarine's pad: its words, and the log's, give the new order.
+        pad = page.locator("#amend-fields")
+        await pad.locator('.rose button[data-course="N"]').click()
+        await pad.locator("#order-speed").fill("1")
         await page.fill("#amend-reason", "The bank off Kephez")
         await page.click("#amend-send")
-        await expect(page.locator('#orders-in li[data-seat="submarine"]')).to_contain_text("N 1 then NW 1, surface")
+        await expect(page.locator('#orders-in li[data-seat="submarine"]')).to_contain_text("N 1, surface")
         await page.click('[role=tab][data-pane="log"]')
         log = page.locator("#pane-log")
         await expect(log).to_contain_text(f"Order from submarine: {WORDS}")
-        await expect(log).to_contain_text("amends submarine's order to N 1 then NW 1, surface")
+        await expect(log).to_contain_text("amends submarine's order to N 1, surface")
         await page.click("#release")
         await page.click('[role=tab][data-pane="sheet"]')
         resolved = page.locator('#pane-sheet .sheet tbody tr.resolved[data-turn="1"]')
-        await expect(resolved.locator('[data-column="order-submarine"]')).to_have_text("N 1 then NW 1, surface")
+        await expect(resolved.locator('[data-column="order-submarine"]')).to_have_text("N 1, surface")
 
 
 async def test_an_override_of_a_surfaced_boats_battery_says_the_charge_will_add_to_it(server, page):

@@ -25,7 +25,7 @@ function eventLine(record) {
     "li",
     { class: `event ${seats ? "told" : "umpire-only"} kind-${record.kind}` },
     eventWords(record),
-    seats ? h("span", { class: "chip", title: `Told to ${seats.join(", ")}` }, seats.join(", ")) : null,
+    seats ? h("span", { class: "chip", title: `Told to ${seats.map(words).join(", ")}` }, seats.map(words).join(", ")) : null,
   );
 }
 
@@ -190,7 +190,7 @@ export class GameLog {
       h("tr", attributes, turn, h("td", { class: "from" }, from), h("td", { title: kind }, text), h("td", { class: "told-to" }, toldTo));
     switch (record.type) {
       case "input":
-        return line({ class: `input input-${record.input}` }, record.input === "order" || record.input === "ask" ? record.seat : "umpire", this.input(record), "", record.input);
+        return line({ class: `input input-${record.input}` }, record.input === "order" || record.input === "ask" ? words(record.seat) : "umpire", this.input(record), "", record.input);
       case "end":
         return line({ class: "end" }, "", `${results(record)}: ${record.reason} Seed ${record.seed}`, "everyone", "end");
       case "event": {
@@ -199,7 +199,7 @@ export class GameLog {
           { class: `event kind-${record.kind} ${seats ? "told" : "umpire-only"}` },
           "",
           eventWords(record),
-          seats ? seats.join(", ") : h("span", { class: "muted" }, "umpire only"),
+          seats ? seats.map(words).join(", ") : h("span", { class: "muted" }, "umpire only"),
           record.kind.replaceAll("_", " "),
         );
       }
@@ -214,15 +214,15 @@ export class GameLog {
     const phases = record.phases ? ` (${record.phases.map(this.phase).join(", ")})` : "";
     switch (record.input) {
       case "order":
-        return `Order from ${record.seat}: ${this.ruleset.order(record.order || {}, record.seat)}`;
+        return `Order from ${words(record.seat)}: ${this.ruleset.order(record.order || {}, record.seat)}`;
       case "amend":
-        return `Umpire amends ${record.seat}'s order to ${this.ruleset.order(record.order || {}, record.seat)}, because: ${record.reason}`;
+        return `Umpire amends ${words(record.seat)}'s order to ${this.ruleset.order(record.order || {}, record.seat)}, because: ${record.reason}`;
       case "ask":
-        return `Question from ${record.seat}: ${words(record.question ?? record.payload)}`;
+        return `Question from ${words(record.seat)}: ${words(record.question ?? record.payload)}`;
       case "override":
         return `Umpire override: ${words(record.override)}, because: ${record.reason}`;
       case "narrate":
-        return `Umpire to ${record.seat}: “${record.text}”`;
+        return `Umpire to ${words(record.seat)}: “${record.text}”`;
       case "hold":
         return record.held ? `Umpire holds for release${phases}` : `Umpire stops holding${phases}`;
       case "release":

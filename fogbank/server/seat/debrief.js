@@ -152,6 +152,7 @@ export class Debrief {
       for (const layer of this.console.layers) {
         if (layer.on !== false) layer.draw(this.map, this.map.layer(layer.name), row.view, this.welcome.chart);
       }
+      this.map.spacePlaces?.(); // names off the stacks, and off each other
     }
   }
 }

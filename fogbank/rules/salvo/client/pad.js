@@ -311,7 +311,8 @@ export function orderForm({ view, welcome, changed }) {
   draft.aim = (label) => {
     const now = view();
     const unit = unitOf(draft.selected);
-    if (!now || !unit) return false;
+    // A contact only remembered (last seen) is not in the picture: nothing can aim at it.
+    if (!now || !unit || !(now.contacts || []).some((c) => c.label === label)) return false;
     if (now.phase === "gunfire" && armed(unit)) edit(() => (plan.fire[unit.id] = { ...(plan.fire[unit.id] || {}), [draft.battery]: label }));
     else if (draft.tool === "searchlight" && unit.searchlight) edit(() => (plan.searchlights[unit.id] = label));
     else return false;

@@ -151,6 +151,39 @@ async def test_both_legs_stay_in_sight_and_a_level_key_keeps_the_course(tmp_path
         assert pad.draft.legs == (("E", 2), ("NE", 1))
 
 
+async def test_a_new_hour_steers_leg_one_and_a_course_at_the_bottom_waits_for_a_level(tmp_path):
+    async with playing(tmp_path, welcome_as_served(), (160, 50), level="bottom", plotted="O14",
+                       track=["O14"]) as (client, app, pilot):  # fmt: skip
+        pad = app.query_one(OrderPad)
+        await pilot.press("1")  # SW, at the bottom: no way on, but the square is planned
+        assert pad.draft.squares == 0 and "No way on at bottom" in pad.status.plain
+        await pilot.press("s")  # surfacing leaves 3 squares: the planned one is there
+        assert pad.draft.legs == (("SW", 1),)
+        await pilot.press("n", "4", "enter")
+        await until(pilot, lambda: client.submitted)
+        client.put(Observation(seq=2, turn=2, view=view(turn=2, plotted="M13", track=["O14", "M13"]), must_act=True))
+        await until(pilot, lambda: app.view["turn"] == 2)
+        assert pad.leg == 1
+
+
+@pytest.mark.parametrize(
+    "level, plotted, expected, said",
+    [
+        ("surface", "O14", "N13", "surface stream sets SW"),  # row 14 sets S, but O13 is the bank: along it
+        ("submerged", "O12", None, "into the bank"),  # row 12's deep set runs NE, into P13: held
+        ("surface", "D20", None, "no current at row 20"),
+    ],
+)
+async def test_the_drift_added_follows_the_channel_and_the_bank_holds_the_deep_set(
+    tmp_path, level, plotted, expected, said
+):
+    async with playing(tmp_path, welcome_as_served(), (160, 50), level=level, plotted=plotted,
+                       track=[plotted]) as (_, app, pilot):  # fmt: skip
+        pad = app.query_one(OrderPad)
+        await pilot.press("at", "a")
+        assert pad.draft.plot == expected and said in pad.status.plain
+
+
 async def test_f_offers_only_the_contacts_of_the_last_two_turns_and_close_aboard_is_said(tmp_path):
     old, recent = seen(1, turn=2), seen(2, turn=4, distance=0)
     at_kephez = dict(turn=6, level="periscope", plotted="K9", track=["K9"] * 6, contacts=[old, recent])

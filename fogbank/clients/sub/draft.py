@@ -281,14 +281,30 @@ def compass(plot: Square, target: Square) -> str:
     return f"{bearings.POINTS[round(bearings.toward(plot, target) / 22.5) % 16]}, {n} square{'s' if n != 1 else ''}"
 
 
-def drift_step(chart: dict[str, Any] | None, square: Square, level: str) -> str | None:
+def drift_step(chart: dict[str, Any] | None, square: Square, level: str, shore=None) -> str | None:
     """The course the current set the boat on in the last hour, as the player's chart prints the
     stream (`stream`: each row's surface set; the deep set runs the other way); None where the
-    chart prints no stream, or from an old server's chart that has none."""
+    chart prints no stream, or from an old server's chart that has none. With `shore` (the
+    player's own chart), the surface stream follows the channel where its row's set runs ashore
+    (a point either side, into the sea); the deep set is held by the bank: None."""
     surface = ((chart or {}).get("stream") or {}).get(str(square[1] + 1))
     if surface is None:
         return None
-    return surface if Level(level).sees else COURSES[(COURSES.index(surface) + 4) % 8]
+    index = COURSES.index(surface)
+    if not Level(level).sees:
+        index = (index + 4) % 8
+        course = COURSES[index]
+        return None if shore is not None and shore(_ahead(square, course)) else course
+    for turn in (0, -1, 1):
+        course = COURSES[(index + turn) % 8]
+        if shore is None or not shore(_ahead(square, course)):
+            return course
+    return None
+
+
+def _ahead(square: Square, course: str) -> Square:
+    dx, dy = Course(course).step
+    return square[0] + dx, square[1] + dy
 
 
 def was_seen(contact: dict[str, Any]) -> bool:

@@ -16,6 +16,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from fogbank.rules.dardanelles.chart import Course, Square, parse_square, square_name
+from fogbank.rules.dardanelles.units import Level
 
 from .draft import COURSES, Draft, aim, compass, cost, drift_step, estimated_square, plotted, seen_contacts, squares_allowed
 from .recognition import WORDS
@@ -112,6 +113,7 @@ class OrderPad(Widget, can_focus=True):
             # and a plot set by hand is in the new reckoning.
             self.draft = attrs.evolve(self.draft, fire_target=None, fix=False, plot=None)
             self.plotting = False
+            self.leg = 1  # the keys steer the first leg of a new hour
 
     def watch_draft(self, draft: Draft) -> None:
         if not self._fitting:  # every change but a level key's fitting is the player's plan
@@ -125,12 +127,24 @@ class OrderPad(Widget, can_focus=True):
         if self.plotting:
             self._move_plot(Course(course))
             return
-        # A course given means way on: a square at least, where the level leaves room for one.
+        # A course given means way on: a square at least, where the level leaves room for one;
+        # where it leaves none (the bottom), the square is planned for when she rises.
         top = squares_allowed(self.view, self.draft.level)
-        if self.leg == 2:
-            self._change(course2=course, speed2=min(max(self.draft.speed2, 1), max(0, top - self.draft.speed)))
-        else:
-            self._change(course=course, speed=min(max(self.draft.speed, 1), max(0, top - self.draft.speed2)))
+        first, second = self.planned
+        self._fitting = True
+        try:
+            if self.leg == 2:
+                second = max(second, 1)
+                self._change(course2=course, speed2=min(second, max(0, top - self.draft.speed)))
+            else:
+                first = max(first, 1)
+                self._change(course=course, speed=min(first, max(0, top - self.draft.speed2)))
+        finally:
+            self._fitting = False
+        self.planned = (first, second)
+        if not top:
+            self.status = Text(f"No way on at {self.draft.level}: the course is kept, and a square of it "
+                               "when you choose a level that moves.", style="#a0c8ff")  # fmt: skip
 
     def action_speed(self, step: int) -> None:
         top = squares_allowed(self.view, self.draft.level)
@@ -185,11 +199,15 @@ class OrderPad(Widget, can_focus=True):
         if self.view is None:
             return
         here = parse_square(plotted(self.view, self.draft))
-        course = drift_step(self.chart, here, self.view["level"])
-        if course is None:
+        stream = "the surface stream" if Level(self.view["level"]).sees else "the deep set"
+        if str(here[1] + 1) not in ((self.chart or {}).get("stream") or {}):
             self.status = Text(f"Your chart shows no current at row {here[1] + 1}: no drift to add.", style="yellow")
             return
-        stream = "the surface stream" if course == (self.chart or {}).get("stream", {}).get(str(here[1] + 1)) else "the deep set"
+        course = drift_step(self.chart, here, self.view["level"], shore_of(self.chart))
+        if course is None:
+            self.status = Text(f"From {square_name(here)} {stream} would set her into the bank: no drift to add.",
+                               style="yellow")  # fmt: skip
+            return
         before = square_name(here)
         self._move_plot(Course(course))
         if plotted(self.view, self.draft) != before:
@@ -201,7 +219,7 @@ class OrderPad(Widget, can_focus=True):
             self.leg = 2
             if not self.draft.speed2:
                 self._change(course2=self.draft.course)
-            self.status = Text("Leg 2 now: course, speed keys; 0 drops it.", style="#a0c8ff")
+            self.status = Text("Leg 2 now: course, speed keys; 0 stops it.", style="#a0c8ff")
         else:
             self.leg = 1
             self.status = Text("Leg 1 now: course, speed keys.", style="#a0c8ff")

@@ -20,7 +20,7 @@ from fogbank.clients.sub.gauges import Gauges
 from fogbank.clients.sub.help import HelpScreen
 from fogbank.clients.sub.log import ReportLog
 from fogbank.clients.sub.orders import OrderPad
-from fogbank.protocols import AmendedMessage, Observation, Status
+from fogbank.protocols import AmendedMessage, GameOver, Observation, Status
 from fogbank.rules import core
 from fogbank.rules.core.plain import to_plain
 
@@ -271,3 +271,18 @@ def test_the_true_track_alone():
     assert "*2" in row(everything) and "C " in row(everything)
     assert row(alone)[3 + 2 * 3 : 3 + 2 * 7] == "o o o ◆ "  # D5 E5 F5, and G5 where she ended
     assert "@" not in alone and "×" not in alone and "*" not in alone
+
+
+async def test_at_the_end_the_gauges_show_the_last_plot_not_a_plot_left_on_the_pad(tmp_path):
+    async with playing(tmp_path, welcome_as_served(), (160, 50), plotted="K8", track=["K8"]) as (client, app, pilot):
+        await pilot.press("at", "6", "escape", "8", "enter")  # the plot set to L8, the order sent
+        await until(pilot, lambda: client.submitted)
+        client.put(Observation(seq=2, turn=2, must_act=False, view=view(
+            turn=2, plotted="L9", track=["L8", "L9"], afloat=False,
+            outcome={"result": "defeat", "reason": "B11 was lost."})))  # fmt: skip
+        client.put(GameOver(seq=3, result="defeat", results={"british": "defeat"}, reason="B11 was lost.",
+                            record=[], seed="00" * 32, log=[]))  # fmt: skip
+        await until(pilot, lambda: app.game_over is not None)
+        await pilot.pause()
+        gauges = app.query_one(Gauges)
+        assert gauges.draft is None and "L9 (dead reckoning" in said(gauges)

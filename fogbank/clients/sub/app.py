@@ -325,6 +325,7 @@ class SubApp(App[None]):
             self.query_one(TopBar).progress = f"game over: {message.result}; e the debrief"
             self.query_one(OrderPad).over = True
             self.query_one(ChartPane).draft = None
+            self.query_one(Gauges).draft = None  # no order to come: the gauges show the last view alone
             self.debrief()
             self.action_end()
 

@@ -16,6 +16,7 @@ from fogbank.clients.sub.app import TopBar
 from fogbank.clients.sub.chart import draw_chart
 from fogbank.clients.sub.chartpane import ChartPane, ChartScroll, chart_key
 from fogbank.clients.sub.debrief import _roll_words
+from fogbank.clients.sub.draft import Draft, cost, shore_of
 from fogbank.clients.sub.gauges import Gauges
 from fogbank.clients.sub.help import HelpScreen
 from fogbank.clients.sub.log import ReportLog
@@ -286,3 +287,19 @@ async def test_at_the_end_the_gauges_show_the_last_plot_not_a_plot_left_on_the_p
         await pilot.pause()
         gauges = app.query_one(Gauges)
         assert gauges.draft is None and "L9 (dead reckoning" in said(gauges)
+
+
+def test_the_pad_and_the_chart_say_where_the_stream_should_set_her_at_the_end_of_the_hour():
+    chart = welcome_as_served().chart
+    at_m12 = view(level="surface", plotted="M12", track=["M12"])
+    # At periscope depth she rides the surface stream: from M12 down the Straits, into L11.
+    drafted = Draft(level="periscope")
+    drift = cost(at_m12, drafted, shore_of(chart), chart).drift
+    assert drift.words() == "then the surface stream sets her SW, to L11" and drift.words(short=True) == "drift SW to L11"
+    drawn = draw_chart(chart, at_m12, drafted, cell=2).plain
+    assert drawn.splitlines()[1 + 36 - 11][3 + 2 * 11 : 5 + 2 * 11] == "~ "
+    # On the bottom in Sari Sighlar Bay the deep set presses her against the bank.
+    below = cost(view(level="bottom", plotted="O12", track=["O12"]), Draft(level="bottom"), shore_of(chart), chart)
+    assert below.drift.words() == "then the deep set presses her against the bank at O12: no drift"
+    # Above Nagara no stream runs: nothing is said.
+    assert cost(view(plotted="T30", track=["T30"]), Draft(), shore_of(chart), chart).drift is None

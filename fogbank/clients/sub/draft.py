@@ -153,10 +153,24 @@ class Cost:
     battery_left: int
     problems: tuple[str, ...]
     warnings: tuple[str, ...]
+    drift: Drift | None = None  # where the chart's stream should set her at the end of the hour
 
     @property
     def movement(self) -> int:
         return self.speed + self.changes
+
+
+def shore_of(chart: dict[str, Any] | None):
+    """`shore(square)` for the player's own chart: True where it shows land or has no square."""
+    if not chart:
+        return None
+    rows, terrain = chart["rows"], chart["terrain"]
+
+    def shore(square: Square) -> bool:
+        x, y = square
+        return not (0 <= x < chart["columns"] and 0 <= y < rows) or terrain[rows - 1 - y][x] == "#"
+
+    return shore
 
 
 def squares_allowed(view: dict[str, Any] | None, level: str) -> int:
@@ -168,9 +182,15 @@ def squares_allowed(view: dict[str, Any] | None, level: str) -> int:
     return max(0, movement_allowance(start, end) - abs(end.depth - start.depth))
 
 
-def cost(view: dict[str, Any], draft: Draft, shore: Callable[[Square], bool] | None = None) -> Cost:
+def cost(
+    view: dict[str, Any],
+    draft: Draft,
+    shore: Callable[[Square], bool] | None = None,
+    chart: dict[str, Any] | None = None,
+) -> Cost:
     """What `draft` costs from `view`. `shore(square)`: whether the player's own chart shows
-    land (or no chart) there, to warn of a course plotted across the shore."""
+    land (or no chart) there, to warn of a course plotted across the shore; `chart`: the
+    player's chart, to say where its stream should set her at the end of the hour."""
     start, end = Level(view["level"]), Level(draft.level)
     allowance = movement_allowance(start, end)
     changes = abs(end.depth - start.depth)
@@ -224,7 +244,42 @@ def cost(view: dict[str, Any], draft: Draft, shore: Callable[[Square], bool] | N
         battery_left=view["battery"] - battery,
         problems=tuple(problems),
         warnings=tuple(warnings),
+        drift=drift_at(chart, (draft.path(plot) or [plot])[-1], draft.level, shore),
     )
+
+
+def expected_drift(chart: dict[str, Any] | None, square: Square, level: str, shore=None) -> Square | None:
+    """Where the chart's stream should set her from `square` at the end of an hour at `level`."""
+    course = drift_step(chart, square, level, shore)
+    return None if course is None else _ahead(square, course)
+
+
+@attrs.frozen
+class Drift:
+    """The end of an hour's drift as the chart's stream gives it: `stream` ("the surface stream"
+    or "the deep set") sets her on `course` to `square`, or (`course` None) presses her against
+    the bank at `square`."""
+
+    stream: str
+    course: str | None
+    square: str
+
+    def words(self, short: bool = False) -> str:
+        if self.course is None:
+            return "drift: held by the bank" if short else (
+                f"then {self.stream} presses her against the bank at {self.square}: no drift")
+        return f"drift {self.course} to {self.square}" if short else (
+            f"then {self.stream} sets her {self.course}, to {self.square}")
+
+
+def drift_at(chart: dict[str, Any] | None, square: Square, level: str, shore=None) -> Drift | None:
+    """Where the chart's stream should set her from `square` at the end of an hour at `level`;
+    None where it prints no stream there."""
+    if str(square[1] + 1) not in ((chart or {}).get("stream") or {}):
+        return None
+    stream = "the surface stream" if Level(level).sees else "the deep set"
+    course = drift_step(chart, square, level, shore)
+    return Drift(stream, course, square_name(square if course is None else _ahead(square, course)))
 
 
 def seen_contacts(view: dict[str, Any]) -> list[dict[str, Any]]:

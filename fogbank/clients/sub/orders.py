@@ -18,7 +18,19 @@ from textual.widget import Widget
 from fogbank.rules.dardanelles.chart import Course, Square, parse_square, square_name
 from fogbank.rules.dardanelles.units import Level
 
-from .draft import COURSES, Draft, aim, compass, cost, drift_step, estimated_square, plotted, seen_contacts, squares_allowed
+from .draft import (
+    COURSES,
+    Draft,
+    aim,
+    compass,
+    cost,
+    drift_step,
+    estimated_square,
+    plotted,
+    seen_contacts,
+    shore_of,
+    squares_allowed,
+)
 from .recognition import WORDS
 
 ARROWS = dict(zip(COURSES, "↑↗→↘↓↙←↖", strict=True))
@@ -27,19 +39,6 @@ ARROWS = dict(zip(COURSES, "↑↗→↘↓↙←↖", strict=True))
 COURSE_KEYS = {"N": "8,up", "NE": "9", "E": "6,right", "SE": "3",
                "S": "2,down", "SW": "1", "W": "4,left", "NW": "7"}  # fmt: skip
 LEVEL_KEYS = {"surface": "s", "periscope": "p", "submerged": "d", "bottom": "b"}
-
-
-def shore_of(chart: dict[str, Any] | None):
-    """`shore(square)` for the player's own chart: True where it shows land or has no square."""
-    if not chart:
-        return None
-    rows, terrain = chart["rows"], chart["terrain"]
-
-    def shore(square: Square) -> bool:
-        x, y = square
-        return not (0 <= x < chart["columns"] and 0 <= y < rows) or terrain[rows - 1 - y][x] == "#"
-
-    return shore
 
 
 def landmarks(chart: dict[str, Any] | None) -> list[dict[str, Any]]:
@@ -301,7 +300,7 @@ class OrderPad(Widget, can_focus=True):
             grid.add_row("Plot", self._plot(view, draft) + _hint("@ move your plot   a add the expected drift"))
         grid.add_row("Fire", _fire(view, draft))
         if view is not None:
-            grid.add_row("Cost", _cost(view, draft, shore_of(self.chart)))
+            grid.add_row("Cost", _cost(view, draft, shore_of(self.chart), chart=self.chart))
         self._add_amended(grid)
         grid.add_row("", self.status)
         return grid
@@ -360,7 +359,7 @@ class OrderPad(Widget, can_focus=True):
         if draft.fire_target is not None:
             grid.add_row("Fire", _fire(view, draft, hints=False))
         if view is not None:
-            grid.add_row("Cost", _cost(view, draft, shore_of(self.chart), short=True))
+            grid.add_row("Cost", _cost(view, draft, shore_of(self.chart), short=True, chart=self.chart))
         self._add_amended(grid, short=True)
         if self.status.plain:
             grid.add_row("", self.status)
@@ -390,8 +389,8 @@ def _fire(view: dict[str, Any] | None, draft: Draft, hints: bool = True) -> Text
     return line + _hint("f next target  , . aim  t count  x hold fire") if hints else line
 
 
-def _cost(view: dict[str, Any], draft: Draft, shore=None, short: bool = False) -> Text:
-    price = cost(view, draft, shore)
+def _cost(view: dict[str, Any], draft: Draft, shore=None, short: bool = False, chart=None) -> Text:
+    price = cost(view, draft, shore, chart)
     changes = f" + {price.changes} level change{'s' if price.changes != 1 else ''}" if price.changes else ""
     over = price.movement > price.allowance
     text = Text(f"movement {price.movement} of {price.allowance}", style="bold red" if over else "bold")
@@ -404,6 +403,8 @@ def _cost(view: dict[str, Any], draft: Draft, shore=None, short: bool = False) -
         text.append(f"\n✗ {problem}", style="bold red")
     for warning in price.warnings:
         text.append(f"\n! {warning}", style="yellow")
+    if price.drift:
+        text.append(f"\n~ {price.drift.words(short)}", style="#80c0ff")
     if not price.problems:
         text.append("\n✓ within the rules: Enter sends it", style="green")
     return text

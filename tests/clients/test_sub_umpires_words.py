@@ -303,3 +303,7 @@ def test_the_pad_and_the_chart_say_where_the_stream_should_set_her_at_the_end_of
     assert below.drift.words() == "then the deep set presses her against the bank at O12: no drift"
     # Above Nagara no stream runs: nothing is said.
     assert cost(view(plotted="T30", track=["T30"]), Draft(), shore_of(chart), chart).drift is None
+    # A course that runs ashore on the player's chart stops at the shore: the drift is from there.
+    ashore = Draft(course="E", speed=2, course2="NE", speed2=3)  # from I8: J8, K8, L9, then M10 ashore
+    at_i8 = view(plotted="I8", track=["I8"])
+    assert cost(at_i8, ashore, shore_of(chart), chart).drift.words() == "then the surface stream sets her SW, to K8"

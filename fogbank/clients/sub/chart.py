@@ -16,7 +16,7 @@ from rich.text import Text
 from textual.geometry import Region
 
 from . import bearings
-from .draft import Draft, anchor, expected_drift, plotted, shore_of
+from .draft import Draft, anchor, expected_drift, plotted, shore_of, stops_at
 from .recognition import LETTERS
 
 SEA = "on #0b2545"
@@ -217,7 +217,7 @@ def _draw_view(view: dict[str, Any], mark, draft: Draft | None, cell: int, sunk:
     if draft is not None:
         for x, y in draft.path(plot):
             mark(x, y, "+", "bold yellow")
-        drifted = expected_drift(chart, (draft.path(plot) or [plot])[-1], draft.level, shore_of(chart))
+        drifted = expected_drift(chart, stops_at(draft, plot, shore_of(chart)), draft.level, shore_of(chart))
         if drifted is not None:  # where the stream should set her at the end of the hour
             mark(*drifted, DRIFT_MARK, "bold #80c0ff")
     for contact in sorted(view["contacts"], key=lambda c: (c["turn"], c["fidelity"] != "bearing")):

@@ -244,8 +244,19 @@ def cost(
         battery_left=view["battery"] - battery,
         problems=tuple(problems),
         warnings=tuple(warnings),
-        drift=drift_at(chart, (draft.path(plot) or [plot])[-1], draft.level, shore),
+        drift=drift_at(chart, stops_at(draft, plot, shore), draft.level, shore),
     )
+
+
+def stops_at(draft: Draft, plot: Square, shore=None) -> Square:
+    """Where the order should leave her by the player's own chart: the end of its path, or the
+    last sea square before the shore it runs into."""
+    end = plot
+    for square in draft.path(plot):
+        if shore is not None and shore(square):
+            break
+        end = square
+    return end
 
 
 def expected_drift(chart: dict[str, Any] | None, square: Square, level: str, shore=None) -> Square | None:

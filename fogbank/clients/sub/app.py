@@ -192,7 +192,9 @@ class SubApp(App[None]):
         orders = " ".join(welcome.briefing.get("briefing", "").split())
         # The objective as the rules name it; an older server names none: read from the orders.
         objectives = welcome.briefing.get("objectives")
-        self.query_one(ChartPane).targets = tuple(objectives if objectives is not None else waters_named(orders, welcome.chart))
+        if objectives is None:
+            objectives = waters_named(orders, welcome.chart)
+        self.query_one(ChartPane).targets = tuple(objectives)
         self.query_one(Gauges).turn_limit = welcome.briefing.get("turn_limit")
         top = self.query_one(TopBar)
         top.title = f"{welcome.briefing.get('title', welcome.scenario)} · {welcome.chart.get('name', '')}"

@@ -344,7 +344,8 @@ def on_line(plot: Square, target: Square, course: str) -> bool:
 def compass(plot: Square, target: Square) -> str:
     """ "NE, 2 squares": a square as seen from the plot."""
     n = distance(plot, target)
-    return f"{bearings.POINTS[round(bearings.toward(plot, target) / 22.5) % 16]}, {n} square{'s' if n != 1 else ''}"
+    point = bearings.POINTS[round(bearings.toward(plot, target) / 22.5) % 16]
+    return f"{point}, {n} square{'s' if n != 1 else ''}"
 
 
 def drift_step(chart: dict[str, Any] | None, square: Square, level: str, shore=None) -> str | None:

@@ -189,7 +189,8 @@ class OrderPad(Widget, can_focus=True):
             return
         shore = shore_of(self.chart)
         if shore is not None and shore(ahead):
-            self.status = Text(f"Your chart shows land at {square_name(ahead)}: the plot stays at sea.", style="yellow")
+            self.status = Text(f"Your chart shows land at {square_name(ahead)}: the plot stays at sea.",
+                               style="yellow")  # fmt: skip
             return
         self._change(plot=square_name(ahead))
 
@@ -200,7 +201,8 @@ class OrderPad(Widget, can_focus=True):
         here = parse_square(plotted(self.view, self.draft))
         stream = "the surface stream" if Level(self.view["level"]).sees else "the deep set"
         if str(here[1] + 1) not in ((self.chart or {}).get("stream") or {}):
-            self.status = Text(f"Your chart shows no current at row {here[1] + 1}: no drift to add.", style="yellow")
+            self.status = Text(f"Your chart shows no current at row {here[1] + 1}: no drift to add.",
+                               style="yellow")  # fmt: skip
             return
         course = drift_step(self.chart, here, self.view["level"], shore_of(self.chart))
         if course is None:
@@ -307,7 +309,8 @@ class OrderPad(Widget, can_focus=True):
 
     def _plot(self, view: dict[str, Any], draft: Draft) -> Text:
         if self.plotting:
-            return Text(f"{plotted(view, draft)} moving: course keys, a drift, 0 back; @ done  ", style="bold black on #ffd700")
+            return Text(f"{plotted(view, draft)} moving: course keys, a drift, 0 back; @ done  ",
+                        style="bold black on #ffd700")  # fmt: skip
         if draft.plot is not None:
             return Text(f"{draft.plot} set by hand", style="bold #ffd700") + Text(f" (reckoned {view['plotted']})  ")
         return Text(f"{view['plotted']} as reckoned  ", style="bold")

@@ -258,7 +258,8 @@ class _Hour:
         target = self.chart.drift(origin, toward_mouth=self.boat.level.sees)
         if target is None:
             if origin in self.chart.tide:  # inside the tidal limit: the bank holds her, and she feels it
-                again = any(r.kind == ev.DriftHeld.kind and r.turn == self.turn - 1 for r in self.log.reports[-8:])
+                last_hour = (r for r in self.log.reports[-8:] if r.turn == self.turn - 1)
+                again = any(r.kind == ev.DriftHeld.kind for r in last_hour)
                 self.tell(ev.DriftHeld, level=self.boat.level, again=again)
             return
         self.boat.square = target

@@ -60,6 +60,7 @@ def test_wire_names_as_documented():
         [
             "join",
             "order",
+            "check",
             "ask",
             "talk",
             "amend",
@@ -73,6 +74,7 @@ def test_wire_names_as_documented():
             "games",
             "history",
             "seat_log",
+            "told",
             "ping",
         ]
     )
@@ -91,9 +93,11 @@ def test_wire_names_as_documented():
             "game_over",
             "ack",
             "error",
+            "checked",
             "games",
             "history",
             "seat_log",
+            "told",
             "pong",
         ]
     )

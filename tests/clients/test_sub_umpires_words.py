@@ -16,7 +16,8 @@ from fogbank.clients.sub.app import TopBar
 from fogbank.clients.sub.chart import draw_chart
 from fogbank.clients.sub.chartpane import ChartPane, ChartScroll, chart_key
 from fogbank.clients.sub.debrief import _roll_words
-from fogbank.clients.sub.draft import Draft, cost, shore_of
+from fogbank.clients.sub.draft import Draft, cost
+from fogbank.clients.sub.reckoning import shore_of
 from fogbank.clients.sub.gauges import Gauges
 from fogbank.clients.sub.help import HelpScreen
 from fogbank.clients.sub.log import ReportLog

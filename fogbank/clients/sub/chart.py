@@ -16,7 +16,8 @@ from rich.text import Text
 from textual.geometry import Region
 
 from . import bearings
-from .draft import Draft, anchor, expected_drift, plotted, shore_of, stops_at
+from .draft import Draft
+from .reckoning import anchor, expected_drift, plotted, shore_of, stops_at
 from .recognition import LETTERS
 
 SEA = "on #0b2545"

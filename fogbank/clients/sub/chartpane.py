@@ -27,7 +27,8 @@ from .chart import (
     letter,
     square_region,
 )
-from .draft import Draft, plotted
+from .draft import Draft
+from .reckoning import plotted
 from .recognition import WORDS
 
 

@@ -20,7 +20,8 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from .draft import Draft, plotted
+from .draft import Draft
+from .reckoning import plotted
 
 BAR = 20
 

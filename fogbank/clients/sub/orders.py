@@ -18,19 +18,9 @@ from textual.widget import Widget
 from fogbank.rules.dardanelles.chart import Course, Square, parse_square, square_name
 from fogbank.rules.dardanelles.units import Level
 
-from .draft import (
-    COURSES,
-    Draft,
-    aim,
-    compass,
-    cost,
-    drift_step,
-    estimated_square,
-    plotted,
-    seen_contacts,
-    shore_of,
-    squares_allowed,
-)
+from .bearings import COURSES
+from .draft import Draft, cost, seen_contacts, squares_allowed
+from .reckoning import aim, compass, drift_step, estimated_square, plotted, shore_of
 from .recognition import WORDS
 
 ARROWS = dict(zip(COURSES, "↑↗→↘↓↙←↖", strict=True))

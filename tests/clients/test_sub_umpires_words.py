@@ -16,11 +16,13 @@ from fogbank.clients.sub.app import TopBar
 from fogbank.clients.sub.chart import draw_chart
 from fogbank.clients.sub.chartpane import ChartPane, ChartScroll, chart_key
 from fogbank.clients.sub.debrief import _roll_words
+from fogbank.clients.sub.draft import Draft, cost
+from fogbank.clients.sub.reckoning import shore_of
 from fogbank.clients.sub.gauges import Gauges
 from fogbank.clients.sub.help import HelpScreen
 from fogbank.clients.sub.log import ReportLog
 from fogbank.clients.sub.orders import OrderPad
-from fogbank.protocols import AmendedMessage, Observation, Status
+from fogbank.protocols import AmendedMessage, GameOver, Observation, Status
 from fogbank.rules import core
 from fogbank.rules.core.plain import to_plain
 
@@ -151,6 +153,39 @@ async def test_both_legs_stay_in_sight_and_a_level_key_keeps_the_course(tmp_path
         assert pad.draft.legs == (("E", 2), ("NE", 1))
 
 
+async def test_a_new_hour_steers_leg_one_and_a_course_at_the_bottom_waits_for_a_level(tmp_path):
+    async with playing(tmp_path, welcome_as_served(), (160, 50), level="bottom", plotted="O14",
+                       track=["O14"]) as (client, app, pilot):  # fmt: skip
+        pad = app.query_one(OrderPad)
+        await pilot.press("1")  # SW, at the bottom: no way on, but the square is planned
+        assert pad.draft.squares == 0 and "No way on at bottom" in pad.status.plain
+        await pilot.press("s")  # surfacing leaves 3 squares: the planned one is there
+        assert pad.draft.legs == (("SW", 1),)
+        await pilot.press("n", "4", "enter")
+        await until(pilot, lambda: client.submitted)
+        client.put(Observation(seq=2, turn=2, view=view(turn=2, plotted="M13", track=["O14", "M13"]), must_act=True))
+        await until(pilot, lambda: app.view["turn"] == 2)
+        assert pad.leg == 1
+
+
+@pytest.mark.parametrize(
+    "level, plotted, expected, said",
+    [
+        ("surface", "O14", "N13", "surface stream sets SW"),  # row 14 sets S, but O13 is the bank: along it
+        ("submerged", "O12", None, "into the bank"),  # row 12's deep set runs NE, into P13: held
+        ("surface", "D20", None, "no current at row 20"),
+    ],
+)
+async def test_the_drift_added_follows_the_channel_and_the_bank_holds_the_deep_set(
+    tmp_path, level, plotted, expected, said
+):
+    async with playing(tmp_path, welcome_as_served(), (160, 50), level=level, plotted=plotted,
+                       track=[plotted]) as (_, app, pilot):  # fmt: skip
+        pad = app.query_one(OrderPad)
+        await pilot.press("at", "a")
+        assert pad.draft.plot == expected and said in pad.status.plain
+
+
 async def test_f_offers_only_the_contacts_of_the_last_two_turns_and_close_aboard_is_said(tmp_path):
     old, recent = seen(1, turn=2), seen(2, turn=4, distance=0)
     at_kephez = dict(turn=6, level="periscope", plotted="K9", track=["K9"] * 6, contacts=[old, recent])
@@ -238,3 +273,38 @@ def test_the_true_track_alone():
     assert "*2" in row(everything) and "C " in row(everything)
     assert row(alone)[3 + 2 * 3 : 3 + 2 * 7] == "o o o ◆ "  # D5 E5 F5, and G5 where she ended
     assert "@" not in alone and "×" not in alone and "*" not in alone
+
+
+async def test_at_the_end_the_gauges_show_the_last_plot_not_a_plot_left_on_the_pad(tmp_path):
+    async with playing(tmp_path, welcome_as_served(), (160, 50), plotted="K8", track=["K8"]) as (client, app, pilot):
+        await pilot.press("at", "6", "escape", "8", "enter")  # the plot set to L8, the order sent
+        await until(pilot, lambda: client.submitted)
+        client.put(Observation(seq=2, turn=2, must_act=False, view=view(
+            turn=2, plotted="L9", track=["L8", "L9"], afloat=False,
+            outcome={"result": "defeat", "reason": "B11 was lost."})))  # fmt: skip
+        client.put(GameOver(seq=3, result="defeat", results={"british": "defeat"}, reason="B11 was lost.",
+                            record=[], seed="00" * 32, log=[]))  # fmt: skip
+        await until(pilot, lambda: app.game_over is not None)
+        await pilot.pause()
+        gauges = app.query_one(Gauges)
+        assert gauges.draft is None and "L9 (dead reckoning" in said(gauges)
+
+
+def test_the_pad_and_the_chart_say_where_the_stream_should_set_her_at_the_end_of_the_hour():
+    chart = welcome_as_served().chart
+    at_m12 = view(level="surface", plotted="M12", track=["M12"])
+    # At periscope depth she rides the surface stream: from M12 down the Straits, into L11.
+    drafted = Draft(level="periscope")
+    drift = cost(at_m12, drafted, shore_of(chart), chart).drift
+    assert drift.words() == "then the surface stream sets her SW, to L11" and drift.words(short=True) == "drift SW to L11"
+    drawn = draw_chart(chart, at_m12, drafted, cell=2).plain
+    assert drawn.splitlines()[1 + 36 - 11][3 + 2 * 11 : 5 + 2 * 11] == "~ "
+    # On the bottom in Sari Sighlar Bay the deep set presses her against the bank.
+    below = cost(view(level="bottom", plotted="O12", track=["O12"]), Draft(level="bottom"), shore_of(chart), chart)
+    assert below.drift.words() == "then the deep set presses her against the bank at O12: no drift"
+    # Above Nagara no stream runs: nothing is said.
+    assert cost(view(plotted="T30", track=["T30"]), Draft(), shore_of(chart), chart).drift is None
+    # A course that runs ashore on the player's chart stops at the shore: the drift is from there.
+    ashore = Draft(course="E", speed=2, course2="NE", speed2=3)  # from I8: J8, K8, L9, then M10 ashore
+    at_i8 = view(plotted="I8", track=["I8"])
+    assert cost(at_i8, ashore, shore_of(chart), chart).drift.words() == "then the surface stream sets her SW, to K8"

@@ -192,7 +192,9 @@ class SubApp(App[None]):
         orders = " ".join(welcome.briefing.get("briefing", "").split())
         # The objective as the rules name it; an older server names none: read from the orders.
         objectives = welcome.briefing.get("objectives")
-        self.query_one(ChartPane).targets = tuple(objectives if objectives is not None else waters_named(orders, welcome.chart))
+        if objectives is None:
+            objectives = waters_named(orders, welcome.chart)
+        self.query_one(ChartPane).targets = tuple(objectives)
         self.query_one(Gauges).turn_limit = welcome.briefing.get("turn_limit")
         top = self.query_one(TopBar)
         top.title = f"{welcome.briefing.get('title', welcome.scenario)} · {welcome.chart.get('name', '')}"
@@ -325,6 +327,7 @@ class SubApp(App[None]):
             self.query_one(TopBar).progress = f"game over: {message.result}; e the debrief"
             self.query_one(OrderPad).over = True
             self.query_one(ChartPane).draft = None
+            self.query_one(Gauges).draft = None  # no order to come: the gauges show the last view alone
             self.debrief()
             self.action_end()
 

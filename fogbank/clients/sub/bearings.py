@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+COURSES = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")  # the eight a boat steers or a torpedo runs
 POINTS = ("N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW")
 
 
@@ -40,3 +41,8 @@ def words(bearing: int | float | str) -> str:
     if isinstance(bearing, str):
         return bearing
     return f"{round(bearing) % 360:03d}"
+
+
+def course_for_bearing(bearing: int | float | str) -> str:
+    """The nearest of the eight courses to a bearing (degrees, or a compass point)."""
+    return COURSES[round(degrees(bearing) / 45) % 8]

@@ -16,7 +16,8 @@ from rich.text import Text
 from textual.geometry import Region
 
 from . import bearings
-from .draft import Draft, anchor, plotted
+from .draft import Draft
+from .reckoning import anchor, expected_drift, plotted, shore_of, stops_at
 from .recognition import LETTERS
 
 SEA = "on #0b2545"
@@ -41,6 +42,7 @@ TRUTH = "#40e0d0"  # the debrief: where the boat really was
 TRUE_TRACK = "o"
 TRUE_BOAT = "◆"
 MINE = "*"
+DRIFT_MARK = "~"  # where the stream should set her at the end of the hour
 
 
 def _line_glyph(bearing: float) -> str:
@@ -132,7 +134,7 @@ def draw_chart(
     for square in targets:
         mark(*parse_square(square), TARGET_MARK, "bold #ffd700")
     if view:
-        _draw_view(view, mark, draft, cell, sunk)
+        _draw_view(view, mark, draft, cell, sunk, chart)
     for pencil in marks:  # the player's own notes over the plot's lines
         mark(*parse_square(pencil["square"]), PENCIL_MARK, PENCIL)
     if truth:
@@ -207,7 +209,7 @@ def _beside_line(squares: list[str]) -> tuple[str, ...]:
     return tuple(square_name(sq) for sq in ordered[middle:] + ordered[:middle])
 
 
-def _draw_view(view: dict[str, Any], mark, draft: Draft | None, cell: int, sunk: frozenset[int]) -> None:
+def _draw_view(view: dict[str, Any], mark, draft: Draft | None, cell: int, sunk: frozenset[int], chart) -> None:
     track = [parse_square(s) for s in view["track"]]
     plot = parse_square(plotted(view, draft))
     # The track so far; with the plot set by hand, where the reckoning had her too.
@@ -216,6 +218,9 @@ def _draw_view(view: dict[str, Any], mark, draft: Draft | None, cell: int, sunk:
     if draft is not None:
         for x, y in draft.path(plot):
             mark(x, y, "+", "bold yellow")
+        drifted = expected_drift(chart, stops_at(draft, plot, shore_of(chart)), draft.level, shore_of(chart))
+        if drifted is not None:  # where the stream should set her at the end of the hour
+            mark(*drifted, DRIFT_MARK, "bold #80c0ff")
     for contact in sorted(view["contacts"], key=lambda c: (c["turn"], c["fidelity"] != "bearing")):
         # The newest over the oldest, a sighting over a bearing line: what was last told shows.
         # Each from where the boat was plotted when it was reported (the last turn's: the plot now).

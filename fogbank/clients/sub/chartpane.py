@@ -27,7 +27,8 @@ from .chart import (
     letter,
     square_region,
 )
-from .draft import Draft, plotted
+from .draft import Draft
+from .reckoning import plotted
 from .recognition import WORDS
 
 
@@ -55,7 +56,8 @@ def chart_key(
 
     if view is not None:
         plot = plotted(view, draft)
-        group("@", "bold #ffd700", plot if plot == view["plotted"] else f"{plot} (by hand; reckoned {view['plotted']})")
+        by_hand = f"{plot} (by hand; reckoned {view['plotted']})"
+        group("@", "bold #ffd700", plot if plot == view["plotted"] else by_hand)
     for place in targets:
         group(TARGET_MARK, "bold #ffd700", f"{place['square']} {place['name']}")
     finish = [line["label"] for line in (chart or {}).get("finish", ())]
@@ -170,4 +172,5 @@ class ChartPane(Vertical):
         )
         if self.chart and self.view:
             squares = (plotted(self.view, self.draft), *(p["square"] for p in self.targets))
-            self.query_one(ChartScroll).follow = tuple(square_region(self.chart, sq, self.cell) for sq in squares)
+            regions = tuple(square_region(self.chart, square, self.cell) for square in squares)
+            self.query_one(ChartScroll).follow = regions

@@ -17,16 +17,10 @@ from fogbank.rules.dardanelles.units import (
     movement_allowance,
 )
 
-from . import bearings
+from .reckoning import compass, drift_at, estimated_square, on_line, plotted, stops_at
 
-COURSES = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 RECENT = 2  # turns a sighting may be fired at after it was reported
 LEVELS = tuple(level.value for level in Level)  # surface first, bottom last
-
-
-def course_for_bearing(bearing: int | str) -> str:
-    """The nearest of the eight courses to a bearing (degrees, or a compass point)."""
-    return COURSES[round(bearings.degrees(bearing) / 45) % 8]
 
 
 @attrs.frozen
@@ -153,6 +147,7 @@ class Cost:
     battery_left: int
     problems: tuple[str, ...]
     warnings: tuple[str, ...]
+    drift: Drift | None = None  # where the chart's stream should set her at the end of the hour
 
     @property
     def movement(self) -> int:
@@ -168,9 +163,15 @@ def squares_allowed(view: dict[str, Any] | None, level: str) -> int:
     return max(0, movement_allowance(start, end) - abs(end.depth - start.depth))
 
 
-def cost(view: dict[str, Any], draft: Draft, shore: Callable[[Square], bool] | None = None) -> Cost:
+def cost(
+    view: dict[str, Any],
+    draft: Draft,
+    shore: Callable[[Square], bool] | None = None,
+    chart: dict[str, Any] | None = None,
+) -> Cost:
     """What `draft` costs from `view`. `shore(square)`: whether the player's own chart shows
-    land (or no chart) there, to warn of a course plotted across the shore."""
+    land (or no chart) there, to warn of a course plotted across the shore; `chart`: the
+    player's chart, to say where its stream should set her at the end of the hour."""
     start, end = Level(view["level"]), Level(draft.level)
     allowance = movement_allowance(start, end)
     changes = abs(end.depth - start.depth)
@@ -224,6 +225,7 @@ def cost(view: dict[str, Any], draft: Draft, shore: Callable[[Square], bool] | N
         battery_left=view["battery"] - battery,
         problems=tuple(problems),
         warnings=tuple(warnings),
+        drift=drift_at(chart, stops_at(draft, plot, shore), draft.level, shore),
     )
 
 
@@ -234,61 +236,6 @@ def seen_contacts(view: dict[str, Any]) -> list[dict[str, Any]]:
     return sorted(
         (c for c in view["contacts"] if was_seen(c) and c["turn"] >= recent), key=lambda c: -c["number"]
     )
-
-
-def plotted(view: dict[str, Any], draft: Draft | None) -> str:
-    """Where the boat is plotted now: where the player set it by hand, else as reckoned."""
-    return draft.plot if draft is not None and draft.plot is not None else view["plotted"]
-
-
-def anchor(contact: dict[str, Any], view: dict[str, Any], plot: Square) -> Square:
-    """Where the boat was plotted when `contact` was reported: `plot` (the plot now, as set by
-    hand) for the turn just resolved, since the boat has not moved since; else the track then."""
-    track = view.get("track") or []
-    if not track or contact["turn"] >= len(track) - 1:
-        return plot
-    return parse_square(track[contact["turn"]])
-
-
-def estimated_square(contact: dict[str, Any], view: dict[str, Any], plot: Square) -> Square | None:
-    """Where a sighting puts the vessel by the player's own reckoning: its distance along its
-    bearing from where the boat was plotted at the time. None for a bearing only."""
-    if contact.get("distance") is None or contact.get("bearing") is None:
-        return None
-    ox, oy = anchor(contact, view, plot)
-    dx, dy = bearings.king_step(bearings.degrees(contact["bearing"]))
-    return round(ox + contact["distance"] * dx), round(oy + contact["distance"] * dy)
-
-
-def aim(contact: dict[str, Any], view: dict[str, Any], plot: Square) -> str:
-    """The course to fire at `contact` from `plot`: toward where the reckoning puts it, or its
-    reported bearing when that is the boat's own square (close aboard) or unknown."""
-    estimate = estimated_square(contact, view, plot)
-    if estimate is None or estimate == plot:
-        return course_for_bearing(contact.get("bearing") or 0)
-    return course_for_bearing(bearings.toward(plot, estimate))
-
-
-def on_line(plot: Square, target: Square, course: str) -> bool:
-    """Whether `target` lies within the 45-degree sector of `course` from `plot` (the notes' torpedo line)."""
-    off = abs((bearings.toward(plot, target) - Course(course).degrees + 180) % 360 - 180)
-    return off <= 22.5
-
-
-def compass(plot: Square, target: Square) -> str:
-    """ "NE, 2 squares": a square as seen from the plot."""
-    n = distance(plot, target)
-    return f"{bearings.POINTS[round(bearings.toward(plot, target) / 22.5) % 16]}, {n} square{'s' if n != 1 else ''}"
-
-
-def drift_step(chart: dict[str, Any] | None, square: Square, level: str) -> str | None:
-    """The course the current set the boat on in the last hour, as the player's chart prints the
-    stream (`stream`: each row's surface set; the deep set runs the other way); None where the
-    chart prints no stream, or from an old server's chart that has none."""
-    surface = ((chart or {}).get("stream") or {}).get(str(square[1] + 1))
-    if surface is None:
-        return None
-    return surface if Level(level).sees else COURSES[(COURSES.index(surface) + 4) % 8]
 
 
 def was_seen(contact: dict[str, Any]) -> bool:

@@ -20,7 +20,8 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from .draft import Draft, plotted
+from .draft import Draft
+from .reckoning import plotted
 
 BAR = 20
 
@@ -92,7 +93,8 @@ class Gauges(Widget):
         grid.add_row("Torpedoes", _torpedoes(view))
         plot = plotted(view, self.draft)
         if plot != view["plotted"]:
-            grid.add_row("Plotted", Text(f"{plot}, set by hand (the reckoning: {view['plotted']})", style="bold #ffd700"))
+            set_by_hand = Text(f"{plot}, set by hand (the reckoning: {view['plotted']})", style="bold #ffd700")
+            grid.add_row("Plotted", set_by_hand)
         else:
             grid.add_row("Plotted", Text(f"{plot} (dead reckoning; the tide not allowed for: @ moves it)"))
         return grid
@@ -125,9 +127,10 @@ class Gauges(Widget):
 def _light(view: dict[str, Any], short: bool = False) -> Text:
     """Day or night, and when that ends: the notes' night is 2200 to 0500 all the year."""
     change = f"{light_changes(view['time'], view['night']):02d}00"
+    until = Text(f" to {change}" if short else f" until {change}")
     if view["night"]:
-        return Text(" NIGHT ", style="bold white on #202060") + Text(f" to {change}" if short else f" until {change}")
-    return Text(" DAY ", style="bold black on #e0c050") + Text(f" to {change}" if short else f" until {change}")
+        return Text(" NIGHT ", style="bold white on #202060") + until
+    return Text(" DAY ", style="bold black on #e0c050") + until
 
 
 def light_changes(time: str, night: bool) -> int:

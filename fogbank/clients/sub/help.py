@@ -54,6 +54,8 @@ ON THE CHART
   @      your plotted position (dead reckoning: the tide is not in it,
          unless you add it with @ and a)
   •  +   your track, and where this order takes you
+  ~      where the chart's stream should set her at the end of the hour
+         (the order pad says it too: "then the surface stream sets her SW")
   ◎      the waters your orders name (Sari Sighlar Bay, say)
   ══     a finish line, with its label ("out", "Marmara")
   ×      your pencil mark, its words beside it where they fit

@@ -16,8 +16,11 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from fogbank.rules.dardanelles.chart import Course, Square, parse_square, square_name
+from fogbank.rules.dardanelles.units import Level
 
-from .draft import COURSES, Draft, aim, compass, cost, drift_step, estimated_square, plotted, seen_contacts, squares_allowed
+from .bearings import COURSES
+from .draft import Draft, cost, seen_contacts, squares_allowed
+from .reckoning import aim, compass, drift_step, estimated_square, plotted, shore_of
 from .recognition import WORDS
 
 ARROWS = dict(zip(COURSES, "↑↗→↘↓↙←↖", strict=True))
@@ -26,19 +29,6 @@ ARROWS = dict(zip(COURSES, "↑↗→↘↓↙←↖", strict=True))
 COURSE_KEYS = {"N": "8,up", "NE": "9", "E": "6,right", "SE": "3",
                "S": "2,down", "SW": "1", "W": "4,left", "NW": "7"}  # fmt: skip
 LEVEL_KEYS = {"surface": "s", "periscope": "p", "submerged": "d", "bottom": "b"}
-
-
-def shore_of(chart: dict[str, Any] | None):
-    """`shore(square)` for the player's own chart: True where it shows land or has no square."""
-    if not chart:
-        return None
-    rows, terrain = chart["rows"], chart["terrain"]
-
-    def shore(square: Square) -> bool:
-        x, y = square
-        return not (0 <= x < chart["columns"] and 0 <= y < rows) or terrain[rows - 1 - y][x] == "#"
-
-    return shore
 
 
 def landmarks(chart: dict[str, Any] | None) -> list[dict[str, Any]]:
@@ -112,6 +102,7 @@ class OrderPad(Widget, can_focus=True):
             # and a plot set by hand is in the new reckoning.
             self.draft = attrs.evolve(self.draft, fire_target=None, fix=False, plot=None)
             self.plotting = False
+            self.leg = 1  # the keys steer the first leg of a new hour
 
     def watch_draft(self, draft: Draft) -> None:
         if not self._fitting:  # every change but a level key's fitting is the player's plan
@@ -125,12 +116,24 @@ class OrderPad(Widget, can_focus=True):
         if self.plotting:
             self._move_plot(Course(course))
             return
-        # A course given means way on: a square at least, where the level leaves room for one.
+        # A course given means way on: a square at least, where the level leaves room for one;
+        # where it leaves none (the bottom), the square is planned for when she rises.
         top = squares_allowed(self.view, self.draft.level)
-        if self.leg == 2:
-            self._change(course2=course, speed2=min(max(self.draft.speed2, 1), max(0, top - self.draft.speed)))
-        else:
-            self._change(course=course, speed=min(max(self.draft.speed, 1), max(0, top - self.draft.speed2)))
+        first, second = self.planned
+        self._fitting = True
+        try:
+            if self.leg == 2:
+                second = max(second, 1)
+                self._change(course2=course, speed2=min(second, max(0, top - self.draft.speed)))
+            else:
+                first = max(first, 1)
+                self._change(course=course, speed=min(first, max(0, top - self.draft.speed2)))
+        finally:
+            self._fitting = False
+        self.planned = (first, second)
+        if not top:
+            self.status = Text(f"No way on at {self.draft.level}: the course is kept, and a square of it "
+                               "when you choose a level that moves.", style="#a0c8ff")  # fmt: skip
 
     def action_speed(self, step: int) -> None:
         top = squares_allowed(self.view, self.draft.level)
@@ -176,7 +179,8 @@ class OrderPad(Widget, can_focus=True):
             return
         shore = shore_of(self.chart)
         if shore is not None and shore(ahead):
-            self.status = Text(f"Your chart shows land at {square_name(ahead)}: the plot stays at sea.", style="yellow")
+            self.status = Text(f"Your chart shows land at {square_name(ahead)}: the plot stays at sea.",
+                               style="yellow")  # fmt: skip
             return
         self._change(plot=square_name(ahead))
 
@@ -185,11 +189,16 @@ class OrderPad(Widget, can_focus=True):
         if self.view is None:
             return
         here = parse_square(plotted(self.view, self.draft))
-        course = drift_step(self.chart, here, self.view["level"])
-        if course is None:
-            self.status = Text(f"Your chart shows no current at row {here[1] + 1}: no drift to add.", style="yellow")
+        stream = "the surface stream" if Level(self.view["level"]).sees else "the deep set"
+        if str(here[1] + 1) not in ((self.chart or {}).get("stream") or {}):
+            self.status = Text(f"Your chart shows no current at row {here[1] + 1}: no drift to add.",
+                               style="yellow")  # fmt: skip
             return
-        stream = "the surface stream" if course == (self.chart or {}).get("stream", {}).get(str(here[1] + 1)) else "the deep set"
+        course = drift_step(self.chart, here, self.view["level"], shore_of(self.chart))
+        if course is None:
+            self.status = Text(f"From {square_name(here)} {stream} would set her into the bank: no drift to add.",
+                               style="yellow")  # fmt: skip
+            return
         before = square_name(here)
         self._move_plot(Course(course))
         if plotted(self.view, self.draft) != before:
@@ -201,7 +210,7 @@ class OrderPad(Widget, can_focus=True):
             self.leg = 2
             if not self.draft.speed2:
                 self._change(course2=self.draft.course)
-            self.status = Text("Leg 2 now: course, speed keys; 0 drops it.", style="#a0c8ff")
+            self.status = Text("Leg 2 now: course, speed keys; 0 stops it.", style="#a0c8ff")
         else:
             self.leg = 1
             self.status = Text("Leg 1 now: course, speed keys.", style="#a0c8ff")
@@ -283,14 +292,15 @@ class OrderPad(Widget, can_focus=True):
             grid.add_row("Plot", self._plot(view, draft) + _hint("@ move your plot   a add the expected drift"))
         grid.add_row("Fire", _fire(view, draft))
         if view is not None:
-            grid.add_row("Cost", _cost(view, draft, shore_of(self.chart)))
+            grid.add_row("Cost", _cost(view, draft, shore_of(self.chart), chart=self.chart))
         self._add_amended(grid)
         grid.add_row("", self.status)
         return grid
 
     def _plot(self, view: dict[str, Any], draft: Draft) -> Text:
         if self.plotting:
-            return Text(f"{plotted(view, draft)} moving: course keys, a drift, 0 back; @ done  ", style="bold black on #ffd700")
+            return Text(f"{plotted(view, draft)} moving: course keys, a drift, 0 back; @ done  ",
+                        style="bold black on #ffd700")  # fmt: skip
         if draft.plot is not None:
             return Text(f"{draft.plot} set by hand", style="bold #ffd700") + Text(f" (reckoned {view['plotted']})  ")
         return Text(f"{view['plotted']} as reckoned  ", style="bold")
@@ -342,7 +352,7 @@ class OrderPad(Widget, can_focus=True):
         if draft.fire_target is not None:
             grid.add_row("Fire", _fire(view, draft, hints=False))
         if view is not None:
-            grid.add_row("Cost", _cost(view, draft, shore_of(self.chart), short=True))
+            grid.add_row("Cost", _cost(view, draft, shore_of(self.chart), short=True, chart=self.chart))
         self._add_amended(grid, short=True)
         if self.status.plain:
             grid.add_row("", self.status)
@@ -372,8 +382,8 @@ def _fire(view: dict[str, Any] | None, draft: Draft, hints: bool = True) -> Text
     return line + _hint("f next target  , . aim  t count  x hold fire") if hints else line
 
 
-def _cost(view: dict[str, Any], draft: Draft, shore=None, short: bool = False) -> Text:
-    price = cost(view, draft, shore)
+def _cost(view: dict[str, Any], draft: Draft, shore=None, short: bool = False, chart=None) -> Text:
+    price = cost(view, draft, shore, chart)
     changes = f" + {price.changes} level change{'s' if price.changes != 1 else ''}" if price.changes else ""
     over = price.movement > price.allowance
     text = Text(f"movement {price.movement} of {price.allowance}", style="bold red" if over else "bold")
@@ -386,6 +396,8 @@ def _cost(view: dict[str, Any], draft: Draft, shore=None, short: bool = False) -
         text.append(f"\n✗ {problem}", style="bold red")
     for warning in price.warnings:
         text.append(f"\n! {warning}", style="yellow")
+    if price.drift:
+        text.append(f"\n~ {price.drift.words(short)}", style="#80c0ff")
     if not price.problems:
         text.append("\n✓ within the rules: Enter sends it", style="green")
     return text

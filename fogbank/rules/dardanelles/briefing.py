@@ -72,7 +72,8 @@ def _shore(level: Level) -> dict[str, str]:
         "battery": f"{SHORE_BATTERY.needs('sunk', up)} on 2d6 sinks her ({_per_cent(sunk)})",
         "sunk": f"{_per_cent(seen * sunk)} an hour",
         "night": f"a searchlight finds her {_per_cent(SEARCHLIGHT_NIGHT.chance('found', up))} an hour; then "
-        f"{SHORE_BATTERY.needs('sunk', up + NIGHT_BATTERY)} sinks her ({_per_cent(SHORE_BATTERY.chance('sunk', up + NIGHT_BATTERY))})",
+        f"{SHORE_BATTERY.needs('sunk', up + NIGHT_BATTERY)} sinks her "
+        f"({_per_cent(SHORE_BATTERY.chance('sunk', up + NIGHT_BATTERY))})",
     }
 
 
@@ -127,13 +128,11 @@ LEVEL_CHANGE = (
 
 def fix_words() -> str:
     """What a fix risks: the observers' roll that hour gets one more chance on the dice."""
-    odds = {
-        level: _per_cent(OBSERVERS_DAY.chance("seen", (PERISCOPE_ASHORE if level is Level.PERISCOPE else 0) + FIX_OBSERVERS))
-        for level in (Level.SURFACE, Level.PERISCOPE)
-    }
+    surface = _per_cent(OBSERVERS_DAY.chance("seen", FIX_OBSERVERS))
+    periscope = _per_cent(OBSERVERS_DAY.chance("seen", PERISCOPE_ASHORE + FIX_OBSERVERS))
     return (
         "taking bearings keeps the periscope up, or the crew on deck, longer: where observers watch, the "
-        f"boat is seen that hour {odds[Level.SURFACE]} of the time on the surface, {odds[Level.PERISCOPE]} at periscope depth."
+        f"boat is seen that hour {surface} of the time on the surface, {periscope} at periscope depth."
     )
 
 
@@ -166,7 +165,9 @@ def briefing(scenario: Scenario) -> dict[str, Any]:
         "turn_limit": scenario.turn_limit,
         "intelligence": list(scenario.intelligence),
         "objectives": [
-            {"name": name, "square": square_name(places[name].square)} for name in scenario.objectives if name in places
+            {"name": name, "square": square_name(places[name].square)}
+            for name in scenario.objectives
+            if name in places
         ],
         "night": night_words(),
         "levels": level_words(),

@@ -41,6 +41,8 @@ def describe(event: Event) -> str:
             return f"Torpedo fired {d} at contact {t}: no explosion; it missed."
         case ev.Grounded(made=made, ordered=ordered):
             return f"The boat ran into the shore after {made} of {ordered} squares and stopped."
+        case ev.DriftHeld(again=True):
+            return "She lies against the bank still: no drift this hour."
         case ev.DriftHeld(level=level) if level.sees:
             return "The current presses her against the shore: she does not drift this hour."
         case ev.DriftHeld():

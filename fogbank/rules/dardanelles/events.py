@@ -52,6 +52,7 @@ class DriftHeld(Event):
 
     kind: ClassVar[str] = "drift_held"
     level: Level
+    again: bool = False  # held the hour before too: the umpire says it shortly
 
 
 @attrs.frozen(kw_only=True)

@@ -258,7 +258,9 @@ class _Hour:
         target = self.chart.drift(origin, toward_mouth=self.boat.level.sees)
         if target is None:
             if origin in self.chart.tide:  # inside the tidal limit: the bank holds her, and she feels it
-                self.tell(ev.DriftHeld, level=self.boat.level)
+                last_hour = (r for r in self.log.reports[-8:] if r.turn == self.turn - 1)
+                again = any(r.kind == ev.DriftHeld.kind for r in last_hour)
+                self.tell(ev.DriftHeld, level=self.boat.level, again=again)
             return
         self.boat.square = target
         self.note(ev.BoatDrifted, origin=square_name(origin), square=square_name(target))
@@ -441,7 +443,11 @@ def _crew_log(hour: _Hour, order: Order, made: tuple[int, ...], fixed: Square | 
     the squares made good on each; a fix puts it on the true square.
     """
     boat, log = hour.boat, hour.log
-    plotted = order.plot if order.plot is not None else log.plotted
+    plotted, track = log.plotted, log.track
+    if order.plot is not None:
+        # The crew's word on where the boat was as the hour began: the last turn's square of
+        # their track is corrected too, so the contacts reported from it are plotted from it.
+        plotted, track = order.plot, (*track[:-1], order.plot)
     for leg, squares in zip(order.legs, made):
         dx, dy = leg.course.step
         plotted = (plotted[0] + dx * squares, plotted[1] + dy * squares)
@@ -460,7 +466,7 @@ def _crew_log(hour: _Hour, order: Order, made: tuple[int, ...], fixed: Square | 
         reload_progress=boat.reload_progress,
         afloat=boat.afloat,
         plotted=plotted,
-        track=(*log.track, plotted),
+        track=(*track, plotted),
         contacts=(*log.contacts, *(c for c, _, _ in hour.contacts)),
         reports=(*log.reports, *reports),
     )

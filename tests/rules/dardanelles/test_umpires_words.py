@@ -32,6 +32,9 @@ def test_a_boat_the_deep_set_would_carry_into_the_bank_feels_the_mud(level):
     assert [text for text in said(r) if "soft mud" in text] == [
         "You feel her settle on soft mud: the current holds her against the bank, and she does not drift this hour."
     ]
+    # The next hour there the umpire says it shortly.
+    again = play(r.state, s, order("N", 0, level))
+    assert said(again)[-1] == "She lies against the bank still: no drift this hour."
 
 
 def test_no_word_of_mud_where_she_drifts_or_where_no_current_runs():
@@ -90,7 +93,10 @@ def test_a_plot_set_by_hand_is_where_the_hour_is_reckoned_from():
     assert moved.plot == parse_square("K9")
     r = play(r.state, s, moved)
     log = r.state.knowledge[SUBMARINE]
-    assert log.plotted == parse_square("K10") and log.track[-2:] == (parse_square("L10"), parse_square("K10"))
+    # The crew's word on where the hour began corrects their track there too: the contacts of
+    # the turn before are plotted from it.
+    assert log.plotted == parse_square("K10")
+    assert log.track == (parse_square("J10"), parse_square("K9"), parse_square("K10"))
     assert RULES.unparse_order(moved) == {"course": "N", "speed": 1, "level": "surface", "plot": "K9"}
 
 

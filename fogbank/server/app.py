@@ -45,7 +45,7 @@ from .gateway import Connection
 from .guard import TokenGuard
 from .host import Host, Unstored
 from .sockets import Socket, raise_fd_limit
-from .workers import Handover, Recorded, adopt
+from .handover import Handover, Recorded, adopt
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable

@@ -23,7 +23,7 @@ from .bus import LOST, Bus, Session, Unavailable
 from .guard import WRONG_PER_CONNECTION, TokenGuard
 from .host import Forbidden
 from .sockets import CLOSE_TRY_AGAIN_LATER, MAX_QUEUED_BYTES, MAX_QUEUED_FRAMES
-from .workers import Handover
+from .handover import Handover
 
 log = logging.getLogger("fogbank.gateway")
 CLOSE_SERVICE_RESTART = 1012  # the bus lost the seat's stream: reconnect and resume

@@ -72,7 +72,10 @@ async def test_near_the_descriptor_limit_new_websockets_are_refused_and_healthz_
         for ws in opened:
             ws.transport.abort()
         process.terminate()
-        process.wait(30)
+        try:
+            process.wait(30)
+        finally:
+            process.kill()
     log = process.stderr.read()
     assert log.count("refusing new connections") == 1, log
     assert "Too many open files" not in log

@@ -138,12 +138,16 @@ def _hold(host: str, port: int) -> socket.socket:
     is first bound without, which fails while anyone else listens on it (workers left behind)."""
     family, kind, _, _, where = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
     with socket.socket(family, kind) as alone:
+        # SO_REUSEADDR, as every listening socket of the server has: the connections of a server
+        # just stopped linger in TIME_WAIT, and do not hold the port; a listening socket does.
+        alone.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             alone.bind(where)
         except OSError as error:
             raise OSError(f"port {port} on {host} is taken (another server, or its workers?): {error.strerror}") from None
         where = (where[0], alone.getsockname()[1], *where[2:])
     probe = socket.socket(family, kind)
+    probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
     probe.bind(where)
     return probe

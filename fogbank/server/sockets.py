@@ -28,8 +28,10 @@ MAX_QUEUED_BYTES = 8 * 1024 * 1024  # unsent bytes a connection may hold (one fr
 MAX_QUEUED_FRAMES = 1024  # frames waiting behind a full socket buffer
 CLOSE_TRY_AGAIN_LATER = 1013  # a slow reader, a host the bus cannot reach now: reconnect and resume
 CLOSE_GRACE = 10.0  # seconds a slow reader closed has to read to its close frame, then it is cut off
-RESERVE = 64  # descriptors kept free of websockets: plain HTTP, the store, logs, the bus
-FLOOR = 16  # descriptors kept free of sockets altogether
+RESERVE = 256  # descriptors kept free of websockets: plain HTTP, the store, logs, the bus
+# ... and kept free of sockets altogether. asyncio accepts up to its listen backlog (100) sockets
+# at a time before any of them is looked at here: the floor leaves room for such a burst.
+FLOOR = 128
 BUSY = (
     b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain\r\nContent-Length: 47\r\n"
     b"Retry-After: 10\r\nConnection: close\r\n\r\nThe server is full; try again in a little while.\n"

@@ -119,7 +119,8 @@ class Socket(ServerConnection):
 
     def resume_writing(self) -> None:
         super().resume_writing()
-        if self.overflowed:  # it reads again: read its answer to our close frame
+        if self.overflowed:  # it reads again: read on to its answer to our close frame
+            self.recv_messages.resume = self.transport.resume_reading
             self.transport.resume_reading()
 
     def connection_lost(self, exc: Exception | None) -> None:

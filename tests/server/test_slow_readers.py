@@ -22,7 +22,7 @@ from .test_end_to_end import MSGPACK, open_peer
 
 @pytest.fixture
 async def server(tmp_path, monkeypatch):
-    monkeypatch.setattr(gateway, "MAX_QUEUED_FRAMES", 64)
+    monkeypatch.setattr(gateway, "MAX_QUEUED_FRAMES", 32)  # fewer than a stream keeps (64)
     monkeypatch.setattr(gateway, "MAX_QUEUED_BYTES", 64 * 1024)
     monkeypatch.setattr(sockets, "MAX_QUEUED_BYTES", 64 * 1024)
     server = await Server.start(port=0, data=tmp_path)
@@ -45,32 +45,50 @@ async def sluggish(server: Server):
     return ws, theirs
 
 
-async def closed_with(ws) -> int:
-    """Read everything left, then the close frame's code."""
+async def closed_with(ws) -> tuple[int, int]:
+    """Read everything left: the close frame's code, and the last stream seq read."""
     ws.transport.resume_reading()
+    codec, seq = wire.codec_for(MSGPACK), 0
     with pytest.raises(ConnectionClosed) as closed:
         while True:
-            await asyncio.wait_for(ws.recv(), 10)
-    return closed.value.rcvd.code
+            message = codec.decode_server(await asyncio.wait_for(ws.recv(), 10))
+            if isinstance(message, wire.NarrativeMessage):
+                seq = message.seq
+    return closed.value.rcvd.code, seq
 
 
-async def test_a_seat_that_asks_and_never_reads_is_closed_and_resumes_by_seq(server, caplog):
+async def test_a_seat_that_asks_and_never_reads_is_no_longer_read_then_closed_and_resumes_by_seq(server, caplog):
     caplog.set_level(logging.WARNING, "fogbank.server")
     game = await server.create_game("b11")
+    umpire = await open_peer(server, game["umpire_token"])
     ws, theirs = await sluggish(server)
     codec = wire.codec_for(MSGPACK)
     await ws.send(codec.encode_client(wire.Join(token=game["seats"]["submarine"])))
-    for ref in range(1, 5000):
-        await ws.send(codec.encode_client(wire.Observe(ref=ref)))  # each answered by a whole snapshot
-        await asyncio.sleep(0)
+
+    async def ask() -> None:
+        for ref in range(1, 100_000):
+            await ws.send(codec.encode_client(wire.Observe(ref=ref)))  # each answered by a whole snapshot
+
+    asking = asyncio.create_task(ask())
+    for _ in range(2000):  # its answers fill its socket: its requests are left unread, no more done
+        if not theirs.transport.is_reading():
+            break
+        await asyncio.sleep(0.01)
+    assert not theirs.transport.is_reading() and not theirs.overflowed
+    # Its stream goes on growing (the umpire's words): past the bound it is closed.
+    for n in range(200):
+        await umpire.request(lambda ref, n=n: wire.Narrate(ref=ref, seat="submarine", text=f"Signal {n}."))
         if theirs.overflowed:
             break
-    assert theirs.overflowed, "the server kept taking requests from a peer that reads nothing"
-    assert not theirs.transport.is_reading()
+    assert theirs.overflowed and not theirs.transport.is_reading()
     assert "does not read" in caplog.text and "frames and" in caplog.text
-    assert await closed_with(ws) == 1013
-    again = await open_peer(server, game["seats"]["submarine"], last_seq=0)  # its stream is intact
-    assert isinstance(again.welcome, wire.Welcome) and again.welcome.seq == 0
+    asking.cancel()
+    code, seq = await closed_with(ws)
+    assert code == 1013
+    # Its stream is kept: resumed from the last it read, it is sent the rest, in order.
+    again = await open_peer(server, game["seats"]["submarine"], last_seq=seq)
+    told = [(await again.recv()).text for _ in range(again.welcome.seq - seq)]
+    assert told == [f"Signal {n}." for n in range(seq, again.welcome.seq)]
     await again.ws.close()
 
 

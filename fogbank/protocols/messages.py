@@ -45,6 +45,19 @@ class SubmitOrder:
 
 
 @attrs.frozen(kw_only=True)
+class CheckOrder:
+    """A draft order, checked as `order` would be and not taken: the reply (`checked`) lists the
+    refusals it would get. The umpire names the `seat` whose order it checks (an amendment's)."""
+
+    tag: ClassVar[str] = "check"
+    ref: int
+    turn: int
+    order: Payload
+    phase: str | None = None
+    seat: str | None = None
+
+
+@attrs.frozen(kw_only=True)
 class Ask:
     """A seat's question to the rules (an open roster's, say); the answer comes on the stream."""
 
@@ -98,6 +111,7 @@ class Override:
     ref: int
     override: Payload
     reason: str
+    tell: bool = False  # tell each seat whose picture it changes, in words (`Ruleset.override_told`)
 
 
 @attrs.frozen(kw_only=True)
@@ -184,6 +198,7 @@ class Ping:
 ClientMessage = Union[
     Join,
     SubmitOrder,
+    CheckOrder,
     Ask,
     Talk,
     Observe,
@@ -204,7 +219,7 @@ ClientMessage = Union[
 
 # Server -> client ----------------------------------------------------------------------------
 # `seq`: on a stream message, the seat's own sequence number (1, 2, 3 ... with no gaps); on a
-# reply (welcome, ack, error, games, pong), the last stream seq this seat has been sent.
+# reply (welcome, ack, error, checked, games, pong), the last stream seq this seat has been sent.
 
 
 @attrs.frozen(kw_only=True)
@@ -393,6 +408,17 @@ class Error:
 
 
 @attrs.frozen(kw_only=True)
+class Checked:
+    """The reply to `check`: every refusal the order would get, each {code, message}, the one an
+    `order` would be refused with first; empty: it would be taken as it stands."""
+
+    tag: ClassVar[str] = "checked"
+    seq: int
+    ref: int
+    refusals: list[Payload]
+
+
+@attrs.frozen(kw_only=True)
 class GameList:
     tag: ClassVar[str] = "games"
     seq: int
@@ -459,6 +485,7 @@ ServerMessage = Union[
     GameOver,
     Ack,
     Error,
+    Checked,
     GameList,
     History,
     SeatLog,

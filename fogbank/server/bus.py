@@ -105,6 +105,9 @@ async def _answer(host: Host, room: Room, seat: str, message: Any) -> list[Any]:
         case wire.SubmitOrder(ref=ref, turn=turn, order=order, phase=phase):
             await host.order(room, seat, turn, order, phase)
             return [wire.Ack(seq=seq(), ref=ref)]
+        case wire.CheckOrder(ref=ref, turn=turn, order=order, phase=phase, seat=of_seat):
+            refusals = host.check(room, seat, turn, order, phase, of_seat)
+            return [wire.Checked(seq=seq(), ref=ref, refusals=refusals)]
         case wire.Ask(ref=ref, question=question):
             await host.ask(room, seat, question)
             return [wire.Ack(seq=seq(), ref=ref)]

@@ -31,7 +31,7 @@ from fogbank import protocols as wire
 from fogbank.protocols.converters import json_converter
 from fogbank.rules import core
 from fogbank.rules.core import SPECTATOR, UMPIRE, Cycle, Game, Refused, Step, Told, seat_map, sides
-from fogbank.rules.core.engagement import public_options
+from fogbank.rules.core.engagement import ENGAGEMENT_OPTION, public_options
 from fogbank.rules.core.plain import fingerprint, to_plain
 from fogbank.rules.record import gamelog
 from fogbank.rules.record.history import sheet_rows, umpire_history
@@ -333,12 +333,35 @@ class Host:
         if seat not in room.seats:
             raise Forbidden("Only a player's seat gives orders.")
         game = room.tip
-        state = game.state
-        if game.cycle is not Cycle.ENDED and turn != state.turn:
-            raise Refused("wrong_turn", f"That order is for turn {turn}, but this is turn {state.turn}.")
+        _refuse_if_wrong_turn(game, turn)
         order = game.ruleset.parse_order(seat, payload)
         step = core.submit(game, seat, order, phase)
         await self._accept(room, step, gamelog.input_at("order", game, seat=seat, order=payload))
+
+    def check(
+        self, room: Room, seat: str, turn: int, payload: dict, phase: str | None = None, of_seat: str | None = None
+    ) -> list[dict[str, str]]:
+        """The refusals an order would get now, each {code, message}, taking nothing and telling
+        no one (empty: it would be taken). A seat checks its own orders, from what it may know;
+        the umpire names the seat whose order he is drafting (an amendment)."""
+        if of_seat is not None and seat != UMPIRE:
+            raise Forbidden("A seat checks only its own orders.")
+        if seat == UMPIRE:
+            if of_seat is None:
+                raise Refused("unknown_seat", "Name the seat whose order you are checking.")
+            if of_seat not in room.seats:
+                raise Refused("unknown_seat", f"There is no seat called {of_seat!r} in this game.")
+        elif seat not in room.seats:
+            raise Forbidden("Only a player's seat gives orders.")
+        target, game = of_seat or seat, room.tip  # the game the order would be computed on
+        try:
+            _refuse_if_wrong_turn(game, turn)
+            order = game.ruleset.parse_order(target, payload)
+        except Refused as refusal:
+            refusals: tuple[Refused, ...] = (refusal,)
+        else:
+            refusals = core.check(game, target, order, phase, amending=seat == UMPIRE)
+        return [{"code": refusal.code, "message": refusal.sentence} for refusal in refusals]
 
     async def ask(self, room: Room, seat: str, question: dict) -> None:
         if seat not in room.seats:
@@ -375,9 +398,11 @@ class Host:
                     record["phases"] = list(phases)
             case wire.Release():
                 step, record = core.release(game), gamelog.input_at("release", game)
-            case wire.Override(override=payload, reason=reason):
-                step = core.override(game, payload, reason)
+            case wire.Override(override=payload, reason=reason, tell=tell):
+                step = core.override(game, payload, reason, tell=tell)
                 record = gamelog.input_at("override", game, override=payload, reason=reason)
+                if tell:  # an override told to no seat is logged as it always was
+                    record["tell"] = True
             case wire.Amend(seat=to, order=order, reason=reason):
                 step = core.amend(game, to, order, reason)
                 record = gamelog.input_at("amend", game, seat=to, order=order, reason=reason)
@@ -606,12 +631,16 @@ class Host:
         ending = kept if isinstance(kept, Ending) else Ending.of(kept, gamelog.end_record(game))
         seed = game.state.dice.seed.hex()
         sides_of = {s.name: s.side for s in game.ruleset.seats(game.state)}
+        # A battle fought for a campaign unseals nothing at its end: the campaign goes on, and the
+        # battle's truth (its engagement, the enemy's damage) goes back to it, not to the seats.
+        campaign_goes_on = ENGAGEMENT_OPTION in game.state.options
         for seat, stream in room.streams.items():
             record = ending.record(seat) if seat in sides_of else []
+            log = ending.log if seat == UMPIRE or not campaign_goes_on else []
             stream.push(
-                lambda seq, seat=seat, record=record: wire.GameOver(
+                lambda seq, seat=seat, record=record, log=log: wire.GameOver(
                     seq=seq, result=outcome.result_for(sides_of.get(seat)), results=dict(outcome.results),
-                    reason=outcome.reason, record=record, seed=seed, log=ending.log,
+                    reason=outcome.reason, record=record, seed=seed, log=log,
                 ),
                 final=True,
             )
@@ -631,6 +660,12 @@ class Host:
         del self.rooms[room.id]
         for hook in self.on_evict:
             hook(room.id)
+
+
+def _refuse_if_wrong_turn(game: Game, turn: int) -> None:
+    state = game.state
+    if game.cycle is not Cycle.ENDED and turn != state.turn:
+        raise Refused("wrong_turn", f"That order is for turn {turn}, but this is turn {state.turn}.")
 
 
 def _start_of(game: Game) -> Game:

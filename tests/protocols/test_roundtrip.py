@@ -60,6 +60,7 @@ def test_wire_names_as_documented():
         [
             "join",
             "order",
+            "check",
             "ask",
             "talk",
             "amend",
@@ -92,6 +93,7 @@ def test_wire_names_as_documented():
             "game_over",
             "ack",
             "error",
+            "checked",
             "games",
             "history",
             "seat_log",

@@ -104,6 +104,14 @@ class Served:
         if workers:
             os.kill(random.choice(workers), signal.SIGKILL)
 
+    def cpu_seconds(self) -> float:
+        """User and system CPU of the parent and its workers so far."""
+        total = 0
+        for pid in self.pids():
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15)
+        return total / os.sysconf("SC_CLK_TCK")
+
     def rss_kib(self) -> int:
         total = 0
         for pid in self.pids():
@@ -247,7 +255,8 @@ async def flood_pass(args: argparse.Namespace) -> dict[str, Any]:
 
 
 async def _flood(served: Served, seconds: float) -> dict[str, Any]:
-    codec = wire.codec_for(wire.MSGPACK)
+    import multiprocessing
+
     quiet = [served.http("/admin/new?scenario=b11") for _ in range(10)]
     river = served.http("/admin/new?scenario=river_plate")
     probes = [await Client.connect(served.url, g["seats"]["submarine"]) for g in quiet]
@@ -267,8 +276,47 @@ async def _flood(served: Served, seconds: float) -> dict[str, Any]:
 
     probing = [asyncio.create_task(probe(c)) for c in probes]
     await asyncio.sleep(min(5.0, seconds / 3))
-    rss_before = served.rss_kib()
+    rss_before, cpu_before = served.rss_kib(), served.cpu_seconds()
     phase[0] = "during"
+    # The floods in a process of their own: the probes' round trips are the server's, not the
+    # attackers' own event loop's.
+    ours, theirs = multiprocessing.get_context("spawn").Pipe()
+    attackers = multiprocessing.get_context("spawn").Process(
+        target=_attack, args=(served.url, served.port, quiet[0]["umpire_token"], river, seconds, theirs)
+    )
+    attackers.start()
+    peak = rss_before
+    while attackers.is_alive():
+        peak = max(peak, served.rss_kib())
+        await asyncio.sleep(0.25)
+    counts = ours.recv() if ours.poll(5) else {"attackers_failed": attackers.exitcode}
+    cpu = served.cpu_seconds() - cpu_before
+    stop.set()
+    for task in probing:
+        task.cancel()
+    began = time.perf_counter()
+    joined = await Client.connect(served.url, river["seats"][next(iter(river["seats"]))])
+    welcome_ms = (time.perf_counter() - began) * 1000
+    welcome_bytes = len(wire.codec_for(wire.MSGPACK).encode_server(joined.welcome))
+    await joined.close()
+    for client in probes:
+        await client.close()
+    return {
+        "rss_kib_before": rss_before, "rss_kib_peak": peak, "rss_kib_after": served.rss_kib(),
+        "server_cpu_seconds_during": round(cpu, 1),
+        "ping_ms_before": _percentiles(rtts["before"]), "ping_ms_during": _percentiles(rtts["during"]),
+        **dict(sorted(counts.items())), "join_after_talk_flood_ms": round(welcome_ms, 1),
+        "welcome_bytes_after_talk_flood": welcome_bytes,
+    }  # fmt: skip
+
+
+def _attack(url: str, port: int, umpire: str, river: dict, seconds: float, pipe: Any) -> None:
+    pipe.send(asyncio.run(_floods(url, port, umpire, river, seconds)))
+
+
+async def _floods(url: str, port: int, umpire: str, river: dict, seconds: float) -> dict[str, int]:
+    codec = wire.codec_for(wire.MSGPACK)
+    stop = asyncio.Event()
     counts: dict[str, int] = {}
 
     def count(key: str) -> None:
@@ -278,27 +326,21 @@ async def _flood(served: Served, seconds: float) -> dict[str, Any]:
         """The umpire of a game asking for a seat's view again and again, never reading the answers."""
         sock = socket.socket()
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-        sock.connect(("127.0.0.1", served.port))
-        ws = await connect(served.url, sock=sock, subprotocols=[wire.MSGPACK], ping_interval=None, max_queue=1)
+        sock.connect(("127.0.0.1", port))
+        ws = await connect(url, sock=sock, subprotocols=[wire.MSGPACK], ping_interval=None, max_queue=1)
         ws.transport.pause_reading()
-        await ws.send(codec.encode_client(wire.Join(token=quiet[0]["umpire_token"])))
+        await ws.send(codec.encode_client(wire.Join(token=umpire)))
         try:
             while not stop.is_set():
                 await asyncio.wait_for(ws.send(codec.encode_client(wire.Observe(ref=1, seat="submarine"))), 5)
                 count("slow_reader_requests_sent")
         except (TimeoutError, Exception):  # noqa: BLE001  (stopped being read, then closed)
             count("slow_reader_stopped_being_read")
-        ws.transport.resume_reading()
-        try:
-            while True:
-                await asyncio.wait_for(ws.recv(), 15)
-        except Exception as closed:  # noqa: BLE001
-            code = getattr(getattr(closed, "rcvd", None), "code", None)
-            counts["slow_reader_closed_with"] = code or 0
+        ws.transport.abort()
 
     async def pinger() -> None:
         """A socket that sends websocket pings and never reads."""
-        ws = await connect(served.url, subprotocols=[wire.MSGPACK], ping_interval=None)
+        ws = await connect(url, subprotocols=[wire.MSGPACK], ping_interval=None)
         ws.transport.pause_reading()
         try:
             while not stop.is_set():
@@ -306,10 +348,11 @@ async def _flood(served: Served, seconds: float) -> dict[str, Any]:
                 count("control_pings_sent")
         except Exception:  # noqa: BLE001  (no longer read, then cut off)
             count("control_pinger_cut_off")
+        ws.transport.abort()
 
     async def talker() -> None:
         seat, token = next(iter(river["seats"].items()))
-        async with await Client.connect(served.url, token) as client:
+        async with await Client.connect(url, token) as client:
             for text in ("x" * 4000, "y" * 1000):
                 for _ in range(200):
                     try:
@@ -319,7 +362,7 @@ async def _flood(served: Served, seconds: float) -> dict[str, Any]:
                         count(f"talk_{len(text)}_{getattr(refusal, 'code', 'lost')}")
 
     async def historian() -> None:
-        async with await Client.connect(served.url, river["umpire_token"]) as client:
+        async with await Client.connect(url, river["umpire_token"]) as client:
             for _ in range(100):
                 try:
                     await client._request(wire.RequestHistory(ref=client._ref()))  # noqa: SLF001
@@ -327,32 +370,11 @@ async def _flood(served: Served, seconds: float) -> dict[str, Any]:
                 except ClientError as refusal:
                     count(f"history_{getattr(refusal, 'code', 'lost')}")
 
-    peak = [rss_before]
-
-    async def watch_memory() -> None:
-        while not stop.is_set():
-            peak[0] = max(peak[0], served.rss_kib())
-            await asyncio.sleep(0.25)
-
-    floods = [asyncio.create_task(f()) for f in (slow_reader, pinger, talker, historian, watch_memory)]
+    floods = [asyncio.create_task(f()) for f in (slow_reader, pinger, talker, historian)]
     await asyncio.sleep(seconds)
     stop.set()
     await asyncio.gather(*floods, return_exceptions=True)
-    for task in probing:
-        task.cancel()
-    began = time.perf_counter()
-    joined = await Client.connect(served.url, river["seats"][next(iter(river["seats"]))])
-    welcome_ms = (time.perf_counter() - began) * 1000
-    welcome_bytes = len(codec.encode_server(joined.welcome))
-    await joined.close()
-    for client in probes:
-        await client.close()
-    return {
-        "rss_kib_before": rss_before, "rss_kib_peak": peak[0], "rss_kib_after": served.rss_kib(),
-        "ping_ms_before": _percentiles(rtts["before"]), "ping_ms_during": _percentiles(rtts["during"]),
-        **dict(sorted(counts.items())), "join_after_talk_flood_ms": round(welcome_ms, 1),
-        "welcome_bytes_after_talk_flood": welcome_bytes,
-    }  # fmt: skip
+    return counts
 
 
 def _percentiles(samples: list[float]) -> dict[str, float]:

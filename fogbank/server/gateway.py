@@ -78,7 +78,7 @@ class Connection:
                 # A peer that does not read its answers gets no more work done: its next request
                 # waits in its socket until what it was sent has left.
                 self.drained.clear()
-                if self.outbox:
+                if self.outbox and not writer.done():  # a writer gone (the socket closed) sets it no more
                     await self.drained.wait()
         except ConnectionClosed:
             pass

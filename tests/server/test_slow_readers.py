@@ -6,6 +6,7 @@ pongs websockets answers its pings with by itself."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import socket
 
@@ -92,17 +93,44 @@ async def test_a_seat_that_asks_and_never_reads_is_no_longer_read_then_closed_an
     await again.ws.close()
 
 
-async def test_pings_never_read_are_not_answered_without_bound(server, caplog, monkeypatch):
+async def test_pings_never_read_stop_being_read_and_their_socket_is_closed(server, caplog, monkeypatch):
     caplog.set_level(logging.WARNING, "fogbank.server")
+    monkeypatch.setattr(sockets, "MAX_QUEUED_BYTES", 8 * 1024 * 1024)  # as served: the stall closes it
+    monkeypatch.setattr(sockets, "STALLED", 0.5)
     monkeypatch.setattr(sockets, "CLOSE_GRACE", 0.05)
     ws, theirs = await sluggish(server)
-    for n in range(20000):
-        await ws.ping(n.to_bytes(4, "big") * 31)  # 124 bytes: each pong as long
-        await asyncio.sleep(0)
-        if theirs.overflowed:
+
+    async def ping() -> None:
+        with contextlib.suppress(ConnectionClosed):
+            for n in range(1_000_000):
+                await ws.ping(n.to_bytes(4, "big") * 31)  # 124 bytes: each pong as long
+
+    pinging = asyncio.create_task(ping())
+    for _ in range(2000):  # its pongs fill its socket: it is not read, and answered no more
+        if not theirs.transport.is_reading():
             break
-    assert theirs.overflowed and not theirs.transport.is_reading()
-    assert "bytes unsent" in caplog.text
-    # It never reads its close frame either: cut off, its socket let go.
-    await asyncio.wait_for(theirs.wait_closed(), 10)
+        await asyncio.sleep(0.01)
+    assert not theirs.transport.is_reading()
+    assert theirs.transport.get_write_buffer_size() < 256 * 1024
+    # It reads nothing for STALLED seconds: closed, and cut off when it does not read that either.
+    await asyncio.wait_for(theirs.wait_closed(), 30)
+    assert "does not read: it read nothing in 0 s" in caplog.text
     assert theirs not in server.websockets.all_connections
+    pinging.cancel()
+
+
+async def test_a_server_stops_while_a_peer_that_does_not_read_waits_with_its_requests(server):
+    """Its connection dropped while its requests wait for their answers to leave: the server
+    still stops (it waited for ever on a writer that was gone)."""
+    game = await server.create_game("b11")
+    ws, theirs = await sluggish(server)
+    codec = wire.codec_for(MSGPACK)
+    await ws.send(codec.encode_client(wire.Join(token=game["umpire_token"])))
+    for ref in range(1, 5000):
+        await ws.send(codec.encode_client(wire.Observe(ref=ref, seat="submarine")))
+    for _ in range(2000):
+        if not theirs.transport.is_reading():
+            break
+        await asyncio.sleep(0.01)
+    ws.transport.abort()
+    await asyncio.wait_for(server.close(), 60)

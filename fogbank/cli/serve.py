@@ -114,7 +114,7 @@ def _serve_workers(args: argparse.Namespace, data: Path, admin_key: str | None) 
     import os
 
     from fogbank.server.app import _admin_key
-    from fogbank.server.store import private_folder
+    from fogbank.server.store import StoreError, private_folder
     from fogbank.server.workers import serve_workers
 
     def ready(port: int) -> None:
@@ -127,7 +127,7 @@ def _serve_workers(args: argparse.Namespace, data: Path, admin_key: str | None) 
         if not key.strip():
             raise ValueError("the admin key is empty: give one, or delete the file to have one made")
         serve_workers(args.host, args.port, data, args.workers, key, ready)
-    except OSError as error:
+    except (OSError, StoreError) as error:  # a worker that cannot start, the port or folder held
         print(f"fogbank serve: {error}", file=sys.stderr)
         return 1
     except ValueError as error:

@@ -10,7 +10,9 @@ messages go to a queue in seq order (an observation carrying `ack` is also the r
 with that ref). If the socket drops, that task reconnects with backoff and joins again with
 `last_seq`, so the stream carries on with no gap and no duplicate, and the requests still
 unanswered are sent again (an order for the same turn replaces itself on the server, so that is
-safe; see `_RESENDABLE` for the few that are not re-sent).
+safe; see `_RESENDABLE` for the few that are not re-sent). An order whose phase has resolved
+meanwhile is not sent again: the welcome tells whether it was taken (then it is answered as
+acknowledged) or the phase went on without it (`TurnPassed`).
 """
 
 from __future__ import annotations
@@ -118,9 +120,10 @@ class ConnectionLost(ClientError):
 
 
 class TurnPassed(ConnectionLost):
-    """An order's answer was lost with the socket, and by the time we were back its turn had been
-    resolved: with this order, or (if the umpire released the turn first) without it. The next
-    observation tells what the seat did."""
+    """An order's answer was lost with the socket, and by the time we were back its phase had
+    been resolved without it (the umpire released it first, or amended it), or what the seat was
+    told reaches back too little to say. The next observation tells what the seat did. (An order
+    its phase resolved with is answered as acknowledged.)"""
 
 
 _TRANSIENT = (OSError, ConnectionClosed, InvalidHandshake, TimeoutError, EOFError)
@@ -444,10 +447,12 @@ class Client:
             message = pending.message
             if pending.future.done():
                 continue
-            if isinstance(message, SubmitOrder) and message.turn < self.welcome.turn:
-                # Sent again it would only be refused as `wrong_turn`, which would be a lie.
+            fate = self._fate(message) if isinstance(message, SubmitOrder) else _OPEN
+            if fate is _TAKEN:  # sent again it would be refused (`wrong_phase`): a lie
+                pending.future.set_result(Ack(seq=self.seq or 0, ref=ref))
+            elif fate is _PASSED:
                 pending.future.set_exception(
-                    TurnPassed(f"turn {message.turn} was resolved while the connection was down")
+                    TurnPassed(f"turn {message.turn} was resolved without this order while the connection was down")
                 )
             elif isinstance(message, _RESENDABLE):
                 try:
@@ -461,6 +466,31 @@ class Client:
                         " it may or may not have been done"
                     )
                 )
+
+    def _fate(self, order: SubmitOrder) -> object:
+        """What became of an order whose answer was lost with the socket, as the welcome after
+        the reconnect tells it: `_OPEN` if its phase is still open (it is sent again, and replaces
+        itself), `_TAKEN` if that phase resolved with it, `_PASSED` if it resolved without it (the
+        seat was told it sailed under its standing order, or the umpire's) or if the welcome
+        reaches back too little to tell. A phase resolves only once every seat's order is in or
+        the umpire releases it, and a release tells each seat whose order was not in."""
+        welcome = self.welcome
+        phases = list(welcome.phases)
+
+        def when(turn: int, phase: str | None) -> tuple[int, int]:
+            return turn, phases.index(phase) if phase in phases else -1
+
+        sent = when(order.turn, order.phase)
+        if sent >= when(welcome.turn, welcome.phase) or order.phase is None and order.turn == welcome.turn:
+            return _OPEN
+        told = welcome.told
+        if welcome.told_first and (not told or when(told[0]["turn"], told[0].get("phase")) > sent):
+            return _PASSED  # what it was told then is before the welcome's told: it cannot tell
+        without = any(
+            entry["kind"] in ("standing_order", "amended") and when(entry["turn"], entry.get("phase")) == sent
+            for entry in told
+        )
+        return _PASSED if without else _TAKEN
 
     def _take(self, message: ServerMessage) -> None:
         """Route one message: a reply to its request, a stream message to the queue."""
@@ -529,6 +559,10 @@ class Client:
                 callback(state)
             except Exception:
                 log.exception("on_state callback failed")
+
+
+# What became of an order whose answer was lost (`Client._fate`).
+_OPEN, _TAKEN, _PASSED = object(), object(), object()
 
 
 class _Resync(Exception):

@@ -44,8 +44,8 @@ from .bus import Bus, LocalBus, Unavailable
 from .gateway import Connection
 from .guard import TokenGuard
 from .host import Host, Unstored
-from .sockets import Socket, raise_fd_limit
-from .workers import Handover, Recorded, adopt
+from .sockets import CLOSE_GRACE, Socket, raise_fd_limit
+from .handover import Handover, Recorded, adopt
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
@@ -200,7 +200,15 @@ class Server:
             self.websockets.close()
         await self.bus.close()  # first: a request waiting on the bus fails now, not at its deadline
         if self.websockets is not None:
-            await self.websockets.wait_closed()
+            try:
+                async with asyncio.timeout(CLOSE_GRACE):
+                    await self.websockets.wait_closed()
+            except TimeoutError:
+                # A peer that does not read never takes its close frame (websockets waits for
+                # room in its buffer without end): cut them off, and stop.
+                for connection in list(self.websockets.all_connections):
+                    connection.transport.abort()
+                await self.websockets.wait_closed()
         if self.mqtt_host is not None:
             await self.mqtt_host.close()
         if self.host is not None:

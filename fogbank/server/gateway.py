@@ -23,7 +23,7 @@ from .bus import LOST, Bus, Session, Unavailable
 from .guard import WRONG_PER_CONNECTION, TokenGuard
 from .host import Forbidden
 from .sockets import CLOSE_TRY_AGAIN_LATER, MAX_QUEUED_BYTES, MAX_QUEUED_FRAMES
-from .workers import Handover
+from .handover import Handover
 
 log = logging.getLogger("fogbank.gateway")
 CLOSE_SERVICE_RESTART = 1012  # the bus lost the seat's stream: reconnect and resume
@@ -53,6 +53,7 @@ class Connection:
         # Bounded (`sockets.MAX_QUEUED_*`): past it the peer is closed, and resumes by seq.
         self.outbox: collections.deque[Any] = collections.deque()
         self.queued = 0  # bytes in the outbox
+        self.drained = asyncio.Event()  # set while the outbox is empty (or the writer has stopped)
         self.wake = asyncio.Event()
         self.bad_frames = 0
         self.seq = 0  # the last stream seq sent: errors the gateway makes itself carry it
@@ -66,12 +67,19 @@ class Connection:
         try:
             async for frame in self.websocket:
                 self.received += 1
+                if getattr(self.websocket, "overflowed", False):
+                    continue  # being closed for not reading: what it asked for is not done
                 if self.skip:
                     self.skip -= 1
                     continue
                 await self._receive(frame)
                 if self.handed_off:
                     return
+                # A peer that does not read its answers gets no more work done: its next request
+                # waits in its socket until what it was sent has left.
+                self.drained.clear()
+                if self.outbox and not writer.done():  # a writer gone (the socket closed) sets it no more
+                    await self.drained.wait()
         except ConnectionClosed:
             pass
         finally:
@@ -80,20 +88,24 @@ class Connection:
             writer.cancel()
 
     async def _write(self) -> None:
-        while True:
-            if not self.outbox:
-                self.wake.clear()
-                await self.wake.wait()
-                continue
-            frame = self.outbox.popleft()
-            if frame is LOST:  # everything before it is sent; the client resumes after it
-                await self.websocket.close(CLOSE_SERVICE_RESTART, "the game's host or broker went away")
-                return
-            self.queued -= len(frame)
-            try:
-                await self.websocket.send(frame)
-            except ConnectionClosed:
-                return
+        try:
+            while True:
+                if not self.outbox:
+                    self.drained.set()
+                    self.wake.clear()
+                    await self.wake.wait()
+                    continue
+                frame = self.outbox.popleft()
+                if frame is LOST:  # everything before it is sent; the client resumes after it
+                    await self.websocket.close(CLOSE_SERVICE_RESTART, "the game's host or broker went away")
+                    return
+                self.queued -= len(frame)
+                try:
+                    await self.websocket.send(frame)
+                except ConnectionClosed:
+                    return
+        finally:
+            self.drained.set()  # whoever waits for it goes on, and finds the connection closed
 
     def send(self, message: Any) -> None:
         if self.held is not None:

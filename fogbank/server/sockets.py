@@ -1,10 +1,11 @@
 """The server's sockets: what one connection may hold unread, and how many the process may hold.
 
 A peer that does not read would otherwise grow the server without bound: its replies, its stream
-and the pongs websockets answers by itself all wait in memory. Each connection holds at most
-`MAX_QUEUED_BYTES` and `MAX_QUEUED_FRAMES` unsent; past that it is not read any more and is closed
-with 1013, its reason logged. A seat's stream is kept for resume, so a reader dropped for being
-slow reconnects and resumes from its last seq.
+and the pongs websockets answers by itself all wait in memory. While a peer's socket buffer is
+full it is not read (so it asks for no more work, pings included); each connection holds at most
+`MAX_QUEUED_BYTES` and `MAX_QUEUED_FRAMES` unsent, and may leave it unread for `STALLED` seconds:
+past either it is closed with 1013, its reason logged. A seat's stream is kept for resume, so a
+reader dropped for being slow reconnects and resumes from its last seq.
 
 File descriptors: the soft limit is raised to the hard one at start (`raise_fd_limit`). Near the
 limit a new connection is refused with HTTP 503 rather than taken: the kernel gives each new socket
@@ -27,9 +28,12 @@ log = logging.getLogger("fogbank.server")
 MAX_QUEUED_BYTES = 8 * 1024 * 1024  # unsent bytes a connection may hold (one frame more is let in)
 MAX_QUEUED_FRAMES = 1024  # frames waiting behind a full socket buffer
 CLOSE_TRY_AGAIN_LATER = 1013  # a slow reader, a host the bus cannot reach now: reconnect and resume
+STALLED = 60.0  # seconds a peer may leave what it was sent unread before it is closed
 CLOSE_GRACE = 10.0  # seconds a slow reader closed has to read to its close frame, then it is cut off
-RESERVE = 64  # descriptors kept free of websockets: plain HTTP, the store, logs, the bus
-FLOOR = 16  # descriptors kept free of sockets altogether
+RESERVE = 256  # descriptors kept free of websockets: plain HTTP, the store, logs, the bus
+# ... and kept free of sockets altogether. asyncio accepts up to its listen backlog (100) sockets
+# at a time before any of them is looked at here: the floor leaves room for such a burst.
+FLOOR = 128
 BUSY = (
     b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain\r\nContent-Length: 47\r\n"
     b"Retry-After: 10\r\nConnection: close\r\n\r\nThe server is full; try again in a little while.\n"
@@ -81,6 +85,7 @@ class Socket(ServerConnection):
         super().__init__(*args, **kwargs)
         self.overflowed = False
         self.cut_off: asyncio.TimerHandle | None = None  # tears down a slow reader closed
+        self.stalled: asyncio.TimerHandle | None = None  # closes a peer that has read nothing for long
         self.full = False  # accepted near the descriptor limit: only plain HTTP is answered
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
@@ -95,10 +100,20 @@ class Socket(ServerConnection):
     def data_received(self, data: bytes) -> None:
         super().data_received(data)
         # websockets answers a ping with a pong by itself: a peer pinging without reading would
-        # pile pongs up in the transport's buffer.
+        # pile pongs up in the transport's buffer. It is not read while it does not read.
         transport = self.transport
-        if not self.overflowed and transport is not None and transport.get_write_buffer_size() > MAX_QUEUED_BYTES:
+        if self.paused and transport.is_reading():
+            transport.pause_reading()
+        if not self.overflowed and transport.get_write_buffer_size() > MAX_QUEUED_BYTES:
             self.overflow(f"{transport.get_write_buffer_size()} bytes unsent")
+
+    def pause_writing(self) -> None:
+        # The peer reads nothing of what is waiting for it: read nothing of it meanwhile, and
+        # close it if that lasts.
+        super().pause_writing()
+        self.transport.pause_reading()
+        if self.stalled is None and not self.overflowed:
+            self.stalled = self.loop.call_later(STALLED, self.overflow, f"it read nothing in {STALLED:.0f} s")
 
     def overflow(self, reason: str) -> None:
         """Stop reading this peer and close it with 1013 (it reconnects and resumes by seq): the
@@ -117,10 +132,16 @@ class Socket(ServerConnection):
 
     def resume_writing(self) -> None:
         super().resume_writing()
-        if self.overflowed:  # it reads again: read its answer to our close frame
+        if self.stalled is not None:
+            self.stalled.cancel()
+            self.stalled = None
+        if self.overflowed:  # it reads again: read on to its answer to our close frame
+            self.recv_messages.resume = self.transport.resume_reading
+        if self.overflowed or not self.recv_messages.paused:  # websockets' own queue has room
             self.transport.resume_reading()
 
     def connection_lost(self, exc: Exception | None) -> None:
-        if self.cut_off is not None:
-            self.cut_off.cancel()
+        for timer in (self.cut_off, self.stalled):
+            if timer is not None:
+                timer.cancel()
         super().connection_lost(exc)

@@ -235,7 +235,7 @@ class Store:
         path = Path(path)
         await asyncio.to_thread(private_folder, path)
         db = path / FILENAME
-        lock = await asyncio.to_thread(_lock, path)
+        lock = await asyncio.to_thread(lock_folder, path)
         try:
             torn = await asyncio.to_thread(_prepare, db)
             store = await asyncio.to_thread(cls, db, asyncio.get_running_loop(), max_batch)
@@ -674,7 +674,7 @@ def _connect(db: Path) -> sqlite3.Connection:
     return connection
 
 
-def _lock(folder: Path) -> int:
+def lock_folder(folder: Path) -> int:
     """Hold the store's lock file (its descriptor), or raise StoreInUse naming who holds it. The
     kernel lets go of it when the process dies, however it dies."""
     path = folder / LOCKFILE

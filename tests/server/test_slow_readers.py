@@ -6,6 +6,7 @@ pongs websockets answers its pings with by itself."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import socket
 
@@ -22,7 +23,7 @@ from .test_end_to_end import MSGPACK, open_peer
 
 @pytest.fixture
 async def server(tmp_path, monkeypatch):
-    monkeypatch.setattr(gateway, "MAX_QUEUED_FRAMES", 64)
+    monkeypatch.setattr(gateway, "MAX_QUEUED_FRAMES", 32)  # fewer than a stream keeps (64)
     monkeypatch.setattr(gateway, "MAX_QUEUED_BYTES", 64 * 1024)
     monkeypatch.setattr(sockets, "MAX_QUEUED_BYTES", 64 * 1024)
     server = await Server.start(port=0, data=tmp_path)
@@ -45,46 +46,91 @@ async def sluggish(server: Server):
     return ws, theirs
 
 
-async def closed_with(ws) -> int:
-    """Read everything left, then the close frame's code."""
+async def closed_with(ws) -> tuple[int, int]:
+    """Read everything left: the close frame's code, and the last stream seq read."""
     ws.transport.resume_reading()
+    codec, seq = wire.codec_for(MSGPACK), 0
     with pytest.raises(ConnectionClosed) as closed:
         while True:
-            await asyncio.wait_for(ws.recv(), 10)
-    return closed.value.rcvd.code
+            message = codec.decode_server(await asyncio.wait_for(ws.recv(), 10))
+            if isinstance(message, wire.NarrativeMessage):
+                seq = message.seq
+    return closed.value.rcvd.code, seq
 
 
-async def test_a_seat_that_asks_and_never_reads_is_closed_and_resumes_by_seq(server, caplog):
+async def test_a_seat_that_asks_and_never_reads_is_no_longer_read_then_closed_and_resumes_by_seq(server, caplog):
     caplog.set_level(logging.WARNING, "fogbank.server")
     game = await server.create_game("b11")
+    umpire = await open_peer(server, game["umpire_token"])
     ws, theirs = await sluggish(server)
     codec = wire.codec_for(MSGPACK)
     await ws.send(codec.encode_client(wire.Join(token=game["seats"]["submarine"])))
-    for ref in range(1, 5000):
-        await ws.send(codec.encode_client(wire.Observe(ref=ref)))  # each answered by a whole snapshot
-        await asyncio.sleep(0)
-        if theirs.overflowed:
+
+    async def ask() -> None:
+        for ref in range(1, 100_000):
+            await ws.send(codec.encode_client(wire.Observe(ref=ref)))  # each answered by a whole snapshot
+
+    asking = asyncio.create_task(ask())
+    for _ in range(2000):  # its answers fill its socket: its requests are left unread, no more done
+        if not theirs.transport.is_reading():
             break
-    assert theirs.overflowed, "the server kept taking requests from a peer that reads nothing"
-    assert not theirs.transport.is_reading()
-    assert "does not read" in caplog.text and "frames and" in caplog.text
-    assert await closed_with(ws) == 1013
-    again = await open_peer(server, game["seats"]["submarine"], last_seq=0)  # its stream is intact
-    assert isinstance(again.welcome, wire.Welcome) and again.welcome.seq == 0
-    await again.ws.close()
-
-
-async def test_pings_never_read_are_not_answered_without_bound(server, caplog, monkeypatch):
-    caplog.set_level(logging.WARNING, "fogbank.server")
-    monkeypatch.setattr(sockets, "CLOSE_GRACE", 0.05)
-    ws, theirs = await sluggish(server)
-    for n in range(20000):
-        await ws.ping(n.to_bytes(4, "big") * 31)  # 124 bytes: each pong as long
-        await asyncio.sleep(0)
+        await asyncio.sleep(0.01)
+    assert not theirs.transport.is_reading() and not theirs.overflowed
+    # Its stream goes on growing (the umpire's words): past the bound it is closed.
+    for n in range(200):
+        await umpire.request(lambda ref, n=n: wire.Narrate(ref=ref, seat="submarine", text=f"Signal {n}."))
         if theirs.overflowed:
             break
     assert theirs.overflowed and not theirs.transport.is_reading()
-    assert "bytes unsent" in caplog.text
-    # It never reads its close frame either: cut off, its socket let go.
-    await asyncio.wait_for(theirs.wait_closed(), 10)
+    assert "does not read" in caplog.text and "frames and" in caplog.text
+    asking.cancel()
+    code, seq = await closed_with(ws)
+    assert code == 1013
+    # Its stream is kept: resumed from the last it read, it is sent the rest, in order.
+    again = await open_peer(server, game["seats"]["submarine"], last_seq=seq)
+    told = [(await again.recv()).text for _ in range(again.welcome.seq - seq)]
+    assert told == [f"Signal {n}." for n in range(seq, again.welcome.seq)]
+    await again.ws.close()
+
+
+async def test_pings_never_read_stop_being_read_and_their_socket_is_closed(server, caplog, monkeypatch):
+    caplog.set_level(logging.WARNING, "fogbank.server")
+    monkeypatch.setattr(sockets, "MAX_QUEUED_BYTES", 8 * 1024 * 1024)  # as served: the stall closes it
+    monkeypatch.setattr(sockets, "STALLED", 0.5)
+    monkeypatch.setattr(sockets, "CLOSE_GRACE", 0.05)
+    ws, theirs = await sluggish(server)
+
+    async def ping() -> None:
+        with contextlib.suppress(ConnectionClosed):
+            for n in range(1_000_000):
+                await ws.ping(n.to_bytes(4, "big") * 31)  # 124 bytes: each pong as long
+
+    pinging = asyncio.create_task(ping())
+    for _ in range(2000):  # its pongs fill its socket: it is not read, and answered no more
+        if not theirs.transport.is_reading():
+            break
+        await asyncio.sleep(0.01)
+    assert not theirs.transport.is_reading()
+    assert theirs.transport.get_write_buffer_size() < 256 * 1024
+    # It reads nothing for STALLED seconds: closed, and cut off when it does not read that either.
+    await asyncio.wait_for(theirs.wait_closed(), 30)
+    assert "does not read: it read nothing in 0 s" in caplog.text
     assert theirs not in server.websockets.all_connections
+    pinging.cancel()
+
+
+async def test_a_server_stops_while_a_peer_that_does_not_read_waits_with_its_requests(server):
+    """Its connection dropped while its requests wait for their answers to leave: the server
+    still stops (it waited for ever on a writer that was gone)."""
+    game = await server.create_game("b11")
+    ws, theirs = await sluggish(server)
+    codec = wire.codec_for(MSGPACK)
+    await ws.send(codec.encode_client(wire.Join(token=game["umpire_token"])))
+    for ref in range(1, 5000):
+        await ws.send(codec.encode_client(wire.Observe(ref=ref, seat="submarine")))
+    for _ in range(2000):
+        if not theirs.transport.is_reading():
+            break
+        await asyncio.sleep(0.01)
+    ws.transport.abort()
+    await asyncio.wait_for(server.close(), 60)

@@ -39,6 +39,16 @@ class Option:
 
 
 @attrs.frozen
+class Waiting:
+    """What a seat is told of whom its phase waits for: seats of its own side by name (itself
+    left out: its own part it is told anyway), and how many seats of the other sides (None: it is
+    told nothing of them)."""
+
+    seats: tuple[str, ...] = ()
+    others: int | None = None
+
+
+@attrs.frozen
 class Resolution:
     """The next state, what happened (with audiences), and every roll made on the way."""
 
@@ -136,6 +146,15 @@ class Ruleset(abc.ABC):
         seats = self.seats(state)
         side = next(s.side for s in seats if s.name == seat)
         return frozenset(s.name for s in seats if s.side == side)
+
+    def waiting_told(self, state: GameState, seat: str, waiting: frozenset[str]) -> Waiting:
+        """What `seat` is told of `waiting`, the seats whose orders for the phase now open are not
+        in: by default its own side's by name and the other sides' as a count. A ruleset may say
+        less (nothing of the enemy where even a count would tell too much); the core never lets
+        it say more."""
+        sides = {s.name: s.side for s in self.seats(state)}
+        own = tuple(sorted(s for s in waiting if sides[s] == sides[seat] and s != seat))
+        return Waiting(own, sum(1 for s in waiting if sides[s] != sides[seat]))
 
     def check_private_talk(self, state: GameState, seat: str, to: str) -> None:
         """Raise `Refused` unless `seat` may talk privately to the seat `to` (both players' seats,

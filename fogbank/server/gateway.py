@@ -19,7 +19,7 @@ from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 from websockets.protocol import State
 
-from .bus import LOST, Bus, Session, Unavailable
+from .bus import LOST, REVOKED, Bus, Session, Unavailable
 from .guard import WRONG_PER_CONNECTION, TokenGuard
 from .host import Forbidden
 from .workers import Handover
@@ -32,15 +32,15 @@ CLOSE_TRY_AGAIN_LATER = 1013  # the bus cannot reach a host now
 class Connection:
     def __init__(
         self, websocket: ServerConnection, bus: Bus, guard: TokenGuard | None = None,
-        handover: Handover | None = None, handed: dict[str, Any] | None = None,
+        handover: Handover | None = None, handed: dict[str, Any] | None = None, proxied: bool = False,
     ) -> None:  # fmt: skip
         """`handover`: with `--workers`, where a join for another worker's game is sent;
-        `handed`: this connection was handed over by another worker (what it had read already)."""
+        `handed`: this connection was handed over by another worker (what it had read already);
+        `proxied`: a proxy on this machine passes connections on (`client_address`)."""
         self.websocket = websocket
         self.bus = bus
         self.guard = guard or TokenGuard()
-        address = websocket.remote_address
-        self.address = str(address[0]) if address else "?"
+        self.address = client_address(websocket, proxied)
         self.wrong_tokens = handed["wrong"] if handed else 0
         self.handover = handover
         self.skip = handed["skip"] if handed else 0  # messages the other worker answered already
@@ -87,6 +87,9 @@ class Connection:
             if message is LOST:  # everything before it is sent; the client resumes after it
                 await self.websocket.close(CLOSE_SERVICE_RESTART, "the game's host or broker went away")
                 return
+            if message is REVOKED:
+                await self.websocket.close(wire.CLOSE_POLICY_VIOLATION, "this seat's link was re-issued")
+                return
             try:
                 await self.websocket.send(self.codec.encode_server(message))
             except ConnectionClosed:
@@ -96,7 +99,7 @@ class Connection:
         if self.held is not None:
             self.held.append(message)
             return
-        if message is not LOST:
+        if message is not LOST and message is not REVOKED:
             self.seq = max(self.seq, message.seq)
             if not self.outbox and self._write_now(message):
                 return
@@ -203,6 +206,18 @@ class Connection:
             held, self.held = self.held, None
             for message in fold_ack(held, replies):
                 self.send(message)
+
+
+def client_address(websocket: ServerConnection, proxied: bool = False) -> str:
+    """The address wrong tokens are counted against: the peer's, or, behind a proxy on this
+    machine (`fogbank serve --behind-proxy`), the client's as the proxy gives it (the last
+    X-Forwarded-For entry, the one the proxy added), or every player would share the proxy's."""
+    peer = websocket.remote_address
+    address = str(peer[0]) if peer else "?"
+    if proxied and address in ("127.0.0.1", "::1") and websocket.request is not None:
+        forwarded = websocket.request.headers.get("X-Forwarded-For", "").split(",")[-1].strip()
+        return forwarded or address
+    return address
 
 
 def fold_ack(held: list[Any], replies: list[Any]) -> list[Any]:

@@ -250,9 +250,13 @@ class Adopted(Recorded):
             server.handler_tasks.discard(asyncio.current_task())
 
 
-def serve_workers(host: str, port: int, data: Path, workers: int, admin_key: str, ready: Callable[[int], None]) -> None:
+def serve_workers(
+    host: str, port: int, data: Path, workers: int, admin_key: str, ready: Callable[[int], None],
+    options: dict[str, Any] | None = None,
+) -> None:  # fmt: skip
     """Run `workers` server processes on one port until SIGINT or SIGTERM; `ready(port)` once all
     of them listen. A worker that dies is started again (it recovers its games from its store).
+    `options`: more keyword arguments for each worker's `Server.start` (public_url, smtp).
     Raises ValueError or OSError when the workers cannot start."""
     import multiprocessing
     import secrets
@@ -280,7 +284,8 @@ def serve_workers(host: str, port: int, data: Path, workers: int, admin_key: str
             def start(index: int) -> Any:
                 ours, theirs = context.Pipe()
                 process = context.Process(
-                    target=_worker, args=(index, workers, run, host, port, data, admin_key, theirs), daemon=True
+                    target=_worker, args=(index, workers, run, host, port, data, admin_key, theirs, options or {}),
+                    daemon=True,
                 )
                 # Started with ^C blocked (a signal mask outlives exec): a ^C at the terminal goes
                 # to the whole process group, and it is ours to act on: we stop them with SIGTERM.
@@ -327,7 +332,10 @@ def serve_workers(host: str, port: int, data: Path, workers: int, admin_key: str
                 process.join()
 
 
-def _worker(index: int, workers: int, run: str, host: str, port: int, data: Path, admin_key: str, pipe: Any) -> None:
+def _worker(
+    index: int, workers: int, run: str, host: str, port: int, data: Path, admin_key: str, pipe: Any,
+    options: dict[str, Any],
+) -> None:  # fmt: skip
     import signal
 
     from .app import Server, quiet_garbage_collector
@@ -337,7 +345,8 @@ def _worker(index: int, workers: int, run: str, host: str, port: int, data: Path
     async def serve() -> None:
         try:
             server = await Server.start(
-                host, port, worker_data(data, index), admin_key=admin_key, handover=Handover(index, workers, run)
+                host, port, worker_data(data, index), admin_key=admin_key, handover=Handover(index, workers, run),
+                **options,
             )
         except Exception as error:  # noqa: BLE001  (told to the parent, which says it and stops)
             pipe.send(f"{type(error).__name__}: {error}")

@@ -3,7 +3,8 @@
 Two runs of one game through the real game host (with a real store) and both codecs: a base run,
 and one with a secret change (hidden truth at the start, or other seats' inputs, or the umpire's
 silent work). A ruleset's plug says what an observing seat may know of a game (`low`): if that is
-the same in both runs after every input, every byte the observer is sent must be the same too:
+the same in both runs after every input, and so is whom the seat was told the phase waits for
+(`core.waiting_told`, each time it changed), every byte the observer is sent must be the same too:
 welcome, stream messages, replies to its own requests (an order's ack folded into its turn's
 observation, as the gateway sends it), a reconnect's snapshot after every input, and the
 `game_over` that ends each run (the umpire ends a game its inputs left running), its whole log
@@ -59,6 +60,9 @@ class Change:
 class Run:
     sent: list[bytes | str]  # everything the observer was sent, in both codecs
     lows: list[Any]  # the observer's share of the truth after every input
+    # Whom the observer was told the phase waits for, each time it changed (after any input, an
+    # extra one too): what `core.waiting_told` lets a seat know, beyond its plug's `low`.
+    waiting: list[Any] = attrs.Factory(list)
 
 
 def run(plug: Plug, seed: bytes, inputs: Sequence[Input], observer: str, change: Change | None = None) -> Run:
@@ -77,7 +81,7 @@ async def _run(plug: Plug, seed: bytes, inputs: Sequence[Input], observer: str, 
             room = host.rooms["g"] = Room("g", game)
             sent: list[Any] = [host.welcome(room, observer)]
             room.streams[observer].listen(sent.append)
-            lows = []
+            lows, waiting = [], [(0, core.waiting_told(room.game, observer))]
             refs = {}  # each sender numbers its own requests, as a client does
             for given in change.inputs(inputs):
                 if room.game.state.ended:
@@ -93,6 +97,9 @@ async def _run(plug: Plug, seed: bytes, inputs: Sequence[Input], observer: str, 
                     else:
                         sent.append(reply)
                 await asyncio.sleep(0)  # the pushes run once the input is durable
+                told = core.waiting_told(room.game, observer)
+                if told != waiting[-1][1]:  # when (after how many inputs both runs share) and what
+                    waiting.append((len(lows), told))
                 if given.get("extra"):
                     continue
                 sent.append(host.snapshot(room, observer, None, room.streams[observer].seq))
@@ -103,7 +110,7 @@ async def _run(plug: Plug, seed: bytes, inputs: Sequence[Input], observer: str, 
             sent.append(host.welcome(room, observer))
             if change.unsealed_at_end:
                 sent = [m for m in sent if not isinstance(m, wire.GameOver)]
-            return Run([codec.encode_server(_sealed(m)) for m in sent for codec in CODECS], lows)
+            return Run([codec.encode_server(_sealed(m)) for m in sent for codec in CODECS], lows, waiting)
         finally:
             await store.close()
 
@@ -137,7 +144,7 @@ def check(plug: Plug, seed: bytes, inputs: Sequence[Input], observer: str, chang
     know (no claim to check then: the caller discards the example)."""
     base = run(plug, seed, inputs, observer, Change("none", unsealed_at_end=change.unsealed_at_end))
     changed = run(plug, seed, inputs, observer, change)
-    if base.lows != changed.lows:
+    if base.lows != changed.lows or base.waiting != changed.waiting:
         return False
     for number, (a, b) in enumerate(zip(base.sent, changed.sent, strict=True)):
         assert a == b, f"{change.name}: message {number // 2} sent to {observer} differs:\n{a!r}\n{b!r}"

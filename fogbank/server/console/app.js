@@ -3,12 +3,13 @@
 // record comes once from `history` on joining; after that each `umpire_update` adds its rows.
 // The token stays in this tab (sessionStorage) and in no URL the server sees.
 
+import { Club } from "./club.js";
 import { h, swatch } from "./dom.js";
 import { Hand } from "./hand.js";
 import { DiceLog, GameLog, Sheet, gameList, results, seatMessages } from "./papers.js";
 import { Record, seatsOf, standing } from "./record.js";
 import { bare, loadRuleset } from "./ruleset.js";
-import { connect, inOrder, loginForm, notice, takeToken } from "./page.js";
+import { connect, inOrder, loginForm, notice, onNewToken, takeToken } from "./page.js";
 import { RequestRefused } from "./wire.js";
 
 const TOKEN_KEY = "fogbank.umpire.token";
@@ -30,6 +31,7 @@ const game = {
   syncing: false, // the `history` reply is on its way: updates before it are in it
   over: null, // the game_over message, or the log's end record
   games: [],
+  spectating: false, // joined with the spectators' link: the umpire's view some turns late, no controls
   viewAs: "umpire",
   seatView: null,
   seatLog: [],
@@ -39,6 +41,7 @@ const game = {
 };
 let wire = null;
 let hand = null;
+let club = null;
 let sheet = null;
 let gameLog = null;
 let diceLog = null;
@@ -60,6 +63,7 @@ async function ask(type, fields, done) {
 // Connection and stream ------------------------------------------------------------------------
 
 function start(token) {
+  wire?.close();
   wire = connect(token, TOKEN_KEY, { main: "console", later, onWelcome: welcomed, onStream: received });
 }
 
@@ -70,7 +74,9 @@ function move(message) {
 }
 
 async function welcomed(welcome) {
-  if (welcome.seat !== "umpire") {
+  game.spectating = welcome.seat === "spectator"; // the umpire's view, late, and no controls
+  document.body.dataset.mode = game.spectating ? "spectator" : "umpire";
+  if (welcome.seat !== "umpire" && !game.spectating) {
     notice("That token opens a player's seat, not the umpire's. This console is for the umpire.", "error");
   }
   const first = game.ruleset?.name !== welcome.ruleset;
@@ -85,8 +91,13 @@ async function welcomed(welcome) {
   sheet = new Sheet($("pane-sheet"), { ruleset: game.ruleset, seats: game.seats, record: game.record });
   gameLog = new GameLog($("pane-log"), game.ruleset);
   $("console").hidden = false;
-  syncHistory();
-  refreshGames();
+  if (game.spectating) {
+    // The turn spectators may see comes as a snapshot right after the welcome, if there is one yet.
+    setTimeout(() => game.view || notice("The game is shown to spectators some turns behind: nothing to see yet."), 1500);
+  } else {
+    syncHistory();
+    refreshGames();
+  }
   render();
 }
 
@@ -149,6 +160,11 @@ function received(message) {
   switch (message.type) {
     case "snapshot":
       game.view = message.view;
+      if (game.spectating) game.at = { ...game.at, turn: message.turn, phase: null };
+      break;
+    case "observation": // a spectator's: the umpire's view of a turn some turns back
+      game.view = message.view;
+      game.at = { ...game.at, turn: message.turn, phase: null };
       break;
     case "umpire_update": {
       const before = game.view;
@@ -200,9 +216,23 @@ async function refreshGames() {
     if (!game.over) move(mine);
     game.waitingFor = mine.seats.filter((s) => !s.orders_in).map((s) => s.seat);
   }
-  $("games").replaceChildren(...gameList(game.games, game.welcome?.game));
+  $("games").replaceChildren(...gameList(game.games, game.welcome?.game, seatActions));
+  club.show(mine);
   hand.render();
 }
+
+/** The umpire's controls in the seats' table: a seat's new link, and its built-in player. */
+const seatActions = {
+  async reissue(seat, who) {
+    const reply = await ask("reissue", { seat });
+    if (reply) notice(`${who}: a new link. The old one opens nothing now; send this one on.`);
+    await refreshGames();
+  },
+  async standIn(seat, bot) {
+    const words = bot ? `A built-in player has ${seat} now.` : `${seat} is its player's again.`;
+    if (await ask("stand_in", { seat, bot }, words)) await refreshGames();
+  },
+};
 
 async function refreshSeat() {
   const seat = game.viewAs;
@@ -232,6 +262,7 @@ function render() {
   $("seat-side").hidden = !seatMode;
   $("layers").hidden = seatMode || !$("layers").querySelector("input");
   $("seat-banner").hidden = !seatMode;
+  $("club-area").hidden = seatMode;
   document.querySelector(".tabs").hidden = seatMode;
   for (const pane of ["sheet", "dice", "log"]) $(`pane-${pane}`).hidden = seatMode || game.pane !== pane;
   $("pane-seat").hidden = !seatMode;
@@ -248,13 +279,13 @@ function renderLive() {
   renderTruth();
   hand.render();
   const status = game.over ? "not resolved" : game.at.cycle === "ready" ? "held for release" : "being ordered";
-  if (!game.syncing) sheet.current(game.view, game.at, status, Boolean(game.over));
+  if (!game.syncing && !game.spectating) sheet.current(game.view, game.at, status, Boolean(game.over));
   renderResult();
 }
 
 function renderHeader() {
   const w = game.welcome;
-  $("game-title").textContent = `${w.briefing?.title ?? w.scenario} · game ${w.game}`;
+  $("game-title").textContent = `${w.briefing?.title ?? w.scenario} · game ${w.game}${game.spectating ? " · as a spectator, some turns behind" : ""}`;
   const view = game.viewAs === "umpire" ? game.view : game.seatView;
   const clock = view ? game.ruleset.clock(view) : "";
   $("clock").textContent = [`Turn ${game.at.turn}`, game.viewAs === "umpire" ? game.at.phase : null, clock].filter(Boolean).join(" · ");
@@ -383,6 +414,7 @@ function viewAs(seat) {
 
 function setUpControls() {
   hand = new Hand(game, { ask, notice, refreshGames });
+  club = new Club(game, { ask, refreshGames });
   diceLog = new DiceLog($("dice"), $("dice-filter"));
   for (const tab of document.querySelectorAll("[role=tab]")) {
     tab.onclick = () => {
@@ -411,7 +443,8 @@ function setUpControls() {
   };
 
   loginForm(TOKEN_KEY, start);
-  setInterval(() => wire && game.welcome && refreshGames(), 10000);
+  onNewToken(TOKEN_KEY, start);
+  setInterval(() => wire && game.welcome && !game.spectating && refreshGames(), 10000);
 }
 
 setUpControls();

@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: play test bench simulate clean system-deps
+.PHONY: play test bench simulate balance clean system-deps
 
 $(BIN)/fogbank: pyproject.toml
 	$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11) and "fogbank needs Python 3.11 or newer")'
@@ -28,6 +28,10 @@ bench: $(BIN)/fogbank
 
 simulate: $(BIN)/fogbank
 	$(BIN)/fogbank simulate b11 --seed 1 --games 20 --json
+
+# docs/balance.md: every scenario's arena table (200 games a run; about an hour on two cores)
+balance: $(BIN)/fogbank
+	$(BIN)/fogbank arena --all --markdown docs/balance.md
 
 clean:
 	rm -rf $(VENV) fogbank-data .pytest_cache .hypothesis

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import os
 from pathlib import Path
 from typing import NoReturn
 from urllib.parse import urlsplit
 
-from . import broker, new, play, serve, simulate, terminal, verify
+from . import arena, broker, new, play, serve, simulate, terminal, verify
 
 
 class Parser(argparse.ArgumentParser):
@@ -83,6 +84,27 @@ def build_parser() -> argparse.ArgumentParser:
         help="a game option the scenario offers (repeatable), e.g. --option battles=hex",
     )
     games.set_defaults(run=simulate.run)
+
+    tried = commands.add_parser(
+        "arena", help="many games with named plans on each side: wins, draws and losses with intervals, rule use"
+    )
+    tried.add_argument("scenario", nargs="?", type=scenario, default=None,
+                       help="a scenario id, ruleset/scenario, or a ruleset (its first scenario)")
+    tried.add_argument("--all", action="store_true", help="every scenario: what docs/balance.md shows")
+    tried.add_argument("--games", type=count, default=arena.BALANCE_GAMES, help="games a run (default 200)")
+    tried.add_argument("--seed", default="1", help="the run's seed; game N is simulate's game N")
+    tried.add_argument("--policy", action="append", default=[], metavar="SIDE=NAME",
+                       help="the plan a side plays (repeatable; default: the standard player)")
+    tried.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                       help="a game option the scenario offers (repeatable)")
+    tried.add_argument("--vs", action="store_true", help="every policy of each side against every policy of the other")
+    tried.add_argument("--jobs", type=count, default=os.cpu_count() or 1, help="processes (default: the cores)")
+    tried.add_argument("--json", action="store_true", help="the figures as JSON (stable for a seed)")
+    tried.add_argument("--html", type=Path, default=None, metavar="FILE", help="also write a page of charts")
+    tried.add_argument("--markdown", type=Path, default=None, metavar="FILE",
+                       help="also write the figures as Markdown (docs/balance.md)")
+    tried.add_argument("--logs", type=Path, default=None, metavar="DIR", help="keep every game's log here")
+    tried.set_defaults(run=arena.run)
 
     check = commands.add_parser("verify", help="re-derive every roll of a finished game from its seed")
     check.add_argument("log", type=Path)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import shlex
 import sys
 from pathlib import Path
@@ -22,6 +21,7 @@ from fogbank.server.app import parse_options
 
 from . import terminal
 from .browser import serve_in_browser
+from .private import private_writer
 
 LAST_GAME = "last-game.json"  # in play's --data folder: the last game play made, with its tokens
 
@@ -138,9 +138,7 @@ def first_seat(created: dict) -> tuple[str, str]:
 def save_last_game(data: Path, created: dict) -> Path:
     """Keep a game play made, tokens and all, for `play --resume`; readable by its owner only."""
     path = data / LAST_GAME
-    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    os.fchmod(descriptor, 0o600)  # an older file keeps its mode through O_CREAT
-    with os.fdopen(descriptor, "w") as file:
+    with private_writer(path) as file:
         json.dump(created, file, indent=1)
     return path
 

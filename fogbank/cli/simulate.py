@@ -13,6 +13,8 @@ from fogbank.rules.core.game import check_options
 from fogbank.rules.record.simulate import game_seed, play_bot_game
 from fogbank.server.app import parse_options
 
+from .private import private_writer
+
 
 def run(args: argparse.Namespace) -> int:
     try:
@@ -42,7 +44,8 @@ def simulate(
         game_secret = game_seed(seed, number)
         path = logs / f"{scenario.replace('/', '-')}-{seed}-{number}.jsonl"
         end: dict[str, Any] = {}
-        with path.open("w") as log:
+        # The log holds the seed and every hidden thing: readable by its owner alone, like the store.
+        with private_writer(path) as log:
             for record in play_bot_game(scenario, game_secret, options=options):
                 log.write(json.dumps(record, separators=(",", ":")) + "\n")
                 if record["type"] == "end":

@@ -14,12 +14,13 @@ Besides websockets on `/`, it answers plain HTTP on the same port:
                                     from that ruleset's folder console/.
   GET /play#token=...               a player's seat, the same way: server/seat/, and each ruleset's
                                     client module from its folder client/ at /play/rulesets/...
+  GET /web/<file>                   the page kit both pages and every ruleset's modules share,
+                                    from fogbank/web/: the wire, DOM helpers, and the map
+                                    geometries at /web/maps/<file>.
   GET /games#key=...                the umpire's games page (server/games/): every game on the
                                     server, a new one from the scenario list, their links; it
                                     speaks to /admin/scenarios, /admin/games, /admin/archive
                                     (admin.py) with the admin key
-The pages share server/web/ (the wire, DOM helpers, links and map geometries in maps/): a file not
-in the page's own folder is looked for there, so /umpire/dom.js and /play/dom.js are the same file.
 """
 
 from __future__ import annotations
@@ -65,8 +66,8 @@ ROLES = ("both", "gateway", "host")
 CONSOLE = importlib.resources.files("fogbank.server") / "console"
 SEAT = importlib.resources.files("fogbank.server") / "seat"
 GAMES = importlib.resources.files("fogbank.server") / "games"  # the umpire's games page
-WEB = importlib.resources.files("fogbank.server") / "web"  # what both pages share
-WEB_FOLDERS = ("maps",)  # the shared folder's one sub-folder: a module for each map geometry
+WEB = importlib.resources.files("fogbank.web")  # the page kit both pages and the rulesets share
+WEB_FOLDERS = ("maps",)  # the kit's one served sub-folder: a module for each map geometry
 # Each page: its own folder, and the folder of a ruleset's package that holds its module for it.
 PAGES = {"umpire": (CONSOLE, "console"), "play": (SEAT, "client"), "games": (GAMES, None)}
 CONSOLE_TYPES = {".html": "text/html", ".css": "text/css", ".js": "text/javascript", ".svg": "image/svg+xml"}
@@ -257,9 +258,11 @@ class Server:
             if self.admin_key is None or not hmac.compare_digest(given.encode(), self.admin_key.encode()):
                 return connection.respond(http.HTTPStatus.UNAUTHORIZED, "A valid admin key is needed.\n")
             return await self._admin(connection, request, url.path, parse_qs(url.query))
-        page = url.path.strip("/").partition("/")[0]
+        page, _, path = url.path.strip("/").partition("/")
         if page in PAGES:
-            return _page_file(connection, page, url.path.strip("/").removeprefix(page).strip("/") or "index.html")
+            return _page_file(connection, page, path.strip("/") or "index.html")
+        if page == "web":
+            return _kit_file(connection, path)
         return connection.respond(http.HTTPStatus.NOT_FOUND, "Not found. Connect with a websocket.\n")
 
 
@@ -316,22 +319,35 @@ def quiet_garbage_collector() -> None:
 
 
 def _page_file(connection: ServerConnection, page: str, path: str) -> Response:
-    """One of a page's files: the page's own (`app.js`), the shared ones (`dom.js`,
-    `maps/squares.js`) or a ruleset's module for that page (`rulesets/dardanelles/module.js`, from
-    that ruleset's package folder `console/` for the umpire, `client/` for a seat). Plain file
-    names in known folders only: nothing else can be reached."""
+    """One of a page's files: the page's own (`app.js`) or a ruleset's module for that page
+    (`rulesets/dardanelles/module.js`, from that ruleset's package folder `console/` for the
+    umpire, `client/` for a seat). Plain file names in known folders only: nothing else can be
+    reached."""
     own, module_folder = PAGES[page]
     parts = path.split("/")
-    folders = [own, WEB]
+    folders = [own]
     if len(parts) == 3 and parts[0] == "rulesets":
         folder = _ruleset_folder(parts[1], module_folder) if module_folder else None
         # A ruleset with no module for this page gets an empty one: the page's defaults play it.
         bare = [WEB / "bare"] if folder is not None and parts[2] == "module.js" else []
         folders = [folder, *bare]
         parts = parts[2:]
-    elif len(parts) == 2 and parts[0] in WEB_FOLDERS:
+    return _static(connection, folders, parts)
+
+
+def _kit_file(connection: ServerConnection, path: str) -> Response:
+    """One of the page kit's files (`dom.js`, `maps/hexes.js`): fogbank/web/ and its maps/."""
+    parts = path.split("/")
+    folders = [WEB]
+    if len(parts) == 2 and parts[0] in WEB_FOLDERS:
         folders = [WEB / parts[0]]
         parts = parts[1:]
+    return _static(connection, folders, parts)
+
+
+def _static(connection: ServerConnection, folders: list[Traversable | None], parts: list[str]) -> Response:
+    """The file named by `parts` (one plain name, or it is not found) from the first of `folders`
+    that has it, with the pages' headers."""
     name = parts[-1]
     suffix = "." + name.rpartition(".")[2]
     plain = len(parts) == 1 and "\\" not in name and not name.startswith(".") and suffix in CONSOLE_TYPES

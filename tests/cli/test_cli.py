@@ -27,6 +27,19 @@ def test_simulate_prints_one_json_line_per_game(games):
         assert game["outcome"] in RESULTS and game["turns"] >= 1  # graded: "marginal defeat" too
 
 
+def test_a_log_is_readable_by_its_owner_alone(games, tmp_path):
+    """It holds the seed and all hidden state: 0600, like the store, even over an older log."""
+    import stat
+    from pathlib import Path
+
+    assert stat.S_IMODE(Path(games[0]["log"]).stat().st_mode) == 0o600
+    old = tmp_path / "b11-S-0.jsonl"
+    old.write_text("")
+    old.chmod(0o644)
+    assert fogbank("simulate", "b11", "--seed", "S", "--games", "1", "--logs", str(tmp_path)).returncode == 0
+    assert stat.S_IMODE(old.stat().st_mode) == 0o600
+
+
 def test_the_log_holds_every_roll_and_event_with_its_audience(games):
     records = [json.loads(line) for line in open(games[0]["log"])]
     rolls = [r for r in records if r["type"] == "roll"]

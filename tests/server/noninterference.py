@@ -42,6 +42,10 @@ class Plug:
     scenario: str
     low: Callable[[Game, str], Any]  # what `seat` may know of this game: its share of the truth
     options: Mapping[str, Any] = attrs.field(factory=dict)  # the game's options, if not the defaults
+    # What `seat` may know less the clock and the timing of others' orders: when it is the same in
+    # both runs, the phases the seat sees open, in order, must be the same too, whatever the inputs'
+    # timing (a phase that opens only while a hidden enemy can act in it is a leak).
+    clock_free_low: Callable[[Game, str], Any] | None = None
 
 
 @attrs.frozen
@@ -60,9 +64,11 @@ class Change:
 class Run:
     sent: list[bytes | str]  # everything the observer was sent, in both codecs
     lows: list[Any]  # the observer's share of the truth after every input
+    messages: list[Any] = attrs.field(factory=list)  # what was sent, as messages (sealed)
+    clock_free: Any = None  # the observer's clock-free share at the end (if the plug has one)
     # Whom the observer was told the phase waits for, each time it changed (after any input, an
-    # extra one too): what `core.waiting_told` lets a seat know, beyond its plug's `low`.
-    waiting: list[Any] = attrs.Factory(list)
+    # extra one too), with when: what `core.waiting_told` lets a seat know, beyond its plug's `low`.
+    waiting: list[Any] = attrs.field(factory=list)
 
 
 def run(plug: Plug, seed: bytes, inputs: Sequence[Input], observer: str, change: Change | None = None) -> Run:
@@ -82,6 +88,7 @@ async def _run(plug: Plug, seed: bytes, inputs: Sequence[Input], observer: str, 
             sent: list[Any] = [host.welcome(room, observer)]
             room.streams[observer].listen(sent.append)
             lows, waiting = [], [(0, core.waiting_told(room.game, observer))]
+            clock_free = []
             refs = {}  # each sender numbers its own requests, as a client does
             for given in change.inputs(inputs):
                 if room.game.state.ended:
@@ -104,13 +111,16 @@ async def _run(plug: Plug, seed: bytes, inputs: Sequence[Input], observer: str, 
                     continue
                 sent.append(host.snapshot(room, observer, None, room.streams[observer].seq))
                 lows.append(plug.low(room.game, observer))
+                if plug.clock_free_low is not None:
+                    clock_free.append(plug.clock_free_low(room.game, observer))
             if not room.game.state.ended:  # the umpire ends it: the observer's own record is compared too
                 await _give(host, room, {"umpire": wire.EndGame(ref=0, reason="The test is over.")}, 0)
                 await asyncio.sleep(0)
             sent.append(host.welcome(room, observer))
             if change.unsealed_at_end:
                 sent = [m for m in sent if not isinstance(m, wire.GameOver)]
-            return Run([codec.encode_server(_sealed(m)) for m in sent for codec in CODECS], lows, waiting)
+            sealed = [_sealed(m) for m in sent]
+            return Run([codec.encode_server(m) for m in sealed for codec in CODECS], lows, sealed, _changes(clock_free), waiting)
         finally:
             await store.close()
 
@@ -141,11 +151,66 @@ async def _give(host: Host, room: Room, given: Input, ref: int) -> Any:
 
 def check(plug: Plug, seed: bytes, inputs: Sequence[Input], observer: str, change: Change) -> bool:
     """Assert non-interference for one game; False when the change reached what the observer may
-    know (no claim to check then: the caller discards the example)."""
+    know (no claim to check then: the caller discards the example).
+
+    A difference is named by its kind, the first found of: the phases the seat sees open, the ids
+    and labels it is given, their order, a message's size, and at last any byte."""
     base = run(plug, seed, inputs, observer, Change("none", unsealed_at_end=change.unsealed_at_end))
     changed = run(plug, seed, inputs, observer, change)
+    checked = False
+    if plug.clock_free_low is not None and base.clock_free == changed.clock_free:
+        a, b = phases_seen(base.messages), phases_seen(changed.messages)
+        assert a == b, f"{change.name}: the phases {observer} sees differ:\n{a}\n{b}"
+        checked = True
     if base.lows != changed.lows or base.waiting != changed.waiting:
-        return False
+        return checked
+    assert len(base.messages) == len(changed.messages), (
+        f"{change.name}: {observer} is sent {len(base.messages)} messages in one run, {len(changed.messages)} in the other"
+    )
+    for number, (one, other) in enumerate(zip(base.messages, changed.messages)):
+        where = f"{change.name}: message {number} sent to {observer}"
+        assert phases_seen([one]) == phases_seen([other]), f"{where}: the phases it sees differ"
+        ids_one, ids_other = ids_in(one), ids_in(other)
+        assert sorted(map(repr, ids_one)) == sorted(map(repr, ids_other)), (
+            f"{where}: the ids and labels it is given differ:\n{ids_one}\n{ids_other}")
+        assert ids_one == ids_other, f"{where}: its ids and labels come in another order:\n{ids_one}\n{ids_other}"
     for number, (a, b) in enumerate(zip(base.sent, changed.sent, strict=True)):
+        assert len(a) == len(b), f"{change.name}: message {number // 2} sent to {observer} differs in size: {len(a)}, {len(b)}"
         assert a == b, f"{change.name}: message {number // 2} sent to {observer} differs:\n{a!r}\n{b!r}"
     return True
+
+
+# Keys whose values name things: labels, markers, contact and track numbers, spread numbers, ids.
+ID_KEYS = frozenset({"id", "label", "marker", "contact", "track", "number", "spread", "ref"})
+
+
+def phases_seen(messages: Sequence[Any]) -> list[tuple[int, str]]:
+    """The (turn, phase) of each observation and snapshot, each told once, in order."""
+    seen: list[tuple[int, str]] = []
+    for message in messages:
+        if isinstance(message, (wire.Observation, wire.Snapshot)) and (message.turn, message.phase) not in seen[-1:]:
+            seen.append((message.turn, message.phase))
+    return seen
+
+
+def ids_in(message: Any) -> list[tuple[str, Any]]:
+    """Every (key, value) under an id-like key in the message's payloads, in the order sent."""
+    found: list[tuple[str, Any]] = []
+
+    def walk(value: Any, key: str = "") -> None:
+        if isinstance(value, Mapping):
+            for k, v in value.items():
+                walk(v, str(k))
+        elif isinstance(value, (list, tuple)):
+            for v in value:
+                walk(v, key)
+        elif key in ID_KEYS or key.endswith("_id"):
+            found.append((key, value))
+
+    walk(attrs.asdict(message) if attrs.has(type(message)) else message)
+    return found
+
+
+def _changes(values: list[Any]) -> list[Any]:
+    """The values, each told once while it stays the same: a share of the truth without its timing."""
+    return [v for i, v in enumerate(values) if i == 0 or v != values[i - 1]]

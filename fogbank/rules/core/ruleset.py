@@ -7,7 +7,7 @@ are data files it loads. The core and the shells only ever talk to rulesets thro
 from __future__ import annotations
 
 import abc
-from typing import Any, Callable, ClassVar, Mapping, Protocol, Sequence
+from typing import Any, Callable, ClassVar, Iterable, Mapping, Protocol, Sequence
 
 import attrs
 
@@ -27,6 +27,18 @@ class Bot(Protocol):
 
     def standing(self, view: Mapping[str, Any]) -> Mapping[str, Any]:
         """A safe order to give instead when the rules refused the bot's own."""
+
+    # A player may also define `questions(view) -> Sequence[Mapping]`: the questions (wire
+    # payloads) it asks before ordering in the phase `view` opens; it is then shown its view again,
+    # with the answers, before `order` is called.
+
+
+@attrs.frozen
+class Tally:
+    """A game's score as it stands, per side: the arena's figures, read from the truth."""
+
+    points: Mapping[str, float] = attrs.field(factory=dict)  # victory points (or the scenario's measure)
+    lost: Mapping[str, int] = attrs.field(factory=dict)  # ships (or units) lost
 
 
 @attrs.frozen
@@ -223,6 +235,23 @@ class Ruleset(abc.ABC):
     def table_reader(self, table: str) -> Callable[[int], str] | None:
         """How to read a total on `table`, for `fogbank verify`."""
         return None
+
+    # The arena's measures (`fogbank arena`): which rules a game offers and how often players used
+    # them, read from the game's log records, and the score from the truth at the end.
+
+    def rules_offered(self, scenario: str, options: Mapping[str, Any]) -> Mapping[str, str]:
+        """The rules a game of `scenario` with `options` offers its players: key -> words
+        ("smoke": "smoke laid"). The keys are those `rules_used` names."""
+        return {}
+
+    def rules_used(self, record: Mapping[str, Any]) -> Iterable[str]:
+        """The offered rules one log record (an input or an event, as `gamelog` writes them)
+        shows in use, by key, once per use."""
+        return ()
+
+    def tally(self, state: GameState) -> Tally:
+        """Victory points and losses per side as the game stands."""
+        return Tally()
 
     def describe(self, event: Event) -> str:
         """The event in plain words, for the seat (or umpire) it is told to."""

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
-from fogbank.rules.core import UMPIRE, Dice, Event, GameState, Option, Refused, Resolution, Ruleset, Seat, register
+from fogbank.rules.core import UMPIRE, Dice, Event, GameState, Option, Refused, Resolution, Ruleset, Seat, Tally, register
 
-from . import orders, overrides, setup, turn, views
+from . import measures, orders, overrides, setup, turn, views
 from .board import Board, BoatLog
 from .bot import BotSubmarine
 from .describe import describe
@@ -143,6 +143,15 @@ class Dardanelles(Ruleset):
 
     def error_codes(self) -> dict[str, str]:
         return ERROR_CODES
+
+    def rules_offered(self, scenario: str, options: Mapping[str, Any]) -> Mapping[str, str]:
+        return measures.RULES
+
+    def rules_used(self, record: Mapping[str, Any]) -> Iterable[str]:
+        return measures.rules_used(record)
+
+    def tally(self, state: GameState) -> Tally:
+        return measures.tally(state)
 
     def table_reader(self, table: str) -> Callable[[int], str] | None:
         found = TABLES.get(table)

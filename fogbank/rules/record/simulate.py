@@ -7,6 +7,7 @@ from typing import Any, Generator, Iterator, Mapping
 
 from fogbank.rules import core
 from fogbank.rules.core.engagement import ENGAGEMENT_OPTION, engagement_plain, result_plain
+from fogbank.rules.core import players
 from fogbank.rules.core.plain import to_plain
 
 from . import gamelog
@@ -23,25 +24,43 @@ def engagement_seed(seed: bytes, engagement: str) -> bytes:
 
 
 def play_bot_game(
-    scenario: str, seed: bytes, max_turns: int = 500, options: Mapping[str, Any] | None = None
+    scenario: str,
+    seed: bytes,
+    max_turns: int = 500,
+    options: Mapping[str, Any] | None = None,
+    policies: Mapping[str, str] | None = None,
 ) -> Iterator[dict[str, Any]]:
-    """Play one game with a bot in every seat, yielding the log records as they happen.
+    """Play one game with a built-in player in every seat, yielding the log records as they happen.
 
-    Each bot sees only its own seat's chart and views, and is asked for an order only when its
-    seat must act in the phase now open. A battle the game hands to another ruleset is played
-    there by bots too, and its result settled into this game (that game's log is not yielded)."""
+    `policies` names the player of each side (`players.STANDARD` where a side is not named). Each
+    player is made from its `Seating` and sees only its own seat's views; it is asked for an order
+    only when its seat must act in the phase now open, and may ask questions first. A battle the
+    game hands to another ruleset is played there by standard players, and its result settled into
+    this game (that game's log is not yielded)."""
     ruleset, scenario = core.find_scenario(scenario)
-    yield from _play(core.start(ruleset, scenario, seed, options), max_turns)
+    yield from play_out(core.start(ruleset, scenario, seed, options), max_turns, policies or {})
 
 
-def _play(game: core.Game, max_turns: int) -> Generator[dict[str, Any], None, core.Game]:
-    ruleset, scenario = game.ruleset, game.state.scenario
+def seat_players(game: core.Game, policies: Mapping[str, str]) -> dict[str, core.Bot]:
+    """A player for each seat of `game`, of the policy named for its side, made from what the seat
+    is told before the first turn and nothing else."""
+    state, ruleset = game.state, game.ruleset
+    found = {}
+    for seat in ruleset.seats(state):
+        chosen = players.find_policy(ruleset.name, state.scenario, seat.side, policies.get(seat.side, players.STANDARD))
+        seating = players.Seating(
+            ruleset=ruleset.name, scenario=state.scenario, seat=seat.name, side=seat.side,
+            chart=to_plain(ruleset.chart(state, seat.name)), briefing=to_plain(ruleset.briefing(state, seat.name)),
+            options=to_plain(state.options), luck=players.luck(state.dice.seed, seat.name),
+        )
+        found[seat.name] = players.seat_player(chosen, seating)
+    return found
+
+
+def play_out(game: core.Game, max_turns: int, policies: Mapping[str, str]) -> Generator[dict[str, Any], None, core.Game]:
+    ruleset = game.ruleset
     yield gamelog.header(game)
-    bots = {}
-    for seat in ruleset.seat_names(game.state):
-        bots[seat] = ruleset.bot(scenario, seat, to_plain(ruleset.chart(game.state, seat)))
-        if bots[seat] is None:
-            raise LookupError(f"the {ruleset.name} ruleset has no built-in player for seat {seat!r}")
+    bots = seat_players(game, policies)
     while not game.state.ended and game.state.turn <= max_turns:
         waiting = sorted(game.waiting_for())
         battles = ruleset.engagements(game.state)
@@ -55,6 +74,7 @@ def _play(game: core.Game, max_turns: int) -> Generator[dict[str, Any], None, co
             step = core.release(game)
         else:
             seat = waiting[0]
+            game = yield from _questions(game, seat, bots[seat])
             view = to_plain(ruleset.observe(game.state, seat))
             payload = bots[seat].order(view)
             try:
@@ -77,11 +97,28 @@ def _play(game: core.Game, max_turns: int) -> Generator[dict[str, Any], None, co
     return game
 
 
+def _questions(game: core.Game, seat: str, bot: core.Bot) -> Generator[dict[str, Any], None, core.Game]:
+    """The questions `bot` asks before ordering, each answered and logged; a refused one is dropped
+    as the server would refuse it (a refusal changes nothing)."""
+    ask = getattr(bot, "questions", None)
+    if ask is None:
+        return game
+    for question in ask(to_plain(game.ruleset.observe(game.state, seat))):
+        try:
+            step = core.ask(game, seat, question)
+        except core.Refused:
+            continue
+        yield gamelog.input_at("ask", game, seat=seat, question=question)
+        yield from gamelog.step_records(step)
+        game = step.game
+    return game
+
+
 def fight(engagement: core.Engagement, parent: str, seed: bytes, max_turns: int = 500) -> core.EngagementResult:
     """The result of `engagement`, fought to its end by bots in the ruleset that takes it."""
     host = core.host_for(engagement, parent)
     game = core.start(host, "", seed, {ENGAGEMENT_OPTION: engagement_plain(engagement)})
-    played = _play(game, max_turns)
+    played = play_out(game, max_turns, {})
     while True:
         try:
             next(played)
@@ -89,4 +126,4 @@ def fight(engagement: core.Engagement, parent: str, seed: bytes, max_turns: int 
             return host.engagement_result(stop.value.state)
 
 
-__all__ = ["engagement_seed", "fight", "game_seed", "play_bot_game"]
+__all__ = ["engagement_seed", "fight", "game_seed", "play_bot_game", "play_out", "seat_players"]

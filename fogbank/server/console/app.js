@@ -4,13 +4,13 @@
 // The token stays in this tab (sessionStorage) and in no URL the server sees.
 
 import { Club } from "./club.js";
-import { h, swatch } from "./dom.js";
+import { h, swatch } from "/web/dom.js";
 import { Hand } from "./hand.js";
 import { DiceLog, GameLog, Sheet, gameList, results, seatMessages } from "./papers.js";
 import { Record, seatsOf, standing } from "./record.js";
 import { bare, loadRuleset } from "./ruleset.js";
-import { connect, inOrder, loginForm, notice, onNewToken, takeToken } from "./page.js";
-import { RequestRefused } from "./wire.js";
+import { connect, inOrder, loginForm, notice, onNewToken, takeToken } from "/web/page.js";
+import { RequestRefused } from "/web/wire.js";
 
 const TOKEN_KEY = "fogbank.umpire.token";
 const $ = (id) => document.getElementById(id);

@@ -3,8 +3,8 @@
 // none) and its nudges (a chat's webhook, each seat's e-mail). Filled in from the `games` reply
 // once, then only its words kept up to date, so nothing the umpire is typing is overwritten.
 
-import { left, when } from "./clock.js";
-import { h } from "./dom.js";
+import { left, when } from "/web/clock.js";
+import { h } from "/web/dom.js";
 
 const $ = (id) => document.getElementById(id);
 const DELAYS = [null, 0, 1, 2, 3, 4, 6];

@@ -2,7 +2,7 @@
 // order, tell a seat, end the game) and what they show of where play stands. Every request goes
 // through `ask`, which shows a refusal in the server's own words.
 
-import { h } from "./dom.js";
+import { h } from "/web/dom.js";
 
 const $ = (id) => document.getElementById(id);
 const RESULTS = ["victory", "draw", "defeat", "ended"];

@@ -2,8 +2,8 @@
 // drawn once from the record and then grown a row at a time; a seat's messages; who is at the
 // table. What a ruleset adds (its sheet columns, its words for an order) comes from its module.
 
-import { h } from "./dom.js";
-import { copyButton, whole } from "./links.js";
+import { h } from "/web/dom.js";
+import { copyButton, whole } from "/web/links.js";
 
 function table(className, headings, rows) {
   return h(

@@ -1,10 +1,10 @@
 // A ruleset's console module and the map geometry it draws on. The shell knows no ruleset: each
 // keeps its module in its own folder (fogbank/rules/<name>/console/module.js), which the server
 // serves at /umpire/rulesets/<name>/module.js; the module may import its own files beside it and
-// the shell's `/umpire/dom.js`. What it may export ("nodes": a Node or a list of them), and what
-// the shell does where it exports nothing:
+// the page kit every page shares (`/web/dom.js`, `/web/maps/hexes.js`). What it may export
+// ("nodes": a Node or a list of them), and what the shell does where it exports nothing:
 //
-//   geometry            the map it draws on: "squares" loads maps/squares.js       (no map)
+//   geometry            the map it draws on: "squares" loads /web/maps/squares.js  (no map)
 //   layers              the umpire's map layers, bottom first:                      (none)
 //                       [{name, label, on (shown at first), key {shape, look} for the legend,
 //                         draw(map, group, view, chart)}]; `group` is the layer's <g>
@@ -25,8 +25,8 @@
 //   drawSeat(map, group, view)   what a seat's view puts on its chart
 //   seatSummary(view)            a seat's observation in a line or two (nodes)
 
-import { h } from "./dom.js";
-import { loadModule } from "./modules.js";
+import { h } from "/web/dom.js";
+import { loadModule } from "/web/modules.js";
 
 const DEFAULTS = {
   geometry: null,

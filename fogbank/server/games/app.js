@@ -2,9 +2,9 @@
 // options. It speaks plain HTTP to /admin/... with the server's admin key, which stays in this tab
 // (sessionStorage) and in no URL the server sees. Each game opens in the umpire's console.
 
-import { h } from "./dom.js";
-import { linkRow, whole } from "./links.js";
-import { loginForm, notice } from "./page.js";
+import { h } from "/web/dom.js";
+import { linkRow, whole } from "/web/links.js";
+import { loginForm, notice } from "/web/page.js";
 
 const KEY = "fogbank.admin.key";
 const $ = (id) => document.getElementById(id);

@@ -3,12 +3,12 @@
 // order is kept in this tab (sessionStorage) across reconnects and reloads; the token stays in the
 // tab too, in no URL the server sees. At the end, the debrief (debrief.js) takes the page.
 
-import { left, when } from "./clock.js";
+import { left, when } from "/web/clock.js";
 import { Debrief } from "./debrief.js";
-import { h, s } from "./dom.js";
+import { h, s } from "/web/dom.js";
 import { bare, loadSeatModule } from "./ruleset.js";
-import { connect, inOrder, loginForm, notice, onNewToken, takeToken } from "./page.js";
-import { RequestRefused } from "./wire.js";
+import { connect, inOrder, loginForm, notice, onNewToken, takeToken } from "/web/page.js";
+import { RequestRefused } from "/web/wire.js";
 
 const TOKEN_KEY = "fogbank.seat.token";
 const TOLD = new Set(["narrative", "link", "answer", "amended", "talk"]);

@@ -6,7 +6,7 @@
 // module the umpire's console uses.
 
 import { loadRuleset } from "/umpire/ruleset.js";
-import { h } from "./dom.js";
+import { h } from "/web/dom.js";
 
 const $ = (id) => document.getElementById(id);
 

@@ -1,10 +1,10 @@
 // A ruleset's seat module and the map geometry it draws on. The seat's shell knows no ruleset:
 // each keeps its module in its own folder (fogbank/rules/<name>/client/module.js), served at
-// /play/rulesets/<name>/module.js; it may import its own files beside it and the shared
-// `/play/dom.js`. What it may export ("nodes": a Node or a list of them), and what the shell does
-// where it exports nothing:
+// /play/rulesets/<name>/module.js; it may import its own files beside it and the page kit every
+// page shares (`/web/dom.js`, `/web/maps/hexes.js`). What it may export ("nodes": a Node or a
+// list of them), and what the shell does where it exports nothing:
 //
-//   geometry                 the map it draws on: "squares" loads maps/squares.js    (no map: the view as data)
+//   geometry                 the map it draws on: "squares" loads /web/maps/squares.js (no map: the view as data)
 //   drawSeat(map, group, view, draft)  the seat's own picture on its chart, and the draft order
 //                            being written (null when none)                           (nothing)
 //   gauges(view, welcome)    the seat's own ship or boat: its state in a panel (nodes) (turn and phase)
@@ -29,8 +29,8 @@
 //   briefing(briefing)       the briefing (nodes)                                     (its fields)
 //   talk                     words for who hears the seat's talk                      ("your side")
 
-import { h } from "./dom.js";
-import { loadModule } from "./modules.js";
+import { h } from "/web/dom.js";
+import { loadModule } from "/web/modules.js";
 
 function json(value) {
   return JSON.stringify(value);

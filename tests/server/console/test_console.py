@@ -78,7 +78,7 @@ async def test_the_umpire_runs_a_game_from_the_browser(server, page):
     # The shell knows no ruleset: it loaded the Dardanelles module and its map geometry, and they
     # drew the truth panel and the layers.
     assert f"{url}/umpire/rulesets/dardanelles/module.js" in fetched
-    assert f"{url}/umpire/maps/squares.js" in fetched
+    assert f"{url}/web/maps/squares.js" in fetched
     truth_panel = page.locator("#truth")
     assert "B11, the truth" in await truth_panel.inner_text()
     roster = truth_panel.locator(".vessels-list tbody tr")

@@ -38,7 +38,7 @@ async def test_the_umpire_watches_and_overrides_gallipoli(server, page):
     await page.set_viewport_size({"width": 1440, "height": 900})
     await page.goto(f"{url}/umpire#token={created['umpire_token']}")
     await page.wait_for_selector("#chart .counter")
-    assert f"{url}/umpire/maps/hexes.js" in fetched and f"{url}/umpire/rulesets/salvo/module.js" in fetched
+    assert f"{url}/web/maps/hexes.js" in fetched and f"{url}/umpire/rulesets/salvo/module.js" in fetched
     chart = page.locator("#chart")
     await expect(chart.locator(".minefield.fixed")).to_have_count(7)
     await expect(chart.locator(".counter.kind-fort")).to_have_count(8)

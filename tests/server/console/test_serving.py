@@ -1,5 +1,6 @@
-"""How the console's files are served: the shell's own (with its maps/ folder), and each ruleset's
-console module from that ruleset's own folder, under the same strict policy."""
+"""How the pages' files are served: each shell's own, the page kit they and the rulesets share
+(fogbank/web/ at /web/, with its maps/ folder), and each ruleset's module for a page from that
+ruleset's own folder, under the same strict policy."""
 
 from __future__ import annotations
 
@@ -15,13 +16,13 @@ from ..test_umpire_history import fetch
 @pytest.mark.parametrize(
     "path, text",
     [
-        ("/umpire/maps/squares.js", "export function createMap"),
+        ("/web/maps/squares.js", "export function createMap"),
+        ("/web/maps/hexes.js", "export function createMap"),
+        ("/web/dom.js", "export function h("),  # the kit every page and ruleset module shares
+        ("/web/wire.js", "export class Wire"),
+        ("/web/modules.js", "export async function loadModule"),
         ("/umpire/rulesets/dardanelles/module.js", 'export const geometry = "squares"'),
         ("/umpire/rulesets/dardanelles/layers.js", "export const layers"),
-        ("/umpire/dom.js", "export function h("),  # shared with the seat page, from server/web/
-        ("/play/dom.js", "export function h("),
-        ("/play/wire.js", "export class Wire"),
-        ("/play/maps/squares.js", "export function createMap"),
         ("/play/rulesets/dardanelles/module.js", 'export const geometry = "squares"'),
         ("/play/rulesets/dardanelles/pad.js", "export function orderForm"),
         ("/play/app.js", "loadSeatModule"),
@@ -49,11 +50,19 @@ async def test_the_shell_maps_and_a_rulesets_module_are_served(server, path, tex
         "/umpire/rulesets/../app.js",
         "/umpire/rulesets/dardanelles",
         "/umpire/rulesets/module.js",
-        "/umpire/maps/../app.js",
-        "/umpire/maps/missing.js",
-        "/umpire/maps/x/squares.js",
-        "/umpire/other/squares.js",  # maps/ is the shell's only sub-folder
-        "/umpire/bare/module.js",
+        "/umpire/dom.js",  # the kit is served once, at /web/, not under each shell
+        "/play/wire.js",
+        "/umpire/maps/squares.js",
+        "/play/maps/hexes.js",
+        "/web/maps/../app.js",
+        "/web/maps/missing.js",
+        "/web/maps/x/squares.js",
+        "/web/other/squares.js",  # maps/ is the kit's only served sub-folder
+        "/web/bare/module.js",
+        "/web/__init__.py",
+        "/web/../server/app.py",
+        "/web/rulesets/dardanelles/module.js",  # a ruleset's modules are served by the pages only
+        "/web",
         "/play/rulesets/nowhere/module.js",
         "/play/rulesets/picket/other.js",  # only module.js stands in for a missing module
         "/play/rulesets/dardanelles/../console/module.js",
@@ -74,3 +83,11 @@ async def test_the_seat_page_is_served_under_the_consoles_strict_policy(server, 
     assert '<script type="module" src="/play/app.js">' in body
     assert headers["Content-Security-Policy"].startswith("default-src 'none'; script-src 'self'")
     assert headers["Referrer-Policy"] == "no-referrer" and "frame-ancestors 'none'" in headers["Content-Security-Policy"]
+
+
+async def test_the_kits_stylesheet_is_served_and_both_pages_import_it(server):
+    url = f"http://127.0.0.1:{server.port}"
+    status, headers, body = await asyncio.to_thread(fetch, f"{url}/web/base.css")
+    assert status == 200 and headers["Content-Type"] == "text/css; charset=utf-8" and "body" in body
+    for own in ("/umpire/console.css", "/play/seat.css"):
+        assert '@import url("/web/base.css");' in (await asyncio.to_thread(fetch, url + own))[2]

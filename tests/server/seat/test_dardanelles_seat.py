@@ -53,7 +53,7 @@ async def test_a_captain_plays_a_turn_of_b11_in_the_browser(server, page):
 
     # The shell loaded the ruleset's seat module from its folder, and the shared map geometry.
     assert f"{url}/play/rulesets/dardanelles/module.js" in fetched
-    assert f"{url}/play/maps/squares.js" in fetched
+    assert f"{url}/web/maps/squares.js" in fetched
     # The token stays in the tab: out of the address bar, in sessionStorage, nowhere else.
     assert page.url == f"{url}/play"
     stored = await page.evaluate("[sessionStorage.getItem('fogbank.seat.token'), localStorage.length, document.cookie]")

@@ -27,7 +27,7 @@ async def test_an_admiral_plots_on_the_zone_map_and_the_umpire_sees_the_whole_se
     await page.wait_for_selector('#connection[data-state="connected"]')
     assert await page.locator("#question-panel").is_hidden()  # the operational game takes no questions
     await expect(page.locator("#duty")).to_have_text("Your orders are due")
-    assert f"{url}/play/maps/zones.js" in fetched and f"{url}/play/rulesets/greatwar/module.js" in fetched
+    assert f"{url}/web/maps/zones.js" in fetched and f"{url}/play/rulesets/greatwar/module.js" in fetched
     # The schematic: every zone a node; his side's fleets, none of the enemy's.
     await expect(page.locator('#chart g.zone[data-zone="sevastopol"]')).to_have_count(1)
     await expect(page.locator("#chart g.zone")).to_have_count(23)

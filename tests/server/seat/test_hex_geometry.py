@@ -1,4 +1,4 @@
-"""The pages' hex renderer (server/web/maps/hexes.js), in a real Chromium, counts hexes as the
+"""The pages' hex renderer (fogbank/web/maps/hexes.js), in a real Chromium, counts hexes as the
 rules do (fogbank/rules/salvo/hexes.py): neighbours through each hexside, distances and the hexes
 a line of sight passes through agree for every pair of a sample, so what a seat's order pad says
 of a path or a shot is what the server will judge."""
@@ -25,7 +25,7 @@ async def test_the_renderer_counts_hexes_as_the_rules_do(server, browser):
     pairs = [list(pair) for pair in itertools.permutations(SAMPLE, 2)]
     found = await page.evaluate(
         """async ([pairs, sample, columns, rows]) => {
-            const { createMap } = await import("/play/maps/hexes.js");
+            const { createMap } = await import("/web/maps/hexes.js");
             const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
             const map = createMap(svg, { columns, rows, terrain: Array(rows).fill(".".repeat(columns)) });
             return {

@@ -106,7 +106,7 @@ async def test_two_sides_play_a_gallipoli_turn_by_pointing(server, pages):
     for seat in (forts, admiral):
         await seat.page.wait_for_selector('#connection[data-state="connected"]')
         await seat.page.wait_for_selector("#chart .counter")
-    assert f"{url}/play/maps/hexes.js" in fetched and f"{url}/play/rulesets/salvo/module.js" in fetched
+    assert f"{url}/web/maps/hexes.js" in fetched and f"{url}/play/rulesets/salvo/module.js" in fetched
     bots = [asyncio.create_task(captain(f"ws://127.0.0.1:{server.port}/", tokens[s], s, 2)) for s in ("line_b", "guepratte")]
 
     # Phase One of turn 1: the forts lay their secret mines; nobody else acts.

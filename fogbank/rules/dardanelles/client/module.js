@@ -5,7 +5,7 @@
 // `legs` and `fix`, the chart's `finish`, the briefing's `intelligence` and `levels`, a report's
 // `contacts`) are shown when present and never required.
 
-import { h, paint, s, titled } from "/play/dom.js";
+import { h, paint, s, titled } from "/web/dom.js";
 import { drawSeat as drawCrewChart } from "/umpire/rulesets/dardanelles/layers.js";
 import { contactLog, orderForm } from "./pad.js";
 

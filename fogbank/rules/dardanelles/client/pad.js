@@ -4,7 +4,7 @@
 // change of level uses a square; a square below the surface costs a unit of battery). The server
 // checks the order all the same: this only tells the captain before he sends it.
 
-import { h } from "/play/dom.js";
+import { h } from "/web/dom.js";
 
 export const COURSES = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"];
 export const LEVELS = ["surface", "periscope", "submerged", "bottom"];

@@ -3,7 +3,7 @@
 // and the plotted track, vessels, the boat); and what the crew's own view puts on their chart.
 // Drawn on a map of squares (the console's maps/squares.js) with its tools.
 
-import { paint, s, titled } from "/umpire/dom.js";
+import { paint, s, titled } from "/web/dom.js";
 
 // The tidal overlay writes each square's stream as a numpad digit (fogbank/rules/dardanelles/chart.py).
 const NUMPAD = { 8: [0, -1], 9: [1, -1], 6: [1, 0], 3: [1, 1], 2: [0, 1], 1: [-1, 1], 4: [-1, 0], 7: [-1, -1] };

@@ -2,7 +2,7 @@
 // turn. The console (fogbank/server/console/ruleset.js says what a module may export) loads this
 // from /umpire/rulesets/dardanelles/module.js; the views it reads are those of views.py.
 
-import { h, plural } from "/umpire/dom.js";
+import { h, plural } from "/web/dom.js";
 import { COURSE_WORDS, drawSeat, layers } from "./layers.js";
 import { override } from "./override.js";
 

@@ -2,7 +2,7 @@
 // the boat, set its air, battery, level or torpedoes, remove or add a vessel. The console's override panel holds
 // these fields, adds the reason and sends the override.
 
-import { h } from "/umpire/dom.js";
+import { h } from "/web/dom.js";
 
 const KINDS = [
   ["move_boat", "Move the boat"],

@@ -3,7 +3,7 @@
 // to walk the battle from set-up to its end with the lines the side was told. A heading says
 // where and when, a legend what the marks mean.
 
-import { h, s, titled } from "/play/dom.js";
+import { h, s, titled } from "/web/dom.js";
 import { zoneName } from "/umpire/rulesets/greatwar/draw.js";
 
 const CELL = 64;

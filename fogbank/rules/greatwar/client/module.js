@@ -6,7 +6,7 @@
 // its rule in a sentence and what the rules do if it names nothing; battle boards (battle.js); a
 // briefing that says how to plot and what can sink a fleet. Views: views.py (docs/payloads.md).
 
-import { h, s } from "/play/dom.js";
+import { h, s } from "/web/dom.js";
 import { ago, drawFleets, drawReports, knowZones, orderWords, reportWords, zoneName } from "/umpire/rulesets/greatwar/draw.js";
 import { battleBoards } from "./battle.js";
 import { defaults, tacticsControls } from "./tactics.js";

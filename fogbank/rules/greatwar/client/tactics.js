@@ -3,7 +3,7 @@
 // changes one; only what differs from the mission's default is sent, so a fleet whose mission
 // changes follows the new mission's defaults in everything the player left alone.
 
-import { h } from "/play/dom.js";
+import { h } from "/web/dom.js";
 
 const STAND = new Set(["bombard", "lay mines", "refuel"]);
 const TORPEDO_CRAFT = new Set(["DD", "DL", "TB"]);

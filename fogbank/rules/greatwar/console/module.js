@@ -4,7 +4,7 @@
 // to a seat, moves a fleet, or settles a battle handed to a linked game (abandoned there).
 // Views: views.py.
 
-import { h } from "/umpire/dom.js";
+import { h } from "/web/dom.js";
 import { drawFleets, drawReports, knowZones, orderWords, zoneName } from "./draw.js";
 import { battleBoards } from "/play/rulesets/greatwar/battle.js";
 

@@ -4,7 +4,7 @@
 // seat's shell (fogbank/server/seat/ruleset.js says what a module may export) loads this from
 // /play/rulesets/salvo/module.js; the views are those of views.py (docs/payloads.md).
 
-import { h, paint, s, titled } from "/play/dom.js";
+import { h, paint, s, titled } from "/web/dom.js";
 import { GOLD, LOOKS, NAVY, drawFire, drawMines } from "/umpire/rulesets/salvo/draw.js";
 import { contactsTable, drawPicture, shipsTable } from "/umpire/rulesets/salvo/seat.js";
 import { orderWords } from "/umpire/rulesets/salvo/words.js";

@@ -6,7 +6,7 @@
 // tick; starshells and searchlights at night, and the minelayer's secret mines on turn 1, are
 // clicks too. The server judges the order all the same: this tells the captain first.
 
-import { h } from "/play/dom.js";
+import { h } from "/web/dom.js";
 import { FACINGS, side } from "/umpire/rulesets/salvo/draw.js";
 
 const TURNS_ALLOWED = { capital: 2, screen: 3, zeppelin: 3, dummy: 3 }; // 12.31

@@ -3,7 +3,7 @@
 // chart's waters, minefields, smoke, starshells, searchlight beams, lines of fire, and counters
 // for ships, forts, zeppelins, markers and dummies, each pointing its facing.
 
-import { paint, s, titled } from "/umpire/dom.js";
+import { paint, s, titled } from "/web/dom.js";
 
 // Salvo's own styles, from its folder (the page's policy allows this origin's stylesheets).
 if (!document.querySelector('link[data-ruleset="salvo"]')) {

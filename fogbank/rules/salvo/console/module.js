@@ -4,7 +4,7 @@
 // console (fogbank/server/console/ruleset.js says what a module may export) loads this from
 // /umpire/rulesets/salvo/module.js; the views it reads are those of views.py (docs/payloads.md).
 
-import { h, paint, s } from "/umpire/dom.js";
+import { h, paint, s } from "/web/dom.js";
 import {
   FACING_WORDS, LOOKS, drawBeam, drawCounters, drawFire, drawMines, drawSmoke, drawStarshells, drawWaters, sideColour,
 } from "./draw.js";

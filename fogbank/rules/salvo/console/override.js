@@ -3,7 +3,7 @@
 // panel holds these fields, adds the reason and sends the override. A hex clicked on the map
 // fills the hex, and picks a unit there when none is being moved.
 
-import { h } from "/umpire/dom.js";
+import { h } from "/web/dom.js";
 import { FACINGS, FACING_WORDS } from "./draw.js";
 
 const KINDS = [

@@ -3,7 +3,7 @@
 // when viewing as a seat; the player's seat page (client/module.js) draws the same picture, with
 // its orders over it.
 
-import { h } from "/umpire/dom.js";
+import { h } from "/web/dom.js";
 import { FACING_WORDS, NAVY, RED, TEAL, drawCounters, drawMines, drawSmoke, drawStarshells, drawWaters } from "./draw.js";
 
 /** How much a seat knows of a contact: "identified", "classified" or "marker"; "last seen" for

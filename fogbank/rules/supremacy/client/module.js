@@ -4,8 +4,8 @@
 // ship (4.9-4.10: beyond it, ranges are judged by eye), the order pad (pad.js), the open-roster
 // questions (4.3) and talk in the open (4.2). The views it reads are views.py's (docs/payloads.md).
 
-import { h, paint, s, titled } from "/play/dom.js";
-import { along, bearing, distance, flip, model, pointList, wedge } from "/play/maps/table.js";
+import { h, paint, s, titled } from "/web/dom.js";
+import { along, bearing, distance, flip, model, pointList, wedge } from "/web/maps/table.js";
 import { readMove, trace } from "./moves.js";
 import { afloat, orderForm as padForm } from "./pad.js";
 

@@ -3,7 +3,7 @@
 // the table before the order is sent, as moves.py reads and executes them. This is only the
 // captain's preview: the server checks the order and moves the ship itself.
 
-import { along } from "/play/maps/table.js";
+import { along } from "/web/maps/table.js";
 
 const LEG = /^(L|P|R|S|A|B)?(\d+(?:\.\d+)?)(Sh)?$/;
 const KIND = { P: "L", S: "R", undefined: "A" };

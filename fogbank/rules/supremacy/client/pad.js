@@ -5,8 +5,8 @@
 // the group last touched), half salvos. 2A: a searchlight's bearing. 3: torpedo banks, course and
 // spread. The server checks every order all the same.
 
-import { h } from "/play/dom.js";
-import { bearing, distance } from "/play/maps/table.js";
+import { h } from "/web/dom.js";
+import { bearing, distance } from "/web/maps/table.js";
 import { moveProblems, moveToward, readMove, trace } from "./moves.js";
 
 const pad3 = (degrees) => String(degrees).padStart(3, "0");

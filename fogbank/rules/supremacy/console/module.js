@@ -3,8 +3,8 @@
 // enemies, and each seat's own picture. The views it reads are those of views.py; lengths are in
 // tenths of an inch, y north. The console's shell (fogbank/server/console/ruleset.js) loads it.
 
-import { h, paint, s, titled } from "/umpire/dom.js";
-import { along, flip, model, pointList as points, wedge } from "/umpire/maps/table.js";
+import { h, paint, s, titled } from "/web/dom.js";
+import { along, flip, model, pointList as points, wedge } from "/web/maps/table.js";
 import { override } from "./override.js";
 
 const SIDE_LOOK = { german: { stroke: "#3a3a3a", width: 6 }, british: { stroke: "#1f3b73", width: 6 } };

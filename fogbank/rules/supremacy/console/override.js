@@ -4,7 +4,7 @@
 // sends the override; positions are typed in inches and sent in tenths, as the views give them.
 // The table has no map places to click, so the form is filled by hand.
 
-import { h } from "/umpire/dom.js";
+import { h } from "/web/dom.js";
 
 const KINDS = [
   ["move_ship", "Move a ship"],

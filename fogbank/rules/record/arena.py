@@ -1,0 +1,240 @@
+"""The arena's arithmetic: one game played by named policies, and many games summed into figures.
+
+A game of the arena is a `simulate` game (same seeds, same loop, same log) whose seats are played by
+the policies named for their sides. What a designer reads off many of them: each side's wins, draws
+and losses with Wilson 95% intervals, the game's length, victory points and losses, and how often
+each rule the scenario offers was used. Pure: the command (`fogbank.cli.arena`) runs the games in
+processes and prints; everything it prints is computed here, so the figures are the same whoever
+runs them and however many processes share the work.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections import Counter
+from typing import Any, Callable, Iterable, Mapping, Sequence
+
+import attrs
+
+from fogbank.rules import core
+from fogbank.rules.core import players
+
+from .simulate import game_seed, play_out
+
+Z95 = 1.959963984540054  # the normal quantile of a two-sided 95% interval
+
+# The goals a scenario should meet with standard players on both sides (issue: the arena).
+MOST_DRAWS = 0.40
+LEAST_WINS = 0.20
+LEAST_RULE_USE = 0.10
+MOST_EDGE = 0.15  # a scripted plan may beat the standard player's own win rate by at most this
+
+WIN, DRAW, LOSS = "win", "draw", "loss"
+
+
+def verdict(result: str | None) -> str:
+    """A side's result in the arena's three words: victories (marginal too) win, defeats lose, and
+    a draw or a game stopped before its end counts as a draw."""
+    if result in ("victory", "marginal victory"):
+        return WIN
+    if result in ("defeat", "marginal defeat"):
+        return LOSS
+    return DRAW
+
+
+@attrs.frozen
+class Played:
+    """What one game of the arena came to."""
+
+    number: int
+    results: Mapping[str, str]  # side -> the game's own result words
+    reason: str
+    turns: int
+    points: Mapping[str, float]
+    lost: Mapping[str, int]
+    rules: Mapping[str, int]  # rule key -> uses
+
+    def to_plain(self) -> dict[str, Any]:
+        return attrs.asdict(self)
+
+    @classmethod
+    def from_plain(cls, plain: Mapping[str, Any]) -> Played:
+        return cls(**plain)
+
+
+def play(
+    scenario: str,
+    seed: str,
+    number: int,
+    options: Mapping[str, Any] | None = None,
+    policies: Mapping[str, str] | None = None,
+    max_turns: int = 500,
+    log: Callable[[dict[str, Any]], None] | None = None,
+) -> Played:
+    """Game `number` of the run seeded `seed`: `fogbank simulate`'s game of the same number when
+    every side plays its standard player. `log` is handed every log record as it is made."""
+    ruleset, scenario = core.find_scenario(scenario)
+    game = core.start(ruleset, scenario, game_seed(seed, number), options or None)
+    rules: Counter[str] = Counter()
+    offered = ruleset.rules_offered(scenario, game.state.options)
+    played = play_out(game, max_turns, policies or {})
+    while True:
+        try:
+            record = next(played)
+        except StopIteration as stop:
+            game = stop.value
+            break
+        if record["type"] in ("input", "event"):
+            rules.update(key for key in ruleset.rules_used(record) if key in offered)
+        if log is not None:
+            log(record)
+    tally = ruleset.tally(game.state)
+    outcome = game.state.outcome
+    return Played(
+        number=number,
+        results=dict(outcome.results) if outcome else {},
+        reason=outcome.reason if outcome else "",
+        turns=game.state.turn - 1,
+        points={side: float(v) for side, v in tally.points.items()},
+        lost={side: int(v) for side, v in tally.lost.items()},
+        rules=dict(sorted(rules.items())),
+    )
+
+
+def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion: (low, high); (0, 1) when there are no trials."""
+    if trials <= 0:
+        return 0.0, 1.0
+    p = successes / trials
+    scale = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / scale
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / scale
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def spread(values: Sequence[float]) -> dict[str, float]:
+    """Mean, standard deviation (of the sample), least and most."""
+    if not values:
+        return {"mean": 0.0, "sd": 0.0, "min": 0.0, "max": 0.0}
+    return {
+        "mean": _round(statistics.fmean(values)),
+        "sd": _round(statistics.stdev(values)) if len(values) > 1 else 0.0,
+        "min": _round(min(values)),
+        "max": _round(max(values)),
+    }
+
+
+def share(count: int, trials: int) -> dict[str, Any]:
+    low, high = wilson(count, trials)
+    return {"count": count, "rate": _round(count / trials if trials else 0.0), "interval": [_round(low), _round(high)]}
+
+
+def summarize(
+    scenario: str,
+    seed: str,
+    options: Mapping[str, Any],
+    policies: Mapping[str, str],
+    games: Iterable[Played],
+) -> dict[str, Any]:
+    """The figures of one run (one pair of policies), plain and stable: the same games give the
+    same bytes of JSON."""
+    ruleset, scenario = core.find_scenario(scenario)
+    state = core.start(ruleset, scenario, game_seed(seed, 0), dict(options) or None).state
+    side_names = list(core.sides(ruleset.seats(state)))
+    offered = ruleset.rules_offered(scenario, state.options)
+    games = sorted(games, key=lambda g: g.number)
+    n = len(games)
+    sides = {}
+    for side in side_names:
+        verdicts = Counter(verdict(g.results.get(side)) for g in games)
+        sides[side] = {
+            "policy": policies.get(side, players.STANDARD),
+            "wins": share(verdicts[WIN], n),
+            "draws": share(verdicts[DRAW], n),
+            "losses": share(verdicts[LOSS], n),
+            "results": dict(sorted(Counter(g.results.get(side, "ended") for g in games).items())),
+            "points": spread([g.points.get(side, 0.0) for g in games]),
+            "lost": spread([float(g.lost.get(side, 0)) for g in games]),
+        }
+    decisive = Counter(any(verdict(r) != DRAW for r in g.results.values()) for g in games)
+    rules = {
+        key: {
+            "words": words,
+            "games": share(sum(1 for g in games if g.rules.get(key)), n),
+            "per_game": _round(sum(g.rules.get(key, 0) for g in games) / n if n else 0.0),
+        }
+        for key, words in sorted(offered.items())
+    }
+    return {
+        "scenario": scenario,
+        "ruleset": ruleset.name,
+        "seed": seed,
+        "games": n,
+        "options": dict(sorted(state.options.items())),
+        "policies": {side: policies.get(side, players.STANDARD) for side in side_names},
+        "sides": sides,
+        "draws": share(decisive[False], n),
+        "length": {**spread([float(g.turns) for g in games]), "histogram": _histogram(g.turns for g in games)},
+        "rules": rules,
+        "reasons": dict(Counter(g.reason for g in games).most_common(8)),
+    }
+
+
+def goals(run: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """How a run of standard players meets the arena's goals: each goal, its figure and whether
+    it is met (judged on the rate itself; the interval says how sure)."""
+    found = [{
+        "goal": f"draws at most {MOST_DRAWS:.0%}",
+        "figure": run["draws"]["rate"], "interval": run["draws"]["interval"],
+        "met": run["draws"]["rate"] <= MOST_DRAWS,
+    }]
+    if len(run["sides"]) > 1:  # a game of one seat against the rules has no contest to measure
+        for side, figures in run["sides"].items():
+            found.append({
+                "goal": f"{side} wins at least {LEAST_WINS:.0%}",
+                "figure": figures["wins"]["rate"], "interval": figures["wins"]["interval"],
+                "met": figures["wins"]["rate"] >= LEAST_WINS,
+            })
+    for key, rule in run["rules"].items():
+        found.append({
+            "goal": f"{rule['words']} in at least {LEAST_RULE_USE:.0%} of games",
+            "figure": rule["games"]["rate"], "interval": rule["games"]["interval"],
+            "met": rule["games"]["rate"] >= LEAST_RULE_USE,
+        })
+    return found
+
+
+def edges(runs: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """For each scripted policy played against the other side's standard player: how much better
+    it wins than the standard player itself does against that same opponent (at most MOST_EDGE)."""
+    def standard_against(run: Mapping[str, Any], side: str) -> bool:
+        return all(p == players.STANDARD for s, p in run["policies"].items() if s != side)
+
+    base = {}
+    for run in runs:
+        if all(p == players.STANDARD for p in run["policies"].values()):
+            base = {side: f["wins"]["rate"] for side, f in run["sides"].items()}
+    found = []
+    for run in runs:
+        for side, name in run["policies"].items():
+            if name == players.STANDARD or not standard_against(run, side) or side not in base:
+                continue
+            edge = _round(run["sides"][side]["wins"]["rate"] - base[side])
+            found.append({
+                "side": side, "policy": name, "wins": run["sides"][side]["wins"],
+                "standard": base[side], "edge": edge, "met": edge <= MOST_EDGE,
+            })
+    return found
+
+
+def _histogram(turns: Iterable[int]) -> dict[str, int]:
+    counts = Counter(turns)
+    return {str(t): counts[t] for t in sorted(counts)}
+
+
+def _round(value: float) -> float:
+    return round(value, 4)
+
+
+__all__ = ["Played", "edges", "goals", "play", "share", "spread", "summarize", "verdict", "wilson"]

@@ -1,0 +1,71 @@
+"""`fogbank arena` as a designer runs it: stable figures for a seed, logs that verify, a page that
+stands alone, and one-line mistakes."""
+
+import json
+import stat
+import subprocess
+import sys
+
+import pytest
+
+
+def fogbank(*args):
+    return subprocess.run([sys.executable, "-m", "fogbank.cli.main", *args], capture_output=True, text=True)
+
+
+@pytest.fixture(scope="module")
+def b11(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("arena")
+    run = fogbank("arena", "b11", "--games", "6", "--seed", "A", "--jobs", "2", "--json", "--logs", str(folder / "logs"),
+                  "--html", str(folder / "page.html"), "--markdown", str(folder / "balance.md"))
+    assert run.returncode == 0, run.stderr
+    return folder, run.stdout
+
+
+def test_the_figures_are_the_same_for_a_seed_however_many_processes_play(b11):
+    _, spread = b11
+    alone = fogbank("arena", "b11", "--games", "6", "--seed", "A", "--jobs", "1", "--json")
+    assert alone.returncode == 0 and alone.stdout == spread
+    report = json.loads(spread)
+    (run,) = report["runs"]
+    british = run["sides"]["british"]
+    assert british["wins"]["count"] + british["draws"]["count"] + british["losses"]["count"] == 6
+    assert {"periscope", "torpedoes"} <= run["rules"].keys() and run["goals"]
+
+
+def test_every_game_s_log_verifies_and_is_its_owner_s_alone(b11):
+    folder, _ = b11
+    logs = sorted((folder / "logs").iterdir())
+    assert len(logs) == 6
+    for log in logs:
+        assert stat.S_IMODE(log.stat().st_mode) == 0o600
+        checked = fogbank("verify", str(log))
+        assert checked.returncode == 0, checked.stderr
+
+
+def test_the_page_stands_alone_and_the_markdown_names_its_command(b11):
+    folder, _ = b11
+    page = (folder / "page.html").read_text()
+    assert "<svg" in page and "http" not in page and "<script" not in page
+    assert "fogbank arena b11 --games 6 --seed A" in (folder / "balance.md").read_text()
+
+
+def test_vs_plays_every_policy_of_each_side_against_every_other():
+    run = fogbank("arena", "river_plate", "--games", "1", "--vs", "--json", "--jobs", "1")
+    assert run.returncode == 0, run.stderr
+    report = json.loads(run.stdout)
+    pairs = {tuple(sorted(r["policies"].items())) for r in report["runs"]}
+    assert len(pairs) == len(report["runs"]) >= 1
+
+
+@pytest.mark.parametrize("args, words", [
+    (["river_plate", "--policy", "nobody=standard"], "no side called 'nobody'"),
+    (["river_plate", "--policy", "german=nonesuch"], "no policy called 'nonesuch'"),
+    (["river_plate", "--policy", "german"], "a policy is SIDE=NAME"),
+    (["river_plate", "--option", "night=maybe"], "night"),
+    (["atlantis"], "no scenario called 'atlantis'"),
+    ([], "name a scenario, or --all"),
+])
+def test_a_mistake_is_one_line_and_exit_2(args, words):
+    run = fogbank("arena", *args, "--games", "1")
+    assert run.returncode == 2 and words in run.stderr and run.stderr.count("\n") == 1 and not run.stdout

@@ -1,0 +1,131 @@
+"""The arena's arithmetic: intervals on known counts, verdicts, figures and goals, and what a
+player is handed (its seat's chart, briefing and views, nothing else)."""
+
+import attrs
+import pytest
+from fogbank.rules import core
+from fogbank.rules.core import players
+from fogbank.rules.core.plain import to_plain
+from fogbank.rules.record import arena
+from fogbank.rules.record.simulate import play_bot_game
+
+
+@pytest.mark.parametrize(
+    "successes, trials, low, high",
+    [  # Wilson score intervals at 95%, as published (Newcombe 1998, table I; Brown, Cai, DasGupta 2001)
+        (0, 10, 0.0, 0.2775),
+        (1, 10, 0.0179, 0.4042),
+        (5, 10, 0.2366, 0.7634),
+        (81, 263, 0.2553, 0.3662),
+        (15, 148, 0.0624, 0.1605),
+        (10, 10, 0.7225, 1.0),
+    ],
+)
+def test_wilson_intervals_match_the_published_ones(successes, trials, low, high):
+    got = arena.wilson(successes, trials)
+    assert got == pytest.approx((low, high), abs=5e-5)
+
+
+def test_an_interval_of_nothing_is_the_whole_range():
+    assert arena.wilson(0, 0) == (0.0, 1.0)
+
+
+@pytest.mark.parametrize("result, word", [
+    ("victory", "win"), ("marginal victory", "win"), ("draw", "draw"), ("ended", "draw"), (None, "draw"),
+    ("marginal defeat", "loss"), ("defeat", "loss"),
+])
+def test_each_result_is_a_win_a_draw_or_a_loss(result, word):
+    assert arena.verdict(result) == word
+
+
+def _played(number, allied, turkish, turns=10, rules=None):
+    return arena.Played(number, {"allied": allied, "turkish": turkish}, "r", turns, {"allied": 1.0, "turkish": 2.0},
+                        {"allied": number % 2, "turkish": 0}, rules or {})
+
+
+def test_figures_count_wins_draws_and_losses_with_their_intervals():
+    games = [_played(0, "victory", "defeat"), _played(1, "draw", "draw", rules={"smoke": 2}),
+             _played(2, "marginal defeat", "marginal victory"), _played(3, "defeat", "victory")]
+    run = arena.summarize("gallipoli", "s", {}, {}, games)
+    allied = run["sides"]["allied"]
+    assert (allied["wins"]["count"], allied["draws"]["count"], allied["losses"]["count"]) == (1, 1, 2)
+    assert allied["wins"]["interval"] == [round(v, 4) for v in arena.wilson(1, 4)]
+    assert run["draws"]["count"] == 1
+    assert allied["lost"]["mean"] == 0.5 and run["length"]["histogram"] == {"10": 4}
+    assert run["policies"] == {"allied": "standard", "turkish": "standard"}
+
+
+def test_goals_judge_draws_wins_and_every_rule_offered():
+    run = {"draws": arena.share(50, 100), "rules": {"smoke": {"words": "smoke laid", "games": arena.share(5, 100)}},
+           "sides": {"a": {"wins": arena.share(30, 100)}, "b": {"wins": arena.share(20, 100)}}}
+    met = {g["goal"]: g["met"] for g in arena.goals(run)}
+    assert met == {"draws at most 40%": False, "a wins at least 20%": True, "b wins at least 20%": True,
+                   "smoke laid in at least 10% of games": False}
+
+
+def test_an_edge_is_a_plan_s_wins_over_the_standard_player_s_against_the_same_opponent():
+    def run(a, b, wins):
+        return {"policies": {"a": a, "b": b}, "sides": {"a": {"wins": arena.share(wins, 100)},
+                                                         "b": {"wins": arena.share(0, 100)}}}
+    edges = arena.edges([run("standard", "standard", 30), run("rush", "standard", 50), run("rush", "other", 90)])
+    assert [(e["policy"], e["edge"], e["met"]) for e in edges] == [("rush", 0.2, False)]
+
+
+def test_a_standard_game_of_the_arena_is_simulate_s_game_of_the_same_number():
+    played = arena.play("b11", "same", 3)
+    end = list(play_bot_game("b11", arena.game_seed("same", 3)))[-1]
+    assert played.results == end["results"] and played.turns == end["turn"] - 1
+
+
+# What a player is handed: a spy policy on the toy-free real scenario b11 and River Plate.
+
+@pytest.mark.parametrize("scenario", ["b11", "river_plate"])
+def test_a_player_is_handed_its_seat_s_chart_briefing_and_views_alone(scenario, monkeypatch):
+    ruleset, name = core.find_scenario(scenario)
+    seatings, seen, observed = [], {}, {}
+    real_observe = type(ruleset).observe
+
+    def observe(self, state, seat, since=None):
+        view = real_observe(self, state, seat, since)
+        observed.setdefault(seat, []).append(to_plain(view))
+        return view
+
+    class Spy:
+        def __init__(self, seating, inner):
+            self.seating, self.inner = seating, inner
+
+        def questions(self, view):
+            seen.setdefault(self.seating.seat, []).append(view)
+            return []
+
+        def order(self, view):
+            seen.setdefault(self.seating.seat, []).append(view)
+            return self.inner.order(view)
+
+        def standing(self, view):
+            return self.inner.standing(view)
+
+    def make(seating):
+        seatings.append(seating)
+        return Spy(seating, players.policies(ruleset.name, name)["standard"].make(seating))
+
+    monkeypatch.setattr(type(ruleset), "observe", observe)
+    players.policy(ruleset.name, "spy", "Watches what it is handed.")(make)
+    try:
+        sides = {s.side for s in ruleset.seats(core.start(ruleset, name, b"x" * 32).state)}
+        game = arena.play(scenario, "spy", 0, policies={side: "spy" for side in sides}, max_turns=3)
+    finally:
+        players._POLICIES.pop((ruleset.name, "spy"))
+    assert game.turns >= 1 and seatings
+    start = core.start(ruleset, name, arena.game_seed("spy", 0)).state
+    for seating in seatings:
+        assert {f.name for f in attrs.fields(players.Seating)} == {
+            "ruleset", "scenario", "seat", "side", "chart", "briefing", "options", "luck"}
+        assert seating.chart == to_plain(ruleset.chart(start, seating.seat))
+        assert seating.briefing == to_plain(ruleset.briefing(start, seating.seat))
+        assert seating.options == to_plain(start.options)
+        assert seating.luck != int.from_bytes(start.dice.seed[:8], "big")
+    for seat, views in seen.items():
+        assert views and all(view in observed[seat] for view in views)
+        others = [v for s, vs in observed.items() if s != seat for v in vs]
+        assert not any(view in others and view not in observed[seat] for view in views)

@@ -265,3 +265,82 @@ async def test_a_stand_in_whose_order_resolves_the_phase_orders_in_the_next_one_
             break
         await asyncio.sleep(0.01)
     assert (room.game.state.phase, sorted(room.game.orders)) == ("fire", ["red2"])
+
+
+class MailServer:
+    """Just enough SMTP on 127.0.0.1 to take mail from smtplib: each message's envelope and text."""
+
+    def __init__(self) -> None:
+        self.mail: list[dict] = []
+
+    async def start(self) -> int:
+        self.server = await asyncio.start_server(self._talk, "127.0.0.1", 0)
+        return self.server.sockets[0].getsockname()[1]
+
+    async def _talk(self, reader, writer) -> None:
+        envelope: dict = {"to": []}
+        writer.write(b"220 localhost ready\r\n")
+        while line := (await reader.readline()).decode():
+            verb = line[:4].upper()
+            if verb in ("EHLO", "HELO"):
+                writer.write(b"250 localhost\r\n")
+            elif verb == "MAIL":
+                envelope = {"from": line.strip(), "to": []}
+                writer.write(b"250 OK\r\n")
+            elif verb == "RCPT":
+                envelope["to"].append(line.strip().partition(":")[2].strip("<>"))
+                writer.write(b"250 OK\r\n")
+            elif verb == "DATA":
+                writer.write(b"354 go on\r\n")
+                await writer.drain()
+                text = (await reader.readuntil(b"\r\n.\r\n")).decode()
+                self.mail.append({**envelope, "text": text})
+                writer.write(b"250 OK\r\n")
+            elif verb == "QUIT":
+                writer.write(b"221 bye\r\n")
+                await writer.drain()
+                break
+            else:
+                writer.write(b"250 OK\r\n")
+            await writer.drain()
+        writer.close()
+
+    async def until(self, count: int) -> list[dict]:
+        for _ in range(500):
+            if len(self.mail) >= count:
+                return self.mail
+            await asyncio.sleep(0.02)
+        raise AssertionError(f"{len(self.mail)} messages, not {count}")
+
+
+async def test_a_seat_with_an_address_is_mailed_its_own_news_and_no_secret(tmp_path):
+    from fogbank.server.nudges import Smtp
+
+    mail = MailServer()
+    port = await mail.start()
+    clock = Clock()
+    server = await Server.start(port=0, data=tmp_path, clock=clock,
+                                smtp=Smtp("127.0.0.1", port, sender="club@example.org"))  # fmt: skip
+    try:
+        created = await server.create_game("picket")
+        room = server.host.rooms[created["game"]]
+        umpire = await open_peer(server, created["umpire_token"])
+        await ask(umpire, lambda ref: wire.SetNudges(ref=ref, addresses={"blue2": "bravo@example.org"}))
+        await ask(umpire, lambda ref: wire.SetDeadlines(ref=ref, every=3600))
+        for seat in ("blue1", "red1", "red2"):
+            await server.host.order(room, seat, 1, {"move": 0})
+        clock.at += 3000
+        server.host.deadlines.wake()  # within the last quarter of its hour: the deadline is near
+        [near] = await mail.until(1)
+        assert near["to"] == ["bravo@example.org"] and "Subject: Your orders are due soon: picket" in near["text"]
+        assert "HMS Bravo: your orders for turn 1, move are not in" in near["text"]
+        clock.at += 601
+        server.host.deadlines.wake()  # passed: the fire phase opens, and blue2 must act in it
+        due = (await mail.until(2))[1]
+        assert "Subject: Your orders are due: picket" in due["text"] and "turn 1, fire" in due["text"]
+        text = json.dumps(mail.mail)
+        assert not any(token.rpartition(".")[2] in text for token in [*created["seats"].values(), created["umpire_token"]])
+        assert all(message["to"] == ["bravo@example.org"] for message in mail.mail)  # nobody else has an address
+    finally:
+        await server.close()
+        mail.server.close()

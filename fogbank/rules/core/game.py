@@ -18,7 +18,7 @@ from .engagement import ENGAGEMENT_OPTION, check_result, engagement_from_plain, 
 from .errors import Refused
 from .events import UMPIRE, Amended, Event, GameEnded, Narrative, OverrideApplied, StandingOrderUsed, Talk, Told
 from .phases import Cycle, Move, Then, next_phase, step
-from .ruleset import Resolution, Ruleset, Waiting, find_ruleset
+from .ruleset import Resolution, Ruleset, Waiting, find_ruleset, seat_sides
 from .seats import check_seats, sides
 from .state import RESULTS, GameState, Outcome
 
@@ -256,10 +256,10 @@ def waiting_told(game: Game, seat: str) -> Waiting:
     (`Ruleset.waiting_told`), never more than its own side's seats by name and how many of the
     others' (a ruleset that says more is cut back to that)."""
     ruleset, state = game.ruleset, game.state
-    if seat not in ruleset.seat_names(state):
+    sides_of = seat_sides(ruleset, state)
+    if seat not in sides_of or len(sides_of) == 1:  # the umpire, or a game of one seat: nobody else
         return Waiting()
     waiting = game.waiting_for()
-    sides_of = {s.name: s.side for s in ruleset.seats(state)}
     own = {s for s in waiting if sides_of[s] == sides_of[seat] and s != seat}
     others = sum(1 for s in waiting if sides_of[s] != sides_of[seat])
     told = ruleset.waiting_told(state, seat, frozenset(waiting))

@@ -164,7 +164,7 @@ class Ruleset(abc.ABC):
         in: by default its own side's by name and the other sides' as a count. A ruleset may say
         less (nothing of the enemy where even a count would tell too much); the core never lets
         it say more."""
-        sides = {s.name: s.side for s in self.seats(state)}
+        sides = seat_sides(self, state)
         own = tuple(sorted(s for s in waiting if sides[s] == sides[seat] and s != seat))
         return Waiting(own, sum(1 for s in waiting if sides[s] != sides[seat]))
 
@@ -256,6 +256,23 @@ class Ruleset(abc.ABC):
     def describe(self, event: Event) -> str:
         """The event in plain words, for the seat (or umpire) it is told to."""
         return talk_words(event) if isinstance(event, Talk) else event.kind
+
+
+_last_sides: tuple[GameState | None, Mapping[str, str]] = (None, {})
+
+
+def seat_sides(ruleset: Ruleset, state: GameState) -> Mapping[str, str]:
+    """Each seat's side, worked out once for a state however often it is asked: the server asks
+    it for every seat after every input (whom each is told the phase waits for), and a ruleset
+    may build its seats from the whole state. States are frozen: the last one asked is kept, by
+    identity."""
+    global _last_sides
+    last = _last_sides  # read once: the pair is replaced whole, never changed in place
+    if last[0] is state:
+        return last[1]
+    sides = {seat.name: seat.side for seat in ruleset.seats(state)}
+    _last_sides = (state, sides)
+    return sides
 
 
 def talk_words(event: Talk) -> str:

@@ -344,3 +344,42 @@ async def test_a_seat_with_an_address_is_mailed_its_own_news_and_no_secret(tmp_p
     finally:
         await server.close()
         mail.server.close()
+
+
+async def test_the_games_page_lists_every_game_and_archives_a_finished_one(server):
+    """/admin/scenarios, /admin/games and /admin/archive, with the admin key and without."""
+    import urllib.error
+    import urllib.request
+
+    base = f"http://127.0.0.1:{server.port}"
+
+    def call(path, method="GET", key=server.admin_key):
+        request = urllib.request.Request(f"{base}{path}", method=method, headers={"Authorization": f"Bearer {key}"})
+        try:
+            with urllib.request.urlopen(request, timeout=10) as answer:
+                return answer.status, json.loads(answer.read())
+        except urllib.error.HTTPError as error:
+            return error.code, error.read().decode()
+
+    assert (await asyncio.to_thread(call, "/admin/games", key="wrong"))[0] == 401
+    status, listed = await asyncio.to_thread(call, "/admin/scenarios")
+    river = next(s for s in listed["scenarios"] if s["scenario"] == "river_plate")
+    assert river["options"]["seats"] == {"default": "ship", "choices": ["ship", "side"],
+                                         "help": "one seat per ship, or one per side commanding all its ships"}
+    first, second = await server.create_game("picket"), await server.create_game("b11")
+    await server.host.order(server.host.rooms[first["game"]], "red1", 1, {"move": 1})
+    status, games = await asyncio.to_thread(call, "/admin/games")
+    entry = next(g for g in games["games"] if g["game"] == first["game"])
+    assert (entry["turn"], entry["phase"], entry["status"]) == (1, "move", "running")
+    assert entry["waiting"] == ["HMS Alpha", "HMS Bravo", "SMS Dora"]  # the umpire's page: every seat by title
+    assert entry["umpire"] == f"/umpire#token={first['umpire_token']}" and entry["active"]
+    status, refused = await asyncio.to_thread(call, f"/admin/archive?game={second['game']}", "POST")
+    assert status == 409 and "Only a finished game" in refused
+    umpire = await open_peer(server, second["umpire_token"])
+    await ask(umpire, lambda ref: wire.EndGame(ref=ref, reason="Done."))
+    status, _ = await asyncio.to_thread(call, f"/admin/archive?game={second['game']}", "POST")
+    assert status == 200
+    status, games = await asyncio.to_thread(call, "/admin/games")
+    assert [g["game"] for g in games["games"]] == [first["game"]]
+    status, games = await asyncio.to_thread(call, "/admin/games?archived=1")
+    assert {g["game"]: g["archived"] for g in games["games"]} == {first["game"]: False, second["game"]: True}

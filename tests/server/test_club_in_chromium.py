@@ -73,7 +73,9 @@ async def test_a_club_plays_the_river_plate_over_the_internet(club):
 
     # The games page: the scenario and its options, each with its help; the game made; three links copied.
     umpire = await new_page(browser, errors, permissions=["clipboard-read", "clipboard-write"])
-    await umpire.goto(f"{base}/games#key={server.admin_key}")
+    await umpire.goto(f"{base}/games")  # it asks for the server's admin key, and keeps it in the tab
+    await umpire.fill("#token", server.admin_key)
+    await umpire.press("#token", "Enter")
     await umpire.select_option("#scenario", "supremacy/river_plate")
     await expect(umpire.locator("#options")).to_contain_text("one seat per ship, or one per side commanding all its ships")
     await expect(umpire.locator("#scenario-seats")).to_contain_text("Admiral Graf Spee (german), Ajax (british)")

@@ -312,7 +312,8 @@ class Host:
             told=seen_by.told_so_far(game, seat) if seat not in (UMPIRE, SPECTATOR) else [],
             order_in=seat in game.orders,
             talk_to=core.private_talk_to(game, seat) if seat in room.seats else [],
-            waiting=seen_by.waiting(game, seat), deadline=self.deadlines.due_iso(room),
+            waiting=seen_by.waiting(game, seat),
+            deadline=self.deadlines.due_iso(room) if seat != SPECTATOR else None,  # they watch turns gone by
         )
 
     def chart(self, room: Room, seat: str) -> dict[str, Any]:

@@ -134,11 +134,13 @@ async def test_a_club_plays_the_river_plate_over_the_internet(club):
     await time_is_up(server, clock, due - 600)
     near = await hook.until("deadline_near")
     assert f"orders for turn 1, write moves are due by {words(due)}" in near["text"]
-    await time_is_up(server, clock, due + 1)
     achilles = players["achilles"]
+    await achilles.evaluate("Object.defineProperty(document, 'hidden', {value: true, configurable: true})")  # tab out of sight
+    await time_is_up(server, clock, due + 1)
     await expect(achilles.locator("#messages li.narrative")).to_contain_text(
         "The deadline passed before your order came in: you sail under your standing order.")
     await expect(achilles.locator("#clock")).to_have_text("Turn 1 · 2B write fire")
+    assert await achilles.evaluate("window.fogbankSeat.seat.nudged") == 1  # her orders fell due: a notification
     await expect(umpire.locator('#games tr[data-seat="achilles"]')).to_contain_text("1 deadline")
     await expect(umpire.locator('#games tr[data-seat="exeter"]')).not_to_contain_text("deadline")  # its stand-in ordered
     opened = await hook.until("phase_opened")

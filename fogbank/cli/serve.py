@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import errno
+import signal
 import sys
 from pathlib import Path
 
@@ -13,6 +14,7 @@ def run(args: argparse.Namespace) -> int:
     import logging
 
     from fogbank.server.app import Server
+    from fogbank.server.store import StoreError
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
 
@@ -65,6 +67,13 @@ def run(args: argparse.Namespace) -> int:
             return 2
 
     async def serve() -> None:
+        # SIGTERM (systemd's stop) stops as cleanly as ^C: connections closed with 1001, the
+        # store's queue written and its WAL checkpointed, exit 0. Caught before the server starts,
+        # so a stop during recovery waits for it and then stops, rather than killing it midway.
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(signum, stop.set)
         server = await Server.start(args.host, args.port, data, bus=bus, role=args.role, host_id=args.host_id,
                                     admin_key=admin_key, ended_grace=args.ended_grace, public_url=args.public_url,
                                     smtp=smtp, behind_proxy=args.behind_proxy)  # fmt: skip
@@ -75,10 +84,18 @@ def run(args: argparse.Namespace) -> int:
             print(f"fogbank serving on ws://{args.host}:{server.port}/ ({where})", flush=True)
             page = args.public_url or f"http://{args.host}:{server.port}"
             print(f"the umpire's games page: {page}/games (it asks for the admin key)", flush=True)
+        serving = asyncio.ensure_future(server.serve_forever())
+        stopping = asyncio.ensure_future(stop.wait())
         try:
-            await server.serve_forever()
+            await asyncio.wait({serving, stopping}, return_when=asyncio.FIRST_COMPLETED)
+            if serving.done():
+                serving.result()  # the server's own failure, raised here
         finally:
+            logging.getLogger("fogbank.server").info("stopping")
             await server.close()
+            for task in (serving, stopping):
+                task.cancel()
+            await asyncio.gather(serving, stopping, return_exceptions=True)
 
     try:
         asyncio.run(serve())
@@ -97,6 +114,9 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as error:  # an empty admin key, a role without its data folder...
         print(f"fogbank serve: {error}", file=sys.stderr)
         return 2
+    except StoreError as error:  # a damaged store, one another process holds
+        print(f"fogbank serve: {error}", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -33,6 +33,8 @@ from fogbank.protocols import (
     AmendedMessage,
     AnswerMessage,
     Ask,
+    CheckOrder,
+    Checked,
     ClientMessage,
     EndGame,
     Error,
@@ -77,7 +79,7 @@ STREAM_MESSAGES = (
 # Requests sent again after a reconnect if they were still unanswered. The others change the
 # game each time they are done (a second `release` would release the next turn too), so when
 # their answer is lost with the socket they fail with `ConnectionLost`: done or not, we can't tell.
-_RESENDABLE = (SubmitOrder, Observe, Hold, SetSpectatorDelay, ListGames, EndGame)
+_RESENDABLE = (SubmitOrder, CheckOrder, Observe, Hold, SetSpectatorDelay, ListGames, EndGame)
 
 # Connection states, as `Client.state` and the `on_state` callbacks see them.
 CONNECTING = "connecting"
@@ -258,6 +260,20 @@ class Client:
         message = SubmitOrder(ref=self._ref(), turn=turn, order=order, phase=self.phase or None)
         return await self._request(message, OrderRefused)
 
+    async def check(
+        self, order: dict[str, Any], turn: int | None = None, seat: str | None = None
+    ) -> list[dict[str, str]]:
+        """The refusals `order` would get if it were sent now, each {code, message}, the first
+        the one `submit` would raise; empty: it would be taken. Nothing is sent to the game.
+        The umpire names the `seat` whose order he drafts (an amendment)."""
+        if turn is None:
+            turn = self.turn
+        if turn is None:
+            raise ClientError("no turn known yet to check an order for; pass turn=")
+        message = CheckOrder(ref=self._ref(), turn=turn, order=order, phase=self.phase or None, seat=seat)
+        checked: Checked = await self._request(message)
+        return checked.refusals
+
     async def ask(self, question: dict[str, Any]) -> Ack:
         """Ask the rules a question; the answer comes on the stream (an `AnswerMessage`)."""
         return await self._request(Ask(ref=self._ref(), question=question))
@@ -279,8 +295,8 @@ class Client:
     async def release(self) -> Ack:
         return await self._request(Release(ref=self._ref()))
 
-    async def override(self, payload: dict[str, Any], reason: str) -> Ack:
-        return await self._request(Override(ref=self._ref(), override=payload, reason=reason))
+    async def override(self, payload: dict[str, Any], reason: str, tell: bool = False) -> Ack:
+        return await self._request(Override(ref=self._ref(), override=payload, reason=reason, tell=tell))
 
     async def narrate(self, seat: str, text: str) -> Ack:
         return await self._request(Narrate(ref=self._ref(), seat=seat, text=text))

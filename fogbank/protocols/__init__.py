@@ -8,7 +8,7 @@ The protocol is described for a client author in README.md beside this file.
 """
 
 from .codec import JSON, MSGPACK, SUBPROTOCOLS, Codec, codec_for
-from .errors import ENGINE_ERRORS, ERROR_CODES, FRAME_ERRORS, SERVER_ERRORS, ProtocolError
+from .errors import ENGINE_ERRORS, ERROR_CODES, FRAME_ERRORS, SERVER_ERRORS, ProtocolError, without_echoes
 from .limits import (
     CLIENT_FRAMES,
     CLOSE_POLICY_VIOLATION,
@@ -34,6 +34,8 @@ from .messages import (
     AmendedMessage,
     AnswerMessage,
     Ask,
+    CheckOrder,
+    Checked,
     ClientMessage,
     EndGame,
     Error,
@@ -58,6 +60,7 @@ from .messages import (
     Reissued,
     RequestHistory,
     RequestSeatLog,
+    RequestTold,
     SeatLog,
     ServerMessage,
     SetDeadlines,
@@ -69,6 +72,7 @@ from .messages import (
     SubmitOrder,
     Talk,
     TalkMessage,
+    ToldPage,
     UmpireUpdate,
     Welcome,
 )
@@ -83,6 +87,8 @@ __all__ = [
     "CLIENT_MESSAGES",
     "CLOSE_POLICY_VIOLATION",
     "CLOSE_TOO_BIG",
+    "CheckOrder",
+    "Checked",
     "ClientMessage",
     "Codec",
     "ERROR_CODES",
@@ -125,6 +131,7 @@ __all__ = [
     "Release",
     "RequestHistory",
     "RequestSeatLog",
+    "RequestTold",
     "SERVER_ERRORS",
     "SeatLog",
     "SERVER_FRAMES",
@@ -140,7 +147,9 @@ __all__ = [
     "SUBPROTOCOLS",
     "Talk",
     "TalkMessage",
+    "ToldPage",
     "UmpireUpdate",
     "Welcome",
     "codec_for",
+    "without_echoes",
 ]

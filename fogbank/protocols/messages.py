@@ -45,6 +45,19 @@ class SubmitOrder:
 
 
 @attrs.frozen(kw_only=True)
+class CheckOrder:
+    """A draft order, checked as `order` would be and not taken: the reply (`checked`) lists the
+    refusals it would get. The umpire names the `seat` whose order it checks (an amendment's)."""
+
+    tag: ClassVar[str] = "check"
+    ref: int
+    turn: int
+    order: Payload
+    phase: str | None = None
+    seat: str | None = None
+
+
+@attrs.frozen(kw_only=True)
 class Ask:
     """A seat's question to the rules (an open roster's, say); the answer comes on the stream."""
 
@@ -98,6 +111,7 @@ class Override:
     ref: int
     override: Payload
     reason: str
+    tell: bool = False  # tell each seat whose picture it changes, in words (`Ruleset.override_told`)
 
 
 @attrs.frozen(kw_only=True)
@@ -219,6 +233,16 @@ class RequestSeatLog:
 
 
 @attrs.frozen(kw_only=True)
+class RequestTold:
+    """A page of what this seat was told before the welcome's `told` began: the entries before
+    index `before` of everything it was told (the welcome's `told_first` for the page before it)."""
+
+    tag: ClassVar[str] = "told"
+    ref: int
+    before: int
+
+
+@attrs.frozen(kw_only=True)
 class Ping:
     tag: ClassVar[str] = "ping"
     ref: int
@@ -227,6 +251,7 @@ class Ping:
 ClientMessage = Union[
     Join,
     SubmitOrder,
+    CheckOrder,
     Ask,
     Talk,
     Observe,
@@ -245,13 +270,14 @@ ClientMessage = Union[
     ListGames,
     RequestHistory,
     RequestSeatLog,
+    RequestTold,
     Ping,
 ]
 
 
 # Server -> client ----------------------------------------------------------------------------
 # `seq`: on a stream message, the seat's own sequence number (1, 2, 3 ... with no gaps); on a
-# reply (welcome, ack, error, games, pong), the last stream seq this seat has been sent.
+# reply (welcome, ack, error, checked, games, pong), the last stream seq this seat has been sent.
 
 
 @attrs.frozen(kw_only=True)
@@ -275,11 +301,14 @@ class Welcome:
     phase: str  # the phase now open
     must_act: bool  # whether this seat owes an order in it
     options: Payload
-    told: list[Payload]  # narratives, answers, amendments and talk this seat was given so far
+    told: list[Payload]  # the latest narratives, answers, amendments and talk this seat was given
     order_in: bool = False  # whether this seat's own order for the phase now open is in
     talk_to: list[str] = attrs.Factory(list)  # the seats this seat may talk to privately
     waiting: Payload | None = None  # whom the phase waits for, as this seat is told it (see Status)
     deadline: str | None = None  # when the phase's orders are due (see Status)
+    # The index of `told`'s first entry in everything the seat was told: 0 when `told` is all of
+    # it; those before are asked for a page at a time (`told` request).
+    told_first: int = 0
 
 
 @attrs.frozen(kw_only=True)
@@ -457,6 +486,17 @@ class Reissued:
 
 
 @attrs.frozen(kw_only=True)
+class Checked:
+    """The reply to `check`: every refusal the order would get, each {code, message}, the one an
+    `order` would be refused with first; empty: it would be taken as it stands."""
+
+    tag: ClassVar[str] = "checked"
+    seq: int
+    ref: int
+    refusals: list[Payload]
+
+
+@attrs.frozen(kw_only=True)
 class GameList:
     tag: ClassVar[str] = "games"
     seq: int
@@ -491,6 +531,18 @@ class SeatLog:
 
 
 @attrs.frozen(kw_only=True)
+class ToldPage:
+    """The reply to `told`: the entries `first`, `first + 1`, ... of what the seat was told, up
+    to the `before` it asked for (empty when there is nothing before it)."""
+
+    tag: ClassVar[str] = "told"
+    seq: int
+    ref: int
+    first: int
+    told: list[Payload]
+
+
+@attrs.frozen(kw_only=True)
 class Pong:
     tag: ClassVar[str] = "pong"
     seq: int
@@ -512,9 +564,11 @@ ServerMessage = Union[
     Ack,
     Error,
     Reissued,
+    Checked,
     GameList,
     History,
     SeatLog,
+    ToldPage,
     Pong,
 ]
 

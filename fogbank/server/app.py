@@ -3,7 +3,7 @@ one or both roles on an MQTT broker (`bus=`): a gateway (websockets and HTTP, no
 game hosts (store and games, no websockets) through `MqttBus` and `MqttHost`.
 
 Besides websockets on `/`, it answers plain HTTP on the same port:
-  GET /healthz                      "ok"
+  GET /healthz                      "ok"; 503 and "storage_full: why" while the store cannot write
   GET /admin/new?scenario=b11       create a game; needs `Authorization: Bearer <admin key>`.
                                     The admin key is made on first start in DIR/admin.key. The
                                     answer has the tokens, and `links` to the seats, umpire and
@@ -50,8 +50,9 @@ from . import admin
 from .bus import Bus, LocalBus, Unavailable
 from .gateway import Connection
 from .guard import TokenGuard
-from .host import Host
+from .host import Host, Unstored
 from .nudges import Nudges, Smtp
+from .sockets import Socket, raise_fd_limit
 from .workers import Handover, Recorded, adopt
 
 if TYPE_CHECKING:
@@ -150,6 +151,7 @@ class Server:
             if store is not None:
                 await store.close()
             raise ValueError("the admin key is empty: give one, or delete the file to have one made")
+        raise_fd_limit()
         if bus is None:
             server = cls(store, game_host, admin_key)
             server.handover = handover
@@ -171,7 +173,8 @@ class Server:
             process_request=server._http,
             ping_interval=20,
             ping_timeout=20,
-            **({} if handover is None else {"reuse_port": True, "create_connection": Recorded}),
+            create_connection=Socket if handover is None else Recorded,
+            **({} if handover is None else {"reuse_port": True}),
         )
         if handover is not None:
             handover.listen(server._adopt)
@@ -249,9 +252,13 @@ class Server:
 
     async def _http(self, connection: ServerConnection, request: Request) -> Response | None:
         if request.headers.get("Upgrade", "").lower() == "websocket":
+            if getattr(connection, "full", False):  # near the descriptor limit (`sockets.Full`)
+                return connection.respond(http.HTTPStatus.SERVICE_UNAVAILABLE, "The server is full; try again later.\n")
             return None
         url = urlsplit(request.path)
         if url.path == "/healthz":
+            if self.store is not None and self.store.failing is not None:  # until a write succeeds again
+                return connection.respond(http.HTTPStatus.SERVICE_UNAVAILABLE, f"storage_full: {self.store.failing}\n")
             return connection.respond(http.HTTPStatus.OK, "ok\n")
         if url.path.startswith("/admin/"):
             given = request.headers.get("Authorization", "").removeprefix("Bearer ").strip()
@@ -283,11 +290,13 @@ class Server:
                 if refused:
                     return connection.respond(http.HTTPStatus.CONFLICT, f"{refused}\n")
                 return _json(connection, {"archived": query["game"][0]})
+        except Unstored as refusal:
+            return connection.respond(http.HTTPStatus.SERVICE_UNAVAILABLE, f"{refusal.sentence}\n")
         except (Refused, ValueError) as refusal:
             sentence = getattr(refusal, "sentence", str(refusal))
-            return connection.respond(http.HTTPStatus.BAD_REQUEST, f"{sentence}\n")
+            return connection.respond(http.HTTPStatus.BAD_REQUEST, f"{wire.without_echoes(sentence, query)}\n")
         except LookupError as error:
-            return connection.respond(http.HTTPStatus.NOT_FOUND, f"{error.args[0]}\n")
+            return connection.respond(http.HTTPStatus.NOT_FOUND, f"{wire.without_echoes(error.args[0], query)}\n")
         except Unavailable as error:
             return connection.respond(http.HTTPStatus.SERVICE_UNAVAILABLE, f"No game host answered: {error}\n")
         except admin.NotHere:

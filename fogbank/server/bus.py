@@ -94,7 +94,15 @@ async def open_seat(host: Host, token: str) -> tuple[Room, str]:
 
 
 async def handle(host: Host, room: Room, seat: str, message: Any) -> list[Any]:
-    """One request of a joined seat, answered by the host that owns its game."""
+    """One request of a joined seat, answered by the host that owns its game. A refusal quotes
+    at most a few words of what the seat sent (`without_echoes`), whoever wrote its sentence."""
+    try:
+        return await _answer(host, room, seat, message)
+    except Refused as refusal:
+        raise Refused(refusal.code, wire.without_echoes(refusal.sentence, message)) from None
+
+
+async def _answer(host: Host, room: Room, seat: str, message: Any) -> list[Any]:
     seq = lambda: room.streams[seat].seq  # noqa: E731  (replies carry the seat's latest seq)
     match message:
         case wire.Join():
@@ -104,6 +112,9 @@ async def handle(host: Host, room: Room, seat: str, message: Any) -> list[Any]:
         case wire.SubmitOrder(ref=ref, turn=turn, order=order, phase=phase):
             await host.order(room, seat, turn, order, phase)
             return [wire.Ack(seq=seq(), ref=ref)]
+        case wire.CheckOrder(ref=ref, turn=turn, order=order, phase=phase, seat=of_seat):
+            refusals = host.check(room, seat, turn, order, phase, of_seat)
+            return [wire.Checked(seq=seq(), ref=ref, refusals=refusals)]
         case wire.Ask(ref=ref, question=question):
             await host.ask(room, seat, question)
             return [wire.Ack(seq=seq(), ref=ref)]
@@ -120,6 +131,9 @@ async def handle(host: Host, room: Room, seat: str, message: Any) -> list[Any]:
         case wire.RequestHistory(ref=ref):
             turns, records = await host.history(room, seat)
             return [wire.History(seq=seq(), ref=ref, turns=turns, log=records)]
+        case wire.RequestTold(ref=ref, before=before):
+            first, told = host.told(room, seat, before)
+            return [wire.ToldPage(seq=seq(), ref=ref, first=first, told=told)]
         case wire.RequestSeatLog(ref=ref, seat=of_seat):
             messages = host.seat_log(room, seat, of_seat)
             return [wire.SeatLog(seq=seq(), ref=ref, seat=of_seat, messages=messages)]

@@ -112,7 +112,7 @@ class Deadlines:
     def opened(self, room: Room) -> bool:
         """After an input: if a new phase opened (or the game ended), its deadline. True if the
         deadline changed (so the seats' statuses did)."""
-        game, before = room.game, self.due.get(room.id)
+        game, before = room.tip, self.due.get(room.id)
         state = game.state
         if before is not None and (before.turn, before.phase) == (state.turn, state.phase) and game.cycle is not Cycle.ENDED:
             self._schedule(room)  # the same phase: its timer stands (set again after a restart)
@@ -126,12 +126,12 @@ class Deadlines:
         deadline changed."""
         for seconds in (limits.every, *limits.phases.values()):
             check_limit(seconds)
-        unknown = set(limits.phases) - set(room.game.ruleset.phases)
-        if unknown:
-            raise Refused("unknown_phase", f"This game's phases are: {', '.join(room.game.ruleset.phases)}.")
+        phases = room.tip.ruleset.phases
+        if set(limits.phases) - set(phases):
+            raise Refused("unknown_phase", f"This game's phases are: {', '.join(phases)}.")
         self.limits[room.id] = limits
         self._writing.append(self.host.store.set_club(room.id, deadlines=limits.plain()))
-        game = room.game
+        game = room.tip
         limit = limits.of(game.state.phase)
         waits = game.cycle is Cycle.ORDERS and bool(game.waiting_for())
         return self._set(room, self._fresh(room, limit) if limit is not None and waits else None)
@@ -156,7 +156,7 @@ class Deadlines:
 
     def _fresh(self, room: Room, limit: int) -> Due:
         now = self.now()
-        return Due(room.game.state.turn, room.game.state.phase, now, now + limit)
+        return Due(room.tip.state.turn, room.tip.state.phase, now, now + limit)
 
     def _set(self, room: Room, due: Due | None) -> bool:
         before = self.due.get(room.id)

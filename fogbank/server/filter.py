@@ -64,9 +64,10 @@ def told(event: Event, seq: int) -> Any:
     raise TypeError(f"{event.kind} is not told on a stream")
 
 
-def told_so_far(game: Game, seat: str) -> list[dict[str, Any]]:
-    """What a seat was told so far, as plain maps (for a welcome after a reconnect)."""
-    return [{"kind": event.kind, **to_plain(event)} for event in game.state.told.get(seat, ())]
+def told_so_far(game: Game, seat: str, first: int = 0, before: int | None = None) -> list[dict[str, Any]]:
+    """What a seat was told so far, as plain maps (for a welcome after a reconnect): the entries
+    from index `first` up to `before` (to the latest when None)."""
+    return [{"kind": event.kind, **to_plain(event)} for event in game.state.told.get(seat, ())[first:before]]
 
 
 def umpire_status(game: Game) -> dict[str, Any]:

@@ -22,11 +22,11 @@ from websockets.protocol import State
 from .bus import LOST, REVOKED, Bus, Session, Unavailable
 from .guard import WRONG_PER_CONNECTION, TokenGuard
 from .host import Forbidden
+from .sockets import CLOSE_TRY_AGAIN_LATER, MAX_QUEUED_BYTES, MAX_QUEUED_FRAMES
 from .workers import Handover
 
 log = logging.getLogger("fogbank.gateway")
 CLOSE_SERVICE_RESTART = 1012  # the bus lost the seat's stream: reconnect and resume
-CLOSE_TRY_AGAIN_LATER = 1013  # the bus cannot reach a host now
 
 
 class Connection:
@@ -48,9 +48,11 @@ class Connection:
         self.handed_off = False
         self.codec = wire.codec_for(websocket.subprotocol)
         self.session: Session | None = None
-        # Messages waiting while the socket's write buffer is full (or LOST), in seq order; the
+        # Frames waiting while the socket's write buffer is full (or LOST), in seq order; the
         # writer task drains them. Usually empty: a message is written at once (see `send`).
+        # Bounded (`sockets.MAX_QUEUED_*`): past it the peer is closed, and resumes by seq.
         self.outbox: collections.deque[Any] = collections.deque()
+        self.queued = 0  # bytes in the outbox
         self.wake = asyncio.Event()
         self.bad_frames = 0
         self.seq = 0  # the last stream seq sent: errors the gateway makes itself carry it
@@ -83,15 +85,16 @@ class Connection:
                 self.wake.clear()
                 await self.wake.wait()
                 continue
-            message = self.outbox.popleft()
-            if message is LOST:  # everything before it is sent; the client resumes after it
+            frame = self.outbox.popleft()
+            if frame is LOST:  # everything before it is sent; the client resumes after it
                 await self.websocket.close(CLOSE_SERVICE_RESTART, "the game's host or broker went away")
                 return
-            if message is REVOKED:
+            if frame is REVOKED:
                 await self.websocket.close(wire.CLOSE_POLICY_VIOLATION, "this seat's link was re-issued")
                 return
+            self.queued -= len(frame)
             try:
-                await self.websocket.send(self.codec.encode_server(message))
+                await self.websocket.send(frame)
             except ConnectionClosed:
                 return
 
@@ -99,12 +102,32 @@ class Connection:
         if self.held is not None:
             self.held.append(message)
             return
-        if message is not LOST and message is not REVOKED:
+        if message is LOST or message is REVOKED:
+            self.outbox.append(message)
+        else:
             self.seq = max(self.seq, message.seq)
             if not self.outbox and self._write_now(message):
                 return
-        self.outbox.append(message)
+            if self._overflowing():
+                return  # dropped: the peer is being closed, and resumes by seq
+            frame = self.codec.encode_server(message)
+            self.queued += len(frame)
+            self.outbox.append(frame)
         self.wake.set()
+
+    def _overflowing(self) -> bool:
+        """Whether this peer holds as much unsent as it may; if so it is closed (once)."""
+        websocket = self.websocket
+        if getattr(websocket, "overflowed", False):
+            return True
+        unsent = self.queued + websocket.transport.get_write_buffer_size()
+        if len(self.outbox) < MAX_QUEUED_FRAMES and unsent < MAX_QUEUED_BYTES:
+            return False
+        frames = len(self.outbox)
+        self.outbox.clear()
+        self.queued = 0
+        websocket.overflow(f"{frames} frames and {unsent} bytes unsent")
+        return True
 
     def _write_now(self, message: Any) -> bool:
         """Write one frame straight to the socket when nothing is queued before it and the socket

@@ -5,6 +5,12 @@ log the accepted input (numbered at once, so inputs keep their order); build eve
 from that seat's own view; and, once the input is durable, push them onto the seats' streams and
 acknowledge. Recovery replays each unfinished game's log through the same path, so streams come
 back with the same sequence numbers.
+
+A room's `game` is the game as its seats have been told it: every input in it is on disk. Its
+`tip` takes each input as soon as it is accepted, so the next is computed on it while the first is
+being written (inputs are logged in the order taken). If the store cannot keep an input (a full
+disk), the tip goes back to the last input kept, the seat is refused with `storage_full`, and
+nobody is told of it: the game moves on only once its input is on disk.
 """
 
 from __future__ import annotations
@@ -25,23 +31,27 @@ from fogbank import protocols as wire
 from fogbank.protocols.converters import json_converter
 from fogbank.rules import core
 from fogbank.rules.core import SPECTATOR, UMPIRE, Cycle, Game, Refused, Step, Told, seat_map, sides
-from fogbank.rules.core.engagement import public_options
+from fogbank.rules.core.engagement import ENGAGEMENT_OPTION, public_options
 from fogbank.rules.core.plain import fingerprint, to_plain
 from fogbank.rules.record import gamelog
 from fogbank.rules.record.history import sheet_rows, umpire_history
 from fogbank.rules.record.replay import apply_input, full_record
-from fogbank.server.store import RecoveryError, Store, state_fingerprint
+from fogbank.server.store import RecoveryError, StorageFull, Store, state_fingerprint
 
 from . import filter as seen_by
 from .deadlines import Deadlines, Due, Limits
 from .ending import Ending, from_store
 from .engagements import Links
+from .guard import HISTORY, QUESTIONS, TALK, Buckets
 from .nudges import Nudges, check_address, check_webhook
 from .stand_ins import StandIns
 from .streams import SeatStream
 
 log = logging.getLogger("fogbank.server")
 ENDED_KEEP = 120.0  # seconds a finished game stays in memory after its last seat has left
+MAX_TALK = 1000  # characters in one talk (a signal, not a letter: every hearer is sent it, and the log keeps it)
+TOLD_RECENT = 50  # what a seat was told, the latest entries, in its welcome; the rest a page at a time
+TOLD_PAGE = 100  # entries in a page of `told`
 FINGERPRINT_EVERY = 32  # turns between state hashes in the log
 SET_ASIDE = (
     "This game could not be restored: replaying its record no longer gives the game that was played"
@@ -57,6 +67,19 @@ class Forbidden(Exception):
         self.sentence = sentence
 
 
+STORAGE_FULL = (
+    "The server could not save that (its disk is full, or failing), so it was not done:"
+    " try again in a while."
+)
+
+
+class Unstored(Refused):
+    """The store could not keep the input (`StorageFull`): nothing was done, nobody was told."""
+
+    def __init__(self) -> None:
+        super().__init__("storage_full", STORAGE_FULL)
+
+
 class SetAside(Refused):
     """The token opens a seat of a game set aside at start-up (`Host.set_aside`): the seat is
     known, so it is told why, on whatever path its request came."""
@@ -70,12 +93,25 @@ def token_hash(token: str) -> bytes:
     return hashlib.sha256(token.encode()).digest()
 
 
+@attrs.frozen
+class InFlight:
+    """An input taken, on its way to disk: what the room publishes once it is there, or forgets
+    if it is not kept."""
+
+    stored: asyncio.Future  # the store's write
+    durable: asyncio.Future  # the write and, for a game's end, its log read back
+    game: Game  # the game after the input
+    marks: tuple[dict, dict]  # the room's last_view and last_status before it
+    pushes: list[Callable[[], None]]
+
+
 class Room:
     """One game in play: the game value, a stream per seat, presence, and the publishing queue."""
 
     def __init__(self, game_id: str, game: Game, spectator_delay: int | None = None) -> None:
         self.id = game_id
-        self.game = game
+        self.game = game  # as told: every input in it is on disk
+        self.tip = game  # with every input taken; the next input is computed on it
         seats = self._seats = tuple(game.ruleset.seat_names(game.state))
         # The game's record (its inputs and the rolls and events they made) is kept in the store,
         # not here, so a room's memory does not grow with the game: `published` counts the inputs
@@ -96,7 +132,8 @@ class Room:
         self.sessions: dict[str, set[Callable[[], None]]] = {}
         self.active: str | None = None  # when the game last took an input (ISO 8601, UTC)
         self.missed: dict[str, int] = {}  # seat -> deadlines that passed without its order
-        self._outbox: deque[tuple[asyncio.Future, list[Callable[[], None]]]] = deque()
+        self.history: tuple[list[dict], list[dict]] | None = None  # a finished game's, once asked for
+        self._in_flight: deque[InFlight] = deque()
 
     @property
     def seats(self) -> tuple[str, ...]:
@@ -104,22 +141,32 @@ class Room:
         so read once rather than asked of the ruleset several times a turn."""
         return self._seats
 
-    def publish_when_durable(self, durable: asyncio.Future | None, pushes: list[Callable[[], None]]) -> None:
-        if durable is None:
-            for push in pushes:
-                push()
-            return
-        self._outbox.append((durable, pushes))
-        durable.add_done_callback(lambda _: self._flush())
+    def publish_when_durable(self, flight: InFlight) -> None:
+        self._in_flight.append(flight)
+        flight.durable.add_done_callback(lambda _: self._flush())
 
     def _flush(self) -> None:
         # Inputs are published in the order the game took them, each only once it is on disk.
-        while self._outbox and self._outbox[0][0].done():
-            durable, pushes = self._outbox.popleft()
-            if durable.cancelled() or durable.exception() is not None:
+        while self._in_flight and self._in_flight[0].durable.done():
+            flight = self._in_flight.popleft()
+            if flight.durable.cancelled() or flight.durable.exception() is not None:
                 continue
-            for push in pushes:
+            for push in flight.pushes:
                 push()
+
+    def roll_back(self) -> None:
+        """Forget the inputs in flight from the first one the store did not keep (those after it
+        were computed on it, and were not kept either): the tip goes back to the input before."""
+        for index, flight in enumerate(self._in_flight):
+            stored = flight.stored
+            if stored.done() and not stored.cancelled() and stored.exception() is not None:
+                break
+        else:
+            return
+        self.last_view, self.last_status = self._in_flight[index].marks
+        kept = list(self._in_flight)[:index]
+        self._in_flight = deque(kept)
+        self.tip = kept[-1].game if kept else self.game
 
 
 class Host:
@@ -141,6 +188,9 @@ class Host:
         self.set_aside: dict[str, str] = {}
         self._tasks: set[asyncio.Task] = set()
         self.links = Links(self)  # battles handed from one game to another
+        # Per (game, seat): what one seat may ask of everyone's game in a minute.
+        self.talks, self.questions, self.histories = Buckets(*TALK), Buckets(*QUESTIONS), Buckets(*HISTORY)
+        store.on_failure.append(self._unstored)
         self.deadlines = Deadlines(self) if clock is None else Deadlines(self, clock)
         self.stand_ins = StandIns(self)
         self.nudges = nudges or Nudges()
@@ -193,9 +243,12 @@ class Host:
         }
         commitment = core.commitment(seed)
         hashes = {s: token_hash(t) for s, t in tokens.items()}
-        await self.store.create_game(
-            game_id, ruleset.name, scenario, seed, commitment, hashes, dict(game.state.options), links=tokens
-        )
+        try:
+            await self.store.create_game(
+                game_id, ruleset.name, scenario, seed, commitment, hashes, dict(game.state.options), links=tokens
+            )
+        except StorageFull:
+            raise Unstored() from None
         room = self.rooms[game_id] = Room(game_id, game)
         room.tokens = dict(tokens)
         if not game.to_act():
@@ -223,6 +276,13 @@ class Host:
             self.rooms[row.id] = room
             if room.game.cycle is Cycle.ENDED:  # crashed after logging the end, before marking it
                 await self.store.mark_ended(row.id)
+        for game_id, n in sorted(self.store.torn.items()):
+            if game_id in self.rooms:
+                state = self.rooms[game_id].game.state
+                log.warning(
+                    "game %s went back to turn %d, %s phase: its inputs from %d on were in the write a crash cut short",
+                    game_id, state.turn, state.phase, n,
+                )
         await self.links.recover()
         for row in await self.store.unfinished_games():
             room = self.rooms.get(row.id)
@@ -267,7 +327,7 @@ class Host:
         room.ended_log = log = [gamelog.header(start)]  # for a game_over on the way; let go after
         for entry in await self.store.load_log(row.id):
             try:
-                step = apply_input(room.game, entry.record)
+                step = apply_input(room.tip, entry.record)
             except Refused as refusal:
                 raise RecoveryError(row.id, entry.n, "accepted", f"refused: {refusal.code}") from None
             if entry.fingerprint and entry.fingerprint != fingerprint(step.game.state):
@@ -276,8 +336,9 @@ class Host:
             if entry.made is not None and _json(made) != _json(entry.made):
                 raise RecoveryError(row.id, entry.n, "the rolls and events logged", "others on replay")
             log += [entry.record, *made]
-            before, room.game = room.game, step.game
-            room.publish_when_durable(None, self._pushes(room, before, step, entry.record, made))
+            before, room.tip = room.tip, step.game
+            for push in self._pushes(room, before, step, entry.record, made):
+                push()
         room.ended_log = None
         return room
 
@@ -301,6 +362,7 @@ class Host:
         state = game.state
         seats = ruleset.seats(state)
         side = next((s.side for s in seats if s.name == seat), None)
+        first = max(0, len(state.told.get(seat, ())) - TOLD_RECENT)
         return wire.Welcome(
             seq=room.streams[seat].seq, game=room.id, seat=seat, ruleset=ruleset.name,
             scenario=state.scenario, commitment=core.commitment(state.dice.seed),
@@ -309,12 +371,20 @@ class Host:
             seats=[seat_map(s) for s in seats], sides=list(sides(seats)), phases=list(ruleset.phases),
             side=side, turn=state.turn, phase=state.phase, must_act=seen_by.must_act(game, seat),
             options=to_plain(public_options(state.options)),
-            told=seen_by.told_so_far(game, seat) if seat not in (UMPIRE, SPECTATOR) else [],
+            told=seen_by.told_so_far(game, seat, first) if seat not in (UMPIRE, SPECTATOR) else [],
             order_in=seat in game.orders,
             talk_to=core.private_talk_to(game, seat) if seat in room.seats else [],
+            told_first=first,
             waiting=seen_by.waiting(game, seat),
             deadline=self.deadlines.due_iso(room) if seat != SPECTATOR else None,  # they watch turns gone by
         )
+
+    def told(self, room: Room, seat: str, before: int) -> tuple[int, list[dict[str, Any]]]:
+        """A page of what `seat` was told: the index of its first entry, and the entries up to
+        `before` (at most TOLD_PAGE of them)."""
+        before = min(max(before, 0), len(room.game.state.told.get(seat, ())))
+        first = max(0, before - TOLD_PAGE)
+        return first, seen_by.told_so_far(room.game, seat, first, before)
 
     def chart(self, room: Room, seat: str) -> dict[str, Any]:
         return to_plain(room.game.ruleset.chart(room.game.state, seat))
@@ -329,32 +399,64 @@ class Host:
             raise Forbidden("Only a player's seat gives orders.")
         if not stand_in and self.stand_ins.holds(room.id, seat):
             raise Refused("held_by_bot", "A built-in player holds your seat now; the umpire can give it back to you.")
-        game = room.game
-        state = game.state
-        if game.cycle is not Cycle.ENDED and turn != state.turn:
-            raise Refused("wrong_turn", f"That order is for turn {turn}, but this is turn {state.turn}.")
+        game = room.tip
+        _refuse_if_wrong_turn(game, turn)
         order = game.ruleset.parse_order(seat, payload)
         step = core.submit(game, seat, order, phase)
         await self._accept(room, step, gamelog.input_at("order", game, seat=seat, order=payload))
 
+    def check(
+        self, room: Room, seat: str, turn: int, payload: dict, phase: str | None = None, of_seat: str | None = None
+    ) -> list[dict[str, str]]:
+        """The refusals an order would get now, each {code, message}, taking nothing and telling
+        no one (empty: it would be taken). A seat checks its own orders, from what it may know;
+        the umpire names the seat whose order he is drafting (an amendment)."""
+        if of_seat is not None and seat != UMPIRE:
+            raise Forbidden("A seat checks only its own orders.")
+        if seat == UMPIRE:
+            if of_seat is None:
+                raise Refused("unknown_seat", "Name the seat whose order you are checking.")
+            if of_seat not in room.seats:
+                raise Refused("unknown_seat", f"There is no seat called {of_seat!r} in this game.")
+        elif seat not in room.seats:
+            raise Forbidden("Only a player's seat gives orders.")
+        target, game = of_seat or seat, room.tip  # the game the order would be computed on
+        try:
+            _refuse_if_wrong_turn(game, turn)
+            order = game.ruleset.parse_order(target, payload)
+        except Refused as refusal:
+            refusals: tuple[Refused, ...] = (refusal,)
+        else:
+            refusals = core.check(game, target, order, phase, amending=seat == UMPIRE)
+        return [{"code": refusal.code, "message": refusal.sentence} for refusal in refusals]
+
     async def ask(self, room: Room, seat: str, question: dict) -> None:
         if seat not in room.seats:
             raise Forbidden("Only a player's seat asks the rules.")
-        step = core.ask(room.game, seat, question)
-        await self._accept(room, step, gamelog.input_at("ask", room.game, seat=seat, question=question))
+        self._spend(self.questions, room, seat, "questions")
+        step = core.ask(room.tip, seat, question)
+        await self._accept(room, step, gamelog.input_at("ask", room.tip, seat=seat, question=question))
 
     async def talk(self, room: Room, seat: str, text: str, to: str | None = None) -> None:
         if seat not in room.seats:
             raise Forbidden("Only a player's seat talks; the umpire narrates.")
-        step = core.talk(room.game, seat, text, to)
+        if len(text) > MAX_TALK:
+            raise Refused("talk_too_long", f"Say it in {MAX_TALK:,} characters or fewer (that was {len(text):,}).")
+        self._spend(self.talks, room, seat, "words")
+        step = core.talk(room.tip, seat, text, to)
         private = {"to": to} if to is not None else {}  # open talk is logged as it always was
-        await self._accept(room, step, gamelog.input_at("talk", room.game, seat=seat, text=text, **private))
+        await self._accept(room, step, gamelog.input_at("talk", room.tip, seat=seat, text=text, **private))
+
+    @staticmethod
+    def _spend(buckets: Buckets, room: Room, seat: str, what: str) -> None:
+        if not buckets.take((room.id, seat)):
+            raise Refused("rate_limited", f"Too many {what} from your seat at once; wait a little and try again.")
 
     async def umpire(self, room: Room, seat: str, message: Any) -> Any:
         """The umpire's requests. Returns a reply payload for those that have one."""
         if seat != UMPIRE:
             raise Forbidden("Only the umpire can do that.")
-        game = room.game
+        game = room.tip
         match message:
             case wire.Hold(held=held, phases=phases):
                 step = core.set_hold(game, held, phases)
@@ -363,9 +465,11 @@ class Host:
                     record["phases"] = list(phases)
             case wire.Release():
                 step, record = core.release(game), gamelog.input_at("release", game)
-            case wire.Override(override=payload, reason=reason):
-                step = core.override(game, payload, reason)
+            case wire.Override(override=payload, reason=reason, tell=tell):
+                step = core.override(game, payload, reason, tell=tell)
                 record = gamelog.input_at("override", game, override=payload, reason=reason)
+                if tell:  # an override told to no seat is logged as it always was
+                    record["tell"] = True
             case wire.Amend(seat=to, order=order, reason=reason):
                 step = core.amend(game, to, order, reason)
                 record = gamelog.input_at("amend", game, seat=to, order=order, reason=reason)
@@ -383,8 +487,11 @@ class Host:
                     room.turn_starts.clear()
                 elif room.spectator_delay is None:  # watching starts now: the turn as it stands
                     room.turn_starts.append((game.state.turn, game.state))
+                try:
+                    await self.store.set_spectator_delay(room.id, turns)
+                except StorageFull:
+                    raise Unstored() from None
                 room.spectator_delay = turns
-                await self.store.set_spectator_delay(room.id, turns)
                 return None
             case wire.Reissue(seat=to):
                 return wire.Reissued(seq=0, ref=message.ref, seat=to, token=await self.reissue(room, to))
@@ -493,7 +600,7 @@ class Host:
     async def deadline_passed(self, room: Room, due: Due) -> None:
         """The phase's deadline passed: the missing orders are taken as standing orders (an input,
         logged), each missing seat is told so, and the umpire sees who missed."""
-        game = room.game
+        game = room.tip  # computed, like any input, on every input taken
         if game.cycle is Cycle.ENDED or (game.state.turn, game.state.phase) != (due.turn, due.phase):
             return
         missing = sorted(game.waiting_for())
@@ -527,13 +634,19 @@ class Host:
         # a seat may then read the umpire's record too, for its debrief. Before, never.
         if seat != UMPIRE and room.game.cycle is not Cycle.ENDED:
             raise Forbidden("Only the umpire can read the game's history until the game is over.")
+        self._spend(self.histories, room, seat, "requests for the history")
+        if room.history is not None:
+            return room.history
         # Replayed from the store, up to the last input whose messages have gone out (and with no
         # await between the replay and the reply), so the umpire's stream carries on from it.
         # Kept as the game went, the rows cost an umpire view every turn for a page that asks once.
         entries = await self.store.load_log(room.id)
         while len(entries) < room.published:  # published after this read: read again
             entries = await self.store.load_log(room.id)
-        return umpire_history(_start_of(room.game), [entry.record for entry in entries[: room.published]])
+        history = umpire_history(_start_of(room.game), [entry.record for entry in entries[: room.published]])
+        if room.game.cycle is Cycle.ENDED:  # it changes no more: replayed once, for every seat's debrief
+            room.history = history
+        return history
 
     def seat_log(self, room: Room, seat: str, of_seat: str) -> list[dict[str, Any]]:
         """The messages still kept in `of_seat`'s stream, as that seat was sent them (JSON maps)."""
@@ -551,24 +664,31 @@ class Host:
     # Accepting an input and building what each seat is sent.
 
     async def _accept(self, room: Room, step: Step, record: dict) -> None:
-        before, room.game = room.game, step.game
+        """Log an input computed on `room.tip` and take it as the tip; publish what it tells once
+        it is on disk. Raises `Unstored` if the store could not keep it."""
+        before = room.tip
         room.active = _now()
         clock_moved = (before.state.turn, before.state.phase) != (step.game.state.turn, step.game.state.phase)
-        if clock_moved or step.game.cycle is Cycle.ENDED:
-            self.deadlines.opened(room)  # the phase now open's deadline, before its seats are told it
         made = list(gamelog.step_records(step))
         shares = seen_by.records_by_seat([record, *made])  # for each seat's own record at the end
         ends = _ends(step)
         if ends:  # marked ended in the same commit; game_over carries the whole log, read back with it
             stored = self.store.end(room.id, record, self._fingerprint(step), made, seat_records=shares)
-            durable = asyncio.ensure_future(self._ending(room, stored))
+            durable = asyncio.ensure_future(self._ending(room, step.game, stored))
         else:
-            durable = self.store.append(room.id, record, self._fingerprint(step), made, seat_records=shares)
+            stored = durable = self.store.append(room.id, record, self._fingerprint(step), made, seat_records=shares)
+        room.tip = step.game
+        if clock_moved or step.game.cycle is Cycle.ENDED:
+            self.deadlines.opened(room)  # the phase now open's deadline, before its seats are told it
+        marks = (dict(room.last_view), dict(room.last_status))
         pushes = self._pushes(room, before, step, record, made)
-        if clock_moved or _ends(step):
+        if clock_moved or ends:
             pushes.append(lambda: self._moved_on(room, step))
-        room.publish_when_durable(durable, pushes)
-        await durable
+        room.publish_when_durable(InFlight(stored, durable, step.game, marks, pushes))
+        try:
+            await durable
+        except StorageFull:
+            raise Unstored() from None
         await self.deadlines.written()
         await self.links.after(room)  # a battle handed over or fought to its end
 
@@ -584,8 +704,14 @@ class Host:
             self.nudges.phase_opened(room, self.deadlines.due_iso(room), game.waiting_for())
             self.keep(self.store.set_club(room.id, active=room.active))
 
-    async def _ending(self, room: Room, stored: asyncio.Future) -> None:
-        game = room.game
+    def _unstored(self, games: set[str]) -> None:
+        """The store lost inputs of these games (`Store.on_failure`, before anyone else hears)."""
+        for game_id in games:
+            room = self.rooms.get(game_id)
+            if room is not None:
+                room.roll_back()
+
+    async def _ending(self, room: Room, game: Game, stored: asyncio.Future) -> None:
         room.ended_log = from_store(gamelog.header(game), await stored or [], gamelog.end_record(game))
         if room.ended_log is None:  # a game begun before records were kept: replay its inputs
             entries = await self.store.load_log(room.id)
@@ -623,6 +749,7 @@ class Host:
 
         def published() -> None:
             room.published += 1
+            room.game = game
 
         pushes.append(published)
         deadline = self.deadlines.due_iso(room)
@@ -703,12 +830,16 @@ class Host:
         ending = kept if isinstance(kept, Ending) else Ending.of(kept, gamelog.end_record(game))
         seed = game.state.dice.seed.hex()
         sides_of = {s.name: s.side for s in game.ruleset.seats(game.state)}
+        # A battle fought for a campaign unseals nothing at its end: the campaign goes on, and the
+        # battle's truth (its engagement, the enemy's damage) goes back to it, not to the seats.
+        campaign_goes_on = ENGAGEMENT_OPTION in game.state.options
         for seat, stream in room.streams.items():
             record = ending.record(seat) if seat in sides_of else []
+            log = ending.log if seat == UMPIRE or not campaign_goes_on else []
             stream.push(
-                lambda seq, seat=seat, record=record: wire.GameOver(
+                lambda seq, seat=seat, record=record, log=log: wire.GameOver(
                     seq=seq, result=outcome.result_for(sides_of.get(seat)), results=dict(outcome.results),
-                    reason=outcome.reason, record=record, seed=seed, log=ending.log,
+                    reason=outcome.reason, record=record, seed=seed, log=log,
                 ),
                 final=True,
             )
@@ -728,6 +859,12 @@ class Host:
         del self.rooms[room.id]
         for hook in self.on_evict:
             hook(room.id)
+
+
+def _refuse_if_wrong_turn(game: Game, turn: int) -> None:
+    state = game.state
+    if game.cycle is not Cycle.ENDED and turn != state.turn:
+        raise Refused("wrong_turn", f"That order is for turn {turn}, but this is turn {state.turn}.")
 
 
 def _start_of(game: Game) -> Game:

@@ -76,9 +76,9 @@ class StandIn:
             log.exception("game %s: the stand-in for %s failed", self.room.id, self.seat)
         finally:
             self.task = None  # this order is done with: the phase now open may be considered
-            state = self.room.game.state
-            if (state.turn, state.phase) != (turn, phase):  # the phase moved on meanwhile
-                self.consider(state.turn, state.phase, seen_by.must_act(self.room.game, self.seat))
+            game = self.room.game  # as told: the seat's own stream has it
+            if (game.state.turn, game.state.phase) != (turn, phase):  # the phase moved on meanwhile
+                self.consider(game.state.turn, game.state.phase, seen_by.must_act(game, self.seat))
 
 
 class StandIns:

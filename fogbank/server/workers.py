@@ -33,6 +33,8 @@ from websockets.server import ServerProtocol
 
 from fogbank import protocols as wire
 
+from .sockets import Socket
+
 log = logging.getLogger("fogbank.workers")
 WORKERS_FILE = "workers"  # in DATA: how many workers its games are spread over
 MAX_HANDED = 256 * 1024  # bytes read after the handshake a connection may carry to its owner
@@ -70,7 +72,7 @@ def address(run: str, index: int) -> bytes:
     return f"\0fogbank-{run}-{index}".encode()
 
 
-class Recorded(ServerConnection):
+class Recorded(Socket):
     """A server connection that keeps the bytes it reads after the handshake until it has joined
     (`raw`, None once it has joined here or read too much to be handed over)."""
 

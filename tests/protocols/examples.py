@@ -6,6 +6,8 @@ from fogbank.protocols import (
     AmendedMessage,
     AnswerMessage,
     Ask,
+    CheckOrder,
+    Checked,
     Talk,
     TalkMessage,
     EndGame,
@@ -30,6 +32,7 @@ from fogbank.protocols import (
     Release,
     RequestHistory,
     RequestSeatLog,
+    RequestTold,
     SeatLog,
     SetDeadlines,
     SetNudges,
@@ -38,6 +41,7 @@ from fogbank.protocols import (
     StandIn,
     Status,
     SubmitOrder,
+    ToldPage,
     UmpireUpdate,
     Welcome,
 )
@@ -84,6 +88,8 @@ CLIENT = [
     Observe(ref=8),
     Observe(ref=8, seat="submarine"),
     SubmitOrder(ref=7, turn=12, phase="fire orders", order={}),
+    CheckOrder(ref=23, turn=12, order=ORDER),
+    CheckOrder(ref=24, turn=12, phase="fire orders", order={}, seat="ajax"),
     Ask(ref=19, question={"ship": "exeter", "about": "top_speed"}),
     Talk(ref=21, text="Enemy cruisers bearing 040, closing."),
     Hold(ref=9, held=True),
@@ -91,6 +97,7 @@ CLIENT = [
     Amend(ref=20, seat="ajax", order={"course": 60}, reason="Turned past the circle."),
     Release(ref=10),
     Override(ref=11, override={"kind": "move_boat", "square": "K7"}, reason="Play test"),
+    Override(ref=11, override={"kind": "move_boat", "square": "K7"}, reason="Play test", tell=True),
     Narrate(ref=12, seat="submarine", text="Ein schwaches Echo im Norden — 北."),
     EndGame(ref=13, reason="Time is up."),
     EndGame(ref=13, reason="Graf Spee ran for Montevideo.", results={"british": "victory", "german": "defeat"}),
@@ -106,6 +113,7 @@ CLIENT = [
     ListGames(ref=15),
     RequestHistory(ref=17),
     RequestSeatLog(ref=18, seat="submarine"),
+    RequestTold(ref=19, before=50),
     Ping(ref=16),
 ]
 
@@ -188,6 +196,16 @@ SERVER = [
         ],
     ),
     SeatLog(seq=0, ref=18, seat="submarine", messages=[]),
+    ToldPage(seq=9, ref=19, first=0, told=[{"kind": "narrative", "turn": 1, "audience": ["submarine"], "text": "Good luck."}]),
     Pong(seq=4, ref=16),
     Reissued(seq=4, ref=22, seat="exeter", token="b619c5474b2b.exeter.Zm9nYmFuay1uZXctdG9rZW4tZXhhbXBsZQ"),
+    Checked(seq=4, ref=23, refusals=[]),
+    Checked(
+        seq=4,
+        ref=24,
+        refusals=[
+            {"code": "cannot_bear", "message": "Exeter's A and B turrets cannot bear on Graf Spee."},
+            {"code": "out_of_range", "message": "Ajax's guns cannot reach Graf Spee: 14 inches, at most 12."},
+        ],
+    ),
 ]

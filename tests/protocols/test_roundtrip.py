@@ -60,6 +60,7 @@ def test_wire_names_as_documented():
         [
             "join",
             "order",
+            "check",
             "ask",
             "talk",
             "amend",
@@ -78,6 +79,7 @@ def test_wire_names_as_documented():
             "games",
             "history",
             "seat_log",
+            "told",
             "ping",
         ]
     )
@@ -97,9 +99,11 @@ def test_wire_names_as_documented():
             "ack",
             "error",
             "reissued",
+            "checked",
             "games",
             "history",
             "seat_log",
+            "told",
             "pong",
         ]
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 POINTS = ("N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW")
@@ -15,8 +16,23 @@ def degrees(bearing: int | float | str) -> float:
 
 
 def said(contact: dict[str, Any]) -> str:
-    """A contact's bearing as the umpire gave it: its compass `point` if it has one, else degrees."""
+    """A contact's bearing as the umpire gave it: its compass `point` if it has one, else degrees;
+    "close aboard" for a vessel seen in the boat's own square."""
+    if contact.get("distance") == 0:
+        return "close aboard"
     return contact.get("point") or words(contact["bearing"])
+
+
+def king_step(bearing: float) -> tuple[float, float]:
+    """One square along a bearing, as distances count: in king moves (the larger of dx, dy is 1)."""
+    dx, dy = math.sin(math.radians(bearing)), math.cos(math.radians(bearing))
+    scale = max(abs(dx), abs(dy))
+    return dx / scale, dy / scale
+
+
+def toward(origin: tuple[int, int], target: tuple[int, int]) -> float:
+    """The bearing in degrees true from one square's centre to another's."""
+    return math.degrees(math.atan2(target[0] - origin[0], target[1] - origin[1])) % 360
 
 
 def words(bearing: int | float | str) -> str:

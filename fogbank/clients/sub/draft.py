@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 import attrs
-from fogbank.rules.dardanelles.chart import Course, Square, parse_square, square_name
+from fogbank.rules.dardanelles.chart import Course, Square, distance, parse_square, square_name
 from fogbank.rules.dardanelles.units import (
     TORPEDO_RANGE,
     Level,
@@ -20,6 +20,7 @@ from fogbank.rules.dardanelles.units import (
 from . import bearings
 
 COURSES = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+RECENT = 2  # turns a sighting may be fired at after it was reported
 LEVELS = tuple(level.value for level in Level)  # surface first, bottom last
 
 
@@ -43,12 +44,13 @@ class Draft:
     course2: str = "N"
     speed2: int = 0
     fix: bool = False
+    plot: str | None = None  # where the player has set the plot by hand this hour; None: as reckoned
 
     @classmethod
     def from_payload(cls, order: dict[str, Any]) -> "Draft":
         """The draft an order payload was made from (either form, one leg or two)."""
         legs = order.get("legs") or [{"course": order.get("course", "N"), "speed": order.get("speed", 0)}]
-        fields: dict[str, Any] = {"level": order["level"], "fix": bool(order.get("fix"))}
+        fields: dict[str, Any] = {"level": order["level"], "fix": bool(order.get("fix")), "plot": order.get("plot")}
         fields.update(course=legs[0]["course"], speed=legs[0]["speed"])
         if len(legs) > 1:
             fields.update(course2=legs[1]["course"], speed2=legs[1]["speed"])
@@ -94,9 +96,12 @@ class Draft:
             order: dict[str, Any] = {"course": course, "speed": speed, "level": self.level}
             if fire:
                 order["fire"] = fire
-            return order
-        legs = [{"course": course, "speed": speed} for course, speed in self.legs]
-        return {"legs": legs, "level": self.level, "fire": fire, "fix": self.fix}
+        else:
+            legs = [{"course": course, "speed": speed} for course, speed in self.legs]
+            order = {"legs": legs, "level": self.level, "fire": fire, "fix": self.fix}
+        if self.plot is not None:
+            order["plot"] = self.plot
+        return order
 
     def words(self, short: bool = False) -> str:
         """The order in a naval officer's words; `short`: in a signal's (E1 then N2), for a
@@ -108,6 +113,8 @@ class Draft:
         else:
             move = "Steer " + ", then ".join(f"{c}, {n} square{'s' if n != 1 else ''}" for c, n in self.legs if n)
         text = f"{move}{'' if short else ','} at {self.level}"
+        if self.plot is not None:
+            text = (f"@{self.plot}; " if short else f"Plot set at {self.plot}; ") + text[0].lower() + text[1:]
         if self.fix:
             text += "; fix" if short else "; take a fix on a landmark"
         if self.fire_target is not None:
@@ -125,11 +132,12 @@ def drafted(order: dict[str, Any]) -> Draft | None:
         return None
 
 
-def order_words(order: dict[str, Any]) -> str:
-    """An order payload in words: the officer's when the client can draw it, else its fields."""
+def order_words(order: dict[str, Any], short: bool = False) -> str:
+    """An order payload in words: the officer's when the client can draw it (`short`: a
+    signal's), else its fields."""
     draft = drafted(order)
     if draft is not None:
-        return draft.words()
+        return draft.words(short=short)
     return "; ".join(f"{key} {value}" for key, value in order.items()) + "."
 
 
@@ -176,8 +184,9 @@ def cost(view: dict[str, Any], draft: Draft, shore: Callable[[Square], bool] | N
         problems.append("At the bottom the boat lies still: no speed, only the deep current's drift.")
     if draft.fix and (view["night"] or not end.sees):
         problems.append("A fix needs daylight, at the surface or periscope level.")
+    plot = parse_square(plotted(view, draft))
     if shore is not None:
-        crossing = next((sq for sq in draft.path(parse_square(view["plotted"])) if shore(sq)), None)
+        crossing = next((sq for sq in draft.path(plot) if shore(sq)), None)
         if crossing is not None:
             warnings.append(f"Your chart shows the course running ashore at {square_name(crossing)}.")
     if battery > view["battery"]:
@@ -192,11 +201,19 @@ def cost(view: dict[str, Any], draft: Draft, shore: Callable[[Square], bool] | N
             problems.append(f"No contact {draft.fire_target} in the log.")
         elif not was_seen(contact):
             problems.append(f"Contact {draft.fire_target} was only heard; fire at one seen.")
-        elif contact.get("distance") is not None and contact["distance"] > TORPEDO_RANGE:
-            warnings.append(
-                f"Contact {draft.fire_target} was {contact['distance']} squares off;"
-                f" torpedoes run {TORPEDO_RANGE}."
-            )
+        else:
+            estimate = estimated_square(contact, view, plot)
+            off = distance(plot, estimate) if estimate is not None else None
+            if off is not None and off > TORPEDO_RANGE:
+                warnings.append(
+                    f"Contact {draft.fire_target} is {off} squares from your plot by your reckoning;"
+                    f" torpedoes run {TORPEDO_RANGE}."
+                )
+            elif estimate is not None and off and not on_line(plot, estimate, draft.fire_direction):
+                warnings.append(
+                    f"Your plot puts contact {draft.fire_target} {compass(plot, estimate)}, off the"
+                    f" {draft.fire_direction} line."
+                )
     if end is not Level.SURFACE and view["air"] <= 2:
         warnings.append("Air is nearly spent: surface soon.")
     return Cost(
@@ -211,8 +228,67 @@ def cost(view: dict[str, Any], draft: Draft, shore: Callable[[Square], bool] | N
 
 
 def seen_contacts(view: dict[str, Any]) -> list[dict[str, Any]]:
-    """Contacts one may fire at: seen, not just heard; the latest first."""
-    return sorted((c for c in view["contacts"] if was_seen(c)), key=lambda c: -c["number"])
+    """Contacts one may fire at: seen, not just heard, and reported in the last two turns (an
+    older one has moved on, or the boat has); the latest first."""
+    recent = view.get("turn", 0) - RECENT
+    return sorted(
+        (c for c in view["contacts"] if was_seen(c) and c["turn"] >= recent), key=lambda c: -c["number"]
+    )
+
+
+def plotted(view: dict[str, Any], draft: Draft | None) -> str:
+    """Where the boat is plotted now: where the player set it by hand, else as reckoned."""
+    return draft.plot if draft is not None and draft.plot is not None else view["plotted"]
+
+
+def anchor(contact: dict[str, Any], view: dict[str, Any], plot: Square) -> Square:
+    """Where the boat was plotted when `contact` was reported: `plot` (the plot now, as set by
+    hand) for the turn just resolved, since the boat has not moved since; else the track then."""
+    track = view.get("track") or []
+    if not track or contact["turn"] >= len(track) - 1:
+        return plot
+    return parse_square(track[contact["turn"]])
+
+
+def estimated_square(contact: dict[str, Any], view: dict[str, Any], plot: Square) -> Square | None:
+    """Where a sighting puts the vessel by the player's own reckoning: its distance along its
+    bearing from where the boat was plotted at the time. None for a bearing only."""
+    if contact.get("distance") is None or contact.get("bearing") is None:
+        return None
+    ox, oy = anchor(contact, view, plot)
+    dx, dy = bearings.king_step(bearings.degrees(contact["bearing"]))
+    return round(ox + contact["distance"] * dx), round(oy + contact["distance"] * dy)
+
+
+def aim(contact: dict[str, Any], view: dict[str, Any], plot: Square) -> str:
+    """The course to fire at `contact` from `plot`: toward where the reckoning puts it, or its
+    reported bearing when that is the boat's own square (close aboard) or unknown."""
+    estimate = estimated_square(contact, view, plot)
+    if estimate is None or estimate == plot:
+        return course_for_bearing(contact.get("bearing") or 0)
+    return course_for_bearing(bearings.toward(plot, estimate))
+
+
+def on_line(plot: Square, target: Square, course: str) -> bool:
+    """Whether `target` lies within the 45-degree sector of `course` from `plot` (the notes' torpedo line)."""
+    off = abs((bearings.toward(plot, target) - Course(course).degrees + 180) % 360 - 180)
+    return off <= 22.5
+
+
+def compass(plot: Square, target: Square) -> str:
+    """ "NE, 2 squares": a square as seen from the plot."""
+    n = distance(plot, target)
+    return f"{bearings.POINTS[round(bearings.toward(plot, target) / 22.5) % 16]}, {n} square{'s' if n != 1 else ''}"
+
+
+def drift_step(chart: dict[str, Any] | None, square: Square, level: str) -> str | None:
+    """The course the current set the boat on in the last hour, as the player's chart prints the
+    stream (`stream`: each row's surface set; the deep set runs the other way); None where the
+    chart prints no stream, or from an old server's chart that has none."""
+    surface = ((chart or {}).get("stream") or {}).get(str(square[1] + 1))
+    if surface is None:
+        return None
+    return surface if Level(level).sees else COURSES[(COURSES.index(surface) + 4) % 8]
 
 
 def was_seen(contact: dict[str, Any]) -> bool:

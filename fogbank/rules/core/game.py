@@ -159,19 +159,46 @@ def check_options(ruleset: Ruleset, scenario: str, given: Mapping[str, Any]) -> 
 
 def submit(game: Game, seat: str, order: Any, phase: str | None = None) -> Step:
     """A seat's order for this phase (replacing any it sent before). Raises `Refused`."""
+    _refuse_if_not_taken(game, seat, phase)
+    game.ruleset.check_order(game.state, seat, order)
+    _refuse_if_amended(game, seat)
+    return _take_order(game, seat, order)
+
+
+def check(game: Game, seat: str, order: Any, phase: str | None = None, *, amending: bool = False) -> tuple[Refused, ...]:
+    """What `submit` would say to this order, taking nothing: no refusal if it would be taken,
+    else every rule it breaks (the ruleset's `order_refusals`), the one `submit` raises first.
+    Decided from what `seat` may know, as `check_order` is. `amending`: the umpire's draft of
+    the seat's order, which `amend` carries out as far as the rules allow even when refused."""
+    try:
+        _refuse_if_not_taken(game, seat, phase)
+    except Refused as refusal:
+        return (refusal,)
+    refusals = tuple(game.ruleset.order_refusals(game.state, seat, order))
+    if refusals or amending:
+        return refusals
+    try:
+        _refuse_if_amended(game, seat)
+    except Refused as refusal:
+        return (refusal,)
+    return ()
+
+
+def _refuse_if_not_taken(game: Game, seat: str, phase: str | None) -> None:
+    """Refuse an order the game takes from nobody now, or not from this seat."""
     _refuse_if_ended(game)
     if phase is not None and phase != game.state.phase:
         raise Refused("wrong_phase", f"That order is for the {phase} phase, but this is {game.state.phase}.")
-    ruleset = game.ruleset
     if seat not in game.to_act():
         raise Refused("not_your_turn", "Your seat has no order to give in this phase.")
-    ruleset.check_order(game.state, seat, order)
-    state = game.state
+
+
+def _refuse_if_amended(game: Game, seat: str) -> None:
     # The umpire's amendment is his ruling for the phase: a seat sending its own order after it
     # would quietly undo it.
+    state = game.state
     if any(isinstance(t, Amended) and (t.turn, t.phase) == (state.turn, state.phase) for t in state.told.get(seat, ())):
         raise Refused("amended", "The umpire has given your order for this phase; it stands.")
-    return _take_order(game, seat, order)
 
 
 def amend(game: Game, seat: str, payload: Mapping[str, Any], reason: str) -> Step:
@@ -282,8 +309,9 @@ def set_hold(game: Game, held: bool, phases: Iterable[str] | None = None) -> Ste
     return Step(game)
 
 
-def override(game: Game, payload: Mapping[str, Any], reason: str) -> Step:
-    """The umpire changes the truth. Every override is an audited event with its reason.
+def override(game: Game, payload: Mapping[str, Any], reason: str, *, tell: bool = False) -> Step:
+    """The umpire changes the truth. Every override is an audited event with its reason; with
+    `tell`, each seat whose picture it changed is told so in words (the ruleset's `override_told`).
 
     `{"settle": id, "result": {...}}` settles a battle the game waits on in the umpire's words
     (the other game abandoned, or its result wrong), in any ruleset."""
@@ -298,7 +326,17 @@ def override(game: Game, payload: Mapping[str, Any], reason: str) -> Step:
         audit = OverrideApplied(turn=game.state.turn, what=f"settle {engagement}", reason=reason.strip())
         return evolve(done, events=(audit, *done.events))
     ruleset = game.ruleset
-    return _after(game, ruleset.apply_override(game.state, ruleset.parse_override(payload), reason))
+    parsed = ruleset.parse_override(payload)
+    resolution = ruleset.apply_override(game.state, parsed, reason)
+    if not tell:
+        return _after(game, resolution)
+    # Each seat whose picture the ruling changed is told so, in the umpire's voice, and keeps it.
+    after = resolution.state
+    told = tuple(
+        Narrative(turn=after.turn, phase=after.phase, audience=frozenset({seat}), text=text)
+        for seat, text in sorted(ruleset.override_told(game.state, after, parsed).items())
+    )
+    return _after(game, evolve(resolution, events=(*resolution.events, *told)))
 
 
 def narrate(game: Game, seat: str, text: str) -> Step:

@@ -15,6 +15,7 @@ from .dice import Roll
 from .engagement import Engagement, EngagementResult
 from .errors import Refused
 from .events import Event, Talk
+from .plain import to_plain
 from .seats import Seat
 from .state import GameState
 
@@ -124,6 +125,16 @@ class Ruleset(abc.ABC):
         """Raise `Refused` if the rules forbid the order. Uses only what `seat` knows."""
         ...
 
+    def order_refusals(self, state: GameState, seat: str, order: Any) -> Sequence[Refused]:
+        """Every rule the order breaks, each as the `Refused` it would raise, so a player sees them
+        all at once: empty exactly when `check_order` passes, and the first is the one it raises.
+        Uses only what `seat` knows. By default, `check_order`'s one refusal."""
+        try:
+            self.check_order(state, seat, order)
+        except Refused as refusal:
+            return (refusal,)
+        return ()
+
     @abc.abstractmethod
     def standing_order(self, state: GameState, seat: str) -> Any:
         """The order a seat is taken to have given when the umpire releases a turn without one."""
@@ -195,6 +206,17 @@ class Ruleset(abc.ABC):
     @abc.abstractmethod
     def apply_override(self, state: GameState, override: Any, reason: str) -> Resolution: ...
 
+    def override_told(self, before: GameState, after: GameState, override: Any) -> Mapping[str, str]:
+        """What each seat is told of the umpire's override, from what it may know: seat -> a
+        sentence (its own ship moved, say). By default each seat whose picture the override
+        changed is told so in general words (it is sent the changed picture anyway); a ruleset
+        may say what changed of the seat's own units."""
+        return {
+            seat: "The umpire's ruling has changed your picture of the game: see your map."
+            for seat in self.seat_names(after)
+            if to_plain(self.observe(before, seat)) != to_plain(self.observe(after, seat))
+        }
+
     def briefing(self, state: GameState, seat: str) -> Mapping[str, Any]:
         """What `seat` is told before the first turn (title, mission, start); the umpire's
         briefing for the umpire."""
@@ -246,7 +268,8 @@ class Ruleset(abc.ABC):
 
     def rules_used(self, record: Mapping[str, Any]) -> Iterable[str]:
         """The offered rules one log record (an input or an event, as `gamelog` writes them)
-        shows in use, by key, once per use."""
+        shows in use, by key, once per use. A key that is not offered is counted as a detail
+        (a secret mine's hex, say): shown, but held to no goal."""
         return ()
 
     def tally(self, state: GameState) -> Tally:

@@ -18,6 +18,7 @@ class FleetBot:
         self.zones = chart["zones"]
         self.sides = chart["sides"]
         self.seat = seat
+        self.barred: frozenset[str] = frozenset()  # zones closed to this seat's side (known at its first view)
 
     def _route(self, start: str, goal: str) -> list[str]:
         """The zones after `start` on a shortest way to `goal` (breadth first, names break ties)."""
@@ -26,10 +27,12 @@ class FleetBot:
         while queue:
             here = queue.popleft()
             for there in sorted(self.zones[here]["adjacent"]):
-                if there not in before:
+                if there not in before and there not in self.barred:
                     before[there] = here
                     queue.append(there)
         route, here = [], goal
+        if goal not in before:
+            return []
         while here != start:
             route.append(here)
             here = before[here]
@@ -49,18 +52,20 @@ class FleetBot:
             return mission, fleet["zone"]
         enemy_home = self.sides[enemy]["home"]
         if mission == "lay mines":
-            off = sorted(z for z in self.zones[enemy_home]["adjacent"] if not self.zones[z].get("base"))
+            off = sorted(z for z in self.zones[enemy_home]["adjacent"]
+                         if not self.zones[z].get("base") and self.zones[z]["kind"] == "coastal" and z not in self.barred)
             return mission, off[0]
         if mission == "intercept":
             fresh = [r for r in view["reports"] if r["age"] <= 1]
             return mission, fresh[-1]["zone"] if fresh else sorted(self.zones[enemy_home]["adjacent"])[-1]
-        bases = sorted((z for z, v in self.zones.items() if v.get("side") == enemy and v.get("base")),
+        bases = sorted((z for z, v in self.zones.items() if v.get("side") == enemy and v.get("base") and z not in self.barred),
                        key=lambda z: (len(self._route(fleet["zone"], z)), z))
         return ("raid" if mission == "refuel" else mission), bases[(view["turn"] // 4) % len(bases)]
 
     def order(self, view: Mapping[str, Any]) -> Mapping[str, Any]:
         if view["phase"] != "orders":
             return {"fleets": {}}
+        self.barred = frozenset(self.sides[view["side"]].get("barred", ()))
         choices = view.get("choices", [])
         report = next((c for c in choices if c["kind"] == "intelligence"), None)
         freed = self._intelligence(view, report) if report else None
@@ -76,8 +81,17 @@ class FleetBot:
                                       "tactics": self._tactics(fleet, fleet["mission"])}
                 continue
             must_plot = 1 if fleet["id"] == freed else fleet["must_plot"]
+            if not self._in_port(view, fleet):
+                mission = fleet["mission"]  # a mission is the sortie's
             legs = self._legs(fleet, self._route(fleet["zone"], goal), must_plot, held=fleet["held"])
-            plots[fleet["id"]] = {"mission": mission, "path": legs[0], "ahead": legs[1:], "tactics": self._tactics(fleet, mission)}
+            plot = {"mission": mission, "path": legs[0], "ahead": legs[1:], "tactics": self._tactics(fleet, mission)}
+            if mission == "lay mines":
+                if not any(s["mines"] for s in fleet["ships"]):
+                    continue  # its mines spent: it stays until it takes more on
+                plot["mines_at"] = goal
+            if mission == "escort":
+                continue  # nothing of its own to plot: it sails with its charge
+            plots[fleet["id"]] = plot
         out: dict[str, Any] = {"fleets": plots}
         if freed:
             out["intelligence"] = freed
@@ -89,9 +103,13 @@ class FleetBot:
             out["repair"] = repair
         return out
 
+    def _in_port(self, view, fleet) -> bool:
+        zone = self.zones[fleet["zone"]]
+        return bool(zone.get("base")) and zone.get("side") == view["side"]
+
     def _legs(self, fleet, route: list[str], turns: int, held: bool = False) -> list[list[str]]:
         """`route` cut into `turns` turns' moves at the fleet's pace (none this turn if held)."""
-        step = 1 if fleet["fuel"] <= 0 else fleet["speed"]
+        step = 1 if fleet["fuel"] <= 0 else fleet["zones_per_turn"]
         legs, rest = [], list(route)
         for turn in range(turns):
             leg = [] if held and turn == 0 else rest[:step]

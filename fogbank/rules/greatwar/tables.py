@@ -64,6 +64,8 @@ READERS: dict[str, Callable[[int], str] | ByFaces] = {
     "initiative": lambda total: str(total),
     "choice": lambda total: str(total),
     "seaplane": lambda total: "yes" if total >= 6 else "no",
+    "raid by day": lambda total: "yes" if total >= 4 else "no",  # a steamer found and sunk (designed)
+    "raid by night": lambda total: "yes" if total >= 5 else "no",
     "torpedoes": gunfire(6),  # a die per torpedo factor, each 6 a hit (5 in the target's area: +1)
     "confirm hit": lambda total: "hit" if total <= 4 else "miss",
     "damage": lambda total: DAMAGE[total],

@@ -22,7 +22,7 @@ def apply_input(game: Game, record: Mapping[str, Any]) -> Step:
     if kind == "hold":
         return core.set_hold(game, bool(record["held"]), record.get("phases"))
     if kind == "override":
-        return core.override(game, record["override"], record["reason"])
+        return core.override(game, record["override"], record["reason"], tell=bool(record.get("tell", False)))
     if kind == "narrate":
         return core.narrate(game, record["seat"], record["text"])
     if kind == "amend":

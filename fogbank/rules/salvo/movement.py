@@ -57,7 +57,7 @@ def may_exit(scenario: Scenario, unit: Unit, last: Hex) -> bool:
     victory = scenario.victory
     if victory.any_edge:
         return unit.kind in (CAPITAL, SCREEN)
-    return victory.kind == "exit" and unit.side == victory.side and last in victory.hexes and unit.kind in (CAPITAL, SCREEN)
+    return unit.side == victory.side and last in victory.hexes and unit.kind in (CAPITAL, SCREEN)
 
 
 def check_path(scenario: Scenario, unit: Unit, path: Any, effects: frozenset[str]) -> str:

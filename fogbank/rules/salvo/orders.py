@@ -11,13 +11,13 @@ from fogbank.rules.core import GameState, Refused
 from . import hexes, movement, sensing
 from .board import Board, SeatLog
 from .scenario import Scenario
-from .units import DUMMY, FORT, ZEPPELIN, Unit
+from .units import CAPITAL, DUMMY, FORT, SCREEN, ZEPPELIN, Unit
 
 FIELDS = {
     "sight_first": {"mines", "starshells", "searchlights"},
     "sight_second": {"starshells", "searchlights"},
-    "movement": {"moves", "smoke", "dummies", "attacks"},
-    "gunfire": {"fire"},
+    "movement": {"moves", "dummies", "attacks"},
+    "gunfire": {"fire", "smoke"},  # smoke: the ships that make smoke next move (NWS: the card, a phase ahead)
 }
 FIRE_FIELDS = {"target", "secondary", "torpedo", "spotter"}
 
@@ -85,10 +85,10 @@ def check_order(state: GameState, scenario: Scenario, seat: str, order: Mapping[
             raise Refused("no_mines", "Only the scenario's minelayer mines hexes, before play.")
         if len(order["mines"]) != spec.mines or len(set(order["mines"])) != spec.mines:
             raise Refused("bad_mines", f"Name {spec.mines} different hexes to mine.")
-        start = {u.hex for u in scenario.units if u.kind != FORT}
+        taken = ships_known_at_start(board, log, seat)
         for text in order["mines"]:
             where = _hex(text)
-            if not scenario.map.water(where) or where in start:
+            if not scenario.map.water(where) or where in taken:
                 raise Refused("bad_mines", f"Hex {text} is not open water free of ships at the start.")
     for uid, where in order.get("starshells", {}).items():
         u = unit(uid, "starshell")
@@ -108,7 +108,7 @@ def check_order(state: GameState, scenario: Scenario, seat: str, order: Mapping[
             raise Refused("cannot_move", f"{u.name} does not move.")
         movement.check_path(scenario, u, path, effects)
     for uid in order.get("smoke", []):
-        if not isinstance(uid, str) or unit(uid, "smoke").kind in (ZEPPELIN, DUMMY):
+        if not isinstance(uid, str) or unit(uid, "smoke").kind not in (CAPITAL, SCREEN):
             raise Refused("no_smoke", "Only ships make smoke.")
     if order.get("dummies"):
         if scenario.seat(seat).side not in scenario.dummies:
@@ -133,6 +133,14 @@ def check_order(state: GameState, scenario: Scenario, seat: str, order: Mapping[
             raise Refused("no_torpedoes", f"{u.name} has no torpedoes left.")
         if "spotter" in fire and fire["spotter"] not in {x.id for x in scenario.units if x.side == u.side}:
             raise Refused("bad_spotter", "A spotter is a ship of your side, by its id.")
+
+
+def ships_known_at_start(board: Board, log: SeatLog, seat: str) -> set:
+    """The hexes Gallipoli rule 3 keeps free of mines, as the minelayer may know them: its own
+    units' and every ship or marker in its picture (a dummy it cannot tell from a ship too; one it
+    has not been shown is not its to know of)."""
+    own = {u.hex for u in board.units if u.seat == seat and u.afloat}
+    return own | {hexes.parse(c["hex"]) for c in log.contacts if not c["friendly"] and c["kind"] != "fort"}
 
 
 def _hex(text: Any):

@@ -7,6 +7,7 @@ from typing import Any
 from fogbank.rules.core import GameState
 
 from . import hexes, sensing
+from .tables import RADARS, SEARCH_RADARS
 from .board import Board, SeatLog
 from .scenario import Scenario
 from .units import FORT, Unit
@@ -20,10 +21,28 @@ def unit_view(unit: Unit, board: Board) -> dict[str, Any]:
         "defence": unit.defence, "range": unit.range, "torpedoes": unit.torpedoes, "torpedo_range": unit.torpedo_range,
         "salvoes": unit.salvoes, "radar": unit.radar if unit.has_radar else None,
         "radar_range": board.radar_range.get(unit.id) if unit.has_radar else None,
+        "search": unit.search if unit.has_search else None, "radar_words": radar_words(unit, board),
         "starshells": unit.starshells, "searchlight": unit.searchlight, "crew": unit.crew, "flagship": unit.flagship,
         "w": unit.w, "s": unit.s, "fresh_w": unit.fresh_w, "fresh_s": unit.fresh_s,
         "sunk": unit.sunk, "exited": unit.exited, "turned": unit.turned,
     }
+
+
+def radar_words(unit: Unit, board: Board) -> list[str]:
+    """What a ship's radar sets do, in words: each set's reach, and this turn's where 12.13 cuts it."""
+    words = []
+    if unit.has_radar:
+        set_ = RADARS[unit.radar]
+        cut = board.radar_range.get(unit.id)
+        today = f"; this turn it reaches {cut} hexes (the islands' clutter)" if cut is not None else ""
+        if set_.quality == "axis_low":
+            guns = f"guns by radar to {set_.gun} hexes at -3"
+        else:
+            guns = f"guns by radar to {set_.gun} hexes ({'-2' if set_.quality == 'advanced' else '-3'} beyond {set_.spotting})"
+        words.append(f"{set_.name.replace('_', ' ').title()} fire control: detects {set_.detection} hexes, {guns}{today}")
+    if unit.has_search:
+        words.append(f"{SEARCH_RADARS[unit.search].title}: detects {SEARCH_RADARS[unit.search].detection} hexes (not its guns)")
+    return words
 
 
 def _common(state: GameState, scenario: Scenario) -> dict[str, Any]:
@@ -54,7 +73,8 @@ def seat_view(state: GameState, scenario: Scenario, seat: str, since: int | None
         "friends": [unit_view(u, board) for u in board.units if shared and u.side == side and u.seat != seat],
         "contacts": [dict(c) for c in log.contacts],
         "minefields": sorted({*map(hexes.number, scenario.minefields), *log.mines}),
-        "exits": len(board.exits) if scenario.victory.kind == "exit" and side == scenario.victory.side else None,
+        "exits": sum(1 for uid in board.exits if scenario.victory.counts(board.unit(uid)))
+        if scenario.victory.kind == "exit" and side == scenario.victory.side else None,
         "reports": [{"turn": r.turn, "phase": r.phase, "kind": r.kind, "text": r.text, "facts": dict(r.facts)}
                     for r in log.reports if r.turn >= since],
     }
@@ -86,7 +106,9 @@ def umpire_view(state: GameState, scenario: Scenario) -> dict[str, Any]:
 
 def chart_view(scenario: Scenario) -> dict[str, Any]:
     m = scenario.map
-    rows = ["".join(m.terrain[hexes.from_offset(c, r)] for c in range(1, m.columns + 1)) for r in range(1, m.rows + 1)]
+    # A fort's hex is land to every page (the forts are listed with their hexes below).
+    rows = ["".join(m.terrain[hexes.from_offset(c, r)] for c in range(1, m.columns + 1)).replace("M", "#").replace("m", "#")
+            for r in range(1, m.rows + 1)]
     return {
         "name": m.name, "columns": m.columns, "rows": m.rows, "terrain": rows,
         "places": [dict(p) for p in m.places],
@@ -94,4 +116,5 @@ def chart_view(scenario: Scenario) -> dict[str, Any]:
                    "defence": u.defence, "range": u.range} for u in scenario.units if u.kind == FORT],
         "minefields": sorted(map(hexes.number, scenario.minefields)),
         "exit_hexes": [hexes.number(h) for h in scenario.victory.hexes],
+        "exit_side": scenario.victory.side or None,
     }

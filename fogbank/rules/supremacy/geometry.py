@@ -135,6 +135,30 @@ def crosses_path(p1: Point, p2: Point, path: tuple[Point, ...]) -> bool:
     return any(crosses(p1, p2, a, b) for a, b in zip(path, path[1:]))
 
 
+def meets_between(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
+    """Whether segment q1-q2 touches segment p1-p2 anywhere but at p1 or p2 alone.
+
+    A line of sight runs funnel to funnel and a smoke line ends at the funnel of the ship laying
+    it: a line that only touches the smoke at its own end has not crossed it (2.11)."""
+    if not crosses(p1, p2, q1, q2):
+        return False
+    ends = (p1, p2)
+    if _orientation(p1, p2, q1) == 0 and _orientation(p1, p2, q2) == 0:
+        # In line: the overlap runs from lo to hi (points on a line are ordered as tuples).
+        lo, hi = max(min(p1, p2), min(q1, q2)), min(max(p1, p2), max(q1, q2))
+        return lo != hi or lo not in ends
+    # Not in line: they meet at one point, an end of p1-p2 only if that end lies on q1-q2.
+    for end in ends:
+        if _orientation(q1, q2, end) == 0 and _on_segment(q1, end, q2):
+            return False
+    return True
+
+
+def crosses_between(p1: Point, p2: Point, path: tuple[Point, ...]) -> bool:
+    """Whether segment p1-p2 crosses a path anywhere but at p1 or p2 alone (`meets_between`)."""
+    return any(meets_between(p1, p2, a, b) for a, b in zip(path, path[1:]))
+
+
 def arc_degrees(length: int, radius: int) -> int:
     """The whole degrees turned along `length` of a circle of `radius` (same units; pi as 355/113)."""
     return _div(length * 180 * 113, 355 * radius)

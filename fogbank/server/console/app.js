@@ -129,8 +129,12 @@ async function setUpRuleset(welcome) {
   );
   $("layers").hidden = !layers.length;
   $("chart").parentElement.hidden = !game.map;
+  // With no map, the truth (a ruleset may draw its table there) takes the map's place and width.
+  $("console").dataset.map = game.map ? "map" : "none";
+  if (!game.map) $("table-area").prepend($("truth"));
+  $("map-controls").replaceChildren(...(game.map?.controls ? [game.map.controls()] : []));
   $("hover").hidden = !game.map;
-  $("hover").textContent = `Point at the map to read a place${game.ruleset.override ? "; click one to use it in an override" : ""}.`;
+  $("hover").textContent = "Point at the map to read a place; click one to use it in the override or the amendment, whichever you last wrote in.";
   setUpSeats(game.seats);
   hand.setUpGame();
 }
@@ -218,7 +222,7 @@ async function refreshGames() {
   }
   $("games").replaceChildren(...gameList(game.games, game.welcome?.game, seatActions));
   club.show(mine);
-  hand.render();
+  renderStanding();
 }
 
 /** The umpire's controls in the seats' table: a seat's new link, and its built-in player. */
@@ -277,10 +281,16 @@ function renderLive() {
   renderScrubber();
   renderMap();
   renderTruth();
+  renderStanding();
+  renderResult();
+}
+
+/** Where play stands, in the hand and the record sheet's open row: also when only the game list says it. */
+function renderStanding() {
+  if (!game.welcome || !game.ruleset) return;
   hand.render();
   const status = game.over ? "not resolved" : game.at.cycle === "ready" ? "held for release" : "being ordered";
   if (!game.syncing && !game.spectating) sheet.current(game.view, game.at, status, Boolean(game.over));
-  renderResult();
 }
 
 function renderHeader() {
@@ -310,6 +320,7 @@ function renderMap() {
   for (const layer of game.ruleset.layers) {
     if (game.layers[layer.name]) layer.draw(map, map.layer(layer.name), view, game.welcome.chart);
   }
+  if (game.layers.places) map.spacePlaces?.(); // and off the stacks just drawn
 }
 
 /** The umpire's view the map and the truth show: now, or a turn of the record being stepped through. */
@@ -413,7 +424,13 @@ function viewAs(seat) {
 }
 
 function setUpControls() {
-  hand = new Hand(game, { ask, notice, refreshGames });
+  hand = new Hand(game, {
+    ask,
+    notice,
+    refreshGames,
+    request: (type, fields) => wire.request(type, fields),
+    observe: (seat) => wire.observe(seat),
+  });
   club = new Club(game, { ask, refreshGames });
   diceLog = new DiceLog($("dice"), $("dice-filter"));
   for (const tab of document.querySelectorAll("[role=tab]")) {

@@ -11,6 +11,7 @@ import { connect, inOrder, loginForm, notice, onNewToken, takeToken } from "/web
 import { RequestRefused } from "/web/wire.js";
 
 const TOKEN_KEY = "fogbank.seat.token";
+const CHECK_AFTER = 350; // ms after the last edit before the draft is checked with the server
 const TOLD = new Set(["narrative", "link", "answer", "amended", "talk"]);
 const $ = (id) => document.getElementById(id);
 
@@ -35,6 +36,8 @@ const seat = {
   padFor: null, // "turn/phase" the order pad was last set for (a draft put back, or a view seen)
   refusal: null, // {code, message} of the last order refused
   sent: null, // the order last acknowledged, for this phase
+  checked: null, // {order, refusals} the server's check of the draft gave, or null before one
+  checking: false, // a check of the draft is due or on its way
 };
 let wire = null;
 
@@ -54,11 +57,22 @@ function draftKey() {
 function saveDraft() {
   try {
     const order = seat.pad.read();
-    sessionStorage.setItem(draftKey(), JSON.stringify({ turn: seat.turn, phase: seat.phase, order }));
-    $("draft-note").textContent = seat.sent && JSON.stringify(seat.sent) === JSON.stringify(order) ? "" : `Draft kept for turn ${seat.turn}.`;
+    sessionStorage.setItem(draftKey(), JSON.stringify({ turn: seat.turn, phase: seat.phase, order, sent: seat.sent }));
+    $("draft-note").textContent = draftNote(order);
   } catch {
     $("draft-note").textContent = "";
   }
+}
+
+/** Words under the send button: whether the pad holds what was sent, or a draft not sent yet. */
+function draftNote(order) {
+  if (seat.sent && same(seat.sent, order)) return "";
+  if (seat.orderIn) return "Not sent yet: the order you sent before stands until you send this one.";
+  return `Draft kept for turn ${seat.turn}.`;
+}
+
+function same(a, b) {
+  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 function loadDraft() {
@@ -94,6 +108,7 @@ async function welcomed(welcome) {
   $("seat").hidden = Boolean(seat.over); // shown again after a refused token gave way to a good one
   renderMessages();
   render();
+  checkLater();
 }
 
 /** The ruleset's module, the chart and the order pad: made once, kept across reconnects. */
@@ -113,6 +128,7 @@ async function setUp(welcome) {
   $("game-title").textContent = `${welcome.briefing?.title ?? welcome.scenario} · ${title}`;
   document.title = `fogbank · ${title}`;
   $("map-wrap").hidden = !seat.map;
+  $("map-controls").replaceChildren(...(seat.map?.controls ? [seat.map.controls({ home: "Your ships" })] : []));
   $("hover").hidden = !seat.map;
   $("no-map").hidden = Boolean(seat.map);
   $("briefing").replaceChildren(...nodes(seat.ruleset.briefing(welcome.briefing)));
@@ -124,6 +140,7 @@ async function setUp(welcome) {
   if (draft && draft.turn === welcome.turn && draft.phase === welcome.phase) {
     seat.pad.fill(draft.order);
     seat.padFor = `${welcome.turn}/${welcome.phase}`;
+    if (seat.orderIn) seat.sent = draft.sent ?? null; // the order in, as this tab sent it
   }
 
   const question = seat.ruleset.question ? seat.ruleset.question({ view: () => seat.view, welcome }) : null;
@@ -138,7 +155,8 @@ async function setUp(welcome) {
         refused.hidden = true;
         notice("Asked. The answer comes in your messages.");
       } catch (error) {
-        refused.replaceChildren(h("strong", {}, "Refused: "), error.message, " ", h("code", {}, error.code ?? "not_sent"));
+        refused.dataset.code = error.code ?? "not_sent";
+        refused.replaceChildren(h("strong", {}, "Not asked: "), error.message);
         refused.hidden = false;
       }
     };
@@ -150,6 +168,47 @@ function padChanged() {
   saveDraft();
   renderCost();
   renderChart();
+  checkLater();
+}
+
+// Checking the draft ----------------------------------------------------------------------------
+// The server checks each draft with the ruleset's own rules, from what this seat may know (the
+// `check` request): every refusal the order would get is shown while the player writes it.
+
+let checkTimer = null;
+let checkNumber = 0; // the latest check asked for: an answer to an older one is dropped
+
+function checkLater() {
+  clearTimeout(checkTimer);
+  seat.checking = seat.mustAct && !seat.over;
+  checkTimer = setTimeout(checkDraft, CHECK_AFTER);
+  renderChecked();
+}
+
+async function checkDraft() {
+  const number = ++checkNumber;
+  if (!seat.pad || !seat.mustAct || seat.over || !wire) {
+    [seat.checked, seat.checking] = [null, false];
+    return renderChecked();
+  }
+  const { turn, phase } = seat;
+  let order;
+  try {
+    order = seat.pad.read();
+  } catch (error) {
+    [seat.checked, seat.checking] = [{ order: null, turn, phase, refusals: [{ code: "unreadable", message: error.message }] }, false];
+    return renderChecked();
+  }
+  let checked = null;
+  try {
+    const reply = await wire.request("check", { turn, phase, order });
+    checked = { order, turn, phase, refusals: reply.refusals };
+  } catch {
+    checked = null; // not connected, say: the order is checked again once it is
+  }
+  if (number !== checkNumber) return;
+  [seat.checked, seat.checking] = [checked, false];
+  renderChecked();
 }
 
 function received(message) {
@@ -176,8 +235,10 @@ function received(message) {
       // A pad not yet written for the phase now open starts from the new view (fresh).
       seat.pad.seen?.(message.view, seat.padFor !== `${seat.turn}/${seat.phase}`);
       seat.padFor = `${seat.turn}/${seat.phase}`;
+      checkLater(); // what the rules allow may have changed with the view
       break;
     case "status":
+      if (message.turn !== seat.turn || message.phase !== seat.phase || message.must_act !== seat.mustAct) checkLater();
       [seat.turn, seat.phase, seat.mustAct] = [message.turn, message.phase, message.must_act];
       seat.orderIn = message.order_in;
       seat.held = message.held;
@@ -276,7 +337,10 @@ async function talk(event) {
 function duty() {
   if (seat.over) return ["over", "The game is over"];
   if (!seat.mustAct) return ["none", `Nothing to order in the ${seat.ruleset.phase(seat.phase)} phase`];
-  if (seat.orderIn) return seat.held ? ["held", "Orders in · the umpire holds the turn"] : ["in", "Orders in · waiting for the turn"];
+  if (seat.orderIn) {
+    const which = seat.refusal ? "Your orders sent before stand" : "Orders in";
+    return seat.held ? ["held", `${which} · the umpire holds the turn`] : ["in", `${which} · waiting for the turn`];
+  }
   return ["act", "Your orders are due"];
 }
 
@@ -339,6 +403,7 @@ function render() {
   if (!seat.map) $("no-map").replaceChildren(h("h2", {}, "Your view"), h("pre", {}, JSON.stringify(seat.view, null, 1)));
   renderCost();
   renderRefusal();
+  renderChecked();
   renderChart();
 }
 
@@ -358,6 +423,8 @@ function renderChart() {
   if (map.drawPlaces) map.drawPlaces();
   const draft = seat.mustAct && !seat.over ? padOrder() : null;
   seat.ruleset.drawSeat(map, map.layer("seat"), seat.view, draft);
+  map.spacePlaces?.(); // names off the stacks just drawn
+  if (seat.view) map.follow?.(seat.ruleset.own ? seat.ruleset.own(seat.view) : [seat.ruleset.here(seat.view)].filter(Boolean));
   const at = seat.cursor && map.centre(seat.cursor.name);
   if (at) map.layer("cursor").appendChild(s("circle", { class: "cursor", cx: at[0], cy: at[1], r: map.size * 0.45 }));
 }
@@ -372,9 +439,31 @@ function renderCost() {
 function renderRefusal() {
   const box = $("refusal");
   box.hidden = !seat.refusal;
-  if (seat.refusal) {
-    box.replaceChildren(h("strong", {}, "Refused: "), seat.refusal.message, " ", h("code", {}, seat.refusal.code));
+  if (!seat.refusal) return;
+  box.dataset.code = seat.refusal.code; // for programs; the player reads the words
+  const stands = !seat.orderIn
+    ? null
+    : h("p", { id: "order-stands" }, seat.sent ? `The order you sent before stands: ${seat.ruleset.order(seat.sent)}.` : "The order you sent before stands.");
+  box.replaceChildren(h("p", {}, h("strong", {}, "Not taken: "), seat.refusal.message), stands ?? "");
+}
+
+/** The server's check of the draft: every refusal at once, in words, or that it would be taken. */
+function renderChecked() {
+  const box = $("checked");
+  const checked = seat.checked;
+  const now = checked && checked.turn === seat.turn && checked.phase === seat.phase;
+  box.hidden = !seat.mustAct || Boolean(seat.over) || (!now && !seat.checking);
+  box.dataset.state = seat.checking ? "checking" : !now ? "" : checked.refusals.length ? "refused" : "taken";
+  if (box.hidden) return;
+  if (!now) return box.replaceChildren(h("p", { class: "muted" }, "Checking your orders with the rules…"));
+  if (!checked.refusals.length) {
+    return box.replaceChildren(h("p", {}, seat.orderIn && seat.sent && same(seat.sent, checked.order) ? "These are the orders you sent." : "The rules take these orders as they stand."));
   }
+  const count = checked.refusals.length;
+  box.replaceChildren(
+    h("p", {}, h("strong", {}, count === 1 ? "The rules would refuse this:" : `The rules would refuse this, on ${count} counts:`)),
+    h("ul", {}, checked.refusals.map((refusal) => h("li", { "data-code": refusal.code }, refusal.message))),
+  );
 }
 
 function messageWords(message) {

@@ -20,6 +20,8 @@
 //   phase(phase)             a phase's name in the game's own words                   (the phase's name)
 //   here(view)               the place the seat believes it is at, where the keyboard's cursor
 //                            starts on the chart                                      (null)
+//   own(view)                the places of the seat's own units: a map that zooms opens on
+//                            them and keeps them in sight as they move               ([here(view)])
 //   order(order)             an order in words                                        (its JSON)
 //   reports(view)            what the seat was told this turn (nodes)                 (view.reports' texts)
 //   contacts(view)           the seat's contacts (nodes)                              ("none")
@@ -72,6 +74,7 @@ const DEFAULTS = {
   gauges: (view) => h("dl", { class: "gauges" }, h("dt", {}, "Turn"), h("dd", {}, view?.turn ?? "—")),
   orderForm: jsonOrderForm,
   here: () => null,
+  own: null,
   where: (place, view, pad) => `${place.name} · ${place.land ? "land" : "sea"}${pad?.pick ? " · click or Enter to steer for it" : ""}`,
   phase: (phase) => phase,
   order: json,

@@ -87,7 +87,7 @@ def test_a_ship_lost_is_news_to_every_seat_of_its_side_with_where(monkeypatch):
     game = plot(opened(change=moved("battle", "bosporus")), {"cruisers": {"mission": "raid", "path": ["bosporus"]},
                                                                 "battle": {"mission": "intercept", "path": []}})
     news = [n["text"] for n in RULES.observe(game.state, "souchon", since=1)["news"]]  # not his fleet, his side's loss
-    assert any(text.endswith("of Ottoman cruisers is lost in The Bosporus.") for text in news), news
+    assert any(text.endswith("of Ottoman cruisers is sunk in battle in The Bosporus.") for text in news), news
 
 
 def test_a_report_in_the_record_names_the_zones_as_the_map_prints_them():
@@ -96,3 +96,48 @@ def test_a_report_in_the_record_names_the_zones_as_the_map_prints_them():
     told = Sighted(turn=2, source="raider", zone="eregli", track=1, next_zone="bosporus",
                    zone_name="Coal coast (Zonguldak, Eregli)", next_zone_name="The Bosporus")
     assert describe(told) == "raider: track 1 in Coal coast (Zonguldak, Eregli); next zone The Bosporus"
+
+
+def test_what_a_seat_and_the_umpire_read_names_zones_and_sides_in_words_never_ids():
+    """Over whole bot games: the news, reports, battle lines and the log's words hold no zone or
+    side id ("bosporus southwest", "central stands") once the names and titles are taken out."""
+    import re
+    from fogbank.rules.core.plain import to_plain
+    from fogbank.rules.record.simulate import _play
+
+    words = sorted({z.name for z in SEA.zones.values()} | {v["title"] for v in SEA.sides.values()}
+                   | {t for _, _, t in SEA.seats}, key=len, reverse=True)
+    ids = set(SEA.zones) | set(SEA.sides)
+    found = []
+
+    def check(text, where):
+        for word in words:
+            text = text.replace(word, "")
+        found.extend((where, w, text) for w in re.findall(r"[a-z_]+", text) if w in ids)
+
+    for number in range(6):
+        game = core.start(RULES, "black_sea", game_seed("words", number))
+        run = _play(game, 500, {})
+        try:
+            while True:
+                record = next(run)
+                if record.get("type") == "event":
+                    check(record["text"], "log")
+                elif record.get("type") == "end":
+                    check(record["reason"], "end")
+        except StopIteration as stop:
+            game = stop.value
+        for seat in RULES.seat_names(game.state):
+            view = to_plain(RULES.observe(game.state, seat, since=1))
+            for n in view["news"]:
+                check(n["text"], "news")
+            for r in view["reports"]:
+                check(r["text"], "report")
+            for b in view["battles"]:
+                check(b["result"], "battle result")
+                for step in b["steps"]:
+                    for line in step["lines"]:
+                        check(line, "battle line")
+        for line in RULES.observe(game.state, core.UMPIRE)["chosen"]:
+            check(line, "chosen")
+    assert not found, found[:5]

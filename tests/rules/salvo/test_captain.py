@@ -22,11 +22,11 @@ def _to_movement(game):
 
 def test_the_allied_captain_sends_dummies_out_with_his_battleships_and_the_order_is_taken():
     game = _to_movement(core.start(RULES, "gallipoli", bytes(32)))
-    view = to_plain(RULES.observe(game.state, "line_b"))
-    order = _captain(game, "line_b").order(view)
+    view = to_plain(RULES.observe(game.state, "third_line"))
+    order = _captain(game, "third_line").order(view)
     capitals = {s["hex"] for s in view["ships"] if s["kind"] == "capital"}
     assert order["dummies"] and all(d["hex"] in capitals for d in order["dummies"])
-    core.submit(game, "line_b", RULES.parse_order("line_b", order))  # refused orders raise
+    core.submit(game, "third_line", RULES.parse_order("third_line", order))  # refused orders raise
 
 
 def test_a_side_without_dummies_places_none():
@@ -36,7 +36,7 @@ def test_a_side_without_dummies_places_none():
 
 
 def test_screens_lay_smoke_beside_a_damaged_capital_ship_while_an_enemy_is_in_sight():
-    captain = _captain(core.start(RULES, "gallipoli", bytes(32)), "line_b")
+    captain = _captain(core.start(RULES, "gallipoli", bytes(32)), "third_line")
     ship = dict(id="B1", kind="capital", hex="1010", w=1, sunk=False, exited=False)
     screen = dict(id="DD1", kind="screen", hex="1011", w=0, sunk=False, exited=False)
     far = dict(screen, id="DD2", hex="1510")

@@ -39,6 +39,9 @@ async def test_the_umpire_watches_and_holds_through_the_other_gateway(stack):
         await umpire.hold(True)
         [listing] = (await umpire.games()).games
         assert listing["seats"][0]["connected"] == 1
+        # A draft checked through the broker: the host's rules answer, and nothing is taken.
+        assert await player.check({"course": "N", "speed": 0, "level": "surface"}) == []
+        assert [r["code"] for r in await umpire.check({"speed": 9}, seat="submarine")] != []
         await player.submit({"course": "N", "speed": 0, "level": "surface"})
         await umpire.release()
         seen = [m async for m in _take(umpire.stream(), 3)]

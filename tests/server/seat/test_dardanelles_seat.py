@@ -90,7 +90,7 @@ async def test_a_captain_plays_a_turn_of_b11_in_the_browser(server, page):
     await page.click("#send-order")
     refusal = page.locator("#refusal")
     await expect(refusal).to_contain_text("At most 3 squares an hour")
-    await expect(refusal.locator("code")).to_have_text("speed_too_high")
+    await expect(refusal).to_have_attribute("data-code", "speed_too_high")
     await expect(page.locator("#duty")).to_have_text("Your orders are due")
 
     # A draft for the bot's own first order, kept across a dropped connection and a reload.

@@ -100,9 +100,17 @@ export function override({ view }) {
   const ships = h("input", { id: "gw-ships", type: "checkbox" });
   ships.style.justifySelf = "start"; // styled through the DOM: the page's CSP refuses style attributes
   const text = h("input", { id: "gw-text", placeholder: "what the seat reads (a battle: its summary)" });
-  // A battle handed to a linked game and abandoned there: the umpire gives its result.
-  const battle = h("input", { id: "gw-battle", placeholder: "battle id" });
-  const waiting = () => (typeof view === "function" ? view() : view)?.handed?.[0]?.id ?? "";
+  // A battle handed to a linked game and abandoned there: the umpire gives its result. The
+  // battles the game waits on are offered by where they are fought; the first is chosen.
+  const battle = h("select", { id: "gw-battle", "aria-label": "Battle" });
+  const handed = () => (typeof view === "function" ? view() : view)?.handed || [];
+  const waiting = () => {
+    const now = handed();
+    const kept = battle.value;
+    battle.replaceChildren(...now.map((b) => h("option", { value: b.id }, `${b.zone}, turn ${b.turn}`)));
+    battle.value = now.some((b) => b.id === kept) ? kept : now[0]?.id ?? "";
+    return battle.value;
+  };
   const losses = h("input", { id: "gw-losses", placeholder: "Evstafi:2, Donets:sunk" });
   const row = (words, input, kinds) => {
     const label = h("label", { class: "gw-field" }, h("span", {}, words), input);
@@ -117,8 +125,9 @@ export function override({ view }) {
     r.hidden = !r.dataset.kinds.split(" ").includes(kind.value);
     r.style.display = r.hidden ? "none" : "grid"; // the inline grid would outrank [hidden]
   });
+  battle.addEventListener("focus", waiting); // the list as the game stands when the umpire looks
   kind.addEventListener("change", () => {
-    if (kind.value === "settle" && !battle.value) battle.value = waiting(); // the battle the game waits on
+    if (kind.value === "settle") waiting(); // the battles the game waits on, now
     shown();
   });
   shown();
@@ -126,7 +135,7 @@ export function override({ view }) {
     fields: h("div", { class: "gw-override" }, kind, ...rows, offer("gw-seats", fleets.map((f) => f.seat)), offer("gw-fleets", fleets.map((f) => f.id))),
     read() {
       if (kind.value === "move") return { kind: "move", fleet: fleet.value, zone: zone.value };
-      if (kind.value === "settle") return { settle: battle.value || waiting(), result: { ships: lossesOf(losses.value), summary: text.value } };
+      if (kind.value === "settle") return { settle: waiting(), result: { ships: lossesOf(losses.value), summary: text.value } };
       const out = { kind: "report", seat: seat.value, fleet: fleet.value, zone: zone.value, ships: ships.checked, text: text.value };
       if (next.value) out.next_zone = next.value;
       return out;

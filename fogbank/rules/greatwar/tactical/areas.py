@@ -20,6 +20,7 @@ SETUP_RANGE = {True: 4, False: 2}  # by day, by night (areas between the two sid
 POSTURES = ("close", "stand", "keep_off")
 TARGETS = ("biggest", "nearest", "small")
 STAND_MISSIONS = frozenset({"bombard", "lay mines", "refuel"})
+OUTGUNNED = "outgunned"  # a break-off tactic: when the enemy in sight outguns the side
 
 Area = tuple[int, int]  # column, row
 
@@ -39,7 +40,7 @@ class Tactics:
 
     posture: str = "close"  # close | stand | keep_off
     smoke: bool = False  # lay smoke after each move
-    break_off: float = 0.5  # break off once the side's hull left falls below this share
+    break_off: float | str = 0.5  # break off at or below this share of the side's hull (1: at once), or "outgunned"
     torpedoes: bool = True  # torpedo craft attack when they can
     target: str = "biggest"  # biggest | nearest | small
 

@@ -7,7 +7,7 @@ from typing import Any, Mapping
 from .. import hexes
 from ..hexes import Hex
 
-WATER = set(".,~Mm")
+WATER = set(".,~")
 DUMMY_SPEED = 3  # a dummy steams like the battleships it pretends to be
 TURN_LIMIT = {"capital": 2, "screen": 3, "zeppelin": 3, "dummy": 3}
 DUMMIES_IN_PLAY = 2  # 12.22: at most two dummies in play for a side
@@ -100,9 +100,6 @@ class Captain:
         order: dict[str, Any] = {"moves": moves}
         if attacks:
             order["attacks"] = attacks
-        smoke = self._smoke(view, enemies)
-        if smoke:
-            order["smoke"] = smoke
         dummies = self._new_dummies(view, moves)
         if dummies:
             order["dummies"] = dummies
@@ -189,7 +186,8 @@ class Captain:
                     plan["torpedo"] = near["label"]
             if plan:
                 fire[unit["id"]] = plan
-        return {"fire": fire}
+        smoke = self._smoke(view, self._enemies(view))
+        return {"fire": fire, "smoke": smoke} if smoke else {"fire": fire}
 
     # Helpers.
 

@@ -45,12 +45,12 @@ export function sideColour(side, sides) {
 
 /** The chart's own waters: the inner sea, partial-sea hexes, fort hexes and exit hexes. */
 export function drawWaters(map, group, chart) {
-  const marks = { ",": [], "~": [], M: [], m: [] };
+  const marks = { ",": [], "~": [] };
   chart.terrain.forEach((line, r) => [...line].forEach((mark, c) => marks[mark]?.push(map.nameOf(c + 1, r + 1))));
   const path = (names) => names.map((name) => map.hexPath(name)).join("");
   group.appendChild(titled(paint(s("path", { class: "inner-water", d: path(marks[","]) }), LOOKS.inner), "Inner water"));
   group.appendChild(titled(paint(s("path", { class: "partial-sea", d: path(marks["~"]) }), LOOKS.partial), "Partial sea: ships may enter"));
-  group.appendChild(titled(paint(s("path", { class: "fort-hex", d: path([...marks.M, ...marks.m]) }), LOOKS.fortHex), "A fort's hex (partial sea)"));
+  group.appendChild(titled(paint(s("path", { class: "fort-hex", d: path((chart.forts || []).map((f) => f.hex)) }), LOOKS.fortHex), "A fort's hex: on the shore, no ship enters it"));
   for (const name of chart.exit_hexes || []) {
     group.appendChild(titled(paint(s("path", { class: "exit-hex", d: map.hexPath(name, 0.86), "data-hex": name }), LOOKS.exit), `Exit hex ${name}`));
   }

@@ -110,8 +110,8 @@ async def test_a_seat_makes_the_choices_the_rules_leave_it_and_the_umpire_sees_t
 
     for seat in ("flotilla", "ottoman"):
         await _order(server, seats[seat], 2, {"fleets": {}})
-    await expect(page.locator("#news-list")).to_contain_text("This just in: Yavuz and Midilli takes the report (named by souchon).")
-    await expect(umpire.locator("#choices")).to_contain_text("Chosen: central, this just in: Yavuz and Midilli (named by souchon)")
+    await expect(page.locator("#news-list")).to_contain_text("This just in: Yavuz and Midilli takes the report (named by Admiral Souchon, Mittelmeerdivision).")
+    await expect(umpire.locator("#choices")).to_contain_text("Chosen: Central Powers, this just in: Yavuz and Midilli (named by Admiral Souchon, Mittelmeerdivision)")
     await expect(umpire.locator("#choices")).to_contain_text("Evstafi: port repair mends its box first")
     await umpire.screenshot(path=str(ARTIFACTS / "umpire-greatwar-choices.png"), full_page=True)
     await page.screenshot(path=str(ARTIFACTS / "seat-greatwar-news-1024.png"), full_page=True)

@@ -94,7 +94,11 @@ SERVER_ERRORS: dict[str, str] = {
     "game_set_aside": "The game's record no longer replays on this server (upgraded mid-game?): it is kept, not played.",
     "link_failed": "A battle's linked game could not be made (in the umpire's games list, never an error reply).",
     "storage_full": "The server could not save the request (its disk is full, or failing): nothing was done; try again later.",
-    "out_of_range": "A number is outside the range the request allows (a spectators' delay is 0 to 24 turns).",
+    "out_of_range": "A number is outside the range the request allows (a spectators' delay is 0 to 24 turns, a time limit 1 s to 60 days).",
+    "held_by_bot": "A built-in player holds this seat; the umpire gives it back to its player.",
+    "no_bot": "This game's rules have no built-in player to hand a seat to.",
+    "no_deadline": "The phase now open has no deadline to extend.",
+    "bad_address": "A webhook is an http:// or https:// URL, an e-mail address a name@domain.",
 }
 
 # Refusals by the engine, whatever the game (fogbank.rules.core).
@@ -110,6 +114,7 @@ ENGINE_ERRORS: dict[str, str] = {
     "no_questions": "This game takes no questions, or not that one.",
     "unknown_side": "There is no side with that name in this game.",
     "bad_result": "A result is victory, marginal victory, draw, marginal defeat, defeat or ended.",
+    "no_orders_missing": "Every order the phase waits for is in: a deadline has nothing to take as standing.",
     "awaiting_battle": "The phase waits on a battle fought in another game; it cannot be released until that battle is settled.",
     "unknown_engagement": "The game waits on no battle of that id.",
     "bad_engagement": "The battle handed over is malformed, or no ruleset can fight it.",

@@ -19,7 +19,7 @@ from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 from websockets.protocol import State
 
-from .bus import LOST, Bus, Session, Unavailable
+from .bus import LOST, REVOKED, Bus, Session, Unavailable
 from .guard import WRONG_PER_CONNECTION, TokenGuard
 from .host import Forbidden
 from .sockets import CLOSE_TRY_AGAIN_LATER, MAX_QUEUED_BYTES, MAX_QUEUED_FRAMES
@@ -32,15 +32,15 @@ CLOSE_SERVICE_RESTART = 1012  # the bus lost the seat's stream: reconnect and re
 class Connection:
     def __init__(
         self, websocket: ServerConnection, bus: Bus, guard: TokenGuard | None = None,
-        handover: Handover | None = None, handed: dict[str, Any] | None = None,
+        handover: Handover | None = None, handed: dict[str, Any] | None = None, proxied: bool = False,
     ) -> None:  # fmt: skip
         """`handover`: with `--workers`, where a join for another worker's game is sent;
-        `handed`: this connection was handed over by another worker (what it had read already)."""
+        `handed`: this connection was handed over by another worker (what it had read already);
+        `proxied`: a proxy on this machine passes connections on (`client_address`)."""
         self.websocket = websocket
         self.bus = bus
         self.guard = guard or TokenGuard()
-        address = websocket.remote_address
-        self.address = str(address[0]) if address else "?"
+        self.address = client_address(websocket, proxied)
         self.wrong_tokens = handed["wrong"] if handed else 0
         self.handover = handover
         self.skip = handed["skip"] if handed else 0  # messages the other worker answered already
@@ -99,6 +99,9 @@ class Connection:
                 if frame is LOST:  # everything before it is sent; the client resumes after it
                     await self.websocket.close(CLOSE_SERVICE_RESTART, "the game's host or broker went away")
                     return
+                if frame is REVOKED:
+                    await self.websocket.close(wire.CLOSE_POLICY_VIOLATION, "this seat's link was re-issued")
+                    return
                 self.queued -= len(frame)
                 try:
                     await self.websocket.send(frame)
@@ -111,8 +114,8 @@ class Connection:
         if self.held is not None:
             self.held.append(message)
             return
-        if message is LOST:
-            self.outbox.append(LOST)
+        if message is LOST or message is REVOKED:
+            self.outbox.append(message)
         else:
             self.seq = max(self.seq, message.seq)
             if not self.outbox and self._write_now(message):
@@ -238,6 +241,18 @@ class Connection:
             held, self.held = self.held, None
             for message in fold_ack(held, replies):
                 self.send(message)
+
+
+def client_address(websocket: ServerConnection, proxied: bool = False) -> str:
+    """The address wrong tokens are counted against: the peer's, or, behind a proxy on this
+    machine (`fogbank serve --behind-proxy`), the client's as the proxy gives it (the last
+    X-Forwarded-For entry, the one the proxy added), or every player would share the proxy's."""
+    peer = websocket.remote_address
+    address = str(peer[0]) if peer else "?"
+    if proxied and address in ("127.0.0.1", "::1") and websocket.request is not None:
+        forwarded = websocket.request.headers.get("X-Forwarded-For", "").split(",")[-1].strip()
+        return forwarded or address
+    return address
 
 
 def fold_ack(held: list[Any], replies: list[Any]) -> list[Any]:

@@ -60,7 +60,13 @@ CREATE TABLE IF NOT EXISTS games (
     created TEXT NOT NULL,           -- ISO 8601, UTC; the shell's clock, the core has none
     status TEXT NOT NULL CHECK (status IN ('running', 'ended')),
     spectator_delay INTEGER,         -- turns spectators lag behind; NULL: no spectators
-    options TEXT NOT NULL DEFAULT '{}'  -- the game's options as chosen at creation, JSON
+    options TEXT NOT NULL DEFAULT '{}', -- the game's options as chosen at creation, JSON
+    deadlines TEXT NOT NULL DEFAULT '{}', -- the umpire's time limits, JSON {every, phases}: seconds
+    due TEXT,                        -- JSON {turn, phase, at}: the phase now open's deadline (epoch
+                                     -- seconds), so a restart keeps it; NULL: none
+    webhook TEXT NOT NULL DEFAULT '', -- where the game's nudges are posted ('': nowhere)
+    archived INTEGER NOT NULL DEFAULT 0, -- a finished game the umpire put away (hidden from his list)
+    active TEXT                      -- ISO 8601, UTC: the last input the game took, as last written
 );
 CREATE TABLE IF NOT EXISTS tokens (
     hash BLOB PRIMARY KEY,           -- SHA-256 of the token; the token itself is never stored
@@ -84,6 +90,18 @@ CREATE TABLE IF NOT EXISTS log (
                                      -- seat's own record at the game's end: a msgpack map, seat
                                      -- -> a msgpack list's bytes, written into game_over as they are
     PRIMARY KEY (game_id, n)
+);
+-- Each seat's link and who keeps it, for the umpire's pages. The token is kept in clear, as the
+-- links' tokens and the seeds are (the store is 0600), so the umpire can be shown a seat's link
+-- again; `tokens` above is what a join is checked against.
+CREATE TABLE IF NOT EXISTS seats (
+    game_id TEXT NOT NULL REFERENCES games(id),
+    seat TEXT NOT NULL,              -- a player's seat, 'umpire' or 'spectator'
+    token TEXT NOT NULL,
+    keeper TEXT NOT NULL DEFAULT 'player' CHECK (keeper IN ('player', 'bot')), -- bot: a built-in player
+    address TEXT NOT NULL DEFAULT '', -- where its e-mail nudges go ('': none)
+    missed INTEGER NOT NULL DEFAULT 0, -- deadlines that passed without its order
+    PRIMARY KEY (game_id, seat)
 );
 CREATE TABLE IF NOT EXISTS links (
     parent TEXT NOT NULL REFERENCES games(id),
@@ -143,6 +161,22 @@ class GameRow:
     status: str  # 'running' | 'ended'
     spectator_delay: int | None
     options: dict[str, Any] = attrs.field(converter=lambda text: json.loads(text) if isinstance(text, str) else text)
+    deadlines: dict[str, Any] = attrs.field(default="{}", converter=lambda text: json.loads(text) if isinstance(text, str) else text)
+    due: dict[str, Any] | None = attrs.field(default=None, converter=lambda text: json.loads(text) if isinstance(text, str) else text)
+    webhook: str = ""
+    archived: bool = attrs.field(default=False, converter=bool)
+    active: str | None = None
+
+
+@attrs.frozen
+class SeatRow:
+    """A seat's link and keeper, as the umpire's pages show them."""
+
+    seat: str
+    token: str = attrs.field(repr=False)
+    keeper: str  # 'player' or 'bot'
+    address: str
+    missed: int
 
 
 @attrs.frozen
@@ -360,10 +394,12 @@ class Store:
         commitment: str,
         tokens: Mapping[str, bytes],
         options: Mapping[str, Any] | None = None,
+        links: Mapping[str, str] | None = None,
     ) -> None:
         """Record a new running game and its seats' token hashes (seat -> SHA-256 digest of the
-        token; 'umpire' for the umpire's). Durable when it returns. Raises ValueError if the game
-        id or a token hash is already taken or a hash is not 32 bytes."""
+        token; 'umpire' for the umpire's), and `links`, the tokens themselves for the umpire's
+        pages (seat -> token). Durable when it returns. Raises ValueError if the game id or a
+        token hash is already taken or a hash is not 32 bytes."""
         self._check_writable()
         if game_id in self._status:
             raise ValueError(f"game {game_id!r} exists")
@@ -384,6 +420,10 @@ class Store:
             *(
                 ("INSERT INTO tokens VALUES (?, ?, ?)", (token_hash, game_id, seat))
                 for seat, token_hash in tokens.items()
+            ),
+            *(
+                ("INSERT INTO seats (game_id, seat, token) VALUES (?, ?, ?)", (game_id, seat, token))
+                for seat, token in (links or {}).items()
             ),
         ]
         # Claimed now so a second create_game for the same id or token fails at once; appends
@@ -426,6 +466,57 @@ class Store:
         """Every battle handed from one game to another, in the order they were made."""
         rows = await self._read("SELECT parent, engagement, child, tokens, status, error FROM links ORDER BY rowid", ())
         return [Link(p, e, c, json.loads(t), s, json.loads(x) if x else {}) for p, e, c, t, s, x in rows]
+
+    # The club's settings: links, keepers, deadlines, nudges. Each write is durable when it returns.
+
+    async def reissue(self, game_id: str, seat: str, old_hash: bytes | None, new_hash: bytes, token: str) -> None:
+        """Give `seat` a new token: the old hash opens nothing from this call on (before the write
+        is on disk: a join in between must not get in), the new one once it is."""
+        self._check_game(game_id)
+        if new_hash in self._tokens:
+            raise ValueError("the new token hash is taken")
+        if old_hash is not None:
+            self._tokens.pop(bytes(old_hash), None)
+        await self._submit([
+            ("DELETE FROM tokens WHERE game_id = ? AND seat = ?", (game_id, seat)),
+            ("INSERT INTO tokens VALUES (?, ?, ?)", (new_hash, game_id, seat)),
+            ("INSERT INTO seats (game_id, seat, token) VALUES (?, ?, ?)"
+             " ON CONFLICT (game_id, seat) DO UPDATE SET token = excluded.token", (game_id, seat, token)),
+        ])
+        self._tokens[new_hash] = (game_id, seat)
+
+    def set_seat(self, game_id: str, seat: str, *, keeper: str | None = None, address: str | None = None,
+                 missed: int | None = None) -> asyncio.Future[None]:  # fmt: skip
+        """Change what is kept of a seat (a seat of a game made before links were kept has no row:
+        then nothing is written). Queued at call time, like an append; await it to know it is on disk."""
+        self._check_game(game_id)
+        changes = {name: value for name, value in (("keeper", keeper), ("address", address), ("missed", missed))
+                   if value is not None}  # fmt: skip
+        sets = ", ".join(f"{name} = ?" for name in changes) or "seat = seat"
+        return self._submit([(f"UPDATE seats SET {sets} WHERE game_id = ? AND seat = ?", (*changes.values(), game_id, seat))])
+
+    def set_club(self, game_id: str, **settings: Any) -> asyncio.Future[None]:
+        """Change a game's settings: any of deadlines, due, webhook, archived, active. Queued at
+        call time, like an append; await it to know it is on disk."""
+        self._check_game(game_id)
+        unknown = settings.keys() - _CLUB_COLUMNS.keys()
+        if unknown:
+            raise ValueError(f"no setting {sorted(unknown)[0]!r}")
+        sets = ", ".join(f"{name} = ?" for name in settings) or "id = id"
+        values = tuple(_CLUB_COLUMNS[name](value) for name, value in settings.items())
+        return self._submit([(f"UPDATE games SET {sets} WHERE id = ?", (*values, game_id))])
+
+    async def seats(self, game_id: str) -> list[SeatRow]:
+        """The seats' links and keepers kept for a game, umpire and spectators included (none for a
+        game made before they were kept)."""
+        rows = await self._read("SELECT seat, token, keeper, address, missed FROM seats WHERE game_id = ?"
+                                " ORDER BY rowid", (game_id,))  # fmt: skip
+        return [SeatRow(*row) for row in rows]
+
+    async def games(self) -> list[GameRow]:
+        """Every game in the store, newest first."""
+        rows = await self._read(f"{_GAME_SELECT} ORDER BY created DESC, id", ())
+        return [GameRow(*row) for row in rows]
 
     # Reads.
 
@@ -642,8 +733,12 @@ def _settle(batch: list[_Write], error: BaseException | None) -> None:
 
 
 _GAME_SELECT = (
-    "SELECT id, ruleset, scenario, seed, commitment, created, status, spectator_delay, options FROM games"
+    "SELECT id, ruleset, scenario, seed, commitment, created, status, spectator_delay, options,"
+    " deadlines, due, webhook, archived, active FROM games"
 )
+# The club's settings a game row keeps, each written whole: JSON for the maps.
+_CLUB_COLUMNS = {"deadlines": json.dumps, "due": lambda due: None if due is None else json.dumps(due),
+                 "webhook": str, "archived": int, "active": str}
 
 
 def private_folder(path: Path) -> None:
@@ -736,6 +831,11 @@ def _create_schema(db: Path) -> None:
             connection.execute("ALTER TABLE log ADD COLUMN told BLOB")
         if "seat_records" not in log_columns:
             connection.execute("ALTER TABLE log ADD COLUMN seat_records BLOB")
+        for column, kind in (("deadlines", "TEXT NOT NULL DEFAULT '{}'"), ("due", "TEXT"),
+                             ("webhook", "TEXT NOT NULL DEFAULT ''"), ("archived", "INTEGER NOT NULL DEFAULT 0"),
+                             ("active", "TEXT")):  # fmt: skip
+            if column not in columns:  # a store made before the club's settings were kept
+                connection.execute(f"ALTER TABLE games ADD COLUMN {column} {kind}")
     finally:
         connection.close()
 

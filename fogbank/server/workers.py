@@ -71,9 +71,13 @@ class _Worker:
     delay: float = RETRY[0]
 
 
-def serve_workers(host: str, port: int, data: Path, workers: int, admin_key: str, ready: Callable[[int], None]) -> None:
+def serve_workers(
+    host: str, port: int, data: Path, workers: int, admin_key: str, ready: Callable[[int], None],
+    options: dict[str, Any] | None = None,
+) -> None:  # fmt: skip
     """Run `workers` server processes on one port until SIGINT or SIGTERM; `ready(port)` once all
-    of them listen. Raises ValueError, OSError or StoreError (another server holds the folder)
+    of them listen. `options`: more keyword arguments for each worker's `Server.start` (public_url,
+    smtp). Raises ValueError, OSError or StoreError (another server holds the folder)
     when the workers cannot start."""
     import multiprocessing
     import secrets
@@ -103,7 +107,7 @@ def serve_workers(host: str, port: int, data: Path, workers: int, admin_key: str
             def start(worker: _Worker) -> None:
                 ours, theirs = context.Pipe()
                 process = context.Process(
-                    target=_worker, args=(worker.index, workers, run, host, port, data, admin_key, theirs, os.getpid()),
+                    target=_worker, args=(worker.index, workers, run, host, port, data, admin_key, theirs, os.getpid(), options or {}),
                     daemon=True,
                 )  # fmt: skip
                 # Started with ^C blocked (a signal mask outlives exec): a ^C at the terminal goes
@@ -229,8 +233,9 @@ def _die_with(parent: int) -> bool:
 
 
 def _worker(
-    index: int, workers: int, run: str, host: str, port: int, data: Path, admin_key: str, pipe: Any, parent: int
-) -> None:
+    index: int, workers: int, run: str, host: str, port: int, data: Path, admin_key: str, pipe: Any, parent: int,
+    options: dict[str, Any],
+) -> None:  # fmt: skip
     import signal
 
     from .app import Server, quiet_garbage_collector
@@ -246,7 +251,8 @@ def _worker(
             loop.add_signal_handler(signum, stop.set)
         try:
             server = await Server.start(
-                host, port, worker_data(data, index), admin_key=admin_key, handover=Handover(index, workers, run)
+                host, port, worker_data(data, index), admin_key=admin_key, handover=Handover(index, workers, run),
+                **options,
             )
         except Exception as error:  # noqa: BLE001  (told to the parent, which says it)
             pipe.send(str(error) if isinstance(error, (StoreError, OSError)) else f"{type(error).__name__}: {error}")

@@ -18,7 +18,7 @@ from .engagement import ENGAGEMENT_OPTION, check_result, engagement_from_plain, 
 from .errors import Refused
 from .events import UMPIRE, Amended, Event, GameEnded, Narrative, OverrideApplied, StandingOrderUsed, Talk, Told
 from .phases import Cycle, Move, Then, next_phase, step
-from .ruleset import Resolution, Ruleset, find_ruleset
+from .ruleset import Resolution, Ruleset, Waiting, find_ruleset, seat_sides
 from .seats import check_seats, sides
 from .state import RESULTS, GameState, Outcome
 
@@ -241,19 +241,57 @@ def release(game: Game) -> Step:
     _refuse_if_ended(game)
     if game.awaiting:  # releasing would resolve the phase again, fighting the battle twice
         raise Refused("awaiting_battle", "The phase waits on a battle fought in another game; settle it first.")
+    what = "the turn" if len(game.ruleset.phases) == 1 else f"the {game.state.phase} phase"
+    told = _standing_told(game, f"The umpire released {what} before your order came in")
+    released = _advance(evolve(game, state=_keep_told(game.state, told)), Move.RELEASE)
+    return evolve(released, events=(*told, *released.events))
+
+
+def deadline(game: Game) -> Step:
+    """The phase's deadline passed with orders missing: each missing seat is taken to have given
+    its standing order, and told so (that seat alone), and the phase goes on as if those orders had
+    come: it resolves, or waits for the umpire's release if he holds it. The core has no clock:
+    the shell that keeps the deadline gives this input when its time is up, and the log keeps it,
+    so replay and `verify` take it like any other. Raises `Refused` when no order is missing."""
+    _refuse_if_ended(game)
+    missing = sorted(game.waiting_for())
+    if not missing:
+        raise Refused("no_orders_missing", "Every order this phase waits for is in.")
+    told = _standing_told(game, "The deadline passed before your order came in")
     ruleset, state = game.ruleset, game.state
-    one_phase = len(ruleset.phases) == 1
-    what = "the turn" if one_phase else f"the {state.phase} phase"
-    told = tuple(
+    standing = {seat: ruleset.standing_order(state, seat) for seat in missing}
+    taken = evolve(game, state=_keep_told(state, told), orders={**game.orders, **standing})
+    passed = _advance(taken, Move.LAST_ORDER)
+    return evolve(passed, events=(*told, *passed.events))
+
+
+def _standing_told(game: Game, why: str) -> tuple[StandingOrderUsed, ...]:
+    """Each seat whose order is missing told, alone, that it sails under its standing order."""
+    ruleset, state = game.ruleset, game.state
+    return tuple(
         StandingOrderUsed(
             turn=state.turn, phase=state.phase, audience=frozenset({seat}),
             order=ruleset.unparse_order(ruleset.standing_order(state, seat)),
-            text=f"The umpire released {what} before your order came in: you sail under your standing order.",
+            text=f"{why}: you sail under your standing order.",
         )
         for seat in sorted(game.waiting_for())
     )  # fmt: skip
-    released = _advance(evolve(game, state=_keep_told(state, told)), Move.RELEASE)
-    return evolve(released, events=(*told, *released.events))
+
+
+def waiting_told(game: Game, seat: str) -> Waiting:
+    """What `seat` is told of whom the phase now open waits for: what its ruleset says
+    (`Ruleset.waiting_told`), never more than its own side's seats by name and how many of the
+    others' (a ruleset that says more is cut back to that)."""
+    ruleset, state = game.ruleset, game.state
+    sides_of = seat_sides(ruleset, state)
+    if seat not in sides_of or len(sides_of) == 1:  # the umpire, or a game of one seat: nobody else
+        return Waiting()
+    waiting = game.waiting_for()
+    own = {s for s in waiting if sides_of[s] == sides_of[seat] and s != seat}
+    others = sum(1 for s in waiting if sides_of[s] != sides_of[seat])
+    told = ruleset.waiting_told(state, seat, frozenset(waiting))
+    seats = tuple(sorted(set(told.seats) & own))
+    return Waiting(seats, None if told.others is None else min(told.others, others))
 
 
 def set_hold(game: Game, held: bool, phases: Iterable[str] | None = None) -> Step:

@@ -52,6 +52,16 @@ class Option:
 
 
 @attrs.frozen
+class Waiting:
+    """What a seat is told of whom its phase waits for: seats of its own side by name (itself
+    left out: its own part it is told anyway), and how many seats of the other sides (None: it is
+    told nothing of them)."""
+
+    seats: tuple[str, ...] = ()
+    others: int | None = None
+
+
+@attrs.frozen
 class Resolution:
     """The next state, what happened (with audiences), and every roll made on the way."""
 
@@ -160,6 +170,15 @@ class Ruleset(abc.ABC):
         side = next(s.side for s in seats if s.name == seat)
         return frozenset(s.name for s in seats if s.side == side)
 
+    def waiting_told(self, state: GameState, seat: str, waiting: frozenset[str]) -> Waiting:
+        """What `seat` is told of `waiting`, the seats whose orders for the phase now open are not
+        in: by default its own side's by name and the other sides' as a count. A ruleset may say
+        less (nothing of the enemy where even a count would tell too much); the core never lets
+        it say more."""
+        sides = seat_sides(self, state)
+        own = tuple(sorted(s for s in waiting if sides[s] == sides[seat] and s != seat))
+        return Waiting(own, sum(1 for s in waiting if sides[s] != sides[seat]))
+
     def check_private_talk(self, state: GameState, seat: str, to: str) -> None:
         """Raise `Refused` unless `seat` may talk privately to the seat `to` (both players' seats,
         not the same): heard by the two of them and the umpire alone. By default only to a seat
@@ -260,6 +279,23 @@ class Ruleset(abc.ABC):
     def describe(self, event: Event) -> str:
         """The event in plain words, for the seat (or umpire) it is told to."""
         return talk_words(event) if isinstance(event, Talk) else event.kind
+
+
+_last_sides: tuple[GameState | None, Mapping[str, str]] = (None, {})
+
+
+def seat_sides(ruleset: Ruleset, state: GameState) -> Mapping[str, str]:
+    """Each seat's side, worked out once for a state however often it is asked: the server asks
+    it for every seat after every input (whom each is told the phase waits for), and a ruleset
+    may build its seats from the whole state. States are frozen: the last one asked is kept, by
+    identity."""
+    global _last_sides
+    last = _last_sides  # read once: the pair is replaced whole, never changed in place
+    if last[0] is state:
+        return last[1]
+    sides = {seat.name: seat.side for seat in ruleset.seats(state)}
+    _last_sides = (state, sides)
+    return sides
 
 
 def talk_words(event: Talk) -> str:

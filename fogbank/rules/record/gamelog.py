@@ -5,8 +5,9 @@ One record per line, each a JSON object with a "type":
   game   ruleset, scenario, seats [{seat, side, title}], sides, phases, options, commitment
          (SHA-256 of the seed)
   input  what the game was given: order, ask, talk, release, hold, override, amend,
-         narrate, settle (a battle fought in another game: its id and result), end;
-         each with the turn and phase it was given in
+         narrate, settle (a battle fought in another game: its id and result), deadline (the
+         phase's time ran out: missing orders taken as standing orders; `due`, when, for the
+         reader only), end; each with the turn and phase it was given in
   roll   index, turn, key, table, sides, dice, modifiers [{reason, value}], total, outcome
   event  kind, turn, audience (seats told; the umpire is always told), the event's fields, and
          text: the event in the words its audience is told

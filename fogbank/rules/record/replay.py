@@ -17,6 +17,8 @@ def apply_input(game: Game, record: Mapping[str, Any]) -> Step:
         return core.submit(game, record["seat"], order, record.get("phase"))
     if kind == "release":
         return core.release(game)
+    if kind == "deadline":
+        return core.deadline(game)
     if kind == "hold":
         return core.set_hold(game, bool(record["held"]), record.get("phases"))
     if kind == "override":

@@ -3,13 +3,14 @@
 // record comes once from `history` on joining; after that each `umpire_update` adds its rows.
 // The token stays in this tab (sessionStorage) and in no URL the server sees.
 
+import { Club } from "./club.js";
 import { h, swatch } from "/web/dom.js";
 import { Hand } from "./hand.js";
 import { DiceLog, GameLog, Sheet, gameList, results, seatMessages } from "./papers.js";
 import { Record, seatsOf, standing } from "./record.js";
 import { bare, loadRuleset } from "./ruleset.js";
 import { bare as bareSeat, loadSeatModule } from "/play/ruleset.js";
-import { connect, inOrder, loginForm, notice, takeToken } from "/web/page.js";
+import { connect, inOrder, loginForm, notice, onNewToken, takeToken } from "/web/page.js";
 import { RequestRefused } from "/web/wire.js";
 
 const TOKEN_KEY = "fogbank.umpire.token";
@@ -33,6 +34,7 @@ const game = {
   syncing: false, // the `history` reply is on its way: updates before it are in it
   over: null, // the game_over message, or the log's end record
   games: [],
+  spectating: false, // joined with the spectators' link: the umpire's view some turns late, no controls
   viewAs: "umpire",
   seatView: null,
   seatLog: [],
@@ -42,6 +44,7 @@ const game = {
 };
 let wire = null;
 let hand = null;
+let club = null;
 let sheet = null;
 let gameLog = null;
 let diceLog = null;
@@ -63,6 +66,7 @@ async function ask(type, fields, done) {
 // Connection and stream ------------------------------------------------------------------------
 
 function start(token) {
+  wire?.close();
   wire = connect(token, TOKEN_KEY, { main: "console", later, onWelcome: welcomed, onStream: received });
 }
 
@@ -73,7 +77,9 @@ function move(message) {
 }
 
 async function welcomed(welcome) {
-  if (welcome.seat !== "umpire") {
+  game.spectating = welcome.seat === "spectator"; // the umpire's view, late, and no controls
+  document.body.dataset.mode = game.spectating ? "spectator" : "umpire";
+  if (welcome.seat !== "umpire" && !game.spectating) {
     notice("That token opens a player's seat, not the umpire's. This console is for the umpire.", "error");
   }
   const first = game.ruleset?.name !== welcome.ruleset;
@@ -88,8 +94,13 @@ async function welcomed(welcome) {
   sheet = new Sheet($("pane-sheet"), { ruleset: game.ruleset, seats: game.seats, record: game.record, phase: game.phaseWords });
   gameLog = new GameLog($("pane-log"), game.ruleset, game.phaseWords);
   $("console").hidden = false;
-  syncHistory();
-  refreshGames();
+  if (game.spectating) {
+    // The turn spectators may see comes as a snapshot right after the welcome, if there is one yet.
+    setTimeout(() => game.view || notice("The game is shown to spectators some turns behind: nothing to see yet."), 1500);
+  } else {
+    syncHistory();
+    refreshGames();
+  }
   render();
 }
 
@@ -162,6 +173,11 @@ function received(message) {
   switch (message.type) {
     case "snapshot":
       game.view = message.view;
+      if (game.spectating) game.at = { ...game.at, turn: message.turn, phase: null };
+      break;
+    case "observation": // a spectator's: the umpire's view of a turn some turns back
+      game.view = message.view;
+      game.at = { ...game.at, turn: message.turn, phase: null };
       break;
     case "umpire_update": {
       const before = game.view;
@@ -213,9 +229,23 @@ async function refreshGames() {
     if (!game.over) move(mine);
     game.waitingFor = mine.seats.filter((s) => !s.orders_in).map((s) => s.seat);
   }
-  $("games").replaceChildren(...gameList(game.games, game.welcome?.game, game.phaseWords));
+  $("games").replaceChildren(...gameList(game.games, game.welcome?.game, seatActions, game.phaseWords));
+  club.show(mine);
   renderStanding();
 }
+
+/** The umpire's controls in the seats' table: a seat's new link, and its built-in player. */
+const seatActions = {
+  async reissue(seat, who) {
+    const reply = await ask("reissue", { seat });
+    if (reply) notice(`${who}: a new link. The old one opens nothing now; send this one on.`);
+    await refreshGames();
+  },
+  async standIn(seat, bot) {
+    const words = bot ? `A built-in player has ${seat} now.` : `${seat} is its player's again.`;
+    if (await ask("stand_in", { seat, bot }, words)) await refreshGames();
+  },
+};
 
 async function refreshSeat() {
   const seat = game.viewAs;
@@ -245,6 +275,7 @@ function render() {
   $("seat-side").hidden = !seatMode;
   $("layers").hidden = seatMode || !$("layers").querySelector("input");
   $("seat-banner").hidden = !seatMode;
+  $("club-area").hidden = seatMode;
   document.querySelector(".tabs").hidden = seatMode;
   for (const pane of ["sheet", "dice", "log"]) $(`pane-${pane}`).hidden = seatMode || game.pane !== pane;
   $("pane-seat").hidden = !seatMode;
@@ -268,12 +299,12 @@ function renderStanding() {
   if (!game.welcome || !game.ruleset) return;
   hand.render();
   const status = game.over ? "not resolved" : game.at.cycle === "ready" ? "held for release" : "being ordered";
-  if (!game.syncing) sheet.current(game.view, game.at, status, Boolean(game.over));
+  if (!game.syncing && !game.spectating) sheet.current(game.view, game.at, status, Boolean(game.over));
 }
 
 function renderHeader() {
   const w = game.welcome;
-  $("game-title").textContent = `${w.briefing?.title ?? w.scenario} · game ${w.game}`;
+  $("game-title").textContent = `${w.briefing?.title ?? w.scenario} · game ${w.game}${game.spectating ? " · as a spectator, some turns behind" : ""}`;
   const view = game.viewAs === "umpire" ? game.view : game.seatView;
   const clock = view ? game.ruleset.clock(view) : "";
   $("clock").textContent = [`Turn ${game.at.turn}`, game.viewAs === "umpire" ? game.phaseWords(game.at.phase) : null, clock].filter(Boolean).join(" · ");
@@ -409,6 +440,7 @@ function setUpControls() {
     request: (type, fields) => wire.request(type, fields),
     observe: (seat) => wire.observe(seat),
   });
+  club = new Club(game, { ask, refreshGames });
   diceLog = new DiceLog($("dice"), $("dice-filter"));
   for (const tab of document.querySelectorAll("[role=tab]")) {
     tab.onclick = () => {
@@ -437,7 +469,8 @@ function setUpControls() {
   };
 
   loginForm(TOKEN_KEY, start);
-  setInterval(() => wire && game.welcome && refreshGames(), 10000);
+  onNewToken(TOKEN_KEY, start);
+  setInterval(() => wire && game.welcome && !game.spectating && refreshGames(), 10000);
 }
 
 setUpControls();

@@ -3,6 +3,7 @@
 // table. What a ruleset adds (its sheet columns, its words for an order) comes from its module.
 
 import { h } from "/web/dom.js";
+import { copyButton, whole } from "/web/links.js";
 import { eventWords, words } from "/web/words.js";
 
 function table(className, headings, rows) {
@@ -292,9 +293,11 @@ function ago(iso) {
   return new Date(iso).toLocaleString();
 }
 
-/** The games this token opens, and who is present at each. */
-export function gameList(games, current, phase = (name) => name) {
-  return games.map((game) => (game.engagement ? linkedGame(game) : gameEntry(game, current, phase)));
+/** The games this token opens, and who is present at each. `actions`: the umpire's controls for
+ * the game open here (a seat's new link, a built-in player); none: the table only. `phase`: a
+ * phase's name in the game's words. */
+export function gameList(games, current, actions = null, phase = (name) => name) {
+  return games.map((game) => (game.engagement ? linkedGame(game) : gameEntry(game, current, actions, phase)));
 }
 
 /** A battle this game handed to a game of its own: its state, its console, or why it failed. */
@@ -309,26 +312,62 @@ function linkedGame(game) {
   );
 }
 
-function gameEntry(game, current, phase) {
-  return (
-    h(
-      "div",
-      { class: `game${game.game === current ? " current" : ""}`, "data-game": game.game },
-      h("div", { class: "game-head" }, h("strong", {}, game.scenario), ` game ${game.game} · turn ${game.turn} · ${[...new Set([game.phase && phase(game.phase), game.cycle].filter(Boolean))].join(", ")}${game.held ? " · held" : ""}`),
-      table(
-        "presence",
-        ["Seat", "Connected", "Last seen", "Orders"],
-        game.seats.map((seat) =>
-          h(
-            "tr",
-            { "data-seat": seat.seat },
-            h("td", {}, seat.seat),
-            h("td", { class: seat.connected > 0 ? "yes" : "no" }, seat.connected > 0 ? `yes${seat.connected > 1 ? ` (${seat.connected})` : ""}` : "no"),
-            h("td", { title: seat.last_seen || "" }, ago(seat.last_seen)),
-            h("td", { class: seat.orders_in ? "yes" : "no" }, seat.orders_in ? "in" : "not in"),
-          ),
-        ),
-      ),
-    )
+function gameEntry(game, current, actions, phase) {
+  const mine = actions && game.game === current;
+  const ended = game.cycle === "ended";
+  const headings = ["Seat", ...(mine ? ["Link"] : []), "Connected", "Last seen", "Orders", ...(mine ? ["Missed", "Played by"] : [])];
+  return h(
+    "div",
+    { class: `game${game.game === current ? " current" : ""}`, "data-game": game.game },
+    h("div", { class: "game-head" }, h("strong", {}, game.scenario), ` game ${game.game} · turn ${game.turn} · ${[...new Set([game.phase && phase(game.phase), game.cycle].filter(Boolean))].join(", ")}${game.held ? " · held" : ""}`),
+    h("div", { class: "roster-wrap" }, table("presence", headings, game.seats.map((seat) => seatRow(seat, mine ? actions : null, ended)))),
+    mine ? spectatorsLine(game, actions, ended) : null,
+  );
+}
+
+function seatRow(seat, actions, ended) {
+  const who = seat.title ? `${seat.title} (${seat.side})` : seat.seat;
+  const cells = [
+    h("td", { title: who }, seat.seat),
+    actions ? h("td", { class: "link-cell" }, linkCell(seat.link, who, seat.seat), " ", renewButton(seat.seat, who, actions, ended)) : null,
+    h("td", { class: seat.connected > 0 ? "yes" : "no" }, seat.connected > 0 ? `yes${seat.connected > 1 ? ` (${seat.connected})` : ""}` : "no"),
+    h("td", { title: seat.last_seen || "" }, ago(seat.last_seen)),
+    h("td", { class: seat.orders_in ? "yes" : "no" }, seat.orders_in ? "in" : "not in"),
+  ];
+  if (actions) {
+    const hand = h("button", { type: "button", class: "quiet", "data-stand-in": seat.seat, disabled: ended }, seat.bot ? "Take back" : "Hand to a built-in player");
+    hand.onclick = () => actions.standIn(seat.seat, !seat.bot);
+    cells.push(
+      h("td", { class: seat.missed ? "no" : "" }, seat.missed ? `${seat.missed} deadline${seat.missed > 1 ? "s" : ""}` : ""),
+      h("td", {}, h("div", {}, seat.bot ? "built-in player" : "player"), hand),
+    );
+  }
+  return h("tr", { "data-seat": seat.seat, "data-bot": String(Boolean(seat.bot)) }, cells);
+}
+
+function linkCell(path, who, seat) {
+  if (!path) return h("span", { class: "muted" }, "not kept: give a new link");
+  const link = whole(path);
+  return h("span", { class: "link" }, h("input", { type: "text", readonly: true, value: link, "aria-label": `${who}: link`, spellcheck: "false" }), copyButton(link, who, { "data-copy": seat }));
+}
+
+/** A seat's "New link" button: its old link opens nothing once this is clicked. */
+function renewButton(seat, who, actions, ended) {
+  const renew = h("button", { type: "button", class: "quiet", "data-reissue": seat, disabled: ended, title: "The old link stops working at once" }, "New link");
+  renew.onclick = () => actions.reissue(seat, who);
+  return renew;
+}
+
+function spectatorsLine(game, actions, ended) {
+  const open = game.spectator_delay !== null && game.spectator_delay !== undefined;
+  const renew = renewButton("spectator", "Spectators", actions, ended);
+  return h(
+    "p",
+    { class: "spectators", "data-open": String(open) },
+    h("b", {}, "Spectators: "),
+    open ? `open, ${game.spectator_delay} turn${game.spectator_delay === 1 ? "" : "s"} behind. ` : "closed. ",
+    linkCell(game.spectators, "Spectators", "spectator"),
+    " ",
+    renew,
   );
 }

@@ -3,10 +3,11 @@
 // order is kept in this tab (sessionStorage) across reconnects and reloads; the token stays in the
 // tab too, in no URL the server sees. At the end, the debrief (debrief.js) takes the page.
 
+import { left, when } from "/web/clock.js";
 import { Debrief } from "./debrief.js";
 import { h, s } from "/web/dom.js";
 import { bare, loadSeatModule } from "./ruleset.js";
-import { connect, inOrder, loginForm, notice, takeToken } from "/web/page.js";
+import { connect, inOrder, loginForm, notice, onNewToken, takeToken } from "/web/page.js";
 import { RequestRefused } from "/web/wire.js";
 import { words } from "/web/words.js";
 
@@ -25,6 +26,9 @@ const seat = {
   mustAct: false, // whether this seat owes an order in the phase now open
   orderIn: false, // whether its order for it is in
   held: false, // whether the umpire holds the phase
+  waiting: null, // whom else the phase waits for, as far as this seat is told: {seats, others}
+  deadline: null, // when the phase's orders are due (UTC, ISO 8601), or null
+  nudged: 0, // browser notifications shown (orders due while the tab was out of sight)
   messages: [], // what the seat was told: narratives, answers, amendments, talk
   toldUpTo: 0, // stream messages up to this seq are in `welcome.told` already
   over: null, // the game_over message
@@ -83,6 +87,7 @@ function loadDraft() {
 // Connection and stream -------------------------------------------------------------------------
 
 function start(token) {
+  wire?.close();
   wire = connect(token, TOKEN_KEY, { main: "seat", later, onWelcome: welcomed, onStream: received });
 }
 
@@ -96,9 +101,12 @@ async function welcomed(welcome) {
   seat.phase = welcome.phase;
   seat.mustAct = welcome.must_act;
   seat.orderIn = Boolean(welcome.order_in);
+  seat.waiting = welcome.waiting ?? null;
+  seat.deadline = welcome.deadline ?? null;
   seat.messages = (welcome.told || []).map((told) => ({ ...told, type: told.kind }));
   seat.toldUpTo = welcome.seq;
   if (first) await setUp(welcome);
+  $("seat").hidden = Boolean(seat.over); // shown again after a refused token gave way to a good one
   renderMessages();
   render();
   checkLater();
@@ -216,6 +224,7 @@ function received(message) {
       }
       seat.view = message.view;
       [seat.turn, seat.phase, seat.mustAct] = [message.turn, message.phase, message.must_act];
+      if (message.type === "observation") [seat.waiting, seat.deadline] = [message.waiting ?? null, message.deadline ?? null];
       // A snapshot names the battles this seat fights in games of their own (a rejoin's only word of them).
       for (const linked of message.view?.linked ?? []) {
         if (seat.messages.some((m) => m.type === "link" && m.token === linked.token)) continue;
@@ -234,6 +243,7 @@ function received(message) {
       [seat.turn, seat.phase, seat.mustAct] = [message.turn, message.phase, message.must_act];
       seat.orderIn = message.order_in;
       seat.held = message.held;
+      [seat.waiting, seat.deadline] = [message.waiting ?? null, message.deadline ?? null];
       break;
     case "game_over":
       seat.over = message;
@@ -335,12 +345,56 @@ function duty() {
   return ["act", "Your orders are due"];
 }
 
+/** Whom else the phase waits for, in words: the own side's seats by title, the enemy's as a count. */
+function waitingWords() {
+  const waiting = seat.waiting;
+  if (seat.over || !waiting) return "";
+  const names = (waiting.seats || []).map(titleOf);
+  const others = waiting.others ? [`${waiting.others} enemy seat${waiting.others > 1 ? "s" : ""}`] : [];
+  const all = [...names, ...others];
+  if (!all.length) return "";
+  const list = all.length > 1 ? `${all.slice(0, -1).join(", ")} and ${all.at(-1)}` : all[0];
+  return `${seat.mustAct && !seat.orderIn ? "Also waiting for" : "Waiting for"} ${list}`;
+}
+
+/** The countdown to the phase's deadline, kept up to date every second. */
+function renderDeadline() {
+  const box = $("deadline");
+  box.hidden = !seat.deadline || Boolean(seat.over);
+  if (box.hidden) return;
+  const seconds = (Date.parse(seat.deadline) - Date.now()) / 1000;
+  box.textContent = `Orders due ${when(seat.deadline)} · ${left(seat.deadline)}`;
+  box.title = seat.deadline;
+  box.dataset.soon = String(seconds > 0 && seconds < 3600);
+  box.dataset.over = String(seconds <= 0);
+}
+
+/** The tab's title says when orders are due; a player who allowed it is also sent a notification
+ * when they fall due while the tab is out of sight. */
+function nudge(code) {
+  const due = code === "act";
+  document.title = `${due ? "(!) " : ""}fogbank · ${titleOf(seat.welcome.seat)}`;
+  const key = `${seat.turn}/${seat.phase}`;
+  if (!due || nudge.told === key) return;
+  const first = nudge.told === undefined;
+  nudge.told = key;
+  if (first || !document.hidden || !("Notification" in window) || Notification.permission !== "granted") return;
+  seat.nudged += 1;
+  new Notification("fogbank: your orders are due", { body: `${titleOf(seat.welcome.seat)} · turn ${seat.turn}, ${seat.ruleset.phase(seat.phase)}`, tag: "fogbank-orders" });
+}
+
 function render() {
   if (!seat.welcome || !seat.ruleset) return;
   const [code, said] = duty();
   $("duty").dataset.duty = code;
   $("duty").textContent = said;
   document.body.dataset.duty = code;
+  const waiting = waitingWords();
+  $("waiting").hidden = !waiting;
+  $("waiting").textContent = waiting;
+  renderDeadline();
+  nudge(code);
+  $("notify").hidden = seat.over || !("Notification" in window) || Notification.permission !== "default";
   $("clock").textContent = `Turn ${seat.turn} · ${seat.ruleset.phase(seat.phase)}`;
   $("order-state").textContent = seat.orderIn ? "in" : seat.mustAct ? "due" : "";
   $("send-order").disabled = !seat.mustAct || Boolean(seat.over);
@@ -493,6 +547,13 @@ function setUpControls() {
     renderChart();
   };
   loginForm(TOKEN_KEY, start);
+  onNewToken(TOKEN_KEY, start);
+  $("notify").onclick = async () => {
+    const answer = await Notification.requestPermission();
+    notice(answer === "granted" ? "This tab will tell you when your orders are due." : "No notifications, then: the tab's title shows (!) when orders are due.");
+    render();
+  };
+  setInterval(renderDeadline, 1000);
 }
 
 setUpControls();

@@ -20,6 +20,7 @@ def briefing(state: GameState, scenario: Scenario, seat: str) -> dict[str, Any]:
     return {
         "title": scenario.title, "briefing": scenario.briefing, "turns": scenario.turns, "night": scenario.night,
         "visibility": start, "set_up_visibility": scenario.visibility, "wind": scenario.wind,
+        "heavy_seas": scenario.heavy_seas, "cruising_speed": scenario.cruising_speed or None,
         "fog": state.options.get("fog", scenario.fog),
         "seat": seat, "side": spec.side if spec else None, "command": spec.title if spec else "the umpire",
         "mines_to_lay": spec.mines if spec else 0,

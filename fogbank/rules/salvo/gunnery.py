@@ -139,7 +139,7 @@ def _bearing(work: Work, firer: Unit, battery: str, target: Unit, spotter: Unit 
     allowance = 1 if firer.kind == FORT else 0
     visual = target.kind == ZEPPELIN or (
         firer.hex not in board.smoke and target.hex not in board.smoke
-        and (d <= board.visibility or (scenario.night and sensing.lit(board, target, [u.id for u in work.units.values() if u.side == firer.side])))
+        and (d <= board.visibility or (scenario.night and sensing.lit(board, target, [u.id for u in work.units.values() if sensing.belongs(scenario, u, who)])))
     )
     across = land_blocked = sensing.land_blocked(scenario, firer.hex, target.hex, allowance)
     if visual and not land_blocked:

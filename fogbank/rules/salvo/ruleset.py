@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from fogbank.rules.core import (
-    UMPIRE, Dice, Engagement, EngagementResult, Event, GameState, Option, Refused, Resolution, Ruleset, Seat, register,
+    UMPIRE, Dice, Engagement, EngagementResult, Event, GameState, Option, Refused, Resolution, Ruleset, Seat, Tally, register,
 )
 from fogbank.rules.core.engagement import ENGAGEMENT_OPTION, engagement_from_plain
 
-from . import briefing, engagement, hexes, orders, overrides, turn, views
+from . import briefing, engagement, hexes, measures, orders, overrides, turn, views
 from .board import Told
 from .bot import Captain
 from .errors import ERROR_CODES
@@ -91,10 +91,16 @@ class Salvo(Ruleset):
         return dict(order)
 
     def check_order(self, state: GameState, seat: str, order: Any) -> None:
-        s = load_scenario(state.scenario)
+        found = self.order_refusals(state, seat, order)
+        if found:
+            raise found[0]
+
+    def order_refusals(self, state: GameState, seat: str, order: Any) -> list[Refused]:
+        """Every rule the order breaks, from what the seat may know (its own view), all at once."""
+        s = _scenario(state)
         if s.seat(seat) is None:
-            raise Refused("not_your_unit", f"There is no seat {seat!r} in this game.")
-        orders.check_order(state, s, seat, order)
+            return [Refused("not_your_unit", f"There is no seat {seat!r} in this game.")]
+        return orders.refusals(state, s, seat, order)
 
     def standing_order(self, state: GameState, seat: str) -> dict[str, Any]:
         """Hold course and speed, fire at nothing; a minelayer's mines go in the first hexes it may use."""
@@ -129,9 +135,21 @@ class Salvo(Ruleset):
         return overrides.apply_override(state, load_scenario(state.scenario), override, reason)
 
     def bot(self, scenario: str, seat: str, chart: Mapping[str, Any]) -> Captain:
+        """The standard captain, as the server seats it: the scenario's default options, no luck."""
         s = load_scenario(scenario)
         spec = s.seat(seat)
-        return Captain(scenario, seat, chart, dummies=bool(spec and spec.side in s.dummies))
+        state = GameState(ruleset=self.name, scenario=s.id, turn=1, dice=Dice(bytes(32)), board=None, knowledge={},
+                          options={name: option.default for name, option in self.options(scenario).items()})
+        return Captain(scenario, seat, spec.side, chart, briefing.briefing(state, s, seat), state.options)
+
+    def rules_offered(self, scenario: str, options: Mapping[str, Any]) -> Mapping[str, str]:
+        return measures.rules_offered(load_scenario(scenario), options)
+
+    def rules_used(self, record: Mapping[str, Any]) -> Iterable[str]:
+        return measures.rules_used(record)
+
+    def tally(self, state: GameState) -> Tally:
+        return measures.tally(state)
 
     def error_codes(self) -> dict[str, str]:
         return ERROR_CODES

@@ -69,16 +69,26 @@ def units_block(board: Board, firer: Unit, target: Unit, known: Iterable[str]) -
     firing seat knows of (its plot's own, and those it has detected) block: a block by a ship it cannot
     sense would tell it the ship is there."""
     known = set(known)
-    paths = strictly_between(firer.hex, target.hex)
-    ships = [u for u in board.units if u.afloat and u.kind in (CAPITAL, SCREEN) and u.id not in (firer.id, target.id)
-             and u.id in known]
-    if not ships:
+    ships = [(u.hex, u.kind) for u in board.units if u.afloat and u.kind in (CAPITAL, SCREEN)
+             and u.id not in (firer.id, target.id) and u.id in known]
+    return ships_block(firer.hex, target.hex, firer.type == "DD", ships)
+
+
+def ships_block(firer: Hex, target: Hex, destroyer: bool, ships: Iterable[tuple[Hex, str]]) -> str:
+    """12.41 from positions alone (firer's and target's hexes, and (hex, kind) of every other ship
+    the firing seat knows of): why the line is blocked, or "". The rules and the seat's own check
+    of an order both ask it."""
+    by_hex: dict[Hex, set[str]] = {}
+    for where, kind in ships:
+        by_hex.setdefault(where, set()).add(kind)
+    if not by_hex:
         return ""
+    paths = strictly_between(firer, target)
     for reason, blocks in (
-        ("a ship beside the firer or target", lambda h, u: hexes.distance(h, firer.hex) == 1 or hexes.distance(h, target.hex) == 1),
-        ("a destroyer cannot fire over a capital ship", lambda h, u: firer.type == "DD" and u.kind == CAPITAL),
+        ("a ship beside the firer or target", lambda h, kinds: hexes.distance(h, firer) == 1 or hexes.distance(h, target) == 1),
+        ("a destroyer cannot fire over a capital ship", lambda h, kinds: destroyer and CAPITAL in kinds),
     ):
-        if all(any(u.hex == h and blocks(h, u) for h in path for u in ships) for path in paths):
+        if all(any(h in by_hex and blocks(h, by_hex[h]) for h in path) for path in paths):
             return reason
     return ""
 
@@ -189,9 +199,10 @@ HOW_SEEN = {
 }
 
 
-def contact(unit: Unit, label: int, detected: bool, side: str, how: str = "") -> dict[str, Any]:
+def contact(unit: Unit, label: int, detected: bool, side: str, how: str = "", lit: bool = False) -> dict[str, Any]:
     """A unit as an observer is shown it: a marker hides which ship (or dummy) it is (12.21). `how`
-    it is sensed (SENSES) says who may fire at it, in words."""
+    it is sensed (SENSES) says who may fire at it, in words; `lit`: at night it shows in the light
+    for the observer (seen, and fired at, from `ILLUMINATED` hexes)."""
     marker = unit.kind in (CAPITAL, DUMMY) and not detected
     if unit.kind == FORT:
         how = "sight"  # printed on the map: seen wherever land does not hide it
@@ -207,5 +218,6 @@ def contact(unit: Unit, label: int, detected: bool, side: str, how: str = "") ->
         "identity": None if marker else {"id": unit.id, "name": unit.name, "type": unit.type},
         "destroyed": unit.kind == FORT and unit.w >= 3,
         "seen": how or None,
+        "lit": lit,
         "fire": "a fort, printed on the map: guns in range with a clear line may fire at it" if unit.kind == FORT else HOW_SEEN[how],
     }

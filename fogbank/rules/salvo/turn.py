@@ -202,7 +202,8 @@ def _steam(work: Work, unit: Unit, path: str, smoking: bool) -> tuple[Unit, set[
                 fate = work.damage(unit.id, result)
                 unit = work.units[unit.id]
                 work.tell(work.seats_of(sensing.observer(scenario, unit.seat)), "mine_struck",
-                          f"{unit.name} struck a mine in {hexes.number(here)}: {result} ({fate}).", unit=unit.id, result=result)
+                          f"{unit.name} struck a mine in {hexes.number(here)}: {result} ({fate}).", unit=unit.id, result=result,
+                          fate=fate, hex=hexes.number(here))
                 work.note("mine", f"{unit.name} struck a mine in {hexes.number(here)}.", hex=hexes.number(here))
                 if not unit.afloat:
                     return unit, laid

@@ -13,7 +13,15 @@ from .scenario import Scenario
 from .units import FORT, Unit
 
 
-def unit_view(unit: Unit, board: Board) -> dict[str, Any]:
+MARKS = {  # 12.5's special damage biting this turn, as the ship's own crew would say it
+    "engineering": "no power (engineering hit): no radar, guns, torpedoes, starshells or searchlight this turn",
+    "rudder": "rudder jammed: she holds course and speed this turn",
+    "bridge": "bridge hit: her crew fights a level worse this turn",
+    "deck": "deck fire: easier to hit at night this turn",
+}
+
+
+def unit_view(unit: Unit, board: Board, turn: int = 0) -> dict[str, Any]:
     return {
         "id": unit.id, "name": unit.name, "type": unit.type, "kind": unit.kind, "seat": unit.seat,
         "hex": hexes.number(unit.hex), "facing": None if unit.kind == FORT else unit.facing, "speed": unit.speed,
@@ -25,6 +33,7 @@ def unit_view(unit: Unit, board: Board) -> dict[str, Any]:
         "starshells": unit.starshells, "searchlight": unit.searchlight, "crew": unit.crew, "flagship": unit.flagship,
         "w": unit.w, "s": unit.s, "fresh_w": unit.fresh_w, "fresh_s": unit.fresh_s,
         "sunk": unit.sunk, "exited": unit.exited, "turned": unit.turned,
+        "hurt_now": [words for mark, words in MARKS.items() if board.marked(mark, unit.id, turn)],
     }
 
 
@@ -64,15 +73,17 @@ def seat_view(state: GameState, scenario: Scenario, seat: str, since: int | None
     side = scenario.seat(seat).side
     since = state.turn - 1 if since is None else since
     shared = scenario.shared_plot[side]
+    struck = {r.facts["hex"] for r in log.reports if r.kind == "mine_struck" and "hex" in r.facts}  # found the hard way
     return {
         **_common(state, scenario),
         "seat": seat, "side": side,
         "mines_to_lay": scenario.seat(seat).mines if state.turn == 1 and state.phase == "sight_first" and not log.mines else 0,
         "effects": sorted(board.effects.get(side, ())),
-        "ships": [unit_view(u, board) for u in board.units if u.seat == seat],
-        "friends": [unit_view(u, board) for u in board.units if shared and u.side == side and u.seat != seat],
+        "ships": [unit_view(u, board, state.turn) for u in board.units if u.seat == seat],
+        "friends": [unit_view(u, board, state.turn) for u in board.units if shared and u.side == side and u.seat != seat],
         "contacts": [dict(c) for c in log.contacts],
-        "minefields": sorted({*map(hexes.number, scenario.minefields), *log.mines}),
+        "minefields": sorted({*map(hexes.number, scenario.minefields), *log.mines, *struck}),
+        "mines_struck": sorted(struck),
         "exits": sum(1 for uid in board.exits if scenario.victory.counts(board.unit(uid)))
         if scenario.victory.kind == "exit" and side == scenario.victory.side else None,
         "reports": [{"turn": r.turn, "phase": r.phase, "kind": r.kind, "text": r.text, "facts": dict(r.facts)}
@@ -87,7 +98,7 @@ def umpire_view(state: GameState, scenario: Scenario) -> dict[str, Any]:
         "max_visibility": board.max_visibility,
         "event": board.event,
         "effects": {side: sorted(e) for side, e in sorted(board.effects.items())},
-        "units": [{**unit_view(u, board), "side": u.side, "dummy": u.kind == "dummy"} for u in board.units],
+        "units": [{**unit_view(u, board, state.turn), "side": u.side, "dummy": u.kind == "dummy"} for u in board.units],
         "minefields": {"fixed": sorted(map(hexes.number, scenario.minefields)),
                        "secret": sorted(map(hexes.number, board.secret_mines))},
         "searchlights": [{"unit": u, "target": t} for u, t in board.searchlights],

@@ -147,8 +147,10 @@ class Work:
                     next_label[who] = mine[unit.id] + 1
             side = sensing.side_of(self.scenario, who)
             sensed = board.sensed.get(who, {})
+            eyes = [u.id for u in board.units if sensing.belongs(self.scenario, u, who)]
             pictures[who] = tuple(
-                sensing.contact(u, mine[u.id], u.id in detected or u.kind == FORT, side, sensed.get(u.id, ""))
+                sensing.contact(u, mine[u.id], u.id in detected or u.kind == FORT, side, sensed.get(u.id, ""),
+                                self.scenario.night and u.id in detected and sensing.lit(board, u, eyes))
                 for u in sorted(units, key=lambda u: mine[u.id])
             )
         for seat in self.scenario.seats:

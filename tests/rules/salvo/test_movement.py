@@ -255,3 +255,18 @@ def test_no_starshell_or_searchlight_without_power_after_an_engineering_hit():
     turn._declarations(w, {"scott": {"starshells": {"R": "1013"}, "searchlights": {"R": 1}}})
     assert w.board.starshells == () and w.board.searchlights == ()
     assert {r.kind for r in w.told["scott"]} == {"no_power"}
+
+
+def test_a_mine_a_ship_strikes_is_marked_on_her_sides_maps_and_nowhere_else():
+    game = core.start(RULES, "gallipoli", bytes(32))
+    state = attrs.evolve(game.state, phase="movement", board=attrs.evolve(game.state.board, secret_mines=frozenset({parse("1609")})))
+    w = Work(state, for_options("gallipoli", False))
+    w.roll = Fixed(mine="struck", underwater="S")
+    majestic = w.units["B4"]
+    w.put(attrs.evolve(majestic, hex=parse("1610"), facing="A"))
+    turn._movement(w, {"third_line": {"moves": {"B4": "F"}}})
+    after = w.finish().state
+    for seat in ("third_line", "de_robeck"):
+        view = RULES.observe(after, seat)
+        assert view["mines_struck"] == ["1609"] and "1609" in view["minefields"]
+    assert RULES.observe(after, "forts")["mines_struck"] == []

@@ -34,8 +34,10 @@ def salvo_low(game: Game, seat: str):
     who, side = sensing.observer(scenario, seat), scenario.seat(seat).side
     detected = board.detected.get(who, frozenset())
     labels = board.labels.get(who, {})
+    own_units = [u for u in board.units if sensing.belongs(scenario, u, who)]
     shown = sorted(
-        (labels.get(u.id, 0), sensing.contact(u, 0, u.id in detected or u.kind == FORT, side, board.sensed.get(who, {}).get(u.id, "")))
+        (labels.get(u.id, 0), sensing.contact(u, 0, u.id in detected or u.kind == FORT, side, board.sensed.get(who, {}).get(u.id, ""),
+                                              scenario.night and u.id in detected and sensing.lit(board, u, [o.id for o in own_units])))
         for u in sensing.shown(scenario, board, who, state.options["fog"], detected)
     ) if all(u.id in labels for u in sensing.shown(scenario, board, who, state.options["fog"], detected)) else None
     own = tuple(u for u in board.units if sensing.belongs(scenario, u, who))

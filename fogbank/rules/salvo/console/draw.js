@@ -56,16 +56,18 @@ export function drawWaters(map, group, chart) {
   }
 }
 
-/** Minefields: `fixed` printed on the map, `secret` laid in secret (drawn dashed, in violet). */
-export function drawMines(map, group, fixed, secret = []) {
-  for (const [names, look, kind] of [[fixed, LOOKS.mine, "fixed"], [secret, LOOKS.secretMine, "secret"]]) {
+/** Minefields: `fixed` printed on the map, `secret` laid in secret (drawn dashed, in violet),
+ * `struck`: hexes where the seat's own ships struck mines nobody had shown them. */
+export function drawMines(map, group, fixed, secret = [], struck = []) {
+  const titles = { fixed: "Minefield", secret: "Secret minefield", struck: "A mine struck here" };
+  for (const [names, look, kind] of [[fixed, LOOKS.mine, "fixed"], [secret, LOOKS.secretMine, "secret"], [struck, LOOKS.mine, "struck"]]) {
     for (const name of names) {
       const at = map.centre(name);
       if (!at) continue;
       const g = group.appendChild(s("g", { class: `minefield ${kind}`, "data-hex": name }));
       g.appendChild(paint(s("path", { d: map.hexPath(name, 0.78) }), look));
       for (const dx of [-3.2, 0, 3.2]) g.appendChild(paint(s("circle", { cx: at[0] + dx, cy: at[1] + (dx ? 1.6 : -1.6), r: 1.3 }), { fill: look.stroke }));
-      titled(g, `${kind === "secret" ? "Secret minefield" : "Minefield"} at ${name}`);
+      titled(g, `${titles[kind]} at ${name}`);
     }
   }
 }

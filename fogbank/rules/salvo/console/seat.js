@@ -38,7 +38,10 @@ function ageWords(view, contact) {
 export function drawPicture(map, group, view, { remembered = [], selected = null } = {}) {
   drawWaters(map, group, map.chart);
   if (!view) return;
-  drawMines(map, group, (view.minefields || []).filter((hex) => (map.chart.minefields || []).includes(hex)), (view.minefields || []).filter((hex) => !(map.chart.minefields || []).includes(hex)));
+  const printed = map.chart.minefields || [];
+  const struck = view.mines_struck || [];
+  drawMines(map, group, (view.minefields || []).filter((hex) => printed.includes(hex)),
+    (view.minefields || []).filter((hex) => !printed.includes(hex) && !struck.includes(hex)), struck.filter((hex) => !printed.includes(hex)));
   drawSmoke(map, group, view.smoke);
   drawStarshells(map, group, view.starshells);
   const own = (unit, colour, mine) => ({

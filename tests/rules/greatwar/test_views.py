@@ -103,7 +103,7 @@ def test_what_a_seat_and_the_umpire_read_names_zones_and_sides_in_words_never_id
     side id ("bosporus southwest", "central stands") once the names and titles are taken out."""
     import re
     from fogbank.rules.core.plain import to_plain
-    from fogbank.rules.record.simulate import _play
+    from fogbank.rules.record.simulate import play_out
 
     words = sorted({z.name for z in SEA.zones.values()} | {v["title"] for v in SEA.sides.values()}
                    | {t for _, _, t in SEA.seats}, key=len, reverse=True)
@@ -117,7 +117,7 @@ def test_what_a_seat_and_the_umpire_read_names_zones_and_sides_in_words_never_id
 
     for number in range(6):
         game = core.start(RULES, "black_sea", game_seed("words", number))
-        run = _play(game, 500, {})
+        run = play_out(game, 500, {})
         try:
             while True:
                 record = next(run)

@@ -21,6 +21,7 @@ class News(Event):
     phase: str = ""
     text: str
     fleet: str | None = None
+    rule: str = ""  # the rule it shows in use (bombard, raid, lay_mines, transport), for the arena's count
 
 
 @attrs.frozen(kw_only=True)

@@ -47,9 +47,12 @@ class Sortie:
 
 
 class Admiral:
-    def __init__(self, chart: Mapping[str, Any], seat: str, luck: int = 0):
+    def __init__(self, chart: Mapping[str, Any], seat: str, luck: int = 0, options: Mapping[str, Any] | None = None):
         self.plain_chart = chart
         self.seat = seat
+        # With battles fought to a finish on the hex map, a fleet cannot count on slipping away
+        # from a stronger one once met: it gives the enemy's line a wider berth.
+        self.hex = (options or {}).get("battles") == "hex"
         self.random = random.Random(luck)
         self.sea: Chart | None = None
         self.sightings: list[Sighting] = []
@@ -161,10 +164,10 @@ class Admiral:
         if self.role(fleet) == "capital" and sea.side == "russia":
             return sea.route(start, goal)
         danger = sea.around(sea.sides[sea.enemy]["home"])
-        for s in self.fresh(2):
+        for s in self.fresh(3 if self.hex else 2):
             if s.ships and sea.capital(s.ships):
-                danger |= sea.around(s.zone)
-        return sea.safe_route(start, goal, danger)
+                danger |= sea.around(s.zone, 2 if self.hex else 1)
+        return sea.safe_route(start, goal, danger, cost=10 if self.hex else 4)
 
     def legs(self, fleet, route: list[str], turns: int, held: bool = False) -> list[list[str]]:
         """`route` cut into `turns` turns' moves at the fleet's pace (none this turn if held)."""
@@ -286,8 +289,10 @@ class Admiral:
     def _capital(self, view, fleet, in_port) -> Sortie | None:
         sea = self.sea
         strength = self.strength(fleet)
-        russian = sea.side == "russia"  # the line chases raiders near its coast, seen or not
-        prey = self.prey(fleet, strength * (0.9 if russian else 0.6), reach=2, unseen=strength // 3 if russian else None)
+        russian = sea.side == "russia"  # the line chases raiders near its coast, seen or not; Goeben those on hers
+        prey = self.prey(fleet, strength * (0.9 if russian else 0.6), reach=2, unseen=strength // 3 if russian else 4)
+        if prey is not None and not russian and self.line_seen_near(prey, reach=2 if self.hex else 1, within=3):
+            prey = None  # not into the arms of the Russian line
         if prey is not None:
             return Sortie("intercept" if in_port else fleet["mission"], prey)
         kept = self.goals.get(fleet["id"])
@@ -332,6 +337,10 @@ class Admiral:
         if self.role(fleet) == "capital" and sea.side == "central" and len(options) > 1 and self.sea.zones[options[0][1]]["base"] == "minor":
             options = options[1:]
         return options[0][1] if options else None
+
+    def line_located(self, within: int = 2) -> bool:
+        """Whether the enemy's line has been reported lately."""
+        return any(s.ships and self.sea.capital(s.ships) for s in self.fresh(within))
 
     def line_away_from(self, base: str, within: int = 2) -> bool:
         """Whether the enemy's line was last seen, lately, at least two zones from `base` (it

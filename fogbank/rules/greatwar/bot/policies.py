@@ -15,7 +15,7 @@ def plan(name: str, words: str, side: str | None = None):
     """Register an Admiral subclass as the policy `name`."""
     def register(cls):
         players.policy(RULESET, name, words, sides=(side,) if side else (), scenarios=SCENARIOS)(
-            lambda seating: cls(seating.chart, seating.seat, seating.luck))
+            lambda seating: cls(seating.chart, seating.seat, seating.luck, seating.options))
         return cls
     return register
 

@@ -129,7 +129,8 @@ class GreatWar(Ruleset):
         return views.seat_view(state, s, seat, since)
 
     def chart(self, state, seat):
-        return views.chart_view(load_scenario(state.scenario))
+        s = load_scenario(state.scenario)
+        return views.chart_view(s, s.side_of(seat) if seat in state.knowledge else None)
 
     def briefing(self, state, seat):
         s = load_scenario(state.scenario)

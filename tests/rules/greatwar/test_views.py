@@ -95,7 +95,7 @@ def test_a_report_in_the_record_names_the_zones_as_the_map_prints_them():
 
     told = Sighted(turn=2, source="raider", zone="eregli", track=1, next_zone="bosporus",
                    zone_name="Coal coast (Zonguldak, Eregli)", next_zone_name="The Bosporus")
-    assert describe(told) == "raider: track 1 in Coal coast (Zonguldak, Eregli); next zone The Bosporus"
+    assert describe(told) == "raider placed: track 1 in Coal coast (Zonguldak, Eregli); next zone The Bosporus"
 
 
 def test_what_a_seat_and_the_umpire_read_names_zones_and_sides_in_words_never_ids():

@@ -131,13 +131,14 @@ function damage(fleet) {
   return hurt.length ? ` · ${hurt.join("; ")}` : "";
 }
 
-/** The zones a path field holds, as ids: each part between arrows (or commas) a zone's name or
- * id, or several ids between spaces; what names no zone is kept as typed (the server refuses it). */
+/** The zones a path field holds, as ids: each part between arrows a zone's name or id, or
+ * several ids between spaces or commas (a name may hold a comma: "Coal coast (Zonguldak, Eregli)");
+ * what names no zone is kept as typed (the server refuses it). */
 function zones(text) {
   const byName = Object.fromEntries(Object.entries(known.zones).map(([id, zone]) => [zone.name.toLowerCase(), id]));
   const one = (word) => byName[word.toLowerCase()] ?? (known.zones[word] ? word : null);
-  return String(text || "").split(/→|,/).map((part) => part.trim()).filter(Boolean)
-    .flatMap((part) => { const id = one(part); return id ? [id] : part.split(/\s+/).map((w) => one(w) ?? w); });
+  return String(text || "").split("→").map((part) => part.trim()).filter(Boolean)
+    .flatMap((part) => { const id = one(part); return id ? [id] : part.split(/[\s,]+/).filter(Boolean).map((w) => one(w) ?? w); });
 }
 
 function turns(text) {

@@ -5,11 +5,13 @@
 
 let NAMES = {};
 let SIDES = {};
+let FLEETS = {};
 
 /** Learn the chart's zone names and side titles (the welcome's `chart`), for every word that names one. */
 export function knowZones(chart) {
   if (chart?.zones) NAMES = Object.fromEntries(Object.entries(chart.zones).map(([id, zone]) => [id, zone.name]));
   if (chart?.sides) SIDES = Object.fromEntries(Object.entries(chart.sides).map(([id, side]) => [id, side.title ?? id]));
+  if (chart?.fleets) FLEETS = { ...chart.fleets, ...FLEETS };
 }
 
 /** A side's title on the chart (its id until the chart is known). */
@@ -23,8 +25,6 @@ export function zoneName(id) {
 }
 
 const SIDE_LOOK = { central: { fill: "#f3d9a4", stroke: "#7a5200" }, russia: { fill: "#c9dcf2", stroke: "#21466e" } };
-
-let FLEETS = {};
 
 /** A fleet's name, as the last fleets drawn had it (its id for a fleet never drawn). */
 export function fleetName(id) {
@@ -87,6 +87,20 @@ export function reportWords(report) {
   return parts.join(" · ");
 }
 
+const POSTURES = { close: "close in", stand: "stand", keep_off: "keep off" };
+const TARGETS = { biggest: "guns at the biggest ships", nearest: "guns at the nearest", small: "guns at the small ships" };
+
+/** One of a plot's tactics in words ("break off when outgunned", "keep off"). */
+function tacticWords(name, value) {
+  if (name === "posture") return POSTURES[value] ?? value;
+  if (name === "target") return TARGETS[value] ?? value;
+  if (name === "break_off") return value === "outgunned" ? "break off when outgunned" : value === 0 ? "never break off"
+    : value === 1 ? "break off at the first chance" : `break off at ${value * 100}% of its hull`;
+  if (name === "smoke") return value ? "lay smoke" : "no smoke";
+  if (name === "torpedoes") return value ? "torpedoes" : "hold torpedoes";
+  return `${name} ${value}`;
+}
+
 /** An order in words: each fleet's plot, then the choices it makes (docs/payloads.md). */
 export function orderWords(given) {
   const route = (zones) => zones.map(zoneName).join(" → ");
@@ -94,7 +108,7 @@ export function orderWords(given) {
     `${fleetName(id)}: ${p.mission}${p.mines_at ? ` in ${zoneName(p.mines_at)}` : ""}${p.escort ? ` of ${fleetName(p.escort)}` : ""}` +
     `${p.path?.length ? ` via ${route(p.path)}` : ", staying"}` +
     (p.ahead?.length ? `, then ${p.ahead.map((a) => route(a) || "stay").join("; ")}` : "") +
-    (p.tactics && Object.keys(p.tactics).length ? `, fighting ${Object.entries(p.tactics).map(([k, v]) => `${k.replace("_", " ")} ${v}`).join(", ")}` : ""));
+    (p.tactics && Object.keys(p.tactics).length ? `, if it meets the enemy: ${Object.entries(p.tactics).map(([k, v]) => tacticWords(k, v)).join(", ")}` : ""));
   const chose = [];
   if (given?.intelligence) chose.push(`the intelligence report to ${fleetName(given.intelligence)}`);
   for (const [base, track] of Object.entries(given?.seaplanes || {})) chose.push(`seaplanes from ${zoneName(base)} at track ${track}`);

@@ -51,7 +51,7 @@ def aftermath(t: "Turn", zone: str, fleets: dict[str, list[Fleet]], result: Outc
         fled = result.broke_off
         chaser = next(s for s in fleets if s != fled)
         live = {s: [t.board.fleet(f.id) for f in fleets[s] if t.board.fleet(f.id) is not None] for s in fleets}
-        hunters = [f for f in live[chaser] if Tactics.of(f.mission, f.tactics).posture == "close" and not f.returning]
+        hunters = [f for f in live[chaser] if Tactics.of_fleet(f).posture == "close" and not f.returning]
         if not hunters or not live[fled]:
             break
         left_behind = [f for f in live[chaser] if f not in hunters]

@@ -18,6 +18,7 @@ from .turn import Turn, is_day, seaplane_bases, seaplane_reach
 from .upkeep import upkeep
 
 BOMBARDMENT = {"major": 4, "minor": 2}  # points for the first bombardment of an enemy base
+MARGINAL, DECISIVE = 3, 10  # a victory's margin of points: marginal, and outright
 BOMBARD_GUNS = {"major": 0, "minor": 1}  # the smallest gun (0 primary, 1 secondary) that bombards a base
 
 
@@ -38,14 +39,16 @@ def finish_contact(t: Turn, stopped: Mapping[str, str], stood: set[str]) -> Reso
 
 def shore_fire(t: Turn, zone: str, fleets: Iterable[Fleet]) -> None:
     """Advanced strategic rule 10: a port's batteries fire at the enemy's ships in its zone, a
-    die a gun, each 6 a hull box (at a bombarding fleet, or before a battle fought elsewhere)."""
+    die a gun, each 5 or 6 a hull box: the ships have closed to shell the port (or to fight in
+    its roads), within the batteries' own area (at a bombarding fleet, or before a battle fought
+    elsewhere)."""
     port = t.s.zones[zone]
     ships = [n for f in fleets if f.side != port.side for n in f.ships]
     if not port.base or not ships:
         return
     for i in range(t.battery(zone)):
         target = t.roller.choose(f"battery/{zone}/{i}/target", ships)
-        if t.roller.roll(f"battery/{zone}/{i}", "gunfire 6+").outcome != "0 hits":
+        if t.roller.roll(f"battery/{zone}/{i}", "gunfire 5+").outcome != "0 hits":
             t.damage(target, 1)
             fleet = next(f for f in t.fleets() if target in f.ships)
             t.news(fleet.side, f"The shore batteries of {port.name} hit {target}.", fleet.id)
@@ -102,10 +105,15 @@ def can_bombard(t: Turn, fleet: Fleet, zone) -> bool:
 
 
 def _bombard(t: Turn, fleet: Fleet) -> None:
-    """The port's batteries answer; the first bombardment of each enemy base scores (4 a major
-    base, 2 a minor), a later one only draws their fire; the fleet then turns for home."""
+    """A fleet that spent the whole turn in an enemy base's zone (it did not move: it closed,
+    found its marks and shelled them) bombards it; the port's batteries answer; the first
+    bombardment of each enemy base scores (4 a major base, 2 a minor), a later one only draws
+    their fire."""
     zone = t.s.zones[fleet.zone]
     if not (zone.base and zone.side == t.s.enemy(fleet.side)) or not can_bombard(t, fleet, zone):
+        return
+    if fleet.path:
+        t.news(fleet.side, f"{fleet.name} arrives off {zone.name}: it bombards next turn if it stays there.", fleet.id)
         return
     shore_fire(t, zone.id, [fleet])
     fleet = t.board.fleet(fleet.id)
@@ -113,13 +121,12 @@ def _bombard(t: Turn, fleet: Fleet) -> None:
         return
     if zone.id in t.board.bombarded:
         t.news(fleet.side, f"{fleet.name} bombards {zone.name} again: nothing is left there worth the shells "
-               "(a base scores once).", fleet.id)
+               "(a base scores once).", fleet.id, rule="bombard")
     else:
         weight = BOMBARDMENT[zone.base]
         t.board = evolve(t.board, points={**t.board.points, fleet.side: t.board.points[fleet.side] + weight},
                          bombarded=(*t.board.bombarded, zone.id))
-        t.news(fleet.side, f"{fleet.name} bombards {zone.name}: {weight} points.", fleet.id)
-    t.put(evolve(fleet, returning=True))
+        t.news(fleet.side, f"{fleet.name} bombards {zone.name}: {weight} points.", fleet.id, rule="bombard")
     t.tell(t.seats_of(t.s.enemy(fleet.side)), fleet, "bombardment", zone.id, ships=True)
 
 
@@ -135,33 +142,35 @@ def _lay_mines(t: Turn, fleet: Fleet) -> None:
     for n in layers:
         t.set_ship(evolve(t.board.ships[n], mines_laid=True))
     t.put(evolve(t.board.fleet(fleet.id), returning=True))
-    t.news(fleet.side, f"{fleet.name} lays {fields} fields in {zone.name}, its mines spent, and turns for home.", fleet.id)
+    t.news(fleet.side, f"{fleet.name} lays {fields} fields in {zone.name}, its mines spent, and turns for home.", fleet.id,
+           rule="lay_mines")
 
 
 def _raids(t: Turn, raiders: list[Fleet]) -> None:
     """Raiders on the enemy's coast look for his shipping: a die for each zone of his shipping
-    lanes where a raider of the side ends its move, 4-6 by day (5-6 by night) sinks a steamer, a
-    point; his side hears of it, and where."""
+    lanes where a raider of the side ends its move, at or over his traffic's number by day (one
+    more by night; a 6 always finds one) sinks a steamer, a point; his side hears of it, and where."""
     day = is_day(t.state.turn)
     for side in sorted(t.s.sides):
         enemy = t.s.enemy(side)
         lanes = t.s.sides[enemy].get("shipping", ())
+        need = min(6, t.s.sides[enemy].get("traffic", 4) + (0 if day else 1))
         for zone in sorted({f.zone for f in raiders if f.side == side and f.zone in lanes}):
             here = [f for f in raiders if f.side == side and f.zone == zone]
-            roll = t.roller.roll(f"raid/{side}/{zone}", "raid by day" if day else "raid by night")
+            roll = t.roller.roll(f"raid/{side}/{zone}", f"shipping {need}+")
             where = t.s.zones[zone].name
             if roll.outcome != "yes":
-                t.news(side, f"{here[0].name} finds no shipping in {where} (rolls {roll.total}).", here[0].id)
+                t.news(side, f"{here[0].name} finds no shipping in {where} (rolls {roll.total}).", here[0].id, rule="raid")
                 continue
             t.board = evolve(t.board, points={**t.board.points, side: t.board.points[side] + 1})
-            t.news(side, f"{here[0].name} sinks a steamer in {where} (rolls {roll.total}): a point.", here[0].id)
+            t.news(side, f"{here[0].name} sinks a steamer in {where} (rolls {roll.total}): a point.", here[0].id, rule="raid")
             t.news(enemy, f"A raider sinks one of our steamers in {where}.")
             t.tell(t.seats_of(enemy), here[0], "raider", zone, text="sank a steamer")
 
 
 def _outcome(t: Turn) -> Outcome | None:
     """At the turn limit, or when a side has no ship left: a side with none left is defeated;
-    otherwise the points decide (a margin of 4 a marginal victory, 10 a victory)."""
+    otherwise the points decide (a margin of 3 a marginal victory, 10 a victory)."""
     sides = sorted(t.s.sides)
     afloat = {s: sum(len(f.ships) for f in t.fleets(s)) for s in sides}
     if t.state.turn < t.s.turns and all(afloat.values()):
@@ -174,10 +183,10 @@ def _outcome(t: Turn) -> Outcome | None:
         lost = gone[0]
         return Outcome({t.s.enemy(lost): "victory", lost: "defeat"}, f"{t.title(lost)} has no ship left. {told}")
     margin = points[a] - points[b]
-    if abs(margin) < 4:
+    if abs(margin) < MARGINAL:
         results = {a: "draw", b: "draw"}
     else:
         win, lose = (a, b) if margin > 0 else (b, a)
-        grade = "" if abs(margin) >= 10 else "marginal "
+        grade = "" if abs(margin) >= DECISIVE else "marginal "
         results = {win: f"{grade}victory", lose: f"{grade}defeat"}
     return Outcome(results, told)

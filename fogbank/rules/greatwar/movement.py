@@ -142,7 +142,8 @@ class Meetings:
 
 def _sailed(t: Turn) -> None:
     """The move done: fuel burned for the zones each fleet sailed through (a box per 9, rule 4),
-    and each raider placed in the last zone it was in near an enemy base or in the straits."""
+    each raider placed in the last zone it was in near an enemy base or in the straits, and any
+    fleet ending its move in an enemy base's zone seen from the shore."""
     for fleet in t.fleets():
         moved = min(len(fleet.path), len(fleet.passed))
         used = fleet.zones_since_fuel + moved
@@ -154,5 +155,8 @@ def _sailed(t: Turn) -> None:
         t.put(evolve(fleet, zones_since_fuel=used % FUEL_ZONES, moved_two=moved == 2))
         enemy = t.s.enemy(fleet.side)
         seen = [z for z in fleet.passed if t.s.near_base(z, enemy) or z in t.s.straits]
-        if fleet.mission == "raid" and seen:  # advanced strategic rule 1: placed for the other side
+        port = t.s.zones[fleet.zone]
+        if port.base and port.side == enemy:  # the port's lookouts see it, if not what it is
+            t.tell(t.seats_of(enemy), fleet, "shore", fleet.zone)
+        elif fleet.mission == "raid" and seen:  # advanced strategic rule 1: placed for the other side
             t.tell(t.seats_of(enemy), fleet, "raider", seen[-1])

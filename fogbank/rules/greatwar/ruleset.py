@@ -11,9 +11,9 @@ from fogbank.rules.core import (
 )
 from fogbank.rules.core.copies import evolve
 
-from . import handoff, missions, movement, orders, plotting, turn, views
+from . import handoff, measures, missions, movement, orders, plotting, turn, views
 from .board import Board, Fleet, Intel, Ship, density
-from .bot import FleetBot
+from .bot import Admiral
 from .events import describe
 from .sea import SCENARIOS, load_scenario
 from .tables import reader
@@ -129,7 +129,8 @@ class GreatWar(Ruleset):
         return views.seat_view(state, s, seat, since)
 
     def chart(self, state, seat):
-        return views.chart_view(load_scenario(state.scenario))
+        s = load_scenario(state.scenario)
+        return views.chart_view(s, s.side_of(seat) if seat in state.knowledge else None)
 
     def briefing(self, state, seat):
         s = load_scenario(state.scenario)
@@ -168,10 +169,19 @@ class GreatWar(Ruleset):
         return evolve(resolution, events=(audit, *resolution.events))
 
     def bot(self, scenario, seat, chart):
-        return FleetBot(chart, seat)
+        return Admiral(chart, seat)
 
     def error_codes(self):
         return ERROR_CODES
+
+    def rules_offered(self, scenario, options):
+        return measures.rules_offered(options)
+
+    def rules_used(self, record):
+        return measures.rules_used(record)
+
+    def tally(self, state):
+        return measures.tally(state, load_scenario(state.scenario))
 
     def table_reader(self, table):
         return reader(table)

@@ -64,8 +64,6 @@ READERS: dict[str, Callable[[int], str] | ByFaces] = {
     "initiative": lambda total: str(total),
     "choice": lambda total: str(total),
     "seaplane": lambda total: "yes" if total >= 6 else "no",
-    "raid by day": lambda total: "yes" if total >= 4 else "no",  # a steamer found and sunk (designed)
-    "raid by night": lambda total: "yes" if total >= 5 else "no",
     "torpedoes": gunfire(6),  # a die per torpedo factor, each 6 a hit (5 in the target's area: +1)
     "confirm hit": lambda total: "hit" if total <= 4 else "miss",
     "damage": lambda total: DAMAGE[total],
@@ -75,6 +73,7 @@ READERS: dict[str, Callable[[int], str] | ByFaces] = {
 }
 for _n in range(2, 8):
     READERS[f"gunfire {_n}+"] = gunfire(_n)
+    READERS[f"shipping {_n}+"] = lambda total, n=_n: "yes" if total >= n else "no"  # a raider finds a steamer
 
 
 def reader(table: str):

@@ -54,13 +54,14 @@ class Turn:
     def put(self, fleet: Fleet) -> None:
         self.board = evolve(self.board, fleets=tuple(fleet if f.id == fleet.id else f for f in self.board.fleets))
 
-    def news(self, side: str, text: str, fleet: str | None = None) -> None:
-        """Tell every seat of `side`: kept in each seat's intel (its view shows it), and logged."""
+    def news(self, side: str, text: str, fleet: str | None = None, rule: str = "") -> None:
+        """Tell every seat of `side`: kept in each seat's intel (its view shows it), and logged;
+        `rule` names the rule the news shows in use, for the arena's count (measures.py)."""
         seats = self.seats_of(side)
         note = Note(turn=self.state.turn, phase=self.state.phase, text=text, fleet=fleet)
         for seat in seats:
             self.intel[seat] = evolve(self.intel[seat], news=(*self.intel[seat].news, note))
-        self.events.append(News(turn=self.state.turn, phase=self.state.phase, audience=seats, text=text, fleet=fleet))
+        self.events.append(News(turn=self.state.turn, phase=self.state.phase, audience=seats, text=text, fleet=fleet, rule=rule))
 
     def record(self, text: str) -> None:
         self.events.append(Record(turn=self.state.turn, text=text))

@@ -72,7 +72,8 @@ def _in_port(t: Turn) -> None:
                 delivered = sum(1 for n in fleet.ships if t.s.ships[n].kind == "AP")
                 t.board = evolve(t.board, points={**t.board.points, fleet.side: t.board.points[fleet.side] + delivered})
                 fleet = evolve(fleet, loaded=False)
-                t.news(fleet.side, f"{fleet.name} unloads at {zone.name}.", fleet.id)
+                t.news(fleet.side, f"{fleet.name} unloads at {zone.name}: {delivered} point{'s' if delivered != 1 else ''}.",
+                       fleet.id, rule="transport")
         t.put(fleet)
 
 

@@ -135,11 +135,18 @@ def umpire_view(state: GameState, scenario: Scenario) -> dict[str, Any]:
     }
 
 
-def chart_view(scenario: Scenario) -> dict[str, Any]:
-    """The map every seat plays on: zones, bases and borders (nothing of the enemy)."""
+def chart_view(scenario: Scenario, side: str | None = None) -> dict[str, Any]:
+    """The map every seat plays on: zones, bases and borders, and the ships of both navies as
+    the year's naval annuals listed them (class, guns, hull, speed), never where they are; and
+    the names of its own side's fleets as they sailed at the start (every side's for the umpire),
+    so that an order is told in words after its fleet is gone."""
+    navy = {n: scenario.side_of(f.seat) for f in scenario.fleets for n in f.ships}
     return {
         "scenario": scenario.id, "title": scenario.title, "turns": scenario.turns,
         "straits": list(scenario.straits),
         "sides": {s: dict(v) for s, v in scenario.sides.items()},
         "zones": {z.id: {**attrs.asdict(z), "adjacent": list(z.adjacent)} for z in scenario.zones.values()},
+        "ships": {n: {"side": navy[n], "kind": c.kind, "guns": list(c.guns), "hull": c.hull, "speed": c.speed}
+                  for n, c in sorted(scenario.ships.items())},
+        "fleets": {f.id: f.name for f in scenario.fleets if side is None or scenario.side_of(f.seat) == side},
     }

@@ -701,3 +701,9 @@ def test_a_battle_line_names_a_standing_side_in_words(monkeypatch):
     b = battle({"russia": ["kreisera"], "central": ["minelayer"]}, init="russia", tactics={"kreisera": {"posture": "keep_off"}})
     b.play()
     assert "Central Powers stands to carry out its mission" in said(b)
+
+
+def test_a_fleet_the_rules_steer_home_keeps_off_instead_of_standing_to_a_mission_it_no_longer_has():
+    b = battle({"russia": ["kreisera"], "central": ["minelayer"]}, change=lambda board: attrs.evolve(
+        board, fleets=tuple(attrs.evolve(f, returning=True) if f.id == "minelayer" else f for f in board.fleets)))
+    assert b.standing is None and group(b, "Nilufer").tactics.posture == "keep_off"

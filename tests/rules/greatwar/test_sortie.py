@@ -102,11 +102,11 @@ def bombarding(game_change, fleet_id, zone):
     return changed(game_change, moved(fleet_id, zone), fleet_is(fleet_id, mission="bombard"))
 
 
-def test_a_base_scores_for_its_first_bombardment_only_and_the_fleet_turns_for_home(monkeypatch):
+def test_a_base_scores_for_its_first_bombardment_only(monkeypatch):
     load_dice(monkeypatch, {**QUIET, r"battery/": (1,)})
     game = opened(change=bombarding(lambda s: s, "cruisers", "batum"))
     game = plot(game, {})
-    assert game.state.board.points["central"] == 2 and game.state.board.fleet("cruisers").returning
+    assert game.state.board.points["central"] == 2
     game = opened(change=changed(bombarding(lambda s: s, "cruisers", "batum"),
                                  lambda s: __import__("attrs").evolve(s, board=__import__("attrs").evolve(s.board, bombarded=("batum",)))))
     game = plot(game, {})
@@ -234,3 +234,20 @@ def test_a_loss_gives_its_cause(monkeypatch):
     game = opened(change=mined("bosporus", "russia", 6))
     game = plot(game, {"torpedo": {"mission": "raid", "path": ["bosporus"]}})
     assert "Muavenet of Ottoman destroyers is sunk by a mine in The Bosporus." in news(game, "souchon")
+
+
+def test_a_fleet_bombards_only_after_a_whole_turn_off_the_base(monkeypatch):
+    load_dice(monkeypatch, {**QUIET, r"battery/": (1,)})
+    game = opened(change=changed(moved("cruisers", "kerch"), fleet_is("cruisers", mission="bombard")))
+    game = plot(game, {"cruisers": {"mission": "bombard", "path": ["novorossiysk"]}})
+    assert game.state.board.points["central"] == 0
+    assert any("arrives off Novorossiysk" in text for text in news(game, "ottoman"))
+    game = plot(game, {})
+    assert game.state.board.points["central"] == 2
+
+
+def test_a_ports_batteries_hit_a_bombarding_fleet_on_a_five(monkeypatch):
+    load_dice(monkeypatch, {**QUIET, r"^1/battery/batum$": (6,), r"battery/batum/\d$": (5,), r"battery/batum/\d/target": (1,)})
+    game = plot(opened(change=bombarding(lambda s: s, "cruisers", "batum")), {})
+    assert game.state.board.ships["Hamidiye"].hits == 2  # sunk: three guns, each a 5
+    assert "Hamidiye of Ottoman cruisers is sunk by the shore batteries of Batum in Batum." in news(game, "ottoman")

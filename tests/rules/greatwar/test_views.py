@@ -95,7 +95,7 @@ def test_a_report_in_the_record_names_the_zones_as_the_map_prints_them():
 
     told = Sighted(turn=2, source="raider", zone="eregli", track=1, next_zone="bosporus",
                    zone_name="Coal coast (Zonguldak, Eregli)", next_zone_name="The Bosporus")
-    assert describe(told) == "raider: track 1 in Coal coast (Zonguldak, Eregli); next zone The Bosporus"
+    assert describe(told) == "raider placed: track 1 in Coal coast (Zonguldak, Eregli); next zone The Bosporus"
 
 
 def test_what_a_seat_and_the_umpire_read_names_zones_and_sides_in_words_never_ids():
@@ -141,3 +141,17 @@ def test_what_a_seat_and_the_umpire_read_names_zones_and_sides_in_words_never_id
         for line in RULES.observe(game.state, core.UMPIRE)["chosen"]:
             check(line, "chosen")
     assert not found, found[:5]
+
+
+def test_a_fleets_zones_a_turn_and_a_ships_speed_class_are_named_apart():
+    fleet = next(f for f in RULES.observe(opened().state, "eberhardt")["fleets"] if f["id"] == "battle")
+    assert fleet["zones_per_turn"] == 1 and "speed" not in fleet
+    assert {s["speed"] for s in fleet["ships"]} == {"1", "1s"}
+
+
+def test_a_seats_chart_names_its_own_sides_fleets_and_every_ship_of_both_navies():
+    state = opened().state
+    chart = RULES.chart(state, "eberhardt")
+    assert set(chart["fleets"]) == {"battle", "kreisera", "minonostsy", "zagraditel", "odessa_guard"}
+    assert chart["ships"]["Yavuz Sultan Selim"] == {"side": "central", "kind": "BC", "guns": [6, 3, 1], "hull": 8, "speed": "2+"}
+    assert RULES.chart(state, core.UMPIRE)["fleets"]["mittelmeer"] == "Yavuz and Midilli"

@@ -45,11 +45,17 @@ class Tactics:
     target: str = "biggest"  # biggest | nearest | small
 
     @classmethod
-    def of(cls, mission: str, given: Mapping[str, object] | None) -> "Tactics":
-        """The fleet's tactics: what its order gave, the rest the default for its mission."""
+    def of(cls, mission: str, given: Mapping[str, object] | None, returning: bool = False) -> "Tactics":
+        """The fleet's tactics: what its order gave, the rest the default for its mission. A
+        fleet the rules steer home has no mission left to stand to: it keeps off instead."""
         default = cls(posture="stand" if mission in STAND_MISSIONS else "keep_off" if mission == "transport" else "close",
                       smoke=mission == "transport")
-        return evolve(default, **dict(given or {}))
+        tactics = evolve(default, **dict(given or {}))
+        return evolve(tactics, posture="keep_off") if returning and tactics.posture == "stand" else tactics
+
+    @classmethod
+    def of_fleet(cls, fleet) -> "Tactics":
+        return cls.of(fleet.mission, fleet.tactics, fleet.returning)
 
 
 @attrs.define

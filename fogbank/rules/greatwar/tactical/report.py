@@ -48,4 +48,5 @@ def umpire_record(outcome: Outcome, zone: str, day: bool, pursuit: bool) -> dict
         "lines": [line["text"] for line in s["lines"]],
     } for s in outcome.steps]
     return {"zone": zone, "day": day, "pursuit": pursuit, "initiative": outcome.initiative, "columns": COLUMNS,
-            "rows": ROWS, "steps": steps, "broke_off": outcome.broke_off, "sunk": list(outcome.sunk)}
+            "rows": ROWS, "steps": steps, "broke_off": outcome.broke_off, "sunk": list(outcome.sunk),
+            "kept_off": list(outcome.kept_off)}

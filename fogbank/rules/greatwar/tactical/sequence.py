@@ -47,6 +47,7 @@ class Outcome:
     leaders_lost: tuple[str, ...] = ()  # fleets whose admiral was killed
     seen: Mapping[str, tuple[str, ...]] = attrs.field(factory=dict)  # side -> enemy ships it saw
     steps: tuple[dict, ...] = ()  # the battle, segment by segment (tactical.report reads it)
+    kept_off: tuple[str, ...] = ()  # sides that backed away from an enemy in sight
 
 
 class Battle:
@@ -74,7 +75,7 @@ class Battle:
         self.groups: list[Group] = []
         self.home: dict[str, Area] = {}
         for side in self.sides:
-            tactics = {f.id: Tactics.of(f.mission, f.tactics) for f in fleets[side]}
+            tactics = {f.id: Tactics.of_fleet(f) for f in fleets[side]}
             areas = setup_areas(day, side == self.init, len(fleets[side]))
             self.home[side] = areas[0]
             squadrons = bool(scenario.sides[side].get("squadron_leaders"))
@@ -97,6 +98,7 @@ class Battle:
         self.smoked = False
         self.effects = Effects()
         self.seen: dict[str, set[str]] = {s: set() for s in self.sides}
+        self.kept_off: set[str] = set()  # sides that backed away from an enemy in sight
         self.scored: dict[str, dict[str, int]] = {s: {} for s in self.sides}
         self.steps: list[dict] = []
         self.lines: list[dict] = []
@@ -164,7 +166,7 @@ class Battle:
         """Rule 7: the non-initiative side stands when all its fleets would (stand posture, on a
         mission that allows it: bombard, lay mines, refuel, escort, or a two-zone move)."""
         fleets = self.fleets[self.other]
-        if all(Tactics.of(f.mission, f.tactics).posture == "stand"
+        if all(Tactics.of_fleet(f).posture == "stand"
                and (f.mission in STAND_MISSIONS or f.mission == "escort" or len(f.path) == 2) for f in fleets):
             return self.other
         return None
@@ -260,7 +262,10 @@ class Battle:
         if g.tactics.posture == "stand" or self.standing == g.side:
             return g.area
         if g.tactics.posture == "keep_off":  # out of sight and further; off the board if it must
-            return step(g.area, goal, away=True, may_leave=bool(near) and not first)
+            to = step(g.area, goal, away=True, may_leave=bool(near) and not first)
+            if to != g.area and near:
+                self.kept_off.add(g.side)
+            return to
         torpedo = g.kind in TORPEDO_CRAFT and g.tactics.torpedoes and any(not self.units[n].torpedo_fired for n in self.present(g))
         return step(g.area, goal, away=False, may_leave=False) if gap > (0 if torpedo else 1) else g.area
 
@@ -269,7 +274,7 @@ class Battle:
         does when its hull left is at or below the most cautious share its fleets' tactics give
         (1: at the first chance), or, for a fleet told to break off when outgunned, when the enemy
         it sees has more gun factors than it has left."""
-        tactics = [Tactics.of(f.mission, f.tactics) for f in self.fleets[side]]
+        tactics = [Tactics.of_fleet(f) for f in self.fleets[side]]
         shares = [t.break_off for t in tactics if t.break_off != OUTGUNNED]
         hurt = bool(shares) and self.hull_left(side) <= max(shares) * self.hull0[side]
         if not hurt and not (OUTGUNNED in (t.break_off for t in tactics) and self._outgunned(side)):
@@ -310,7 +315,7 @@ class Battle:
             ships=ships, sunk=sunk, stood=stood, log=tuple(self.log), initiative=self.init,
             broke_off=self.broke or (fled[0] if fled else None),
             leaders_lost=tuple(self._leader_fleets()), seen={s: tuple(sorted(v)) for s, v in self.seen.items()},
-            steps=tuple(self.steps),
+            steps=tuple(self.steps), kept_off=tuple(sorted(self.kept_off)),
         )
 
     def _leader_fleets(self) -> list[str]:

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 
 from fogbank.rules.core import (
-    UMPIRE, Dice, Event, GameState, Option, Refused, Resolution, Ruleset, Seat, register,
+    UMPIRE, Dice, Event, GameState, Option, Refused, Resolution, Ruleset, Seat, Tally, register,
 )
 from fogbank.rules.core.copies import evolve
 
-from . import aground, contacts, fire, gunnery, orders, overrides, ramming, searchlights, torpedoes, turn, views
+from . import (aground, contacts, fire, gunnery, measures, orders, overrides, ramming, searchlights, torpedoes, turn,
+               victory, views)
 from .board import Board, Log
 from .bot import Captain
 from .damage import TABLES
@@ -143,6 +144,8 @@ class Supremacy(Ruleset):
         return overrides.apply_override(state, override, reason)
 
     def bot(self, scenario: str, seat: str, chart: Mapping[str, Any]) -> Captain:
+        """The standard captain, as the arena's `standard` policy plays (without a briefing's
+        set-out or a luck of her own)."""
         return Captain(chart)
 
     def error_codes(self) -> Mapping[str, str]:
@@ -155,6 +158,15 @@ class Supremacy(Ruleset):
         if table == "special":
             return fire.SPECIAL  # read from the faces (the coloured and white dice)
         return readers.get(table)
+
+    def rules_offered(self, scenario: str, options: Mapping[str, Any]) -> Mapping[str, str]:
+        return measures.offered(options)
+
+    def rules_used(self, record: Mapping[str, Any]) -> Iterable[str]:
+        return measures.used(record)
+
+    def tally(self, state: GameState) -> Tally:
+        return victory.tally(state)
 
     def describe(self, event: Event) -> str:
         return describe(event)

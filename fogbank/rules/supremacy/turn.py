@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Mapping
 
 
-from fogbank.rules.core import GameState, Outcome, Resolution
+from fogbank.rules.core import GameState, Resolution
 from fogbank.rules.core.copies import evolve
 
 from . import aground, gunnery, moves, ramming, special
@@ -18,8 +18,9 @@ from .events import Collided, Damaged, Grounded
 from .geometry import NAUTICAL_MILE, within
 from .reports import tell
 from .scenario import hit_table, load_scenario, ship_classes
-from .ships import Ship, top_speed
+from .ships import Ship
 from .sight import sees, visibility, watchers
+from .victory import decide
 
 PHASES = ("write_moves", "execute_moves", "searchlights", "write_fire", "execute_fire", "apply_damage",
           "torpedoes", "cleanup")
@@ -219,27 +220,3 @@ def cleanup(state: GameState) -> Resolution:
     board = evolve(board.replace(*(evolve(s, turn_damage=0) for s in board.ships)), smoke=(), smoke_laid_by=(), lit=frozenset())
     state = evolve(state, board=board, dice=roller.dice, knowledge=tell(state.knowledge, (*events, *sunk)))
     return Resolution(evolve(state, outcome=decide(state, last=True)), (*events, *sunk), tuple(roller.rolls))
-
-
-def decide(state: GameState, last: bool = False) -> Outcome | None:
-    """Graf Spee sunk, or every cruiser sunk, ends the game; so does the last turn (decisions.md)."""
-    board: Board = state.board
-    classes = ship_classes()
-    german = [s for s in board.ships if s.side == "german"]
-    british = [s for s in board.ships if s.side == "british"]
-    if all(s.sunk for s in german):
-        return Outcome({"british": "victory", "german": "defeat"}, "Admiral Graf Spee is sunk.")
-    if all(s.sunk for s in british):
-        return Outcome({"german": "victory", "british": "defeat"}, "Every British cruiser is sunk.")
-    if not (last and state.turn >= load_scenario(state.scenario).turn_limit):
-        return None
-    lost = sum(s.sunk for s in british)
-    spee = german[0]
-    crippled = top_speed(spee, classes[spee.cls]) * 2 <= classes[spee.cls].speed or spee.damage * 2 >= classes[spee.cls].points
-    if crippled and lost < 2:
-        return Outcome({"british": "marginal victory", "german": "marginal defeat"},
-                       f"Time: Graf Spee is crippled and {lost} cruiser{'s' if lost != 1 else ''} lost.")
-    if lost >= 2 and not crippled:
-        return Outcome({"german": "marginal victory", "british": "marginal defeat"},
-                       f"Time: {lost} British cruisers sunk and Graf Spee still fit to fight.")
-    return Outcome({"german": "draw", "british": "draw"}, "Time: the action is broken off with neither side beaten.")

@@ -10,7 +10,9 @@ from fogbank.rules.core import UMPIRE, Answer, GameState, Refused, Resolution
 
 from .board import Board, Contact, Log
 from .contacts import contact_map, shown_smoke
-from .geometry import NAUTICAL_MILE
+from .describe import answer_words
+from .geometry import NAUTICAL_MILE, bearing, distance
+from .howto import HOW
 from .moves import TURNING_RADIUS, Ahead, speed_limits
 from .scenario import load_scenario, ship_classes
 from .ships import MAINS, SECONDARIES, Ship, top_speed
@@ -76,6 +78,8 @@ def seat_view(state: GameState, seat: str, since: int | None) -> dict[str, Any]:
                     for t in board.spreads if t.ship in board.seats[seat]],
         "smoke": shown_smoke(state, seat),
         "reports": [r for r in log.reports if r["turn"] >= first],
+        "answers": [{"question": dict(e.question), "answer": dict(e.answer), "text": answer_words(dict(e.question), dict(e.answer))}
+                    for e in state.told.get(seat, ()) if isinstance(e, Answer) and e.turn == state.turn],
         "outcome": None if outcome is None else {"results": dict(outcome.results), "reason": outcome.reason},
     }
 
@@ -120,7 +124,9 @@ def chart(state: GameState, seat: str) -> dict[str, Any]:
              "groups": {g: [m.name for m in ms] for g, ms in classes[s.cls].groups().items()},
              "mounts": [{"name": m.name, "battery": m.battery, "group": m.group, "gun": m.gun, "guns": m.guns,
                          "salvos": m.salvos, "arc": list(m.arc)} for m in classes[s.cls].mounts],
-             "banks": [{"name": b.name, "arc": list(b.arc)} for b in classes[s.cls].banks]}
+             "banks": [{"name": b.name, "arc": list(b.arc)} for b in classes[s.cls].banks],
+             "torpedo": {"speed": classes[s.cls].torpedo.speed, "run": classes[s.cls].torpedo.run,
+                         "tubes": classes[s.cls].torpedo.tubes}}
             for s in board.ships
         ],
     }
@@ -134,8 +140,21 @@ def briefing(state: GameState, seat: str) -> dict[str, Any]:
     return {
         "title": scenario.title, "briefing": scenario.briefing, "start": scenario.start,
         "turn_limit": scenario.turn_limit, "ships": list(ships), "side": side,
-        "mission": scenario.sides[side]["mission"] if side else "You see the whole action.",
+        "mission": " ".join(scenario.sides[side]["mission"].split()) if side else "You see the whole action.",
+        "reported": reported(scenario, ships[0]) if ships else [],
+        "how": [{"what": what, "words": words} for what, words in HOW],
     }
+
+
+def reported(scenario, ship: str) -> list[dict[str, Any]]:
+    """Where the enemy was reported at the set-out, from the seat's first ship: bearing to ten
+    degrees and range to ten inches, as a signal would give it (at night she is out of sight, and
+    dummies stand on the table for her, set-out 5)."""
+    placed = {p.name: p for p in scenario.ships}
+    own = placed[ship]
+    return [{"ship": p.name, "title": p.title, "bearing": (bearing(own.at, p.at) + 5) // 10 * 10 % 360,
+             "range": (distance(own.at, p.at) + 50) // 100 * 100, "course": p.course}
+            for p in scenario.ships if p.side != own.side]
 
 
 def parse_question(payload: Mapping[str, Any]) -> tuple[str, str]:

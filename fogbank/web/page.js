@@ -38,8 +38,9 @@ export function inOrder(what) {
 }
 
 /** Open the wire with `token` (kept under `key`): the pill shows its state; a refused token is
- * forgotten and the login form shown instead of `main`. Welcome and stream go through `later`. */
-export function connect(token, key, { main, later, onWelcome, onStream }) {
+ * forgotten, `onRefused` called and the login form shown instead of `main`. Welcome and stream
+ * go through `later`. */
+export function connect(token, key, { main, later, onWelcome, onStream, onRefused = () => {} }) {
   $("login").hidden = true;
   const wire = new Wire(token, {
     onState(state, sentence) {
@@ -51,6 +52,7 @@ export function connect(token, key, { main, later, onWelcome, onStream }) {
         sessionStorage.removeItem(key);
         $(main).hidden = true;
         $("login").hidden = false;
+        onRefused();
       }
     },
     onWelcome: (welcome) => later(() => onWelcome(welcome)),

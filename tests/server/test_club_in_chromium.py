@@ -152,6 +152,10 @@ async def test_a_club_plays_the_river_plate_over_the_internet(club):
     await umpire.locator('#games tr[data-seat="ajax"] button[data-reissue]').click()
     await expect(ajax.locator("#connection")).to_have_attribute("data-state", "refused")
     await expect(ajax.locator("#login")).to_be_visible()
+    await expect(ajax.locator("#login")).to_contain_text("ask the umpire for the new link")
+    await expect(ajax.locator("#duty")).to_have_text("—")  # the bar no longer speaks for a seat it cannot play
+    await expect(ajax.locator("#deadline")).to_be_hidden()
+    await expect(ajax).to_have_title("fogbank · seat")
     await ajax.goto(links["ajax"])
     await expect(ajax.locator("#connection")).to_have_attribute("data-state", "refused")
     new_link = await umpire.locator('#games tr[data-seat="ajax"] input').input_value()

@@ -88,7 +88,21 @@ function loadDraft() {
 
 function start(token) {
   wire?.close();
-  wire = connect(token, TOKEN_KEY, { main: "seat", later, onWelcome: welcomed, onStream: received });
+  wire = connect(token, TOKEN_KEY, { main: "seat", later, onWelcome: welcomed, onStream: received, onRefused: shutOut });
+}
+
+/** The token refused (a link the umpire has replaced, say): the bar no longer speaks for the
+ * seat, so no orders are shown due, nor a deadline counted down, for a seat this tab cannot play. */
+function shutOut() {
+  seat.deadline = null;
+  seat.mustAct = false;
+  $("game-title").textContent = "Not joined";
+  $("clock").textContent = "";
+  $("duty").dataset.duty = "none";
+  $("duty").textContent = "—";
+  document.body.dataset.duty = "none";
+  for (const id of ["waiting", "deadline", "notify"]) $(id).hidden = true;
+  document.title = "fogbank · seat";
 }
 
 async function welcomed(welcome) {
@@ -106,10 +120,18 @@ async function welcomed(welcome) {
   seat.messages = (welcome.told || []).map((told) => ({ ...told, type: told.kind }));
   seat.toldUpTo = welcome.seq;
   if (first) await setUp(welcome);
+  entitle(welcome);
   $("seat").hidden = Boolean(seat.over); // shown again after a refused token gave way to a good one
   renderMessages();
   render();
   checkLater();
+}
+
+/** The bar's and the tab's title: the game and the seat. */
+function entitle(welcome) {
+  const title = titleOf(welcome.seat);
+  $("game-title").textContent = `${welcome.briefing?.title ?? welcome.scenario} · ${title}`;
+  document.title = `fogbank · ${title}`;
 }
 
 /** The ruleset's module, the chart and the order pad: made once, kept across reconnects. */
@@ -125,9 +147,6 @@ async function setUp(welcome) {
     seat.map = null;
   }
   document.body.dataset.ruleset = welcome.ruleset;
-  const title = titleOf(welcome.seat);
-  $("game-title").textContent = `${welcome.briefing?.title ?? welcome.scenario} · ${title}`;
-  document.title = `fogbank · ${title}`;
   $("map-wrap").hidden = !seat.map;
   $("map-controls").replaceChildren(...(seat.map?.controls ? [seat.map.controls({ home: "Your ships" })] : []));
   $("hover").hidden = !seat.map;

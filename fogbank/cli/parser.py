@@ -59,6 +59,15 @@ def server_url(text: str) -> str:
     return text
 
 
+def any_server_url(text: str) -> str:
+    """A fogbank server's address as its websocket (ws://, wss://) or its pages (http://, https://)
+    have it: `fogbank new` speaks HTTP to it either way, and an umpire may copy the games page's."""
+    parts = urlsplit(text)
+    if parts.scheme not in ("ws", "wss", "http", "https") or not parts.hostname:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a server address (ws://HOST:PORT/, http://HOST:PORT/ or wss://...)")
+    return text
+
+
 def public_url(text: str) -> str:
     """The server's address for players, http(s)://HOST[:PORT][/PATH], no query or fragment."""
     parts = urlsplit(text)
@@ -215,7 +224,8 @@ def build_parser() -> argparse.ArgumentParser:
     game = commands.add_parser(
         "new", help="create a game on a running server; prints its tokens as JSON, then each seat's link")
     game.add_argument("scenario")
-    game.add_argument("--server", type=server_url, default="ws://127.0.0.1:8765/")
+    game.add_argument("--server", type=any_server_url, default="ws://127.0.0.1:8765/",
+                      help="the server's address, as serve printed it or as the games page has it")
     game.add_argument("--admin-key", default=None, help="default: read from DATA/admin.key")
     game.add_argument("--data", type=Path, default=Path("fogbank-data"))
     game.add_argument(

@@ -35,7 +35,8 @@ def test_new_prints_each_seats_link_on_the_public_address(tmp_path):
             f"umpire: https://games.example.org/umpire#token={created['umpire_token']}",
             f"spectators (once you open the game to them): https://games.example.org/umpire#token={created['spectator_token']}",
         ]
-        only = fogbank("new", "b11", "--json", "--server", f"ws://127.0.0.1:{port}/", "--data", str(data))
+        # The games page's own address will do as well as the websocket's.
+        only = fogbank("new", "b11", "--json", "--server", f"http://127.0.0.1:{port}", "--data", str(data))
         assert len(only.stdout.splitlines()) == 1 and json.loads(only.stdout)["links"]["seats"][0]["seat"] == "submarine"
     finally:
         server.send_signal(signal.SIGINT)

@@ -11,6 +11,20 @@ export function words(payload) {
   return [kind ? words(kind) : null, parts.join(", ")].filter(Boolean).join(": ");
 }
 
+/** A seat's short name, for tables, buttons and lists: its title up to the first colon or comma
+ * ("Vice-Admiral de Robeck, Line A: ..." -> "Vice-Admiral de Robeck"), else its name in words.
+ * `seats`: [{seat, title}], as the welcome lists them. */
+export function seatName(seats, seat) {
+  if (seat === "umpire") return "the umpire";
+  const title = seats.find((s) => s.seat === seat)?.title;
+  return title ? title.split(/[:,]/)[0].trim() : words(seat);
+}
+
+/** A sentence's first letter made a capital ("the submarine's captain ..." -> "The ..."). */
+export function capital(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 /** A phase's name as words, where its ruleset gives none of its own: "sight_first" -> "sight first". */
 export function phaseWords(phase) {
   return String(phase ?? "").replaceAll("_", " ");

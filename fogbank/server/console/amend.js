@@ -5,6 +5,7 @@
 // as they allow. No JSON is typed: a ruleset with no seat module gets the shell's JSON pad.
 
 import { h } from "/web/dom.js";
+import { capital } from "/web/words.js";
 
 const CHECK_AFTER = 350; // ms after the last edit before the draft is checked
 
@@ -66,8 +67,8 @@ export class Amendment {
     // A pad may not hold every order a seat can give (one from another client): then it says so.
     const whole = !given || same(this.readOrNull(), given);
     document.getElementById("amend-given").textContent = given
-      ? `${this.seat}'s order as given: ${this.game.ruleset.order(given, this.seat)}.${whole ? "" : " The pad cannot show all of it: what it shows is what an amendment would send."}`
-      : `${this.seat} has given no order for this phase yet: the pad starts where the seat's would.`;
+      ? `${capital(this.game.seatName(this.seat))}'s order as given: ${this.game.ruleset.order(given, this.seat)}.${whole ? "" : " The pad cannot show all of it: what it shows is what an amendment would send."}`
+      : `${capital(this.game.seatName(this.seat))} has given no order for this phase yet: the pad starts where the seat's would.`;
     this.changed();
   }
 

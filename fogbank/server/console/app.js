@@ -12,6 +12,7 @@ import { bare, loadRuleset } from "./ruleset.js";
 import { bare as bareSeat, loadSeatModule } from "/play/ruleset.js";
 import { connect, inOrder, loginForm, notice, onNewToken, takeToken } from "/web/page.js";
 import { RequestRefused } from "/web/wire.js";
+import { capital, seatName } from "/web/words.js";
 
 const TOKEN_KEY = "fogbank.umpire.token";
 const $ = (id) => document.getElementById(id);
@@ -85,14 +86,15 @@ async function welcomed(welcome) {
   const first = game.ruleset?.name !== welcome.ruleset;
   game.welcome = welcome;
   game.seats = seatsOf(welcome);
+  game.seatName = (seat) => seatName(game.seats, seat);
   game.sides = welcome.sides ?? null;
   game.phases = welcome.phases ?? null;
   move(welcome);
   if (first) await setUpRuleset(welcome);
   game.record = new Record(game.phases);
   game.record.begin(welcome);
-  sheet = new Sheet($("pane-sheet"), { ruleset: game.ruleset, seats: game.seats, record: game.record, phase: game.phaseWords });
-  gameLog = new GameLog($("pane-log"), game.ruleset, game.phaseWords);
+  sheet = new Sheet($("pane-sheet"), { ruleset: game.ruleset, seats: game.seats, record: game.record, phase: game.phaseWords, name: game.seatName });
+  gameLog = new GameLog($("pane-log"), game.ruleset, game.phaseWords, game.seatName);
   $("console").hidden = false;
   if (game.spectating) {
     // The turn spectators may see comes as a snapshot right after the welcome, if there is one yet.
@@ -242,7 +244,7 @@ const seatActions = {
     await refreshGames();
   },
   async standIn(seat, bot) {
-    const words = bot ? `A built-in player has ${seat} now.` : `${seat} is its player's again.`;
+    const words = bot ? `A built-in player has ${game.seatName(seat)} now.` : `${capital(game.seatName(seat))} is its player's again.`;
     if (await ask("stand_in", { seat, bot }, words)) await refreshGames();
   },
 };
@@ -380,13 +382,13 @@ function renderTruth() {
 function renderSeat() {
   const seat = game.viewAs;
   $("seat-banner").replaceChildren(
-    h("strong", {}, `As ${seat} sees it. `),
+    h("strong", {}, `As ${game.seatName(seat)} sees it. `),
     "Only what this seat was sent: its own chart, its view and its messages. ",
     h("button", { type: "button", id: "back-to-umpire" }, "Back to the umpire's view"),
   );
   $("back-to-umpire").onclick = () => viewAs("umpire");
   $("seat-panel").replaceChildren(...[game.ruleset.seatPanel(seat, game.seatView)].flat());
-  $("pane-seat").replaceChildren(h("h2", {}, `Messages sent to ${seat}`), seatMessages(seat, game.seatLog, game.ruleset));
+  $("pane-seat").replaceChildren(h("h2", {}, `Messages sent to ${game.seatName(seat)}`), seatMessages(game.seatName(seat), game.seatLog, game.ruleset));
 }
 
 async function renderResult() {
@@ -418,7 +420,7 @@ function setUpSeats(seats) {
   nav.replaceChildren(
     h("span", { class: "muted" }, "View as"),
     ...[{ seat: "umpire", title: "the umpire" }, ...seats].map(({ seat, title }) =>
-      h("button", { type: "button", "data-seat": seat, "aria-pressed": "false", title: title || null }, seat),
+      h("button", { type: "button", "data-seat": seat, "aria-pressed": "false", title: title || null }, seat === "umpire" ? "umpire" : game.seatName(seat)),
     ),
   );
   for (const button of nav.querySelectorAll("button")) button.onclick = () => viewAs(button.dataset.seat);

@@ -3,6 +3,7 @@
 // through `ask`, which shows a refusal in the server's own words.
 
 import { h } from "/web/dom.js";
+import { capital } from "/web/words.js";
 import { Amendment } from "./amend.js";
 
 const $ = (id) => document.getElementById(id);
@@ -29,7 +30,7 @@ export class Hand {
   /** The parts that depend on the game: its seats, sides and phases, and its ruleset's override. */
   async setUpGame() {
     const { seats, sides, phases, ruleset } = this.game;
-    const options = () => seats.map(({ seat, title }) => h("option", { value: seat, title: title || null }, seat));
+    const options = () => seats.map(({ seat, title }) => h("option", { value: seat, title: title || null }, this.game.seatName(seat)));
     $("narrate-seat").replaceChildren(...options());
     $("amend-seat").replaceChildren(...options());
 
@@ -90,14 +91,14 @@ export class Hand {
     const status = $("turn-status");
     if (ended) status.textContent = "The game is over.";
     else if (at.cycle === "ready") status.textContent = "All orders are in: play waits for your release.";
-    else status.textContent = waitingFor.length ? `Waiting for orders from ${waitingFor.join(", ")}.` : "Waiting for orders.";
+    else status.textContent = waitingFor.length ? `Waiting for orders from ${waitingFor.map(this.game.seatName).join(", ")}.` : "Waiting for orders.";
     status.dataset.cycle = ended ? "ended" : at.cycle ?? "orders";
 
     const ordersIn = Object.entries(this.game.record?.ordersIn || {});
     $("orders-in").hidden = ended || !ordersIn.length;
     $("orders-in").replaceChildren(
       h("div", { class: "muted" }, at.cycle === "ready" ? "Orders in, held for you:" : "Orders in so far:"),
-      h("ul", {}, ordersIn.map(([seat, order]) => h("li", { "data-seat": seat }, h("b", {}, seat), ": ", ruleset.order(order, seat)))),
+      h("ul", {}, ordersIn.map(([seat, order]) => h("li", { "data-seat": seat }, h("b", {}, this.game.seatName(seat)), ": ", ruleset.order(order, seat)))),
     );
 
     if (!this.holdPending) {
@@ -112,7 +113,7 @@ export class Hand {
     $("release-anyway-label").hidden = !missing.length;
     if (!missing.length) $("release-anyway").checked = false;
     $("release-anyway-words").textContent = missing.length
-      ? `Release without ${missing.join(", ")}'s order${missing.length > 1 ? "s" : ""}: they sail under their standing orders, and each is told so`
+      ? `Release without ${missing.map(this.game.seatName).join(", ")}'s order${missing.length > 1 ? "s" : ""}: they sail under their standing orders, and each is told so`
       : "";
     $("release").disabled = ended || (missing.length > 0 && !$("release-anyway").checked);
     for (const box of $("hold-phases").querySelectorAll("input")) box.disabled = ended;
@@ -150,7 +151,7 @@ export class Hand {
       const missing = this.missing();
       if (missing.length && !$("release-anyway").checked) return this.refuse(`Still waiting for ${missing.join(", ")}.`);
       const words = missing.length
-        ? `Released without ${missing.join(", ")}'s order${missing.length > 1 ? "s: each was" : ": it was"} told its standing order was used.`
+        ? `Released without ${missing.map(this.game.seatName).join(", ")}'s order${missing.length > 1 ? "s: each was" : ": it was"} told its standing order was used.`
         : "Released.";
       if (await this.ask("release", {}, words)) $("release-anyway").checked = false;
       this.render();
@@ -188,7 +189,7 @@ export class Hand {
       const reason = $("amend-reason").value.trim();
       if (!reason) return this.refuse("An amendment needs a reason for the record.");
       const seat = $("amend-seat").value;
-      if (await this.ask("amend", { seat, order, reason }, `${seat}'s order amended.`)) $("amend-reason").value = "";
+      if (await this.ask("amend", { seat, order, reason }, `${capital(this.game.seatName(seat))}'s order amended.`)) $("amend-reason").value = "";
     };
   }
 
@@ -196,7 +197,7 @@ export class Hand {
     $("narrate").onsubmit = async (event) => {
       event.preventDefault();
       const seat = $("narrate-seat").value;
-      if (await this.ask("narrate", { seat, text: $("narrate-text").value.trim() }, `Sent to ${seat}.`)) $("narrate-text").value = "";
+      if (await this.ask("narrate", { seat, text: $("narrate-text").value.trim() }, `Sent to ${this.game.seatName(seat)}.`)) $("narrate-text").value = "";
     };
   }
 

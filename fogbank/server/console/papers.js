@@ -4,7 +4,7 @@
 
 import { h } from "/web/dom.js";
 import { copyButton, whole } from "/web/links.js";
-import { eventWords, words } from "/web/words.js";
+import { eventWords, seatName, words } from "/web/words.js";
 
 function table(className, headings, rows) {
   return h(
@@ -20,13 +20,14 @@ function told(record) {
   return seats.length ? seats : null;
 }
 
-function eventLine(record) {
-  const seats = told(record);
+/** An event on the record sheet, with whom it was told. `name`: a seat's name in words. */
+function eventLine(record, name) {
+  const seats = told(record)?.map(name).join(", ");
   return h(
     "li",
     { class: `event ${seats ? "told" : "umpire-only"} kind-${record.kind}` },
     eventWords(record),
-    seats ? h("span", { class: "chip", title: `Told to ${seats.map(words).join(", ")}` }, seats.map(words).join(", ")) : null,
+    seats ? h("span", { class: "chip", title: `Told to ${seats}` }, seats) : null,
   );
 }
 
@@ -42,8 +43,9 @@ function cell(name, value) {
  * what happened. Rows are added as phases resolve; only the last row is ever drawn again.
  */
 export class Sheet {
-  constructor(container, { ruleset, seats, record, phase = (name) => name }) {
+  constructor(container, { ruleset, seats, record, phase = (name) => name, name = words }) {
     this.container = container;
+    this.name = name; // a seat's name in words
     this.ruleset = ruleset;
     this.record = record;
     const order = (seat) => (row) => {
@@ -55,7 +57,7 @@ export class Sheet {
       { name: "turn", heading: "Turn", cell: (row) => ({ text: row.turn, class: "num" }) },
       ...(record.phases?.length > 1 ? [{ name: "phase", heading: "Phase", cell: (row) => (row.phase ? phase(row.phase) : "") }] : []),
       ...ruleset.columns,
-      ...seats.map(({ seat }) => ({ name: `order-${seat}`, heading: `${seat} order`, cell: order(seat) })),
+      ...seats.map(({ seat }) => ({ name: `order-${seat}`, heading: `${name(seat)}'s order`, cell: order(seat) })),
     ];
     this.body = null;
     this.now = null; // the row of the phase open now
@@ -94,7 +96,7 @@ export class Sheet {
       "tr",
       { "data-turn": row.turn, "data-phase": row.phase, class: (row.current ? "current" : "resolved") + shade },
       this.columns.map((column) => cell(column.name, column.cell(row))),
-      h("td", { "data-column": "happened", class: "happened" }, status ? h("span", { class: "muted" }, status) : null, h("ul", {}, events.map(eventLine))),
+      h("td", { "data-column": "happened", class: "happened" }, status ? h("span", { class: "muted" }, status) : null, h("ul", {}, events.map((event) => eventLine(event, this.name)))),
     );
   }
 }
@@ -166,10 +168,11 @@ export function results(end) {
 
 /** The game log: inputs, events and the end, newest last (rolls are in the dice log). */
 export class GameLog {
-  constructor(container, ruleset, phase = (name) => name) {
+  constructor(container, ruleset, phase = (name) => name, name = words) {
     this.container = container;
     this.ruleset = ruleset;
     this.phase = phase; // a phase's name in the game's words
+    this.name = name; // a seat's
     this.body = null;
   }
 
@@ -191,7 +194,7 @@ export class GameLog {
       h("tr", attributes, turn, h("td", { class: "from" }, from), h("td", { title: kind }, text), h("td", { class: "told-to" }, toldTo));
     switch (record.type) {
       case "input":
-        return line({ class: `input input-${record.input}` }, record.input === "order" || record.input === "ask" ? words(record.seat) : "umpire", this.input(record), "", record.input);
+        return line({ class: `input input-${record.input}` }, record.input === "order" || record.input === "ask" ? this.name(record.seat) : "umpire", this.input(record), "", record.input);
       case "end":
         return line({ class: "end" }, "", `${results(record)}: ${record.reason} Seed ${record.seed}`, "everyone", "end");
       case "event": {
@@ -200,7 +203,7 @@ export class GameLog {
           { class: `event kind-${record.kind} ${seats ? "told" : "umpire-only"}` },
           "",
           eventWords(record),
-          seats ? seats.map(words).join(", ") : h("span", { class: "muted" }, "umpire only"),
+          seats ? seats.map(this.name).join(", ") : h("span", { class: "muted" }, "umpire only"),
           record.kind.replaceAll("_", " "),
         );
       }
@@ -215,15 +218,15 @@ export class GameLog {
     const phases = record.phases ? ` (${record.phases.map(this.phase).join(", ")})` : "";
     switch (record.input) {
       case "order":
-        return `Order from ${words(record.seat)}: ${this.ruleset.order(record.order || {}, record.seat)}`;
+        return `Order from ${this.name(record.seat)}: ${this.ruleset.order(record.order || {}, record.seat)}`;
       case "amend":
-        return `Umpire amends ${words(record.seat)}'s order to ${this.ruleset.order(record.order || {}, record.seat)}, because: ${record.reason}`;
+        return `Umpire amends ${this.name(record.seat)}'s order to ${this.ruleset.order(record.order || {}, record.seat)}, because: ${record.reason}`;
       case "ask":
-        return `Question from ${words(record.seat)}: ${words(record.question ?? record.payload)}`;
+        return `Question from ${this.name(record.seat)}: ${words(record.question ?? record.payload)}`;
       case "override":
         return `Umpire override: ${words(record.override)}, because: ${record.reason}`;
       case "narrate":
-        return `Umpire to ${words(record.seat)}: “${record.text}”`;
+        return `Umpire to ${this.name(record.seat)}: “${record.text}”`;
       case "hold":
         return record.held ? `Umpire holds for release${phases}` : `Umpire stops holding${phases}`;
       case "release":
@@ -328,7 +331,7 @@ function gameEntry(game, current, actions, phase) {
 function seatRow(seat, actions, ended) {
   const who = seat.title ? `${seat.title} (${seat.side})` : seat.seat;
   const cells = [
-    h("td", { title: who }, seat.seat),
+    h("td", { title: who }, seatName([seat], seat.seat)),
     actions ? h("td", { class: "link-cell" }, linkCell(seat.link, who, seat.seat), " ", renewButton(seat.seat, who, actions, ended)) : null,
     h("td", { class: seat.connected > 0 ? "yes" : "no" }, seat.connected > 0 ? `yes${seat.connected > 1 ? ` (${seat.connected})` : ""}` : "no"),
     h("td", { title: seat.last_seen || "" }, ago(seat.last_seen)),

@@ -32,7 +32,7 @@ async def test_the_umpire_amends_on_the_seats_own_pad_and_overrides_with_the_uni
     # De Robeck's order, on his own pad: Lord Nelson (B1) ahead six hexes is more than she can make.
     await page.select_option("#amend-seat", "de_robeck")
     pad = page.locator("#amend-fields")
-    await expect(page.locator("#amend-given")).to_contain_text("de_robeck has given no order for this phase yet")
+    await expect(page.locator("#amend-given")).to_contain_text("Vice-Admiral de Robeck has given no order for this phase yet")
     await pad.locator('.unit-pick[data-unit="B1"]').click()
     for _ in range(6):
         await pad.locator("#plot-ahead").click()
@@ -48,13 +48,13 @@ async def test_the_umpire_amends_on_the_seats_own_pad_and_overrides_with_the_uni
     async with await Client.connect(ws, created["seats"]["de_robeck"]) as seat:
         await page.fill("#amend-reason", "The signal to advance was misread.")
         await page.click("#amend-send")
-        await expect(page.locator("#notice")).to_have_text("de_robeck's order amended.")
+        await expect(page.locator("#notice")).to_have_text("Vice-Admiral de Robeck's order amended.")
         amended = await anext(m async for m in seat.stream() if isinstance(m, wire.AmendedMessage))
         assert amended.order == {"moves": {"B1": "F"}} and amended.reason == "The signal to advance was misread."
         # The pad now starts from the order he sails under.
         await page.select_option("#amend-seat", "forts")
         await page.select_option("#amend-seat", "de_robeck")
-        await expect(page.locator("#amend-given")).to_have_text("de_robeck's order as given: B1 F.")
+        await expect(page.locator("#amend-given")).to_have_text("Vice-Admiral de Robeck's order as given: B1 F.")
 
         # A ship moved by override: her seat is told in words, in the umpire's voice.
         await page.select_option("#override-kind", "move_unit")

@@ -379,7 +379,7 @@ async def test_the_console_reads_the_new_wire(server, page):
     }  # fmt: skip
     scripted.push(update)
     await page.wait_for_selector('#turn-status[data-cycle="ready"]')
-    assert "submarine: E 2, periscope" in await page.locator("#orders-in").inner_text()
+    assert "the submarine's captain: E 2, periscope" in await page.locator("#orders-in").inner_text()
     assert await page.is_checked('#hold-phases input[data-phase="move"]')
 
     # Released: the move phase resolves (a row with the order), then the fire phase (nobody fired).
@@ -401,7 +401,7 @@ async def test_the_console_reads_the_new_wire(server, page):
     assert "A vessel can be heard." in await moved.inner_text()
     assert await sheet.locator("tr.resolved").count() == 2
     assert len(scripted.requests("history")) == 1
-    assert "Waiting for orders from submarine." in await page.locator("#turn-status").inner_text()
+    assert "Waiting for orders from the submarine's captain." in await page.locator("#turn-status").inner_text()
     ARTIFACTS.mkdir(exist_ok=True)
     await page.screenshot(path=str(ARTIFACTS / "new-wire.png"), full_page=True)
 

@@ -51,7 +51,7 @@ async def test_a_held_two_leg_order_is_shown_whole_after_a_fresh_page_load(serve
             await expect(current).to_contain_text("held for release")
             await expect(current.locator('[data-column="order-submarine"]')).to_have_text(WORDS)
             # The amendment's pad starts from what the player ordered this turn, both legs of it.
-            await expect(page.locator("#amend-given")).to_have_text(f"submarine's order as given: {WORDS}.")
+            await expect(page.locator("#amend-given")).to_have_text(f"The submarine's captain's order as given: {WORDS}.")
             await page.click("#amend-fill")
             assert await pad_order(page) == ["E", "1", "NE", "2", "surface"]
         ARTIFACTS.mkdir(exist_ok=True)
@@ -74,8 +74,8 @@ async def test_a_held_two_leg_order_is_shown_whole_after_a_fresh_page_load(serve
         await expect(page.locator('#orders-in li[data-seat="submarine"]')).to_contain_text("N 1 then NW 1, surface")
         await page.click('[role=tab][data-pane="log"]')
         log = page.locator("#pane-log")
-        await expect(log).to_contain_text(f"Order from submarine: {WORDS}")
-        await expect(log).to_contain_text("amends submarine's order to N 1 then NW 1, surface")
+        await expect(log).to_contain_text(f"Order from the submarine's captain: {WORDS}")
+        await expect(log).to_contain_text("amends the submarine's captain's order to N 1 then NW 1, surface")
         await page.click("#release")
         await page.click('[role=tab][data-pane="sheet"]')
         resolved = page.locator('#pane-sheet .sheet tbody tr.resolved[data-turn="1"]')

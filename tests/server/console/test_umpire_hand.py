@@ -28,14 +28,14 @@ async def test_release_waits_for_the_umpires_word_and_the_seat_is_told(server, p
     await open_console(server, page, created)
     async with await Client.connect(f"ws://127.0.0.1:{server.port}/", created["seats"]["submarine"]) as sub:
         # Waiting for the submarine's order: release is off until the umpire says so.
-        await expect(page.locator("#turn-status")).to_contain_text("Waiting for orders from submarine")
+        await expect(page.locator("#turn-status")).to_contain_text("Waiting for orders from the submarine's captain")
         assert await page.locator("#release").is_disabled()
         confirm = page.locator("#release-anyway-label")
         await expect(confirm).to_be_visible()
         assert "standing orders" in await confirm.inner_text()
         await page.check("#release-anyway")
         await page.click("#release")
-        await expect(page.locator("#notice")).to_contain_text("Released without submarine's order")
+        await expect(page.locator("#notice")).to_contain_text("Released without the submarine's captain's order")
         # The seat is told its own fact, and the umpire's log has it.
         async for message in sub.stream():
             if isinstance(message, wire.NarrativeMessage):
@@ -153,7 +153,7 @@ async def test_the_scrubber_steps_the_map_through_the_record_and_the_log_reads_i
         await page.click('[role=tab][data-pane="log"]')
         orders = page.locator("#pane-log tr.input-order")
         await expect(orders).to_have_count(3)
-        assert (await orders.first.locator("td.from").inner_text()) == "submarine"
-        assert "Order from submarine:" in await orders.first.inner_text()
+        assert (await orders.first.locator("td.from").inner_text()) == "the submarine's captain"
+        assert "Order from the submarine's captain:" in await orders.first.inner_text()
         log_text = await page.locator("#pane-log").inner_text()
         assert "{" not in log_text and "umpire only" in log_text

@@ -231,7 +231,9 @@ async function refreshGames() {
     if (!game.over) move(mine);
     game.waitingFor = mine.seats.filter((s) => !s.orders_in).map((s) => s.seat);
   }
-  $("games").replaceChildren(...gameList(game.games, game.welcome?.game, seatActions, game.phaseWords));
+  // The game open here by its scenario's title, as the briefing gives it (the list has its id).
+  const named = game.games.map((entry) => (entry.game === game.welcome?.game && game.welcome.briefing?.title ? { ...entry, title: game.welcome.briefing.title } : entry));
+  $("games").replaceChildren(...gameList(named, game.welcome?.game, seatActions, game.phaseWords));
   club.show(mine);
   renderStanding();
 }

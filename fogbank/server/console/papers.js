@@ -322,7 +322,7 @@ function gameEntry(game, current, actions, phase) {
   return h(
     "div",
     { class: `game${game.game === current ? " current" : ""}`, "data-game": game.game },
-    h("div", { class: "game-head" }, h("strong", {}, game.scenario), ` game ${game.game} · turn ${game.turn} · ${[...new Set([game.phase && phase(game.phase), game.cycle].filter(Boolean))].join(", ")}${game.held ? " · held" : ""}`),
+    h("div", { class: "game-head" }, h("strong", {}, game.title ?? words(game.scenario)), ` game ${game.game} · turn ${game.turn} · ${[...new Set([game.phase && phase(game.phase), game.cycle].filter(Boolean))].join(", ")}${game.held ? " · held" : ""}`),
     h("div", { class: "roster-wrap" }, table("presence", headings, game.seats.map((seat) => seatRow(seat, mine ? actions : null, ended)))),
     mine ? spectatorsLine(game, actions, ended) : null,
   );

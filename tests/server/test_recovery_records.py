@@ -9,7 +9,7 @@ import msgpack
 import pytest
 
 from fogbank.clients import Client, JoinRefused
-from fogbank.protocols import Snapshot
+from fogbank.protocols import Narrate, Snapshot
 from fogbank.server.app import Server
 from fogbank.server.host import Host
 from fogbank.server.store import FILENAME, Store
@@ -66,3 +66,28 @@ async def test_the_server_starts_with_the_rest_and_a_set_aside_games_seats_are_t
     with sqlite3.connect(tmp_path / FILENAME) as db:
         kept = db.execute("SELECT COUNT(*) FROM log WHERE game_id = ?", (forged["game"],)).fetchone()[0]
     assert kept == 2
+
+
+async def test_a_game_begun_before_the_log_had_the_umpires_words_is_restored_not_set_aside(tmp_path):
+    """Its stored narrative reads as Supremacy's describe logged it then ("narrative"); replay now
+    gives the umpire's words. Same game, older words: it plays on."""
+    store = await Store.open(tmp_path)
+    host = Host(store)
+    created = await host.create_game("river_plate")
+    room = host.rooms[created["game"]]
+    await host.umpire(room, "umpire", Narrate(ref=1, seat="ajax", text="Cumberland is on her way."))
+    await store.close()
+    with sqlite3.connect(tmp_path / FILENAME) as db:
+        (packed,) = db.execute("SELECT records FROM log WHERE game_id = ? AND n = 0", (created["game"],)).fetchone()
+        records = msgpack.unpackb(packed)
+        narrative = next(record for record in records if record.get("kind") == "narrative")
+        assert narrative["text"] == "Cumberland is on her way."
+        narrative["text"] = "narrative"
+        db.execute("UPDATE log SET records = ? WHERE game_id = ? AND n = 0", (msgpack.packb(records), created["game"]))
+    store = await Store.open(tmp_path)
+    try:
+        host = Host(store)
+        assert await host.recover() == 1
+        assert created["game"] in host.rooms and not host.set_aside
+    finally:
+        await store.close()

@@ -46,14 +46,18 @@ def input_at(kind: str, game: Game, **fields: Any) -> dict[str, Any]:
     return input_record(kind, game.state.turn, phase=game.state.phase, **fields)
 
 
-def step_records(step: Step) -> Iterable[dict[str, Any]]:
+def step_records(step: Step, *, before_told_words: bool = False) -> Iterable[dict[str, Any]]:
+    """The rolls and events an input made, as the log records them. `before_told_words`: in the
+    words logs had before `told_words` (every event's its ruleset's `describe`), which recovery and
+    `verify` also accept, so games and logs written before still replay (docs/decisions.md)."""
     for roll in step.rolls:
         yield {"type": "roll", "audience": [UMPIRE], **to_plain(roll)}
     ruleset = step.game.ruleset
     for event in step.events:
         plain = to_plain(event)
         plain["audience"] = sorted({*plain["audience"], UMPIRE})
-        yield {"type": "event", **plain, "text": told_words(event) or ruleset.describe(event)}
+        words = None if before_told_words else told_words(event)
+        yield {"type": "event", **plain, "text": words or ruleset.describe(event)}
 
 
 def told_words(event: Event) -> str | None:

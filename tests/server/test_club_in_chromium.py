@@ -105,6 +105,7 @@ async def test_a_club_plays_the_river_plate_over_the_internet(club):
     # The umpire's console: Exeter to the built-in player, an hour a phase, spectators two turns behind, the webhook.
     await joined(umpire, console_link)
     await expect(umpire.locator("#games .game-head strong")).to_have_text("The River Plate, 13 December 1939")
+    await expect(umpire.locator("#clock")).to_have_text("Turn 1 · 06:15 · 1A write moves")  # the phase named once
     await expect(umpire.locator('#games tr[data-seat="graf_spee"] td').first).to_have_text("Admiral Graf Spee")
     exeter = umpire.locator('#games tr[data-seat="exeter"]')
     await exeter.locator("button[data-stand-in]").click()

@@ -311,7 +311,9 @@ function renderHeader() {
   $("game-title").textContent = `${w.briefing?.title ?? w.scenario} · game ${w.game}${game.spectating ? " · as a spectator, some turns behind" : ""}`;
   const view = game.viewAs === "umpire" ? game.view : game.seatView;
   const clock = view ? game.ruleset.clock(view) : "";
-  $("clock").textContent = [`Turn ${game.at.turn}`, game.viewAs === "umpire" ? game.phaseWords(game.at.phase) : null, clock].filter(Boolean).join(" · ");
+  // The phase by name, unless the ruleset's own clock says it already (River Plate's "06:15 · 1A write moves").
+  const phase = game.viewAs === "umpire" ? game.phaseWords(game.at.phase) : null;
+  $("clock").textContent = [`Turn ${game.at.turn}`, phase && !clock.includes(phase) ? phase : null, clock].filter(Boolean).join(" · ");
   for (const button of $("view-as").querySelectorAll("button")) {
     button.setAttribute("aria-pressed", String(button.dataset.seat === game.viewAs));
   }

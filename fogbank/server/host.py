@@ -492,6 +492,9 @@ class Host:
                 except StorageFull:
                     raise Unstored() from None
                 room.spectator_delay = turns
+                if turns is None:  # closed: those watching are shut out too (their link opens again with the game)
+                    for close in list(room.sessions.get(SPECTATOR, ())):
+                        close()
                 return None
             case wire.Reissue(seat=to):
                 return wire.Reissued(seq=0, ref=message.ref, seat=to, token=await self.reissue(room, to))

@@ -105,6 +105,21 @@ async def test_a_reissued_link_shuts_the_old_one_out_and_the_seat_goes_on(server
     assert server.store.find_token(__import__("hashlib").sha256(old.encode()).digest()) is None
 
 
+async def test_closing_the_game_to_spectators_shuts_out_those_watching(server):
+    created = await server.create_game("picket")
+    umpire = await open_peer(server, created["umpire_token"])
+    await ask(umpire, lambda ref: wire.SetSpectatorDelay(ref=ref, turns=0))
+    watcher = await open_peer(server, created["spectator_token"])
+    assert isinstance(watcher.welcome, wire.Welcome)
+    await ask(umpire, lambda ref: wire.SetSpectatorDelay(ref=ref, turns=None))
+    with pytest.raises(ConnectionClosed) as closed:  # closed at once, not left watching a frozen turn
+        while True:
+            await watcher.recv()
+    assert closed.value.rcvd.code == 1008
+    again = await open_peer(server, created["spectator_token"])
+    assert isinstance(again.welcome, wire.Error) and again.welcome.code == "forbidden"
+
+
 async def test_a_seat_handed_to_a_built_in_player_is_played_from_its_own_view_and_taken_back(server):
     created = await server.create_game("picket")
     room = server.host.rooms[created["game"]]

@@ -52,7 +52,7 @@ export class Club {
       ...phases.map((phase) => {
         const own = limits.phases?.[phase];
         const value = own === undefined ? "" : own === null ? "0" : String(own / unit);
-        return h("label", {}, phase.replace(/_/g, " "), h("input", { type: "number", min: "0", step: "1", "data-phase": phase, value, placeholder: "as every phase" }));
+        return h("label", {}, this.game.phaseWords(phase), h("input", { type: "number", min: "0", step: "1", "data-phase": phase, value, placeholder: "as every phase" }));
       }),
     );
     $("spectate-delay").value = entry.spectator_delay === null || entry.spectator_delay === undefined ? "" : String(entry.spectator_delay);

@@ -257,13 +257,16 @@ function received(message) {
       seat.padFor = `${seat.turn}/${seat.phase}`;
       checkLater(); // what the rules allow may have changed with the view
       break;
-    case "status":
-      if (message.turn !== seat.turn || message.phase !== seat.phase || message.must_act !== seat.mustAct) checkLater();
+    case "status": {
+      const samePhase = message.turn === seat.turn && message.phase === seat.phase;
+      if (!samePhase || message.must_act !== seat.mustAct) checkLater();
+      if (samePhase) deadlineMoved(seat.deadline, message.deadline ?? null);
       [seat.turn, seat.phase, seat.mustAct] = [message.turn, message.phase, message.must_act];
       seat.orderIn = message.order_in;
       seat.held = message.held;
       [seat.waiting, seat.deadline] = [message.waiting ?? null, message.deadline ?? null];
       break;
+    }
     case "game_over":
       seat.over = message;
       new Debrief({ welcome: seat.welcome, over: message, wire, words: seat.ruleset, notice }).show();
@@ -374,6 +377,14 @@ function waitingWords() {
   if (!all.length) return "";
   const list = all.length > 1 ? `${all.slice(0, -1).join(", ")} and ${all.at(-1)}` : all[0];
   return `${seat.mustAct && !seat.orderIn ? "Also waiting for" : "Waiting for"} ${list}`;
+}
+
+/** The umpire's change to the open phase's deadline, said in a notice (the countdown alone moves
+ * silently, and a player may not be looking at it). */
+function deadlineMoved(before, after) {
+  if (after === before || !after || seat.over) return;
+  const words = before && Date.parse(after) > Date.parse(before) ? "The umpire put the deadline later" : "The umpire set a deadline";
+  notice(`${words}: orders due ${when(after)} (${left(after)}).`);
 }
 
 /** The countdown to the phase's deadline, kept up to date every second. */

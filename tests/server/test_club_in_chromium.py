@@ -122,6 +122,12 @@ async def test_a_club_plays_the_river_plate_over_the_internet(club):
     await expect(umpire.locator("#notice")).to_have_text("Nudges saved.")
     for page in players.values():
         await expect(page.locator("#deadline")).to_contain_text(an_hour)
+    overview = await new_page(browser, errors)  # the games page lists the deadline in the browser's time
+    await overview.goto(f"{base}/games")
+    await overview.fill("#token", server.admin_key)
+    await overview.press("#token", "Enter")
+    await expect(overview.locator("#games tbody tr")).to_contain_text(re.compile(r"orders due .+ \((1 h 0 min|59 min \d+ s) left\)"))
+    await overview.close()
 
     # Graf Spee and Ajax send the printed moves on their pads; Exeter's stand-in has ordered; Achilles has not.
     for seat in ("graf_spee", "ajax"):

@@ -2,6 +2,7 @@
 // options. It speaks plain HTTP to /admin/... with the server's admin key, which stays in this tab
 // (sessionStorage) and in no URL the server sees. Each game opens in the umpire's console.
 
+import { left, when } from "/web/clock.js";
 import { h } from "/web/dom.js";
 import { linkRow, whole } from "/web/links.js";
 import { loginForm, notice } from "/web/page.js";
@@ -147,7 +148,7 @@ function row(game) {
     h("td", {}, game.phase ? words(game.phase) : ""),
     h("td", { class: "waiting" }, waiting, bots),
     h("td", { title: game.active || game.created }, ago(game.active || game.created)),
-    h("td", {}, status, game.deadline ? h("div", { class: "muted small" }, `due ${game.deadline.replace("T", " ").replace("Z", " UTC")}`) : null),
+    h("td", {}, status, game.deadline ? h("div", { class: "muted small", title: game.deadline }, `orders due ${when(game.deadline)} (${left(game.deadline)})`) : null),
     h("td", {}, h("div", { class: "actions" }, open, archive)),
   );
 }

@@ -1,0 +1,27 @@
+"""The Dardanelles players by name, for the arena and the server: the standard captain and the
+plans a player might try instead, each from its seat's chart alone."""
+
+from __future__ import annotations
+
+from fogbank.rules.core import players
+
+from .routes import ROUTES
+from .submarine import BotSubmarine
+
+RULESET = "dardanelles"
+
+
+@players.policy(RULESET, players.STANDARD, "Hunts the quarry the briefing names, then makes for the scenario's goal.")
+def standard(seating: players.Seating) -> BotSubmarine:
+    return BotSubmarine.for_scenario(seating.chart, seating.scenario)
+
+
+@players.policy(
+    RULESET,
+    "straight_through",
+    "Makes for the Marmara at once and attacks nothing: the passage alone wins, so is the hunt worth its risk?",
+    scenarios=("marmara",),
+)
+def straight_through(seating: players.Seating) -> BotSubmarine:
+    route, _ = ROUTES[seating.scenario]
+    return BotSubmarine(seating.chart, route[-1:], hunt=None)

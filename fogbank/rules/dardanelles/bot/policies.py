@@ -25,3 +25,17 @@ def standard(seating: players.Seating) -> BotSubmarine:
 def straight_through(seating: players.Seating) -> BotSubmarine:
     route, _ = ROUTES[seating.scenario]
     return BotSubmarine(seating.chart, route[-1:], hunt=None)
+
+
+class DashIn(BotSubmarine):
+    wait_for_dark = -1  # never waits: it goes in, and looks, whatever the hour
+
+
+@players.policy(
+    RULESET,
+    "dash_in",
+    "Goes in for the Messudieh at once, by day or night, without waiting below the defences for dark.",
+    scenarios=("b11",),
+)
+def dash_in(seating: players.Seating) -> BotSubmarine:
+    return DashIn.for_scenario(seating.chart, seating.scenario)

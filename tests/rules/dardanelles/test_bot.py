@@ -144,7 +144,8 @@ def test_a_fix_puts_the_reckoning_on_the_square_and_no_fix_rules_out_the_landmar
     unsure = frozenset(s for s in bot.sea if s[0] <= 4 and 24 <= s[1] <= 31)  # the Gulf of Saros
     bot.belief, bot.last_legs = unsure, ((Course.N.step, 0),)
     assert bot._wants_fix(_view(2, "D5", []), Level.SURFACE)
-    fixed = {"kind": "fix", "text": "A fix on Cape Helles.", "facts": {"square": "C4", "landmark": "Cape Helles"}}
+    fixed = {"kind": "fix", "text": "A fix on Cape Helles.",
+             "facts": {"square": "C4", "landmark": "Cape Helles"}}
     bot.order(_view(2, "C4", [fixed]))
     assert bot.belief == {parse_square("C4")}
     bot.belief = unsure
@@ -157,3 +158,13 @@ def test_a_fix_puts_the_reckoning_on_the_square_and_no_fix_rules_out_the_landmar
 def test_the_scripted_plans_are_named_for_the_scenarios_they_play():
     assert list(players.policies("dardanelles", "marmara")) == ["standard", "straight_through"]
     assert list(players.policies("dardanelles", "b11")) == ["standard", "dash_in"]
+
+
+def test_off_the_mouth_it_dog_legs_round_the_point_rather_than_run_ashore():
+    """From D5 off Cape Helles no one course gets up the Straits (north runs into the shore, east
+    along the coast gets nowhere): the first hour is east, then north into the mouth."""
+    ruleset, scenario = core.find_scenario("marmara")
+    game = core.start(ruleset, scenario, game_seed("test-bot", 0))
+    bot = BotSubmarine(to_plain(ruleset.chart(game.state, "submarine")), ["Sea of Marmara"], hunt=None)
+    order = bot.order({**_view(1, "D5", []), "time": "1915-04-25T02:00", "night": True})
+    assert [leg["course"] for leg in order["legs"]] == ["E", "N"], order

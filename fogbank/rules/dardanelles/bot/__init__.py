@@ -3,7 +3,7 @@
 It knows what a player knows: the coast, grid and place names of its own chart, the umpire's
 notes (the stream runs toward the mouth at the surface and the other way below it, a boat at the
 bottom only drifts but is safe among mines, a periscope in the defended reach is looked for), and its briefing
-(where the Messudieh lies). It never sees the tide, the mines or the vessels on the umpire's map.
+(where the Messudieh lies; for AE2, the battleships off Maidos). It never sees the tide, the mines or the vessels on the umpire's map.
 
 How it sails:
 - It keeps a set of squares it could be in, not just the plot (`reckoning.py`): each hour every
@@ -18,6 +18,10 @@ How it sails:
   cannot feel, it goes on under power: on the surface by night (a mine line takes a surfaced boat
   one time in twelve, and six squares an hour soon takes it through), below by day only when the
   air will not last till dark (`submarine.py`).
+- It steers one leg, or two where a dog-leg round a point gets it further in the hour (`_steer`),
+  and reckons the hour's move by the legs it gave. By day, looking, out of the defended reach and
+  unsure of its square, it takes a fix on a charted landmark: a fix puts it on the square, "no fix"
+  rules out the squares a landmark would be seen from.
 - It hunts at night if night is not too far off (`attack.py`): it waits on the surface below the
   defences, goes in to a square just upstream of the target (at the bottom, on the deep current: it
   looks once the current should have brought it there, since it cannot feel it), comes up to periscope

@@ -30,6 +30,7 @@ class Attack:
     going: bool
     arrive: int  # the turn the current should have brought the boat to its station
     looks: int
+    wait_for_dark = WAIT_FOR_DARK  # a plan that will not wait sets it lower
 
     def _hunt(self, view: Mapping[str, Any], level_now: Level) -> tuple[Square, Level | None, dict | None]:
         """Where to go and at what level (None: on passage) while hunting, and any torpedoes to fire."""
@@ -58,7 +59,7 @@ class Attack:
             self.going = (
                 dark_left(hour) >= eta + 2
                 or (not view["night"] and dark_in <= eta + 1)
-                or dark_in > WAIT_FOR_DARK
+                or dark_in > self.wait_for_dark
             )
             if self.going:
                 self.arrive = view["turn"] + eta
@@ -68,7 +69,7 @@ class Attack:
         # Near enough to look: the best guess at the station, close to the quarry, or the hours the
         # current should take are over (the drift at the bottom cannot be felt: only a sighting fixes it).
         near = distance(here, up) <= 1 or distance(here, target) <= 2 or view["turn"] >= self.arrive
-        if near and (view["night"] or hours_until_dark(hour) > WAIT_FOR_DARK) and view["air"] >= 6:
+        if near and (view["night"] or hours_until_dark(hour) > self.wait_for_dark) and view["air"] >= 6:
             self.looks += 1 if level_now.sees else 0
             return look, Level.PERISCOPE, None
         return up, None, None

@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ..chart import Square, parse_square
+from ..units import VISION_DAY
 from .routes import DEFENDED_FROM, DEFENDED_MARGIN, DEFENDED_TO, MINES_FROM, MINES_TO, MOUTH, OPEN_SEA, STREAM_TOP
-from .squares import COURSES, distance, flood
+from .squares import COURSES, Legs, distance, flood
 
 
 class Pilot:
@@ -24,6 +25,8 @@ class Pilot:
             if c == "."
         )
         self.places = {p["name"]: parse_square(p["square"]) for p in chart["places"]}
+        # The heights and forts a fix may be taken on, as the chart marks them.
+        self.landmarks = frozenset(parse_square(p["square"]) for p in chart["places"] if p.get("landmark"))
         self._fields: dict[Square, dict[Square, int]] = {}
         open_sea = self.places.get(OPEN_SEA)
         self.from_mouth = self.field(open_sea) if open_sea in self.sea else {}
@@ -85,6 +88,20 @@ class Pilot:
                 here, made = ahead, made + 1
             found = self._sailed[key] = (here, stop, made)
         return found
+
+    def sail_legs(self, square: Square, legs: Legs) -> tuple[Square, str | None, int]:
+        """`sail` leg by leg: a boat stopped by the shore on one leg goes no further."""
+        here, made = square, 0
+        for step, speed in legs:
+            here, stop, got = self.sail(here, step, speed)
+            made += got
+            if stop:
+                return here, stop, made
+        return here, None, made
+
+    def landmark_in_sight(self, square: Square) -> bool:
+        """Whether a fix taken in `square` by day would find a landmark (within day vision)."""
+        return any(distance(square, mark) <= VISION_DAY for mark in self.landmarks)
 
     # The stream, as a player would guess it from the chart.
 

@@ -7,7 +7,7 @@ from typing import Any, Mapping
 from ..chart import Square, compass_point
 from ..units import Level
 from .pilot import Pilot
-from .squares import distance, plotted
+from .squares import Legs, distance, plotted
 
 MAX_CANDIDATES = 24
 
@@ -26,6 +26,7 @@ class Reckoning:
     plot: Square | None
     seen_turn: int
     last_course: Any
+    last_legs: Legs
     hunt: str | None
     leg: int
     route: list[Square]
@@ -49,18 +50,37 @@ class Reckoning:
         for report in view["reports"]:
             if report["kind"] in ("grounded", "chart_edge"):
                 stop, ordered = report["kind"], report["facts"]["ordered"]
-        if made:
-            step = ((dx > 0) - (dx < 0), (dy > 0) - (dy < 0))
-        else:
-            step = self.last_course.step if self.last_course else (0, 0)
-        moved = self._moved(self.belief, step, ordered, stop, made)
-        if not moved:  # the plot was wrong about where we were: look around it
-            around = {s for b in self.belief for s in self.sea if distance(s, b) <= 3}
-            moved = self._moved(frozenset(around), step, ordered, stop, made) or self._shifted(plot)
+        # The legs it ordered, kept where they agree with how the plot moved (the plot follows the
+        # legs for the squares made good) and with what stopped the boat.
+        moved = set()
+        for square in self.belief if self.last_legs else ():
+            end, why, _ = self.pilot.sail_legs(square, self.last_legs)
+            if why == stop and (end[0] - square[0], end[1] - square[1]) == (dx, dy):
+                moved.add(end)
+        if not moved:  # not the order it gave (a standing order, say): read one leg from the plot
+            if made:
+                step = ((dx > 0) - (dx < 0), (dy > 0) - (dy < 0))
+            else:
+                step = self.last_course.step if self.last_course else (0, 0)
+            moved = self._moved(self.belief, step, ordered, stop, made)
+            if not moved:  # the plot was wrong about where we were: look around it
+                around = {s for b in self.belief for s in self.sea if distance(s, b) <= 3}
+                moved = self._moved(frozenset(around), step, ordered, stop, made) or self._shifted(plot)
         sees = Level(view["level"]).sees
         drifted = {end for s in moved for end in self.pilot.drift(s, sees)}
-        self.belief = self._fixed(view, frozenset(drifted))
+        self.belief = self._fixed(view, frozenset(drifted), plot)
         self.plot, self.seen_turn = plot, turn
+
+    def _wants_fix(self, view: Mapping[str, Any], level: Level) -> bool:
+        """Take bearings on a landmark when unsure of the square, by day, looking, out of the
+        defended reach (where the time it takes helps the observers), and a landmark may be in sight."""
+        return (
+            not view["night"]
+            and level.sees
+            and len(self.belief) > 1
+            and not any(self.pilot.in_band(s) for s in self.belief)
+            and any(self.pilot.landmark_in_sight(s) for s in self.belief)
+        )
 
     def _moved(self, squares, step, ordered, stop, made) -> set[Square]:  # type: ignore[no-untyped-def]
         out = set()
@@ -80,8 +100,14 @@ class Reckoning:
             {guess if guess in self.sea else min(sorted(self.sea), key=lambda s: distance(s, guess))}
         )
 
-    def _fixed(self, view: Mapping[str, Any], belief: frozenset[Square]) -> frozenset[Square]:
-        """A sighting of the quarry at its known anchorage says exactly where we are."""
+    def _fixed(self, view: Mapping[str, Any], belief: frozenset[Square], plot: Square) -> frozenset[Square]:
+        """A fix on a landmark says exactly where we are (the plot is put on the true square), and
+        "no fix" that no landmark is near; a sighting of the quarry at its known anchorage fixes us too."""
+        kinds = {report["kind"] for report in view["reports"]}
+        if "fix" in kinds:
+            return frozenset({plot})
+        if "no_fix" in kinds:
+            belief = frozenset(s for s in belief if not self.pilot.landmark_in_sight(s)) or belief
         if not self.hunt or self.leg != 0:
             return belief
         anchorage = self.route[0]

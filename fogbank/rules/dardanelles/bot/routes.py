@@ -7,7 +7,7 @@ from __future__ import annotations
 # the quarry lies.
 ROUTES: dict[str, tuple[list[str], str | None]] = {
     "b11": (["Sari Sighlar Bay", "Aegean Sea"], "battleship"),
-    "marmara": (["Sea of Marmara"], None),
+    "marmara": (["Maidos", "Sea of Marmara"], "battleship"),
 }
 # A scenario with no route of its own: make for the open sea, hunting nothing.
 NO_ROUTE: tuple[list[str], str | None] = (["Aegean Sea"], None)

@@ -7,6 +7,9 @@ from collections import deque
 from ..chart import Course, Square
 
 COURSES = list(Course)
+COURSE_OF = {course.step: course for course in COURSES}
+# An hour's legs as the bot steers them: each a step on the grid and a number of squares.
+Legs = tuple[tuple[Square, int], ...]
 
 
 def distance(a: Square, b: Square) -> int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Mapping
 
 from ..chart import Course, Square
@@ -10,9 +11,12 @@ from .attack import Attack
 from .pilot import Pilot
 from .reckoning import Reckoning
 from .routes import NO_ROUTE, ROUTES
-from .squares import COURSES
+from .squares import COURSE_OF, COURSES, Legs
 
 NIGHT_AIR = 8  # hours of air at which the bot surfaces by night rather than wait to be forced by day
+# Two-leg orders are weighed only when the boat may be in at most this many squares: each square
+# it may be in is sailed on every dog-leg, and a wide guess gains nothing from the finer course.
+DOG_LEG_CANDIDATES = 6
 
 
 class BotSubmarine(Reckoning, Attack):
@@ -32,6 +36,7 @@ class BotSubmarine(Reckoning, Attack):
         self.plot: Square | None = None
         self.seen_turn = 0
         self.last_course: Course | None = None
+        self.last_legs: Legs = ()  # the legs last ordered, to reckon the hour's move by
         self.quarry: int | None = None  # the contact number of the hunted vessel, once sighted
         self.going = False  # committed to the attack
         self.arrive = 0  # the turn it should reach its station, once going
@@ -75,10 +80,10 @@ class BotSubmarine(Reckoning, Attack):
         if level is None:  # on passage: the surface while it is safe and gets us on, else the bottom
             level = Level.BOTTOM if any(self.pilot.in_band(s) for s in self.belief) else Level.SURFACE
             if level is Level.SURFACE:
-                course, speed, gain = self._steer(view, level_now, level, goal)
+                legs, gain = self._steer(view, level_now, level, goal)
                 if gain < 1 and self._distance_to(goal) > 0:
                     level = Level.BOTTOM
-        course, speed, gain = self._steer(view, level_now, level, goal)
+        legs, gain = self._steer(view, level_now, level, goal)
         # When the deep current does not carry us on,
         # go on under power: below, once past the mines the briefing tells of and bound further
         # (faster than any drift, and unseen); among them on the surface by
@@ -91,9 +96,13 @@ class BotSubmarine(Reckoning, Attack):
             elif view["night"]:
                 level = Level.SURFACE
             if level is not Level.BOTTOM:
-                course, speed, _ = self._steer(view, level_now, level, goal)
-        self.last_course = course
-        order: dict[str, Any] = {"course": course.value, "speed": speed, "level": level.value}
+                legs, _ = self._steer(view, level_now, level, goal)
+        self.last_legs = legs
+        self.last_course = COURSE_OF[legs[-1][0]]
+        order = _legs_order(legs)
+        order["level"] = level.value
+        if self._wants_fix(view, level):
+            order["fix"] = True
         if fire:
             order["fire"] = fire
         self.answered = (view["turn"], order)
@@ -103,11 +112,10 @@ class BotSubmarine(Reckoning, Attack):
         field = self.pilot.field(goal)
         return sum(field.get(s, 99) for s in self.belief) / len(self.belief)
 
-    def _steer(
-        self, view: Mapping[str, Any], start: Level, end: Level, goal: Square
-    ) -> tuple[Course, int, float]:
-        """The course and speed that bring the boat nearest the goal after the stream has had its way,
-        and how much nearer (in squares, on average over where it could be).
+    def _steer(self, view: Mapping[str, Any], start: Level, end: Level, goal: Square) -> tuple[Legs, float]:
+        """The legs (one, or two where a dog-leg round a point gets further) that bring the boat
+        nearest the goal after the stream has had its way, and how much nearer (in squares, on
+        average over where it could be).
 
         On the surface it holds back rather than end the hour inside the defended reach.
         """
@@ -115,26 +123,57 @@ class BotSubmarine(Reckoning, Attack):
         allowance = 0 if end is Level.BOTTOM else max(0, movement_allowance(start, end) - abs(end.depth - start.depth))
         while allowance > 0 and battery_cost(start, end, allowance) > view["battery"] - 1:
             allowance -= 1
+        best: tuple[float, Legs] | None = None
+        for legs in _one_leg(allowance):
+            best = self._better(best, legs, end, goal)
+        if len(self.belief) <= DOG_LEG_CANDIDATES:
+            for legs in _two_legs(allowance):
+                best = self._better(best, legs, end, goal)
+        if best is None:
+            return ((Course.N.step, 0),), 0.0
+        return best[1], self._distance_to(goal) - best[0]
+
+    def _better(
+        self, best: tuple[float, Legs] | None, legs: Legs, end: Level, goal: Square
+    ) -> tuple[float, Legs] | None:
+        """`legs` with their score (the mean distance left to the goal) if they beat `best`, else `best`."""
         field = self.pilot.field(goal)
         sees = end.sees
         guard = end is Level.SURFACE and not any(self.pilot.in_band(s) for s in self.belief)
-        squares = sorted(self.belief)
-        best: tuple[float, Course, int] | None = None
-        for speed in range(allowance + 1):
-            for course in COURSES if speed else [Course.N]:
-                total, unsafe = 0.0, False
-                for square in squares:
-                    end_square = self.pilot.sail(square, course.step, speed)[0]
-                    ends = self.pilot.drift(end_square, sees)
-                    if guard and any(self.pilot.in_band(e) for e in ends):
-                        unsafe = True
-                        break
-                    total += sum(field.get(e, 99) for e in ends) / len(ends)
-                if unsafe:
-                    continue
-                score = total / len(squares) + (0.01 * speed if not sees else 0.0)
-                if best is None or score < best[0] - 1e-9:
-                    best = (score, course, speed)
-        if best is None:
-            return Course.N, 0, 0.0
-        return best[1], best[2], self._distance_to(goal) - best[0]
+        total = 0.0
+        for square in sorted(self.belief):
+            ends = self.pilot.drift(self.pilot.sail_legs(square, legs)[0], sees)
+            if guard and any(self.pilot.in_band(e) for e in ends):
+                return best
+            total += sum(field.get(e, 99) for e in ends) / len(ends)
+        speed = sum(leg[1] for leg in legs)
+        # Below, the battery is spared; a second leg is only worth its while where it gets further.
+        score = total / len(self.belief) + (0.01 * speed if not sees else 0.0) + 0.001 * (len(legs) - 1)
+        return (score, legs) if best is None or score < best[0] - 1e-9 else best
+
+
+def _legs_order(legs: Legs) -> dict[str, Any]:
+    """The order's payload for its legs: the one-leg form for one leg."""
+    if len(legs) == 1:
+        return {"course": COURSE_OF[legs[0][0]].value, "speed": legs[0][1]}
+    return {"legs": [{"course": COURSE_OF[step].value, "speed": speed} for step, speed in legs]}
+
+
+@functools.cache
+def _one_leg(allowance: int) -> tuple[Legs, ...]:
+    return tuple([((Course.N.step, 0),)] + [
+        ((course.step, speed),) for speed in range(1, allowance + 1) for course in COURSES
+    ])
+
+
+@functools.cache
+def _two_legs(allowance: int) -> tuple[Legs, ...]:
+    """Dog-legs: a second course within a right angle of the first, each leg a square or more."""
+    found = []
+    for first_index, first in enumerate(COURSES):
+        for turn in (-2, -1, 1, 2):
+            second = COURSES[(first_index + turn) % len(COURSES)]
+            for a in range(1, allowance):
+                for b in range(1, allowance - a + 1):
+                    found.append(((first.step, a), (second.step, b)))
+    return tuple(found)

@@ -1,0 +1,44 @@
+"""The Dardanelles players by name, for the arena and the server: the standard captain and the
+plans a player might try instead, each from its seat's chart alone."""
+
+from __future__ import annotations
+
+from fogbank.rules.core import players
+
+from .routes import ROUTES
+from .submarine import BotSubmarine
+
+RULESET = "dardanelles"
+
+
+@players.policy(
+    RULESET, players.STANDARD, "Hunts the quarry the briefing names, then makes for the scenario's goal."
+)
+def standard(seating: players.Seating) -> BotSubmarine:
+    return BotSubmarine.for_scenario(seating.chart, seating.scenario)
+
+
+@players.policy(
+    RULESET,
+    "straight_through",
+    "Makes for the Marmara at once and attacks nothing: the passage alone is a victory; is the hunt worth "
+    "its risk?",
+    scenarios=("marmara",),
+)
+def straight_through(seating: players.Seating) -> BotSubmarine:
+    route, _ = ROUTES[seating.scenario]
+    return BotSubmarine(seating.chart, route[-1:], hunt=None)
+
+
+class DashIn(BotSubmarine):
+    wait_for_dark = -1  # never waits: it goes in, and looks, whatever the hour
+
+
+@players.policy(
+    RULESET,
+    "dash_in",
+    "Goes in for the Messudieh at once, by day or night, without waiting below the defences for dark.",
+    scenarios=("b11",),
+)
+def dash_in(seating: players.Seating) -> BotSubmarine:
+    return DashIn.for_scenario(seating.chart, seating.scenario)

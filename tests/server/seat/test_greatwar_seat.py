@@ -51,7 +51,7 @@ async def test_an_admiral_plots_on_the_zone_map_and_the_umpire_sees_the_whole_se
     await expect(page.locator('input.path[data-fleet="battle"]')).to_have_value("West central Black Sea → Central Black Sea")
     await expect(page.locator("#chart .zone-path")).to_have_count(1)  # the draft, drawn
     await page.click("#send-order")
-    await expect(page.locator("#refusal code")).to_have_text("too_far")
+    await expect(page.locator("#refusal")).to_have_attribute("data-code", "too_far")
     await page.fill('input.path[data-fleet="battle"]', "West central Black Sea")  # typed as the map names it
     await page.click("#send-order")
     await expect(page.locator("#duty")).to_have_text("Orders in · waiting for the turn")

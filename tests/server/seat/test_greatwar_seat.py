@@ -35,6 +35,9 @@ async def test_an_admiral_plots_on_the_zone_map_and_the_umpire_sees_the_whole_se
     await expect(page.locator("#fleet-list li")).to_have_count(5)
     drawn = await page.inner_html("#chart") + await page.inner_html("#fleet-list")
     assert "Evstafi" in drawn and "Yavuz" not in drawn and "Midilli" not in drawn
+    # A fleet's move is told in zones a turn (a ship's speed is a class): never "speed undefined".
+    await expect(page.locator('#fleet-list li[data-fleet="battle"]')).to_contain_text("1 zone a turn")
+    assert "undefined" not in await page.inner_text("body")
 
     # The zones the fleet being plotted may enter are ringed on the map; none once its move is full.
     await expect(page.locator('#chart circle.reach[data-zone="west_central"]')).to_have_count(1)

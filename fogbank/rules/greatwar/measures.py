@@ -47,7 +47,7 @@ def rules_used(record: Mapping[str, Any]) -> Iterable[str]:
     if record.get("kind") == "battle" and record.get("audience") == ["umpire"]:
         return _fought(record.get("report") or {})
     if record.get("kind") == "news" and "Yavuz Sultan Selim" in record.get("text", "") and " is sunk " in record.get("text", ""):
-        return ("goeben_sunk",)  # a detail, not a rule: how often Souchon's flagship is lost
+        return ("Goeben sunk",)  # a detail, not a rule: how often Souchon's flagship is lost
     return ()
 
 

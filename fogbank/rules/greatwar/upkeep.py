@@ -127,7 +127,7 @@ def _strategic_event(t: Turn) -> None:
         t.board = evolve(t.board, event="no event")
         return
     side = t.roller.roll("strategic event/side", "side affected").outcome
-    t.board = evolve(t.board, event=f"{event} ({side})")
+    t.board = evolve(t.board, event=f"{event} ({t.title(side)})")
     t.record(f"Strategic random event: {event}, striking {t.title(side)}.")
     fleets = sorted(t.fleets(side), key=lambda f: f.id)
     hunters = [f for f in fleets if f.mission in ("raid", "intercept") and not f.returning]

@@ -117,3 +117,9 @@ def _points(reason: str) -> dict[str, int]:
     words = reason.split("Victory points: ")[1].rstrip(".")
     titles = {v["title"]: side for side, v in SEA.sides.items()}
     return {titles[part.rsplit(" ", 1)[0]]: int(part.rsplit(" ", 1)[1]) for part in words.split(", ")}
+
+
+def test_goebens_loss_is_counted_as_a_detail_in_words():
+    news = {"type": "event", "kind": "news", "text": "Yavuz Sultan Selim is sunk in battle in Sevastopol."}
+    assert list(RULES.rules_used(news)) == ["Goeben sunk"]  # shown as it is by the arena: words, not a code
+    assert "Goeben sunk" not in RULES.rules_offered("black_sea", {"battles": "board"})

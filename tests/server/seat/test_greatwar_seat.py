@@ -35,6 +35,9 @@ async def test_an_admiral_plots_on_the_zone_map_and_the_umpire_sees_the_whole_se
     await expect(page.locator("#fleet-list li")).to_have_count(5)
     drawn = await page.inner_html("#chart") + await page.inner_html("#fleet-list")
     assert "Evstafi" in drawn and "Yavuz" not in drawn and "Midilli" not in drawn
+    # A fleet's move is told in zones a turn (a ship's speed is a class): never "speed undefined".
+    await expect(page.locator('#fleet-list li[data-fleet="battle"]')).to_contain_text("1 zone a turn")
+    assert "undefined" not in await page.inner_text("body")
 
     # The zones the fleet being plotted may enter are ringed on the map; none once its move is full.
     await expect(page.locator('#chart circle.reach[data-zone="west_central"]')).to_have_count(1)
@@ -90,6 +93,9 @@ async def test_an_admiral_sets_how_each_fleet_fights_and_the_turn_carries_it(ser
     await expect(raid.locator("summary")).to_contain_text("keep off")
     await expect(raid.locator("summary")).to_contain_text("(2 changed from the raid default)")
     await page.screenshot(path=str(ARTIFACTS / "seat-greatwar-tactics-1024.png"), full_page=True)
+    # Nilufer's zone to mine lists long zone names: its select keeps within the pad, the page within the window.
+    await expect(page.locator('select.mines-at[data-fleet="minelayer"]')).to_be_visible()
+    assert await page.evaluate("document.documentElement.scrollWidth") <= 1024
     await page.click("#send-order")
     await expect(page.locator("#duty")).to_have_text("Orders in · waiting for the turn")
     # What was sent: only what differs from the default (the fleet stays, so only its tactics made it go).

@@ -4,7 +4,7 @@
 // where and when, a legend what the marks mean.
 
 import { h, s, titled } from "/web/dom.js";
-import { zoneName } from "/umpire/rulesets/greatwar/draw.js";
+import { sideName, zoneName } from "/umpire/rulesets/greatwar/draw.js";
 
 const CELL = 64;
 const CHIP = 20; // a group's chip, stacked in its area
@@ -72,7 +72,7 @@ function swatch(look, { faded = false, smoke = false } = {}) {
 function legend(side, whole) {
   const item = (mark, words) => h("span", { class: "legend-item" }, mark, ` ${words}`);
   const items = whole
-    ? [item(swatch(LOOK.own), "central"), item(swatch(LOOK.enemy), "russia"), item(swatch(LOOK.enemy, { faded: true }), "faded: face down, out of the other side's sight")]
+    ? [item(swatch(LOOK.own), sideName("central")), item(swatch(LOOK.enemy), sideName("russia")), item(swatch(LOOK.enemy, { faded: true }), "faded: face down, out of the other side's sight")]
     : [item(swatch(LOOK.own), "our groups"), item(swatch(LOOK.own, { faded: true }), "faded: ours, out of the enemy's sight (face down)"),
       item(swatch(LOOK.enemy), "the enemy, while in sight"), h("span", { class: "legend-item" }, "an enemy out of sight is not drawn")];
   items.push(item(swatch(LOOK.own, { smoke: true }), "dashed: laying smoke"));
@@ -139,7 +139,7 @@ export function battleBoard(report, side, whole = false) {
   on.onclick = () => { at = Math.min(steps.length - 1, at + 1); show(); };
   slider.oninput = () => { at = Number(slider.value); show(); };
   show();
-  const initiative = whole ? `${report.initiative} has the initiative` : report.initiative === side ? "we have the initiative" : "the enemy has the initiative";
+  const initiative = whole ? `${sideName(report.initiative)} has the initiative` : report.initiative === side ? "we have the initiative" : "the enemy has the initiative";
   const title = `Battle in ${where}${report.pursuit ? ", a pursuit" : ""}`;
   const when = `Turn ${report.turn} · ${report.day ? "by day" : "at night"} · ${initiative}`;
   const controls = h("div", { class: "battle-controls row" }, back, slider, on);

@@ -159,8 +159,10 @@ function targetControl(fleet, v, changed) {
   mines.value = fleet.mines_at ?? "";
   escort.value = fleet.escorting ?? "";
   mines.onchange = escort.onchange = changed;
+  for (const select of [mines, escort]) select.style.maxWidth = "100%";  // a long zone name never widens the pad
   const box = h("div", { class: "plot-target" }, mines, escort);
   box.style.gridColumn = "1 / -1";
+  box.style.minWidth = "0";
   return {
     box,
     show(mission, path) {

@@ -7,15 +7,16 @@
 
 import { loadRuleset } from "/umpire/ruleset.js";
 import { h } from "/web/dom.js";
-import { eventWords, words } from "/web/words.js";
+import { capital, eventWords, seatName, words } from "/web/words.js";
 
 const $ = (id) => document.getElementById(id);
 
-/** "victory" for this seat, and the reason; every side's result when there are several. */
+/** "victory" for this seat, and the reason; every side's result when there are several, each side
+ * named in words ("Central: draw"), never by its id. */
 function resultWords(over) {
   const sides = Object.entries(over.results || {});
-  const all = sides.length > 1 ? ` (${sides.map(([side, result]) => `${side}: ${result}`).join(", ")})` : "";
-  return `${over.result}${all}`;
+  const all = sides.length > 1 ? ` (${sides.map(([side, result]) => `${capital(words(side))}: ${words(result)}`).join(", ")})` : "";
+  return `${words(over.result)}${all}`;
 }
 
 /** Whether the revealed seed hashes to the commitment made at the start. */
@@ -129,7 +130,7 @@ export class Debrief {
     const row = this.rows[this.at];
     $("replay-where").textContent = `Turn ${row.turn} · ${this.words.phase(row.phase)} (${this.at + 1} of ${this.rows.length})`;
     const orders = Object.entries(row.orders || {}).map(([name, order]) =>
-      h("li", {}, h("b", {}, name === this.welcome.seat ? `${name} (you)` : name), ": ", this.console.order(order, name)),
+      h("li", {}, h("b", {}, seatName(this.welcome.seats, name) + (name === this.welcome.seat ? " (you)" : "")), ": ", this.console.order(order, name)),
     );
     $("replay-orders").replaceChildren(h("h3", {}, "Orders"), h("ul", { class: "reports" }, orders));
     const truth = this.console.truth;
@@ -141,7 +142,7 @@ export class Debrief {
         return h(
           "li",
           { class: told.length ? "" : "umpire-only" },
-          h("span", { class: "when" }, told.length ? `to ${told.join(", ")}` : "umpire only"),
+          h("span", { class: "when" }, told.length ? `to ${told.map((s) => seatName(this.welcome.seats, s)).join(", ")}` : "umpire only"),
           eventWords(e),
         );
       }),

@@ -29,8 +29,9 @@ class Board:
 
     units: tuple[Unit, ...]
     secret_mines: frozenset[Hex] = frozenset()
-    smoke: frozenset[Hex] = frozenset()
+    smoke: frozenset[Hex] = frozenset()  # laid in the movement phase, lifted as the turn ends (NWS)
     smoke_laid: bool = False  # smoke made in the last movement phase (random event 8)
+    smoke_cards: frozenset[str] = frozenset()  # ships declared (in the open) to make smoke next move
     starshells: tuple[tuple[str, Hex], ...] = ()  # this turn's bursts: (unit, hex)
     searchlights: tuple[tuple[str, str], ...] = ()  # this turn's beams: (unit, lit unit)
     visibility: int = 0  # hexes, now
@@ -39,10 +40,10 @@ class Board:
     labels: Mapping[str, Mapping[str, int]] = attrs.field(factory=dict)  # observer -> unit -> label
     next_label: Mapping[str, int] = attrs.field(factory=dict)
     detected: Mapping[str, frozenset[str]] = attrs.field(factory=dict)  # observer -> units detected now
-    partial: Mapping[str, frozenset[str]] = attrs.field(factory=dict)  # observer -> units seen through partial smoke
+    sensed: Mapping[str, Mapping[str, str]] = attrs.field(factory=dict)  # observer -> unit -> how (sensing.SENSES)
     effects: Mapping[str, frozenset[str]] = attrs.field(factory=dict)  # side -> this turn's random events
     marks: frozenset[tuple[str, str, int]] = frozenset()  # (special damage, unit, turn it bites)
-    exits: tuple[str, ...] = ()  # units off the map through the victory hexes, in good enough shape
+    exits: tuple[str, ...] = ()  # units off the map through the victory hexes (`Scenario.counts` says which count)
     points: Mapping[str, int] = attrs.field(factory=dict)  # side -> victory points
     dummy_serial: int = 0
     zeppelins_rolled: bool = False

@@ -56,7 +56,7 @@ def build(engagement: Engagement, seed: bytes) -> Scenario:
         map=Map(name=engagement.zone, columns=COLUMNS, rows=rows, terrain=terrain),
         turns=TURNS, visibility=VISIBILITY[engagement.day], night=not engagement.day, wind="A",
         fog="as_written", random_events=False, heavy_seas=engagement.sea == "heavy", savo_impairment=False,
-        zeppelins=False,
+        zeppelins=False, forts_triple_in_hex=False, cruising_speed=0,
         disadvantaged=min(engagement.parties, key=lambda p: (len(p.ships), p.side)).side,
         event_sides=sides, dummies=(), shared_plot={side: True for side in sides},
         # Every seat's title is in every welcome: a side's strength is not the enemy's to read there.

@@ -20,8 +20,9 @@ from .work import Work
 
 SECONDARY_RANGE = 5  # hexes
 ZEPPELIN_RANGE = 2  # Salvo II: a zeppelin is shot at within two hexes
-SAME_HEX = 3  # gallipoli special rule 1: attack tripled against a target in the firer's hex
+SAME_HEX = 3  # Gallipoli special rule 1: a ship or fort firing into its own hex, at Gallipoli's forts
 CREW = {"crack": 1, "average": 0, "poor": -1}
+PARTLY_BLOCKED = Modifier("fire through partly blocking smoke", -1)  # NWS heavy seas: gunfire and torpedoes
 
 
 def targets(work: Work, orders: Mapping[str, Mapping[str, Any]]) -> list[tuple[Unit, str, Unit, Unit | None]]:
@@ -73,7 +74,7 @@ def resolve(work: Work, orders: Mapping[str, Mapping[str, Any]]) -> None:
             mods = mods + _modifiers(work, firer, battery, target, d, concentrated, fired_at)
             roll = work.roll(f"dpt/{firer.id}/{battery}", "dpt", mods)
             strength = firer.current_attack if battery == "main" else firer.current_secondary
-            if firer.hex == target.hex:
+            if work.scenario.forts_triple_in_hex and firer.hex == target.hex and FORT in (firer.kind, target.kind):
                 strength *= SAME_HEX
             points += damage_points(roll.outcome, strength)
             shots.append(_shot(firer, target, battery, f"DPT {roll.outcome}"))
@@ -138,18 +139,14 @@ def _bearing(work: Work, firer: Unit, battery: str, target: Unit, spotter: Unit 
     allowance = 1 if firer.kind == FORT else 0
     visual = target.kind == ZEPPELIN or (
         firer.hex not in board.smoke and target.hex not in board.smoke
-        and (d <= board.visibility or (scenario.night and sensing.lit(board, target, [u.id for u in work.units.values() if u.side == firer.side])))
+        and (d <= board.visibility or (scenario.night and sensing.lit(board, target, [u.id for u in work.units.values() if sensing.belongs(scenario, u, who)])))
     )
     across = land_blocked = sensing.land_blocked(scenario, firer.hex, target.hex, allowance)
-    if visual and not land_blocked and sensing.smoke_between(board, firer.hex, target.hex):
-        if not scenario.heavy_seas:
-            visual = False
-        else:
-            seas = work.outcome_of(f"smoke/fire/{firer.id}/{target.id}", "smoke_seas")
-            if seas == "blocked" or (seas == "partial" and d > board.visibility - sensing.SMOKE_PARTIAL):
-                visual = False
-            elif seas == "partial":
-                mods.append(Modifier("fire through partly blocking smoke", -1))
+    if visual and not land_blocked:
+        smoke = _smoke_on_the_line(work, firer, target, d, "fire")
+        visual = smoke != "blocked"
+        if smoke == "partial":
+            mods.append(PARTLY_BLOCKED)
     if visual and not land_blocked and seen_by_side:
         pass
     elif firer.has_radar and not land_blocked and target.kind != ZEPPELIN and seen_by_side and battery == "main":
@@ -170,12 +167,26 @@ def _bearing(work: Work, firer: Unit, battery: str, target: Unit, spotter: Unit 
         return "land is in the way", []
     else:
         return "out of sight", []
-    if not (target.kind == FORT or across):
+    if not across:  # 12.41 at forts too (forts' fire at ships is blocked the same way); indirect fire is the spotter's line
         known = board.detected.get(who, frozenset()) | {u.id for u in work.units.values() if sensing.belongs(scenario, u, who)}
         blocked = sensing.units_block(board, firer, target, known)
         if blocked:
             return f"line of sight blocked: {blocked}", []
     return "", mods
+
+
+def _smoke_on_the_line(work: Work, firer: Unit, target: Unit, d: int, what: str) -> str:
+    """NWS smoke on the firer's own line: "" (none), "blocked", or (heavy seas) "partial". One die
+    a line a shot; partial smoke also cuts the spotting range by 2 (and, once, -1 to the roll)."""
+    board = work.board
+    if not sensing.smoke_between(board, firer.hex, target.hex):
+        return ""
+    if not work.scenario.heavy_seas:
+        return "blocked"
+    seas = work.outcome_of(f"smoke/{what}/{firer.id}/{target.id}", "smoke_seas")
+    if seas == "blocked" or (seas == "partial" and d > board.visibility - sensing.SMOKE_PARTIAL):
+        return "blocked"
+    return "partial" if seas == "partial" else ""
 
 
 def _zeppelin_spots(work: Work, firer: Unit, target: Unit) -> bool:
@@ -208,15 +219,13 @@ def _modifiers(work: Work, firer: Unit, battery: str, target: Unit, d: int, conc
         mods.append(Modifier(f"{'crack' if crew > 0 else 'poor'} crew", crew))
     if ship_target and (target.current_max_speed == 0 or target.speed <= 1):
         mods.append(Modifier("target dead in the water or at speed 1", 2))
-    if ship_target and d > 4 and hexes.on_axis(target.hex, target.facing, firer.hex):
+    if ship_target and d > 4 and hexes.end_on(target.hex, target.facing, firer.hex):
         mods.append(Modifier("crossing the T", 1))
     if scenario.night and board.marked("deck", target.id, turn):
         mods.append(Modifier("target has a deck fire at night", 1))
     if concentrated and battery == "main":
         mods.append(Modifier("concentrated fire", -1))
-    if firer.kind in (CAPITAL, SCREEN) and firer.hex != target.hex and (
-        hexes.off_heading(firer.facing, firer.hex, target.hex) <= 30 or hexes.off_heading(firer.facing, firer.hex, target.hex) >= 150
-    ):
+    if firer.kind in (CAPITAL, SCREEN) and hexes.end_on(firer.hex, firer.facing, target.hex):
         mods.append(Modifier("firing from the bow or stern sector", -1))
     if scenario.night and sensing.starshell_lit(board, target):
         mods.append(Modifier("starshell illuminated target", -1))
@@ -224,7 +233,7 @@ def _modifiers(work: Work, firer: Unit, battery: str, target: Unit, d: int, conc
         mods.append(Modifier("firing ship turned last move", -1))
     if battery == "main" and firer.target and firer.target != target.id:
         mods.append(Modifier("shifting targets", -1))
-    if ship_target and target.speed == 6:
+    if ship_target and target.speed >= 6:  # 6 is the basic game's top speed marker; faster is no easier
         mods.append(Modifier("target speed 6", -1))
     if firer.kind in (CAPITAL, SCREEN) and firer.max_speed and firer.speed >= firer.max_speed:
         mods.append(Modifier("firing ship at maximum speed", -1))
@@ -232,8 +241,6 @@ def _modifiers(work: Work, firer: Unit, battery: str, target: Unit, d: int, conc
         mods.append(Modifier("ship fired at this turn", -2))
     if "fire control difficulties" in board.effects.get(firer.side, ()):
         mods.append(Modifier("fire control difficulties", -1))
-    if target.id in board.partial.get(sensing.observer(scenario, firer.seat), ()):
-        mods.append(Modifier("target seen through partly blocking smoke", -1))
     return mods
 
 
@@ -249,8 +256,9 @@ def _special(work: Work, target: Unit, special: str, firers: list[Unit]) -> None
         marks.add(("rudder", target.id, nxt))
     elif special == "bridge hit":
         marks.add(("bridge", target.id, nxt))
-        if unit.flagship:
+        if unit.flagship:  # the admiral is killed: the side drops a level, and no longer has him
             marks.add(("bridge_all", target.side, nxt))
+            work.put(evolve(unit, flagship=False))
     elif special == "engineering hit":
         marks.add(("engineering", target.id, nxt))
     work.board = evolve(work.board, marks=frozenset(marks))
@@ -258,25 +266,31 @@ def _special(work: Work, target: Unit, special: str, firers: list[Unit]) -> None
         work.tell(work.seats_of(target.side), "special_damage", f"{target.name}: {special}!", unit=target.id, special=special)
 
 
-def _label_text(work: Work, who: str, unit: Unit) -> str:
+def label_text(work: Work, who: str, unit: Unit) -> str:
+    """How observer `who` names `unit` now: by name if it is its own or identified, by its marker's
+    label if it is in its picture unidentified, else "an unseen enemy" (an old label would tell
+    that the ship it stood for is afloat and near)."""
+    if sensing.belongs(work.scenario, unit, who):
+        return unit.name
+    detected = work.board.detected.get(who, frozenset())
     label = work.label(who, unit.id)
-    if label is None:
+    if label is None or not sensing.in_picture(work.scenario, who, work.fog, detected, unit):
         return "an unseen enemy"
-    return f"{unit.name}" if unit.id in work.board.detected.get(who, ()) or unit.kind == FORT else f"marker {label}"
+    return f"{unit.name}" if unit.id in detected or unit.kind == FORT else f"marker {label}"
 
 
 def _tell_firer(work: Work, firer: Unit, target: Unit, text: str) -> None:
     who = sensing.observer(work.scenario, firer.seat)
-    work.tell(work.seats_of(who), "no_shot", text.format(target=_label_text(work, who, target)), firer=firer.id)
+    work.tell(work.seats_of(who), "no_shot", text.format(target=label_text(work, who, target)), firer=firer.id)
 
 
 def _tell_result(work: Work, target: Unit, result: str, fate: str, firers: list[Unit]) -> None:
     for who in dict.fromkeys(sensing.observer(work.scenario, f.seat) for f in firers):
         names = ", ".join(f.name for f in firers if sensing.observer(work.scenario, f.seat) == who)
-        work.tell(work.seats_of(who), "fire_result", f"{names} fired at {_label_text(work, who, target)}: {result} ({fate}).",
+        work.tell(work.seats_of(who), "fire_result", f"{names} fired at {label_text(work, who, target)}: {result} ({fate}).",
                   target=work.label(who, target.id), result=result, fate=fate)
     who = sensing.observer(work.scenario, target.seat)
-    sources = ", ".join(sorted({_label_text(work, who, f) for f in firers}))
+    sources = ", ".join(sorted({label_text(work, who, f) for f in firers}))
     work.tell(work.seats_of(who), "under_fire", f"{target.name} under fire from {sources}: {result} ({fate}).",
               unit=target.id, result=result, fate=fate)
 
@@ -288,11 +302,14 @@ def _torpedoes(work: Work, plans: list[tuple[Unit, Unit]], shots: list[Shot]) ->
         d = hexes.distance(firer.hex, target.hex)
         if not firer.afloat or not target.afloat or firer.salvoes <= 0 or firer.torpedoes <= 0:
             continue
-        if d > firer.torpedo_range or target.id not in work.board.detected.get(who, ()) or target.kind not in (CAPITAL, SCREEN):
-            _tell_firer(work, firer, target, f"{firer.name} had no torpedo solution on {{target}}.")
+        why = _torpedo_bar(work, who, firer, target, d)
+        smoke = "" if why else _smoke_on_the_line(work, firer, target, d, "torpedo")
+        if why or smoke == "blocked":
+            _tell_firer(work, firer, target, f"{firer.name} had no torpedo solution on {{target}}: {why or 'smoke is in the way'}.")
             continue
         work.put(evolve(firer, salvoes=firer.salvoes - 1))
-        roll = work.roll(f"torpedo/{firer.id}", "torpedo", [Modifier("torpedo factor", firer.torpedoes), Modifier("range", -d)])
+        mods = [Modifier("torpedo factor", firer.torpedoes), Modifier("range", -d)] + ([PARTLY_BLOCKED] if smoke else [])
+        roll = work.roll(f"torpedo/{firer.id}", "torpedo", mods)
         result = "-"
         if roll.outcome == "hit":
             result = work.roll(f"underwater/{target.id}/{firer.id}", "underwater").outcome
@@ -300,3 +317,18 @@ def _torpedoes(work: Work, plans: list[tuple[Unit, Unit]], shots: list[Shot]) ->
         shots.append(_shot(firer, target, "torpedo", result))
         _tell_result(work, target, result, fate, [firer])
 
+
+
+def _torpedo_bar(work: Work, who: str, firer: Unit, target: Unit, d: int) -> str:
+    """Why `firer` can launch no torpedoes at `target`, or "" if it can (smoke aside)."""
+    if work.board.marked("engineering", firer.id, work.turn):
+        return "no power after an engineering hit"
+    if target.kind not in (CAPITAL, SCREEN):
+        return "torpedoes run only at ships"
+    if d > firer.torpedo_range:
+        return f"out of torpedo range ({d} hexes, range {firer.torpedo_range})"
+    if target.id not in work.board.detected.get(who, ()):
+        return "not detected"
+    if sensing.land_blocked(work.scenario, firer.hex, target.hex):
+        return "land is in the way"
+    return ""

@@ -79,36 +79,11 @@ def hexsides_between(a: str, b: str) -> int:
     return min(d, 6 - d)
 
 
-def _centre(h: Hex) -> tuple[float, float]:
-    return 1.5 * h.q, math.sqrt(3) * (h.r + h.q / 2)
-
-
-def bearing(a: Hex, b: Hex) -> float:
-    """Degrees clockwise from north, from the centre of `a` to the centre of `b`."""
-    (ax, ay), (bx, by) = _centre(a), _centre(b)
-    return math.degrees(math.atan2(bx - ax, ay - by)) % 360
-
-
-def facing_degrees(facing: str) -> int:
-    return FACINGS.index(facing) * 60
-
-
-def off_heading(facing: str, a: Hex, b: Hex) -> float:
-    """How far (0-180 degrees) the bearing from `a` to `b` lies off `facing`."""
-    return abs((bearing(a, b) - facing_degrees(facing) + 180) % 360 - 180)
-
-
 def line(a: Hex, b: Hex) -> tuple[Hex, ...]:
-    """The hexes a straight line from centre to centre passes through, ends included.
-
-    A line along a hexside would touch two hexes at once; it is nudged one way, and `line_pair`
-    gives both nudges so a rule can choose (LOS is blocked only if both ways are)."""
+    """One hex a step from `a` to `b` along the straight line of centres, ends included: the line
+    the map draws (and the page's pad counts). Sampled at whole steps, it can miss a hex the ruler
+    clips; the rules' lines of sight use `sight_lines`."""
     return _line(a, b, 1e-6)
-
-
-@functools.lru_cache(maxsize=1 << 16)  # sightings ask for the same lines turn after turn
-def line_pair(a: Hex, b: Hex) -> tuple[tuple[Hex, ...], tuple[Hex, ...]]:
-    return _line(a, b, 1e-6), _line(a, b, -1e-6)
 
 
 def _line(a: Hex, b: Hex, nudge: float) -> tuple[Hex, ...]:
@@ -118,6 +93,51 @@ def _line(a: Hex, b: Hex, nudge: float) -> tuple[Hex, ...]:
     aq, ar, as_ = a.q + nudge, a.r + nudge, a.s - 2 * nudge
     bq, br, bs = b.q + nudge, b.r + nudge, b.s - 2 * nudge
     return tuple(_round(aq + (bq - aq) * i / n, ar + (br - ar) * i / n, as_ + (bs - as_) * i / n) for i in range(n + 1))
+
+
+# A hex of circumradius 1: its centre in the plane, and the outward normal of each hexside.
+_APOTHEM = math.sqrt(3) / 2
+_NORMALS = {f: (1.5 * dq / math.sqrt(3), (dr + dq / 2)) for f, (dq, dr, _) in STEPS.items()}
+_NUDGE = 1e-7  # hex radii: far below any real gap, far above the arithmetic's error
+
+
+def _centre(h: Hex) -> tuple[float, float]:
+    return 1.5 * h.q, math.sqrt(3) * (h.r + h.q / 2)
+
+
+@functools.lru_cache(maxsize=1 << 16)  # sightings ask for the same lines turn after turn
+def sight_lines(a: Hex, b: Hex) -> tuple[tuple[Hex, ...], tuple[Hex, ...]]:
+    """Every hex a ruler from `a`'s dot to `b`'s crosses, ends included: the straight edge of the
+    seeds' line of sight, exactly, not sampled. A ruler along a hexside, or through a corner,
+    touches hexes on both sides of it: the ruler is nudged a hair to each side, and both are
+    given, so a rule can choose (land or smoke blocks a line only if it blocks both)."""
+    return _walk(a, b, _NUDGE), _walk(a, b, -_NUDGE)
+
+
+def _walk(a: Hex, b: Hex, nudge: float) -> tuple[Hex, ...]:
+    """The hexes the segment between the two dots, moved `nudge` to its left, passes through: from
+    each hex, out through the hexside the segment meets first."""
+    if a == b:
+        return (a,)
+    (ax, ay), (bx, by) = _centre(a), _centre(b)
+    dx, dy = bx - ax, by - ay
+    length = math.hypot(dx, dy)
+    ox, oy = -dy / length * nudge, dx / length * nudge
+    here, path = a, [a]
+    for _ in range(4 * distance(a, b) + 4):
+        cx, cy = _centre(here)
+        px, py = ax + ox - cx, ay + oy - cy
+        leaving = []
+        for facing, (nx, ny) in _NORMALS.items():
+            rate = dx * nx + dy * ny
+            if rate > 0:
+                leaving.append(((_APOTHEM - px * nx - py * ny) / rate, facing))
+        t, facing = min(leaving)
+        here = here.step(facing)
+        path.append(here)
+        if here == b:
+            return tuple(path)
+    raise AssertionError(f"the line from {number(a)} to {number(b)} lost its way")  # unreachable: each step nears b
 
 
 def _round(q: float, r: float, s: float) -> Hex:
@@ -130,8 +150,16 @@ def _round(q: float, r: float, s: float) -> Hex:
     return Hex(rq, rr)
 
 
-def on_axis(target: Hex, facing: str, other: Hex) -> bool:
-    """Whether `other` lies on the straight hex line through `target` ahead or astern of it."""
-    ahead = target.step(facing, distance(target, other))
-    astern = target.step(turn(facing, 3), distance(target, other))
-    return other != target and other in (ahead, astern)
+def end_on(centre: Hex, facing: str, other: Hex) -> bool:
+    """Whether a straight edge from `centre`'s dot to `other`'s passes through the hexsides
+    directly ahead and astern of `centre` facing `facing`: it lies within 30 degrees of the heading
+    or its reverse (a line through a corner touches the hexside, so it counts).
+
+    Worked in whole numbers: turned so the heading is north (A), `other` lies at (dq, dr), and the
+    line's slope against the north axis is (1.5 dq) / (dr + dq / 2) in hex widths."""
+    if other == centre:
+        return False
+    dq, dr, ds = other.q - centre.q, other.r - centre.r, other.s - centre.s
+    for _ in range(FACINGS.index(facing)):  # turn one hexside anticlockwise: (q, r, s) -> (-s, -q, -r)
+        dq, dr, ds = -ds, -dq, -dr
+    return 9 * dq * dq <= (2 * dr + dq) ** 2

@@ -57,7 +57,7 @@ def may_exit(scenario: Scenario, unit: Unit, last: Hex) -> bool:
     victory = scenario.victory
     if victory.any_edge:
         return unit.kind in (CAPITAL, SCREEN)
-    return victory.kind == "exit" and unit.side == victory.side and last in victory.hexes and unit.kind in (CAPITAL, SCREEN)
+    return unit.side == victory.side and last in victory.hexes and unit.kind in (CAPITAL, SCREEN)
 
 
 def check_path(scenario: Scenario, unit: Unit, path: Any, effects: frozenset[str]) -> str:
@@ -74,7 +74,8 @@ def check_path(scenario: Scenario, unit: Unit, path: Any, effects: frozenset[str
         raise Refused("too_many_turns", f"{unit.name} may turn at most {allowed} times, each of 1-3 hexsides.")
     entered, _, off = trace(scenario, unit, path)
     origin = entered[-1] if entered else unit.hex
-    if off and not (len(entered) == speed_of(path) - 1 and may_exit(scenario, unit, origin)):
+    # Off the map through an exit hex, she is gone: whatever the path says after that is moot.
+    if off and not may_exit(scenario, unit, origin):
         raise Refused("off_map", f"{unit.name} would steam off the map; only the scenario's exit hexes lead off it.")
     if unit.kind != ZEPPELIN and any(not scenario.map.water(h) for h in entered):
         raise Refused("aground", f"{unit.name}'s path runs over land.")

@@ -8,16 +8,16 @@ from typing import Any
 
 from fogbank.rules.core import GameState, Refused
 
-from . import hexes, movement, sensing
+from . import checks, hexes, movement, sensing, views
 from .board import Board, SeatLog
 from .scenario import Scenario
-from .units import DUMMY, FORT, ZEPPELIN, Unit
+from .units import CAPITAL, DUMMY, SCREEN, ZEPPELIN, Unit
 
 FIELDS = {
     "sight_first": {"mines", "starshells", "searchlights"},
     "sight_second": {"starshells", "searchlights"},
-    "movement": {"moves", "smoke", "dummies", "attacks"},
-    "gunfire": {"fire"},
+    "movement": {"moves", "dummies", "attacks"},
+    "gunfire": {"fire", "smoke"},  # smoke: the ships that make smoke next move (NWS: the card, a phase ahead)
 }
 FIRE_FIELDS = {"target", "secondary", "torpedo", "spotter"}
 
@@ -59,80 +59,122 @@ def own_units(board: Board, seat: str) -> dict[str, Unit]:
     return {u.id: u for u in board.units if u.seat == seat and u.afloat}
 
 
-def check_order(state: GameState, scenario: Scenario, seat: str, order: Mapping[str, Any]) -> None:
+def refusals(state: GameState, scenario: Scenario, seat: str, order: Mapping[str, Any]) -> list[Refused]:
+    """Every rule the order breaks, each as a `Refused`, so a player sees them all at once. Judged
+    from the seat's own view (its ships, its picture, the chart) and nothing else."""
+    found: list[Refused] = []
     phase = state.phase
     extra = set(order) - FIELDS.get(phase, set())
     if extra:
-        raise Refused("wrong_phase_field", f"{sorted(extra)[0]!r} is not given in the {phase} phase.")
+        return [Refused("wrong_phase_field", f"{sorted(extra)[0]!r} is not given in the {phase} phase.")]
     board: Board = state.board
     mine = own_units(board, seat)
     log: SeatLog = state.knowledge[seat]
     labels = {c["label"]: c for c in log.contacts}
 
-    def unit(uid: str, what: str) -> Unit:
+    def unit(uid: str, what: str) -> Unit | None:
         if uid not in mine:
-            raise Refused("not_your_unit", f"{uid!r} is not a unit of yours afloat ({what}).")
+            found.append(Refused("not_your_unit", f"{uid!r} is not a unit of yours afloat ({what})."))
+            return None
         return mine[uid]
 
-    def label(n: int) -> dict:
+    def label(n: int) -> dict | None:
         if n not in labels:
-            raise Refused("unknown_label", f"There is no label {n} in your picture.")
+            found.append(Refused("unknown_label", f"There is no label {n} in your picture."))
+            return None
         return labels[n]
 
+    def judged(check, *given) -> Any:
+        try:
+            return check(*given)
+        except Refused as refusal:
+            found.append(refusal)
+            return None
+
     if "mines" in order:
-        spec = scenario.seat(seat)
-        if state.turn != 1 or spec is None or not spec.mines:
-            raise Refused("no_mines", "Only the scenario's minelayer mines hexes, before play.")
-        if len(order["mines"]) != spec.mines or len(set(order["mines"])) != spec.mines:
-            raise Refused("bad_mines", f"Name {spec.mines} different hexes to mine.")
-        start = {u.hex for u in scenario.units if u.kind != FORT}
-        for text in order["mines"]:
-            where = _hex(text)
-            if not scenario.map.water(where) or where in start:
-                raise Refused("bad_mines", f"Hex {text} is not open water free of ships at the start.")
+        judged(_check_mines, state, scenario, seat, order["mines"])
     for uid, where in order.get("starshells", {}).items():
         u = unit(uid, "starshell")
+        if u is None:
+            continue
         if not scenario.night or not u.starshells:
-            raise Refused("no_starshells", f"{u.name} has no starshells to fire (night only).")
-        if hexes.distance(u.hex, _hex(where)) > sensing.STARSHELL_RANGE:
-            raise Refused("out_of_range", f"A starshell bursts at most {sensing.STARSHELL_RANGE} hexes away.")
+            found.append(Refused("no_starshells", f"{u.name} has no starshells to fire (night only)."))
+        elif (burst := judged(_hex, where)) is not None and hexes.distance(u.hex, burst) > sensing.STARSHELL_RANGE:
+            found.append(Refused("out_of_range", f"{u.name}'s starshell bursts at most {sensing.STARSHELL_RANGE} hexes away."))
     for uid, n in order.get("searchlights", {}).items():
         u = unit(uid, "searchlight")
-        if not scenario.night or not u.searchlight:
-            raise Refused("no_searchlight", f"{u.name} has no searchlight to use (night only).")
+        if u is not None and (not scenario.night or not u.searchlight):
+            found.append(Refused("no_searchlight", f"{u.name} has no searchlight to use (night only)."))
         label(n)
     effects = board.effects.get(scenario.seat(seat).side, frozenset())
     for uid, path in order.get("moves", {}).items():
         u = unit(uid, "move")
-        if not u.moves:
-            raise Refused("cannot_move", f"{u.name} does not move.")
-        movement.check_path(scenario, u, path, effects)
-    for uid in order.get("smoke", []):
-        if not isinstance(uid, str) or unit(uid, "smoke").kind in (ZEPPELIN, DUMMY):
-            raise Refused("no_smoke", "Only ships make smoke.")
+        if u is not None and not u.moves:
+            found.append(Refused("cannot_move", f"{u.name} does not move."))
+        elif u is not None:
+            judged(movement.check_path, scenario, u, path, effects)
     if order.get("dummies"):
         if scenario.seat(seat).side not in scenario.dummies:
-            raise Refused("no_dummies", "Your side has no dummies in this scenario.")
-        if len(order["dummies"]) > movement.DUMMIES_PER_TURN:
-            raise Refused("too_many_dummies", f"At most {movement.DUMMIES_PER_TURN} dummies a turn.")
-        for raw in order["dummies"]:
-            spec = movement.parse_dummy(raw, scenario)
-            probe = Unit(id="new", name="the new dummy", side="", seat=seat, kind=DUMMY, hex=hexes.parse(spec["hex"]),
-                         facing=spec["facing"], max_speed=99)
-            movement.check_path(scenario, probe, spec["path"], effects)
+            found.append(Refused("no_dummies", "Your side has no dummies in this scenario."))
+        elif len(order["dummies"]) > movement.DUMMIES_PER_TURN:
+            found.append(Refused("too_many_dummies", f"At most {movement.DUMMIES_PER_TURN} dummies a turn."))
+        else:
+            for raw in order["dummies"]:
+                spec = judged(movement.parse_dummy, raw, scenario)
+                if spec is not None:
+                    probe = Unit(id="new", name="the new dummy", side="", seat=seat, kind=DUMMY, hex=hexes.parse(spec["hex"]),
+                                 facing=spec["facing"], max_speed=99)
+                    judged(movement.check_path, scenario, probe, spec["path"], effects)
     for uid, n in order.get("attacks", {}).items():
-        if unit(uid, "attack").kind != ZEPPELIN:
-            raise Refused("not_zeppelin", "Only zeppelins attack by passing over a ship.")
+        u = unit(uid, "attack")
+        if u is not None and u.kind != ZEPPELIN:
+            found.append(Refused("not_zeppelin", "Only zeppelins attack by passing over a ship."))
         label(n)
-    for uid, fire in order.get("fire", {}).items():
-        u = unit(uid, "fire")
-        for key in ("target", "secondary", "torpedo"):
-            if key in fire:
-                label(fire[key])
-        if "torpedo" in fire and (not u.torpedoes or u.salvoes <= 0):
-            raise Refused("no_torpedoes", f"{u.name} has no torpedoes left.")
-        if "spotter" in fire and fire["spotter"] not in {x.id for x in scenario.units if x.side == u.side}:
-            raise Refused("bad_spotter", "A spotter is a ship of your side, by its id.")
+    for uid in order.get("smoke", []):
+        u = unit(uid, "smoke") if isinstance(uid, str) else None
+        if u is not None and u.kind not in (CAPITAL, SCREEN):
+            found.append(Refused("no_smoke", f"{u.name} cannot make smoke: only ships do."))
+    if order.get("fire"):
+        view, sea = views.seat_view(state, scenario, seat, state.turn), checks.Sea.of(scenario)
+        ships = {u["id"]: u for u in (*view["ships"], *view["friends"])}
+        for uid, fire in order["fire"].items():
+            u = unit(uid, "fire")
+            if u is None:
+                continue
+            spotter = None
+            if "spotter" in fire:
+                problem = checks.spotter_problem(sea, view, ships[uid], fire["spotter"])
+                if problem:
+                    found.append(Refused(*problem))
+                else:
+                    spotter = ships[fire["spotter"]]
+            for key in ("target", "secondary", "torpedo"):
+                if key in fire and (contact := label(fire[key])) is not None:
+                    problem = checks.shot_problem(sea, view, ships[uid], key, contact, spotter)
+                    if problem:
+                        found.append(Refused(*problem))
+    return found
+
+
+def _check_mines(state: GameState, scenario: Scenario, seat: str, mines: list) -> None:
+    spec = scenario.seat(seat)
+    if state.turn != 1 or spec is None or not spec.mines:
+        raise Refused("no_mines", "Only the scenario's minelayer mines hexes, before play.")
+    if len(mines) != spec.mines or len(set(map(str, mines))) != spec.mines:
+        raise Refused("bad_mines", f"Name {spec.mines} different hexes to mine.")
+    taken = ships_known_at_start(state.board, state.knowledge[seat], seat)
+    for text in mines:
+        where = _hex(text)
+        if not scenario.map.water(where) or where in taken:
+            raise Refused("bad_mines", f"Hex {text} is not open water free of ships at the start.")
+
+
+def ships_known_at_start(board: Board, log: SeatLog, seat: str) -> set:
+    """The hexes Gallipoli rule 3 keeps free of mines, as the minelayer may know them: its own
+    units' and every ship or marker in its picture (a dummy it cannot tell from a ship too; one it
+    has not been shown is not its to know of)."""
+    own = {u.hex for u in board.units if u.seat == seat and u.afloat}
+    return own | {hexes.parse(c["hex"]) for c in log.contacts if not c["friendly"] and c["kind"] != "fort"}
 
 
 def _hex(text: Any):

@@ -8,18 +8,19 @@ from fogbank.rules.core import Modifier
 from fogbank.rules.core.copies import evolve
 
 from . import sensing
-from .units import FORT, ZEPPELIN, Unit
+from .units import CAPITAL, FORT, SCREEN, ZEPPELIN, Unit
 from .work import Work
 
 IMPAIRMENT_BASE = 6  # 12.13: base radar range in the Savo Island region
-FOG_LIFTS, FOG_OF_WAR = "the fog lifts", "fog of war"
+FOG_LIFTS, FOG_OF_WAR = "the fog lifts", "the fog thickens"  # 004's "Fog of War" (the option is 12.2's)
 CONFUSION = ("confusion reigns", "mass confusion reigns")
 
 
 def damage_control(work: Work) -> None:
-    """One try a ship (two a fort) to repair a hit taken this turn; what is left is unrepairable."""
+    """One try a ship (two a fort) to repair a hit taken this turn; what is left is unrepairable.
+    A ship that steamed off the map this turn still tries: its crew did not stop working."""
     for unit in list(work.units.values()):
-        if not unit.afloat or (unit.fresh_w == 0 and unit.fresh_s == 0):
+        if unit.sunk or (unit.fresh_w == 0 and unit.fresh_s == 0):
             continue
         if unit.kind == FORT and unit.w >= 3:
             work.put(evolve(unit, fresh_w=0, fresh_s=0))
@@ -37,6 +38,11 @@ def damage_control(work: Work) -> None:
                 work.tell(work.seats_of(sensing.observer(work.scenario, unit.seat)), "repaired",
                           f"{unit.name}'s crew repaired {what}.", unit=unit.id)
         work.put(evolve(unit, fresh_w=0, fresh_s=0))
+        victory = work.scenario.victory
+        if unit.id in work.board.exits:  # off the map this turn (an earlier turn's exit has no fresh hit)
+            words = "counts" if victory.counts(work.units[unit.id]) else "does not count: her hits are past repair"
+            work.tell(work.seats_of(unit.side), "exit_judged", f"{unit.name}, off the map, {words}.",
+                      unit=unit.id, counts=victory.counts(work.units[unit.id]))
 
 
 def open_turn(work: Work) -> None:
@@ -74,8 +80,7 @@ def _zeppelins(work: Work) -> None:
         hex_ = scenario.zeppelin_hexes[n % len(scenario.zeppelin_hexes)]
         side = scenario.seat(scenario.zeppelin_seat).side
         work.put(Unit(id=f"L{n + 1}", name=f"Zeppelin L{n + 1}", side=side, seat=scenario.zeppelin_seat, kind=ZEPPELIN,
-                      type="Z", hex=hex_, facing=spec.get("facing", "A"), max_speed=8, defence=5, attack=spec.get("attack", 3),
-                      points=10))
+                      type="Z", hex=hex_, facing=spec.get("facing", "A"), max_speed=8, defence=5, points=10))
     work.board = evolve(work.board, zeppelins_rolled=True)
     seats = [s.name for s in scenario.seats if s.side == scenario.seat(scenario.zeppelin_seat).side]
     work.tell(seats, "zeppelins", f"{count} zeppelin{'s' if count != 1 else ''} came out." if count else "No zeppelins came out.", count=count)
@@ -102,8 +107,15 @@ def _random_event(work: Work) -> None:
     if event in ("shields up", "fire control difficulties", "torpedo attack", "damage control"):
         effects.add(event)
     elif event in (*CONFUSION, "surprise"):
+        # Seed 004: a leader present shrugs off Confusion and Mass Confusion on 1-3, but only the
+        # Fire Control Difficulties half of Surprise.
         flagship = any(u.flagship and u.afloat and u.side == side for u in work.units.values())
-        if flagship and work.roll("leader", "leader").outcome == "ignored":
+        ignored = flagship and work.roll("leader", "leader").outcome == "ignored"
+        if event == "surprise":
+            effects |= {"confusion reigns"} | (set() if ignored else {"fire control difficulties"})
+            if ignored:
+                event = "surprise (the flagship kept the guns in hand)"
+        elif ignored:
             event = f"{event} (ignored: the flagship kept order)"
         else:
             effects |= {"confusion reigns"} | ({"fire control difficulties"} if event != "confusion reigns" else set())
@@ -121,8 +133,9 @@ def _random_event(work: Work) -> None:
 
 
 def _event_repair(work: Work, side: str) -> None:
-    """Event 9: the worst-damaged ship of the side mends one hit, even one past repair."""
-    damaged = [u for u in work.afloat() if u.side == side and (u.w or u.s) and u.kind != ZEPPELIN]
+    """Event 9: the worst-damaged ship of the side mends one hit, even one past repair. Only a
+    ship: a fort is not one, and a destroyed fort stays destroyed (seed 000, Gallipoli rule 4)."""
+    damaged = [u for u in work.afloat() if u.side == side and (u.w or u.s) and u.kind in (CAPITAL, SCREEN)]
     if not damaged:
         return
     unit = max(damaged, key=lambda u: (u.w + u.s, u.id))

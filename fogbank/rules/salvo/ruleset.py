@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from fogbank.rules.core import (
-    UMPIRE, Dice, Engagement, EngagementResult, Event, GameState, Option, Refused, Resolution, Ruleset, Seat, register,
+    UMPIRE, Dice, Engagement, EngagementResult, Event, GameState, Option, Refused, Resolution, Ruleset, Seat, Tally, register,
 )
 from fogbank.rules.core.engagement import ENGAGEMENT_OPTION, engagement_from_plain
 
-from . import engagement, hexes, orders, overrides, turn, views
+from . import briefing, engagement, hexes, measures, orders, overrides, turn, views
 from .board import Told
 from .bot import Captain
 from .errors import ERROR_CODES
 from .scenario import for_options, load_scenario, scenario_ids
 from .tables import TABLES
-from .units import FORT
+from .units import DUMMY, FORT
 
 
 @register
@@ -63,6 +63,8 @@ class Salvo(Ruleset):
         return tuple(Seat(s.name, s.side, s.title) for s in load_scenario(state.scenario).seats)
 
     def seats_to_act(self, state: GameState) -> frozenset[str]:
+        """From the clock and each seat's own units only: whether a phase opens at all must not tell
+        a seat anything of the enemy (docs/decisions.md, "What a seat may learn from the stream")."""
         s = load_scenario(state.scenario)
         phase, board = state.phase, state.board
         acting = set()
@@ -71,8 +73,10 @@ class Salvo(Ruleset):
             if phase == "sight_first" and state.turn == 1 and seat.mines:
                 acting.add(seat.name)
             elif phase in ("sight_first", "sight_second") and s.night:
+                # Every seat of the declaring side with a ship afloat, lights or none: were only
+                # ships with lights to declare, the phase would open only while the enemy had some.
                 first = seat.side == s.disadvantaged
-                if first == (phase == "sight_first") and any(u.starshells or u.searchlight for u in mine):
+                if first == (phase == "sight_first") and any(u.kind != DUMMY for u in mine):
                     acting.add(seat.name)
             elif phase == "movement" and any(u.moves for u in mine):
                 acting.add(seat.name)
@@ -87,10 +91,16 @@ class Salvo(Ruleset):
         return dict(order)
 
     def check_order(self, state: GameState, seat: str, order: Any) -> None:
-        s = load_scenario(state.scenario)
+        found = self.order_refusals(state, seat, order)
+        if found:
+            raise found[0]
+
+    def order_refusals(self, state: GameState, seat: str, order: Any) -> list[Refused]:
+        """Every rule the order breaks, from what the seat may know (its own view), all at once."""
+        s = _scenario(state)
         if s.seat(seat) is None:
-            raise Refused("not_your_unit", f"There is no seat {seat!r} in this game.")
-        orders.check_order(state, s, seat, order)
+            return [Refused("not_your_unit", f"There is no seat {seat!r} in this game.")]
+        return orders.refusals(state, s, seat, order)
 
     def standing_order(self, state: GameState, seat: str) -> dict[str, Any]:
         """Hold course and speed, fire at nothing; a minelayer's mines go in the first hexes it may use."""
@@ -98,7 +108,7 @@ class Salvo(Ruleset):
             s = load_scenario(state.scenario)
             spec = s.seat(seat)
             if spec.mines:
-                return {"mines": _default_mines(s, spec.mines)}
+                return {"mines": _default_mines(s, spec.mines, orders.ships_known_at_start(state.board, state.knowledge[seat], seat))}
         return {}
 
     def resolve(self, state: GameState, orders_in: Mapping[str, Any]) -> Resolution:
@@ -116,16 +126,7 @@ class Salvo(Ruleset):
         return views.chart_view(load_scenario(state.scenario))
 
     def briefing(self, state: GameState, seat: str) -> dict[str, Any]:
-        s = load_scenario(state.scenario)
-        spec = s.seat(seat)
-        return {
-            "title": s.title, "briefing": s.briefing, "turns": s.turns, "night": s.night,
-            "visibility": s.visibility, "wind": s.wind, "fog": state.options.get("fog", s.fog),
-            "seat": seat, "side": spec.side if spec else None, "command": spec.title if spec else "the umpire",
-            "mines_to_lay": spec.mines if spec else 0,
-            "dummies": bool(spec and spec.side in s.dummies),
-            "phases": list(turn.PHASES),
-        }
+        return briefing.briefing(state, _scenario(state), seat)
 
     def parse_override(self, payload: Mapping[str, Any]) -> dict[str, Any]:
         return overrides.parse_override(payload)
@@ -134,9 +135,21 @@ class Salvo(Ruleset):
         return overrides.apply_override(state, load_scenario(state.scenario), override, reason)
 
     def bot(self, scenario: str, seat: str, chart: Mapping[str, Any]) -> Captain:
+        """The standard captain, as the server seats it: the scenario's default options, no luck."""
         s = load_scenario(scenario)
         spec = s.seat(seat)
-        return Captain(scenario, seat, chart, dummies=bool(spec and spec.side in s.dummies))
+        state = GameState(ruleset=self.name, scenario=s.id, turn=1, dice=Dice(bytes(32)), board=None, knowledge={},
+                          options={name: option.default for name, option in self.options(scenario).items()})
+        return Captain(scenario, seat, spec.side, chart, briefing.briefing(state, s, seat), state.options)
+
+    def rules_offered(self, scenario: str, options: Mapping[str, Any]) -> Mapping[str, str]:
+        return measures.rules_offered(load_scenario(scenario), options)
+
+    def rules_used(self, record: Mapping[str, Any]) -> Iterable[str]:
+        return measures.rules_used(record)
+
+    def tally(self, state: GameState) -> Tally:
+        return measures.tally(state)
 
     def error_codes(self) -> dict[str, str]:
         return ERROR_CODES
@@ -153,7 +166,10 @@ def _scenario(state: GameState):
     return for_options(state.scenario, bool(state.options.get("heavy_seas", load_scenario(state.scenario).heavy_seas)))
 
 
-def _default_mines(s, count: int) -> list[str]:
-    start = {u.hex for u in s.units}
-    water = sorted(h for h in s.map.terrain if s.map.water(h) and h not in start and h not in s.minefields)
+def _default_mines(s, count: int, taken: set) -> list[str]:
+    """The minelayer's standing order: the open water nearest the exit (or the map's first hexes
+    if the scenario has none), free of the ships it knows of and of the fixed fields."""
+    water = [h for h in s.map.terrain if s.map.water(h) and h not in taken and h not in s.minefields]
+    goal = s.victory.hexes
+    water.sort(key=lambda h: (min((hexes.distance(h, e) for e in goal), default=0), h))
     return [hexes.number(h) for h in water[:count]]

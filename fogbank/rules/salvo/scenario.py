@@ -18,7 +18,7 @@ from .hexes import Hex
 from .units import DUMMY, Unit
 
 SEA, STRAITS, PARTIAL, LAND, MAJOR_FORT, MINOR_FORT = ".", ",", "~", "#", "M", "m"
-WATER = frozenset(SEA + STRAITS + PARTIAL + MAJOR_FORT + MINOR_FORT)  # a ship may enter these
+WATER = frozenset(SEA + STRAITS + PARTIAL)  # a ship may enter these; a fort stands on the shore (land)
 
 
 @attrs.frozen(kw_only=True, eq=False)
@@ -41,11 +41,12 @@ class Map:
         return self.terrain.get(h, LAND) in WATER
 
     def land(self, h: Hex) -> bool:
-        return self.terrain.get(h, LAND) == LAND
+        """Land, a fort's shore hex among it: it blocks sight, and no ship enters it."""
+        return self.terrain.get(h, LAND) not in WATER
 
     def straits(self, h: Hex) -> bool:
         """Inside the Dardanelles (or any inner water a scenario marks with ',' and '~')."""
-        return self.terrain.get(h, LAND) in (STRAITS, PARTIAL, MAJOR_FORT, MINOR_FORT)
+        return self.terrain.get(h, LAND) in (STRAITS, PARTIAL)
 
 
 @attrs.frozen(kw_only=True)
@@ -59,12 +60,19 @@ class SeatSpec:
 @attrs.frozen(kw_only=True)
 class Victory:
     kind: str  # "exit" or "points"
-    side: str = ""  # for "exit": the side that must get ships off
+    side: str = ""  # the side that may steam off the map (for "exit", the side that must), through `hexes`
     hexes: tuple[Hex, ...] = ()
+    ties: str = ""  # "points": the side that wins when the points are level (else a draw)
     ships: int = 0
     max_permanent_w: int = 1
     max_permanent_s: int = 1
     any_edge: bool = False  # any ship may steam off any edge (a battle handed over: breaking off)
+
+    def counts(self, unit: Unit) -> bool:
+        """Whether a ship off the map through the exit counts: no more W and S hits than allowed.
+        Hits still fresh may yet be repaired this turn: only at its end are all that remain
+        unrepairable, so the count is final then (a fresh hit counts against her until it is mended)."""
+        return unit.w <= self.max_permanent_w and unit.s <= self.max_permanent_s
 
 
 @attrs.frozen(kw_only=True)
@@ -82,6 +90,8 @@ class Scenario:
     heavy_seas: bool
     savo_impairment: bool
     zeppelins: bool
+    forts_triple_in_hex: bool  # Gallipoli rule 1: a ship or fort firing into its own hex triples its attack
+    cruising_speed: int  # hexes a turn a fleet steams at when it is not pressing (0: none given)
     disadvantaged: str  # the side that declares first in Phase One
     event_sides: tuple[str, str]  # d6 1-3, 4-6 on the random events' side roll
     dummies: tuple[str, ...]  # sides that may use dummies
@@ -192,6 +202,8 @@ def _load_file(scenario_id: str) -> Scenario:
         heavy_seas=data.get("heavy_seas", False),
         savo_impairment=data.get("savo_impairment", False),
         zeppelins=data.get("zeppelins", False),
+        forts_triple_in_hex=data.get("forts_triple_in_hex", False),
+        cruising_speed=data.get("cruising_speed", 0),
         disadvantaged=data["disadvantaged"],
         event_sides=tuple(data.get("event_sides", [])) or tuple(dict.fromkeys(s["side"] for s in data["seats"])),
         dummies=tuple(data.get("dummy_sides", [])),
@@ -202,12 +214,24 @@ def _load_file(scenario_id: str) -> Scenario:
         zeppelin_hexes=tuple(hexes.parse(h) for h in data.get("zeppelin_hexes", [])),
         zeppelin_seat=data.get("zeppelin_seat", ""),
         victory=Victory(
-            kind=victory["kind"], side=victory.get("side", ""), hexes=tuple(hexes.parse(h) for h in victory.get("hexes", [])),
+            kind=victory["kind"], side=victory.get("side", ""), ties=victory.get("ties", ""),
+            hexes=tuple(hexes.parse(h) for h in victory.get("hexes", [])) + _edges(load_map(data["map"]), victory.get("edges", [])),
             ships=victory.get("ships", 0), max_permanent_w=victory.get("max_permanent_w", 1),
             max_permanent_s=victory.get("max_permanent_s", 1),
         ),
         variants=data.get("variants", {}),
     )
+
+
+def _edges(drawn: Map, edges: list) -> tuple[Hex, ...]:
+    """Stretches of the map's edge, each [edge, first, last]: "east" and "west" by row, "north"
+    and "south" by column."""
+    found = []
+    for edge, first, last in edges:
+        for n in range(first, last + 1):
+            column, row = {"east": (drawn.columns, n), "west": (1, n), "north": (n, 1), "south": (n, drawn.rows)}[edge]
+            found.append(hexes.from_offset(column, row))
+    return tuple(found)
 
 
 @functools.cache

@@ -13,7 +13,7 @@ from . import hexes
 from .board import Board
 from .hexes import Hex
 from .scenario import Map, Scenario
-from .tables import RADARS
+from .tables import RADARS, SEARCH_RADARS
 from .units import CAPITAL, DUMMY, FORT, SCREEN, ZEPPELIN, Unit
 
 ILLUMINATED = 10  # hexes a starshell- or searchlight-lit ship is seen from
@@ -22,6 +22,7 @@ SEARCHLIGHT_RANGE = 6
 SMOKE_PARTIAL = 2  # heavy seas: a partly blocked LOS cuts spotting range by 2 hexes
 
 Roller = Callable[[str, str], str]  # (key, table) -> outcome
+SENSES = ("sight", "partial", "radar", "zeppelin")  # how a unit is detected, the best first
 
 
 def observer(scenario: Scenario, seat: str) -> str:
@@ -43,7 +44,7 @@ def side_of(scenario: Scenario, who: str) -> str:
 
 
 def strictly_between(a: Hex, b: Hex) -> tuple[tuple[Hex, ...], tuple[Hex, ...]]:
-    one, two = hexes.line_pair(a, b)
+    one, two = hexes.sight_lines(a, b)
     return one[1:-1], two[1:-1]
 
 
@@ -68,25 +69,37 @@ def units_block(board: Board, firer: Unit, target: Unit, known: Iterable[str]) -
     firing seat knows of (its plot's own, and those it has detected) block: a block by a ship it cannot
     sense would tell it the ship is there."""
     known = set(known)
-    paths = strictly_between(firer.hex, target.hex)
-    ships = [u for u in board.units if u.afloat and u.kind in (CAPITAL, SCREEN) and u.id not in (firer.id, target.id)
-             and u.id in known]
-    if not ships:
+    ships = [(u.hex, u.kind) for u in board.units if u.afloat and u.kind in (CAPITAL, SCREEN)
+             and u.id not in (firer.id, target.id) and u.id in known]
+    return ships_block(firer.hex, target.hex, firer.type == "DD", ships)
+
+
+def ships_block(firer: Hex, target: Hex, destroyer: bool, ships: Iterable[tuple[Hex, str]]) -> str:
+    """12.41 from positions alone (firer's and target's hexes, and (hex, kind) of every other ship
+    the firing seat knows of): why the line is blocked, or "". The rules and the seat's own check
+    of an order both ask it."""
+    by_hex: dict[Hex, set[str]] = {}
+    for where, kind in ships:
+        by_hex.setdefault(where, set()).add(kind)
+    if not by_hex:
         return ""
+    paths = strictly_between(firer, target)
     for reason, blocks in (
-        ("a ship beside the firer or target", lambda h, u: hexes.distance(h, firer.hex) == 1 or hexes.distance(h, target.hex) == 1),
-        ("a destroyer cannot fire over a capital ship", lambda h, u: firer.type == "DD" and u.kind == CAPITAL),
+        ("a ship beside the firer or target", lambda h, kinds: hexes.distance(h, firer) == 1 or hexes.distance(h, target) == 1),
+        ("a destroyer cannot fire over a capital ship", lambda h, kinds: destroyer and CAPITAL in kinds),
     ):
-        if all(any(u.hex == h and blocks(h, u) for h in path for u in ships) for path in paths):
+        if all(any(h in by_hex and blocks(h, by_hex[h]) for h in path) for path in paths):
             return reason
     return ""
 
 
 def lit(board: Board, unit: Unit, by: Iterable[str]) -> bool:
-    """Whether a starshell of `by`'s units bursts within one hex of `unit`, or their searchlight holds it."""
+    """Whether `unit` shows in the light for the units `by`: a starshell of theirs bursts within
+    one hex of it, or their searchlight holds it, or it holds a beam itself (seen by everyone).
+    Such a ship is seen, and may be fired at, from `ILLUMINATED` hexes."""
     by = set(by)
     return any(f in by and hexes.distance(h, unit.hex) <= 1 for f, h in board.starshells) or any(
-        f in by and t == unit.id for f, t in board.searchlights
+        (f in by and t == unit.id) or f == unit.id for f, t in board.searchlights
     )
 
 
@@ -95,10 +108,12 @@ def starshell_lit(board: Board, unit: Unit) -> bool:
 
 
 def radar_reach(board: Board, unit: Unit, turn: int) -> int:
-    """How far `unit`'s radar detects this turn (0: no working radar)."""
-    if not unit.has_radar or board.marked("engineering", unit.id, turn):
+    """How far `unit`'s radar detects this turn (0: no working radar): its fire-control set's reach
+    (cut by 12.13 where a scenario has it) or its search set's, the further."""
+    if board.marked("engineering", unit.id, turn):
         return 0
-    return min(RADARS[unit.radar].detection, board.radar_range.get(unit.id, 99))
+    fire_control = min(RADARS[unit.radar].detection, board.radar_range.get(unit.id, 99)) if unit.has_radar else 0
+    return max(fire_control, SEARCH_RADARS[unit.search].detection if unit.has_search else 0)
 
 
 def _visual(scenario, board, eye, target, d, roll, stage, friends) -> str:
@@ -109,8 +124,6 @@ def _visual(scenario, board, eye, target, d, roll, stage, friends) -> str:
     reach = board.visibility
     if scenario.night and lit(board, target, friends):
         reach = max(reach, ILLUMINATED)
-    if scenario.night and any(f == target.id for f, _ in board.searchlights):
-        reach = max(reach, ILLUMINATED)  # a searchlight shows its ship to everyone
     if d > reach:
         return ""
     allowance = 1 if eye.kind == FORT else 0  # forts see and fire over one land hex
@@ -138,11 +151,11 @@ def detect(scenario: Scenario, board: Board, turn: int, roll: Roller, stage: str
         for target, mine in zip(live, own):
             if mine:
                 continue
-            for eye in eyes:
+            for eye in eyes:  # the best way any of its units senses it: by eye if any can
                 how = _sense(scenario, board, eye, target, turn, roll, stage, friends)
-                if how and (target.id not in seen or seen[target.id] == "partial"):
+                if how and (target.id not in seen or SENSES.index(how) < SENSES.index(seen[target.id])):
                     seen[target.id] = how
-                if seen.get(target.id) in ("sight", "radar", "zeppelin"):
+                if seen.get(target.id) == "sight":
                     break
         found[who] = seen
     return found
@@ -165,20 +178,34 @@ def shown(scenario: Scenario, board: Board, who: str, fog: str, detected: Iterab
     """The units observer `who` is shown: forts always (they are printed on the map), every other
     side's unit "as written", and otherwise only what it has detected."""
     detected = set(detected)
+    return [u for u in board.units if (u.afloat or u.kind == FORT) and in_picture(scenario, who, fog, detected, u)]
+
+
+def in_picture(scenario: Scenario, who: str, fog: str, detected: Iterable[str], unit: Unit) -> bool:
+    """Whether observer `who` has `unit` in its picture (afloat or not: a ship sinking under fire
+    was in the picture of those who fired at her)."""
     side = side_of(scenario, who)
-    out = []
-    for u in board.units:
-        if belongs(scenario, u, who) or (u.side == side and who in scenario.shared_plot):
-            continue
-        if u.kind == FORT or u.id in detected or (u.afloat and fog == "as_written" and u.side != side):
-            if u.afloat or u.kind == FORT:
-                out.append(u)
-    return out
+    if belongs(scenario, unit, who) or (unit.side == side and who in scenario.shared_plot):
+        return False
+    return unit.kind == FORT or unit.id in detected or (fog == "as_written" and unit.side != side)
 
 
-def contact(unit: Unit, label: int, detected: bool, side: str) -> dict[str, Any]:
-    """A unit as an observer is shown it: a marker hides which ship (or dummy) it is (12.21)."""
+HOW_SEEN = {
+    "sight": "in sight: any gun in range may fire at it",
+    "partial": "in sight through thin smoke: guns in range may fire at it, at -1",
+    "radar": "by radar only: only a main battery aimed by its own fire-control radar, within that set's gun range, may fire at it",
+    "zeppelin": "spotted by a zeppelin: guns in range may fire at it, at -3",
+    "": "not sensed now (shown as written): no gun may fire at it until it is detected",
+}
+
+
+def contact(unit: Unit, label: int, detected: bool, side: str, how: str = "", lit: bool = False) -> dict[str, Any]:
+    """A unit as an observer is shown it: a marker hides which ship (or dummy) it is (12.21). `how`
+    it is sensed (SENSES) says who may fire at it, in words; `lit`: at night it shows in the light
+    for the observer (seen, and fired at, from `ILLUMINATED` hexes)."""
     marker = unit.kind in (CAPITAL, DUMMY) and not detected
+    if unit.kind == FORT:
+        how = "sight"  # printed on the map: seen wherever land does not hide it
     return {
         "label": label,
         "hex": hexes.number(unit.hex),
@@ -190,4 +217,7 @@ def contact(unit: Unit, label: int, detected: bool, side: str) -> dict[str, Any]
         "detected": detected,
         "identity": None if marker else {"id": unit.id, "name": unit.name, "type": unit.type},
         "destroyed": unit.kind == FORT and unit.w >= 3,
+        "seen": how or None,
+        "lit": lit,
+        "fire": "a fort, printed on the map: guns in range with a clear line may fire at it" if unit.kind == FORT else HOW_SEEN[how],
     }

@@ -30,13 +30,21 @@ class Radar:
     detection: int
 
 
+@attrs.frozen
+class SearchRadar:
+    name: str
+    title: str
+    detection: int  # hexes; not cut by 12.13, which is the Mark 3's
+
+
 _DATA = load_tables()
 TABLES: dict[str, Table] = {
     name: Table(name, data["dice"], tuple((int(c), str(o)) for c, o in data["bands"]))
     for name, data in _DATA.items()
-    if name != "radar"
+    if name not in ("radar", "search_radar")
 }
 RADARS: dict[str, Radar] = {name: Radar(name=name, **data) for name, data in _DATA["radar"].items()}
+SEARCH_RADARS: dict[str, SearchRadar] = {name: SearchRadar(name=name, **data) for name, data in _DATA["search_radar"].items()}
 ODDS = ("1:2", "1:1", "2:1", "3:1", "4:1")
 
 

@@ -4,8 +4,8 @@
    zeppelin rolls first (a new game holds no rolls), and secret mines; then starshells and
    searchlights, the side at a disadvantage declaring first; then detection again.
 2. movement: sealed orders carried out together (mines, smoke, dummies, zeppelins), then detection.
-3. gunfire: guns, then torpedoes (`gunnery.py`).
-4. damage_control: repairs; victory; then the next turn's Phase One (`phase_one.py`).
+3. gunfire: guns, then torpedoes (`gunnery.py`); smoke cards for the next move, shown in the open.
+4. damage_control: the smoke lifts; repairs; victory; then the next turn's Phase One (`phase_one.py`).
 """
 
 from __future__ import annotations
@@ -49,7 +49,9 @@ def resolve(state: GameState, scenario: Scenario, orders: Mapping[str, Mapping[s
         _movement(work, orders)
     elif state.phase == "gunfire":
         gunnery.resolve(work, orders)
+        _smoke_cards(work, orders)
     else:
+        work.board = evolve(work.board, smoke=frozenset())  # NWS (a), (d): lifted at the turn's end only
         phase_one.damage_control(work)
         outcome = _outcome(work)
         if outcome is None:
@@ -75,11 +77,12 @@ def _declarations(work: Work, orders: Mapping[str, Mapping[str, Any]]) -> None:
         by_label = {n: uid for uid, n in board.labels.get(who, {}).items()}
         for uid, where in sorted(order.get("starshells", {}).items()):
             unit = work.units.get(uid)
-            if unit is not None and unit.afloat and unit.starshells:
+            if unit is not None and unit.afloat and unit.starshells and _powered(work, unit):
                 starshells.append((uid, hexes.parse(where)))
         for uid, label in sorted(order.get("searchlights", {}).items()):
             unit, target = work.units.get(uid), work.units.get(by_label.get(label, ""))
-            if unit is not None and unit.afloat and target is not None and hexes.distance(unit.hex, target.hex) <= sensing.SEARCHLIGHT_RANGE:
+            if (unit is not None and unit.afloat and _powered(work, unit) and target is not None
+                    and hexes.distance(unit.hex, target.hex) <= sensing.SEARCHLIGHT_RANGE):
                 searchlights.append((uid, target.id))
                 work.tell(work.seats_of(who), "searchlight", f"{unit.name}'s searchlight holds label {label}.", unit=uid)
     if starshells != list(board.starshells):
@@ -90,10 +93,20 @@ def _declarations(work: Work, orders: Mapping[str, Mapping[str, Any]]) -> None:
                               secret_mines=frozenset(secret))
 
 
+def _powered(work: Work, unit: Unit) -> bool:
+    """12.5's engineering hit: an electrical failure, no radar or weapons: no starshell (a gun's) and
+    no searchlight (the power's) this turn either."""
+    if work.board.marked("engineering", unit.id, work.turn):
+        work.tell(work.seats_of(sensing.observer(work.scenario, unit.seat)), "no_power",
+                  f"{unit.name} has no power after her engineering hit: no starshell or searchlight this turn.", unit=unit.id)
+        return False
+    return True
+
+
 def _movement(work: Work, orders: Mapping[str, Mapping[str, Any]]) -> None:
     scenario, board = work.scenario, work.board
     start = {u.id: u for u in work.units.values()}
-    work.board = evolve(board, smoke=frozenset(), smoke_laid=False)  # NWS (a): old smoke lifts
+    work.board = evolve(board, smoke_laid=False, smoke_cards=frozenset())
     paths: dict[str, str] = {}
     serial = board.dummy_serial
     for seat in sorted(orders):
@@ -112,7 +125,7 @@ def _movement(work: Work, orders: Mapping[str, Mapping[str, Any]]) -> None:
         paths.update(order.get("moves", {}))
     work.board = evolve(work.board, dummy_serial=serial)
     stack = movement.stacked(list(work.units.values()))  # new dummies sit where they were put
-    smokers = {uid for seat in orders for uid in orders[seat].get("smoke", ())}
+    smokers = board.smoke_cards
     attacks: list[tuple[Unit, Unit]] = []
     smoke: set[Hex] = set()
     for unit in list(work.units.values()):
@@ -120,7 +133,8 @@ def _movement(work: Work, orders: Mapping[str, Mapping[str, Any]]) -> None:
             continue
         path = paths.get(unit.id, movement.straight(unit))
         effects = work.board.effects.get(unit.side, frozenset())
-        if unit.kind != DUMMY and ("confusion reigns" in effects or work.board.marked("rudder", unit.id, work.turn)):
+        # 12.22: a dummy suffers loss of command as a real unit would (a marker free of it is a tell).
+        if "confusion reigns" in effects or work.board.marked("rudder", unit.id, work.turn):
             if path != movement.straight(unit):
                 work.tell(work.seats_of(sensing.observer(scenario, unit.seat)), "held_course",
                           f"{unit.name} could only hold her course and speed.", unit=unit.id)
@@ -137,11 +151,28 @@ def _movement(work: Work, orders: Mapping[str, Mapping[str, Any]]) -> None:
         roll = work.roll(f"zeppelin/{zeppelin.id}", crt("1:2").name)
         fate = work.damage(target.id, roll.outcome)
         gunnery._tell_result(work, work.units[target.id], roll.outcome, fate, [zeppelin])
-    work.board = evolve(work.board, smoke=frozenset(smoke), smoke_laid=bool(smoke))
+    work.board = evolve(work.board, smoke=work.board.smoke | smoke, smoke_laid=bool(smoke))
     detected_before = work.board.detected
     work.sense("movement")
     if work.fog == "as_written":
         work.board = evolve(work.board, labels=movement.relabelled(work.board.labels, detected_before, stack))
+
+
+def _smoke_cards(work: Work, orders: Mapping[str, Mapping[str, Any]]) -> None:
+    """NWS (a): the ships that will make smoke next move show a smoke card, in the open: every
+    observer is told the cards on its own side's ships and on the others it has in its picture."""
+    cards = frozenset(uid for seat in sorted(orders) for uid in orders[seat].get("smoke", ())
+                      if uid in work.units and work.units[uid].afloat and work.units[uid].seat == seat)
+    work.board = evolve(work.board, smoke_cards=cards)
+    if not cards:
+        return
+    for who in sensing.observers(work.scenario):
+        shown = {u.id for u in sensing.shown(work.scenario, work.board, who, work.fog, work.board.detected.get(who, frozenset()))}
+        named = [gunnery.label_text(work, who, work.units[uid]) for uid in sorted(cards)
+                 if sensing.belongs(work.scenario, work.units[uid], who) or (uid in shown and work.label(who, uid) is not None)]
+        if named:
+            work.tell(work.seats_of(who), "smoke_cards", f"Smoke cards: {', '.join(named)} will make smoke next move.",
+                      labels=[work.label(who, uid) for uid in sorted(cards) if uid in shown])
 
 
 def _steam(work: Work, unit: Unit, path: str, smoking: bool) -> tuple[Unit, set[Hex]]:
@@ -171,7 +202,8 @@ def _steam(work: Work, unit: Unit, path: str, smoking: bool) -> tuple[Unit, set[
                 fate = work.damage(unit.id, result)
                 unit = work.units[unit.id]
                 work.tell(work.seats_of(sensing.observer(scenario, unit.seat)), "mine_struck",
-                          f"{unit.name} struck a mine in {hexes.number(here)}: {result} ({fate}).", unit=unit.id, result=result)
+                          f"{unit.name} struck a mine in {hexes.number(here)}: {result} ({fate}).", unit=unit.id, result=result,
+                          fate=fate, hex=hexes.number(here))
                 work.note("mine", f"{unit.name} struck a mine in {hexes.number(here)}.", hex=hexes.number(here))
                 if not unit.afloat:
                     return unit, laid
@@ -180,11 +212,16 @@ def _steam(work: Work, unit: Unit, path: str, smoking: bool) -> tuple[Unit, set[
 
 def _exit(work: Work, unit: Unit) -> Unit:
     victory = work.scenario.victory
-    good = unit.w <= victory.max_permanent_w and unit.s <= victory.max_permanent_s
-    if good:
+    if victory.kind == "exit" and unit.side == victory.side:
         work.board = evolve(work.board, exits=(*work.board.exits, unit.id))
-    work.tell(work.seats_of(unit.side), "exited",
-              f"{unit.name} steamed off the map{'' if good else ', too badly hurt to count'}.", unit=unit.id, counts=good)
+        fresh = " (her hits of this turn are judged after damage control)" if unit.fresh_w or unit.fresh_s else ""
+        words = "counts" if victory.counts(unit) else "does not count yet" if fresh else "is too badly hurt to count"
+        work.tell(work.seats_of(unit.side), "exited", f"{unit.name} steamed off the map and {words}{fresh}.",
+                  unit=unit.id, counts=victory.counts(unit))
+    elif unit.side == victory.side and victory.hexes:
+        work.tell(work.seats_of(unit.side), "exited", f"{unit.name} steamed off the map for home.", unit=unit.id)
+    else:
+        work.tell(work.seats_of(unit.side), "exited", f"{unit.name} steamed off the map.", unit=unit.id)
     return evolve(unit, exited=True)
 
 
@@ -217,18 +254,20 @@ def _outcome(work: Work, final: bool = True) -> Outcome | None:
     alive = {side: [u for u in work.units.values() if u.side == side and u.afloat and u.kind not in (DUMMY, FORT, ZEPPELIN)] for side in sides}
     if victory.kind == "exit":
         other = next(s for s in sides if s != victory.side)
-        if len(board.exits) >= victory.ships:
-            return Outcome({victory.side: "victory", other: "defeat"},
-                           f"{len(board.exits)} ships broke through the Narrows.")
+        through = sum(1 for uid in board.exits if victory.counts(work.units[uid]))
+        if through >= victory.ships:
+            return Outcome({victory.side: "victory", other: "defeat"}, f"{through} ships broke through the Narrows.")
         if not alive[victory.side] or (final and work.state.turn >= scenario.turns):
             return Outcome({victory.side: "defeat", other: "victory"},
-                           f"Only {len(board.exits)} of the {victory.ships} ships needed got through.")
+                           f"Only {through} of the {victory.ships} ships needed got through.")
         return None
     gone = [side for side in sides if not alive[side]]
     if gone or (final and work.state.turn >= scenario.turns):
         points = {side: board.points.get(side, 0) for side in sides}
         best = max(points.values())
         winners = [s for s in sides if points[s] == best]
+        if len(winners) > 1 and victory.ties in winners:  # level: the side whose task was only to get away has done it
+            winners = [victory.ties]
         results = {s: ("draw" if len(winners) > 1 else ("victory" if s in winners else "defeat")) for s in sides}
         return Outcome(results, "Victory points: " + ", ".join(f"{s} {points[s]}" for s in sides) + ".")
     return None

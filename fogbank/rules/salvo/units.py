@@ -34,8 +34,9 @@ class Unit:
     torpedoes: int = 0  # torpedo factor; 0 none
     torpedo_range: int = 0
     salvoes: int = 0  # torpedo attacks left
-    radar: str = ""  # a system of the radar chart, "" none
-    radar_lost: bool = False
+    radar: str = ""  # a fire-control system of the radar chart (12.1), "" none
+    search: str = ""  # a search set (tables.toml's search_radar: SG, SC), "" none or switched off
+    radar_lost: bool = False  # every set aboard (12.12: 3W or a radar hit)
     crew: str = "average"  # crack, average, poor
     flagship: bool = False
     points: int = 0  # victory points to the side that sinks it
@@ -76,7 +77,12 @@ class Unit:
 
     @property
     def has_radar(self) -> bool:
+        """A working fire-control set."""
         return bool(self.radar) and not self.radar_lost and self.w < 3
+
+    @property
+    def has_search(self) -> bool:
+        return bool(self.search) and not self.radar_lost and self.w < 3
 
     @property
     def permanent_w(self) -> int:

@@ -7,12 +7,21 @@ from typing import Any
 from fogbank.rules.core import GameState
 
 from . import hexes, sensing
+from .tables import RADARS, SEARCH_RADARS
 from .board import Board, SeatLog
 from .scenario import Scenario
 from .units import FORT, Unit
 
 
-def unit_view(unit: Unit, board: Board) -> dict[str, Any]:
+MARKS = {  # 12.5's special damage biting this turn, as the ship's own crew would say it
+    "engineering": "no power (engineering hit): no radar, guns, torpedoes, starshells or searchlight this turn",
+    "rudder": "rudder jammed: she holds course and speed this turn",
+    "bridge": "bridge hit: her crew fights a level worse this turn",
+    "deck": "deck fire: easier to hit at night this turn",
+}
+
+
+def unit_view(unit: Unit, board: Board, turn: int = 0) -> dict[str, Any]:
     return {
         "id": unit.id, "name": unit.name, "type": unit.type, "kind": unit.kind, "seat": unit.seat,
         "hex": hexes.number(unit.hex), "facing": None if unit.kind == FORT else unit.facing, "speed": unit.speed,
@@ -20,10 +29,29 @@ def unit_view(unit: Unit, board: Board) -> dict[str, Any]:
         "defence": unit.defence, "range": unit.range, "torpedoes": unit.torpedoes, "torpedo_range": unit.torpedo_range,
         "salvoes": unit.salvoes, "radar": unit.radar if unit.has_radar else None,
         "radar_range": board.radar_range.get(unit.id) if unit.has_radar else None,
+        "search": unit.search if unit.has_search else None, "radar_words": radar_words(unit, board),
         "starshells": unit.starshells, "searchlight": unit.searchlight, "crew": unit.crew, "flagship": unit.flagship,
         "w": unit.w, "s": unit.s, "fresh_w": unit.fresh_w, "fresh_s": unit.fresh_s,
         "sunk": unit.sunk, "exited": unit.exited, "turned": unit.turned,
+        "hurt_now": [words for mark, words in MARKS.items() if board.marked(mark, unit.id, turn)],
     }
+
+
+def radar_words(unit: Unit, board: Board) -> list[str]:
+    """What a ship's radar sets do, in words: each set's reach, and this turn's where 12.13 cuts it."""
+    words = []
+    if unit.has_radar:
+        set_ = RADARS[unit.radar]
+        cut = board.radar_range.get(unit.id)
+        today = f"; this turn it reaches {cut} hexes (the islands' clutter)" if cut is not None else ""
+        if set_.quality == "axis_low":
+            guns = f"guns by radar to {set_.gun} hexes at -3"
+        else:
+            guns = f"guns by radar to {set_.gun} hexes ({'-2' if set_.quality == 'advanced' else '-3'} beyond {set_.spotting})"
+        words.append(f"{set_.name.replace('_', ' ').title()} fire control: detects {set_.detection} hexes, {guns}{today}")
+    if unit.has_search:
+        words.append(f"{SEARCH_RADARS[unit.search].title}: detects {SEARCH_RADARS[unit.search].detection} hexes (not its guns)")
+    return words
 
 
 def _common(state: GameState, scenario: Scenario) -> dict[str, Any]:
@@ -45,16 +73,19 @@ def seat_view(state: GameState, scenario: Scenario, seat: str, since: int | None
     side = scenario.seat(seat).side
     since = state.turn - 1 if since is None else since
     shared = scenario.shared_plot[side]
+    struck = {r.facts["hex"] for r in log.reports if r.kind == "mine_struck" and "hex" in r.facts}  # found the hard way
     return {
         **_common(state, scenario),
         "seat": seat, "side": side,
         "mines_to_lay": scenario.seat(seat).mines if state.turn == 1 and state.phase == "sight_first" and not log.mines else 0,
         "effects": sorted(board.effects.get(side, ())),
-        "ships": [unit_view(u, board) for u in board.units if u.seat == seat],
-        "friends": [unit_view(u, board) for u in board.units if shared and u.side == side and u.seat != seat],
+        "ships": [unit_view(u, board, state.turn) for u in board.units if u.seat == seat],
+        "friends": [unit_view(u, board, state.turn) for u in board.units if shared and u.side == side and u.seat != seat],
         "contacts": [dict(c) for c in log.contacts],
-        "minefields": sorted({*map(hexes.number, scenario.minefields), *log.mines}),
-        "exits": len(board.exits) if scenario.victory.kind == "exit" and side == scenario.victory.side else None,
+        "minefields": sorted({*map(hexes.number, scenario.minefields), *log.mines, *struck}),
+        "mines_struck": sorted(struck),
+        "exits": sum(1 for uid in board.exits if scenario.victory.counts(board.unit(uid)))
+        if scenario.victory.kind == "exit" and side == scenario.victory.side else None,
         "reports": [{"turn": r.turn, "phase": r.phase, "kind": r.kind, "text": r.text, "facts": dict(r.facts)}
                     for r in log.reports if r.turn >= since],
     }
@@ -67,7 +98,7 @@ def umpire_view(state: GameState, scenario: Scenario) -> dict[str, Any]:
         "max_visibility": board.max_visibility,
         "event": board.event,
         "effects": {side: sorted(e) for side, e in sorted(board.effects.items())},
-        "units": [{**unit_view(u, board), "side": u.side, "dummy": u.kind == "dummy"} for u in board.units],
+        "units": [{**unit_view(u, board, state.turn), "side": u.side, "dummy": u.kind == "dummy"} for u in board.units],
         "minefields": {"fixed": sorted(map(hexes.number, scenario.minefields)),
                        "secret": sorted(map(hexes.number, board.secret_mines))},
         "searchlights": [{"unit": u, "target": t} for u, t in board.searchlights],
@@ -86,7 +117,9 @@ def umpire_view(state: GameState, scenario: Scenario) -> dict[str, Any]:
 
 def chart_view(scenario: Scenario) -> dict[str, Any]:
     m = scenario.map
-    rows = ["".join(m.terrain[hexes.from_offset(c, r)] for c in range(1, m.columns + 1)) for r in range(1, m.rows + 1)]
+    # A fort's hex is land to every page (the forts are listed with their hexes below).
+    rows = ["".join(m.terrain[hexes.from_offset(c, r)] for c in range(1, m.columns + 1)).replace("M", "#").replace("m", "#")
+            for r in range(1, m.rows + 1)]
     return {
         "name": m.name, "columns": m.columns, "rows": m.rows, "terrain": rows,
         "places": [dict(p) for p in m.places],
@@ -94,4 +127,5 @@ def chart_view(scenario: Scenario) -> dict[str, Any]:
                    "defence": u.defence, "range": u.range} for u in scenario.units if u.kind == FORT],
         "minefields": sorted(map(hexes.number, scenario.minefields)),
         "exit_hexes": [hexes.number(h) for h in scenario.victory.hexes],
+        "exit_side": scenario.victory.side or None,
     }

@@ -3,6 +3,9 @@ new state built at the end (each seat's picture and reports). Lives only inside 
 
 from __future__ import annotations
 
+import functools
+import hashlib
+import hmac
 from typing import Any, Iterable
 
 from fogbank.rules.core import GameState, Modifier, Outcome, Resolution, Roll
@@ -122,7 +125,7 @@ class Work:
         self.board = evolve(
             self.board,
             detected={who: frozenset(u for u in seen if u in self.units) for who, seen in found.items()},
-            partial={who: frozenset(u for u, how in seen.items() if how == "partial") for who, seen in found.items()},
+            sensed={who: {u: how for u, how in seen.items() if u in self.units} for who, seen in found.items()},
         )
 
     def finish(self, outcome: Outcome | None = None) -> Resolution:
@@ -135,13 +138,19 @@ class Work:
             detected = board.detected.get(who, frozenset())
             units = sensing.shown(self.scenario, board, who, self.fog, detected)
             mine = labels.setdefault(who, {})
-            for unit in sorted(units, key=lambda u: (hexes.number(u.hex), u.id)):
+            # New labels go in hex order (the hexes are shown); units sharing a hex in an order the
+            # game's secret seed shuffles, so the lower label says nothing of which is real.
+            shuffle = functools.partial(_shuffled, self.dice.seed, f"label/{who}/{self.turn}/{self.phase}/")
+            for unit in sorted(units, key=lambda u: (hexes.number(u.hex), shuffle(u.id))):
                 if unit.id not in mine:
                     mine[unit.id] = next_label.get(who, 1)
                     next_label[who] = mine[unit.id] + 1
             side = sensing.side_of(self.scenario, who)
+            sensed = board.sensed.get(who, {})
+            eyes = [u.id for u in board.units if sensing.belongs(self.scenario, u, who)]
             pictures[who] = tuple(
-                sensing.contact(u, mine[u.id], u.id in detected or u.kind == FORT, side)
+                sensing.contact(u, mine[u.id], u.id in detected or u.kind == FORT, side, sensed.get(u.id, ""),
+                                self.scenario.night and u.id in detected and sensing.lit(board, u, eyes))
                 for u in sorted(units, key=lambda u: mine[u.id])
             )
         for seat in self.scenario.seats:
@@ -155,3 +164,8 @@ class Work:
         state = evolve(self.state, board=board, dice=self.dice, knowledge=knowledge,
                              outcome=outcome or self.state.outcome)
         return Resolution(state, tuple(self.events), tuple(self.rolls))
+
+
+def _shuffled(seed: bytes, context: str, uid: str) -> bytes:
+    """A sort key for `uid` that only the seed's holder can predict: a seeded shuffle."""
+    return hmac.new(seed, (context + uid).encode(), hashlib.sha256).digest()

@@ -1,60 +1,77 @@
-"""The built-in captain uses the fog-of-war tools the rules give it: dummies, smoke, searchlights,
-and every order it writes is one the rules take."""
+"""The standard captain plays from its seat's chart, briefing, options and luck, and then its views
+alone; every order it writes is one the rules take; it uses the rules its scenario offers: dummies
+beside its capital ships, smoke when outgunned, starshells and searchlights at night, fire across
+the peninsula with a spotter, secret mines that vary with its luck."""
 
+import pytest
 from fogbank.rules import core
+from fogbank.rules.core import players
 from fogbank.rules.core.plain import to_plain
+from fogbank.rules.record.simulate import game_seed, seat_players
 
 RULES = core.find_ruleset("salvo")
 
 
-def _captain(game, seat):
-    return RULES.bot(game.state.scenario, seat, to_plain(RULES.chart(game.state, seat)))
+def captains(game, luck_of=None):
+    found = seat_players(game, {})
+    if luck_of:
+        for seat, bot in found.items():
+            seating = players.Seating("salvo", game.state.scenario, seat, bot.side, to_plain(RULES.chart(game.state, seat)),
+                                      to_plain(RULES.briefing(game.state, seat)), to_plain(game.state.options), luck_of(seat))
+            found[seat] = players.find_policy("salvo", game.state.scenario, bot.side, "standard").make(seating)
+    return found
 
 
-def _to_movement(game):
-    while game.state.phase != "movement":
-        orders = {seat: RULES.parse_order(seat, _captain(game, seat).order(to_plain(RULES.observe(game.state, seat))))
-                  for seat in game.to_act()}
-        for seat, order in orders.items():
-            game = core.submit(game, seat, order).game
-    return game
+def play(scenario, seed, turns, options=None, until=None):
+    """Play with standard captains; every order must be taken as written. Yields (game, seat, order)."""
+    game = core.start(RULES, scenario, seed, options)
+    bots = captains(game)
+    while not game.state.ended and game.state.turn <= turns:
+        if not game.waiting_for():  # nobody acts in the phase the game opened on: the umpire opens play
+            game = core.release(game).game
+        for seat in sorted(game.waiting_for()):
+            order = bots[seat].order(to_plain(RULES.observe(game.state, seat)))
+            refused = RULES.order_refusals(game.state, seat, RULES.parse_order(seat, order))
+            assert not refused, (seat, game.state.turn, game.state.phase, order, [r.sentence for r in refused])
+            yield game, seat, order
+            game = core.submit(game, seat, RULES.parse_order(seat, order)).game
+            break
 
 
-def test_the_allied_captain_sends_dummies_out_with_his_battleships_and_the_order_is_taken():
-    game = _to_movement(core.start(RULES, "gallipoli", bytes(32)))
-    view = to_plain(RULES.observe(game.state, "line_b"))
-    order = _captain(game, "line_b").order(view)
-    capitals = {s["hex"] for s in view["ships"] if s["kind"] == "capital"}
-    assert order["dummies"] and all(d["hex"] in capitals for d in order["dummies"])
-    core.submit(game, "line_b", RULES.parse_order("line_b", order))  # refused orders raise
+@pytest.mark.parametrize("scenario, turns", [("gallipoli", 8), ("cape_esperance", 6), ("dogger_bank", 5)])
+def test_every_order_the_captain_writes_is_taken_as_written(scenario, turns):
+    orders = [order for _, _, order in play(scenario, game_seed("captain", 1), turns)]
+    assert any(o.get("moves") for o in orders) and any(o.get("fire") for o in orders)
 
 
-def test_a_side_without_dummies_places_none():
-    game = _to_movement(core.start(RULES, "gallipoli", bytes(32)))
+def test_the_allied_captains_use_dummies_smoke_and_fire_across_the_peninsula():
+    used = set()
+    for n in range(3):
+        for game, seat, order in play("gallipoli", game_seed("captain", n), 12):
+            used |= {key for key in ("dummies", "smoke") if order.get(key)}
+            used |= {"spotter" for fire in order.get("fire", {}).values() if "spotter" in fire}
+    assert used == {"dummies", "smoke", "spotter"}
+
+
+def test_at_night_the_captains_fire_starshells_and_turn_on_searchlights():
+    used = set()
+    for game, seat, order in play("cape_esperance", game_seed("captain", 2), 8):
+        used |= {key for key in ("starshells", "searchlights") if order.get(key)}
+    assert used == {"starshells", "searchlights"}
+
+
+def test_the_turkish_mines_vary_with_the_players_luck_and_only_with_it():
+    game = core.start(RULES, "gallipoli", bytes(32))
     view = to_plain(RULES.observe(game.state, "forts"))
-    assert "dummies" not in _captain(game, "forts").order(view)
+    laid = {tuple(captains(game, lambda seat: luck)["forts"].order(view)["mines"]) for luck in range(12)}
+    assert len(laid) >= 3
+    again = {tuple(captains(game, lambda seat: 5)["forts"].order(view)["mines"]) for _ in range(3)}
+    assert len(again) == 1
 
 
-def test_screens_lay_smoke_beside_a_damaged_capital_ship_while_an_enemy_is_in_sight():
-    captain = _captain(core.start(RULES, "gallipoli", bytes(32)), "line_b")
-    ship = dict(id="B1", kind="capital", hex="1010", w=1, sunk=False, exited=False)
-    screen = dict(id="DD1", kind="screen", hex="1011", w=0, sunk=False, exited=False)
-    far = dict(screen, id="DD2", hex="1510")
-    enemy = [dict(label=4, hex="1505", friendly=False, detected=True, kind="fort")]
-    view = {"ships": [ship, screen, far], "contacts": enemy}
-    assert captain._smoke(view, enemy) == ["DD1"]
-    assert captain._smoke(view, [dict(enemy[0], detected=False)]) == []
-    assert captain._smoke({**view, "ships": [dict(ship, w=0), screen]}, enemy) == []
-
-
-def test_at_night_a_ship_without_radar_turns_its_searchlight_on_a_near_enemy():
-    game = core.start(RULES, "cape_esperance", bytes(32))
-    seat = next(s for s in RULES.seat_names(game.state) if any(
-        u["searchlight"] for u in to_plain(RULES.observe(game.state, s))["ships"]))
-    captain = _captain(game, seat)
-    lamp = next(u for u in to_plain(RULES.observe(game.state, seat))["ships"] if u["searchlight"])
-    lamp = dict(lamp, radar=None, sunk=False, exited=False)
-    near = dict(label=7, hex=lamp["hex"], friendly=False, detected=False, kind="marker")
-    assert captain._searchlights({"ships": [lamp], "contacts": [near]}, set()) == {lamp["id"]: 7}
-    assert captain._searchlights({"ships": [lamp], "contacts": [near]}, {lamp["id"]}) == {}
-    assert captain._searchlights({"ships": [dict(lamp, radar="SG")], "contacts": [near]}, set()) == {}
+def test_no_ship_sits_dead_in_the_water_when_it_can_steam():
+    for game, seat, order in play("dogger_bank", game_seed("captain", 3), 4):
+        view = to_plain(RULES.observe(game.state, seat))
+        able = {s["id"] for s in view["ships"] if s["max_speed"] and s["kind"] != "fort" and not s["sunk"] and not s["exited"]}
+        for uid, path in order.get("moves", {}).items():
+            assert uid not in able or "F" in path, (uid, path)

@@ -3,7 +3,8 @@ every DPT modifier of 12.6 and its list, damage and its effects, and damage cont
 
 import attrs
 import pytest
-from fogbank.rules.salvo import gunnery, hexes, phase_one
+from fogbank.rules.core import Roll
+from fogbank.rules.salvo import gunnery, hexes, phase_one, sensing
 from fogbank.rules.salvo.hexes import parse
 
 from .sea import modifiers, ship, work
@@ -71,7 +72,7 @@ def test_zeppelin_spotting_and_shooting_at_zeppelins():
 
 def test_gallipoli_forts_and_indirect_fire_across_the_peninsula():
     fort = ship("F1", "2003", "turkish", kind="fort", type="major fort", attack=14, defence=10, range=12)
-    outside, spotter = ship("Q", "1004", "allied", range=18), ship("P", "2107", "allied")
+    outside, spotter = ship("Q", "0705", "allied", range=18), ship("P", "2103", "allied")
     w = work([fort, outside, spotter], scenario="gallipoli", visibility=11)
     assert bearing(w, "Q", "F1")[0] == "land is in the way"
     why, found = bearing(w, "Q", "F1", spotter=w.units["P"])
@@ -88,6 +89,17 @@ def test_a_ship_beside_the_line_blocks_it():
     assert bearing(w, "L", "S")[0] == "line of sight blocked: a ship beside the firer or target"
 
 
+def test_a_ship_beside_a_fort_blocks_fire_at_it_as_a_ship_beside_a_ship_blocks_the_fort():
+    """12.41 works both ways at Gallipoli: a ship on the line beside the fort blocks fire at the
+    fort, as it blocks the fort's fire at a ship behind it."""
+    fort = ship("F1", "1010", "germany", kind="fort", type="major fort", attack=14, defence=10, range=12, facing="A")
+    near, behind = ship("N", "1011", facing="A"), ship("Q", "1016", facing="A")
+    w = work([fort, near, behind], visibility=11)  # open sea: nothing but the ship between
+    w.board = seen(w, "N", "Q", by="germany")
+    assert bearing(w, "Q", "F1")[0] == "line of sight blocked: a ship beside the firer or target"
+    assert bearing(w, "F1", "Q")[0] == "line of sight blocked: a ship beside the firer or target"
+
+
 def test_each_gunnery_modifier():
     base = dict(visibility=20)
     # Broadside, nothing special: no modifiers.
@@ -99,6 +111,9 @@ def test_each_gunnery_modifier():
     assert mods(w, "L", "S")["crossing the T"] == 1
     w = work([ship("L", hexes.number(target.step("A", 3)), facing="C"), ship("S", "1012", "germany", facing="A")], **base)
     assert "crossing the T" not in mods(w, "L", "S")
+    # Off the hex row but within the hexsides ahead and astern (the straight edge of 12.62).
+    w = work([ship("L", hexes.number(target.step("D", 4).step("C", 2)), facing="A"), ship("S", "1012", "germany", facing="A")], **base)
+    assert mods(w, "L", "S")["crossing the T"] == 1
     # Target speed 6, target speed 1, target dead in the water.
     w = work([ship("L", "1010", facing="C"), ship("S", "0716", "germany", speed=6)], **base)
     assert mods(w, "L", "S") == {"target speed 6": -1}
@@ -118,12 +133,10 @@ def test_each_gunnery_modifier():
     assert mods(w, "L", "S") == {"poor crew": -2}
     w = work([ship("L", "1010", facing="D"), ship("S", "1016", "germany")], **base)
     assert mods(w, "L", "S") == {"firing from the bow or stern sector": -1}
-    # Concentrated fire (main batteries), fire control difficulties, partial smoke.
+    # Concentrated fire (main batteries), fire control difficulties.
     w = work([ship("L", "1010", facing="C"), ship("S", "0716", "germany")], **base,
-             effects={"britain": frozenset({"fire control difficulties"})}, partial={"britain": frozenset({"S"})})
-    assert mods(w, "L", "S", concentrated=True) == {
-        "concentrated fire": -1, "fire control difficulties": -1, "target seen through partly blocking smoke": -1,
-    }
+             effects={"britain": frozenset({"fire control difficulties"})})
+    assert mods(w, "L", "S", concentrated=True) == {"concentrated fire": -1, "fire control difficulties": -1}
     assert "concentrated fire" not in mods(w, "L", "S", concentrated=True, battery="secondary")
 
 
@@ -165,3 +178,73 @@ def test_damage_control_mends_only_this_turns_hits_once_a_turn_and_forts_twice()
     assert w.units["L"].w == 2 - (rolls["L/0"] == "repaired") and w.units["L"].s == 1
     assert w.units["L"].fresh_w == 0 and w.units["F"].fresh_w == 0
     assert w.units["F"].w == 2 - sum(1 for k, o in rolls.items() if k.startswith("F") and o == "repaired")
+
+
+class Fixed:
+    """A roller that reads given outcomes, table by table, and keeps every roll's modifiers."""
+
+    def __init__(self, **outcomes):
+        self.outcomes, self.rolled = outcomes, []
+
+    def __call__(self, key, table, modifiers=()):
+        self.rolled.append((table, {m.reason: m.value for m in modifiers}))
+        return Roll(index=0, turn=1, key=key, table=table, sides=6, dice=(3, 3), modifiers=tuple(modifiers), total=6,
+                    outcome=self.outcomes[table])
+
+
+def test_heavy_seas_smoke_costs_a_shot_one_point_though_the_target_was_spotted_through_it_too():
+    """NWS: a partly blocked line gives -1 to the fire at a target spotted through it: once."""
+    w = work([ship("L", "1010", facing="C", speed=3), ship("S", "1014", "germany", facing="C", speed=3)],
+             heavy_seas=True, visibility=9, smoke=frozenset({parse("1012")}), labels={"britain": {"S": 1}})
+    w.roll = Fixed(smoke_seas="partial", dpt="miss")
+    w.outcome_of = lambda key, table: w.roll(key, table).outcome
+    w.sense("movement")
+    assert "S" in w.board.detected["britain"]
+    gunnery.resolve(w, {"beatty": {"fire": {"L": {"target": 1}}}})
+    dpt = [mods for table, mods in w.roll.rolled if table == "dpt"]
+    assert dpt == [{"fire through partly blocking smoke": -1}]
+
+
+def test_torpedoes_through_partial_smoke_lose_one_and_never_cross_land_or_run_without_power():
+    units = [ship("D", "1010", kind="screen", type="DD", facing="C", torpedoes=3, torpedo_range=8, salvoes=2),
+             ship("S", "1014", "germany", facing="C")]
+    w = work(units, heavy_seas=True, visibility=9, smoke=frozenset({parse("1012")}),
+             labels={"britain": {"S": 1}}, detected={"britain": frozenset({"S"})})
+    w.roll = Fixed(smoke_seas="partial", torpedo="miss", dpt="miss")
+    w.outcome_of = lambda key, table: w.roll(key, table).outcome
+    gunnery.resolve(w, {"beatty": {"fire": {"D": {"torpedo": 1}}}})
+    assert [mods for table, mods in w.roll.rolled if table == "torpedo"] == [
+        {"torpedo factor": 3, "range": -4, "fire through partly blocking smoke": -1}]
+    w = work(units, visibility=9, labels={"britain": {"S": 1}}, detected={"britain": frozenset({"S"})},
+             marks=frozenset({("engineering", "D", 1)}))
+    w.roll = Fixed()
+    gunnery.resolve(w, {"beatty": {"fire": {"D": {"torpedo": 1}}}})
+    assert w.roll.rolled == [] and "no power after an engineering hit" in w.told["beatty"][0].text
+    island = work([ship("D", "1909", "us", seat="tobin", kind="screen", type="DD", torpedoes=2, torpedo_range=10, salvoes=2),
+                   ship("J", "2909", "japan")], scenario="cape_esperance", visibility=3,
+                  labels={"us": {"J": 1}}, detected={"us": frozenset({"J"})})
+    island.roll = Fixed(torpedo="miss")
+    assert sensing.land_blocked(island.scenario, parse("1909"), parse("2909"))  # Savo between
+    gunnery.resolve(island, {"tobin": {"fire": {"D": {"torpedo": 1}}}})
+    assert island.roll.rolled == [] and "land is in the way" in island.told["tobin"][0].text
+
+
+def test_a_ship_holding_a_searchlight_may_be_fired_at_by_whoever_sees_her():
+    """Seen from 10 hexes by everyone, so fired at from there too, not only within visibility."""
+    beam = ship("R", "1010", "us", searchlight=True)
+    w = work([beam, ship("J", "1018", "japan", seat="goto"), ship("X", "1030", "japan", seat="goto")],
+             scenario="cape_esperance", visibility=3, searchlights=(("R", "X"),))
+    w.board = seen(w, "R", by="goto")
+    assert bearing(w, "J", "R") == ("", [])
+    assert bearing(w, "R", "J")[0] == "out of sight"  # the beam shows its holder, not what it does not hold
+
+
+def test_any_speed_of_six_or_more_makes_a_harder_target():
+    w = work([ship("L", "1010", facing="C"), ship("S", "0716", "germany", kind="screen", speed=7, max_speed=7)], visibility=20)
+    assert mods(w, "L", "S") == {"target speed 6": -1}
+
+
+def test_a_bridge_hit_kills_the_admiral_and_the_flagship_no_longer_keeps_order():
+    w = work([ship("L", "1010", flagship=True), ship("S", "1020", "germany")])
+    gunnery._special(w, w.units["L"], "bridge hit", [w.units["S"]])
+    assert not w.units["L"].flagship and w.board.marked("bridge_all", "britain", 2)

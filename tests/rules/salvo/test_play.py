@@ -33,11 +33,11 @@ def test_every_seat_acts_and_the_umpire_sees_every_unit_with_its_hex():
 
 def test_the_secret_mines_are_the_umpires_and_the_layers_alone():
     game = core.start(RULES, "gallipoli", bytes(32))
-    game = core.submit(game, "forts", RULES.parse_order("forts", {"mines": ["2306", "1805"]})).game
+    game = core.submit(game, "forts", RULES.parse_order("forts", {"mines": ["2306", "2107"]})).game
     assert game.state.phase == "movement"
-    assert {"2306", "1805"} <= set(to_plain(RULES.observe(game.state, "forts"))["minefields"])
+    assert {"2306", "2107"} <= set(to_plain(RULES.observe(game.state, "forts"))["minefields"])
     assert "2306" not in to_plain(RULES.observe(game.state, "de_robeck"))["minefields"]
-    assert to_plain(RULES.observe(game.state, "umpire"))["minefields"]["secret"] == ["1805", "2306"]
+    assert to_plain(RULES.observe(game.state, "umpire"))["minefields"]["secret"] == ["2107", "2306"]
 
 
 @pytest.mark.parametrize("payload, code", [

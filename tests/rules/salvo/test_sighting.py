@@ -85,8 +85,18 @@ def test_radar_detects_beyond_visibility_to_its_impaired_reach_but_not_through_l
     assert detect(work([attrs.evolve(us, w=3), them], scenario="cape_esperance", visibility=3))["us"] == {}
     w = work([us, them], scenario="cape_esperance", visibility=3, marks=frozenset({("engineering", "R", 1)}))
     assert detect(w)["us"] == {}
-    island = work([ship("R", "1506", "us", radar="mark_3"), ship("J", "2010", "japan")], scenario="cape_esperance", visibility=3)
-    assert sensing.land_blocked(island.scenario, parse("1506"), parse("2010")) == ("J" not in detect(island)["us"])
+    island = work([ship("R", "1909", "us", radar="mark_3"), ship("J", "2909", "japan")], scenario="cape_esperance", visibility=3)
+    assert sensing.land_blocked(island.scenario, parse("1909"), parse("2909")) and "J" not in detect(island)["us"]  # Savo
+
+
+def test_search_sets_by_ship_sg_far_sc_near_and_none_in_the_flagship():
+    """Cape Esperance: Helena and Boise's SG sees 25 hexes, the SC 8, San Francisco's switched-off set nothing."""
+    them = ship("J", "0221", "japan")
+    for search, seen in (("sg", True), ("sc", False), ("", False)):
+        w = work([ship("R", "0201", "us", search=search), them], scenario="cape_esperance", visibility=3)
+        assert ("J" in detect(w)["us"]) == seen, search  # 20 hexes off
+    w = work([ship("R", "0213", "us", search="sc"), them], scenario="cape_esperance", visibility=3)
+    assert detect(w)["us"] == {"J": "radar"}  # 8 hexes
 
 
 def test_a_starshell_or_searchlight_shows_a_ship_from_ten_hexes_at_night():

@@ -18,7 +18,7 @@ from fogbank.rules.salvo.tables import RADARS, TABLES, crt, damage_points, odds_
     ("mine", 2, "struck"), ("mine", 3, "clear"), ("underwater", 4, "S"), ("underwater", 7, "WS"), ("underwater", 8, "X"),
     ("torpedo", 9, "miss"), ("torpedo", 10, "hit"), ("repair", 2, "repaired"), ("repair", 3, "failed"),
     ("random_event", 2, "shields up"), ("random_event", 3, "the fog lifts"), ("random_event", 4, "fire control difficulties"),
-    ("random_event", 5, "fog of war"), ("random_event", 6, "no event"), ("random_event", 7, "surprise"),
+    ("random_event", 5, "the fog thickens"), ("random_event", 6, "no event"), ("random_event", 7, "surprise"),
     ("random_event", 8, "smoke and fog"), ("random_event", 9, "damage control"), ("random_event", 10, "confusion reigns"),
     ("random_event", 11, "torpedo attack"), ("random_event", 12, "mass confusion reigns"),
     ("event_side", 3, "first"), ("event_side", 4, "second"), ("leader", 3, "ignored"), ("leader", 4, "suffered"),

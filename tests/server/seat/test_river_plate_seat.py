@@ -106,7 +106,7 @@ async def test_a_turn_of_the_river_plate_in_two_pages(server, pages):
         await expect(page.locator("svg#chart .draft-move")).to_have_count(1)
         await page.click("#send-order")
         await expect(page.locator("#refusal")).to_contain_text("Every ship's first move is printed: Admiral Graf Spee A13.")
-        await expect(page.locator("#refusal code")).to_have_text("first_move")
+        await expect(page.locator("#refusal")).to_have_attribute("data-code", "first_move")
         await page.fill("#move-graf_spee", "A13")
         await expect(page.locator("#order-cost")).to_contain_text("A13 = 13 in, 26 kn (may make 13–26) · turns 0 in · ends on 120°")
         await send(page)

@@ -110,15 +110,15 @@ async def test_two_sides_play_a_gallipoli_turn_by_pointing(server, pages):
     bots = [asyncio.create_task(captain(f"ws://127.0.0.1:{server.port}/", tokens[s], s, 2)) for s in ("line_b", "guepratte")]
 
     # Phase One of turn 1: the forts lay their secret mines; nobody else acts.
-    await expect(forts.page.locator("#clock")).to_have_text("Turn 1 · sight_first")
+    await expect(forts.page.locator("#clock")).to_have_text("Turn 1 · sight first")
     await expect(forts.page.locator("#duty")).to_have_text("Your orders are due")
-    await expect(admiral.page.locator("#duty")).to_have_text("Nothing to order in the sight_first phase")
+    await expect(admiral.page.locator("#duty")).to_have_text("Nothing to order in the sight first phase")
     await click_hex(forts.page, SECRET_MINES[0])
     await expect(forts.page.locator("#mines-chosen")).to_contain_text("(1 of 2)")
     await expect(forts.page.locator("#order-cost")).to_have_attribute("data-over", "true")
     await forts.page.click("#send-order")  # one mine short: refused, in the server's words
     await expect(forts.page.locator("#refusal")).to_contain_text("Name 2 different hexes to mine.")
-    await expect(forts.page.locator("#refusal code")).to_have_text("bad_mines")
+    await expect(forts.page.locator("#refusal")).to_have_attribute("data-code", "bad_mines")
     await click_hex(forts.page, SECRET_MINES[1])
     await expect(forts.page.locator("#mines-chosen")).to_contain_text(f"Mines: {' '.join(SECRET_MINES)} (2 of 2)")
     assert await forts.page.locator("#chart .minefield.secret").count() == 2
@@ -197,9 +197,8 @@ async def test_two_sides_play_a_gallipoli_turn_by_pointing(server, pages):
     await page.screenshot(path=str(ARTIFACTS / "play-gallipoli.png"))  # docs/play-gallipoli.png is a copy of it
     await page.set_viewport_size({"width": 1024, "height": 768})
     await page.click("#send-order")
-    target_hex = await forts.page.locator("#contacts tr[data-label] td:nth-child(4)").first.inner_text()
     await forts.page.click('.unit-pick[data-unit="F5"]')
-    await click_hex(forts.page, target_hex)
+    await forts.page.locator("#contacts tr[data-label]").first.click()  # aimed from the contacts table
     await forts.page.click("#fire-all")
     await forts.page.click("#send-order")
 

@@ -1,13 +1,13 @@
-"""A built-in captain for any Salvo seat: plays from its seat's chart and views alone.
-
-Each turn it steers every ship by trying the paths its speed and turning limit allow and keeping
-the one that ends nearest its goal without crossing land or a minefield it knows of (the exit
-hexes when its side must break through, else the nearest enemy it is shown, else ahead); it fires
-every gun at the nearest enemy it has detected in range, torpedoes at the nearest ship in torpedo
-range, and at night lights up the nearest detected enemy with a starshell. A minelaying seat mines
-the two open hexes of the narrowest water it can find short of the known fields.
+"""Salvo's built-in players. The standard captain (`captain.py`) steers each ship by its scenario
+and side's plan (`plans.py`: break through the Narrows, hold the forts, the night action, the
+chase and the run for home), choosing among every end a legal path reaches (`helm.py`); it fires
+every gun the rules' own checks allow (`checks.py`) at the best target; it uses each rule the
+scenario offers from its seat's view alone, varying its choices with its own luck. The named
+policies (`policies.py`) are the plans a clever player might try instead, kept so each stays
+measured by the arena.
 """
 
+from . import policies
 from .captain import Captain
 
-__all__ = ["Captain"]
+__all__ = ["Captain", "policies"]

@@ -1,227 +1,221 @@
-"""The built-in captain (see the package docstring)."""
+"""The standard captain (see the package docstring): plays any Salvo seat from its chart, briefing,
+the game's options and its own luck, and then its seat's views alone."""
 
 from __future__ import annotations
 
+import functools
+import random
 from typing import Any, Mapping
 
-from .. import hexes
+from .. import checks, hexes
 from ..hexes import Hex
+from ..units import TURNS_ALLOWED
+from . import helm
+from .plans import Plan, plan_for
 
-WATER = set(".,~Mm")
-DUMMY_SPEED = 3  # a dummy steams like the battleships it pretends to be
-TURN_LIMIT = {"capital": 2, "screen": 3, "zeppelin": 3, "dummy": 3}
-DUMMIES_IN_PLAY = 2  # 12.22: at most two dummies in play for a side
-SEARCHLIGHT_REACH = 4  # hexes: close enough to fight what the beam shows, since it shows the beam too
-SMOKE_REACH = 2  # hexes from a damaged capital ship that a screen covers with smoke
+DUMMIES_IN_PLAY = 2  # 12.22
+STARSHELL_REACH = 6  # hexes from the firing ship to the burst
+SEARCHLIGHT_REACH = 4  # close enough to fight what the beam shows: it shows the holder too
+MINE_COST = 8  # a known mined hex is worth this many hexes of open water to go round
+
+
+@functools.lru_cache(maxsize=16)
+def _sea(name: str, terrain: tuple[str, ...], columns: int, rows: int, heavy_seas: bool, visibility: int) -> checks.Sea:
+    """The seat's waters, built once a process for each chart (so caches of lines and paths last)."""
+    chart = {"name": name, "terrain": list(terrain), "columns": columns, "rows": rows}
+    return checks.Sea.from_chart(chart, {"set_up_visibility": visibility}, {"heavy_seas": heavy_seas})
 
 
 class Captain:
-    def __init__(self, scenario: str, seat: str, chart: Mapping[str, Any], dummies: bool = False) -> None:
-        self.scenario, self.seat = scenario, seat
-        self.dummies = dummies  # whether this seat's side may place dummies (the briefing says so)
-        self.terrain = {
-            hexes.from_offset(c + 1, r + 1): ch for r, line in enumerate(chart["terrain"]) for c, ch in enumerate(line)
-        }
-        self.mined = {hexes.parse(h) for h in chart["minefields"]}
-        self.exits = [hexes.parse(h) for h in chart["exit_hexes"]]
-        self.forts = {f["id"] for f in chart["forts"]}
+    """The standard player of a Salvo seat: moves each ship by its plan's goal, fires every gun the
+    rules' own checks allow at the best target, and uses the rules the scenario offers (smoke when
+    outgunned, dummies beside its capital ships, starshells and searchlights at night, fire across
+    the peninsula with a spotter, secret mines varied by its luck)."""
+
+    def __init__(self, scenario: str, seat: str, side: str, chart: Mapping[str, Any], briefing: Mapping[str, Any],
+                 options: Mapping[str, Any], luck: int = 0) -> None:
+        self.scenario, self.seat, self.side = scenario, seat, side
+        self.chart, self.briefing = chart, briefing
+        self.random = random.Random(luck)
+        heavy = bool(options.get("heavy_seas", briefing.get("heavy_seas", False)))
+        self.sea = _sea(chart["name"], tuple(chart["terrain"]), chart["columns"], chart["rows"], heavy,
+                        briefing.get("set_up_visibility", briefing.get("visibility", 0)))
+        self.map = self.sea.map
+        self.exits = frozenset(hexes.parse(h) for h in chart.get("exit_hexes", ())) if chart.get("exit_side") in (side, None) else frozenset()
+        self.printed_mines = frozenset(hexes.parse(h) for h in chart.get("minefields", ()))
+        self.plan: Plan = plan_for(self)
+        self.last_targets: dict[str, int] = {}  # firer -> label fired at last turn (12.61)
+
+    # The Bot interface.
 
     def order(self, view: Mapping[str, Any]) -> dict[str, Any]:
         phase = view["phase"]
         if phase in ("sight_first", "sight_second"):
-            return self._sight(view)
+            return self.declare(view)
         if phase == "movement":
-            return self._move(view)
+            return self.move(view)
         if phase == "gunfire":
-            return self._fire(view)
+            return self.fire(view)
         return {}
 
     def standing(self, view: Mapping[str, Any]) -> dict[str, Any]:
         return {}
 
-    # Phase One.
+    # Phase One: secret mines, starshells, searchlights.
 
-    def _sight(self, view) -> dict[str, Any]:
+    def declare(self, view) -> dict[str, Any]:
         order: dict[str, Any] = {}
         if view["mines_to_lay"]:
-            order["mines"] = self._mines(view)
-        if view["night"]:
-            shells = {}
-            for ship in self._afloat(view):
-                if ship["starshells"]:
-                    enemy = self._nearest(ship, self._enemies(view), 6)
-                    if enemy is not None:
-                        shells[ship["id"]] = enemy["hex"]
-            if shells:
-                order["starshells"] = shells
-            lights = self._searchlights(view, set(shells))
-            if lights:
-                order["searchlights"] = lights
+            order["mines"] = self.plan.mines(view, view["mines_to_lay"])
+        if not view["night"]:
+            return order
+        enemies = [c for c in self.enemies(view) if c["kind"] != "fort"]
+        shells, lights = {}, {}
+        for ship in self.afloat(view):
+            if "no power" in " ".join(ship.get("hurt_now", ())):
+                continue
+            here = hexes.parse(ship["hex"])
+            away = lambda c: (hexes.distance(here, hexes.parse(c["hex"])), c["label"])  # noqa: E731
+            close = [c for c in enemies if c["detected"] and not c.get("lit") and away(c)[0] <= SEARCHLIGHT_REACH]
+            near = [c for c in enemies if not c.get("lit") and away(c)[0] <= STARSHELL_REACH]
+            if ship["searchlight"] and not ship.get("radar") and close:
+                lights[ship["id"]] = min(close, key=away)["label"]  # close enough to fight what the beam shows
+            elif ship["starshells"] and near:
+                shells[ship["id"]] = min(near, key=away)["hex"]
+            elif ship["starshells"] and self.plan.probe_with_starshells and ship["facing"] and self.random.random() < 0.5:
+                shells[ship["id"]] = hexes.number(self._clamp(here.step(ship["facing"], STARSHELL_REACH - 1)))
+        if shells:
+            order["starshells"] = shells
+        if lights:
+            order["searchlights"] = lights
         return order
 
-    def _searchlights(self, view, busy: set[str]) -> dict[str, int]:
-        """A ship without radar turns its beam on the nearest enemy close enough to fight at once."""
-        lights = {}
-        for ship in self._afloat(view):
-            if ship["searchlight"] and not ship["radar"] and ship["id"] not in busy:
-                enemy = self._nearest(ship, [e for e in self._enemies(view) if e["kind"] != "fort"], SEARCHLIGHT_REACH)
-                if enemy is not None:
-                    lights[ship["id"]] = enemy["label"]
-        return lights
-
-    def _mines(self, view) -> list[str]:
-        """Two open hexes of the narrowest known water short of the known fields, free of ships."""
-        own = {hexes.parse(s["hex"]) for s in view["ships"]}
-        fields = sorted(self.mined, key=lambda h: (h.row, h.column))
-        picks = []
-        for field in fields:
-            for n in field.neighbours():
-                if self.terrain.get(n, "#") in ",~" and n not in self.mined and n not in own and n not in picks and n.row > field.row:
-                    picks.append(n)
-        if len(picks) < 2:
-            picks += [h for h in sorted(self.terrain) if self.terrain[h] in ".," and h not in picks and h not in self.mined]
-        return [hexes.number(h) for h in picks[:2]]
+    def _clamp(self, where: Hex) -> Hex:
+        """The nearest hex on the map (a starshell aimed past its edge bursts at the edge)."""
+        if self.map.on_map(where):
+            return where
+        return min(self.map.terrain, key=lambda h: (hexes.distance(h, where), h.q, h.r))
 
     # Movement.
 
-    def _move(self, view) -> dict[str, Any]:
+    def move(self, view) -> dict[str, Any]:
+        order: dict[str, Any] = {}
         moves, attacks = {}, {}
-        enemies = self._enemies(view)
-        for ship in self._afloat(view):
-            if ship["kind"] in ("fort", "dummy"):  # a dummy holds course and speed (any speed: no path search)
+        taken: set[Hex] = set()  # hexes other ships of this seat end in: spread out a little
+        for ship in sorted(self.afloat(view), key=lambda s: s["id"]):
+            if ship["kind"] == "fort":
                 continue
-            goal = self._goal(ship, enemies)
-            path = self._best_path(ship, goal)
-            moves[ship["id"]] = path
-            if ship["kind"] == "zeppelin" and enemies:
-                target = self._nearest(ship, [e for e in enemies if e["kind"] in ("capital", "screen", "marker")], 99)
+            end = self.steer(view, ship, taken)
+            if end is None:
+                continue
+            moves[ship["id"]] = end.path
+            taken.add(end.hex)
+            if ship["kind"] == "zeppelin":
+                target = self.plan.zeppelin_target(view, ship, end)
                 if target is not None:
-                    attacks[ship["id"]] = target["label"]
-        order: dict[str, Any] = {"moves": moves}
+                    attacks[ship["id"]] = target
+        if moves:
+            order["moves"] = moves
         if attacks:
             order["attacks"] = attacks
-        smoke = self._smoke(view, enemies)
-        if smoke:
-            order["smoke"] = smoke
-        dummies = self._new_dummies(view, moves)
+        dummies = self.new_dummies(view, moves)
         if dummies:
             order["dummies"] = dummies
         return order
 
-    def _smoke(self, view, enemies) -> list[str]:
-        """Screens lay smoke beside a damaged capital ship of their own while an enemy is in sight."""
-        if not any(e["detected"] for e in enemies):
-            return []
-        hurt = [hexes.parse(s["hex"]) for s in self._afloat(view) if s["kind"] == "capital" and s["w"]]
-        return [s["id"] for s in self._afloat(view) if s["kind"] == "screen"
-                and any(hexes.distance(hexes.parse(s["hex"]), h) <= SMOKE_REACH for h in hurt)]
-
-    def _new_dummies(self, view, moves) -> list[dict[str, Any]]:
-        """A new dummy starts in a capital ship's hex and sails its path: once they have moved, the
-        other side cannot tell which marker was the ship."""
-        if not self.dummies:
-            return []
-        in_play = sum(1 for s in self._afloat(view) if s["kind"] == "dummy")
-        capitals = [s for s in self._afloat(view) if s["kind"] == "capital" and moves.get(s["id"])]
-        return [{"hex": s["hex"], "facing": s["facing"], "path": moves[s["id"]]}
-                for s in capitals[: max(0, DUMMIES_IN_PLAY - in_play)]]
-
-    def _goal(self, ship, enemies) -> Hex | None:
-        if self.exits:
-            return None  # the exit itself: see _score
-        target = self._nearest(ship, enemies, 99)
-        if target is None:
-            return None
-        return hexes.parse(target["hex"])
-
-    def _best_path(self, ship, goal: Hex | None) -> str:
-        start, facing = hexes.parse(ship["hex"]), ship["facing"] or "A"
-        speed = min(ship["max_speed"], DUMMY_SPEED) if ship["kind"] == "dummy" else ship["max_speed"]
-        limit = TURN_LIMIT.get(ship["kind"], 2)
-        best, best_score = "", None
-        for path in _paths(speed, limit):
-            score = self._score(ship, start, facing, path, goal)
-            if score is not None and (best_score is None or score < best_score):
-                best, best_score = path, score
+    def steer(self, view, ship, taken: set[Hex]) -> helm.End | None:
+        """The best end this ship's plan sees among every end a legal path reaches."""
+        speed = ship["max_speed"] if ship["kind"] != "dummy" else self.plan.dummy_speed(ship)
+        if "torpedo attack" in view.get("effects", ()) and ship["kind"] == "screen":
+            speed += 2
+        start = hexes.parse(ship["hex"])
+        options = helm.ends(self.map, start, ship["facing"] or "A", speed, TURNS_ALLOWED.get(ship["kind"], 2),
+                            ship["kind"] == "zeppelin")
+        score = self.plan.scorer(view, ship)
+        best, best_score = None, None
+        for end in options:
+            if end.off and not self.plan.may_leave(ship, end):
+                continue
+            value = score(end) + (0.5 if end.hex in taken and not end.off else 0)
+            if best_score is None or value < best_score or (value == best_score and end.path < best.path):
+                best, best_score = end, value
         return best
 
-    def _score(self, ship, start: Hex, facing: str, path: str, goal: Hex | None):
-        here, face = start, facing
-        for c in path:
-            if c in "LR":
-                face = hexes.turn(face, -1 if c == "L" else 1)
+    def new_dummies(self, view, moves) -> list[dict[str, Any]]:
+        """12.22: a new dummy starts in one of the seat's capital ships' hexes and steams away on
+        a path of its own, so the enemy cannot tell which marker was the ship."""
+        if not self.briefing.get("dummies") or not self.plan.place_dummies:
+            return []
+        in_play = sum(1 for s in self.afloat(view) if s["kind"] == "dummy") + sum(
+            1 for s in view.get("friends", ()) if s["kind"] == "dummy" and not s["sunk"] and not s["exited"])
+        capitals = [s for s in self.afloat(view) if s["kind"] == "capital"]
+        placed = []
+        for ship in self.random.sample(capitals, len(capitals)):
+            if in_play + len(placed) >= DUMMIES_IN_PLAY:
+                break
+            probe = dict(ship, id="new", kind="dummy", max_speed=ship["max_speed"])
+            end = self.steer(view, probe, {hexes.parse(ship["hex"])})
+            real = moves.get(ship["id"])
+            if end is None or end.path == real:
                 continue
-            ahead = here.step(face)
-            if ahead not in self.terrain:
-                return (-1, len(path)) if here in self.exits and self.exits else None
-            if ship["kind"] != "zeppelin" and (self.terrain[ahead] not in WATER or ahead in self.mined):
-                return None
-            here = ahead
-        if self.exits:
-            return (min(hexes.distance(here, e) for e in self.exits), len(path))
-        if goal is None:
-            return (-path.count("F"), len(path))
-        gap = hexes.distance(here, goal)
-        keep = min(ship["range"], 8) if ship["kind"] != "zeppelin" else 0
-        return (abs(gap - keep), len(path))
+            placed.append({"hex": ship["hex"], "facing": ship["facing"], "path": end.path})
+        return placed
 
     # Gunfire.
 
-    def _fire(self, view) -> dict[str, Any]:
-        fire = {}
-        enemies = [e for e in self._enemies(view) if e["detected"] and not e["destroyed"]]
-        ships = [e for e in enemies if e["kind"] in ("capital", "screen", "zeppelin")]
-        for unit in self._afloat(view):
-            plan = {}
-            if unit["attack"]:
-                target = self._nearest(unit, [e for e in enemies if e["kind"] != "zeppelin"], unit["range"])
-                zep = self._nearest(unit, [e for e in enemies if e["kind"] == "zeppelin"], 2)
-                target = zep or target
-                if target is not None:
-                    plan["target"] = target["label"]
-            if unit["secondary"]:
-                near = self._nearest(unit, [e for e in ships if e["kind"] != "zeppelin"], 5)
-                if near is not None:
-                    plan["secondary"] = near["label"]
-            if unit["torpedoes"] and unit["salvoes"]:
-                near = self._nearest(unit, [e for e in ships if e["kind"] in ("capital", "screen")], unit["torpedo_range"])
-                if near is not None:
-                    plan["torpedo"] = near["label"]
+    def fire(self, view) -> dict[str, Any]:
+        fire: dict[str, dict[str, Any]] = {}
+        enemies = [c for c in self.enemies(view) if c["detected"] and not c["destroyed"]]
+        own = {u["id"]: u for u in (*view["ships"], *view.get("friends", ()))}
+        for unit in self.afloat(view):
+            if unit["kind"] in ("dummy", "zeppelin"):
+                continue
+            plan: dict[str, Any] = {}
+            for battery in ("target", "secondary", "torpedo"):
+                if battery == "torpedo" and not self.plan.fire_torpedoes(view, unit):
+                    continue
+                choice = self.pick_target(view, unit, battery, enemies, own)
+                if choice is not None:
+                    label, spotter = choice
+                    plan[battery] = label
+                    if spotter:
+                        plan["spotter"] = spotter
             if plan:
                 fire[unit["id"]] = plan
-        return {"fire": fire}
+                if "target" in plan:
+                    self.last_targets[unit["id"]] = plan["target"]
+        order: dict[str, Any] = {"fire": fire}
+        smoke = self.plan.smoke(view)
+        if smoke:
+            order["smoke"] = smoke
+        return order
 
-    # Helpers.
+    def pick_target(self, view, unit, battery, enemies, own) -> tuple[int, str | None] | None:
+        """The best contact this battery may fire at (the rules' own checks say which may), and the
+        spotter for fire across land if it needs one."""
+        best, best_rank = None, None
+        for contact in enemies:
+            spotter = None
+            problem = checks.shot_problem(self.sea, view, unit, battery, contact)
+            if problem and problem[0] == "land_in_the_way" and battery == "target" and contact["kind"] == "fort":
+                for friend in own.values():
+                    if friend["id"] != unit["id"] and friend["kind"] in ("capital", "screen") and not friend["sunk"] and not friend["exited"]:
+                        if checks.shot_problem(self.sea, view, unit, battery, contact, friend) is None:
+                            spotter, problem = friend["id"], None
+                            break
+            if problem:
+                continue
+            rank = self.plan.target_rank(view, unit, battery, contact, self.last_targets.get(unit["id"]))
+            if best_rank is None or rank < best_rank:
+                best, best_rank = (contact["label"], spotter), rank
+        return best
+
+    # What the seat's view shows.
 
     @staticmethod
-    def _afloat(view):
+    def afloat(view) -> list[dict[str, Any]]:
         return [s for s in view["ships"] if not s["sunk"] and not s["exited"]]
 
     @staticmethod
-    def _enemies(view):
+    def enemies(view) -> list[dict[str, Any]]:
         return [c for c in view["contacts"] if not c["friendly"]]
-
-    @staticmethod
-    def _nearest(unit, contacts, reach):
-        here = hexes.parse(unit["hex"])
-        scored = [(hexes.distance(here, hexes.parse(c["hex"])), c["label"], c) for c in contacts]
-        scored = [s for s in scored if s[0] <= reach]
-        return min(scored, key=lambda s: s[:2])[2] if scored else None
-
-
-def _paths(speed: int, turns: int) -> list[str]:
-    """Every path of up to `speed` hexes with at most `turns` turns of one hexside each."""
-    found = {""}
-    frontier = {("", 0, False)}
-    for _ in range(speed * 2):
-        nxt = set()
-        for path, used, turned_here in frontier:
-            if path.count("F") >= speed:
-                continue
-            nxt.add((path + "F", used, False))
-            if not turned_here and used < turns:
-                nxt.add((path + "L", used + 1, True))
-                nxt.add((path + "R", used + 1, True))
-        frontier = nxt
-        found |= {p for p, _, _ in nxt}
-    return sorted(found, key=lambda p: (len(p), p))

@@ -45,27 +45,29 @@ export function sideColour(side, sides) {
 
 /** The chart's own waters: the inner sea, partial-sea hexes, fort hexes and exit hexes. */
 export function drawWaters(map, group, chart) {
-  const marks = { ",": [], "~": [], M: [], m: [] };
+  const marks = { ",": [], "~": [] };
   chart.terrain.forEach((line, r) => [...line].forEach((mark, c) => marks[mark]?.push(map.nameOf(c + 1, r + 1))));
   const path = (names) => names.map((name) => map.hexPath(name)).join("");
   group.appendChild(titled(paint(s("path", { class: "inner-water", d: path(marks[","]) }), LOOKS.inner), "Inner water"));
   group.appendChild(titled(paint(s("path", { class: "partial-sea", d: path(marks["~"]) }), LOOKS.partial), "Partial sea: ships may enter"));
-  group.appendChild(titled(paint(s("path", { class: "fort-hex", d: path([...marks.M, ...marks.m]) }), LOOKS.fortHex), "A fort's hex (partial sea)"));
+  group.appendChild(titled(paint(s("path", { class: "fort-hex", d: path((chart.forts || []).map((f) => f.hex)) }), LOOKS.fortHex), "A fort's hex: on the shore, no ship enters it"));
   for (const name of chart.exit_hexes || []) {
     group.appendChild(titled(paint(s("path", { class: "exit-hex", d: map.hexPath(name, 0.86), "data-hex": name }), LOOKS.exit), `Exit hex ${name}`));
   }
 }
 
-/** Minefields: `fixed` printed on the map, `secret` laid in secret (drawn dashed, in violet). */
-export function drawMines(map, group, fixed, secret = []) {
-  for (const [names, look, kind] of [[fixed, LOOKS.mine, "fixed"], [secret, LOOKS.secretMine, "secret"]]) {
+/** Minefields: `fixed` printed on the map, `secret` laid in secret (drawn dashed, in violet),
+ * `struck`: hexes where the seat's own ships struck mines nobody had shown them. */
+export function drawMines(map, group, fixed, secret = [], struck = []) {
+  const titles = { fixed: "Minefield", secret: "Secret minefield", struck: "A mine struck here" };
+  for (const [names, look, kind] of [[fixed, LOOKS.mine, "fixed"], [secret, LOOKS.secretMine, "secret"], [struck, LOOKS.mine, "struck"]]) {
     for (const name of names) {
       const at = map.centre(name);
       if (!at) continue;
       const g = group.appendChild(s("g", { class: `minefield ${kind}`, "data-hex": name }));
       g.appendChild(paint(s("path", { d: map.hexPath(name, 0.78) }), look));
       for (const dx of [-3.2, 0, 3.2]) g.appendChild(paint(s("circle", { cx: at[0] + dx, cy: at[1] + (dx ? 1.6 : -1.6), r: 1.3 }), { fill: look.stroke }));
-      titled(g, `${kind === "secret" ? "Secret minefield" : "Minefield"} at ${name}`);
+      titled(g, `${titles[kind]} at ${name}`);
     }
   }
 }

@@ -253,7 +253,7 @@ export const shaded = (row) => Boolean(row.view?.night);
 
 export { orderWords as order };
 
-const TERRAIN_WORDS = { ".": "open sea", ",": "inner water", "~": "partial sea", M: "major fort's hex", m: "minor fort's hex", "#": "land" };
+const TERRAIN_WORDS = { ".": "open sea", ",": "inner water", "~": "partial sea", "#": "land" };
 
 /** What the umpire should know of a hex under the pointer. */
 export function place(name, view, map) {

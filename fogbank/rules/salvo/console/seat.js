@@ -38,7 +38,10 @@ function ageWords(view, contact) {
 export function drawPicture(map, group, view, { remembered = [], selected = null } = {}) {
   drawWaters(map, group, map.chart);
   if (!view) return;
-  drawMines(map, group, (view.minefields || []).filter((hex) => (map.chart.minefields || []).includes(hex)), (view.minefields || []).filter((hex) => !(map.chart.minefields || []).includes(hex)));
+  const printed = map.chart.minefields || [];
+  const struck = view.mines_struck || [];
+  drawMines(map, group, (view.minefields || []).filter((hex) => printed.includes(hex)),
+    (view.minefields || []).filter((hex) => !printed.includes(hex) && !struck.includes(hex)), struck.filter((hex) => !printed.includes(hex)));
   drawSmoke(map, group, view.smoke);
   drawStarshells(map, group, view.starshells);
   const own = (unit, colour, mine) => ({
@@ -134,7 +137,13 @@ export function contactsTable(view, remembered = [], { pick = null } = {}) {
       h("td", { class: "mono" }, c.facing ? `${c.facing} ${c.speed}` : c.kind === "fort" ? "—" : `${c.speed}`),
       h("td", { class: "small muted" }, level === "last seen" ? ageWords(view, c) : c.friendly ? "friendly" : c.side),
     );
-    if (pick) row.onclick = () => pick(c);
+    if (pick) {
+      row.onclick = () => pick(c);
+      row.onkeydown = (event) => (event.key === "Enter" || event.key === " ") && (event.preventDefault(), pick(c));
+      row.tabIndex = 0;
+      row.classList.add("pickable");
+      row.title = `Aim at #${c.label}`;
+    }
     return row;
   });
   return h(

@@ -1,0 +1,330 @@
+"""What a captain is trying to do, by scenario and side: where each ship steers, what it shoots
+first, when it makes smoke, where the secret mines go. The standard plans vary with the player's
+own luck (never the game's dice); the named policies (`policies.py`) are plans with one idea each.
+Every plan reads only the seat's chart, briefing and views."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+from .. import hexes
+from ..hexes import Hex
+from . import helm
+
+if TYPE_CHECKING:
+    from .captain import Captain
+
+MINE_COST = 8  # a known mined hex is worth going this many hexes round
+Scorer = Callable[[helm.End], float]
+
+
+class Plan:
+    """Engage: close to a good gun range of the nearest enemy, broadside on, never dead in the
+    water; fire at what can be hit, keeping to last turn's target; smoke when outgunned."""
+
+    place_dummies = True
+    probe_with_starshells = False
+    smoke_when_outgunned = True
+
+    def __init__(self, captain: Captain) -> None:
+        self.captain = captain
+        self.random = captain.random
+
+    # Phase One.
+
+    def mines(self, view, count: int) -> list[str]:
+        water = [h for h in sorted(self.captain.map.terrain) if self.captain.map.water(h)]
+        own = {s["hex"] for s in view["ships"]}
+        return [hexes.number(h) for h in water if hexes.number(h) not in own][:count]
+
+    # Movement.
+
+    def may_leave(self, ship, end: helm.End) -> bool:
+        return False
+
+    def dummy_speed(self, ship) -> int:
+        return 4
+
+    def scorer(self, view, ship) -> Scorer:
+        enemies = self.targets_for_movement(view)
+        here = hexes.parse(ship["hex"])
+        if not enemies:
+            return self.cruise(view, ship)
+        goal = min(enemies, key=lambda h: (hexes.distance(here, h), h.q, h.r))
+        keep = self.keep_range(ship)
+        field = self.field(view, frozenset({goal}))
+        return self.shaped(view, ship, lambda end: abs(field.get(end.hex, 99) - keep), goal)
+
+    def keep_range(self, ship) -> int:
+        return max(2, min(ship["range"], 12) * 2 // 3)
+
+    def cruise(self, view, ship) -> Scorer:
+        """With nothing to steer for: hold on at a steady speed (never stopped)."""
+        cruising = self.captain.briefing.get("cruising_speed") or max(2, ship["max_speed"] // 2)
+        return self.shaped(view, ship, lambda end: abs(end.speed - cruising) + (0.5 if end.turned else 0), None)
+
+    def shaped(self, view, ship, base: Scorer, bearing_on: Hex | None) -> Scorer:
+        """`base` plus what any captain minds: known mines entered, stopping dead, turning (-1 to
+        the next fire), and ending bow or stern on to the enemy (-1: guns that cannot all bear)."""
+        mines = self.known_mines(view)
+
+        def score(end: helm.End) -> float:
+            value = base(end) + MINE_COST * sum(1 for h in end.entered if h in mines)
+            if end.speed == 0 and ship["kind"] != "dummy":
+                value += 3
+            if bearing_on is not None and not end.off:
+                value += 0.2 * end.turned + (0.6 if hexes.end_on(end.hex, end.facing, bearing_on) and end.hex != bearing_on else 0)
+            return value
+
+        return score
+
+    def field(self, view, goals: frozenset[Hex]) -> dict[Hex, int]:
+        return helm.distances(self.captain.map, goals, frozenset(self.known_mines(view)), MINE_COST)
+
+    def known_mines(self, view) -> set[Hex]:
+        return {hexes.parse(h) for h in view.get("minefields", ())}
+
+    def targets_for_movement(self, view) -> list[Hex]:
+        return [hexes.parse(c["hex"]) for c in view["contacts"] if not c["friendly"] and c["kind"] != "fort" and not c["destroyed"]]
+
+    def zeppelin_target(self, view, ship, end: helm.End) -> int | None:
+        return None
+
+    # Gunfire.
+
+    def fire_torpedoes(self, view, unit) -> bool:
+        return True
+
+    def target_rank(self, view, unit, battery, contact, last: int | None) -> tuple:
+        """Lower is better: keep last turn's target (12.61), then capital ships, then the nearest."""
+        d = hexes.distance(hexes.parse(unit["hex"]), hexes.parse(contact["hex"]))
+        kind = {"capital": 0, "marker": 0, "fort": 1, "screen": 2, "zeppelin": 3}.get(contact["kind"], 4)
+        if battery == "torpedo":
+            return (kind, d, contact["label"])
+        return (0 if contact["label"] == last else 1, kind, d, contact["label"])
+
+    def smoke(self, view) -> list[str]:
+        """Smoke cards for the next move when outgunned: the damaged ships and, if the enemy's guns
+        in reach outweigh the seat's own, every ship in them."""
+        if not self.smoke_when_outgunned:
+            return []
+        ships = [s for s in self.captain.afloat(view) if s["kind"] in ("capital", "screen")]
+        enemies = [c for c in self.captain.enemies(view) if c["detected"] and not c["destroyed"]]
+        if not enemies:
+            return []
+        threatened = [s for s in ships if any(hexes.distance(hexes.parse(s["hex"]), hexes.parse(c["hex"])) <= 14 for c in enemies)]
+        theirs = sum(self.strength(c) for c in enemies)
+        ours = sum(s["attack"] for s in threatened)
+        hurt = [s["id"] for s in threatened if s["w"] + s["s"] >= 2]
+        if theirs > 1.5 * max(1, ours):
+            return sorted(s["id"] for s in threatened)
+        return sorted(hurt)
+
+    @staticmethod
+    def strength(contact) -> int:
+        return {"capital": 8, "marker": 6, "screen": 2, "fort": 5, "zeppelin": 0}.get(contact["kind"], 2)
+
+
+class Breakthrough(Plan):
+    """Gallipoli, the Allies: bombard the forts from the longest range each ship's guns allow, one
+    ship (by luck, in some games) firing across the peninsula from the Aegean with a spotter in the
+    Straits; then, at a turn the luck picks or once the Narrows forts are silenced, every ship still
+    fit to count rushes the Narrows, round every mine it knows of."""
+
+    def __init__(self, captain: Captain) -> None:
+        super().__init__(captain)
+        self.rush_turn = self.random.randint(5, 13)
+        self.outside = self.random.random() < 0.4  # one long gun goes round to the Aegean
+        self.cautious = self.random.random() < 0.5  # wait for the Narrows forts to be silenced
+
+    def may_leave(self, ship, end: helm.End) -> bool:
+        return end.hex in self.captain.exits
+
+    def rushing(self, view) -> bool:
+        forts = [c for c in view["contacts"] if c["kind"] == "fort" and c["identity"]["name"] in NARROWS]
+        silenced = sum(1 for c in forts if c["destroyed"])
+        if self.cautious:
+            return silenced >= 2 or view["turn"] >= self.rush_turn + 4
+        return view["turn"] >= self.rush_turn or silenced >= 3
+
+    def fit(self, ship) -> bool:
+        """Whether she could still count, were she to get through."""
+        return ship["w"] - ship["fresh_w"] <= 1 and ship["s"] - ship["fresh_s"] <= 1 and ship["w"] + ship["s"] <= 2
+
+    def battery(self, view, ship) -> bool:
+        """Whether this ship is the one sent to fire across the peninsula from the Aegean."""
+        if not self.outside or ship["kind"] != "capital":
+            return False
+        longest = max((s for s in self.captain.afloat(view) if s["kind"] == "capital"), key=lambda s: (s["range"], s["id"]))
+        return ship["id"] == longest["id"]
+
+    def scorer(self, view, ship) -> Scorer:
+        here = hexes.parse(ship["hex"])
+        if ship["kind"] == "dummy":
+            exits = self.field(view, self.captain.exits)
+            return self.shaped(view, ship, lambda end: exits.get(end.hex, 99) * 0.5 + (0 if end.speed >= 2 else 2), None)
+        if self.rushing(view) and self.fit(ship) and not self.battery(view, ship):
+            exits = self.field(view, self.captain.exits)
+            return self.shaped(view, ship, lambda end: -50 if end.off else exits.get(end.hex, 99) - 0.1 * end.speed, None)
+        forts = [hexes.parse(c["hex"]) for c in view["contacts"] if c["kind"] == "fort" and not c["destroyed"]]
+        if not forts:
+            return self.cruise(view, ship)
+        if self.battery(view, ship):
+            return self.shaped(view, ship, self.aegean_station(view, ship, forts), None)
+        keep = min(ship["range"], 15) - 1
+        near = min(forts, key=lambda h: (hexes.distance(here, h), h.q, h.r))
+        cruising = self.captain.briefing.get("cruising_speed") or 2
+
+        def bombard(end: helm.End) -> float:
+            d = min(hexes.distance(end.hex, f) for f in forts)
+            return abs(d - keep) + 0.3 * abs(end.speed - cruising) + (0 if self.captain.map.straits(end.hex) else 2)
+
+        return self.shaped(view, ship, bombard, near)
+
+    def aegean_station(self, view, ship, forts) -> Scorer:
+        """Out in the Aegean behind the peninsula, within gun range of the Narrows forts."""
+        narrows = [hexes.parse(c["hex"]) for c in view["contacts"] if c["kind"] == "fort" and c["identity"]["name"] in NARROWS
+                   and not c["destroyed"]] or forts
+        station = min((h for h in self.captain.map.terrain if self.captain.map.water(h) and not self.captain.map.straits(h)),
+                      key=lambda h: (abs(min(hexes.distance(h, f) for f in narrows) - (ship["range"] - 2)), h.q, h.r))
+        field = self.field(view, frozenset({station}))
+        return lambda end: field.get(end.hex, 99) + 0.3 * (end.speed == 0)
+
+    def target_rank(self, view, unit, battery, contact, last) -> tuple:
+        """The Narrows forts first (they guard the exit), the nearest next."""
+        d = hexes.distance(hexes.parse(unit["hex"]), hexes.parse(contact["hex"]))
+        narrows = contact["kind"] == "fort" and contact["identity"]["name"] in NARROWS
+        return (0 if contact["label"] == last else 1, 0 if narrows else 1, d, contact["label"])
+
+    def dummy_speed(self, ship) -> int:
+        return 4
+
+
+NARROWS = frozenset({"Kilid Bahr", "Rumeli Mecidiye", "Hamidiye", "Cimenlik"})
+
+
+class Forts(Plan):
+    """Gallipoli, the Turks: the forts fire at the ship nearest the Narrows they can hit (the one
+    that would break through first); the two secret mines go where the luck of the day puts them,
+    among the places a mine layer would think of."""
+
+    PLACES = {  # name: (weight, hexes)
+        "the exits": (1, ("2201", "2301")),
+        "the gaps above the Kephez fields": (2, ("2103", "2303")),
+        "the gap beside Kephez and an exit": (2, ("2305", "2301")),
+        "the Kephez gaps, east and west": (2, ("2305", "2103")),
+        "Eren Keui Bay, where ships turn": (3, ("2009", "2110")),
+        "the channel below the fields": (2, ("2306", "2106")),
+    }
+
+    def mines(self, view, count: int) -> list[str]:
+        names = sorted(self.PLACES)
+        weights = [self.PLACES[n][0] for n in names]
+        chosen = self.random.choices(names, weights)[0]
+        picks = [h for h in self.PLACES[chosen][1] if self.captain.map.water(hexes.parse(h))]
+        return (picks + super().mines(view, count))[:count]
+
+    def target_rank(self, view, unit, battery, contact, last) -> tuple:
+        exits = self.captain.chart.get("exit_hexes") or []
+        to_exit = min((hexes.distance(hexes.parse(contact["hex"]), hexes.parse(e)) for e in exits), default=0)
+        return (to_exit, 0 if contact["label"] == last else 1, contact["label"])
+
+
+class NightAction(Plan):
+    """Cape Esperance. The Americans hold at the range of their radar-laid guns, outside the
+    Japanese eyes, and send the destroyers in with torpedoes; the Japanese close on what they can
+    find, light it with starshells and searchlights, and fire their long torpedoes."""
+
+    probe_with_starshells = True
+
+    def __init__(self, captain: Captain) -> None:
+        super().__init__(captain)
+        self.bold = self.random.random() < 0.5
+
+    def keep_range(self, ship) -> int:
+        if self.captain.side == "us":
+            if ship["kind"] == "screen":
+                return 3  # inside torpedo range, at the edge of sight
+            return 5 if self.bold else 7
+        return 2 if ship["torpedoes"] else 3
+
+    def targets_for_movement(self, view) -> list[Hex]:
+        seen = super().targets_for_movement(view)
+        if seen or self.captain.side == "us":
+            return seen
+        return [hexes.parse("2409")]  # nothing found: steam for Savo, where the Americans must be
+
+    def fire_torpedoes(self, view, unit) -> bool:
+        return True
+
+
+class Chase(Plan):
+    """Dogger Bank, the British: the battlecruisers run down the rearmost enemy capital ship at full
+    speed, the light forces close to torpedo range."""
+
+    def __init__(self, captain: Captain) -> None:
+        super().__init__(captain)
+        self.close_in = self.random.random() < 0.5
+
+    def keep_range(self, ship) -> int:
+        if ship["kind"] == "screen":
+            return 3 if ship["torpedoes"] else 6
+        return 9 if self.close_in else 12
+
+    def scorer(self, view, ship) -> Scorer:
+        base = super().scorer(view, ship)
+        return lambda end: base(end) - 0.3 * end.speed
+
+
+class RunForHome(Plan):
+    """Dogger Bank, the Germans: home off the south-eastern edges at the squadron's speed (the
+    Bluecher's), or, by the day's luck, at full speed leaving her behind; screens torpedo a pursuer
+    that comes close; smoke when the British guns outweigh their own."""
+
+    def __init__(self, captain: Captain) -> None:
+        super().__init__(captain)
+        self.abandon = self.random.random() < 0.35
+
+    def may_leave(self, ship, end: helm.End) -> bool:
+        return end.hex in self.captain.exits
+
+    def scorer(self, view, ship) -> Scorer:
+        if ship["kind"] == "zeppelin":
+            return self.airship(view, ship)
+        home = self.field(view, self.captain.exits)
+        slowest = min((s["max_speed"] for s in self.captain.afloat(view) if s["kind"] == "capital"), default=ship["max_speed"])
+        pace = ship["max_speed"] if self.abandon or ship["kind"] != "capital" else slowest
+
+        def run(end: helm.End) -> float:
+            if end.off:
+                return -100
+            return home.get(end.hex, 99) + 2 * max(0, end.speed - pace)
+
+        return self.shaped(view, ship, run, None)
+
+    def airship(self, view, ship) -> Scorer:
+        enemies = self.targets_for_movement(view)
+        if not enemies:
+            return self.cruise(view, ship)
+        here = hexes.parse(ship["hex"])
+        goal = min(enemies, key=lambda h: (hexes.distance(here, h), h.q, h.r))
+        return lambda end: hexes.distance(end.hex, goal) - (3 if goal in end.entered else 0)
+
+    def zeppelin_target(self, view, ship, end) -> int | None:
+        for contact in self.captain.enemies(view):
+            if hexes.parse(contact["hex"]) in end.entered and contact["kind"] in ("capital", "screen", "marker"):
+                return contact["label"]
+        return None
+
+
+def plan_for(captain: Captain) -> Plan:
+    """The standard plan of this captain's scenario and side."""
+    plans = {
+        ("gallipoli", "allied"): Breakthrough, ("gallipoli", "turkish"): Forts,
+        ("cape_esperance", "us"): NightAction, ("cape_esperance", "japan"): NightAction,
+        ("dogger_bank", "britain"): Chase, ("dogger_bank", "germany"): RunForHome,
+    }
+    return plans.get((captain.scenario, captain.side), Plan)(captain)
+
+
+__all__ = ["Breakthrough", "Chase", "Forts", "NightAction", "Plan", "RunForHome", "plan_for"]

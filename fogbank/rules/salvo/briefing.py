@@ -1,0 +1,119 @@
+"""What a seat is told before the first turn: the scenario, its command, and how the game is played
+and what can sink its ships, in words drawn from the scenario's own numbers (radar sets, mines,
+visibility), so a newcomer can play without the rulebook open."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fogbank.rules.core import GameState
+
+from . import sensing, turn
+from .scenario import Scenario, in_play
+from .tables import RADARS, SEARCH_RADARS
+from .units import SINKING_HITS
+
+
+def briefing(state: GameState, scenario: Scenario, seat: str) -> dict[str, Any]:
+    spec = scenario.seat(seat)
+    start = scenario.visibility - 1 if scenario.random_events else scenario.visibility
+    return {
+        "title": scenario.title, "briefing": scenario.briefing, "turns": scenario.turns, "night": scenario.night,
+        "visibility": start, "set_up_visibility": scenario.visibility, "wind": scenario.wind,
+        "heavy_seas": scenario.heavy_seas, "cruising_speed": scenario.cruising_speed or None,
+        "fog": state.options.get("fog", scenario.fog),
+        "seat": seat, "side": spec.side if spec else None, "command": spec.title if spec else "the umpire",
+        "mines_to_lay": spec.mines if spec else 0,
+        "dummies": bool(spec and spec.side in scenario.dummies),
+        "phases": list(turn.PHASES),
+        "how": how_to_play(state, scenario, spec.side if spec else None),
+    }
+
+
+def how_to_play(state: GameState, scenario: Scenario, side: str | None) -> list[list[str]]:
+    """[[what, words], ...]: the turn, and each rule that can sink a ship here, a paragraph each."""
+    units = in_play(scenario, state.options)
+    mine = [u for u in units if side is None or u.side == side]
+    start = scenario.visibility - 1 if scenario.random_events else scenario.visibility
+    how = [
+        ["A turn", "Phase One: at night the side at a disadvantage declares its starshells and searchlights first, "
+                   "then the other side" + ("; on turn 1 the minelayer lays its secret mines" if any(s.mines for s in scenario.seats) else "")
+                   + ". Movement: every side plots at once, a path of F (one hex ahead) and L or R (turn one hexside); a capital "
+                   "ship may turn twice a move, a screen three times, each turn of one to three hexsides; a ship not plotted "
+                   "holds course and speed (its speed marker: the hexes it moved last). Gunfire: pick a ship and a contact for "
+                   "its main battery, secondary (5 hexes, never at a fort) and torpedoes; every shot is made together. "
+                   "Damage control ends the turn."],
+        ["Hits", f"A gun hit is W (weapons: each takes a third of the guns; three silence them and the radar), S (speed: "
+                 f"each takes a third of the speed, rounded up; three leave a ship dead in the water) or X (she sinks); "
+                 f"{SINKING_HITS} W and S in all sink her too. At damage control each ship tries once (a fort twice) to mend a "
+                 f"hit taken this turn (1-2 on a die); hits not mended then are past repair. A ship at speed 1 or dead in "
+                 f"the water is easy to hit (+2); one at speed 6 or more hard (-1); firing at full speed, after turning, "
+                 f"or at a new target costs a ship's own fire a point each."],
+        ["Sight", f"Visibility is {start} hexes now" + (f" (the scenario's set-up range {scenario.visibility} less one: "
+                  "with random events it never rises above that)" if scenario.random_events else "")
+                  + (". By night a ship lit by a starshell of your side, held in your searchlight, or holding a beam herself "
+                     f"is seen from {sensing.ILLUMINATED} hexes" if scenario.night else "")
+                  + ". Land blocks sight (a fort sees and fires over one land hex); so does a ship on the line beside the "
+                  "firer or target, and a destroyer cannot fire over a capital ship. Each contact says how you sense it and "
+                  "who may fire at it: a marker you have not detected cannot be fired at, nor can a contact seen by radar "
+                  "alone except by a main battery aimed by its own fire-control radar."],
+    ]
+    if scenario.minefields or any(s.mines for s in scenario.seats):
+        how.append(["Mines", "Every mined hex a ship enters is rolled for: 1-2 on a die strikes, and a strike is S (2-4 on "
+                             "two dice), WS (5-7) or X (8-12: she sinks). The fields printed on the map are on every chart"
+                    + ("; the minelayer's secret hexes are known only to it and to the umpire" if any(s.mines for s in scenario.seats) else "")
+                    + ". A mine you strike is marked on your map."])
+    radar = _radar_words(mine)
+    if radar:
+        how.append(["Radar", radar])
+    how.append(["Smoke", "Tick a ship's smoke card with your gunfire orders: every seat that sees her is told, and in the next "
+                         "move she lays smoke in each hex she leaves but the last. No line of sight passes through smoke, "
+                         "and a ship in smoke neither sees nor is seen"
+                + (" (in heavy seas a die: 1 blocks, 2-3 blocks partly: 2 hexes less sight and -1 to fire)" if scenario.heavy_seas
+                   else " (heavy seas, a game option, make it thin)")
+                + ". It lifts as the turn ends."])
+    if side in scenario.dummies:
+        how.append(["Dummies", "Two dummy markers a turn, two in play at most: place one on a ship's hex and steam it on "
+                               "another path, and as written the enemy cannot tell which marker was the ship. A dummy "
+                               "detected is taken off; it suffers confusion as a ship does."])
+    if scenario.zeppelins:
+        how.append(["Zeppelins", "A die as the game opens says how many come out (1-4; 5-6 none). A zeppelin flies over land "
+                                 "and smoke, drifts a hex downwind after moving, sees to the scenario's set-up range, lets its "
+                                 "side's ships fire at what it sees at -3, and attacks a ship whose hex it passes over (1:2 on "
+                                 "the CRT); it has no gun. Ships' main batteries fire at one within 2 hexes: an S or X brings it down."])
+    if scenario.random_events:
+        how.append(["Random events", "Rolled as each turn opens (seed 004): the fog lifts or thickens; fire control "
+                                     "difficulties (-1 to a side's fire); confusion (a side's ships, dummies too, hold course "
+                                     "and speed; a flagship afloat keeps order on 1-3); shields up; a torpedo attack (screens "
+                                     "steam two hexes further); damage control (a ship mends a hit). Your reports say when one "
+                                     "strikes your side."])
+    victory = scenario.victory
+    if victory.kind == "exit":
+        how.append(["Victory", f"The {victory.side.capitalize()} side wins by taking {victory.ships} ships off the map through the exit "
+                               f"hexes, each with no more than {victory.max_permanent_w} W and {victory.max_permanent_s} S hit "
+                               "left past repair as the turn ends; the other side wins by stopping them."])
+    else:
+        home = (f" {victory.side.capitalize()}'s ships may steam off the map through the marked edges, and are then safe."
+                if victory.hexes else "")
+        ties = f" Level points are a victory for {victory.side.capitalize() if victory.ties == victory.side else victory.ties}." if victory.ties else " Level points are a draw."
+        how.append(["Victory", "Each side scores the points of the enemy ships it sinks (and zeppelins it destroys)." + home + ties])
+    return how
+
+
+def _radar_words(units) -> str:
+    fire_control = sorted({u.radar for u in units if u.radar})
+    search = sorted({u.search for u in units if u.search})
+    if not fire_control and not search:
+        return ""
+    words = []
+    for name in fire_control:
+        set_ = RADARS[name]
+        ships = ", ".join(u.name for u in units if u.radar == name)
+        penalty = "-3 always" if set_.quality == "axis_low" else f"{'-2' if set_.quality == 'advanced' else '-3'} beyond {set_.spotting}"
+        words.append(f"{name.replace('_', ' ').title()} fire control ({ships}): detects {set_.detection} hexes and aims the "
+                     f"main battery beyond sight to {set_.gun} hexes ({penalty})")
+    for name in search:
+        ships = ", ".join(u.name for u in units if u.search == name)
+        words.append(f"{SEARCH_RADARS[name].title} ({ships}): detects {SEARCH_RADARS[name].detection} hexes, aims nothing")
+    return ("; ".join(words) + ". Radar sees through smoke and darkness, not through land; a 3W or a radar hit destroys "
+            "every set aboard. Each ship's own sets, and any cut this turn, are listed with the ship.")

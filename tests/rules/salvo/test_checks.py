@@ -1,0 +1,73 @@
+"""An order is checked before it is sent, by the rules' own checks, every problem at once and in
+words, judged from what the seat may know (its own view): lines blocked beside the firer or target,
+radar gun range, secondaries at forts, an exit from the exit hex."""
+
+import attrs
+from fogbank.rules.core import Refused
+
+from .sea import RULES, ship, work
+
+
+def picture(units, scenario="dogger_bank", **board):
+    """A gunfire phase with `units` where they are: each side senses what it senses, and pictures."""
+    w = work(units, scenario=scenario, phase="movement", **board)
+    w.sense("movement")
+    return attrs.evolve(w.finish().state, phase="gunfire")
+
+
+def label(state, seat, uid):
+    side = RULES.observe(state, seat)
+    return next(c["label"] for c in side["contacts"] if (c["identity"] or {}).get("id") == uid)
+
+
+def refused(state, seat, order):
+    return [(r.code, r.sentence) for r in RULES.order_refusals(state, seat, RULES.parse_order(seat, order))]
+
+
+def test_a_ship_beside_the_target_blocks_the_line_and_the_page_is_told_before_sending():
+    state = picture([ship("L", "1010", facing="D"), ship("S", "1016", "germany"), ship("B", "1015", "germany")], visibility=9)
+    found = refused(state, "beatty", {"fire": {"L": {"target": label(state, "beatty", "S")}}})
+    assert found == [("line_blocked", "L's line to S is blocked: a ship beside the firer or target (12.41).")]
+
+
+def test_a_ship_the_seat_does_not_sense_blocks_nothing_it_is_told():
+    state = picture([ship("L", "1010", facing="D"), ship("S", "1016", "germany")], visibility=9)
+    b = ship("B", "1015", "germany")
+    state = attrs.evolve(state, board=attrs.evolve(state.board, units=(*state.board.units, b)))  # there, undetected
+    assert refused(state, "beatty", {"fire": {"L": {"target": label(state, "beatty", "S")}}}) == []
+
+
+def test_radar_only_contacts_need_a_fire_control_set_within_its_gun_range_this_turn():
+    units = [ship("R", "1001", "us", radar="mark_3", range=30), ship("D", "1101", "us", kind="screen", type="DD", range=8, seat="tobin"),
+             ship("T", "1012", "japan")]
+    state = picture(units, scenario="cape_esperance", visibility=3, radar_range={"R": 12})
+    t = label(state, "scott", "T")
+    assert refused(state, "scott", {"fire": {"R": {"target": t}}}) == []  # 11 hexes by radar: within 12 this turn
+    short = attrs.evolve(state, board=attrs.evolve(state.board, radar_range={"R": 9}))
+    assert refused(short, "scott", {"fire": {"R": {"target": t}}}) == [
+        ("beyond_radar_range", "T is out of sight and beyond R's radar gun range (11 hexes, 9 this turn).")]
+    assert refused(state, "scott", {"fire": {"R": {"secondary": t}}})[0][0] == "out_of_range"
+    assert refused(state, "tobin", {"fire": {"D": {"target": t}}})[0][0] == "out_of_range"
+
+
+def test_every_problem_at_once_in_words():
+    fort = ship("F1", "1014", "germany", kind="fort", type="major fort", range=10, facing="A")
+    state = picture([ship("L", "1010", facing="D", secondary=2), fort, ship("S", "1030", "germany")], visibility=12)
+    f = label(state, "beatty", "F1")
+    found = refused(state, "beatty", {"fire": {"L": {"target": f, "secondary": f, "torpedo": f}, "X9": {"target": f}}})
+    assert [code for code, _ in found] == ["no_secondary_at_forts", "no_torpedoes", "not_your_unit"]
+    assert "secondary batteries may not fire at a fort" in found[0][1]
+    try:
+        RULES.check_order(state, "beatty", RULES.parse_order("beatty", {"fire": {"L": {"secondary": f}}}))
+    except Refused as refusal:
+        assert refusal.code == "no_secondary_at_forts"
+    else:
+        raise AssertionError("the secondary at a fort was taken")
+
+
+def test_an_exit_order_from_the_exit_hex_is_taken_whatever_follows_the_step_off_the_map():
+    from fogbank.rules.salvo import movement
+    from fogbank.rules.salvo.scenario import load_scenario
+
+    s = load_scenario("gallipoli")
+    assert movement.check_path(s, ship("Q", "2201", "allied", facing="A", max_speed=4), "FF", frozenset()) == "FF"

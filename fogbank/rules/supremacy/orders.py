@@ -93,16 +93,21 @@ def unparse(order: Order) -> dict[str, Any]:
 
 
 def check(state: GameState, seat: str, order: Order) -> None:
-    """Refuse the order with every rule it breaks at once, in words (the first one's code), so a
-    captain checking a draft mends it in one go."""
-    problems = find_problems(state, seat, order)
-    if problems:
-        board: Board = state.board
-        said = []
-        for name, refusal in problems:
-            title = _title(board, name)
-            said.append(refusal.sentence if refusal.sentence.startswith(title) else f"{title}: {refusal.sentence}")
-        raise Refused(problems[0][1].code, " ".join(dict.fromkeys(said)))
+    """Refuse the order with the first rule it breaks; `refusals` lists them all."""
+    found = refusals(state, seat, order)
+    if found:
+        raise found[0]
+
+
+def refusals(state: GameState, seat: str, order: Order) -> list[Refused]:
+    """Every rule the order breaks, each in words with her ship's name, so a captain checking a
+    draft mends it in one go."""
+    board: Board = state.board
+    said: dict[tuple[str, str], None] = {}
+    for name, refusal in find_problems(state, seat, order):
+        title = _title(board, name)
+        said[refusal.code, refusal.sentence if refusal.sentence.startswith(title) else f"{title}: {refusal.sentence}"] = None
+    return [Refused(code, sentence) for code, sentence in said]
 
 
 def find_problems(state: GameState, seat: str, order: Order) -> list[tuple[str, Refused]]:

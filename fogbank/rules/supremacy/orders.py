@@ -106,7 +106,7 @@ def refusals(state: GameState, seat: str, order: Order) -> list[Refused]:
     said: dict[tuple[str, str], None] = {}
     for name, refusal in find_problems(state, seat, order):
         title = _title(board, name)
-        said[refusal.code, refusal.sentence if refusal.sentence.startswith(title) else f"{title}: {refusal.sentence}"] = None
+        said[refusal.code, refusal.sentence if title in refusal.sentence else f"{title}: {refusal.sentence}"] = None
     return [Refused(code, sentence) for code, sentence in said]
 
 

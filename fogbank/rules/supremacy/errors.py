@@ -29,6 +29,7 @@ ERROR_CODES: dict[str, str] = {
     "not_enemy": "The target is a friendly ship: ships fire at enemies.",
     "cannot_fire": "The battery may not fire this turn (chasing splash, silenced by damage).",
     "cannot_bear": "No gun of the group with ammunition left bears on the target.",
+    "beyond_local": "A secondary group's second target, in local control, must be at close range (20 inches).",
     "bad_torpedoes": "Torpedoes are not a list of {bank, course 0-359, spread narrow or fan}.",
     "unknown_bank": "The ship has no torpedo bank by that name.",
     "bank_empty": "The bank has fired its torpedoes, or is knocked out.",

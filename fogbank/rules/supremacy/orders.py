@@ -13,7 +13,7 @@ from fogbank.rules.core import GameState, Refused
 from . import aground, moves, searchlights
 from .board import Board, FireOrder, TorpedoOrder
 from .geometry import in_arc, relative
-from .scenario import load_scenario, ship_classes
+from .scenario import hit_table, load_scenario, ship_classes
 from .fire import bearing_mounts, split_guns, working_guns
 from .ships import SECONDARIES, silenced
 from .turn import writes_ahead
@@ -93,16 +93,21 @@ def unparse(order: Order) -> dict[str, Any]:
 
 
 def check(state: GameState, seat: str, order: Order) -> None:
-    """Refuse the order with every rule it breaks at once, in words (the first one's code), so a
-    captain checking a draft mends it in one go."""
-    problems = find_problems(state, seat, order)
-    if problems:
-        board: Board = state.board
-        said = []
-        for name, refusal in problems:
-            title = _title(board, name)
-            said.append(refusal.sentence if refusal.sentence.startswith(title) else f"{title}: {refusal.sentence}")
-        raise Refused(problems[0][1].code, " ".join(dict.fromkeys(said)))
+    """Refuse the order with the first rule it breaks; `refusals` lists them all."""
+    found = refusals(state, seat, order)
+    if found:
+        raise found[0]
+
+
+def refusals(state: GameState, seat: str, order: Order) -> list[Refused]:
+    """Every rule the order breaks, each in words with her ship's name, so a captain checking a
+    draft mends it in one go."""
+    board: Board = state.board
+    said: dict[tuple[str, str], None] = {}
+    for name, refusal in find_problems(state, seat, order):
+        title = _title(board, name)
+        said[refusal.code, refusal.sentence if title in refusal.sentence else f"{title}: {refusal.sentence}"] = None
+    return [Refused(code, sentence) for code, sentence in said]
 
 
 def find_problems(state: GameState, seat: str, order: Order) -> list[tuple[str, Refused]]:
@@ -196,7 +201,20 @@ def fire_problems(state: GameState, seat: str, name: str, plan: tuple[FireOrder,
             found.append(Refused("group_twice", f"The {group} secondaries ({working} guns) may take a second target in "
                                                 f"local control (4.5a): split the guns between two targets, naming "
                                                 f"the guns of at least one, {working} in all."))
+        elif (judged := _judged_range(seen.get(entries[1].target), name)) is not None and judged > hit_table().close * 10:
+            found.append(Refused("beyond_local", f"The {group} secondaries' second target is in local control, which "
+                                                 f"reaches close range only ({hit_table().close} inches, 4.5a): "
+                                                 f"{seen[entries[1].target].title} is judged at {_inches(judged)}."))
     return found
+
+
+def _judged_range(contact, by: str) -> int | None:
+    """The range (tenths) the firing ship's seat puts a contact at: measured or judged by eye."""
+    return next((s.range for s in contact.sightings if s.by == by), None) if contact is not None else None
+
+
+def _inches(tenths: int) -> str:
+    return f"{tenths / 10:g} inches" if tenths % 10 else f"about {tenths // 10} inches"
 
 
 def _title(board: Board, name: str) -> str:

@@ -79,6 +79,10 @@ class Supremacy(Ruleset):
     def check_order(self, state: GameState, seat: str, order: Any) -> None:
         orders.check(state, seat, order)
 
+    def order_refusals(self, state: GameState, seat: str, order: Any) -> list[Refused]:
+        """Every rule the order breaks, each a refusal of its own, from what the seat knows."""
+        return orders.refusals(state, seat, order)
+
     def carry_out(self, state, seat, order, refusal):
         return orders.carry_out(state, seat, order, refusal)
 

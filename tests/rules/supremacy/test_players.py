@@ -42,3 +42,23 @@ def test_the_standard_player_uses_the_rules_the_game_offers():
     for record in play_bot_game("river_plate", game_seed("rules", 0), options={"night": True}):
         night.update(RULES.rules_used(record))
     assert "searchlights" in night
+
+
+def test_the_raider_splits_her_secondaries_onto_a_cruiser_close_by():
+    """4.5a: a secondary group may take a second target in local control at close range. With Ajax
+    15 inches on her beam and Exeter further off on the same side, the standard captain puts her
+    starboard director on one and a few guns in local control on Ajax; the order is taken."""
+    from fogbank.rules.core.plain import to_plain
+
+    from .test_referee import _fire_phase
+
+    game = _fire_phase(graf_spee=((0, 0), 0), ajax=((150, 0), 0), exeter=((350, 200), 0), achilles=((-3000, 0), 0))
+    state = game.state
+    captain = Captain(to_plain(RULES.chart(state, "graf_spee")), to_plain(RULES.briefing(state, "graf_spee")))
+    view = to_plain(RULES.observe(state, "graf_spee"))
+    (spee,) = view["ships"]
+    starboard = [f for f in captain.fire(spee, view) if f["group"] == "starboard"]
+    assert {f["target"] for f in starboard} == {"ajax", "exeter"}
+    assert starboard[1]["target"] == "ajax" and 0 < starboard[1]["guns"] < 4
+    given = RULES.parse_order("graf_spee", {"ships": {"graf_spee": {"fire": captain.fire(spee, view)}}})
+    assert RULES.order_refusals(state, "graf_spee", given) == []

@@ -202,11 +202,28 @@ def test_a_mount_with_half_a_salvo_left_fires_half_a_salvo_not_a_full_one():
 
 
 def test_an_order_is_refused_with_every_rule_it_breaks_at_once():
-    """A draft checked (the page's `check`, the server's refusal) names every problem, in words."""
+    """A draft checked (the page's `check`) names every problem, each a refusal of its own in
+    words with the ship's name; the order sent is refused with the first of them."""
     game = _fire_phase(graf_spee=((0, 0), 0), ajax=((0, -300), 0), achilles=((300, 0), 0), exeter=((-2000, 0), 0))
     plan = fire_order("ajax", {"group": "aft", "target": "graf_spee"}, {"group": "fore", "target": "achilles"},
                       {"group": "bridge", "target": "graf_spee"})
-    refused = refusal(game, "ajax", plan)
-    assert refused.code == "cannot_bear"
-    for words in ("aft group", "right ahead", "Achilles is a friend", "no 'bridge' group"):
-        assert words in refused.sentence, refused.sentence
+    found = RULES.order_refusals(game.state, "ajax", plan)
+    assert [r.code for r in found] == ["cannot_bear", "not_enemy", "unknown_group"]
+    for words, refused in zip(("aft group", "Achilles is a friend", "no 'bridge' group"), found):
+        assert refused.sentence.count("Ajax") == 1 and words in refused.sentence, refused.sentence
+    first = refusal(game, "ajax", plan)
+    assert (first.code, first.sentence) == (found[0].code, found[0].sentence)
+    assert RULES.order_refusals(game.state, "ajax", fire_order("ajax", {"group": "fore", "target": "graf_spee"})) == []
+
+
+def test_a_secondary_groups_second_target_beyond_close_range_is_refused_before_it_is_fired():
+    """4.5a: the second target of a secondary group, in local control, is at close range only; the
+    check judges it from the range the seat puts her at (here 40 inches off, well beyond 20)."""
+    game = _fire_phase(graf_spee=((0, 0), 0), ajax=((150, 0), 0), exeter=((350, 200), 0), achilles=((-3000, 0), 0))
+    far_second = fire_order("graf_spee", {"group": "starboard", "target": "ajax"},
+                            {"group": "starboard", "target": "exeter", "guns": 2})
+    (refused,) = RULES.order_refusals(game.state, "graf_spee", far_second)
+    assert refused.code == "beyond_local" and "Exeter is judged at about" in refused.sentence, refused.sentence
+    close_second = fire_order("graf_spee", {"group": "starboard", "target": "exeter"},
+                              {"group": "starboard", "target": "ajax", "guns": 2})
+    assert RULES.order_refusals(game.state, "graf_spee", close_second) == []

@@ -22,7 +22,7 @@ def to_torpedoes(game):
     return game
 
 
-def test_after_fire_only_seats_with_a_bank_to_fire_act_and_a_bank_fires_once():
+def test_every_seat_acts_in_the_torpedo_phase_and_a_bank_fires_once():
     game = to_torpedoes(first_turn(start()))
     assert game.state.phase == "torpedoes"
     assert RULES.seats_to_act(game.state) == frozenset(FIRST)

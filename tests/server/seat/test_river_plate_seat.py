@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -119,6 +120,20 @@ async def test_a_turn_of_the_river_plate_in_two_pages(server, pages):
             await expect(seat.page.locator("#duty")).to_have_text("Your orders are due")
         watch()
         await expect(page.locator("svg#chart .arc")).to_have_count(2)  # the main turrets' arcs
+        # The cruisers are fine on her starboard bow: a draft with the aft turret and the port
+        # secondaries at Ajax is checked before it is sent, both arcs told at once, in words.
+        await page.select_option("#fire-graf_spee-aft", "ajax")
+        await page.select_option("#fire-graf_spee-port", "ajax")
+        checked = page.locator("#checked")
+        await expect(checked).to_have_attribute("data-state", "refused")
+        await expect(checked.locator("li")).to_have_count(2)
+        await expect(checked.locator("li").nth(0)).to_have_text(re.compile(r"^No gun of Admiral Graf Spee's aft group .* bears on Ajax"))
+        await expect(checked.locator("li").nth(1)).to_have_text(re.compile(r"^No gun of Admiral Graf Spee's port group .* bears on Ajax"))
+        await expect(checked).not_to_contain_text("cannot_bear")
+        await page.screenshot(path=str(ARTIFACTS / "river-plate-checked-1440.png"))
+        await page.select_option("#fire-graf_spee-aft", "")
+        await page.select_option("#fire-graf_spee-port", "")
+        await expect(checked).to_have_attribute("data-state", "taken")
         await page.locator('svg#chart .contact[data-ship="ajax"]').click()
         await expect(page.locator("#fire-graf_spee-fore")).to_have_value("ajax")
         await expect(page.locator("svg#chart .line-of-fire")).to_have_count(1)

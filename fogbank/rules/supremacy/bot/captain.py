@@ -54,7 +54,7 @@ class Captain:
         if self.side == RAIDER:
             return 650
         heavy = self.stats[name]["type"] == "CA"
-        return rng.randrange(250, 400, 10) if heavy else rng.randrange(180, 280, 10)
+        return rng.randrange(220, 380, 10) if heavy else rng.randrange(140, 260, 10)
 
     # What she sees and remembers.
 
@@ -329,14 +329,28 @@ class Captain:
             order: dict[str, Any] = {"group": group, "target": target["ship"]}
             if locked and salvos <= 1.5 and salvos < left_turns:
                 order["half"] = True  # make the last of it last
-            second = [c for c in choices[1:] if c[4]["range"] <= 200]
-            if battery == "secondaries" and guns >= 2 and second and sighting["range"] <= 200:
-                order["guns"] = (guns + 1) // 2
-                plan += [order, {"group": group, "target": second[0][1]["ship"]}]
+            second = self.second_target(choices[1:], gun, bonus - levels, half_turn) if battery == "secondaries" else None
+            if second is None and battery == "secondaries" and len(choices) > 1 and choices[1][2] >= 2 and \
+                    self.second_target(choices[:1], gun, bonus - levels, half_turn):
+                # The best target is close: local control takes her, the director the next best.
+                second, (worth, target, guns, locked, sighting) = choices[0], choices[1]
+                order = {"group": group, "target": target["ship"]}
+            if second is not None and guns >= 2:
+                # 4.5a: a few of the group's guns in local control on a second ship close by.
+                plan += [order, {"group": group, "target": second[1]["ship"], "guns": max(1, min(second[2], guns) // 3)}]
             else:
                 plan.append(order)
             on[target["ship"]] = on.get(target["ship"], 0) + 1
         return plan
+
+    def second_target(self, others: list, gun: str, bonus: int, half: bool):
+        """Another enemy the group's guns bear on that local control may hurt: one at close range."""
+        for choice in others:
+            _, contact, guns, locked, sighting = choice
+            if guns and sense.expected(gun, guns, sighting["range"], self.stats[contact["ship"]], bonus=bonus,
+                                       first=not locked, half=half, local=True) > 0:
+                return choice
+        return None
 
     def _arc(self, ship: View, mount: Mapping[str, Any]) -> tuple[int, int]:
         return tuple(next(m["arc"] for m in self.stats[ship["name"]]["mounts"] if m["name"] == mount["name"]))

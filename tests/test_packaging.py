@@ -22,6 +22,7 @@ def test_the_wheel_carries_every_package_the_scenarios_the_console_and_the_style
     assert "fogbank/server/console/index.html" in names
     assert "fogbank/server/seat/index.html" in names and "fogbank/web/maps/squares.js" in names
     assert "fogbank/rules/dardanelles/client/module.js" in names
+    assert "fogbank/rules/dardanelles/web/layers.js" in names  # what its console and seat modules share
     assert "fogbank/protocols/README.md" in names
     assert any(n.startswith("fogbank/clients/sub/") and n.endswith(".tcss") for n in names)
 

@@ -16,7 +16,9 @@ Besides websockets on `/`, it answers plain HTTP on the same port:
                                     client module from its folder client/ at /play/rulesets/...
   GET /web/<file>                   the page kit both pages and every ruleset's modules share,
                                     from fogbank/web/: the wire, DOM helpers, and the map
-                                    geometries at /web/maps/<file>.
+                                    geometries at /web/maps/<file>; /web/rulesets/<name>/<file>
+                                    what a ruleset's console and seat modules share, from its
+                                    folder web/.
   GET /games#key=...                the umpire's games page (server/games/): every game on the
                                     server, a new one from the scenario list, their links; it
                                     speaks to /admin/scenarios, /admin/games, /admin/archive
@@ -353,12 +355,17 @@ def _page_file(connection: ServerConnection, page: str, path: str) -> Response:
 
 
 def _kit_file(connection: ServerConnection, path: str) -> Response:
-    """One of the page kit's files (`dom.js`, `maps/hexes.js`): fogbank/web/ and its maps/."""
+    """One of the page kit's files (`dom.js`, `maps/hexes.js`): fogbank/web/ and its maps/; or a
+    ruleset's own kit (`rulesets/salvo/draw.js`), what its console and seat modules share, from
+    that ruleset's package folder `web/`, so neither imports the other page's URLs."""
     parts = path.split("/")
-    folders = [WEB]
+    folders: list[Traversable | None] = [WEB]
     if len(parts) == 2 and parts[0] in WEB_FOLDERS:
         folders = [WEB / parts[0]]
         parts = parts[1:]
+    elif len(parts) == 3 and parts[0] == "rulesets":
+        folders = [_ruleset_folder(parts[1], "web")]
+        parts = parts[2:]
     return _static(connection, folders, parts)
 
 
@@ -388,7 +395,7 @@ def _static(connection: ServerConnection, folders: list[Traversable | None], par
 
 
 def _ruleset_folder(name: str, folder: str) -> Traversable | None:
-    """A ruleset's folder for a page's module (its package's `console/` or `client/`), or None
+    """A ruleset's folder for a page's module or its own kit (its package's `console/`, `client/` or `web/`), or None
     for no such ruleset."""
     try:
         ruleset = find_ruleset(name)

@@ -22,7 +22,9 @@ from ..test_umpire_history import fetch
         ("/web/wire.js", "export class Wire"),
         ("/web/modules.js", "export async function loadModule"),
         ("/umpire/rulesets/dardanelles/module.js", 'export const geometry = "squares"'),
-        ("/umpire/rulesets/dardanelles/layers.js", "export const layers"),
+        # What a ruleset's console and seat modules share: its own kit, from its folder web/.
+        ("/web/rulesets/dardanelles/layers.js", "export const layers"),
+        ("/web/rulesets/greatwar/battle.js", "export function battleBoards"),
         ("/play/rulesets/dardanelles/module.js", 'export const geometry = "squares"'),
         ("/play/rulesets/dardanelles/pad.js", "export function orderForm"),
         ("/play/app.js", "loadSeatModule"),
@@ -62,6 +64,10 @@ async def test_the_shell_maps_and_a_rulesets_module_are_served(server, path, tex
         "/web/__init__.py",
         "/web/../server/app.py",
         "/web/rulesets/dardanelles/module.js",  # a ruleset's modules are served by the pages only
+        "/web/rulesets/dardanelles/../console/module.js",
+        "/web/rulesets/nowhere/layers.js",
+        "/web/rulesets/dardanelles/x/layers.js",
+        "/umpire/rulesets/dardanelles/layers.js",  # the ruleset's kit is served once, at /web/
         "/web",
         "/play/rulesets/nowhere/module.js",
         "/play/rulesets/picket/other.js",  # only module.js stands in for a missing module

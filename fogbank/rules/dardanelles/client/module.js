@@ -6,7 +6,7 @@
 // `contacts`) are shown when present and never required.
 
 import { h, paint, s, titled } from "/web/dom.js";
-import { drawSeat as drawCrewChart } from "/umpire/rulesets/dardanelles/layers.js";
+import { drawSeat as drawCrewChart } from "/web/rulesets/dardanelles/layers.js";
 import { contactLog, legsOf, orderForm, squaresOf } from "./pad.js";
 
 export { orderForm };

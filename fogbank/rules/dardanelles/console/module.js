@@ -3,7 +3,7 @@
 // from /umpire/rulesets/dardanelles/module.js; the views it reads are those of views.py.
 
 import { h, plural } from "/web/dom.js";
-import { COURSE_WORDS, drawSeat, layers } from "./layers.js";
+import { COURSE_WORDS, drawSeat, layers } from "/web/rulesets/dardanelles/layers.js";
 import { override } from "./override.js";
 
 export { drawSeat, layers, override };

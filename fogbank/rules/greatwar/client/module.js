@@ -7,8 +7,8 @@
 // briefing that says how to plot and what can sink a fleet. Views: views.py (docs/payloads.md).
 
 import { h, s } from "/web/dom.js";
-import { ago, drawFleets, drawReports, knowZones, orderWords, reportWords, zoneName } from "/umpire/rulesets/greatwar/draw.js";
-import { battleBoards } from "./battle.js";
+import { ago, drawFleets, drawReports, knowZones, orderWords, reportWords, zoneName } from "/web/rulesets/greatwar/draw.js";
+import { battleBoards } from "/web/rulesets/greatwar/battle.js";
 import { defaults, tacticsControls } from "./tactics.js";
 
 export const geometry = "zones";

@@ -5,8 +5,8 @@
 // Views: views.py.
 
 import { h } from "/web/dom.js";
-import { drawFleets, drawReports, knowZones, orderWords, sideName, zoneName } from "./draw.js";
-import { battleBoards } from "/play/rulesets/greatwar/battle.js";
+import { drawFleets, drawReports, knowZones, orderWords, sideName, zoneName } from "/web/rulesets/greatwar/draw.js";
+import { battleBoards } from "/web/rulesets/greatwar/battle.js";
 
 export const geometry = "zones";
 // The debrief opens on the sea as the game ended, then steps back through it.

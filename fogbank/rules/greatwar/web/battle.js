@@ -4,7 +4,7 @@
 // where and when, a legend what the marks mean.
 
 import { h, s, titled } from "/web/dom.js";
-import { sideName, zoneName } from "/umpire/rulesets/greatwar/draw.js";
+import { sideName, zoneName } from "./draw.js";
 
 const CELL = 64;
 const CHIP = 20; // a group's chip, stacked in its area

@@ -89,14 +89,17 @@ def how_to_play(state: GameState, scenario: Scenario, side: str | None) -> list[
                                      "strikes your side."])
     victory = scenario.victory
     if victory.kind == "exit":
+        hits = (f"no more than one W or S hit" if victory.max_permanent_hits == 1
+                else f"no more than {victory.max_permanent_w} W and {victory.max_permanent_s} S hit")
+        back = f" The fleet turns back, beaten, once it has lost {victory.turned_back} ships." if victory.turned_back else ""
         how.append(["Victory", f"The {victory.side.capitalize()} side wins by taking {victory.ships} ships off the map through the exit "
-                               f"hexes, each with no more than {victory.max_permanent_w} W and {victory.max_permanent_s} S hit "
-                               "left past repair as the turn ends; the other side wins by stopping them."])
+                               f"hexes, each with {hits} left past repair as the turn ends; the other side wins by stopping them." + back])
     else:
         home = (f" {victory.side.capitalize()}'s ships may steam off the map through the marked edges, and are then safe."
                 if victory.hexes else "")
         ties = f" Level points are a victory for {victory.side.capitalize() if victory.ties == victory.side else victory.ties}." if victory.ties else " Level points are a draw."
-        how.append(["Victory", "Each side scores the points of the enemy ships it sinks (and zeppelins it destroys)." + home + ties])
+        zeppelins = " (and zeppelins it destroys)" if scenario.zeppelins else ""
+        how.append(["Victory", f"Each side scores the points of the enemy ships it sinks{zeppelins}." + home + ties])
     return how
 
 

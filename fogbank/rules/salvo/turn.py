@@ -20,7 +20,7 @@ from .board import Board, SeatLog
 from .hexes import Hex
 from .scenario import Scenario, in_play
 from .tables import crt
-from .units import DUMMY, FORT, SCREEN, ZEPPELIN, Unit
+from .units import CAPITAL, DUMMY, FORT, SCREEN, ZEPPELIN, Unit
 from .work import Work
 
 PHASES = ("sight_first", "sight_second", "movement", "gunfire", "damage_control")
@@ -197,7 +197,8 @@ def _steam(work: Work, unit: Unit, path: str, smoking: bool) -> tuple[Unit, set[
         if unit.kind not in (ZEPPELIN, DUMMY) and here in mined:
             unit = evolve(unit, hex=here, facing=face, speed=made, turned=turned)
             work.put(unit)
-            if work.roll(f"mine/{unit.id}/{step}", "mine").outcome == "struck":
+            density = scenario.minefield_density if here in scenario.minefields else ""
+            if work.roll(f"mine/{unit.id}/{step}", f"mine_{density}" if density else "mine").outcome == "struck":
                 result = work.roll(f"underwater/{unit.id}/{step}", "underwater").outcome
                 fate = work.damage(unit.id, result)
                 unit = work.units[unit.id]
@@ -257,6 +258,10 @@ def _outcome(work: Work, final: bool = True) -> Outcome | None:
         through = sum(1 for uid in board.exits if victory.counts(work.units[uid]))
         if through >= victory.ships:
             return Outcome({victory.side: "victory", other: "defeat"}, f"{through} ships broke through the Narrows.")
+        lost = sum(1 for u in work.units.values() if u.side == victory.side and u.sunk and u.kind in (CAPITAL, SCREEN))
+        if victory.turned_back and lost >= victory.turned_back:
+            return Outcome({victory.side: "defeat", other: "victory"},
+                           f"The fleet turned back with {lost} ships lost and {through} through the Narrows.")
         if not alive[victory.side] or (final and work.state.turn >= scenario.turns):
             return Outcome({victory.side: "defeat", other: "victory"},
                            f"Only {through} of the {victory.ships} ships needed got through.")

@@ -107,12 +107,12 @@ async def test_two_sides_play_a_gallipoli_turn_by_pointing(server, pages):
         await seat.page.wait_for_selector('#connection[data-state="connected"]')
         await seat.page.wait_for_selector("#chart .counter")
     assert f"{url}/web/maps/hexes.js" in fetched and f"{url}/play/rulesets/salvo/module.js" in fetched
-    bots = [asyncio.create_task(captain(f"ws://127.0.0.1:{server.port}/", tokens[s], s, 2)) for s in ("line_b", "guepratte")]
+    bots = [asyncio.create_task(captain(f"ws://127.0.0.1:{server.port}/", tokens[s], s, 2)) for s in ("third_line", "guepratte")]
 
     # Phase One of turn 1: the forts lay their secret mines; nobody else acts.
-    await expect(forts.page.locator("#clock")).to_have_text("Turn 1 · sight_first")
+    await expect(forts.page.locator("#clock")).to_have_text("Turn 1 · first sighting")
     await expect(forts.page.locator("#duty")).to_have_text("Your orders are due")
-    await expect(admiral.page.locator("#duty")).to_have_text("Nothing to order in the sight_first phase")
+    await expect(admiral.page.locator("#duty")).to_have_text("Nothing to order in the first sighting phase")
     await click_hex(forts.page, SECRET_MINES[0])
     await expect(forts.page.locator("#mines-chosen")).to_contain_text("(1 of 2)")
     await expect(forts.page.locator("#order-cost")).to_have_attribute("data-over", "true")

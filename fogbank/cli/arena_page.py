@@ -44,6 +44,9 @@ def text(report: Mapping[str, Any]) -> str:
             used = ", ".join(f"{r['words']} {pct(r['games']['rate'])} of games ({r['per_game']:.1f} a game)"
                              for r in run["rules"].values())
             lines.append(f"  rules used: {used}")
+        if run.get("details"):
+            lines.append("  also counted: " + ", ".join(
+                f"{key} in {d['games']} games ({d['per_game']:.1f} a game)" for key, d in run["details"].items()))
         for goal in run.get("goals", ()):
             mark = "met" if goal["met"] else "NOT MET"
             low, high = goal["interval"]

@@ -1,8 +1,13 @@
-"""`fogbank new SCENARIO`: create a game on a running server, over its admin HTTP endpoint."""
+"""`fogbank new SCENARIO`: create a game on a running server, over its admin HTTP endpoint.
+
+Prints the server's answer as one line of JSON (the tokens and links), then a line for each seat
+(its title, side and link) and the umpire's and spectators' links, for the umpire to send on.
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 
 
@@ -25,7 +30,14 @@ def run(args: argparse.Namespace) -> int:
     )
     try:
         with urllib.request.urlopen(request, timeout=10) as response:
-            print(response.read().decode().strip())
+            text = response.read().decode().strip()
+        print(text)  # the JSON first, on one line, for a program (`head -1`)
+        if not args.json:
+            from fogbank.server.admin import link_lines
+
+            created = json.loads(text)
+            if "links" in created:  # a server older than links gives none
+                print("\n".join(link_lines(created)))
     except urllib.error.HTTPError as error:
         print(f"fogbank new: {error.code}: {error.read().decode().strip()}", file=sys.stderr)
         return 1

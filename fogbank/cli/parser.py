@@ -59,6 +59,14 @@ def server_url(text: str) -> str:
     return text
 
 
+def public_url(text: str) -> str:
+    """The server's address for players, http(s)://HOST[:PORT][/PATH], no query or fragment."""
+    parts = urlsplit(text)
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a public address (https://HOST or http://HOST:PORT)")
+    return text.rstrip("/")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="fogbank", description="An umpire for hidden-information naval wargames.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -172,6 +180,18 @@ def build_parser() -> argparse.ArgumentParser:
     server.add_argument("--admin-key-file", type=Path, default=None,
                         help="a gateway's admin key for /admin/new"
                         " (default: $FOGBANK_ADMIN_KEY or DATA/admin.key)")
+    server.add_argument("--public-url", type=public_url, default=None, metavar="https://HOST",
+                        help="where players reach the server (behind a proxy, say), for the links it gives"
+                        " (default: the address each request was made to)")
+    server.add_argument("--behind-proxy", action="store_true",
+                        help="a proxy on this machine (Caddy, nginx) passes every connection on: count wrong"
+                        " tokens against the address it forwards (X-Forwarded-For), not its own")
+    server.add_argument("--smtp", default=None, metavar="HOST[:PORT]",
+                        help="an SMTP server for e-mail nudges (login from $FOGBANK_SMTP_USER and"
+                        " $FOGBANK_SMTP_PASSWORD, if set); without it, webhooks only")
+    server.add_argument("--smtp-from", default=None, metavar="ADDRESS",
+                        help="the nudges' sender (default fogbank@ the host's name)")
+    server.add_argument("--smtp-starttls", action="store_true", help="STARTTLS before logging in (port 587, say)")
     server.set_defaults(run=serve.run)  # fmt: skip
 
     init = commands.add_parser("broker-init", help="write a Mosquitto config and credentials for --bus")
@@ -192,7 +212,8 @@ def build_parser() -> argparse.ArgumentParser:
     gateway.add_argument("--bus-key", type=Path, default=None)
     gateway.set_defaults(run=broker.gateway)  # fmt: skip
 
-    game = commands.add_parser("new", help="create a game on a running server; prints its tokens as JSON")
+    game = commands.add_parser(
+        "new", help="create a game on a running server; prints its tokens as JSON, then each seat's link")
     game.add_argument("scenario")
     game.add_argument("--server", type=server_url, default="ws://127.0.0.1:8765/")
     game.add_argument("--admin-key", default=None, help="default: read from DATA/admin.key")
@@ -201,6 +222,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--option", action="append", default=[], metavar="NAME=VALUE",
         help="a game option the scenario offers (repeatable), e.g. --option dummy=false",
     )
+    game.add_argument("--json", action="store_true", help="print the JSON only, not the links after it")
     game.set_defaults(run=new.run)
 
     # Listed for --help only: main() hands everything after `bench` to the bench's own parser.

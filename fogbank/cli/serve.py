@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import errno
+import signal
 import sys
 from pathlib import Path
 
@@ -13,6 +14,7 @@ def run(args: argparse.Namespace) -> int:
     import logging
 
     from fogbank.server.app import Server
+    from fogbank.server.store import StoreError
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
 
@@ -32,8 +34,15 @@ def run(args: argparse.Namespace) -> int:
     if args.workers < 1 or (args.workers > 1 and args.bus is not None):
         print("fogbank serve: --workers is 1 or more, and more than 1 only without --bus", file=sys.stderr)
         return 2
+    smtp = None
+    if args.smtp is not None:
+        smtp = _smtp(args)
+        if smtp is None:
+            print(f"fogbank serve: {args.smtp!r} is not an SMTP server (HOST or HOST:PORT)", file=sys.stderr)
+            return 2
     if args.workers > 1:
-        return _serve_workers(args, data, admin_key)
+        options = {"public_url": args.public_url, "smtp": smtp, "behind_proxy": args.behind_proxy}
+        return _serve_workers(args, data, admin_key, options)
     if data is not None and args.role != "gateway":
         from fogbank.server.workers import check_data
 
@@ -58,17 +67,35 @@ def run(args: argparse.Namespace) -> int:
             return 2
 
     async def serve() -> None:
+        # SIGTERM (systemd's stop) stops as cleanly as ^C: connections closed with 1001, the
+        # store's queue written and its WAL checkpointed, exit 0. Caught before the server starts,
+        # so a stop during recovery waits for it and then stops, rather than killing it midway.
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(signum, stop.set)
         server = await Server.start(args.host, args.port, data, bus=bus, role=args.role, host_id=args.host_id,
-                                    admin_key=admin_key, ended_grace=args.ended_grace)  # fmt: skip
+                                    admin_key=admin_key, ended_grace=args.ended_grace, public_url=args.public_url,
+                                    smtp=smtp, behind_proxy=args.behind_proxy)  # fmt: skip
         if server.websockets is None:
             print(f"fogbank game host {server.mqtt_host.host_id} on the bus (data in {data})", flush=True)
         else:
             where = f"data in {data}; admin key in {data / 'admin.key'}" if data else "gateway"
             print(f"fogbank serving on ws://{args.host}:{server.port}/ ({where})", flush=True)
+            page = args.public_url or f"http://{args.host}:{server.port}"
+            print(f"the umpire's games page: {page}/games (it asks for the admin key)", flush=True)
+        serving = asyncio.ensure_future(server.serve_forever())
+        stopping = asyncio.ensure_future(stop.wait())
         try:
-            await server.serve_forever()
+            await asyncio.wait({serving, stopping}, return_when=asyncio.FIRST_COMPLETED)
+            if serving.done():
+                serving.result()  # the server's own failure, raised here
         finally:
+            logging.getLogger("fogbank.server").info("stopping")
             await server.close()
+            for task in (serving, stopping):
+                task.cancel()
+            await asyncio.gather(serving, stopping, return_exceptions=True)
 
     try:
         asyncio.run(serve())
@@ -87,14 +114,17 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as error:  # an empty admin key, a role without its data folder...
         print(f"fogbank serve: {error}", file=sys.stderr)
         return 2
+    except StoreError as error:  # a damaged store, one another process holds
+        print(f"fogbank serve: {error}", file=sys.stderr)
+        return 1
     return 0
 
 
-def _serve_workers(args: argparse.Namespace, data: Path, admin_key: str | None) -> int:
+def _serve_workers(args: argparse.Namespace, data: Path, admin_key: str | None, options: dict) -> int:
     import os
 
     from fogbank.server.app import _admin_key
-    from fogbank.server.store import private_folder
+    from fogbank.server.store import StoreError, private_folder
     from fogbank.server.workers import serve_workers
 
     def ready(port: int) -> None:
@@ -106,11 +136,26 @@ def _serve_workers(args: argparse.Namespace, data: Path, admin_key: str | None) 
         key = admin_key or os.environ.get("FOGBANK_ADMIN_KEY") or _admin_key(data)
         if not key.strip():
             raise ValueError("the admin key is empty: give one, or delete the file to have one made")
-        serve_workers(args.host, args.port, data, args.workers, key, ready)
-    except OSError as error:
+        serve_workers(args.host, args.port, data, args.workers, key, ready, options)
+    except (OSError, StoreError) as error:  # a worker that cannot start, the port or folder held
         print(f"fogbank serve: {error}", file=sys.stderr)
         return 1
     except ValueError as error:
         print(f"fogbank serve: {error}", file=sys.stderr)
         return 2
     return 0
+
+
+def _smtp(args: argparse.Namespace):
+    """The SMTP server for e-mail nudges from --smtp and its options, or None if it is no address."""
+    import os
+    import socket
+
+    from fogbank.server.nudges import Smtp
+
+    host, _, port = args.smtp.rpartition(":") if ":" in args.smtp else (args.smtp, "", "25")
+    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        return None
+    sender = args.smtp_from or f"fogbank@{socket.getfqdn()}"
+    return Smtp(host, int(port), sender, args.smtp_starttls,
+                os.environ.get("FOGBANK_SMTP_USER"), os.environ.get("FOGBANK_SMTP_PASSWORD"))  # fmt: skip

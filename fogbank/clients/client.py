@@ -10,7 +10,9 @@ messages go to a queue in seq order (an observation carrying `ack` is also the r
 with that ref). If the socket drops, that task reconnects with backoff and joins again with
 `last_seq`, so the stream carries on with no gap and no duplicate, and the requests still
 unanswered are sent again (an order for the same turn replaces itself on the server, so that is
-safe; see `_RESENDABLE` for the few that are not re-sent).
+safe; see `_RESENDABLE` for the few that are not re-sent). An order whose phase has resolved
+meanwhile is not sent again: the welcome tells whether it was taken (then it is answered as
+acknowledged) or the phase went on without it (`TurnPassed`).
 """
 
 from __future__ import annotations
@@ -33,6 +35,8 @@ from fogbank.protocols import (
     AmendedMessage,
     AnswerMessage,
     Ask,
+    CheckOrder,
+    Checked,
     ClientMessage,
     EndGame,
     Error,
@@ -77,7 +81,7 @@ STREAM_MESSAGES = (
 # Requests sent again after a reconnect if they were still unanswered. The others change the
 # game each time they are done (a second `release` would release the next turn too), so when
 # their answer is lost with the socket they fail with `ConnectionLost`: done or not, we can't tell.
-_RESENDABLE = (SubmitOrder, Observe, Hold, SetSpectatorDelay, ListGames, EndGame)
+_RESENDABLE = (SubmitOrder, CheckOrder, Observe, Hold, SetSpectatorDelay, ListGames, EndGame)
 
 # Connection states, as `Client.state` and the `on_state` callbacks see them.
 CONNECTING = "connecting"
@@ -116,9 +120,10 @@ class ConnectionLost(ClientError):
 
 
 class TurnPassed(ConnectionLost):
-    """An order's answer was lost with the socket, and by the time we were back its turn had been
-    resolved: with this order, or (if the umpire released the turn first) without it. The next
-    observation tells what the seat did."""
+    """An order's answer was lost with the socket, and by the time we were back its phase had
+    been resolved without it (the umpire released it first, or amended it), or what the seat was
+    told reaches back too little to say. The next observation tells what the seat did. (An order
+    its phase resolved with is answered as acknowledged.)"""
 
 
 _TRANSIENT = (OSError, ConnectionClosed, InvalidHandshake, TimeoutError, EOFError)
@@ -258,6 +263,20 @@ class Client:
         message = SubmitOrder(ref=self._ref(), turn=turn, order=order, phase=self.phase or None)
         return await self._request(message, OrderRefused)
 
+    async def check(
+        self, order: dict[str, Any], turn: int | None = None, seat: str | None = None
+    ) -> list[dict[str, str]]:
+        """The refusals `order` would get if it were sent now, each {code, message}, the first
+        the one `submit` would raise; empty: it would be taken. Nothing is sent to the game.
+        The umpire names the `seat` whose order he drafts (an amendment)."""
+        if turn is None:
+            turn = self.turn
+        if turn is None:
+            raise ClientError("no turn known yet to check an order for; pass turn=")
+        message = CheckOrder(ref=self._ref(), turn=turn, order=order, phase=self.phase or None, seat=seat)
+        checked: Checked = await self._request(message)
+        return checked.refusals
+
     async def ask(self, question: dict[str, Any]) -> Ack:
         """Ask the rules a question; the answer comes on the stream (an `AnswerMessage`)."""
         return await self._request(Ask(ref=self._ref(), question=question))
@@ -279,8 +298,8 @@ class Client:
     async def release(self) -> Ack:
         return await self._request(Release(ref=self._ref()))
 
-    async def override(self, payload: dict[str, Any], reason: str) -> Ack:
-        return await self._request(Override(ref=self._ref(), override=payload, reason=reason))
+    async def override(self, payload: dict[str, Any], reason: str, tell: bool = False) -> Ack:
+        return await self._request(Override(ref=self._ref(), override=payload, reason=reason, tell=tell))
 
     async def narrate(self, seat: str, text: str) -> Ack:
         return await self._request(Narrate(ref=self._ref(), seat=seat, text=text))
@@ -428,10 +447,12 @@ class Client:
             message = pending.message
             if pending.future.done():
                 continue
-            if isinstance(message, SubmitOrder) and message.turn < self.welcome.turn:
-                # Sent again it would only be refused as `wrong_turn`, which would be a lie.
+            fate = self._fate(message) if isinstance(message, SubmitOrder) else _OPEN
+            if fate is _TAKEN:  # sent again it would be refused (`wrong_phase`): a lie
+                pending.future.set_result(Ack(seq=self.seq or 0, ref=ref))
+            elif fate is _PASSED:
                 pending.future.set_exception(
-                    TurnPassed(f"turn {message.turn} was resolved while the connection was down")
+                    TurnPassed(f"turn {message.turn} was resolved without this order while the connection was down")
                 )
             elif isinstance(message, _RESENDABLE):
                 try:
@@ -445,6 +466,31 @@ class Client:
                         " it may or may not have been done"
                     )
                 )
+
+    def _fate(self, order: SubmitOrder) -> object:
+        """What became of an order whose answer was lost with the socket, as the welcome after
+        the reconnect tells it: `_OPEN` if its phase is still open (it is sent again, and replaces
+        itself), `_TAKEN` if that phase resolved with it, `_PASSED` if it resolved without it (the
+        seat was told it sailed under its standing order, or the umpire's) or if the welcome
+        reaches back too little to tell. A phase resolves only once every seat's order is in or
+        the umpire releases it, and a release tells each seat whose order was not in."""
+        welcome = self.welcome
+        phases = list(welcome.phases)
+
+        def when(turn: int, phase: str | None) -> tuple[int, int]:
+            return turn, phases.index(phase) if phase in phases else -1
+
+        sent = when(order.turn, order.phase)
+        if sent >= when(welcome.turn, welcome.phase) or order.phase is None and order.turn == welcome.turn:
+            return _OPEN
+        told = welcome.told
+        if welcome.told_first and (not told or when(told[0]["turn"], told[0].get("phase")) > sent):
+            return _PASSED  # what it was told then is before the welcome's told: it cannot tell
+        without = any(
+            entry["kind"] in ("standing_order", "amended") and when(entry["turn"], entry.get("phase")) == sent
+            for entry in told
+        )
+        return _PASSED if without else _TAKEN
 
     def _take(self, message: ServerMessage) -> None:
         """Route one message: a reply to its request, a stream message to the queue."""
@@ -513,6 +559,10 @@ class Client:
                 callback(state)
             except Exception:
                 log.exception("on_state callback failed")
+
+
+# What became of an order whose answer was lost (`Client._fate`).
+_OPEN, _TAKEN, _PASSED = object(), object(), object()
 
 
 class _Resync(Exception):

@@ -16,7 +16,7 @@ from cattrs.gen import make_dict_unstructure_fn, override
 from cattrs.strategies import configure_tagged_union
 
 from .errors import ProtocolError, quote
-from .messages import ClientMessage, Observation, Payload, ServerMessage
+from .messages import ClientMessage, Observation, Payload, ServerMessage, Status, Welcome
 
 # How a sentence names each field type.
 _WORDS: dict[Any, str] = {
@@ -28,6 +28,9 @@ _WORDS: dict[Any, str] = {
     Payload: "a map",
     list[str]: "a list of text",
     list[Payload]: "a list of maps",
+    Payload | None: "a map or null",
+    dict[str, int | None]: "a map of integers or nulls",
+    dict[str, str | None]: "a map of text or nulls",
 }
 
 
@@ -83,9 +86,16 @@ def make_converter(*, binary: bool) -> cattrs.Converter:
     # An observation that answers no order of its connection (nearly all of them) must cost not
     # one byte more: its `ack` is left off the wire when None. Registered before the union, which
     # takes each member's hook as it is configured.
+    # Likewise whom the phase waits for and its deadline, on a message of a game with neither.
+    omitted = override(omit_if_default=True)
     converter.register_unstructure_hook(
-        Observation, make_dict_unstructure_fn(Observation, converter, ack=override(omit_if_default=True))
+        Observation,
+        make_dict_unstructure_fn(Observation, converter, ack=omitted, waiting=omitted, deadline=omitted),
     )
+    for message in (Status, Welcome):
+        converter.register_unstructure_hook(
+            message, make_dict_unstructure_fn(message, converter, waiting=omitted, deadline=omitted)
+        )
     for union in (ClientMessage, ServerMessage):
         configure_tagged_union(union, converter, tag_generator=lambda cls: cls.tag, tag_name="type")
     return converter

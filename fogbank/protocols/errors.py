@@ -8,7 +8,13 @@ through unchanged. Anything else is our bug and is reported as `internal_error`.
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
+import attrs
+
 ECHO = 24  # characters of the peer's input a sentence may quote; never more
+MAX_SENTENCE = 400  # characters in any error sentence the server sends; a longer one is cut
 
 
 class ProtocolError(Exception):
@@ -28,6 +34,37 @@ def quote(value: object) -> str:
     """The peer's input as a short quoted string, cut to `ECHO` characters."""
     text = value if isinstance(value, str) else repr(value)
     return repr(text[:ECHO] + "...") if len(text) > ECHO else repr(text)
+
+
+def without_echoes(sentence: str, given: Any) -> str:
+    """`sentence` with every piece of text longer than `ECHO` that the peer sent in `given` (its
+    message, a payload, a query) cut to `ECHO` characters wherever it is quoted, and the whole cut
+    to `MAX_SENTENCE`: a refusal that names what it refuses (any ruleset's, the engine's) never
+    sends back more than a few words of it, whatever the peer sent."""
+    for text in sorted(_texts(given), key=len, reverse=True):
+        # As given, as repr() quotes it, as JSON quotes it: the forms an f-string may take.
+        for form in dict.fromkeys((text, repr(text)[1:-1], json.dumps(text)[1:-1])):
+            if len(form) > ECHO and form in sentence:
+                sentence = sentence.replace(form, form[:ECHO] + "...")
+    return sentence if len(sentence) <= MAX_SENTENCE else sentence[: MAX_SENTENCE - 3] + "..."
+
+
+def _texts(value: Any) -> set[str]:
+    """Every string in a message or payload, keys included, longer than `ECHO`."""
+    found: set[str] = set()
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if len(item) > ECHO:
+                found.add(item)
+        elif isinstance(item, dict):
+            stack += [*item.keys(), *item.values()]
+        elif isinstance(item, (list, tuple)):
+            stack += item
+        elif attrs.has(type(item)):
+            stack += [getattr(item, field.name) for field in attrs.fields(type(item))]
+    return found
 
 
 # Raised by the codecs when a frame cannot be read.
@@ -51,9 +88,17 @@ SERVER_ERRORS: dict[str, str] = {
     "game_over": "The game has ended; it takes no more orders or umpire actions.",
     "amended": "The umpire has given this seat's order for the phase; it stands until the phase resolves.",
     "not_your_turn": "This seat has no order to give in this phase.",
-    "rate_limited": "Too many messages too quickly; slow down and send it again.",
+    "rate_limited": "Too many messages too quickly (wrong tokens, talk, questions, history); slow down and send it again.",
+    "talk_too_long": "A talk is at most 1,000 characters.",
     "internal_error": "A fault in the server, not in the message; it has been logged.",
     "game_set_aside": "The game's record no longer replays on this server (upgraded mid-game?): it is kept, not played.",
+    "link_failed": "A battle's linked game could not be made (in the umpire's games list, never an error reply).",
+    "storage_full": "The server could not save the request (its disk is full, or failing): nothing was done; try again later.",
+    "out_of_range": "A number is outside the range the request allows (a spectators' delay is 0 to 24 turns, a time limit 1 s to 60 days).",
+    "held_by_bot": "A built-in player holds this seat; the umpire gives it back to its player.",
+    "no_bot": "This game's rules have no built-in player to hand a seat to.",
+    "no_deadline": "The phase now open has no deadline to extend.",
+    "bad_address": "A webhook is an http:// or https:// URL, an e-mail address a name@domain.",
 }
 
 # Refusals by the engine, whatever the game (fogbank.rules.core).
@@ -69,6 +114,7 @@ ENGINE_ERRORS: dict[str, str] = {
     "no_questions": "This game takes no questions, or not that one.",
     "unknown_side": "There is no side with that name in this game.",
     "bad_result": "A result is victory, marginal victory, draw, marginal defeat, defeat or ended.",
+    "no_orders_missing": "Every order the phase waits for is in: a deadline has nothing to take as standing.",
     "awaiting_battle": "The phase waits on a battle fought in another game; it cannot be released until that battle is settled.",
     "unknown_engagement": "The game waits on no battle of that id.",
     "bad_engagement": "The battle handed over is malformed, or no ruleset can fight it.",

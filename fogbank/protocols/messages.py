@@ -45,6 +45,19 @@ class SubmitOrder:
 
 
 @attrs.frozen(kw_only=True)
+class CheckOrder:
+    """A draft order, checked as `order` would be and not taken: the reply (`checked`) lists the
+    refusals it would get. The umpire names the `seat` whose order it checks (an amendment's)."""
+
+    tag: ClassVar[str] = "check"
+    ref: int
+    turn: int
+    order: Payload
+    phase: str | None = None
+    seat: str | None = None
+
+
+@attrs.frozen(kw_only=True)
 class Ask:
     """A seat's question to the rules (an open roster's, say); the answer comes on the stream."""
 
@@ -98,6 +111,7 @@ class Override:
     ref: int
     override: Payload
     reason: str
+    tell: bool = False  # tell each seat whose picture it changes, in words (`Ruleset.override_told`)
 
 
 @attrs.frozen(kw_only=True)
@@ -141,6 +155,59 @@ class SetSpectatorDelay:
 
 
 @attrs.frozen(kw_only=True)
+class Reissue:
+    """Umpire: a new link for `seat` (a player's seat, or the spectators'); its old token opens
+    nothing from now on, and its connections are closed. The seat's record and stream go on."""
+
+    tag: ClassVar[str] = "reissue"
+    ref: int
+    seat: str
+
+
+@attrs.frozen(kw_only=True)
+class StandIn:
+    """Umpire: hand `seat` to the ruleset's built-in player (`bot` true), which plays it inside
+    the server from that seat's view alone, or take it back for its player (`bot` false)."""
+
+    tag: ClassVar[str] = "stand_in"
+    ref: int
+    seat: str
+    bot: bool
+
+
+@attrs.frozen(kw_only=True)
+class SetDeadlines:
+    """Umpire: the time a phase's orders may take, in seconds: `every` phase (None: no limit),
+    and `phases` naming some phases' own (None: that phase has none). When it runs out, missing
+    orders are taken as standing orders."""
+
+    tag: ClassVar[str] = "deadlines"
+    ref: int
+    every: int | None = None
+    phases: dict[str, int | None] = attrs.Factory(dict)
+
+
+@attrs.frozen(kw_only=True)
+class Extend:
+    """Umpire: put the deadline of the phase now open `seconds` later."""
+
+    tag: ClassVar[str] = "extend"
+    ref: int
+    seconds: int
+
+
+@attrs.frozen(kw_only=True)
+class SetNudges:
+    """Umpire: where the game's nudges go: a `webhook` URL (None: none) for the game's chat, and
+    each seat's e-mail `addresses` (a seat left out keeps its address; None or "" clears it)."""
+
+    tag: ClassVar[str] = "nudges"
+    ref: int
+    webhook: str | None = None
+    addresses: dict[str, str | None] = attrs.Factory(dict)
+
+
+@attrs.frozen(kw_only=True)
 class ListGames:
     """Umpire: the games this connection's token opens, with who is present."""
 
@@ -166,6 +233,16 @@ class RequestSeatLog:
 
 
 @attrs.frozen(kw_only=True)
+class RequestTold:
+    """A page of what this seat was told before the welcome's `told` began: the entries before
+    index `before` of everything it was told (the welcome's `told_first` for the page before it)."""
+
+    tag: ClassVar[str] = "told"
+    ref: int
+    before: int
+
+
+@attrs.frozen(kw_only=True)
 class Ping:
     tag: ClassVar[str] = "ping"
     ref: int
@@ -174,6 +251,7 @@ class Ping:
 ClientMessage = Union[
     Join,
     SubmitOrder,
+    CheckOrder,
     Ask,
     Talk,
     Observe,
@@ -184,16 +262,22 @@ ClientMessage = Union[
     Narrate,
     EndGame,
     SetSpectatorDelay,
+    Reissue,
+    StandIn,
+    SetDeadlines,
+    Extend,
+    SetNudges,
     ListGames,
     RequestHistory,
     RequestSeatLog,
+    RequestTold,
     Ping,
 ]
 
 
 # Server -> client ----------------------------------------------------------------------------
 # `seq`: on a stream message, the seat's own sequence number (1, 2, 3 ... with no gaps); on a
-# reply (welcome, ack, error, games, pong), the last stream seq this seat has been sent.
+# reply (welcome, ack, error, checked, games, pong), the last stream seq this seat has been sent.
 
 
 @attrs.frozen(kw_only=True)
@@ -217,9 +301,14 @@ class Welcome:
     phase: str  # the phase now open
     must_act: bool  # whether this seat owes an order in it
     options: Payload
-    told: list[Payload]  # narratives, answers, amendments and talk this seat was given so far
+    told: list[Payload]  # the latest narratives, answers, amendments and talk this seat was given
     order_in: bool = False  # whether this seat's own order for the phase now open is in
     talk_to: list[str] = attrs.Factory(list)  # the seats this seat may talk to privately
+    waiting: Payload | None = None  # whom the phase waits for, as this seat is told it (see Status)
+    deadline: str | None = None  # when the phase's orders are due (see Status)
+    # The index of `told`'s first entry in everything the seat was told: 0 when `told` is all of
+    # it; those before are asked for a page at a time (`told` request).
+    told_first: int = 0
 
 
 @attrs.frozen(kw_only=True)
@@ -236,6 +325,8 @@ class Observation:
     # durable, as an `ack` would say (one frame per turn, not two). Only on that connection's
     # frame, never in the stream kept for resume; not on the wire at all when None.
     ack: int | None = None
+    waiting: Payload | None = None  # whom the phase now open waits for (see Status); off the wire when None
+    deadline: str | None = None  # when its orders are due (see Status); off the wire when None
 
 
 @attrs.frozen(kw_only=True)
@@ -274,7 +365,10 @@ class LinkMessage:
 @attrs.frozen(kw_only=True)
 class Status:
     """A seat's own progress in the phase: whether it must act, whether its order is in, and
-    whether the umpire holds the phase. Never who else is yet to act: that is the umpire's."""
+    whether the umpire holds the phase; whom else the phase waits for, as far as its ruleset lets
+    it be told (`waiting`: {"seats": its own side's by name, "others": how many of the other
+    sides', or null}; None when there is nobody else to name or count), and when the phase's
+    orders are due (`deadline`, UTC, ISO 8601; None: no deadline)."""
 
     tag: ClassVar[str] = "status"
     seq: int
@@ -283,6 +377,8 @@ class Status:
     must_act: bool
     order_in: bool
     held: bool
+    waiting: Payload | None = None
+    deadline: str | None = None
 
 
 @attrs.frozen(kw_only=True)
@@ -379,6 +475,28 @@ class Error:
 
 
 @attrs.frozen(kw_only=True)
+class Reissued:
+    """The reply to `reissue`: the seat's new token (its old one opens nothing now)."""
+
+    tag: ClassVar[str] = "reissued"
+    seq: int
+    ref: int
+    seat: str
+    token: str
+
+
+@attrs.frozen(kw_only=True)
+class Checked:
+    """The reply to `check`: every refusal the order would get, each {code, message}, the one an
+    `order` would be refused with first; empty: it would be taken as it stands."""
+
+    tag: ClassVar[str] = "checked"
+    seq: int
+    ref: int
+    refusals: list[Payload]
+
+
+@attrs.frozen(kw_only=True)
 class GameList:
     tag: ClassVar[str] = "games"
     seq: int
@@ -413,6 +531,18 @@ class SeatLog:
 
 
 @attrs.frozen(kw_only=True)
+class ToldPage:
+    """The reply to `told`: the entries `first`, `first + 1`, ... of what the seat was told, up
+    to the `before` it asked for (empty when there is nothing before it)."""
+
+    tag: ClassVar[str] = "told"
+    seq: int
+    ref: int
+    first: int
+    told: list[Payload]
+
+
+@attrs.frozen(kw_only=True)
 class Pong:
     tag: ClassVar[str] = "pong"
     seq: int
@@ -433,9 +563,12 @@ ServerMessage = Union[
     GameOver,
     Ack,
     Error,
+    Reissued,
+    Checked,
     GameList,
     History,
     SeatLog,
+    ToldPage,
     Pong,
 ]
 

@@ -3,9 +3,11 @@ one or both roles on an MQTT broker (`bus=`): a gateway (websockets and HTTP, no
 game hosts (store and games, no websockets) through `MqttBus` and `MqttHost`.
 
 Besides websockets on `/`, it answers plain HTTP on the same port:
-  GET /healthz                      "ok"
+  GET /healthz                      "ok"; 503 and "storage_full: why" while the store cannot write
   GET /admin/new?scenario=b11       create a game; needs `Authorization: Bearer <admin key>`.
-                                    The admin key is made on first start in DIR/admin.key.
+                                    The admin key is made on first start in DIR/admin.key. The
+                                    answer has the tokens, and `links` to the seats, umpire and
+                                    spectators (on --public-url, or the request's own address).
   GET /umpire#token=...             the umpire's console: static HTML, CSS and JS modules from
                                     server/console/, speaking `fogbank.v1.json` back to `/`;
                                     /umpire/rulesets/<name>/<file> serves a ruleset's console module
@@ -15,6 +17,10 @@ Besides websockets on `/`, it answers plain HTTP on the same port:
   GET /web/<file>                   the page kit both pages and every ruleset's modules share,
                                     from fogbank/web/: the wire, DOM helpers, and the map
                                     geometries at /web/maps/<file>.
+  GET /games#key=...                the umpire's games page (server/games/): every game on the
+                                    server, a new one from the scenario list, their links; it
+                                    speaks to /admin/scenarios, /admin/games, /admin/archive
+                                    (admin.py) with the admin key
 """
 
 from __future__ import annotations
@@ -30,7 +36,7 @@ import logging
 import secrets
 import socket
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 from urllib.parse import parse_qs, urlsplit
 
 from fogbank import protocols as wire
@@ -40,11 +46,14 @@ from websockets.asyncio.server import Server as WebsocketServer
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.http11 import Request, Response
 
+from . import admin
 from .bus import Bus, LocalBus, Unavailable
 from .gateway import Connection
 from .guard import TokenGuard
-from .host import Host
-from .workers import Handover, Recorded, adopt
+from .host import Host, Unstored
+from .handover import Handover, Recorded, adopt
+from .nudges import Nudges, Smtp
+from .sockets import CLOSE_GRACE, Socket, raise_fd_limit
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
@@ -57,10 +66,11 @@ HOST_ID_FILE = "host.id"  # a host's name on the bus, kept across restarts (it n
 ROLES = ("both", "gateway", "host")
 CONSOLE = importlib.resources.files("fogbank.server") / "console"
 SEAT = importlib.resources.files("fogbank.server") / "seat"
+GAMES = importlib.resources.files("fogbank.server") / "games"  # the umpire's games page
 WEB = importlib.resources.files("fogbank.web")  # the page kit both pages and the rulesets share
 WEB_FOLDERS = ("maps",)  # the kit's one served sub-folder: a module for each map geometry
 # Each page: its own folder, and the folder of a ruleset's package that holds its module for it.
-PAGES = {"umpire": (CONSOLE, "console"), "play": (SEAT, "client")}
+PAGES = {"umpire": (CONSOLE, "console"), "play": (SEAT, "client"), "games": (GAMES, None)}
 CONSOLE_TYPES = {".html": "text/html", ".css": "text/css", ".js": "text/javascript", ".svg": "image/svg+xml"}
 # The console needs nothing from elsewhere: scripts, styles and the websocket are this origin's.
 # Its token lives in the URL fragment and sessionStorage, so no referrer and no framing.
@@ -81,6 +91,8 @@ class Server:
         self.host = host
         self.bus = bus if bus is not None else LocalBus(host)
         self.admin_key = admin_key  # None: /admin/new is refused (a gateway given no key)
+        self.public_url: str | None = None  # where players reach it, for links (None: each request's Host)
+        self.behind_proxy = False  # a proxy on this machine forwards the clients' addresses
         self.guard = TokenGuard()  # wrong tokens, per address, across this gateway's connections
         self.mqtt_host = None  # the MqttHost serving this process's games on the broker, if any
         self.websockets: WebsocketServer | None = None
@@ -100,12 +112,21 @@ class Server:
         admin_key: str | None = None,
         ended_grace: float | None = None,
         handover: Handover | None = None,
+        public_url: str | None = None,
+        smtp: Smtp | None = None,
+        clock: Callable[[], float] | None = None,
+        behind_proxy: bool = False,
     ) -> "Server":
         """Start the server. `bus`: None for the embedded default, else `mqtt[s]://user:pass@host:port`
         (or a parsed `BrokerAddress`, with its TLS files) with `role` gateway (websockets, no
         `data`), host (games in `data`, no websockets) or both. `ended_grace`: seconds an ended
         game's seats keep their broker credentials (default `mqtt_host.ENDED_GRACE`).
         `handover`: this is one of `--workers` processes sharing the port (`workers.py`); embedded only.
+        `public_url`: the address players reach the server at (`https://games.example.org`), for the
+        links it gives; None: the address each request was made to. `smtp`: where e-mail nudges go
+        out (None: no e-mail). `clock`: the clock deadlines keep (a test's; the system's by default).
+        `behind_proxy`: a proxy on this machine (Caddy) passes every connection on: a client's address
+        and scheme are the ones it forwards (X-Forwarded-For, X-Forwarded-Proto).
         """
         if role not in ROLES:
             raise ValueError(f"role is one of {ROLES}, not {role!r}")
@@ -118,7 +139,8 @@ class Server:
             data = Path(data)
             private_folder(data)
             store = await Store.open(data)
-            game_host = Host(store, owns=handover.owns if handover is not None else None)
+            game_host = Host(store, owns=handover.owns if handover is not None else None, nudges=Nudges(smtp),
+                             clock=clock)  # fmt: skip
             recovered = await game_host.recover()
             if recovered:
                 log.info("recovered %d unfinished games", recovered)
@@ -129,13 +151,16 @@ class Server:
             if store is not None:
                 await store.close()
             raise ValueError("the admin key is empty: give one, or delete the file to have one made")
+        raise_fd_limit()
         if bus is None:
             server = cls(store, game_host, admin_key)
             server.handover = handover
+            server.public_url, server.behind_proxy = public_url, behind_proxy
         else:
             server = await cls._on_bus(
                 store, game_host, admin_key, bus, role, host_id or _host_id(data), ended_grace
             )
+            server.public_url, server.behind_proxy = public_url, behind_proxy
             if role == "host":
                 return server
         server.websockets = await serve(
@@ -148,7 +173,8 @@ class Server:
             process_request=server._http,
             ping_interval=20,
             ping_timeout=20,
-            **({} if handover is None else {"reuse_port": True, "create_connection": Recorded}),
+            create_connection=Socket if handover is None else Recorded,
+            **({} if handover is None else {"reuse_port": True}),
         )
         if handover is not None:
             handover.listen(server._adopt)
@@ -197,7 +223,15 @@ class Server:
             self.websockets.close()
         await self.bus.close()  # first: a request waiting on the bus fails now, not at its deadline
         if self.websockets is not None:
-            await self.websockets.wait_closed()
+            try:
+                async with asyncio.timeout(CLOSE_GRACE):
+                    await self.websockets.wait_closed()
+            except TimeoutError:
+                # A peer that does not read never takes its close frame (websockets waits for
+                # room in its buffer without end): cut them off, and stop.
+                for connection in list(self.websockets.all_connections):
+                    connection.transport.abort()
+                await self.websockets.wait_closed()
         if self.mqtt_host is not None:
             await self.mqtt_host.close()
         if self.host is not None:
@@ -212,13 +246,13 @@ class Server:
         await self.websockets.serve_forever()
 
     async def _connection(self, websocket: ServerConnection) -> None:
-        await Connection(websocket, self.bus, self.guard, self.handover).serve()
+        await Connection(websocket, self.bus, self.guard, self.handover, proxied=self.behind_proxy).serve()
 
     def _adopt(self, sock: socket.socket, header: dict) -> None:
         """A connection another worker handed over: carry it on here."""
 
         async def handle(websocket: ServerConnection, handed: dict) -> None:
-            await Connection(websocket, self.bus, self.guard, self.handover, handed).serve()
+            await Connection(websocket, self.bus, self.guard, self.handover, handed, self.behind_proxy).serve()
 
         task = asyncio.ensure_future(adopt(self.websockets, sock, header, handle))
         self._adopting.add(task)
@@ -226,34 +260,65 @@ class Server:
 
     async def _http(self, connection: ServerConnection, request: Request) -> Response | None:
         if request.headers.get("Upgrade", "").lower() == "websocket":
+            if getattr(connection, "full", False):  # near the descriptor limit (`sockets.Full`)
+                return connection.respond(http.HTTPStatus.SERVICE_UNAVAILABLE, "The server is full; try again later.\n")
             return None
         url = urlsplit(request.path)
         if url.path == "/healthz":
+            if self.store is not None and self.store.failing is not None:  # until a write succeeds again
+                return connection.respond(http.HTTPStatus.SERVICE_UNAVAILABLE, f"storage_full: {self.store.failing}\n")
             return connection.respond(http.HTTPStatus.OK, "ok\n")
-        if url.path == "/admin/new":
+        if url.path.startswith("/admin/"):
             given = request.headers.get("Authorization", "").removeprefix("Bearer ").strip()
             if self.admin_key is None or not hmac.compare_digest(given.encode(), self.admin_key.encode()):
                 return connection.respond(http.HTTPStatus.UNAUTHORIZED, "A valid admin key is needed.\n")
-            query = parse_qs(url.query)
-            scenario = query.get("scenario", ["b11"])[0]
-            try:
-                created = await self.create_game(scenario, parse_options(query.get("option", [])))
-            except (Refused, ValueError) as refusal:
-                sentence = getattr(refusal, "sentence", str(refusal))
-                return connection.respond(http.HTTPStatus.BAD_REQUEST, f"{sentence}\n")
-            except LookupError as error:
-                return connection.respond(http.HTTPStatus.NOT_FOUND, f"{error.args[0]}\n")
-            except Unavailable as error:
-                return connection.respond(http.HTTPStatus.SERVICE_UNAVAILABLE, f"No game host answered: {error}\n")
-            response = connection.respond(http.HTTPStatus.OK, json.dumps(created) + "\n")
-            response.headers["Content-Type"] = "application/json"
-            return response
+            return await self._admin(connection, request, url.path, parse_qs(url.query))
         page, _, path = url.path.strip("/").partition("/")
         if page in PAGES:
             return _page_file(connection, page, path.strip("/") or "index.html")
         if page == "web":
             return _kit_file(connection, path)
         return connection.respond(http.HTTPStatus.NOT_FOUND, "Not found. Connect with a websocket.\n")
+
+
+    async def _admin(self, connection: ServerConnection, request: Request, path: str, query: dict) -> Response:
+        """The games page's requests (`admin.py`), the admin key checked."""
+        try:
+            if path == "/admin/new":
+                scenario = query.get("scenario", ["b11"])[0]
+                created = await self.create_game(scenario, parse_options(query.get("option", [])))
+                base = admin.base_url(self.public_url, request, self.behind_proxy)
+                return _json(connection, admin.with_links(created, base))
+            if path == "/admin/scenarios":
+                return _json(connection, {"scenarios": admin.scenarios()})
+            if path == "/admin/games":
+                return _json(connection, {"games": await admin.games(self.host, bool(query.get("archived")))})
+            if path == "/admin/archive" and request.method == "POST":
+                refused = await admin.archive(self.host, query.get("game", [""])[0])
+                if refused:
+                    return connection.respond(http.HTTPStatus.CONFLICT, f"{refused}\n")
+                return _json(connection, {"archived": query["game"][0]})
+        except Unstored as refusal:
+            return connection.respond(http.HTTPStatus.SERVICE_UNAVAILABLE, f"{refusal.sentence}\n")
+        except (Refused, ValueError) as refusal:
+            sentence = getattr(refusal, "sentence", str(refusal))
+            return connection.respond(http.HTTPStatus.BAD_REQUEST, f"{wire.without_echoes(sentence, query)}\n")
+        except LookupError as error:
+            return connection.respond(http.HTTPStatus.NOT_FOUND, f"{wire.without_echoes(error.args[0], query)}\n")
+        except Unavailable as error:
+            return connection.respond(http.HTTPStatus.SERVICE_UNAVAILABLE, f"No game host answered: {error}\n")
+        except admin.NotHere:
+            return connection.respond(
+                http.HTTPStatus.NOT_IMPLEMENTED, "This process holds no games: ask a game host's own address.\n")
+        return connection.respond(http.HTTPStatus.NOT_FOUND, "No such admin request.\n")
+
+
+def _json(connection: ServerConnection, value: object) -> Response:
+    response = connection.respond(http.HTTPStatus.OK, json.dumps(value) + "\n")
+    del response.headers["Content-Type"]
+    response.headers["Content-Type"] = "application/json"
+    response.headers["Cache-Control"] = "no-store"  # tokens: never kept by a cache on the way
+    return response
 
 
 def quiet_garbage_collector() -> None:
@@ -279,7 +344,7 @@ def _page_file(connection: ServerConnection, page: str, path: str) -> Response:
     parts = path.split("/")
     folders = [own]
     if len(parts) == 3 and parts[0] == "rulesets":
-        folder = _ruleset_folder(parts[1], module_folder)
+        folder = _ruleset_folder(parts[1], module_folder) if module_folder else None
         # A ruleset with no module for this page gets an empty one: the page's defaults play it.
         bare = [WEB / "bare"] if folder is not None and parts[2] == "module.js" else []
         folders = [folder, *bare]

@@ -11,6 +11,8 @@ from __future__ import annotations
 import abc
 from typing import Any, Callable
 
+import attrs
+
 from fogbank import protocols as wire
 from fogbank.rules.core import Refused
 
@@ -22,6 +24,9 @@ Deliver = Callable[[Any], None]  # takes one server message for the joined seat,
 # (its broker connection dropped, the game's host restarted): the gateway closes the websocket,
 # and the client reconnects and resumes from its last seq.
 LOST: Any = object()
+# Handed to `deliver` when the seat's link was re-issued: the gateway closes the websocket for
+# good (policy), and the old token, tried again, opens nothing.
+REVOKED: Any = object()
 
 
 class Unavailable(Exception):
@@ -67,11 +72,13 @@ def catch_up(host: Host, room: Room, seat: str, last_seq: int | None) -> list[An
     missed = stream.since(last_seq) if last_seq is not None else None
     if missed is None:
         over = [m for m in stream.recent() if isinstance(m, wire.GameOver)][-1:]
+        # The snapshot stands for everything before the game_over, not for the game_over too
+        # (a client drops a message whose seq it has already seen).
+        seq = over[0].seq - 1 if over else stream.seq
         if seat != SPECTATOR:
-            # The snapshot stands for everything before the game_over, not for the game_over too
-            # (a client drops a message whose seq it has already seen).
-            seq = over[0].seq - 1 if over else stream.seq
             messages.append(host.snapshot(room, seat, None, seq))
+        elif not over:  # the turn spectators may see now, if any yet
+            messages += [m for m in [host.spectator_snapshot(room, seq)] if m is not None]
         missed = over
     return messages + missed
 
@@ -87,7 +94,15 @@ async def open_seat(host: Host, token: str) -> tuple[Room, str]:
 
 
 async def handle(host: Host, room: Room, seat: str, message: Any) -> list[Any]:
-    """One request of a joined seat, answered by the host that owns its game."""
+    """One request of a joined seat, answered by the host that owns its game. A refusal quotes
+    at most a few words of what the seat sent (`without_echoes`), whoever wrote its sentence."""
+    try:
+        return await _answer(host, room, seat, message)
+    except Refused as refusal:
+        raise Refused(refusal.code, wire.without_echoes(refusal.sentence, message)) from None
+
+
+async def _answer(host: Host, room: Room, seat: str, message: Any) -> list[Any]:
     seq = lambda: room.streams[seat].seq  # noqa: E731  (replies carry the seat's latest seq)
     match message:
         case wire.Join():
@@ -97,6 +112,9 @@ async def handle(host: Host, room: Room, seat: str, message: Any) -> list[Any]:
         case wire.SubmitOrder(ref=ref, turn=turn, order=order, phase=phase):
             await host.order(room, seat, turn, order, phase)
             return [wire.Ack(seq=seq(), ref=ref)]
+        case wire.CheckOrder(ref=ref, turn=turn, order=order, phase=phase, seat=of_seat):
+            refusals = host.check(room, seat, turn, order, phase, of_seat)
+            return [wire.Checked(seq=seq(), ref=ref, refusals=refusals)]
         case wire.Ask(ref=ref, question=question):
             await host.ask(room, seat, question)
             return [wire.Ack(seq=seq(), ref=ref)]
@@ -107,9 +125,15 @@ async def handle(host: Host, room: Room, seat: str, message: Any) -> list[Any]:
             return [host.snapshot(room, seat, of_seat, seq()), wire.Ack(seq=seq(), ref=ref)]
         case wire.ListGames(ref=ref):
             return [wire.GameList(seq=seq(), ref=ref, games=host.games(room, seat))]
+        case wire.Reissue(ref=ref):
+            reissued = await host.umpire(room, seat, message)
+            return [attrs.evolve(reissued, seq=seq())]
         case wire.RequestHistory(ref=ref):
             turns, records = await host.history(room, seat)
             return [wire.History(seq=seq(), ref=ref, turns=turns, log=records)]
+        case wire.RequestTold(ref=ref, before=before):
+            first, told = host.told(room, seat, before)
+            return [wire.ToldPage(seq=seq(), ref=ref, first=first, told=told)]
         case wire.RequestSeatLog(ref=ref, seat=of_seat):
             messages = host.seat_log(room, seat, of_seat)
             return [wire.SeatLog(seq=seq(), ref=ref, seat=of_seat, messages=messages)]
@@ -122,13 +146,22 @@ class LocalSession(Session):
     def __init__(self, host: Host, room: Room, seat: str, deliver: Deliver) -> None:
         self.host, self.room, self.game, self.seat = host, room, room.id, seat
         self._stop = room.streams[seat].listen(deliver)
+        self._deliver = deliver
+        room.sessions.setdefault(seat, set()).add(self.revoke)
         host.seen(room, seat, +1)
 
     async def request(self, message: Any) -> list[Any]:
         return await handle(self.host, self.room, self.seat, message)
 
+    def revoke(self) -> None:
+        """The seat's link was re-issued: deliver nothing more, and have the gateway close."""
+        self._stop()
+        self._stop = lambda: None
+        self._deliver(REVOKED)
+
     async def close(self) -> None:
         self._stop()
+        self.room.sessions.get(self.seat, set()).discard(self.revoke)
         self.host.seen(self.room, self.seat, -1)
 
 

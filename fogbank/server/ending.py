@@ -15,6 +15,7 @@ import attrs
 import msgpack
 
 from fogbank.protocols.packed import PackedLog
+from fogbank.rules.core.engagement import public_options
 
 from . import filter as seen_by
 from .store import StoredInput
@@ -34,11 +35,18 @@ class Ending:
         """From the log as a list (a game rebuilt by replay), its header first, its end not yet."""
         header, entries = kept[0], kept[1:]
         shares = seen_by.records_by_seat(entries)
-        return cls([*kept, end], {seat: [dict(header), *map(dict, share)] for seat, share in shares.items()}, [dict(header)])
+        told = seat_header(header)
+        return cls([*kept, end], {seat: [dict(told), *map(dict, share)] for seat, share in shares.items()}, [dict(told)])
 
     def record(self, seat: str) -> Sequence[Mapping[str, Any]]:
         """The seat's own record: its inputs and what it was told, never a roll."""
         return self.records.get(seat, self.bare)
+
+
+def seat_header(header: Mapping[str, Any]) -> dict[str, Any]:
+    """The log's header as a seat's own record holds it: its public options (a battle fought for
+    a campaign keeps the whole engagement there, the enemy's damage too, and the campaign goes on)."""
+    return {**header, "options": public_options(header.get("options") or {})}
 
 
 def from_store(header: Mapping[str, Any], stored: list[StoredInput], end: Mapping[str, Any]) -> Ending | None:
@@ -46,15 +54,15 @@ def from_store(header: Mapping[str, Any], stored: list[StoredInput], end: Mappin
     if any(row.made is None for row in stored):
         return None
     inputs = json.loads(f"[{','.join(row.record for row in stored)}]")  # one parse, not one a row
-    header_only = msgpack.packb([header])
     log = PackedLog()
-    log.add_packed(header_only)
+    log.add_packed(msgpack.packb([header]))
+    told = msgpack.packb([seat_header(header)])
     records: dict[str, PackedLog] = {}
 
     def record_of(seat: str) -> PackedLog:
         if seat not in records:
             records[seat] = PackedLog()
-            records[seat].add_packed(header_only)
+            records[seat].add_packed(told)
         return records[seat]
 
     for record, row in zip(inputs, stored):
@@ -68,5 +76,5 @@ def from_store(header: Mapping[str, Any], stored: list[StoredInput], end: Mappin
                 record_of(seat).extend(entries)
     log.add(end)
     bare = PackedLog()
-    bare.add_packed(header_only)
+    bare.add_packed(told)
     return Ending(log, records, bare)

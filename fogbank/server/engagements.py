@@ -147,7 +147,7 @@ class Links:
         parent = self.host.rooms.get(link.parent)
         if parent is None:
             return
-        game = parent.game
+        game = parent.tip  # the settle input is computed on every input taken
         if link.engagement not in game.ruleset.engagements(game.state):
             await self._settled(link)
             return
@@ -169,10 +169,10 @@ class Links:
 
     async def _abandon(self, link: Link) -> None:
         child = self.host.rooms.get(link.child or "")
-        if child is None or child.game.cycle is Cycle.ENDED:
+        if child is None or child.tip.cycle is Cycle.ENDED:
             return
         reason = "The game this battle came from settled it (or ended) without it."
-        await self.host._accept(child, core.end(child.game, reason), gamelog.input_at("end", child.game, reason=reason))
+        await self.host._accept(child, core.end(child.tip, reason), gamelog.input_at("end", child.tip, reason=reason))
 
     async def _settled(self, link: Link) -> None:
         await self._replace(link, "settled", link.error)

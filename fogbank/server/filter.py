@@ -1,8 +1,9 @@
 """The send-time filter: what each seat is sent after a step, built from that seat's own view.
 
 Nothing here reads another seat's knowledge or the truth for a seat: a seat's messages come from
-`Ruleset.observe(state, seat)`, the events told to it, and its own place in the phase. Who else
-must act, who has ordered and whether all orders are in are the umpire's alone.
+`Ruleset.observe(state, seat)`, the events told to it, its own place in the phase, and whom the
+phase waits for as its ruleset lets it be told (`core.waiting_told`: its own side's seats by name,
+the others' as a count, by default). Who has ordered what is the umpire's alone.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping
 
 from fogbank import protocols as wire
-from fogbank.rules.core import UMPIRE, Amended, Answer, Event, Game, Narrative, Talk
+from fogbank.rules.core import UMPIRE, Amended, Answer, Cycle, Event, Game, Narrative, Talk, waiting_told
 from fogbank.rules.core.plain import to_plain
 
 
@@ -26,13 +27,25 @@ def must_act(game: Game, seat: str) -> bool:
     return seat in game.to_act()
 
 
-def status(game: Game, seat: str) -> wire.Status:
-    """The seat's own progress in the phase now open (its seq is set when it is pushed)."""
+def status(game: Game, seat: str, deadline: str | None = None) -> wire.Status:
+    """The seat's own progress in the phase now open (its seq is set when it is pushed), whom
+    else the phase waits for as far as the seat may be told, and the phase's deadline."""
     state = game.state
     return wire.Status(
         seq=0, turn=state.turn, phase=state.phase, must_act=must_act(game, seat),
-        order_in=seat in game.orders, held=game.held,
+        order_in=seat in game.orders, held=game.held, waiting=waiting(game, seat), deadline=deadline,
     )
+
+
+def waiting(game: Game, seat: str) -> dict[str, Any] | None:
+    """Whom the phase waits for, as `seat` is told it (`core.waiting_told`): None when there is
+    nobody it may name or count, so a game with one seat a side sends what it always did."""
+    if game.cycle is Cycle.ENDED:
+        return None
+    told = waiting_told(game, seat)
+    if not told.seats and not told.others:
+        return None
+    return {"seats": list(told.seats), "others": told.others}
 
 
 def told(event: Event, seq: int) -> Any:
@@ -51,9 +64,10 @@ def told(event: Event, seq: int) -> Any:
     raise TypeError(f"{event.kind} is not told on a stream")
 
 
-def told_so_far(game: Game, seat: str) -> list[dict[str, Any]]:
-    """What a seat was told so far, as plain maps (for a welcome after a reconnect)."""
-    return [{"kind": event.kind, **to_plain(event)} for event in game.state.told.get(seat, ())]
+def told_so_far(game: Game, seat: str, first: int = 0, before: int | None = None) -> list[dict[str, Any]]:
+    """What a seat was told so far, as plain maps (for a welcome after a reconnect): the entries
+    from index `first` up to `before` (to the latest when None)."""
+    return [{"kind": event.kind, **to_plain(event)} for event in game.state.told.get(seat, ())[first:before]]
 
 
 def umpire_status(game: Game) -> dict[str, Any]:

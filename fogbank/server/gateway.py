@@ -19,28 +19,28 @@ from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 from websockets.protocol import State
 
-from .bus import LOST, Bus, Session, Unavailable
+from .bus import LOST, REVOKED, Bus, Session, Unavailable
 from .guard import WRONG_PER_CONNECTION, TokenGuard
 from .host import Forbidden
-from .workers import Handover
+from .sockets import CLOSE_TRY_AGAIN_LATER, MAX_QUEUED_BYTES, MAX_QUEUED_FRAMES
+from .handover import Handover
 
 log = logging.getLogger("fogbank.gateway")
 CLOSE_SERVICE_RESTART = 1012  # the bus lost the seat's stream: reconnect and resume
-CLOSE_TRY_AGAIN_LATER = 1013  # the bus cannot reach a host now
 
 
 class Connection:
     def __init__(
         self, websocket: ServerConnection, bus: Bus, guard: TokenGuard | None = None,
-        handover: Handover | None = None, handed: dict[str, Any] | None = None,
+        handover: Handover | None = None, handed: dict[str, Any] | None = None, proxied: bool = False,
     ) -> None:  # fmt: skip
         """`handover`: with `--workers`, where a join for another worker's game is sent;
-        `handed`: this connection was handed over by another worker (what it had read already)."""
+        `handed`: this connection was handed over by another worker (what it had read already);
+        `proxied`: a proxy on this machine passes connections on (`client_address`)."""
         self.websocket = websocket
         self.bus = bus
         self.guard = guard or TokenGuard()
-        address = websocket.remote_address
-        self.address = str(address[0]) if address else "?"
+        self.address = client_address(websocket, proxied)
         self.wrong_tokens = handed["wrong"] if handed else 0
         self.handover = handover
         self.skip = handed["skip"] if handed else 0  # messages the other worker answered already
@@ -48,9 +48,12 @@ class Connection:
         self.handed_off = False
         self.codec = wire.codec_for(websocket.subprotocol)
         self.session: Session | None = None
-        # Messages waiting while the socket's write buffer is full (or LOST), in seq order; the
+        # Frames waiting while the socket's write buffer is full (or LOST), in seq order; the
         # writer task drains them. Usually empty: a message is written at once (see `send`).
+        # Bounded (`sockets.MAX_QUEUED_*`): past it the peer is closed, and resumes by seq.
         self.outbox: collections.deque[Any] = collections.deque()
+        self.queued = 0  # bytes in the outbox
+        self.drained = asyncio.Event()  # set while the outbox is empty (or the writer has stopped)
         self.wake = asyncio.Event()
         self.bad_frames = 0
         self.seq = 0  # the last stream seq sent: errors the gateway makes itself carry it
@@ -64,12 +67,19 @@ class Connection:
         try:
             async for frame in self.websocket:
                 self.received += 1
+                if getattr(self.websocket, "overflowed", False):
+                    continue  # being closed for not reading: what it asked for is not done
                 if self.skip:
                     self.skip -= 1
                     continue
                 await self._receive(frame)
                 if self.handed_off:
                     return
+                # A peer that does not read its answers gets no more work done: its next request
+                # waits in its socket until what it was sent has left.
+                self.drained.clear()
+                if self.outbox and not writer.done():  # a writer gone (the socket closed) sets it no more
+                    await self.drained.wait()
         except ConnectionClosed:
             pass
         finally:
@@ -78,30 +88,58 @@ class Connection:
             writer.cancel()
 
     async def _write(self) -> None:
-        while True:
-            if not self.outbox:
-                self.wake.clear()
-                await self.wake.wait()
-                continue
-            message = self.outbox.popleft()
-            if message is LOST:  # everything before it is sent; the client resumes after it
-                await self.websocket.close(CLOSE_SERVICE_RESTART, "the game's host or broker went away")
-                return
-            try:
-                await self.websocket.send(self.codec.encode_server(message))
-            except ConnectionClosed:
-                return
+        try:
+            while True:
+                if not self.outbox:
+                    self.drained.set()
+                    self.wake.clear()
+                    await self.wake.wait()
+                    continue
+                frame = self.outbox.popleft()
+                if frame is LOST:  # everything before it is sent; the client resumes after it
+                    await self.websocket.close(CLOSE_SERVICE_RESTART, "the game's host or broker went away")
+                    return
+                if frame is REVOKED:
+                    await self.websocket.close(wire.CLOSE_POLICY_VIOLATION, "this seat's link was re-issued")
+                    return
+                self.queued -= len(frame)
+                try:
+                    await self.websocket.send(frame)
+                except ConnectionClosed:
+                    return
+        finally:
+            self.drained.set()  # whoever waits for it goes on, and finds the connection closed
 
     def send(self, message: Any) -> None:
         if self.held is not None:
             self.held.append(message)
             return
-        if message is not LOST:
+        if message is LOST or message is REVOKED:
+            self.outbox.append(message)
+        else:
             self.seq = max(self.seq, message.seq)
             if not self.outbox and self._write_now(message):
                 return
-        self.outbox.append(message)
+            if self._overflowing():
+                return  # dropped: the peer is being closed, and resumes by seq
+            frame = self.codec.encode_server(message)
+            self.queued += len(frame)
+            self.outbox.append(frame)
         self.wake.set()
+
+    def _overflowing(self) -> bool:
+        """Whether this peer holds as much unsent as it may; if so it is closed (once)."""
+        websocket = self.websocket
+        if getattr(websocket, "overflowed", False):
+            return True
+        unsent = self.queued + websocket.transport.get_write_buffer_size()
+        if len(self.outbox) < MAX_QUEUED_FRAMES and unsent < MAX_QUEUED_BYTES:
+            return False
+        frames = len(self.outbox)
+        self.outbox.clear()
+        self.queued = 0
+        websocket.overflow(f"{frames} frames and {unsent} bytes unsent")
+        return True
 
     def _write_now(self, message: Any) -> bool:
         """Write one frame straight to the socket when nothing is queued before it and the socket
@@ -203,6 +241,18 @@ class Connection:
             held, self.held = self.held, None
             for message in fold_ack(held, replies):
                 self.send(message)
+
+
+def client_address(websocket: ServerConnection, proxied: bool = False) -> str:
+    """The address wrong tokens are counted against: the peer's, or, behind a proxy on this
+    machine (`fogbank serve --behind-proxy`), the client's as the proxy gives it (the last
+    X-Forwarded-For entry, the one the proxy added), or every player would share the proxy's."""
+    peer = websocket.remote_address
+    address = str(peer[0]) if peer else "?"
+    if proxied and address in ("127.0.0.1", "::1") and websocket.request is not None:
+        forwarded = websocket.request.headers.get("X-Forwarded-For", "").split(",")[-1].strip()
+        return forwarded or address
+    return address
 
 
 def fold_ack(held: list[Any], replies: list[Any]) -> list[Any]:

@@ -1,37 +1,61 @@
-"""Wrong tokens are rate-limited, per connection and per address, so guessing one is hopeless
-even before its 192 bits are counted, and a guesser cannot crowd the server."""
+"""Rate limits, as token buckets: wrong tokens per connection and per address (so guessing one is
+hopeless even before its 192 bits are counted, and a guesser cannot crowd the server), and each
+seat's talk, questions and history requests (each costs every hearer, the log and a restart, or a
+replay of the game: one seat must not be able to make the game slow for everyone)."""
 
 from __future__ import annotations
 
 import time
-from typing import Callable
+from typing import Callable, Hashable
 
 WRONG_PER_CONNECTION = 3  # wrong tokens a connection may send before it is closed
 BURST = 10  # wrong tokens an address may send at once ...
 REFILL_SECONDS = 6.0  # ... and one more every so many seconds after (10 a minute)
-KEEP = 4096  # addresses remembered; the oldest is forgotten first
+KEEP = 4096  # keys remembered; the oldest is forgotten first
+
+# Per seat: (at once, then one more every so many seconds).
+TALK = (10, 3.0)  # 20 a minute after the first ten: a lively table, not a flood
+QUESTIONS = (20, 1.0)  # a roster read question by question
+HISTORY = (5, 10.0)  # a console drawn afresh now and then
+
+
+class Buckets:
+    """A token bucket per key: `burst` at once, then one more every `refill` seconds."""
+
+    def __init__(self, burst: int, refill: float, clock: Callable[[], float] = time.monotonic) -> None:
+        self.burst, self.refill, self.clock = float(burst), refill, clock
+        self._buckets: dict[Hashable, tuple[float, float]] = {}  # key -> (tokens left, when)
+
+    def left(self, key: Hashable) -> float:
+        left, when = self._buckets.get(key, (self.burst, self.clock()))
+        return min(self.burst, left + (self.clock() - when) / self.refill)
+
+    def spend(self, key: Hashable) -> None:
+        left = self.left(key) - 1
+        self._buckets.pop(key, None)
+        self._buckets[key] = (max(left, 0.0), self.clock())
+        if len(self._buckets) > KEEP:
+            del self._buckets[next(iter(self._buckets))]
+
+    def take(self, key: Hashable) -> bool:
+        """Spend one if there is one; whether there was."""
+        if self.left(key) < 1:
+            return False
+        self.spend(key)
+        return True
 
 
 class TokenGuard:
-    """A token bucket of wrong tokens per remote address."""
+    """Wrong tokens per remote address."""
 
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
-        self.clock = clock
-        self._buckets: dict[str, tuple[float, float]] = {}  # address -> (tokens left, when)
+        self._wrong = Buckets(BURST, REFILL_SECONDS, clock)
 
     def allows(self, address: str) -> bool:
         """Whether a join from `address` may be tried now. While an address is over its limit,
         every join from it is refused before its token is looked at: otherwise a guesser would
         learn from the answer, and the limit would guard nothing."""
-        return self._left(address) >= 1
+        return self._wrong.left(address) >= 1
 
     def wrong(self, address: str) -> None:
-        left = self._left(address) - 1
-        self._buckets.pop(address, None)
-        self._buckets[address] = (max(left, 0.0), self.clock())
-        if len(self._buckets) > KEEP:
-            del self._buckets[next(iter(self._buckets))]
-
-    def _left(self, address: str) -> float:
-        left, when = self._buckets.get(address, (float(BURST), self.clock()))
-        return min(float(BURST), left + (self.clock() - when) / REFILL_SECONDS)
+        self._wrong.spend(address)

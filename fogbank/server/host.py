@@ -5,6 +5,12 @@ log the accepted input (numbered at once, so inputs keep their order); build eve
 from that seat's own view; and, once the input is durable, push them onto the seats' streams and
 acknowledge. Recovery replays each unfinished game's log through the same path, so streams come
 back with the same sequence numbers.
+
+A room's `game` is the game as its seats have been told it: every input in it is on disk. Its
+`tip` takes each input as soon as it is accepted, so the next is computed on it while the first is
+being written (inputs are logged in the order taken). If the store cannot keep an input (a full
+disk), the tip goes back to the last input kept, the seat is refused with `storage_full`, and
+nobody is told of it: the game moves on only once its input is on disk.
 """
 
 from __future__ import annotations
@@ -25,20 +31,27 @@ from fogbank import protocols as wire
 from fogbank.protocols.converters import json_converter
 from fogbank.rules import core
 from fogbank.rules.core import SPECTATOR, UMPIRE, Cycle, Game, Refused, Step, Told, seat_map, sides
-from fogbank.rules.core.engagement import public_options
+from fogbank.rules.core.engagement import ENGAGEMENT_OPTION, public_options
 from fogbank.rules.core.plain import fingerprint, to_plain
 from fogbank.rules.record import gamelog
 from fogbank.rules.record.history import sheet_rows, umpire_history
 from fogbank.rules.record.replay import apply_input, full_record
-from fogbank.server.store import RecoveryError, Store, state_fingerprint
+from fogbank.server.store import RecoveryError, StorageFull, Store, state_fingerprint
 
 from . import filter as seen_by
+from .deadlines import Deadlines, Due, Limits
 from .ending import Ending, from_store
 from .engagements import Links
+from .guard import HISTORY, QUESTIONS, TALK, Buckets
+from .nudges import Nudges, check_address, check_webhook
+from .stand_ins import StandIns
 from .streams import SeatStream
 
 log = logging.getLogger("fogbank.server")
 ENDED_KEEP = 120.0  # seconds a finished game stays in memory after its last seat has left
+MAX_TALK = 1000  # characters in one talk (a signal, not a letter: every hearer is sent it, and the log keeps it)
+TOLD_RECENT = 50  # what a seat was told, the latest entries, in its welcome; the rest a page at a time
+TOLD_PAGE = 100  # entries in a page of `told`
 FINGERPRINT_EVERY = 32  # turns between state hashes in the log
 SET_ASIDE = (
     "This game could not be restored: replaying its record no longer gives the game that was played"
@@ -54,6 +67,19 @@ class Forbidden(Exception):
         self.sentence = sentence
 
 
+STORAGE_FULL = (
+    "The server could not save that (its disk is full, or failing), so it was not done:"
+    " try again in a while."
+)
+
+
+class Unstored(Refused):
+    """The store could not keep the input (`StorageFull`): nothing was done, nobody was told."""
+
+    def __init__(self) -> None:
+        super().__init__("storage_full", STORAGE_FULL)
+
+
 class SetAside(Refused):
     """The token opens a seat of a game set aside at start-up (`Host.set_aside`): the seat is
     known, so it is told why, on whatever path its request came."""
@@ -67,12 +93,25 @@ def token_hash(token: str) -> bytes:
     return hashlib.sha256(token.encode()).digest()
 
 
+@attrs.frozen
+class InFlight:
+    """An input taken, on its way to disk: what the room publishes once it is there, or forgets
+    if it is not kept."""
+
+    stored: asyncio.Future  # the store's write
+    durable: asyncio.Future  # the write and, for a game's end, its log read back
+    game: Game  # the game after the input
+    marks: tuple[dict, dict]  # the room's last_view and last_status before it
+    pushes: list[Callable[[], None]]
+
+
 class Room:
     """One game in play: the game value, a stream per seat, presence, and the publishing queue."""
 
     def __init__(self, game_id: str, game: Game, spectator_delay: int | None = None) -> None:
         self.id = game_id
-        self.game = game
+        self.game = game  # as told: every input in it is on disk
+        self.tip = game  # with every input taken; the next input is computed on it
         seats = self._seats = tuple(game.ruleset.seat_names(game.state))
         # The game's record (its inputs and the rolls and events they made) is kept in the store,
         # not here, so a room's memory does not grow with the game: `published` counts the inputs
@@ -86,8 +125,15 @@ class Room:
         self.streams.update({seat: SeatStream(unheard_kept=False) for seat in (UMPIRE, SPECTATOR)})
         self.presence: dict[str, dict[str, Any]] = {s: {"connected": 0, "last_seen": None} for s in self.streams}
         self.spectator_delay = spectator_delay
-        self.umpire_views: deque[tuple[int, Any]] = deque(maxlen=25)  # for delayed spectators
-        self._outbox: deque[tuple[asyncio.Future, list[Callable[[], None]]]] = deque()
+        # The state as each turn opened, kept while spectators may watch (for their delayed view).
+        self.turn_starts: deque[tuple[int, Any]] = deque(maxlen=25)
+        self.tokens: dict[str, str] = {}  # seat -> its token, for the umpire's pages (if kept)
+        # seat -> how to close each connection joined to it (a re-issued link shuts them out).
+        self.sessions: dict[str, set[Callable[[], None]]] = {}
+        self.active: str | None = None  # when the game last took an input (ISO 8601, UTC)
+        self.missed: dict[str, int] = {}  # seat -> deadlines that passed without its order
+        self.history: tuple[list[dict], list[dict]] | None = None  # a finished game's, once asked for
+        self._in_flight: deque[InFlight] = deque()
 
     @property
     def seats(self) -> tuple[str, ...]:
@@ -95,30 +141,43 @@ class Room:
         so read once rather than asked of the ruleset several times a turn."""
         return self._seats
 
-    def publish_when_durable(self, durable: asyncio.Future | None, pushes: list[Callable[[], None]]) -> None:
-        if durable is None:
-            for push in pushes:
-                push()
-            return
-        self._outbox.append((durable, pushes))
-        durable.add_done_callback(lambda _: self._flush())
+    def publish_when_durable(self, flight: InFlight) -> None:
+        self._in_flight.append(flight)
+        flight.durable.add_done_callback(lambda _: self._flush())
 
     def _flush(self) -> None:
         # Inputs are published in the order the game took them, each only once it is on disk.
-        while self._outbox and self._outbox[0][0].done():
-            durable, pushes = self._outbox.popleft()
-            if durable.cancelled() or durable.exception() is not None:
+        while self._in_flight and self._in_flight[0].durable.done():
+            flight = self._in_flight.popleft()
+            if flight.durable.cancelled() or flight.durable.exception() is not None:
                 continue
-            for push in pushes:
+            for push in flight.pushes:
                 push()
+
+    def roll_back(self) -> None:
+        """Forget the inputs in flight from the first one the store did not keep (those after it
+        were computed on it, and were not kept either): the tip goes back to the input before."""
+        for index, flight in enumerate(self._in_flight):
+            stored = flight.stored
+            if stored.done() and not stored.cancelled() and stored.exception() is not None:
+                break
+        else:
+            return
+        self.last_view, self.last_status = self._in_flight[index].marks
+        kept = list(self._in_flight)[:index]
+        self._in_flight = deque(kept)
+        self.tip = kept[-1].game if kept else self.game
 
 
 class Host:
     def __init__(
-        self, store: Store, ended_keep: float = ENDED_KEEP, owns: Callable[[str], bool] | None = None
-    ) -> None:
+        self, store: Store, ended_keep: float = ENDED_KEEP, owns: Callable[[str], bool] | None = None,
+        nudges: Nudges | None = None, clock: Callable[[], float] | None = None,
+    ) -> None:  # fmt: skip
         """`owns`: with `--workers`, whether a game id is this worker's to make (ids are drawn
-        until it is, so any worker can tell which one holds a game from its id alone)."""
+        until it is, so any worker can tell which one holds a game from its id alone).
+        `nudges`: where games' nudges go (webhooks always; e-mail if it has an SMTP server).
+        `clock`: the clock deadlines keep (seconds since the epoch; the system's by default)."""
         self.store = store
         self.owns = owns
         self.rooms: dict[str, Room] = {}
@@ -129,9 +188,37 @@ class Host:
         self.set_aside: dict[str, str] = {}
         self._tasks: set[asyncio.Task] = set()
         self.links = Links(self)  # battles handed from one game to another
+        # Per (game, seat): what one seat may ask of everyone's game in a minute.
+        self.talks, self.questions, self.histories = Buckets(*TALK), Buckets(*QUESTIONS), Buckets(*HISTORY)
+        store.on_failure.append(self._unstored)
+        self.deadlines = Deadlines(self) if clock is None else Deadlines(self, clock)
+        self.stand_ins = StandIns(self)
+        self.nudges = nudges or Nudges()
+        # Told each re-issued link (the MQTT host gives the seat's broker client its new password).
+        self.on_reissued: list[Callable[[Room, str, str], Any]] = []
 
     async def close(self) -> None:
-        """Nothing to release today; the server calls it when it stops."""
+        """Stop the timers, the stand-ins and the nudges, and finish the writes under way; the
+        server calls it when it stops, before it closes the store."""
+        for game_id in list(self.deadlines.due):
+            self.deadlines.forget(game_id)
+        for game_id in list(self.rooms):
+            self.stand_ins.ended(game_id)
+        await self.nudges.close()
+        await asyncio.gather(self.deadlines.written(), *self._tasks, return_exceptions=True)
+
+    def keep(self, work: Any) -> asyncio.Task:
+        """Run `work` (a coroutine or future) in the background; its failure is logged, not lost."""
+        task = asyncio.ensure_future(work)
+        self._tasks.add(task)
+
+        def done(task: asyncio.Task) -> None:
+            self._tasks.discard(task)
+            if not task.cancelled() and task.exception() is not None:
+                log.error("background work failed", exc_info=task.exception())
+
+        task.add_done_callback(done)
+        return task
 
     # Games.
 
@@ -156,10 +243,14 @@ class Host:
         }
         commitment = core.commitment(seed)
         hashes = {s: token_hash(t) for s, t in tokens.items()}
-        await self.store.create_game(
-            game_id, ruleset.name, scenario, seed, commitment, hashes, dict(game.state.options)
-        )
+        try:
+            await self.store.create_game(
+                game_id, ruleset.name, scenario, seed, commitment, hashes, dict(game.state.options), links=tokens
+            )
+        except StorageFull:
+            raise Unstored() from None
         room = self.rooms[game_id] = Room(game_id, game)
+        room.tokens = dict(tokens)
         if not game.to_act():
             # Nobody acts in the opening phase (a day's sighting declarations): it is released at
             # once, logged as a release, or every seat would wait on an umpire who may not be there.
@@ -173,6 +264,7 @@ class Host:
             "umpire_token": tokens.pop(UMPIRE),
             "spectator_token": tokens.pop(SPECTATOR),
             "seats": tokens,
+            "roster": [seat_map(seat) for seat in ruleset.seats(game.state)],
         }
 
     async def recover(self) -> int:
@@ -184,8 +276,35 @@ class Host:
             self.rooms[row.id] = room
             if room.game.cycle is Cycle.ENDED:  # crashed after logging the end, before marking it
                 await self.store.mark_ended(row.id)
+        for game_id, n in sorted(self.store.torn.items()):
+            if game_id in self.rooms:
+                state = self.rooms[game_id].game.state
+                log.warning(
+                    "game %s went back to turn %d, %s phase: its inputs from %d on were in the write a crash cut short",
+                    game_id, state.turn, state.phase, n,
+                )
         await self.links.recover()
+        for row in await self.store.unfinished_games():
+            room = self.rooms.get(row.id)
+            if room is not None and room.game.cycle is not Cycle.ENDED:
+                await self._club(room, row)
         return len(self.rooms)
+
+    async def _club(self, room: Room, row: Any) -> None:
+        """A game's links, keepers, nudges and deadline as the store kept them (after a restart)."""
+        seats = await self.store.seats(room.id)
+        room.tokens = {seat.seat: seat.token for seat in seats}
+        room.missed = {seat.seat: seat.missed for seat in seats if seat.missed}
+        room.active = row.active
+        self.nudges.webhooks[room.id] = row.webhook
+        self.nudges.addresses[room.id] = {seat.seat: seat.address for seat in seats if seat.address}
+        for seat in seats:
+            if seat.keeper == "bot" and seat.seat in room.seats:
+                try:
+                    self.stand_ins.start(room, seat.seat)
+                except Refused as refusal:
+                    log.warning("game %s: no stand-in for %s: %s", room.id, seat.seat, refusal.sentence)
+        self.deadlines.restore(room, row.deadlines, row.due)
 
     async def restore(self, row: Any) -> Room | None:
         """`_rebuild`, or None with the game set aside when its record no longer replays: one
@@ -208,7 +327,7 @@ class Host:
         room.ended_log = log = [gamelog.header(start)]  # for a game_over on the way; let go after
         for entry in await self.store.load_log(row.id):
             try:
-                step = apply_input(room.game, entry.record)
+                step = apply_input(room.tip, entry.record)
             except Refused as refusal:
                 raise RecoveryError(row.id, entry.n, "accepted", f"refused: {refusal.code}") from None
             if entry.fingerprint and entry.fingerprint != fingerprint(step.game.state):
@@ -217,8 +336,9 @@ class Host:
             if entry.made is not None and _json(made) != _json(entry.made):
                 raise RecoveryError(row.id, entry.n, "the rolls and events logged", "others on replay")
             log += [entry.record, *made]
-            before, room.game = room.game, step.game
-            room.publish_when_durable(None, self._pushes(room, before, step, entry.record, made))
+            before, room.tip = room.tip, step.game
+            for push in self._pushes(room, before, step, entry.record, made):
+                push()
         room.ended_log = None
         return room
 
@@ -230,8 +350,9 @@ class Host:
         game_id, seat = found
         if game_id not in self.rooms and game_id not in self.set_aside:
             room = await self.restore(await self.store.game(game_id))  # a finished game, let go from memory
-            if room is not None:
-                self.rooms.setdefault(game_id, room)
+            if room is not None and game_id not in self.rooms:
+                self.rooms[game_id] = room
+                room.tokens = {seat.seat: seat.token for seat in await self.store.seats(game_id)}
         if game_id in self.set_aside:
             raise SetAside(game_id, seat)
         return self.rooms[game_id], seat
@@ -241,6 +362,7 @@ class Host:
         state = game.state
         seats = ruleset.seats(state)
         side = next((s.side for s in seats if s.name == seat), None)
+        first = max(0, len(state.told.get(seat, ())) - TOLD_RECENT)
         return wire.Welcome(
             seq=room.streams[seat].seq, game=room.id, seat=seat, ruleset=ruleset.name,
             scenario=state.scenario, commitment=core.commitment(state.dice.seed),
@@ -249,45 +371,92 @@ class Host:
             seats=[seat_map(s) for s in seats], sides=list(sides(seats)), phases=list(ruleset.phases),
             side=side, turn=state.turn, phase=state.phase, must_act=seen_by.must_act(game, seat),
             options=to_plain(public_options(state.options)),
-            told=seen_by.told_so_far(game, seat) if seat not in (UMPIRE, SPECTATOR) else [],
+            told=seen_by.told_so_far(game, seat, first) if seat not in (UMPIRE, SPECTATOR) else [],
             order_in=seat in game.orders,
             talk_to=core.private_talk_to(game, seat) if seat in room.seats else [],
+            told_first=first,
+            waiting=seen_by.waiting(game, seat),
+            deadline=self.deadlines.due_iso(room) if seat != SPECTATOR else None,  # they watch turns gone by
         )
+
+    def told(self, room: Room, seat: str, before: int) -> tuple[int, list[dict[str, Any]]]:
+        """A page of what `seat` was told: the index of its first entry, and the entries up to
+        `before` (at most TOLD_PAGE of them)."""
+        before = min(max(before, 0), len(room.game.state.told.get(seat, ())))
+        first = max(0, before - TOLD_PAGE)
+        return first, seen_by.told_so_far(room.game, seat, first, before)
 
     def chart(self, room: Room, seat: str) -> dict[str, Any]:
         return to_plain(room.game.ruleset.chart(room.game.state, seat))
 
     # Requests from a seat. Each returns the reply, or raises Refused / Forbidden.
 
-    async def order(self, room: Room, seat: str, turn: int, payload: dict, phase: str | None = None) -> None:
+    async def order(
+        self, room: Room, seat: str, turn: int, payload: dict, phase: str | None = None, stand_in: bool = False
+    ) -> None:
+        """A seat's order (`stand_in`: from the built-in player holding the seat)."""
         if seat not in room.seats:
             raise Forbidden("Only a player's seat gives orders.")
-        game = room.game
-        state = game.state
-        if game.cycle is not Cycle.ENDED and turn != state.turn:
-            raise Refused("wrong_turn", f"That order is for turn {turn}, but this is turn {state.turn}.")
+        if not stand_in and self.stand_ins.holds(room.id, seat):
+            raise Refused("held_by_bot", "A built-in player holds your seat now; the umpire can give it back to you.")
+        game = room.tip
+        _refuse_if_wrong_turn(game, turn)
         order = game.ruleset.parse_order(seat, payload)
         step = core.submit(game, seat, order, phase)
         await self._accept(room, step, gamelog.input_at("order", game, seat=seat, order=payload))
 
+    def check(
+        self, room: Room, seat: str, turn: int, payload: dict, phase: str | None = None, of_seat: str | None = None
+    ) -> list[dict[str, str]]:
+        """The refusals an order would get now, each {code, message}, taking nothing and telling
+        no one (empty: it would be taken). A seat checks its own orders, from what it may know;
+        the umpire names the seat whose order he is drafting (an amendment)."""
+        if of_seat is not None and seat != UMPIRE:
+            raise Forbidden("A seat checks only its own orders.")
+        if seat == UMPIRE:
+            if of_seat is None:
+                raise Refused("unknown_seat", "Name the seat whose order you are checking.")
+            if of_seat not in room.seats:
+                raise Refused("unknown_seat", f"There is no seat called {of_seat!r} in this game.")
+        elif seat not in room.seats:
+            raise Forbidden("Only a player's seat gives orders.")
+        target, game = of_seat or seat, room.tip  # the game the order would be computed on
+        try:
+            _refuse_if_wrong_turn(game, turn)
+            order = game.ruleset.parse_order(target, payload)
+        except Refused as refusal:
+            refusals: tuple[Refused, ...] = (refusal,)
+        else:
+            refusals = core.check(game, target, order, phase, amending=seat == UMPIRE)
+        return [{"code": refusal.code, "message": refusal.sentence} for refusal in refusals]
+
     async def ask(self, room: Room, seat: str, question: dict) -> None:
         if seat not in room.seats:
             raise Forbidden("Only a player's seat asks the rules.")
-        step = core.ask(room.game, seat, question)
-        await self._accept(room, step, gamelog.input_at("ask", room.game, seat=seat, question=question))
+        self._spend(self.questions, room, seat, "questions")
+        step = core.ask(room.tip, seat, question)
+        await self._accept(room, step, gamelog.input_at("ask", room.tip, seat=seat, question=question))
 
     async def talk(self, room: Room, seat: str, text: str, to: str | None = None) -> None:
         if seat not in room.seats:
             raise Forbidden("Only a player's seat talks; the umpire narrates.")
-        step = core.talk(room.game, seat, text, to)
+        if len(text) > MAX_TALK:
+            raise Refused("talk_too_long", f"Say it in {MAX_TALK:,} characters or fewer (that was {len(text):,}).")
+        self._spend(self.talks, room, seat, "words")
+        step = core.talk(room.tip, seat, text, to)
         private = {"to": to} if to is not None else {}  # open talk is logged as it always was
-        await self._accept(room, step, gamelog.input_at("talk", room.game, seat=seat, text=text, **private))
+        await self._accept(room, step, gamelog.input_at("talk", room.tip, seat=seat, text=text, **private))
+
+    @staticmethod
+    def _spend(buckets: Buckets, room: Room, seat: str, what: str) -> None:
+        if not buckets.take((room.id, seat)):
+            raise Refused("rate_limited", f"Too many {what} from your seat at once; wait a little and try again.")
 
     async def umpire(self, room: Room, seat: str, message: Any) -> Any:
         """The umpire's requests. Returns a reply payload for those that have one."""
         if seat != UMPIRE:
             raise Forbidden("Only the umpire can do that.")
-        game = room.game
+        game = room.tip
         match message:
             case wire.Hold(held=held, phases=phases):
                 step = core.set_hold(game, held, phases)
@@ -296,9 +465,11 @@ class Host:
                     record["phases"] = list(phases)
             case wire.Release():
                 step, record = core.release(game), gamelog.input_at("release", game)
-            case wire.Override(override=payload, reason=reason):
-                step = core.override(game, payload, reason)
+            case wire.Override(override=payload, reason=reason, tell=tell):
+                step = core.override(game, payload, reason, tell=tell)
                 record = gamelog.input_at("override", game, override=payload, reason=reason)
+                if tell:  # an override told to no seat is logged as it always was
+                    record["tell"] = True
             case wire.Amend(seat=to, order=order, reason=reason):
                 step = core.amend(game, to, order, reason)
                 record = gamelog.input_at("amend", game, seat=to, order=order, reason=reason)
@@ -312,8 +483,33 @@ class Host:
             case wire.SetSpectatorDelay(turns=turns):
                 if turns is not None and not 0 <= turns <= 24:
                     raise Refused("out_of_range", "The spectators' delay is from 0 to 24 turns.")
+                if turns is None:
+                    room.turn_starts.clear()
+                elif room.spectator_delay is None:  # watching starts now: the turn as it stands
+                    room.turn_starts.append((game.state.turn, game.state))
+                try:
+                    await self.store.set_spectator_delay(room.id, turns)
+                except StorageFull:
+                    raise Unstored() from None
                 room.spectator_delay = turns
-                await self.store.set_spectator_delay(room.id, turns)
+                return None
+            case wire.Reissue(seat=to):
+                return wire.Reissued(seq=0, ref=message.ref, seat=to, token=await self.reissue(room, to))
+            case wire.StandIn(seat=to, bot=bot):
+                await (self.stand_ins.hand(room, to) if bot else self.stand_ins.take_back(room, to))
+                return None
+            case wire.SetDeadlines(every=every, phases=phases):
+                if self.deadlines.set_limits(room, Limits(every, dict(phases))):
+                    self.retell(room)
+                await self.deadlines.written()
+                return None
+            case wire.Extend(seconds=seconds):
+                self.deadlines.extend(room, seconds)
+                self.retell(room)
+                await self.deadlines.written()
+                return None
+            case wire.SetNudges(webhook=webhook, addresses=addresses):
+                await self.set_nudges(room, webhook, addresses)
                 return None
             case _:
                 raise Forbidden("The umpire cannot do that.")
@@ -340,6 +536,8 @@ class Host:
             raise Forbidden("Only the umpire can list games.")
         game = room.game
         waiting = game.waiting_for()
+        addresses = self.nudges.addresses.get(room.id, {})
+        links = {s: f"/{'umpire' if s in (UMPIRE, SPECTATOR) else 'play'}#token={t}" for s, t in room.tokens.items()}
         return [
             {
                 "game": room.id,
@@ -350,13 +548,83 @@ class Host:
                 "cycle": game.cycle.value,
                 "held": game.held,
                 "spectator_delay": room.spectator_delay,
+                "spectators": links.get(SPECTATOR),  # their link (the page the umpire's is, read-only)
+                "deadlines": self.deadlines.limits.get(room.id, Limits()).plain(),
+                "deadline": self.deadlines.due_iso(room),
+                "webhook": self.nudges.webhooks.get(room.id) or None,
+                "active": room.active,
                 "seats": [
-                    {"seat": s.name, "side": s.side, **room.presence[s.name], "orders_in": s.name not in waiting}
+                    {"seat": s.name, "side": s.side, "title": s.title, **room.presence[s.name],
+                     "orders_in": s.name not in waiting, "link": links.get(s.name),
+                     "bot": self.stand_ins.holds(room.id, s.name), "address": addresses.get(s.name, ""),
+                     "missed": room.missed.get(s.name, 0)}
                     for s in game.ruleset.seats(game.state)
-                ],
+                ],  # fmt: skip
             },
             *self.links.listed(room.id),  # the games fighting its battles, if it handed any over
         ]
+
+    # The club's controls: links, built-in players, deadlines and nudges.
+
+    async def reissue(self, room: Room, seat: str) -> str:
+        """A new token for `seat` (a player's, or the spectators'): the old one opens nothing from
+        now on, and the connections it opened are closed. The seat's stream and record go on."""
+        if seat not in (*room.seats, SPECTATOR):
+            raise Refused("unknown_seat", f"There is no seat called {seat!r} whose link can be re-issued.")
+        token = f"{room.id}.{seat}.{secrets.token_urlsafe(24)}"
+        old = room.tokens.get(seat)
+        await self.store.reissue(room.id, seat, token_hash(old) if old else None, token_hash(token), token)
+        room.tokens[seat] = token
+        for close in list(room.sessions.get(seat, ())):
+            close()
+        for hook in self.on_reissued:
+            await hook(room, seat, token)
+        return token
+
+    async def set_nudges(self, room: Room, webhook: str | None, addresses: dict[str, str | None]) -> None:
+        url = check_webhook(webhook) if webhook else ""
+        for seat in addresses:
+            if seat not in room.seats:
+                raise Refused("unknown_seat", f"There is no seat called {seat!r} in this game.")
+        checked = {seat: check_address(address or "") for seat, address in addresses.items()}
+        self.nudges.webhooks[room.id] = url
+        await self.store.set_club(room.id, webhook=url)
+        kept = self.nudges.addresses.setdefault(room.id, {})
+        for seat, address in checked.items():
+            if address:
+                kept[seat] = address
+            else:
+                kept.pop(seat, None)
+            await self.store.set_seat(room.id, seat, address=address)
+
+    async def deadline_passed(self, room: Room, due: Due) -> None:
+        """The phase's deadline passed: the missing orders are taken as standing orders (an input,
+        logged), each missing seat is told so, and the umpire sees who missed."""
+        game = room.tip  # computed, like any input, on every input taken
+        if game.cycle is Cycle.ENDED or (game.state.turn, game.state.phase) != (due.turn, due.phase):
+            return
+        missing = sorted(game.waiting_for())
+        try:
+            step = core.deadline(game)
+        except Refused:  # every order came in just now: nothing to take
+            return
+        for seat in missing:
+            room.missed[seat] = room.missed.get(seat, 0) + 1
+            self.keep(self.store.set_seat(room.id, seat, missed=room.missed[seat]))  # on disk with the input
+        await self._accept(room, step, gamelog.input_at("deadline", game, due=due.iso))
+
+    def retell(self, room: Room) -> None:
+        """Tell each seat its status again where it changed outside any input (a deadline set or
+        put later): the stream carries it, not the log, like a battle's link."""
+        game = room.game
+        if game.cycle is Cycle.ENDED:
+            return
+        deadline = self.deadlines.due_iso(room)
+        for seat in room.seats:
+            status = seen_by.status(game, seat, deadline)
+            if status != room.last_status.get(seat):
+                room.last_status[seat] = status
+                room.streams[seat].push(lambda seq, s=status: attrs.evolve(s, seq=seq))
 
     async def history(self, room: Room, seat: str) -> tuple[list[dict], list[dict]]:
         """The umpire's record of the game so far: record-sheet rows and the log (the end record,
@@ -366,13 +634,19 @@ class Host:
         # a seat may then read the umpire's record too, for its debrief. Before, never.
         if seat != UMPIRE and room.game.cycle is not Cycle.ENDED:
             raise Forbidden("Only the umpire can read the game's history until the game is over.")
+        self._spend(self.histories, room, seat, "requests for the history")
+        if room.history is not None:
+            return room.history
         # Replayed from the store, up to the last input whose messages have gone out (and with no
         # await between the replay and the reply), so the umpire's stream carries on from it.
         # Kept as the game went, the rows cost an umpire view every turn for a page that asks once.
         entries = await self.store.load_log(room.id)
         while len(entries) < room.published:  # published after this read: read again
             entries = await self.store.load_log(room.id)
-        return umpire_history(_start_of(room.game), [entry.record for entry in entries[: room.published]])
+        history = umpire_history(_start_of(room.game), [entry.record for entry in entries[: room.published]])
+        if room.game.cycle is Cycle.ENDED:  # it changes no more: replayed once, for every seat's debrief
+            room.history = history
+        return history
 
     def seat_log(self, room: Room, seat: str, of_seat: str) -> list[dict[str, Any]]:
         """The messages still kept in `of_seat`'s stream, as that seat was sent them (JSON maps)."""
@@ -385,26 +659,59 @@ class Host:
     def seen(self, room: Room, seat: str, connected: int) -> None:
         presence = room.presence[seat]
         presence["connected"] += connected
-        presence["last_seen"] = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
+        presence["last_seen"] = _now()
 
     # Accepting an input and building what each seat is sent.
 
     async def _accept(self, room: Room, step: Step, record: dict) -> None:
-        before, room.game = room.game, step.game
+        """Log an input computed on `room.tip` and take it as the tip; publish what it tells once
+        it is on disk. Raises `Unstored` if the store could not keep it."""
+        before = room.tip
+        room.active = _now()
+        clock_moved = (before.state.turn, before.state.phase) != (step.game.state.turn, step.game.state.phase)
         made = list(gamelog.step_records(step))
         shares = seen_by.records_by_seat([record, *made])  # for each seat's own record at the end
         ends = _ends(step)
         if ends:  # marked ended in the same commit; game_over carries the whole log, read back with it
             stored = self.store.end(room.id, record, self._fingerprint(step), made, seat_records=shares)
-            durable = asyncio.ensure_future(self._ending(room, stored))
+            durable = asyncio.ensure_future(self._ending(room, step.game, stored))
         else:
-            durable = self.store.append(room.id, record, self._fingerprint(step), made, seat_records=shares)
-        room.publish_when_durable(durable, self._pushes(room, before, step, record, made))
-        await durable
+            stored = durable = self.store.append(room.id, record, self._fingerprint(step), made, seat_records=shares)
+        room.tip = step.game
+        if clock_moved or step.game.cycle is Cycle.ENDED:
+            self.deadlines.opened(room)  # the phase now open's deadline, before its seats are told it
+        marks = (dict(room.last_view), dict(room.last_status))
+        pushes = self._pushes(room, before, step, record, made)
+        if clock_moved or ends:
+            pushes.append(lambda: self._moved_on(room, step))
+        room.publish_when_durable(InFlight(stored, durable, step.game, marks, pushes))
+        try:
+            await durable
+        except StorageFull:
+            raise Unstored() from None
+        await self.deadlines.written()
         await self.links.after(room)  # a battle handed over or fought to its end
 
-    async def _ending(self, room: Room, stored: asyncio.Future) -> None:
+    def _moved_on(self, room: Room, step: Step) -> None:
+        """Once a step that moved the clock is out: the nudges, and a game's end let go of."""
         game = room.game
+        if _ends(step):
+            self.nudges.game_over(room)
+            self.stand_ins.ended(room.id)
+            self.deadlines.forget(room.id)
+            self.keep(self.store.set_club(room.id, active=room.active))
+        elif game is step.game and game.waiting_for():  # nobody moved it on since: the phase waits
+            self.nudges.phase_opened(room, self.deadlines.due_iso(room), game.waiting_for())
+            self.keep(self.store.set_club(room.id, active=room.active))
+
+    def _unstored(self, games: set[str]) -> None:
+        """The store lost inputs of these games (`Store.on_failure`, before anyone else hears)."""
+        for game_id in games:
+            room = self.rooms.get(game_id)
+            if room is not None:
+                room.roll_back()
+
+    async def _ending(self, room: Room, game: Game, stored: asyncio.Future) -> None:
         room.ended_log = from_store(gamelog.header(game), await stored or [], gamelog.end_record(game))
         if room.ended_log is None:  # a game begun before records were kept: replay its inputs
             entries = await self.store.load_log(room.id)
@@ -442,8 +749,10 @@ class Host:
 
         def published() -> None:
             room.published += 1
+            room.game = game
 
         pushes.append(published)
+        deadline = self.deadlines.due_iso(room)
         for event in step.events:
             if isinstance(event, Told):
                 for seat in sorted(event.audience):
@@ -457,14 +766,15 @@ class Host:
                     room.last_view[seat] = seen_by.view(before, seat)
                 if step.resolved or view != room.last_view[seat]:
                     room.last_view[seat] = view
-                    acts = seen_by.must_act(game, seat)
-                    push(seat, lambda seq, v=view, a=acts: wire.Observation(
-                        seq=seq, turn=state.turn, phase=state.phase, view=v, must_act=a))
-                    room.last_status[seat] = seen_by.status(game, seat)
+                    status = seen_by.status(game, seat, deadline)
+                    push(seat, lambda seq, v=view, s=status: wire.Observation(
+                        seq=seq, turn=state.turn, phase=state.phase, view=v, must_act=s.must_act,
+                        waiting=s.waiting, deadline=s.deadline))  # fmt: skip
+                    room.last_status[seat] = status
                     continue
             if not ended:
-                status = seen_by.status(game, seat)
-                if status != room.last_status.get(seat, seen_by.status(before, seat)):
+                status = seen_by.status(game, seat, deadline)
+                if status != room.last_status.get(seat, seen_by.status(before, seat, deadline)):
                     room.last_status[seat] = status
                     push(seat, lambda seq, s=status: attrs.evolve(s, seq=seq))
 
@@ -478,22 +788,38 @@ class Host:
             )
 
         push(UMPIRE, umpire_update)
-        if step.resolved:
+        if step.resolved and state.turn != before.state.turn:
             pushes.append(lambda: self._spectate(room, state))
         if _ends(step):
             pushes.append(lambda: self._game_over(room))
         return pushes
 
     def _spectate(self, room: Room, state: Any) -> None:
-        """Spectators see the umpire's view, `spectator_delay` turns late (when the umpire allows)."""
-        delay = room.spectator_delay
-        if delay is None:
+        """A turn opened: spectators see the umpire's view as the turn `spectator_delay` turns
+        back opened (when the umpire lets them watch), so a spectator cannot tip off a player."""
+        if room.spectator_delay is None:
             return
-        room.umpire_views.append((state.turn, state))  # states are immutable: keeping one is cheap
-        shown = [s for t, s in room.umpire_views if t == state.turn - delay]
-        if shown:
-            view = to_plain(room.game.ruleset.observe(shown[0], UMPIRE))
-            room.streams[SPECTATOR].push(lambda seq: wire.Observation(seq=seq, turn=shown[0].turn, view=view))
+        room.turn_starts.append((state.turn, state))  # states are immutable: keeping one is cheap
+        shown = self._spectators_view(room)
+        if shown is not None:
+            turn, view = shown
+            room.streams[SPECTATOR].push(lambda seq: wire.Observation(seq=seq, turn=turn, view=view))
+
+    def _spectators_view(self, room: Room) -> tuple[int, Any] | None:
+        """The turn spectators may see now and the umpire's view as it opened; None if they may
+        see none yet (the game has not gone on `spectator_delay` turns since they could watch)."""
+        if room.spectator_delay is None or not room.turn_starts:
+            return None
+        last_turn = room.turn_starts[-1][0]
+        shown = [s for t, s in room.turn_starts if t <= last_turn - room.spectator_delay]
+        if not shown:
+            return None
+        return shown[-1].turn, to_plain(room.game.ruleset.observe(shown[-1], UMPIRE))
+
+    def spectator_snapshot(self, room: Room, seq: int) -> wire.Snapshot | None:
+        """What a spectator joining now is shown first (None: nothing yet)."""
+        shown = self._spectators_view(room)
+        return None if shown is None else wire.Snapshot(seq=seq, turn=shown[0], view=shown[1])
 
     def _game_over(self, room: Room) -> None:
         """The end: every seat gets its own record first, then the unsealed truth (the seed and
@@ -504,12 +830,16 @@ class Host:
         ending = kept if isinstance(kept, Ending) else Ending.of(kept, gamelog.end_record(game))
         seed = game.state.dice.seed.hex()
         sides_of = {s.name: s.side for s in game.ruleset.seats(game.state)}
+        # A battle fought for a campaign unseals nothing at its end: the campaign goes on, and the
+        # battle's truth (its engagement, the enemy's damage) goes back to it, not to the seats.
+        campaign_goes_on = ENGAGEMENT_OPTION in game.state.options
         for seat, stream in room.streams.items():
             record = ending.record(seat) if seat in sides_of else []
+            log = ending.log if seat == UMPIRE or not campaign_goes_on else []
             stream.push(
-                lambda seq, seat=seat, record=record: wire.GameOver(
+                lambda seq, seat=seat, record=record, log=log: wire.GameOver(
                     seq=seq, result=outcome.result_for(sides_of.get(seat)), results=dict(outcome.results),
-                    reason=outcome.reason, record=record, seed=seed, log=ending.log,
+                    reason=outcome.reason, record=record, seed=seed, log=log,
                 ),
                 final=True,
             )
@@ -531,6 +861,12 @@ class Host:
             hook(room.id)
 
 
+def _refuse_if_wrong_turn(game: Game, turn: int) -> None:
+    state = game.state
+    if game.cycle is not Cycle.ENDED and turn != state.turn:
+        raise Refused("wrong_turn", f"That order is for turn {turn}, but this is turn {state.turn}.")
+
+
 def _start_of(game: Game) -> Game:
     """The game as it began, before its first input."""
     state = game.state
@@ -544,6 +880,10 @@ def _json(records: list[dict]) -> str:
 def _ends(step: Step) -> bool:
     """Whether this step is the one that ended the game."""
     return step.game.cycle is Cycle.ENDED and any(e.kind == "game_ended" for e in step.events)
+
+
+def _now() -> str:
+    return datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
 
 
 def constant_time_equal(a: bytes, b: bytes) -> bool:

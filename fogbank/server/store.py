@@ -9,6 +9,11 @@ Durability without a throughput cap (group commit): one writer thread owns the o
 connection. The event loop numbers and queues each write at call time; the writer takes everything
 queued, writes it in one transaction, commits once (one fsync) and settles every waiting future.
 
+A commit that fails (a full disk, an I/O error) fails its whole batch with `StorageFull`, and every
+write numbered before the loop heard of it (those numbers follow the lost ones): the numbers go
+back to the last ones committed, `failing` says why, `on_failure` tells the host which games lost
+inputs, and the next write is tried afresh. The first commit that succeeds clears `failing`.
+
 This shell stays a single module on purpose: `pyproject.toml` lists packages one by one, so a
 `server/store/` package would need a packaging change as well.
 """
@@ -17,8 +22,11 @@ from __future__ import annotations
 
 import asyncio
 import datetime
+import fcntl
+import functools
 import hashlib
 import json
+import logging
 import os
 import queue
 import sqlite3
@@ -33,7 +41,11 @@ from fogbank.rules.core import Game
 from fogbank.rules.core.plain import fingerprint
 from fogbank.rules.record.replay import apply_input
 
+from . import wal
+
 FILENAME = "fogbank.sqlite3"
+LOCKFILE = "fogbank.lock"  # held while a process has the store open (its pid inside)
+log = logging.getLogger("fogbank.store")
 
 # Built once: json.dumps with options builds an encoder every call, a fair share of an append.
 _compact = json.JSONEncoder(separators=(",", ":"))
@@ -48,7 +60,13 @@ CREATE TABLE IF NOT EXISTS games (
     created TEXT NOT NULL,           -- ISO 8601, UTC; the shell's clock, the core has none
     status TEXT NOT NULL CHECK (status IN ('running', 'ended')),
     spectator_delay INTEGER,         -- turns spectators lag behind; NULL: no spectators
-    options TEXT NOT NULL DEFAULT '{}'  -- the game's options as chosen at creation, JSON
+    options TEXT NOT NULL DEFAULT '{}', -- the game's options as chosen at creation, JSON
+    deadlines TEXT NOT NULL DEFAULT '{}', -- the umpire's time limits, JSON {every, phases}: seconds
+    due TEXT,                        -- JSON {turn, phase, at}: the phase now open's deadline (epoch
+                                     -- seconds), so a restart keeps it; NULL: none
+    webhook TEXT NOT NULL DEFAULT '', -- where the game's nudges are posted ('': nowhere)
+    archived INTEGER NOT NULL DEFAULT 0, -- a finished game the umpire put away (hidden from his list)
+    active TEXT                      -- ISO 8601, UTC: the last input the game took, as last written
 );
 CREATE TABLE IF NOT EXISTS tokens (
     hash BLOB PRIMARY KEY,           -- SHA-256 of the token; the token itself is never stored
@@ -73,6 +91,18 @@ CREATE TABLE IF NOT EXISTS log (
                                      -- -> a msgpack list's bytes, written into game_over as they are
     PRIMARY KEY (game_id, n)
 );
+-- Each seat's link and who keeps it, for the umpire's pages. The token is kept in clear, as the
+-- links' tokens and the seeds are (the store is 0600), so the umpire can be shown a seat's link
+-- again; `tokens` above is what a join is checked against.
+CREATE TABLE IF NOT EXISTS seats (
+    game_id TEXT NOT NULL REFERENCES games(id),
+    seat TEXT NOT NULL,              -- a player's seat, 'umpire' or 'spectator'
+    token TEXT NOT NULL,
+    keeper TEXT NOT NULL DEFAULT 'player' CHECK (keeper IN ('player', 'bot')), -- bot: a built-in player
+    address TEXT NOT NULL DEFAULT '', -- where its e-mail nudges go ('': none)
+    missed INTEGER NOT NULL DEFAULT 0, -- deadlines that passed without its order
+    PRIMARY KEY (game_id, seat)
+);
 CREATE TABLE IF NOT EXISTS links (
     parent TEXT NOT NULL REFERENCES games(id),
     engagement TEXT NOT NULL,        -- the parent's id for the battle
@@ -87,7 +117,26 @@ CREATE TABLE IF NOT EXISTS links (
 
 
 class StoreError(Exception):
-    """The store cannot take writes: it is closed, or a commit failed (then it stays failed)."""
+    """The store cannot take writes: it is closed, or a commit failed (`StorageFull`)."""
+
+
+class StoreDamaged(StoreError):
+    """The store's file cannot be read as a store: refused at start, never served without its games."""
+
+    def __init__(self, path: Path, problem: str) -> None:
+        super().__init__(
+            f"the store {path} is damaged ({problem}): restore it from a backup,"
+            " or move it aside to start with no games"
+        )
+
+
+class StoreInUse(StoreError):
+    """Another process has the store open (a server still running, a worker left behind)."""
+
+
+class StorageFull(StoreError):
+    """A write was not kept: its commit failed (the disk is full, or failing), or it was numbered
+    after one that did. Nothing of it is on disk; the store takes writes again at once."""
 
 
 class RecoveryError(StoreError):
@@ -112,6 +161,22 @@ class GameRow:
     status: str  # 'running' | 'ended'
     spectator_delay: int | None
     options: dict[str, Any] = attrs.field(converter=lambda text: json.loads(text) if isinstance(text, str) else text)
+    deadlines: dict[str, Any] = attrs.field(default="{}", converter=lambda text: json.loads(text) if isinstance(text, str) else text)
+    due: dict[str, Any] | None = attrs.field(default=None, converter=lambda text: json.loads(text) if isinstance(text, str) else text)
+    webhook: str = ""
+    archived: bool = attrs.field(default=False, converter=bool)
+    active: str | None = None
+
+
+@attrs.frozen
+class SeatRow:
+    """A seat's link and keeper, as the umpire's pages show them."""
+
+    seat: str
+    token: str = attrs.field(repr=False)
+    keeper: str  # 'player' or 'bot'
+    address: str
+    missed: int
 
 
 @attrs.frozen
@@ -158,9 +223,13 @@ class _Write:
     future: asyncio.Future[Any]
     result: Any = None
     read_back: Callable[[sqlite3.Connection], Any] | None = None
+    logged: tuple[str, int] | None = None  # (game, n) of the input it logs, or the game it makes (n -1)
+    undo: Callable[[], None] | None = None  # what the loop takes back if it is not kept
 
 
 _CLOSE = object()  # queued by close(): the writer finishes what is ahead of it, then stops
+_RESUME = object()  # queued once the loop has taken back a failed commit's numbers: try writes again
+_STALE = object()  # a batch failed untried: numbered after a commit that failed
 
 
 class Store:
@@ -174,13 +243,21 @@ class Store:
         self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()  # lists of writes, then _CLOSE
         self._handful: list[_Write] = []  # writes asked for in this turn of the loop, not yet queued
         self._next_n: dict[str, int] = {}  # every game's next log number
+        self._committed_n: dict[str, int] = {}  # ... and the next after the last one committed
         self._status: dict[str, str] = {}
         self._tokens: dict[bytes, tuple[str, str]] = {}
         self._reader = _connect(path)
         self._read_lock = threading.Lock()  # sqlite3 connections are not for two threads at once
         self._writer = threading.Thread(target=self._write_loop, name="fogbank-store", daemon=True)
         self._closed = False
-        self._failed: BaseException | None = None  # set by the writer; no writes after it
+        self._failed: BaseException | None = None  # the writer could not open its connection
+        self._lock: int | None = None  # the lock file's descriptor, held while open
+        # Games whose last inputs were in a transaction a crash tore from the WAL's tail (never
+        # committed, so never acknowledged): game -> the number of the first one lost.
+        self.torn: dict[str, int] = {}
+        self._refusing = False  # the writer's: a commit failed; fail what is queued until _RESUME
+        self.failing: str | None = None  # why the last commit failed, until one succeeds
+        self.on_failure: list[Callable[[set[str]], None]] = []  # told the games whose inputs were lost
 
     @classmethod
     async def open(cls, path: Path, *, max_batch: int | None = None) -> Store:
@@ -192,14 +269,32 @@ class Store:
         path = Path(path)
         await asyncio.to_thread(private_folder, path)
         db = path / FILENAME
-        await asyncio.to_thread(private_file, db)
-        # The schema is made on the writer's own connection type before the writer starts, so the
-        # reader below always finds the tables.
-        await asyncio.to_thread(_create_schema, db)
-        store = await asyncio.to_thread(cls, db, asyncio.get_running_loop(), max_batch)
-        await asyncio.to_thread(store._load)
+        lock = await asyncio.to_thread(lock_folder, path)
+        try:
+            torn = await asyncio.to_thread(_prepare, db)
+            store = await asyncio.to_thread(cls, db, asyncio.get_running_loop(), max_batch)
+            store._lock = lock
+            try:
+                await asyncio.to_thread(store._load)
+            except sqlite3.DatabaseError as error:
+                raise StoreDamaged(db, str(error)) from None
+        except BaseException:
+            os.close(lock)
+            raise
+        if torn is not None:
+            store._tell_torn(torn)
         store._writer.start()
         return store
+
+    def _tell_torn(self, pages: list[bytes]) -> None:
+        for game_id, n in sorted(wal.logged_inputs(pages)):
+            if n >= self._next_n.get(game_id, n + 1):
+                self.torn[game_id] = min(n, self.torn.get(game_id, n))
+        log.warning(
+            "the store's write-ahead log ended in an unfinished write (the server was killed in a commit, which"
+            " was never acknowledged): %d pages dropped, holding inputs of %s",
+            len(pages), ", ".join(f"game {g} from input {n}" for g, n in sorted(self.torn.items())) or "no game",
+        )
 
     def _load(self) -> None:
         reader = self._reader
@@ -207,7 +302,7 @@ class Store:
             "SELECT id, status, (SELECT count(*) FROM log WHERE game_id = games.id) FROM games"
         ):
             self._status[game_id] = status
-            self._next_n[game_id] = count
+            self._next_n[game_id] = self._committed_n[game_id] = count
         for token_hash, game_id, seat in reader.execute("SELECT hash, game_id, seat FROM tokens"):
             self._tokens[bytes(token_hash)] = (game_id, seat)
 
@@ -225,6 +320,9 @@ class Store:
         await asyncio.to_thread(self._writer.join)
         with self._read_lock:
             self._reader.close()
+        if self._lock is not None:
+            os.close(self._lock)  # the lock goes with it
+            self._lock = None
 
     # Writes. Each checks and numbers its input on the loop thread, at call time, so inputs are
     # logged in the order they were asked for; the returned future settles once they are on disk.
@@ -247,8 +345,8 @@ class Store:
         Raises KeyError for an unknown game, ValueError for a record that is not an input,
         StoreError when closed or failed (also through the future, if a commit fails).
         """
-        n, statements = self._log_statements(game_id, record, fingerprint, made, ends, seat_records)
-        return self._submit(statements, result=n)
+        n, statements, undo = self._log_statements(game_id, record, fingerprint, made, ends, seat_records)
+        return self._submit(statements, result=n, logged=(game_id, n), undo=undo)
 
     def end(
         self, game_id: str, record: Mapping[str, Any], fingerprint: str | None = None,
@@ -257,14 +355,16 @@ class Store:
         """Log the input that ends a game, as `append(..., ends=True)`; the future gives the
         game's whole log as stored, read on the writer's own connection right after the commit
         (no further trip to a reading thread, and the pages just written are in its cache)."""
-        _, statements = self._log_statements(game_id, record, fingerprint, made, True, seat_records)
-        return self._submit(statements, read_back=lambda connection: _stored_log(connection, game_id))
+        n, statements, undo = self._log_statements(game_id, record, fingerprint, made, True, seat_records)
+        read_back = lambda connection: _stored_log(connection, game_id)  # noqa: E731
+        return self._submit(statements, read_back=read_back, logged=(game_id, n), undo=undo)
 
     def _log_statements(
         self, game_id: str, record: Mapping[str, Any], fingerprint: str | None,
         made: list[Mapping[str, Any]] | None, ends: bool, seat_records: Mapping[str, list[Mapping[str, Any]]] | None,
-    ) -> tuple[int, list[tuple[str, tuple[Any, ...]]]]:  # fmt: skip
-        """The input's number and the statements that log it (see `append`)."""
+    ) -> tuple[int, list[tuple[str, tuple[Any, ...]]], Callable[[], None] | None]:  # fmt: skip
+        """The input's number, the statements that log it (see `append`) and what to take back
+        if they are not kept."""
         if record.get("type") != "input":
             raise ValueError(f"the log takes inputs only, not {record.get('type')!r} records")
         self._check_game(game_id)
@@ -278,10 +378,12 @@ class Store:
         self._next_n[game_id] = n + 1
         insert = "INSERT INTO log (game_id, n, record, fingerprint, records, seat_records) VALUES (?, ?, ?, ?, ?, ?)"
         statements = [(insert, (game_id, n, text, fingerprint, records, shares))]
+        undo = None
         if ends:
             self._status[game_id] = "ended"
             statements.append(("UPDATE games SET status = 'ended' WHERE id = ?", (game_id,)))
-        return n, statements
+            undo = functools.partial(self._status.__setitem__, game_id, "running")
+        return n, statements, undo
 
     async def create_game(
         self,
@@ -292,10 +394,12 @@ class Store:
         commitment: str,
         tokens: Mapping[str, bytes],
         options: Mapping[str, Any] | None = None,
+        links: Mapping[str, str] | None = None,
     ) -> None:
         """Record a new running game and its seats' token hashes (seat -> SHA-256 digest of the
-        token; 'umpire' for the umpire's). Durable when it returns. Raises ValueError if the game
-        id or a token hash is already taken or a hash is not 32 bytes."""
+        token; 'umpire' for the umpire's), and `links`, the tokens themselves for the umpire's
+        pages (seat -> token). Durable when it returns. Raises ValueError if the game id or a
+        token hash is already taken or a hash is not 32 bytes."""
         self._check_writable()
         if game_id in self._status:
             raise ValueError(f"game {game_id!r} exists")
@@ -317,19 +421,31 @@ class Store:
                 ("INSERT INTO tokens VALUES (?, ?, ?)", (token_hash, game_id, seat))
                 for seat, token_hash in tokens.items()
             ),
+            *(
+                ("INSERT INTO seats (game_id, seat, token) VALUES (?, ?, ?)", (game_id, seat, token))
+                for seat, token in (links or {}).items()
+            ),
         ]
         # Claimed now so a second create_game for the same id or token fails at once; appends
         # queued behind this write land after it in the same or a later transaction.
         self._status[game_id] = "running"
         self._next_n[game_id] = 0
         self._tokens.update({token_hash: (game_id, seat) for seat, token_hash in tokens.items()})
-        await self._submit(statements)
+
+        def undo() -> None:
+            for claimed in (self._status, self._next_n, self._committed_n):
+                claimed.pop(game_id, None)
+            for token_hash in tokens.values():
+                self._tokens.pop(token_hash, None)
+
+        await self._submit(statements, logged=(game_id, -1), undo=undo)
 
     async def mark_ended(self, game_id: str) -> None:
         """Mark a game ended (after its `end` input is appended); it is then not recovered."""
         self._check_game(game_id)
-        self._status[game_id] = "ended"
-        await self._submit([("UPDATE games SET status = 'ended' WHERE id = ?", (game_id,))])
+        was, self._status[game_id] = self._status[game_id], "ended"
+        undo = functools.partial(self._status.__setitem__, game_id, was)
+        await self._submit([("UPDATE games SET status = 'ended' WHERE id = ?", (game_id,))], undo=undo)
 
     async def set_spectator_delay(self, game_id: str, turns: int | None) -> None:
         """Let spectators watch `turns` turns behind the game, or (None) not at all."""
@@ -350,6 +466,57 @@ class Store:
         """Every battle handed from one game to another, in the order they were made."""
         rows = await self._read("SELECT parent, engagement, child, tokens, status, error FROM links ORDER BY rowid", ())
         return [Link(p, e, c, json.loads(t), s, json.loads(x) if x else {}) for p, e, c, t, s, x in rows]
+
+    # The club's settings: links, keepers, deadlines, nudges. Each write is durable when it returns.
+
+    async def reissue(self, game_id: str, seat: str, old_hash: bytes | None, new_hash: bytes, token: str) -> None:
+        """Give `seat` a new token: the old hash opens nothing from this call on (before the write
+        is on disk: a join in between must not get in), the new one once it is."""
+        self._check_game(game_id)
+        if new_hash in self._tokens:
+            raise ValueError("the new token hash is taken")
+        if old_hash is not None:
+            self._tokens.pop(bytes(old_hash), None)
+        await self._submit([
+            ("DELETE FROM tokens WHERE game_id = ? AND seat = ?", (game_id, seat)),
+            ("INSERT INTO tokens VALUES (?, ?, ?)", (new_hash, game_id, seat)),
+            ("INSERT INTO seats (game_id, seat, token) VALUES (?, ?, ?)"
+             " ON CONFLICT (game_id, seat) DO UPDATE SET token = excluded.token", (game_id, seat, token)),
+        ])
+        self._tokens[new_hash] = (game_id, seat)
+
+    def set_seat(self, game_id: str, seat: str, *, keeper: str | None = None, address: str | None = None,
+                 missed: int | None = None) -> asyncio.Future[None]:  # fmt: skip
+        """Change what is kept of a seat (a seat of a game made before links were kept has no row:
+        then nothing is written). Queued at call time, like an append; await it to know it is on disk."""
+        self._check_game(game_id)
+        changes = {name: value for name, value in (("keeper", keeper), ("address", address), ("missed", missed))
+                   if value is not None}  # fmt: skip
+        sets = ", ".join(f"{name} = ?" for name in changes) or "seat = seat"
+        return self._submit([(f"UPDATE seats SET {sets} WHERE game_id = ? AND seat = ?", (*changes.values(), game_id, seat))])
+
+    def set_club(self, game_id: str, **settings: Any) -> asyncio.Future[None]:
+        """Change a game's settings: any of deadlines, due, webhook, archived, active. Queued at
+        call time, like an append; await it to know it is on disk."""
+        self._check_game(game_id)
+        unknown = settings.keys() - _CLUB_COLUMNS.keys()
+        if unknown:
+            raise ValueError(f"no setting {sorted(unknown)[0]!r}")
+        sets = ", ".join(f"{name} = ?" for name in settings) or "id = id"
+        values = tuple(_CLUB_COLUMNS[name](value) for name, value in settings.items())
+        return self._submit([(f"UPDATE games SET {sets} WHERE id = ?", (*values, game_id))])
+
+    async def seats(self, game_id: str) -> list[SeatRow]:
+        """The seats' links and keepers kept for a game, umpire and spectators included (none for a
+        game made before they were kept)."""
+        rows = await self._read("SELECT seat, token, keeper, address, missed FROM seats WHERE game_id = ?"
+                                " ORDER BY rowid", (game_id,))  # fmt: skip
+        return [SeatRow(*row) for row in rows]
+
+    async def games(self) -> list[GameRow]:
+        """Every game in the store, newest first."""
+        rows = await self._read(f"{_GAME_SELECT} ORDER BY created DESC, id", ())
+        return [GameRow(*row) for row in rows]
 
     # Reads.
 
@@ -415,7 +582,7 @@ class Store:
         if self._closed:
             raise StoreError("the store is closed")
         if self._failed is not None:
-            raise StoreError("the store failed to write; restart and recover") from self._failed
+            raise StoreError("the store could not open its file for writing") from self._failed
 
     def _check_game(self, game_id: str) -> None:
         self._check_writable()
@@ -425,9 +592,10 @@ class Store:
     def _submit(
         self, statements: list[tuple[str, tuple[Any, ...]]], result: Any = None,
         read_back: Callable[[sqlite3.Connection], Any] | None = None,
+        logged: tuple[str, int] | None = None, undo: Callable[[], None] | None = None,
     ) -> asyncio.Future[Any]:  # fmt: skip
         future = self._loop.create_future()
-        self._handful.append(_Write(statements, future, result, read_back))
+        self._handful.append(_Write(statements, future, result, read_back, logged, undo))
         if self._max_batch is not None:
             self._hand_over()
         elif len(self._handful) == 1:
@@ -456,8 +624,10 @@ class Store:
             if closing:
                 break
         if connection is not None:
-            if self._failed is None:
+            try:
                 connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # a tidy file after a clean stop
+            except sqlite3.Error:  # a full disk: the WAL stays, and is read back at the next start
+                pass
             connection.close()
 
     def _take_batch(self) -> tuple[list[_Write], bool]:
@@ -468,7 +638,13 @@ class Store:
         while True:
             if item is _CLOSE:
                 return batch, True
-            batch += item
+            if item is _RESUME:
+                if batch:  # numbered before the loop took the numbers back: fail them first
+                    self._write_batch(None, batch)
+                    batch = []
+                self._refusing = False
+            else:
+                batch += item
             if self._max_batch is not None and len(batch) >= self._max_batch:
                 return batch, False
             try:
@@ -477,20 +653,22 @@ class Store:
                 return batch, False
 
     def _write_batch(self, connection: sqlite3.Connection | None, batch: list[_Write]) -> None:
-        error: BaseException | None = self._failed
-        if error is None and connection is not None:
+        error: Any = self._failed
+        if self._refusing or connection is None:
+            error = error or _STALE
+        else:
             try:
-                connection.execute("BEGIN IMMEDIATE")
-                for write in batch:
-                    for sql, params in write.statements:
-                        connection.execute(sql, params)
-                connection.execute("COMMIT")
-            except BaseException as exc:  # disk full, I/O error, a bug: nothing of the batch is kept
-                if connection.in_transaction:
-                    connection.execute("ROLLBACK")
-                # Fail-stop: numbers in this batch were handed out, so writing any later input
-                # would leave a gap in its game's log. Every later write fails too.
-                self._failed = error = exc
+                self._commit(connection, batch)
+            except Exception as exc:  # disk full, I/O error, a bug: nothing of the batch is kept
+                try:
+                    if connection.in_transaction:
+                        connection.execute("ROLLBACK")
+                except sqlite3.Error:
+                    pass
+                # Numbers after this batch's are handed out already: writes queued behind it fail
+                # too, until the loop has taken the numbers back and queued _RESUME.
+                self._refusing = True
+                error = exc
         for write in batch if error is None else ():
             if write.read_back is not None:
                 try:
@@ -498,9 +676,43 @@ class Store:
                 except sqlite3.Error:  # the writes stand; their caller reads again its own way
                     write.result = None
         try:
-            self._loop.call_soon_threadsafe(_settle, batch, error)
+            self._loop.call_soon_threadsafe(self._settle, batch, error)
         except RuntimeError:  # the loop is closed: nobody is waiting any more
             pass
+
+    def _commit(self, connection: sqlite3.Connection, batch: list[_Write]) -> None:
+        """Write a batch in one transaction (raises if it is not kept)."""
+        connection.execute("BEGIN IMMEDIATE")
+        for write in batch:
+            for sql, params in write.statements:
+                connection.execute(sql, params)
+        connection.execute("COMMIT")
+
+    def _settle(self, batch: list[_Write], error: Any) -> None:
+        """On the loop: tell each write's waiter; after a failure take back what it claimed."""
+        if error is None:
+            self.failing = None
+            for write in batch:
+                if write.logged is not None:
+                    game_id, n = write.logged
+                    self._committed_n[game_id] = n + 1
+            _settle(batch, None)
+            return
+        for write in reversed(batch):
+            if write.undo is not None:
+                write.undo()
+        if error is not _STALE:
+            self.failing = f"{type(error).__name__}: {error}"
+            # The numbers go back to the last committed; writes numbered meanwhile (handed to the
+            # writer before _RESUME, with this one's) fail as stale.
+            for game_id in self._next_n:
+                self._next_n[game_id] = self._committed_n.get(game_id, 0)
+            self._hand_over()
+            self._queue.put(_RESUME)
+        _settle(batch, error if error is not _STALE else StorageFull("numbered after a write that failed"))
+        games = {write.logged[0] for write in batch if write.logged is not None}
+        for listener in self.on_failure:
+            listener(games)
 
 
 def _stored_log(connection: sqlite3.Connection, game_id: str) -> list[StoredInput]:
@@ -515,14 +727,18 @@ def _settle(batch: list[_Write], error: BaseException | None) -> None:
         if error is None:
             write.future.set_result(write.result)
         else:
-            failure = StoreError("the store failed to write; restart and recover")
+            failure = StorageFull(f"the store could not write: {error}")
             failure.__cause__ = error
             write.future.set_exception(failure)
 
 
 _GAME_SELECT = (
-    "SELECT id, ruleset, scenario, seed, commitment, created, status, spectator_delay, options FROM games"
+    "SELECT id, ruleset, scenario, seed, commitment, created, status, spectator_delay, options,"
+    " deadlines, due, webhook, archived, active FROM games"
 )
+# The club's settings a game row keeps, each written whole: JSON for the maps.
+_CLUB_COLUMNS = {"deadlines": json.dumps, "due": lambda due: None if due is None else json.dumps(due),
+                 "webhook": str, "archived": int, "active": str}
 
 
 def private_folder(path: Path) -> None:
@@ -553,6 +769,54 @@ def _connect(db: Path) -> sqlite3.Connection:
     return connection
 
 
+def lock_folder(folder: Path) -> int:
+    """Hold the store's lock file (its descriptor), or raise StoreInUse naming who holds it. The
+    kernel lets go of it when the process dies, however it dies."""
+    path = folder / LOCKFILE
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        holder = os.read(fd, 32).decode(errors="replace").strip() or "?"
+        os.close(fd)
+        raise StoreInUse(f"{folder} is in use by another fogbank process (pid {holder}): stop it first") from None
+    os.ftruncate(fd, 0)
+    os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
+    return fd
+
+
+def _prepare(db: Path) -> list[bytes] | None:
+    """Make a new store, or check an old one before it is served: its file readable as a store,
+    its schema brought up to date. The pages of its WAL's torn tail, if it has one (`wal`)."""
+    if not db.exists():
+        # Made under another name and moved into place once whole: a store file that is empty or
+        # part-made is then always damage, never a first start cut short.
+        new = db.with_name(db.name + ".new")
+        for leftover in (new, *(new.with_name(new.name + end) for end in ("-wal", "-shm", "-journal"))):
+            leftover.unlink(missing_ok=True)
+        private_file(new)
+        _create_schema(new)
+        os.replace(new, db)
+        return None
+    db.chmod(0o600)  # a store made before, or under a loose umask, is tightened too
+    wal_file = db.with_name(db.name + "-wal")
+    if db.stat().st_size == 0 and not (wal_file.exists() and wal_file.stat().st_size):
+        raise StoreDamaged(db, "it is empty: the games it held are gone")
+    torn = wal.torn_tail(wal_file)
+    try:
+        _create_schema(db)
+        connection = _connect(db)
+        try:
+            problems = [row[0] for row in connection.execute("PRAGMA quick_check")]
+        finally:
+            connection.close()
+    except sqlite3.DatabaseError as error:
+        raise StoreDamaged(db, str(error)) from None
+    if problems != ["ok"]:
+        raise StoreDamaged(db, problems[0])
+    return torn
+
+
 def _create_schema(db: Path) -> None:
     connection = _connect(db)
     try:
@@ -567,6 +831,11 @@ def _create_schema(db: Path) -> None:
             connection.execute("ALTER TABLE log ADD COLUMN told BLOB")
         if "seat_records" not in log_columns:
             connection.execute("ALTER TABLE log ADD COLUMN seat_records BLOB")
+        for column, kind in (("deadlines", "TEXT NOT NULL DEFAULT '{}'"), ("due", "TEXT"),
+                             ("webhook", "TEXT NOT NULL DEFAULT ''"), ("archived", "INTEGER NOT NULL DEFAULT 0"),
+                             ("active", "TEXT")):  # fmt: skip
+            if column not in columns:  # a store made before the club's settings were kept
+                connection.execute(f"ALTER TABLE games ADD COLUMN {column} {kind}")
     finally:
         connection.close()
 

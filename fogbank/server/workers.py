@@ -1,49 +1,42 @@
 """`fogbank serve --workers N`: N server processes behind one port, each holding its own games.
 
-Every worker is a whole embedded server (gateway, host and a store of its own in DATA/workers/K/)
+Every worker is a whole embedded server (gateway, host and a store of its own in DATA/worker-K/)
 listening on the same port with SO_REUSEPORT, so the kernel spreads connections over them. A game
 belongs to one worker for good: its id is drawn so that `owner(id)` names the worker that made it,
-and only that worker's store ever holds it. A connection that lands on another worker is handed
-over whole when it joins: the worker that took it passes the socket itself (SCM_RIGHTS over a
-Unix datagram socket) and the bytes it read after the handshake to the owner, which carries on the
-same websocket as if it had accepted it. The client sees one connection and the same messages in
-the same order.
+and only that worker's store ever holds it; a connection that lands on another worker is handed
+over whole when it joins (`handover.py`).
+
+The parent only starts and watches them. It holds DATA's lock and each worker holds its store's,
+so a second parent (or one started beside workers left behind) refuses to start, as it does when
+the port is held. Workers die with their parent: the kernel sends them SIGTERM when it dies
+(PR_SET_PDEATHSIG), and each watches its pipe to the parent for the end-of-file its death makes.
+A worker that dies is started again with its games; one that cannot start is tried again with
+a growing wait while the others serve on.
 """
 
 from __future__ import annotations
 
-import array
 import asyncio
 import logging
 import os
 import socket
-import struct
 import time
-import zlib
 from pathlib import Path
 from typing import Any, Callable
 
-import msgpack
-from websockets.asyncio.server import Server as WebsocketServer
-from websockets.asyncio.server import ServerConnection
-from websockets.datastructures import Headers
-from websockets.http11 import Request
-from websockets.protocol import State
-from websockets.server import ServerProtocol
+import attrs
 
-from fogbank import protocols as wire
+from .handover import Handover, owner
+from .store import StoreError, lock_folder
 
 log = logging.getLogger("fogbank.workers")
 WORKERS_FILE = "workers"  # in DATA: how many workers its games are spread over
-MAX_HANDED = 256 * 1024  # bytes read after the handshake a connection may carry to its owner
-HANDOFF_TRIES = 200  # a full receiving queue is waited out this many times 10 ms
 STOP_GRACE = 20  # seconds every worker together has to close cleanly when the server stops
-ANCILLARY = socket.CMSG_SPACE(4 * 4) + socket.CMSG_SPACE(struct.calcsize("3i"))  # fds, credentials
+START_GRACE = 120  # seconds a worker has to recover its games and listen
+RETRY = (0.5, 30.0)  # seconds before trying again a worker that could not start: first, longest
+PR_SET_PDEATHSIG = 1
 
-
-def owner(game_id: str, workers: int) -> int:
-    """The worker that holds game `game_id`."""
-    return zlib.crc32(game_id.encode()) % workers
+__all__ = ["check_data", "owner", "serve_workers", "worker_data"]
 
 
 def worker_data(data: Path, index: int) -> Path:
@@ -65,195 +58,27 @@ def check_data(data: Path, workers: int) -> None:
         marker.write_text(f"{workers}\n")
 
 
-def address(run: str, index: int) -> bytes:
-    """Worker `index`'s hand-over socket, in Linux's abstract namespace (no file to clean up)."""
-    return f"\0fogbank-{run}-{index}".encode()
+@attrs.define
+class _Worker:
+    """One worker as the parent sees it."""
+
+    index: int
+    process: Any = None  # None: not running, to start at `retry_at`
+    pipe: Any = None  # our end of its pipe: "ready" or why not, then an end-of-file at its death
+    ready: bool = False
+    started: float = 0.0
+    retry_at: float = 0.0
+    delay: float = RETRY[0]
 
 
-class Recorded(ServerConnection):
-    """A server connection that keeps the bytes it reads after the handshake until it has joined
-    (`raw`, None once it has joined here or read too much to be handed over)."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.raw: bytearray | None = bytearray()
-
-    def data_received(self, data: bytes) -> None:
-        if self.raw is not None and self.protocol.state is State.OPEN:
-            self.raw += data
-            if len(self.raw) > MAX_HANDED:
-                self.raw = None
-        super().data_received(data)
-
-
-class Handover:
-    """One worker's side of the hand-over: where a token's game lives, sending a connection to
-    its owner, and taking in the connections other workers send here."""
-
-    def __init__(self, index: int, workers: int, run: str) -> None:
-        self.index, self.workers, self.run = index, workers, run
-        self._out = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
-        self._out.setblocking(False)
-        self._in: socket.socket | None = None
-
-    def owns(self, game_id: str) -> bool:
-        return owner(game_id, self.workers) == self.index
-
-    def owner_of(self, token: str) -> int | None:
-        """The worker holding the token's game, if that is another worker (tokens start
-        `{game}.`); None: this worker answers the join itself."""
-        game, dot, _ = token.partition(".")
-        if not dot or not game:
-            return None
-        held_by = owner(game, self.workers)
-        return None if held_by == self.index else held_by
-
-    async def send(self, websocket: Recorded, to: int, skip: int, wrong_tokens: int) -> bool:
-        """Hand `websocket` to worker `to`, which replays its `raw` bytes less the first `skip`
-        messages (answered here already). False if it cannot be handed over (it stays here)."""
-        if websocket.raw is None:
-            return False
-        transport = websocket.transport
-        transport.pause_reading()  # from now on the bytes wait in the kernel for the owner
-        for _ in range(HANDOFF_TRIES):  # what was written to the client must leave first
-            if not transport.get_write_buffer_size():
-                break
-            await asyncio.sleep(0.01)
-        else:
-            transport.resume_reading()
-            return False
-        header = msgpack.packb(
-            {"subprotocol": websocket.subprotocol, "skip": skip, "wrong": wrong_tokens, "raw": bytes(websocket.raw)}
-        )
-        fd = transport.get_extra_info("socket").fileno()
-        if not await self._send(header, fd, to):
-            transport.resume_reading()
-            return False
-        # The owner holds the socket now; closing ours sends nothing (no shutdown, no close frame).
-        transport.abort()
-        return True
-
-    async def _send(self, header: bytes, fd: int, to: int) -> bool:
-        for _ in range(HANDOFF_TRIES):
-            try:
-                # sendmsg, not socket.send_fds: before Python 3.12 send_fds drops its address.
-                rights = [(socket.SOL_SOCKET, socket.SCM_RIGHTS, array.array("i", [fd]))]
-                self._out.sendmsg([header], rights, 0, address(self.run, to))
-                return True
-            except BlockingIOError:  # the owner's queue is full: wait for it to read
-                await asyncio.sleep(0.01)
-            except (ConnectionRefusedError, FileNotFoundError):  # the owner is restarting
-                return False
-        return False
-
-    def listen(self, adopt: Callable[[socket.socket, dict[str, Any]], None]) -> None:
-        """Take in the connections other workers hand over, calling `adopt(sock, header)`."""
-        self._in = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
-        self._in.setsockopt(socket.SOL_SOCKET, socket.SO_PASSCRED, 1)  # the sender's uid on each
-        self._in.bind(address(self.run, self.index))
-        self._in.setblocking(False)
-        asyncio.get_running_loop().add_reader(self._in.fileno(), self._receive, adopt)
-
-    def _receive(self, adopt: Callable[[socket.socket, dict[str, Any]], None]) -> None:
-        while True:
-            try:
-                data, ancillary, _, _ = self._in.recvmsg(MAX_HANDED + 4096, ANCILLARY)
-            except BlockingIOError:
-                return
-            fds, uid = [], None
-            for level, kind, payload in ancillary:
-                if level == socket.SOL_SOCKET and kind == socket.SCM_RIGHTS:
-                    fds += array.array("i", payload[: len(payload) - len(payload) % 4])
-                elif level == socket.SOL_SOCKET and kind == socket.SCM_CREDENTIALS:
-                    uid = struct.unpack("3i", payload[:12])[1]
-            header = _header(data)
-            # The abstract namespace has no file permissions: the kernel's word on who sent it
-            # is what keeps another user on this machine from handing connections in.
-            if uid != os.getuid() or len(fds) != 1 or header is None:
-                for fd in fds:
-                    os.close(fd)
-                continue
-            try:
-                sock = socket.socket(fileno=fds[0])
-            except OSError:  # not a socket
-                os.close(fds[0])
-                continue
-            adopt(sock, header)
-
-    def close(self) -> None:
-        if self._in is not None:
-            asyncio.get_running_loop().remove_reader(self._in.fileno())
-            self._in.close()
-        self._out.close()
-
-
-def _header(data: bytes) -> dict[str, Any] | None:
-    """A hand-over's header, or None if it is not one."""
-    try:
-        header = msgpack.unpackb(data)
-    except ValueError:
-        return None
-    shape = {"skip": int, "wrong": int, "raw": bytes}
-    if not isinstance(header, dict) or any(not isinstance(header.get(k), t) for k, t in shape.items()):
-        return None
-    if header.get("subprotocol") not in (None, *wire.SUBPROTOCOLS) or header["skip"] < 0 or header["wrong"] < 0:
-        return None
-    return header
-
-
-async def adopt(
-    server: WebsocketServer, sock: socket.socket, header: dict[str, Any],
-    handler: Callable[[ServerConnection, dict[str, Any]], Any],
+def serve_workers(
+    host: str, port: int, data: Path, workers: int, admin_key: str, ready: Callable[[int], None],
+    options: dict[str, Any] | None = None,
 ) -> None:  # fmt: skip
-    """Carry on a websocket another worker accepted and handed over: already open, its
-    subprotocol chosen, the bytes it read after the handshake fed in first."""
-    protocol = ServerProtocol(subprotocols=list(wire.SUBPROTOCOLS), state=State.OPEN, max_size=wire.MAX_FRAME)
-    protocol.subprotocol = header["subprotocol"]
-    connection = Adopted(protocol, server, ping_interval=20, ping_timeout=20)
-    connection.handle = lambda: handler(connection, header)
-    try:
-        await asyncio.get_running_loop().connect_accepted_socket(lambda: connection, sock)
-    except OSError:
-        sock.close()
-        return
-    if header["raw"]:
-        connection.data_received(header["raw"])
-
-
-class Adopted(Recorded):
-    """A websocket handed over by another worker: no handshake, straight to the handler."""
-
-    handle: Callable[[], Any]
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.request = Request("/", Headers())  # its handshake was the other worker's
-
-    def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        # Skip ServerConnection's: it would start a handshake on a connection that is past it.
-        super(ServerConnection, self).connection_made(transport)
-        task = self.loop.create_task(self._run())
-        self.server.handler_tasks.add(task)
-
-    async def _run(self) -> None:
-        server = self.server
-        server.all_connections.add(self)
-        self.start_keepalive()
-        try:
-            async with self:
-                await self.handle()
-        except Exception:
-            log.exception("a handed-over connection failed")
-            self.transport.abort()
-        finally:
-            server.all_connections.discard(self)
-            server.handler_tasks.discard(asyncio.current_task())
-
-
-def serve_workers(host: str, port: int, data: Path, workers: int, admin_key: str, ready: Callable[[int], None]) -> None:
     """Run `workers` server processes on one port until SIGINT or SIGTERM; `ready(port)` once all
-    of them listen. A worker that dies is started again (it recovers its games from its store).
-    Raises ValueError or OSError when the workers cannot start."""
+    of them listen. `options`: more keyword arguments for each worker's `Server.start` (public_url,
+    smtp). Raises ValueError, OSError or StoreError (another server holds the folder)
+    when the workers cannot start."""
     import multiprocessing
     import secrets
     import signal
@@ -262,26 +87,29 @@ def serve_workers(host: str, port: int, data: Path, workers: int, admin_key: str
     check_data(data, workers)
     # Caught from the start: a ^C just after the ready line (or while the workers start) stops
     # them all cleanly, where the default handler would have left the parent with a traceback.
-    stopping = []
+    stopping: list[bool] = []
     for signum in (signal.SIGINT, signal.SIGTERM):
         signal.signal(signum, lambda *_: stopping.append(True))
-    processes: list[Any] = []
+    lock = lock_folder(Path(data))
+    crew = [_Worker(index) for index in range(workers)]
     try:
-        family, kind, _, _, where = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
-        with socket.socket(family, kind) as probe:  # holds the port (0: a free one) while they start
-            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
-            probe.bind(where)
+        for index in range(workers):  # workers of a parent that died, still holding their stores
+            folder = worker_data(data, index)
+            if folder.exists():
+                os.close(lock_folder(folder))
+        with _hold(host, port) as probe:  # holds the port (0: a free one) while they start
             port = probe.getsockname()[1]
             run = secrets.token_hex(4)
             context = multiprocessing.get_context("spawn")
             # Started now, not inside the first worker's start: starting it unblocks ^C (below).
             resource_tracker.ensure_running()
 
-            def start(index: int) -> Any:
+            def start(worker: _Worker) -> None:
                 ours, theirs = context.Pipe()
                 process = context.Process(
-                    target=_worker, args=(index, workers, run, host, port, data, admin_key, theirs), daemon=True
-                )
+                    target=_worker, args=(worker.index, workers, run, host, port, data, admin_key, theirs, os.getpid(), options or {}),
+                    daemon=True,
+                )  # fmt: skip
                 # Started with ^C blocked (a signal mask outlives exec): a ^C at the terminal goes
                 # to the whole process group, and it is ours to act on: we stop them with SIGTERM.
                 signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
@@ -290,67 +118,153 @@ def serve_workers(host: str, port: int, data: Path, workers: int, admin_key: str
                 finally:
                     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
                 theirs.close()  # the worker's end, ours no longer: its death is then an EOF here
-                try:
-                    answer = ours.recv() if ours.poll(120) else "did not start in 120 s"
-                except EOFError:  # it died starting (a ^C to the whole process group, say)
-                    answer = f"exited while starting ({process.exitcode})"
-                if answer != "ready":
-                    process.kill()
-                    if stopping:  # stopped while it started: nothing went wrong
-                        return process
-                    raise OSError(f"worker {index}: {answer}")
-                return process
+                worker.process, worker.pipe, worker.ready, worker.started = process, ours, False, time.monotonic()
 
-            for index in range(workers):
+            for worker in crew:
                 if not stopping:
-                    processes.append(start(index))
+                    start(worker)
+            for worker in crew:  # all of them at first, or none: a worker that cannot start is our fault
+                while not stopping and not worker.ready:
+                    failure = _answer(worker, timeout=0.2)
+                    if failure is not None:
+                        raise OSError(f"worker {worker.index}: {failure}")
         if not stopping:
             ready(port)
         while not stopping:
-            for index, process in enumerate(processes):
-                process.join(0.2 / workers)
-                if process.exitcode is not None and not stopping:
-                    log.warning("worker %d exited (%s); starting it again", index, process.exitcode)
-                    processes[index] = start(index)
+            _watch(crew, start)
     finally:
-        for process in processes:
-            if process.is_alive():
-                process.terminate()  # SIGTERM: it closes its store cleanly
-        # One deadline for them all, so a stop takes at most that long: a worker that has not
-        # closed by then is killed (what it acknowledged is on disk; its file is left untidied).
-        deadline = time.monotonic() + STOP_GRACE
-        for index, process in enumerate(processes):
-            process.join(max(0.0, deadline - time.monotonic()))
-            if process.is_alive():
-                log.warning("worker %d did not stop in %d s; killed", index, STOP_GRACE)
-                process.kill()
-                process.join()
+        _stop(crew)
+        os.close(lock)
 
 
-def _worker(index: int, workers: int, run: str, host: str, port: int, data: Path, admin_key: str, pipe: Any) -> None:
+def _hold(host: str, port: int) -> socket.socket:
+    """A socket bound to the port with SO_REUSEPORT, so the workers can bind it beside it; the port
+    is first bound without, which fails while anyone else listens on it (workers left behind)."""
+    family, kind, _, _, where = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+    with socket.socket(family, kind) as alone:
+        # SO_REUSEADDR, as every listening socket of the server has: the connections of a server
+        # just stopped linger in TIME_WAIT, and do not hold the port; a listening socket does.
+        alone.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            alone.bind(where)
+        except OSError as error:
+            raise OSError(f"port {port} on {host} is taken (another server, or its workers?): {error.strerror}") from None
+        where = (where[0], alone.getsockname()[1], *where[2:])
+    probe = socket.socket(family, kind)
+    probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+    probe.bind(where)
+    return probe
+
+
+def _answer(worker: _Worker, timeout: float) -> str | None:
+    """Read a starting worker's word: None while it starts or once it is ready, else why it failed."""
+    try:
+        if not worker.pipe.poll(timeout):
+            late = time.monotonic() - worker.started > START_GRACE
+            return f"did not start in {START_GRACE} s" if late else None
+        answer = worker.pipe.recv()
+    except (EOFError, OSError):  # it died starting
+        worker.process.join(1)
+        return f"exited while starting ({worker.process.exitcode})"
+    worker.ready = answer == "ready"
+    return None if worker.ready else answer
+
+
+def _watch(crew: list[_Worker], start: Callable[[_Worker], None]) -> None:
+    """One round of watching: a worker that died is started again; one that failed to start is
+    tried again after a wait that doubles each time (the others serve meanwhile)."""
+    from multiprocessing.connection import wait
+
+    running = [w.process.sentinel for w in crew if w.process is not None]
+    starting = [w.pipe for w in crew if w.process is not None and not w.ready]
+    wait(running + starting, timeout=0.2)
+    now = time.monotonic()
+    for worker in crew:
+        if worker.process is None:
+            if now >= worker.retry_at:
+                start(worker)
+            continue
+        if not worker.ready:
+            failure = _answer(worker, timeout=0)
+            if failure is not None:
+                worker.process.kill()
+                worker.process.join()
+                worker.process, worker.retry_at = None, now + worker.delay
+                log.warning("worker %d could not start again (%s); trying again in %.1f s", worker.index, failure,
+                            worker.delay)  # fmt: skip
+                worker.delay = min(worker.delay * 2, RETRY[1])
+            elif worker.ready:
+                log.info("worker %d is serving again", worker.index)
+                worker.delay = RETRY[0]
+            continue
+        if worker.process.exitcode is not None:
+            log.warning("worker %d exited (%s); starting it again", worker.index, worker.process.exitcode)
+            worker.pipe.close()
+            start(worker)
+
+
+def _stop(crew: list[_Worker]) -> None:
+    processes = [(w.index, w.process) for w in crew if w.process is not None]
+    for _, process in processes:
+        if process.is_alive():
+            process.terminate()  # SIGTERM: it closes its store cleanly
+    # One deadline for them all, so a stop takes at most that long: a worker that has not
+    # closed by then is killed (what it acknowledged is on disk; its file is left untidied).
+    deadline = time.monotonic() + STOP_GRACE
+    for index, process in processes:
+        process.join(max(0.0, deadline - time.monotonic()))
+        if process.is_alive():
+            log.warning("worker %d did not stop in %d s; killed", index, STOP_GRACE)
+            process.kill()
+            process.join()
+
+
+def _die_with(parent: int) -> bool:
+    """Ask the kernel for SIGTERM when our parent dies (Linux); False if it is gone already."""
+    try:
+        import ctypes
+        import signal
+
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+    except (OSError, AttributeError):  # not Linux: the pipe's end-of-file tells it instead
+        pass
+    return os.getppid() == parent
+
+
+def _worker(
+    index: int, workers: int, run: str, host: str, port: int, data: Path, admin_key: str, pipe: Any, parent: int,
+    options: dict[str, Any],
+) -> None:  # fmt: skip
     import signal
 
     from .app import Server, quiet_garbage_collector
 
+    if not _die_with(parent):
+        return
     logging.basicConfig(level=logging.INFO, format=f"%(asctime)s w{index} %(name)s %(message)s")
 
     async def serve() -> None:
-        try:
-            server = await Server.start(
-                host, port, worker_data(data, index), admin_key=admin_key, handover=Handover(index, workers, run)
-            )
-        except Exception as error:  # noqa: BLE001  (told to the parent, which says it and stops)
-            pipe.send(f"{type(error).__name__}: {error}")
-            return
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for signum in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(signum, stop.set)
+        try:
+            server = await Server.start(
+                host, port, worker_data(data, index), admin_key=admin_key, handover=Handover(index, workers, run),
+                **options,
+            )
+        except Exception as error:  # noqa: BLE001  (told to the parent, which says it)
+            pipe.send(str(error) if isinstance(error, (StoreError, OSError)) else f"{type(error).__name__}: {error}")
+            return
         quiet_garbage_collector()
         pipe.send("ready")
+        loop.add_reader(pipe.fileno(), stop.set)  # the parent sends nothing more: this is its end
         try:
             await stop.wait()
         finally:
+            loop.remove_reader(pipe.fileno())
             await server.close()
 
     asyncio.run(serve())
+

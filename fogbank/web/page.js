@@ -60,6 +60,16 @@ export function connect(token, key, { main, later, onWelcome, onStream }) {
   return wire;
 }
 
+/** A link opened in this tab again, with another token (a seat's new link pasted over the old):
+ * the address bar's fragment changes but the page does not reload, so `start` is called here. */
+export function onNewToken(key, start) {
+  window.addEventListener("hashchange", () => {
+    const before = sessionStorage.getItem(key);
+    const token = takeToken(key);
+    if (token && token !== before) start(token);
+  });
+}
+
 /** The login form: a pasted token is kept in the tab and `start`ed. */
 export function loginForm(key, start) {
   $("login").onsubmit = (event) => {

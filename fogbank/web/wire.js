@@ -98,6 +98,12 @@ export class Wire {
     });
   }
 
+  /** Close for good: no reconnecting (a new token is being opened instead). */
+  close() {
+    this.closed = true;
+    this.socket?.close();
+  }
+
   /** A seat's view as that seat sees it now: the snapshot the server sends before its ack. */
   async observe(seat) {
     this.snapshots = [];

@@ -69,6 +69,8 @@ def test_serve_on_a_port_already_taken(tmp_path):
         (["simulate", "dardanelles", "--games", "0"], ["fogbank simulate", "1 or more"]),
         (["simulate", "dardanelles", "--games", "-3"], ["fogbank simulate", "1 or more"]),
         (["new", "b11", "--server", "notaurl", "--admin-key", "k"], ["fogbank new", "not a server address"]),
+        (["serve", "--public-url", "games.example.org"], ["fogbank serve", "not a public address"]),
+        (["serve", "--smtp", "mail:xyz", "--data", "/nonexistent-never"], ["fogbank serve", "not an SMTP server"]),
         (["play", "nosuch", "--headless"], ["fogbank play", "no scenario called 'nosuch'"]),
         (["serve", "--bus", "mqtts://u:p@127.0.0.1:1", "--bus-ca", "/no/such/ca.pem", "--role", "gateway"],
          ["fogbank serve", "TLS"]),
@@ -77,7 +79,7 @@ def test_serve_on_a_port_already_taken(tmp_path):
         (["bench", "--games", "many"], ["fogbank bench", "invalid int value"]),
         (["bench", "--scenario", "nosuch"], ["fogbank bench", "no scenario called 'nosuch'"]),
     ],
-    ids=["serve port", "play port", "no games", "negative games", "new url", "headless scenario",
+    ids=["serve port", "play port", "no games", "negative games", "new url", "public url", "smtp", "headless scenario",
          "bus ca", "command", "verify nothing", "bench games", "bench scenario"],
 )  # fmt: skip
 def test_bad_arguments_are_one_line(tmp_path, args, words):

@@ -18,6 +18,7 @@ from fogbank.clients import (
     JoinRefused,
     OrderRefused,
     RequestRefused,
+    TurnPassed,
 )
 from fogbank.clients.bot import run_bot
 from fogbank.clients.client import _Pending, _Resync
@@ -25,6 +26,8 @@ from fogbank.protocols import (
     JSON, MSGPACK, Ack, GameOver, NarrativeMessage, Observation, Snapshot, SubmitOrder,
 )
 from fogbank.server.app import Server
+
+from tests.rules.toy import picket  # noqa: F401  (registers the toy ruleset)
 
 HOLD_STILL = {"course": "N", "speed": 0, "level": "surface"}
 
@@ -235,6 +238,60 @@ async def test_an_order_in_flight_is_sent_again_after_a_drop(server, game, monke
                 break
         assert message.turn == 2
         assert seqs == sorted(set(seqs))
+
+
+async def test_an_order_taken_before_the_drop_is_acknowledged_once_its_phase_has_resolved(server, monkeypatch):
+    """The order was taken and resolved its phase, but its answer was lost with the socket: the
+    welcome after the reconnect says so (the phase moved on, the seat was told of no standing
+    order), and the order is answered as acknowledged, not sent again to be refused."""
+    game = await server.create_game("picket")
+    real_order = server.host.order
+    arrived, gate = asyncio.Event(), asyncio.Event()
+
+    async def taken_then_lost(room: Any, seat: str, *args: Any, **kwargs: Any) -> None:
+        await real_order(room, seat, *args, **kwargs)
+        if seat == "blue1":
+            arrived.set()
+            await gate.wait()  # taken; its answer waits until the socket is gone
+
+    monkeypatch.setattr(server.host, "order", taken_then_lost)
+    others = [await connect(server, token) for seat, token in game["seats"].items() if seat != "blue1"]
+    try:
+        for other in others:
+            await other.submit({"move": 1})
+        async with await connect(server, game["seats"]["blue1"]) as seat:
+            submitted = asyncio.create_task(seat.submit({"move": 1}))
+            await asyncio.wait_for(arrived.wait(), 5)
+            await drop(server, seat)
+            ack = await asyncio.wait_for(submitted, 5)
+            gate.set()
+            assert isinstance(ack, Ack) and seat.welcome.phase == "fire"
+    finally:
+        for other in others:
+            await other.close()
+
+
+async def test_an_order_its_phase_was_released_without_is_reported_passed(server, monkeypatch):
+    game = await server.create_game("picket")
+    real_order = server.host.order
+    arrived, gate = asyncio.Event(), asyncio.Event()
+
+    async def stalled(room: Any, seat: str, *args: Any, **kwargs: Any) -> None:
+        if seat == "blue1":
+            arrived.set()
+            await gate.wait()  # not yet taken when the umpire releases the phase
+        await real_order(room, seat, *args, **kwargs)
+
+    monkeypatch.setattr(server.host, "order", stalled)
+    async with await connect(server, game["umpire_token"]) as umpire, await connect(server, game["seats"]["blue1"]) as seat:
+        submitted = asyncio.create_task(seat.submit({"move": 1}))
+        await asyncio.wait_for(arrived.wait(), 5)
+        await umpire.release()
+        await drop(server, seat)
+        with pytest.raises(TurnPassed):
+            await asyncio.wait_for(submitted, 5)
+        gate.set()
+        assert [t["kind"] for t in seat.welcome.told] == ["standing_order"]
 
 
 async def test_requests_fail_when_reconnecting_fails(server, game):

@@ -102,7 +102,7 @@ async def test_the_reports_scroll_from_the_keyboard(tmp_path):
         assert app.query_one(OrderPad).draft.course == "N"  # none of them steered
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen)
-        assert "PgUp PgDn scroll the reports" in "\n".join(screen_lines(app))
+        assert "COURSE   numpad 8 N" in "\n".join(screen_lines(app))
 
 
 async def test_the_places_key_lists_every_name_and_the_orders_waters(tmp_path):

@@ -95,7 +95,7 @@ async def test_fire_keys_aim_at_a_seen_contact(tmp_path):
                 },
             )
         ]
-        assert "2 torpedoes E → at 3 (battleship)" in text_of(app.query_one(OrderPad).render())
+        assert "2 torpedoes E → at 3 (battleship, NE, 2 squares from your plot)" in text_of(app.query_one(OrderPad).render())
         client.refusal = ("not_loaded", "Only 1 tube is loaded.")
         await pilot.press("enter")
         await until(pilot, lambda: "Refused" in app.query_one(OrderPad).status.plain)

@@ -81,8 +81,10 @@ def test_fogbank_play_in_a_terminal(tmp_path):
         terminal.wait_for(r"PENCIL")
         terminal.keys("K9 mines?", "Enter")
         terminal.wait_for(r"× mines\?", r"Pencilled K9: mines\?")
-        terminal.keys("?")
-        terminal.wait_for(r"TWO LEGS", r"FIX", r"PENCIL")
+        terminal.keys("?")  # help: the table of what each level does and risks, then every key
+        terminal.wait_for(r"EACH LEVEL: WHAT IT DOES AND WHAT IT RISKS", r"warning shot", r"periscope")
+        terminal.keys("End")
+        terminal.wait_for(r"SEND", r"REPORTS", r"ON THE CHART")
         terminal.keys("Escape")
         terminal.wait_for(r"Turn\s+4 of 30")
         terminal.keys("C-q")

@@ -294,7 +294,7 @@ async def test_a_vessel_seen_then_heard_keeps_its_type_and_may_be_fired_at(tmp_p
         await until(pilot, lambda: app.view["turn"] == 4)
         await pilot.press("x", "f")
         assert app.query_one(OrderPad).draft.fire_target is None
-        assert "No contact seen to fire at" in app.query_one(OrderPad).status.plain
+        assert "No contact seen in the last two turns to fire at" in app.query_one(OrderPad).status.plain
         assert app.query_one(ChartPane).sunk == {3}
 
 

@@ -60,6 +60,7 @@ def test_wire_names_as_documented():
         [
             "join",
             "order",
+            "check",
             "ask",
             "talk",
             "amend",
@@ -70,9 +71,15 @@ def test_wire_names_as_documented():
             "narrate",
             "end",
             "spectate",
+            "reissue",
+            "stand_in",
+            "deadlines",
+            "extend",
+            "nudges",
             "games",
             "history",
             "seat_log",
+            "told",
             "ping",
         ]
     )
@@ -91,9 +98,12 @@ def test_wire_names_as_documented():
             "game_over",
             "ack",
             "error",
+            "reissued",
+            "checked",
             "games",
             "history",
             "seat_log",
+            "told",
             "pong",
         ]
     )
@@ -133,3 +143,12 @@ def test_an_observation_answering_an_order_carries_its_ref_and_decodes_either_wa
     del plain["ack"]  # as a server that folds nothing sends it
     without = json.dumps(plain) if not codec.binary else msgpack.packb(plain)
     assert codec.decode_server(without).ack is None
+
+
+def test_a_game_with_no_deadline_and_nobody_else_to_wait_for_costs_no_byte_more():
+    """`waiting` and `deadline` are left off the wire when None: a one-seat game's messages are
+    as they were before either existed."""
+    for codec in CODECS:
+        plain = codec.encode_server(Observation(seq=2, turn=2, view={}))
+        assert b"waiting" not in (plain if codec.binary else plain.encode())
+        assert b"deadline" not in (plain if codec.binary else plain.encode())

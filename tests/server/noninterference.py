@@ -3,9 +3,11 @@
 Two runs of one game through the real game host (with a real store) and both codecs: a base run,
 and one with a secret change (hidden truth at the start, or other seats' inputs, or the umpire's
 silent work). A ruleset's plug says what an observing seat may know of a game (`low`): if that is
-the same in both runs after every input, every byte the observer is sent must be the same too:
+the same in both runs after every input, and so is whom the seat was told the phase waits for
+(`core.waiting_told`, each time it changed), every byte the observer is sent must be the same too:
 welcome, stream messages, replies to its own requests (an order's ack folded into its turn's
-observation, as the gateway sends it), a reconnect's snapshot after every input, and the
+observation, as the gateway sends it; a `check` of each of its orders before it is given, and of
+an empty order after every input), a reconnect's snapshot after every input, and the
 `game_over` that ends each run (the umpire ends a game its inputs left running), its whole log
 aside. Seat against truth and seat against seat are the same test with different changes.
 """
@@ -45,6 +47,10 @@ class Plug:
     # both runs, the phases the seat sees open, in order, must be the same too, whatever the inputs'
     # timing (a phase that opens only while a hidden enemy can act in it is a leak).
     clock_free_low: Callable[[Game, str], Any] | None = None
+    # Whether the end unseals the whole log to every seat (a game of its own does; a battle fought
+    # for a campaign does not: its truth goes back to the campaign, which goes on). When it does
+    # not, game_over is compared whole.
+    log_unsealed: bool = True
 
 
 @attrs.frozen
@@ -65,6 +71,9 @@ class Run:
     lows: list[Any]  # the observer's share of the truth after every input
     messages: list[Any] = attrs.field(factory=list)  # what was sent, as messages (sealed)
     clock_free: Any = None  # the observer's clock-free share at the end (if the plug has one)
+    # Whom the observer was told the phase waits for, each time it changed (after any input, an
+    # extra one too), with when: what `core.waiting_told` lets a seat know, beyond its plug's `low`.
+    waiting: list[Any] = attrs.field(factory=list)
 
 
 def run(plug: Plug, seed: bytes, inputs: Sequence[Input], observer: str, change: Change | None = None) -> Run:
@@ -83,7 +92,7 @@ async def _run(plug: Plug, seed: bytes, inputs: Sequence[Input], observer: str, 
             room = host.rooms["g"] = Room("g", game)
             sent: list[Any] = [host.welcome(room, observer)]
             room.streams[observer].listen(sent.append)
-            lows = []
+            lows, waiting = [], [(0, core.waiting_told(room.game, observer))]
             clock_free = []
             refs = {}  # each sender numbers its own requests, as a client does
             for given in change.inputs(inputs):
@@ -91,6 +100,8 @@ async def _run(plug: Plug, seed: bytes, inputs: Sequence[Input], observer: str, 
                     break
                 sender = given.get("seat", core.UMPIRE)
                 refs[sender] = ref = refs.get(sender, 0) + 1
+                if given.get("seat") == observer and "order" in given:  # the page checks a draft first
+                    sent.append(_check(host, room, observer, given["order"], ref))
                 during = len(sent)  # what the observer is sent while its own request is in flight
                 reply = await _give(host, room, given, ref)
                 if given.get("seat") == observer and reply is not None:
@@ -100,9 +111,13 @@ async def _run(plug: Plug, seed: bytes, inputs: Sequence[Input], observer: str, 
                     else:
                         sent.append(reply)
                 await asyncio.sleep(0)  # the pushes run once the input is durable
+                told = core.waiting_told(room.game, observer)
+                if told != waiting[-1][1]:  # when (after how many inputs both runs share) and what
+                    waiting.append((len(lows), told))
                 if given.get("extra"):
                     continue
                 sent.append(host.snapshot(room, observer, None, room.streams[observer].seq))
+                sent.append(_check(host, room, observer, {}, 0))
                 lows.append(plug.low(room.game, observer))
                 if plug.clock_free_low is not None:
                     clock_free.append(plug.clock_free_low(room.game, observer))
@@ -112,8 +127,8 @@ async def _run(plug: Plug, seed: bytes, inputs: Sequence[Input], observer: str, 
             sent.append(host.welcome(room, observer))
             if change.unsealed_at_end:
                 sent = [m for m in sent if not isinstance(m, wire.GameOver)]
-            sealed = [_sealed(m) for m in sent]
-            return Run([codec.encode_server(m) for m in sealed for codec in CODECS], lows, sealed, _changes(clock_free))
+            sealed = [_sealed(m) if plug.log_unsealed else m for m in sent]
+            return Run([codec.encode_server(m) for m in sealed for codec in CODECS], lows, sealed, _changes(clock_free), waiting)
         finally:
             await store.close()
 
@@ -122,6 +137,13 @@ def _sealed(message: Any) -> Any:
     """The message less what the end unseals for everyone on purpose: game_over's whole log (the
     seat's own record in it is still compared)."""
     return attrs.evolve(message, log=[]) if isinstance(message, wire.GameOver) else message
+
+
+def _check(host: Host, room: Room, seat: str, order: Mapping[str, Any], ref: int) -> wire.Checked:
+    """The reply to the seat's `check` of a draft order for the phase now open."""
+    state = room.game.state
+    refusals = host.check(room, seat, state.turn, dict(order), state.phase)
+    return wire.Checked(seq=room.streams[seat].seq, ref=ref, refusals=refusals)
 
 
 async def _give(host: Host, room: Room, given: Input, ref: int) -> Any:
@@ -155,7 +177,7 @@ def check(plug: Plug, seed: bytes, inputs: Sequence[Input], observer: str, chang
         a, b = phases_seen(base.messages), phases_seen(changed.messages)
         assert a == b, f"{change.name}: the phases {observer} sees differ:\n{a}\n{b}"
         checked = True
-    if base.lows != changed.lows:
+    if base.lows != changed.lows or base.waiting != changed.waiting:
         return checked
     assert len(base.messages) == len(changed.messages), (
         f"{change.name}: {observer} is sent {len(base.messages)} messages in one run, {len(changed.messages)} in the other"

@@ -332,9 +332,13 @@ async def test_spectators_see_the_umpire_view_late_and_only_when_the_umpire_allo
     assert spectator.welcome.seat == "spectator" and "overlays" in spectator.welcome.chart
     for _ in range(3):
         await umpire.request(lambda ref: wire.Release(ref=ref))
-    seen = [await spectator.until(wire.Observation) for _ in range(2)]
-    assert [m.turn for m in seen] == [2, 3]  # turn 4 is being played: the spectators are one behind
+    seen = [await spectator.until(wire.Observation) for _ in range(3)]
+    # Each turn as it opened, one behind: turn 4 is being played, the spectators see turn 3.
+    assert [m.turn for m in seen] == [1, 2, 3]
     assert "boat" in seen[0].view  # the umpire's truth, late
+    late = await open_peer(server, game["spectator_token"])  # joining now: shown turn 3 at once
+    snapshot = await late.recv()
+    assert isinstance(snapshot, wire.Snapshot) and snapshot.turn == 3 and snapshot.view == seen[2].view
     reply = await spectator.request(lambda ref: wire.Release(ref=ref))
     assert reply.code == "forbidden"
 

@@ -142,7 +142,8 @@ async def test_a_restart_in_the_middle_resumes_both_games_and_the_link(tmp_path)
         created = await server.create_game("black_sea", {"battles": "hex"})
         await bots_until(server, created["seats"].values(),
                          lambda: any(l.status == "fighting" for l in settles(server.host, created["game"])))
-        link = next(l for l in settles(server.host, created["game"]) if l.status == "fighting")
+        links = [l for l in settles(server.host, created["game"]) if l.status == "fighting"]  # a turn may have several
+        link = links[0]
     finally:
         await server.close()
     server = await Server.start(port=0, data=tmp_path)
@@ -151,35 +152,40 @@ async def test_a_restart_in_the_middle_resumes_both_games_and_the_link(tmp_path)
         assert host.rooms[created["game"]].game.awaiting
         assert host.links.by_child[link.child].status == "fighting"
         # A fighting seat that joins afresh finds its token in its snapshot; the bots play the
-        # battle, and the parent goes on.
+        # battles, and the parent goes on.
         seat = next(s for s in link.tokens if s != "umpire")
         peer = await open_peer(server, created["seats"][seat])
         snapshot = await peer.until(wire.Snapshot)
-        assert snapshot.view["linked"] == [{"game": link.child, "token": link.tokens[seat], "engagement": link.engagement}]
+        assert link_of(snapshot.view["linked"], link) == {"game": link.child, "token": link.tokens[seat], "engagement": link.engagement}
         parent = host.rooms[created["game"]]
-        await bots_until(server, [t for s, t in link.tokens.items() if s != "umpire"],
+        await bots_until(server, [t for l in links for s, t in l.tokens.items() if s != "umpire"],
                          lambda: not parent.game.awaiting or parent.game.state.ended)
-        assert host.links.by_parent[created["game"]][link.engagement].status == "settled"
+        assert all(host.links.by_parent[created["game"]][l.engagement].status == "settled" for l in links)
     finally:
         await server.close()
+
+
+def link_of(linked, link):
+    return next(x for x in linked if x["engagement"] == link.engagement)
 
 
 async def test_the_umpire_settles_an_abandoned_battle_and_the_linked_game_is_ended(server):
     created = await server.create_game("black_sea", {"battles": "hex"})
     host = server.host
     await bots_until(server, created["seats"].values(), lambda: any(l.status == "fighting" for l in settles(host, created["game"])))
-    link = next(l for l in settles(host, created["game"]) if l.status == "fighting")
+    links = [l for l in settles(host, created["game"]) if l.status == "fighting"]  # a turn may have several
     umpire = await open_peer(server, created["umpire_token"])
     refused = await umpire.request(lambda ref: wire.Release(ref=ref))
     assert isinstance(refused, wire.Error) and refused.code == "awaiting_battle"
-    bad = await umpire.request(lambda ref: wire.Override(ref=ref, override={"settle": link.engagement, "result": {"ships": 3}}, reason="abandoned"))
+    bad = await umpire.request(lambda ref: wire.Override(ref=ref, override={"settle": links[0].engagement, "result": {"ships": 3}}, reason="abandoned"))
     assert isinstance(bad, wire.Error) and bad.code == "bad_engagement_result"
-    done = await umpire.request(lambda ref: wire.Override(
-        ref=ref, override={"settle": link.engagement, "result": {"ships": [], "summary": "Both drew off."}}, reason="abandoned"))
-    assert isinstance(done, wire.Ack)
+    for link in links:
+        done = await umpire.request(lambda ref, link=link: wire.Override(
+            ref=ref, override={"settle": link.engagement, "result": {"ships": [], "summary": "Both drew off."}}, reason="abandoned"))
+        assert isinstance(done, wire.Ack)
+        assert host.rooms[link.child].game.cycle is core.Cycle.ENDED
+        assert host.links.by_parent[created["game"]][link.engagement].status == "settled"
     assert not host.rooms[created["game"]].game.awaiting
-    assert host.rooms[link.child].game.cycle is core.Cycle.ENDED
-    assert host.links.by_parent[created["game"]][link.engagement].status == "settled"
 
 
 async def test_a_battle_no_ruleset_can_fight_is_shown_to_the_umpire_and_the_parent_waits(server):
@@ -205,22 +211,25 @@ async def test_a_battle_that_ended_before_a_crash_is_settled_when_the_server_com
         created = await server.create_game("black_sea", {"battles": "hex"})
         host = server.host
 
-        async def no_give_back(link, child):  # the crash: the battle's end is on disk, its result is not
+        async def no_give_back(link, child):  # the crash: the battles' ends are on disk, their results are not
             return None
 
+        def all_ended():
+            links = settles(host, created["game"])
+            return links and all(l.child in host.rooms and host.rooms[l.child].game.cycle is core.Cycle.ENDED for l in links)
+
         with mock.patch.object(engagements.Links, "_give_back", no_give_back):
-            await bots_until(server, created["seats"].values(), lambda: any(
-                l.child in host.rooms and host.rooms[l.child].game.cycle is core.Cycle.ENDED
-                for l in settles(host, created["game"])))
-        link = next(l for l in settles(host, created["game"]) if l.status == "fighting")
-        assert host.rooms[created["game"]].game.awaiting
+            await bots_until(server, created["seats"].values(), all_ended)
+        names = sorted(l.engagement for l in settles(host, created["game"]) if l.status == "fighting")
+        assert names and host.rooms[created["game"]].game.awaiting
     finally:
         await server.close()
     server = await Server.start(port=0, data=tmp_path)
     try:
         assert not server.host.rooms[created["game"]].game.awaiting
-        assert server.host.links.by_parent[created["game"]][link.engagement].status == "settled"
+        assert all(server.host.links.by_parent[created["game"]][name].status == "settled" for name in names)
         entries = await server.host.store.load_log(created["game"])
-        assert entries[-1].record["input"] == "settle" and entries[-1].record["engagement"] == link.engagement
+        settled = [e.record["engagement"] for e in entries if e.record["input"] == "settle"]
+        assert sorted(settled[-len(names):]) == names and entries[-1].record["input"] == "settle"
     finally:
         await server.close()

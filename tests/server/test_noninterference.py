@@ -5,6 +5,7 @@ questions and the umpire's words to it), and the umpire's silent changes."""
 from __future__ import annotations
 
 import attrs
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -14,7 +15,7 @@ from fogbank.rules.core import UMPIRE, Game, StandingOrderUsed
 from fogbank.rules.dardanelles.chart import distance
 from fogbank.rules.dardanelles.units import Vessel, VesselType
 
-from tests.rules.toy.picket import SIGHT
+from tests.rules.toy.picket import SIGHT, Picket
 
 from .noninterference import Change, Plug, check
 
@@ -139,11 +140,26 @@ release_input = st.one_of(
     st.builds(lambda order: {"seat": "blue2", "order": order}, st.sampled_from(IDLE)),
     st.just({"umpire": wire.Release(ref=0)}),
 )
+
+
+@core.register
+class QuietPicket(Picket):
+    """Picket whose captains are told nothing of whom a phase waits for (a ruleset may say less
+    than the engine's default: own side by name, the enemy by count)."""
+
+    name = "picket_quiet"
+
+    def waiting_told(self, state, seat, waiting):
+        return core.Waiting()
+
+
 # What a captain may know, less every release notice it holds: its own follow from its own orders
-# (the same in both runs), so a notice of another's that reached it must show in the bytes.
-PICKET_NOTICES_UNKNOWN = Plug("picket", "picket", lambda game, seat: picket_low(attrs.evolve(game, state=attrs.evolve(
-    game.state, told={s: tuple(e for e in told if not isinstance(e, StandingOrderUsed))
-                      for s, told in game.state.told.items()})), seat))  # fmt: skip
+# (the same in both runs), so a notice of another's that reached it must show in the bytes. The
+# quiet Picket tells nobody whom a phase waits for: whether blue2 had ordered is then no seat's
+# but blue2's to know (the engine's default tells its consort by name and its enemies by count).
+PICKET_NOTICES_UNKNOWN = Plug("picket_quiet", "picket", lambda game, seat: picket_low(attrs.evolve(
+    game, state=attrs.evolve(game.state, told={s: tuple(e for e in told if not isinstance(e, StandingOrderUsed))
+                                               for s, told in game.state.told.items()})), seat))  # fmt: skip
 release_games = st.tuples(st.binary(min_size=32, max_size=32), st.lists(release_input, min_size=4, max_size=40))
 
 
@@ -244,3 +260,34 @@ def test_dardanelles_the_umpires_silent_work_sends_the_seat_nothing(game, at, sq
         return given_inputs[:at] + silent + given_inputs[at:]
 
     assume(check(DARDANELLES, seed, inputs, "submarine", Change("silent umpire", inputs=insert)))
+
+
+@SETTINGS
+@given(picket_games, st.integers(0, 40), st.sampled_from([({}, {}), ({"move": 1}, {"move": -1})]))
+def test_picket_whom_the_enemy_waits_for_is_told_as_a_count_and_no_more(game, at, pair):
+    """red1 and red2 order one after the other, in either order: blue1 is told how many enemy
+    seats the phase waits for (2, 1, 0), never which: it is sent the same bytes either way."""
+    seed, inputs = game
+    assume(check(PICKET, seed, *enemy_orders_either_way(inputs, at, pair)))
+
+
+def enemy_orders_either_way(inputs, at, pair):
+    """The inputs with red1's then red2's order at `at`, blue1 observing, and the change that
+    gives them the other way round."""
+    first, second = pair
+    red1_first = [{"seat": "red1", "order": first, "extra": True}, {"seat": "red2", "order": second, "extra": True}]
+    red2_first = red1_first[::-1]
+    return ([*inputs[:at], *red1_first, *inputs[at:]], "blue1",
+            Change("the enemy orders the other way round", inputs=lambda _: [*inputs[:at], *red2_first, *inputs[at:]]))
+
+
+def test_picket_a_seat_told_enemy_names_would_be_caught(monkeypatch):
+    """The test above fails on a planted leak: seats sent the enemy's names, which the engine
+    allows nobody (the harness still holds a seat to what `core.waiting_told` allows)."""
+    from fogbank.server import filter as seen_by
+
+    monkeypatch.setattr(seen_by, "waiting_told", lambda game, seat: core.Waiting(
+        tuple(sorted(game.waiting_for() - {seat})), len(game.waiting_for())))  # fmt: skip
+    inputs, observer, change = enemy_orders_either_way([{"seat": "blue1", "order": {"move": 1}}], 0, ({"move": 1}, {"move": -1}))
+    with pytest.raises(AssertionError, match="differs"):
+        check(PICKET, b"\x03" * 32, inputs, observer, change)

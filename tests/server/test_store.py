@@ -12,7 +12,7 @@ import pytest
 from fogbank.rules import core
 from fogbank.rules.record import gamelog
 from fogbank.rules.core import UMPIRE, find_ruleset
-from fogbank.server.store import FILENAME, RecoveryError, Store, StoreError, recover, state_fingerprint
+from fogbank.server.store import FILENAME, RecoveryError, StorageFull, Store, StoreError, recover, state_fingerprint
 
 SEED = bytes(range(32))
 SURFACE_NE = {"course": "NE", "speed": 1, "level": "surface"}
@@ -122,22 +122,61 @@ async def test_two_hundred_concurrent_appends_are_all_durable_in_call_order(tmp_
     await store.close()
 
 
-async def test_a_failed_commit_fails_its_waiters_and_stops_all_later_writes(store):
+HOLD = gamelog.input_record("hold", 1, held=True)
+DISK_FULL = sqlite3.OperationalError("database or disk is full")
+
+
+def fail_commits(store, times: int) -> list:
+    """Make the store's next `times` commits fail as a full disk does; the games told of it."""
+    real, failed, told = store._commit, [], []
+
+    def commit(connection, batch):
+        if len(failed) < times:
+            failed.append(batch)
+            raise DISK_FULL
+        real(connection, batch)
+
+    store._commit = commit
+    store.on_failure.append(told.append)
+    return told
+
+
+async def test_a_failed_commit_fails_its_writes_and_the_next_write_is_tried_afresh(store):
     await new_game(store)
-    assert await store.append("g1", gamelog.input_record("hold", 1, held=True)) == 0
-    # Someone else takes number 1 behind the store's back: the writer's next commit fails.
-    intruder = sqlite3.connect(store.path)
-    intruder.execute("INSERT INTO log (game_id, n, record) VALUES ('g1', 1, '{}')")
-    intruder.commit()
-    intruder.close()
-    waiting = [store.append("g1", gamelog.input_record("hold", 1, held=True)) for _ in range(3)]
+    assert await store.append("g1", HOLD) == 0
+    told = fail_commits(store, 1)
+    waiting = [store.append("g1", HOLD) for _ in range(3)]  # numbers 1-3, in one commit
     for future in waiting:
-        with pytest.raises(StoreError):
+        with pytest.raises(StorageFull):
             await future
-    # Numbers 1-3 were handed out and lost: writing number 4 would leave a gap, so nothing is written.
-    with pytest.raises(StoreError):
-        store.append("g1", gamelog.input_record("hold", 1, held=True))
+    assert store.failing == "OperationalError: database or disk is full" and told == [{"g1"}]
+    # Space again: the numbers went back to the last one committed, so the log has no gap.
+    assert await store.append("g1", HOLD) == 1
+    assert store.failing is None
     assert [entry.n for entry in await store.load_log("g1")] == [0, 1]
+
+
+async def test_writes_numbered_behind_a_failed_commit_fail_too_and_a_failed_game_is_not_claimed(tmp_path):
+    store = await Store.open(tmp_path, max_batch=1)  # one commit a write: those behind wait their turn
+    try:
+        await new_game(store)
+        fail_commits(store, 1)
+        behind = [store.append("g1", HOLD) for _ in range(3)]  # 0 fails; 1 and 2 follow a lost number
+        for future in behind:
+            with pytest.raises(StorageFull):
+                await future
+        assert await store.append("g1", HOLD) == 0
+        fail_commits(store, 1)
+        with pytest.raises(StorageFull):
+            await new_game(store, "g2")
+        assert store.find_token(token_hash("g2-sub")) is None and "g2" not in store.game_ids()
+        await new_game(store, "g2")  # the id and its tokens are free again
+        assert await store.append("g2", HOLD) == 0
+    finally:
+        await store.close()
+    reopened = await Store.open(tmp_path)
+    assert [entry.n for entry in await reopened.load_log("g1")] == [0]
+    await reopened.close()
 
 
 async def test_tokens_open_their_seat_and_nothing_else(tmp_path):

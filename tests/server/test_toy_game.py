@@ -54,7 +54,10 @@ async def test_the_umpire_holds_a_phase_amends_and_the_seats_learn_only_their_ow
         await blue1.submit({"move": 1})
         status = await next_of(blue1, wire.Status)
         assert status.order_in and status.must_act and not hasattr(status, "waiting_for")
-        # red1 is told nothing of blue1's order: its next message is its own status after its own order
+        assert status.waiting == {"seats": ["blue2"], "others": 2}  # its consort by name, the enemy by count
+        # red1 is told one enemy seat fewer is waited for (never which), then its own order is in
+        told = await next_of(red1, wire.Status)
+        assert told.waiting == {"seats": ["red2"], "others": 1} and not told.order_in
         await red1.submit({"move": 0})
         assert (await next_of(red1, wire.Status)).order_in
 
@@ -63,11 +66,15 @@ async def test_the_umpire_holds_a_phase_amends_and_the_seats_learn_only_their_ow
 
         await umpire.amend("blue2", {"move": 9}, "The umpire takes blue2's helm")
         await umpire.amend("red2", {"move": 0}, "Red2's signal was lost")
-        # Nothing reached blue1 of red1's order or the amendments to other seats: its very next
-        # message is the view as the fire phase opens.
-        observation = await asyncio.wait_for(anext(aiter(blue1.stream())), 10)
-        assert isinstance(observation, wire.Observation)
+        # What reached blue1 of red1's order and the amendments to other seats is whom the phase
+        # waits for, no more (its consort by name, the enemy by count); then the view as the fire
+        # phase opens.
+        told = [await asyncio.wait_for(anext(aiter(blue1.stream())), 10) for _ in range(3)]
+        assert [type(m) for m in told] == [wire.Status, wire.Status, wire.Observation]
+        assert [m.waiting for m in told[:2]] == [{"seats": ["blue2"], "others": 1}, {"seats": [], "others": 1}]
+        observation = told[2]
         assert observation.phase == "fire" and observation.must_act
+        assert observation.waiting == {"seats": ["blue2"], "others": 2}
 
         update = await next_update(umpire, lambda u: u.phase == "fire")
         assert update.held_phases == ["fire"] and set(update.waiting_for) == {"blue1", "blue2", "red1", "red2"}

@@ -140,10 +140,11 @@ async def test_the_console_page_is_served_with_a_strict_policy(server, path):
 
 
 @pytest.mark.parametrize(
-    "name, kind", [("app.js", "text/javascript"), ("wire.js", "text/javascript"), ("console.css", "text/css")]
+    "path, kind",
+    [("/umpire/app.js", "text/javascript"), ("/web/wire.js", "text/javascript"), ("/umpire/console.css", "text/css")],
 )
-async def test_the_console_files_are_served(server, name, kind):
-    status, headers, body = await asyncio.to_thread(fetch, f"http://127.0.0.1:{server.port}/umpire/{name}")
+async def test_the_console_files_are_served(server, path, kind):
+    status, headers, body = await asyncio.to_thread(fetch, f"http://127.0.0.1:{server.port}{path}")
     assert status == 200 and headers["Content-Type"].startswith(kind) and body
 
 

@@ -14,6 +14,7 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -38,10 +39,21 @@ class Workers:
              "--workers", str(workers)],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         )  # fmt: skip
+        self.log: list[str] = []  # its stderr, read as it comes (a full pipe would stall it)
+        threading.Thread(target=lambda: self.log.extend(self.process.stderr), daemon=True).start()
         line = self.process.stdout.readline()
-        assert line.startswith("fogbank serving on ws://"), line + self.process.stderr.read()
+        assert line.startswith("fogbank serving on ws://"), line + "".join(self.log)
         self.port = int(line.split("ws://", 1)[1].split("/", 1)[0].rpartition(":")[2])
         self.url = f"ws://127.0.0.1:{self.port}/"
+
+    async def logged(self, text: str) -> str:
+        """The first line of its log holding `text`, once there is one."""
+        for _ in range(1200):
+            found = [line for line in self.log if text in line]
+            if found:
+                return found[0]
+            await asyncio.sleep(0.05)
+        raise AssertionError(f"never logged {text!r}")
 
     def new_game(self, scenario: str = "marmara") -> dict:
         key = (self.data / "admin.key").read_text().strip()
@@ -174,14 +186,19 @@ def test_a_ctrl_c_while_the_workers_start_stops_them_all_without_a_traceback(tmp
 
 
 def workers_of(pid: int) -> list[int]:
-    """The worker processes of `fogbank serve --workers` (not multiprocessing's resource tracker)."""
+    """The worker processes of `fogbank serve --workers`: those running multiprocessing's spawn
+    (not its resource tracker, nor a child not yet past its exec, whose command line is still
+    its parent's)."""
     with open(f"/proc/{pid}/task/{pid}/children") as listed:
         children = [int(child) for child in listed.read().split()]
     found = []
     for child in children:
-        with open(f"/proc/{child}/cmdline", "rb") as cmdline:
-            if b"resource_tracker" not in cmdline.read():
-                found.append(child)
+        try:
+            with open(f"/proc/{child}/cmdline", "rb") as cmdline:
+                if b"spawn_main" in cmdline.read():
+                    found.append(child)
+        except FileNotFoundError:  # gone meanwhile
+            pass
     return found
 
 
@@ -209,3 +226,116 @@ async def test_a_killed_worker_is_started_again_with_its_games(tmp_path):
         assert workers[0] not in workers_of(server.process.pid) and len(workers_of(server.process.pid)) == 2
     finally:
         assert server.stop() == 0
+
+
+def gone(pids: list[int]) -> bool:
+    """Whether these processes are gone (or zombies waiting for a reaper that is not their parent)."""
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/stat") as stat:
+                if stat.read().rsplit(")", 1)[1].split()[0] != "Z":
+                    return False
+        except FileNotFoundError:
+            pass
+    return True
+
+
+async def test_workers_die_with_their_parent_and_the_folder_serves_again(tmp_path):
+    server = Workers(tmp_path)
+    game = server.new_game()
+    workers = workers_of(server.process.pid)
+    assert len(workers) == 2
+    server.process.kill()  # kill -9: no handler runs, no SIGTERM is sent by the parent
+    server.process.wait()
+    for _ in range(400):
+        if gone(workers):
+            break
+        await asyncio.sleep(0.05)
+    assert gone(workers), "a worker outlived its parent"
+    again = Workers(tmp_path)  # port and stores free: no second writer beside the first
+    try:
+        assert len(await play_two_turns(again.url, game)) == 2
+    finally:
+        assert again.stop() == 0
+
+
+def test_a_second_parent_refuses_while_the_port_or_a_workers_store_is_held(tmp_path):
+    import socket
+
+    from fogbank.server.store import lock_folder
+
+    def serve(port: int) -> subprocess.CompletedProcess:
+        return subprocess.run(
+            [sys.executable, "-m", "fogbank.cli.main", "serve", "--port", str(port), "--data", str(tmp_path),
+             "--workers", "2"],
+            capture_output=True, text=True, timeout=60,
+        )  # fmt: skip
+
+    Workers(tmp_path).stop()
+    held = lock_folder(tmp_path / "worker-1")  # as a worker left behind holds its store
+    try:
+        refused = serve(0)
+    finally:
+        os.close(held)
+    assert refused.returncode == 1 and "fogbank serving" not in refused.stdout
+    assert refused.stderr.strip().splitlines() == [
+        f"fogbank serve: {tmp_path / 'worker-1'} is in use by another fogbank process (pid {os.getpid()}): stop it first"
+    ]
+    with socket.socket() as left:  # as workers left behind hold the port, SO_REUSEPORT and all
+        left.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+        left.bind(("127.0.0.1", 0))
+        left.listen()
+        port = left.getsockname()[1]
+        refused = serve(port)
+    assert refused.returncode == 1
+    assert refused.stderr.strip().startswith(f"fogbank serve: port {port} on 127.0.0.1 is taken")
+
+
+async def test_a_worker_that_cannot_start_again_is_retried_while_the_other_serves(tmp_path):
+    server = Workers(tmp_path)
+    try:
+        games = [server.new_game() for _ in range(8)]
+        mine = {index: [g for g in games if owner(g["game"], 2) == index] for index in range(2)}
+        assert mine[0] and mine[1]
+        store = tmp_path / "worker-0" / "fogbank.sqlite3"
+        aside = tmp_path / "aside"
+        aside.mkdir()
+        for name in ("fogbank.sqlite3", "fogbank.sqlite3-wal", "fogbank.sqlite3-shm"):
+            if (store.parent / name).exists():
+                (store.parent / name).rename(aside / name)  # the running worker keeps its files open
+        store.write_bytes(b"not a database" * 100)
+        os.kill(workers_of(server.process.pid)[0], signal.SIGKILL)
+        said = await server.logged("worker 0 could not start again")
+        assert "is damaged (file is not a database)" in said and "trying again in 0.5 s" in said
+        await server.logged("trying again in 1.0 s")  # and again, waiting longer
+        # Worker 1's games play on meanwhile, joined through either worker's socket.
+        for game in mine[1]:
+            assert len(await play_two_turns(server.url, game)) == 2
+        store.unlink()
+        for name in os.listdir(aside):
+            (aside / name).rename(store.parent / name)
+        await server.logged("worker 0 is serving again")
+        for game in mine[0]:
+            assert len(await join_when_back(server.url, game)) == 2
+    finally:
+        assert server.stop() == 0
+
+
+async def test_a_connection_that_sent_more_than_a_datagram_holds_before_joining_is_handed_over(tmp_path):
+    server = Workers(tmp_path)
+    try:
+        games = [server.new_game() for _ in range(8)]  # about half join through the other worker
+        filler = {"type": "order", "ref": 0, "turn": 1, "order": {f"k{n}": "x" * 4000 for n in range(15)}}
+        for game in games:
+            async with connect(server.url, subprotocols=[wire.MSGPACK], max_size=wire.MAX_SERVER_FRAME) as ws:
+                for _ in range(4):  # 4 x 60 KB, each answered not_joined: 240 KB read before the join
+                    await ws.send(msgpack.packb(filler))
+                await ws.send(msgpack.packb({"type": "join", "token": game["seats"]["submarine"]}))
+                kinds = []
+                while "snapshot" not in kinds:
+                    reply = msgpack.unpackb(await asyncio.wait_for(ws.recv(), 10))
+                    kinds.append(reply["type"] if reply["type"] != "error" else reply["code"])
+                assert kinds == ["not_joined"] * 4 + ["welcome", "snapshot"]
+    finally:
+        assert server.stop() == 0
+    assert not [line for line in server.log if "internal_error" in line or "Traceback" in line]

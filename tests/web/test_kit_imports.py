@@ -36,11 +36,11 @@ def test_a_rulesets_page_modules_import_the_kit_and_their_own_files_only(ruleset
 def test_the_shells_take_the_kit_from_web():
     strays = [
         (str(path.relative_to(FOGBANK)), target)
-        for shell in ("seat", "console")
+        for shell in ("seat", "console", "games")
         for path in sorted((FOGBANK / "server" / shell).glob("*.js"))
         for target in imports(path)
         if target.startswith("./") and not (path.parent / target).exists()
-        or target.startswith("/") and not re.match(r"^/(web|umpire|play)/", target)
+        or target.startswith("/") and not re.match(r"^/(web|umpire|play|games)/", target)
     ]
     assert strays == []
 

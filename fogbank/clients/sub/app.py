@@ -38,7 +38,7 @@ from .debrief import check_log, final_truth, save_log, truth_words
 from .end import CHECKING, EndScreen
 from .gauges import Gauges
 from .help import HelpScreen, fix_risk
-from .log import Entry, ReportLog, briefing_entries, entries_for_reports, sunk_target, turn_heading
+from .log import Entry, ReportLog, briefing_entries, entries_for_reports, gauge_changes, sunk_target, turn_heading
 from .orders import OrderPad
 from .pencil import PencilScreen, load_marks, pencil, save_marks
 from .places import PlacesScreen
@@ -56,22 +56,35 @@ CONNECTION_WORDS = {
     RECONNECTING: ("◌ connection lost, reconnecting (your order is kept)", "bold black on yellow"),
     CLOSED: ("✗ disconnected: press c to reconnect", "bold white on red"),
 }
+# The same, in a word or two, for a narrow terminal.
+CONNECTION_SHORT = {CONNECTING: "◌ connecting", CONNECTED: "●", RECONNECTING: "◌ reconnecting",
+                    CLOSED: "✗ disconnected: c"}  # fmt: skip
 
 
 class TopBar(Widget):
-    """Set `title`, `connection` (a client state) and `progress` (the turn's status)."""
+    """Set `title`, `connection` (a client state) and `progress` (the turn's status), and `short`
+    (the title in a few words). Whatever the width, the connection and the progress are whole:
+    the title gives way first."""
 
     title: reactive[str] = reactive("fogbank")
+    short: reactive[str] = reactive("")
     connection: reactive[str] = reactive(CONNECTING)
     progress: reactive[str] = reactive("")
 
     def render(self) -> Text:
+        width = self.content_region.width or 200
         words, style = CONNECTION_WORDS.get(self.connection, (self.connection, "bold"))
-        return (
-            Text(f"{self.title}   ", style="bold")
-            + Text(f" {words} ", style=style)
-            + Text(f"   {self.progress}", style="#a0c8ff")
-        )
+        for title, connection, gap in ((self.title, words, "   "), (self.short or self.title, words, "  "),
+                                       (self.short or self.title, CONNECTION_SHORT.get(self.connection, words), " ")):  # fmt: skip
+            line = (
+                Text(f"{title}{gap}", style="bold")
+                + Text(f" {connection} ", style=style)
+                + Text(f"{gap}{self.progress}", style="#a0c8ff")
+            )
+            if line.cell_len <= width:
+                return line
+        line.truncate(width, overflow="ellipsis")
+        return line
 
 
 class SubApp(App[None]):
@@ -85,13 +98,14 @@ class SubApp(App[None]):
         Binding("r", "recognition", "Recognition"),
         Binding("k", "places", "Places"),
         Binding("m", "pencil", "Pencil"),
-        Binding("tab", "toggle_chart", "Chart/reports", priority=True),
+        Binding("tab", "toggle_chart", "Reports", priority=True),
         Binding("pageup", "scroll_reports('page_up')", "Reports up", show=False),
         Binding("pagedown", "scroll_reports('page_down')", "Reports down", show=False),
         Binding("home", "scroll_reports('home')", "First report", show=False),
         Binding("end", "scroll_reports('end')", "Latest report", show=False),
         Binding("c", "reconnect", "Reconnect", show=False),
         Binding("e", "end", "Debrief", show=False),
+        Binding("o", "track_alone", "True track alone", show=False),
         Binding("ctrl+q", "quit", "Quit"),
     ]
 
@@ -176,10 +190,15 @@ class SubApp(App[None]):
         self.query_one(OrderPad).chart = welcome.chart
         self.query_one(OrderPad).fix_risk = fix_risk(welcome.briefing)
         orders = " ".join(welcome.briefing.get("briefing", "").split())
-        self.query_one(ChartPane).targets = tuple(waters_named(orders, welcome.chart))
+        # The objective as the rules name it; an older server names none: read from the orders.
+        objectives = welcome.briefing.get("objectives")
+        if objectives is None:
+            objectives = waters_named(orders, welcome.chart)
+        self.query_one(ChartPane).targets = tuple(objectives)
         self.query_one(Gauges).turn_limit = welcome.briefing.get("turn_limit")
         top = self.query_one(TopBar)
         top.title = f"{welcome.briefing.get('title', welcome.scenario)} · {welcome.chart.get('name', '')}"
+        top.short = welcome.briefing.get("boat") or welcome.scenario
         self.query_one(ChartPane).border_title = welcome.chart.get("name", "Chart")
         self.query_one(ChartPane).marks = load_marks(self._pencil_file())
 
@@ -278,6 +297,13 @@ class SubApp(App[None]):
             self.entries = (*told, *self._read(message.view["reports"], start))
             self.view = self._with_contacts(message.view)
             self._progress(message.turn, message.must_act)
+        elif isinstance(message, Observation) and self.view is not None and message.turn == self.view["turn"]:
+            # The same turn seen again: the umpire changed the boat's gauges (an override), not a
+            # turn resolved; said as the umpire would, with no turn heading of its own.
+            changed = gauge_changes(self.view, message.view)
+            self.view = self._with_contacts(message.view)
+            if changed:
+                self._note("narrative", f"The umpire: {changed}")
         elif isinstance(message, Observation):
             self._track(message.view["contacts"])
             reports = self._read(message.view["reports"], start)
@@ -301,6 +327,7 @@ class SubApp(App[None]):
             self.query_one(TopBar).progress = f"game over: {message.result}; e the debrief"
             self.query_one(OrderPad).over = True
             self.query_one(ChartPane).draft = None
+            self.query_one(Gauges).draft = None  # no order to come: the gauges show the last view alone
             self.debrief()
             self.action_end()
 
@@ -314,7 +341,7 @@ class SubApp(App[None]):
             f"The umpire amended your order for turn {message.turn}: {words} Reason: {message.reason}.{rules}",
         )
         pad = self.query_one(OrderPad)
-        pad.amended = (message.turn, words, message.reason)
+        pad.amended = (message.turn, words, message.reason, order_words(message.order, short=True))
         draft = drafted(message.order)
         if draft is not None:  # else the words above still say it
             pad.draft = draft
@@ -390,6 +417,12 @@ class SubApp(App[None]):
     def action_reconnect(self) -> None:
         if self.connection == CLOSED and self.game_over is None:
             self.run_connection()
+
+    def action_track_alone(self) -> None:
+        """After the game: the true track alone on the chart, or everything again."""
+        chart = self.query_one(ChartPane)
+        if chart.truth is not None:
+            chart.track_alone = not chart.track_alone
 
     def action_end(self) -> None:
         if self.game_over is None or isinstance(self.screen, EndScreen):

@@ -7,7 +7,6 @@ that shows it, under its key, is in chartpane.py.
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 import attrs
@@ -18,6 +17,7 @@ from textual.geometry import Region
 
 from . import bearings
 from .draft import Draft
+from .reckoning import anchor, expected_drift, plotted, shore_of, stops_at
 from .recognition import LETTERS
 
 SEA = "on #0b2545"
@@ -42,6 +42,7 @@ TRUTH = "#40e0d0"  # the debrief: where the boat really was
 TRUE_TRACK = "o"
 TRUE_BOAT = "◆"
 MINE = "*"
+DRIFT_MARK = "~"  # where the stream should set her at the end of the hour
 
 
 def _line_glyph(bearing: float) -> str:
@@ -103,10 +104,12 @@ def draw_chart(
     marks: tuple[dict[str, str], ...] = (),
     truth: dict[str, Any] | None = None,
     sunk: frozenset[int] = frozenset(),
+    track_alone: bool = False,
 ) -> Text:
     """The chart as styled text, north up; each square `cell` columns wide. `targets`: squares
     to mark as the orders' objective; `marks`: the player's pencil marks ({square, label});
-    `truth`: the umpire's view at the end (the debrief); `sunk`: contacts sunk."""
+    `truth`: the umpire's view at the end (the debrief); `sunk`: contacts sunk; `track_alone`:
+    the debrief's true track and nothing else over the coast (no plot, mark or name hides it)."""
     if not chart:
         return Text("Waiting for the chart...", style="dim")
     land = _land(chart)
@@ -118,6 +121,10 @@ def draw_chart(
             cells[y][x] = (text.ljust(cell)[:cell], f"{style} {LAND if land[y][x] else SEA}")
             used.add((x, y))
 
+    if truth and track_alone:
+        _draw_truth({"track": truth.get("track", ()), "boat": truth.get("boat")}, mark, cell)
+        return _assemble(cells, chart["columns"], chart["rows"], cell)
+
     for line in chart.get("finish", ()):
         zone, edge = finish_edge(line["squares"], land)
         for x, y in zone - edge:  # inside the zone: the sea tinted, free for marks and labels
@@ -127,13 +134,13 @@ def draw_chart(
     for square in targets:
         mark(*parse_square(square), TARGET_MARK, "bold #ffd700")
     if view:
-        _draw_view(view, mark, draft, cell, sunk)
+        _draw_view(view, mark, draft, cell, sunk, chart)
     for pencil in marks:  # the player's own notes over the plot's lines
         mark(*parse_square(pencil["square"]), PENCIL_MARK, PENCIL)
     if truth:
         _draw_truth(truth, mark, cell)
     if view:
-        mark(*parse_square(view["plotted"]), "@", "bold #ffd700")
+        mark(*parse_square(plotted(view, draft)), "@", "bold #ffd700")
     # Labels last, each only on squares nothing is drawn on yet: no label is ever written over
     # a mark or over another label. What does not fit is in the key (k) instead.
     for label in _labels(chart, marks):
@@ -149,9 +156,9 @@ def labelled(chart: dict[str, Any], cell: int) -> set[str]:
     return {label.text for label in _labels(chart, ()) if _write_label(cells, land, used, label, cell)}
 
 
-def plotted_region(chart: dict[str, Any], view: dict[str, Any], cell: int) -> Region:
-    """Where the plotted position is in `draw_chart`'s text, for scrolling it into view."""
-    x, y = parse_square(view["plotted"])
+def square_region(chart: dict[str, Any], square: str, cell: int) -> Region:
+    """Where a square is in `draw_chart`'s text, for scrolling it into view."""
+    x, y = parse_square(square)
     return Region(3 + cell * x, 1 + chart["rows"] - 1 - y, cell, 1)
 
 
@@ -202,18 +209,22 @@ def _beside_line(squares: list[str]) -> tuple[str, ...]:
     return tuple(square_name(sq) for sq in ordered[middle:] + ordered[:middle])
 
 
-def _draw_view(view: dict[str, Any], mark, draft: Draft | None, cell: int, sunk: frozenset[int]) -> None:
+def _draw_view(view: dict[str, Any], mark, draft: Draft | None, cell: int, sunk: frozenset[int], chart) -> None:
     track = [parse_square(s) for s in view["track"]]
-    plotted = parse_square(view["plotted"])
-    for x, y in track[:-1]:
+    plot = parse_square(plotted(view, draft))
+    # The track so far; with the plot set by hand, where the reckoning had her too.
+    for x, y in track[:-1] if plot == parse_square(view["plotted"]) else track:
         mark(x, y, "•", "bold #c0c0c0")
     if draft is not None:
-        for x, y in draft.path(plotted):
+        for x, y in draft.path(plot):
             mark(x, y, "+", "bold yellow")
+        drifted = expected_drift(chart, stops_at(draft, plot, shore_of(chart)), draft.level, shore_of(chart))
+        if drifted is not None:  # where the stream should set her at the end of the hour
+            mark(*drifted, DRIFT_MARK, "bold #80c0ff")
     for contact in sorted(view["contacts"], key=lambda c: (c["turn"], c["fidelity"] != "bearing")):
         # The newest over the oldest, a sighting over a bearing line: what was last told shows.
-        # track[t] is the plot at the end of turn t, when that turn's contacts were reported.
-        ox, oy = track[min(contact["turn"], len(track) - 1)] if track else plotted
+        # Each from where the boat was plotted when it was reported (the last turn's: the plot now).
+        ox, oy = anchor(contact, view, plot)
         age = view["turn"] - 1 - contact["turn"]  # 0: reported in the turn just resolved
         _draw_contact(contact, age, contact["number"] in sunk, ox, oy, mark, cell)
 
@@ -234,7 +245,7 @@ def _draw_truth(truth: dict[str, Any], mark, cell: int) -> None:
 def _draw_contact(contact: dict[str, Any], age: int, sunk: bool, ox: int, oy: int, mark, cell: int) -> None:
     bearing = None if contact.get("bearing") is None else bearings.degrees(contact["bearing"])
     if bearing is not None:
-        dx, dy = _king_step(bearing)
+        dx, dy = bearings.king_step(bearing)
     label = contact_mark(contact, cell, sunk)
     if contact["fidelity"] == "bearing" and bearing is not None:
         if age >= 2:  # an old bearing only clutters the plot: gone after two turns
@@ -251,13 +262,6 @@ def _draw_contact(contact: dict[str, Any], age: int, sunk: bool, ox: int, oy: in
         mark(round(ox + distance * dx), round(oy + distance * dy), label, style)
     elif contact.get("square"):
         mark(*parse_square(contact["square"]), label, style)
-
-
-def _king_step(bearing: float) -> tuple[float, float]:
-    """One square along a bearing, as distances count: in king moves (the larger of dx, dy is 1)."""
-    dx, dy = math.sin(math.radians(bearing)), math.cos(math.radians(bearing))
-    scale = max(abs(dx), abs(dy))
-    return dx / scale, dy / scale
 
 
 def _write_label(cells, land, used: set[tuple[int, int]], label: Label, cell: int) -> bool:

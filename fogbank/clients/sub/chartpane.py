@@ -25,9 +25,10 @@ from .chart import (
     TRUTH,
     draw_chart,
     letter,
-    plotted_region,
+    square_region,
 )
 from .draft import Draft
+from .reckoning import plotted
 from .recognition import WORDS
 
 
@@ -37,6 +38,8 @@ def chart_key(
     chart: dict[str, Any] | None = None,
     truth: dict[str, Any] | None = None,
     width: int = 0,
+    draft: Draft | None = None,
+    track_alone: bool = False,
 ) -> Text:
     """The lines above the chart: where the boat is plotted, the objective, the finish lines,
     the last turn's contacts; in the debrief, what the truth's marks mean. Given the `width`, a
@@ -52,7 +55,9 @@ def chart_key(
         key.append(words, style="bold" if mark == "@" else "")
 
     if view is not None:
-        group("@", "bold #ffd700", f"{view['plotted']}")
+        plot = plotted(view, draft)
+        by_hand = f"{plot} (by hand; reckoned {view['plotted']})"
+        group("@", "bold #ffd700", plot if plot == view["plotted"] else by_hand)
     for place in targets:
         group(TARGET_MARK, "bold #ffd700", f"{place['square']} {place['name']}")
     finish = [line["label"] for line in (chart or {}).get("finish", ())]
@@ -62,8 +67,12 @@ def chart_key(
         key.append("\nThe truth: ", style=f"bold {TRUTH}")
         key.append(f"{TRUE_BOAT} {(truth.get('boat') or {}).get('square', '?')}", style=TRUTH)
         key.append(f" {TRUE_TRACK} track", style=TRUTH)
+        if track_alone:
+            key.append(" alone (o: everything)", style="dim")
+            return key
         key.append(f" {MINE} mines", style="#ff4040")
         key.append(" CPTB vessels", style="#ffa040")
+        key.append(" (o: the track alone)", style="dim")
         return key
     latest = [c for c in (view or {}).get("contacts", ()) if c["turn"] == view["turn"] - 1]
     if latest:
@@ -90,12 +99,13 @@ def _contact_words(contact: dict[str, Any]) -> str:
 
 
 class ChartScroll(ScrollableContainer, can_focus=False):
-    """Scrolls the chart. Set `follow` (a region of it): it keeps that in the middle of the view
-    whenever the chart, or the room for it, changes size."""
+    """Scrolls the chart. Set `follow` (regions of it): it keeps the first in the middle of the
+    view whenever the chart, or the room for it, changes size; and all of them, where they fit
+    (the boat and the waters the orders name)."""
 
-    follow: reactive[Region | None] = reactive(None)
+    follow: reactive[tuple[Region, ...]] = reactive(tuple)
 
-    def watch_follow(self, follow: Region | None) -> None:
+    def watch_follow(self, follow: tuple[Region, ...]) -> None:
         self.call_after_refresh(self._follow)
 
     def on_resize(self) -> None:
@@ -104,8 +114,14 @@ class ChartScroll(ScrollableContainer, can_focus=False):
         self._follow()
 
     def _follow(self) -> None:
-        if self.follow is not None:
-            self.scroll_to_region(self.follow, center=True, animate=False, immediate=True)
+        if not self.follow:
+            return
+        shown = self.follow[0]
+        for region in self.follow[1:]:
+            both = shown.union(region)
+            if both.height <= self.scrollable_content_region.height:
+                shown = both
+        self.scroll_to_region(shown, center=True, animate=False, immediate=True)
 
 
 class ChartPane(Vertical):
@@ -122,6 +138,7 @@ class ChartPane(Vertical):
     marks: reactive[tuple[dict[str, str], ...]] = reactive(tuple)
     truth: reactive[dict[str, Any] | None] = reactive(None)
     sunk: reactive[frozenset[int]] = reactive(frozenset)
+    track_alone: reactive[bool] = reactive(False)  # the debrief: the true track and nothing else
 
     def compose(self) -> ComposeResult:
         yield Static(id="chart-key")
@@ -137,7 +154,7 @@ class ChartPane(Vertical):
             self._redraw()
 
     watch_chart = watch_view = watch_draft = watch_targets = watch_cell = _watch_any
-    watch_marks = watch_truth = watch_sunk = _watch_any
+    watch_marks = watch_truth = watch_sunk = watch_track_alone = _watch_any
 
     def on_resize(self) -> None:
         self._redraw()  # the key's lines break by the pane's width
@@ -146,10 +163,14 @@ class ChartPane(Vertical):
         squares = tuple(p["square"] for p in self.targets)
         self.query_one("#chart-grid", Static).update(
             draw_chart(self.chart, self.view, self.draft, cell=self.cell, targets=squares, marks=self.marks,
-                       truth=self.truth, sunk=self.sunk)  # fmt: skip
+                       truth=self.truth, sunk=self.sunk, track_alone=self.track_alone)  # fmt: skip
         )
         self.query_one("#chart-key", Static).update(
-            chart_key(self.view, list(self.targets), self.chart, self.truth, width=self.query_one("#chart-key").size.width)
+            chart_key(self.view, list(self.targets), self.chart, self.truth,
+                      width=self.query_one("#chart-key").size.width, draft=self.draft,
+                      track_alone=self.track_alone)  # fmt: skip
         )
         if self.chart and self.view:
-            self.query_one(ChartScroll).follow = plotted_region(self.chart, self.view, self.cell)
+            squares = (plotted(self.view, self.draft), *(p["square"] for p in self.targets))
+            regions = tuple(square_region(self.chart, square, self.cell) for square in squares)
+            self.query_one(ChartScroll).follow = regions

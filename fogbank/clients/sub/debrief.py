@@ -15,6 +15,7 @@ from typing import Any, Iterable
 from fogbank.protocols import GameOver
 from fogbank.rules.core import UMPIRE
 from fogbank.rules.core.plain import to_plain
+from fogbank.rules.dardanelles.tables import TABLES
 from fogbank.rules.record.replay import apply_input, start
 from fogbank.rules.record.verify import Mismatch, read_log, verify_records
 from rich.text import Text
@@ -114,8 +115,27 @@ def last_hour(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [r for r in told if r.get("turn", 0) >= last]
 
 
+# What each table's roll decides, and its words: "7 or less sinks" (the other outcomes follow).
+DECIDES = {"minefield_surface": ("sunk", "sinks"), "minefield_submerged": ("sunk", "sinks"),
+           "vision": ("seen", "sees it"), "hydrophone": ("heard", "hears it"), "observers_day": ("seen", "is seen"),
+           "searchlight_night": ("found", "finds her"), "shore_battery": ("sunk", "sinks"),
+           "torpedo": ("hit", "hits")}  # fmt: skip
+
+
 def _roll_words(roll: dict[str, Any]) -> str:
     dice = "+".join(str(d) for d in roll.get("dice", ()))
     modifiers = "".join(f" {m['value']:+d} {m['reason']}" for m in roll.get("modifiers", ()))
     table = str(roll.get("table", "")).replace("_", " ")
-    return f"roll {roll.get('index')}: {table}: {dice}{modifiers} = {roll.get('total')}: {roll.get('outcome')}"
+    words = f"roll {roll.get('index')}: {table}: {dice}{modifiers} = {roll.get('total')}: {roll.get('outcome')}"
+    return words + needed(roll)
+
+
+def needed(roll: dict[str, Any]) -> str:
+    """What the dice had to show, with this roll's modifiers: "; 7 or less sinks"; "" for a
+    table this client does not know."""
+    table, decides = TABLES.get(roll.get("table", "")), DECIDES.get(roll.get("table", ""))
+    if table is None or decides is None:
+        return ""
+    outcome, verb = decides
+    modifier = sum(m.get("value", 0) for m in roll.get("modifiers", ()))
+    return f"; {table.needs(outcome, modifier)} {verb}"

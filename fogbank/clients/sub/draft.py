@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 import attrs
-from fogbank.rules.dardanelles.chart import Course, Square, parse_square, square_name
+from fogbank.rules.dardanelles.chart import Course, Square, distance, parse_square, square_name
 from fogbank.rules.dardanelles.units import (
     TORPEDO_RANGE,
     Level,
@@ -17,15 +17,10 @@ from fogbank.rules.dardanelles.units import (
     movement_allowance,
 )
 
-from . import bearings
+from .reckoning import compass, drift_at, estimated_square, on_line, plotted, stops_at
 
-COURSES = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+RECENT = 2  # turns a sighting may be fired at after it was reported
 LEVELS = tuple(level.value for level in Level)  # surface first, bottom last
-
-
-def course_for_bearing(bearing: int | str) -> str:
-    """The nearest of the eight courses to a bearing (degrees, or a compass point)."""
-    return COURSES[round(bearings.degrees(bearing) / 45) % 8]
 
 
 @attrs.frozen
@@ -43,12 +38,13 @@ class Draft:
     course2: str = "N"
     speed2: int = 0
     fix: bool = False
+    plot: str | None = None  # where the player has set the plot by hand this hour; None: as reckoned
 
     @classmethod
     def from_payload(cls, order: dict[str, Any]) -> "Draft":
         """The draft an order payload was made from (either form, one leg or two)."""
         legs = order.get("legs") or [{"course": order.get("course", "N"), "speed": order.get("speed", 0)}]
-        fields: dict[str, Any] = {"level": order["level"], "fix": bool(order.get("fix"))}
+        fields: dict[str, Any] = {"level": order["level"], "fix": bool(order.get("fix")), "plot": order.get("plot")}
         fields.update(course=legs[0]["course"], speed=legs[0]["speed"])
         if len(legs) > 1:
             fields.update(course2=legs[1]["course"], speed2=legs[1]["speed"])
@@ -94,9 +90,12 @@ class Draft:
             order: dict[str, Any] = {"course": course, "speed": speed, "level": self.level}
             if fire:
                 order["fire"] = fire
-            return order
-        legs = [{"course": course, "speed": speed} for course, speed in self.legs]
-        return {"legs": legs, "level": self.level, "fire": fire, "fix": self.fix}
+        else:
+            legs = [{"course": course, "speed": speed} for course, speed in self.legs]
+            order = {"legs": legs, "level": self.level, "fire": fire, "fix": self.fix}
+        if self.plot is not None:
+            order["plot"] = self.plot
+        return order
 
     def words(self, short: bool = False) -> str:
         """The order in a naval officer's words; `short`: in a signal's (E1 then N2), for a
@@ -108,6 +107,8 @@ class Draft:
         else:
             move = "Steer " + ", then ".join(f"{c}, {n} square{'s' if n != 1 else ''}" for c, n in self.legs if n)
         text = f"{move}{'' if short else ','} at {self.level}"
+        if self.plot is not None:
+            text = (f"@{self.plot}; " if short else f"Plot set at {self.plot}; ") + text[0].lower() + text[1:]
         if self.fix:
             text += "; fix" if short else "; take a fix on a landmark"
         if self.fire_target is not None:
@@ -125,11 +126,12 @@ def drafted(order: dict[str, Any]) -> Draft | None:
         return None
 
 
-def order_words(order: dict[str, Any]) -> str:
-    """An order payload in words: the officer's when the client can draw it, else its fields."""
+def order_words(order: dict[str, Any], short: bool = False) -> str:
+    """An order payload in words: the officer's when the client can draw it (`short`: a
+    signal's), else its fields."""
     draft = drafted(order)
     if draft is not None:
-        return draft.words()
+        return draft.words(short=short)
     return "; ".join(f"{key} {value}" for key, value in order.items()) + "."
 
 
@@ -145,6 +147,7 @@ class Cost:
     battery_left: int
     problems: tuple[str, ...]
     warnings: tuple[str, ...]
+    drift: Drift | None = None  # where the chart's stream should set her at the end of the hour
 
     @property
     def movement(self) -> int:
@@ -160,9 +163,15 @@ def squares_allowed(view: dict[str, Any] | None, level: str) -> int:
     return max(0, movement_allowance(start, end) - abs(end.depth - start.depth))
 
 
-def cost(view: dict[str, Any], draft: Draft, shore: Callable[[Square], bool] | None = None) -> Cost:
+def cost(
+    view: dict[str, Any],
+    draft: Draft,
+    shore: Callable[[Square], bool] | None = None,
+    chart: dict[str, Any] | None = None,
+) -> Cost:
     """What `draft` costs from `view`. `shore(square)`: whether the player's own chart shows
-    land (or no chart) there, to warn of a course plotted across the shore."""
+    land (or no chart) there, to warn of a course plotted across the shore; `chart`: the
+    player's chart, to say where its stream should set her at the end of the hour."""
     start, end = Level(view["level"]), Level(draft.level)
     allowance = movement_allowance(start, end)
     changes = abs(end.depth - start.depth)
@@ -176,8 +185,9 @@ def cost(view: dict[str, Any], draft: Draft, shore: Callable[[Square], bool] | N
         problems.append("At the bottom the boat lies still: no speed, only the deep current's drift.")
     if draft.fix and (view["night"] or not end.sees):
         problems.append("A fix needs daylight, at the surface or periscope level.")
+    plot = parse_square(plotted(view, draft))
     if shore is not None:
-        crossing = next((sq for sq in draft.path(parse_square(view["plotted"])) if shore(sq)), None)
+        crossing = next((sq for sq in draft.path(plot) if shore(sq)), None)
         if crossing is not None:
             warnings.append(f"Your chart shows the course running ashore at {square_name(crossing)}.")
     if battery > view["battery"]:
@@ -192,11 +202,19 @@ def cost(view: dict[str, Any], draft: Draft, shore: Callable[[Square], bool] | N
             problems.append(f"No contact {draft.fire_target} in the log.")
         elif not was_seen(contact):
             problems.append(f"Contact {draft.fire_target} was only heard; fire at one seen.")
-        elif contact.get("distance") is not None and contact["distance"] > TORPEDO_RANGE:
-            warnings.append(
-                f"Contact {draft.fire_target} was {contact['distance']} squares off;"
-                f" torpedoes run {TORPEDO_RANGE}."
-            )
+        else:
+            estimate = estimated_square(contact, view, plot)
+            off = distance(plot, estimate) if estimate is not None else None
+            if off is not None and off > TORPEDO_RANGE:
+                warnings.append(
+                    f"Contact {draft.fire_target} is {off} squares from your plot by your reckoning;"
+                    f" torpedoes run {TORPEDO_RANGE}."
+                )
+            elif estimate is not None and off and not on_line(plot, estimate, draft.fire_direction):
+                warnings.append(
+                    f"Your plot puts contact {draft.fire_target} {compass(plot, estimate)}, off the"
+                    f" {draft.fire_direction} line."
+                )
     if end is not Level.SURFACE and view["air"] <= 2:
         warnings.append("Air is nearly spent: surface soon.")
     return Cost(
@@ -207,12 +225,17 @@ def cost(view: dict[str, Any], draft: Draft, shore: Callable[[Square], bool] | N
         battery_left=view["battery"] - battery,
         problems=tuple(problems),
         warnings=tuple(warnings),
+        drift=drift_at(chart, stops_at(draft, plot, shore), draft.level, shore),
     )
 
 
 def seen_contacts(view: dict[str, Any]) -> list[dict[str, Any]]:
-    """Contacts one may fire at: seen, not just heard; the latest first."""
-    return sorted((c for c in view["contacts"] if was_seen(c)), key=lambda c: -c["number"])
+    """Contacts one may fire at: seen, not just heard, and reported in the last two turns (an
+    older one has moved on, or the boat has); the latest first."""
+    recent = view.get("turn", 0) - RECENT
+    return sorted(
+        (c for c in view["contacts"] if was_seen(c) and c["turn"] >= recent), key=lambda c: -c["number"]
+    )
 
 
 def was_seen(contact: dict[str, Any]) -> bool:

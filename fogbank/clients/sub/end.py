@@ -47,8 +47,8 @@ class EndScreen(ModalScreen[None]):
             yield Static(Text(headline, style=COLOURS.get(over.result, "bold")),
                          classes="sheet-title")  # fmt: skip
             yield Static(Text(over.reason, style="bold"))
-            yield Static(Text("escape: the chart, with the true track, the mines and the vessels"
-                              "    q quit", style="dim"))  # fmt: skip
+            yield Static(Text("escape: the chart, with the true track, the mines and the vessels (o there:"
+                              " the true track alone)    q quit", style="dim"))  # fmt: skip
             yield Static(id="verdict")
             lines = Text()
             lines.append("\nDice seed, revealed: ", style="bold")

@@ -10,6 +10,7 @@ from fogbank.rules.dardanelles.units import (
     AIR_PER_SURFACED_HOUR,
     BATTERY_FULL,
     BATTERY_PER_SURFACED_HOUR,
+    NIGHT_HOURS,
     RELOAD_TURNS,
     Level,
     battery_cost,
@@ -20,6 +21,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from .draft import Draft
+from .reckoning import plotted
 
 BAR = 20
 
@@ -89,7 +91,12 @@ class Gauges(Widget):
             + Text(f" {view['battery']:>2}/{BATTERY_FULL}   {battery_outlook(view, self.draft)}"),
         )
         grid.add_row("Torpedoes", _torpedoes(view))
-        grid.add_row("Plotted", Text(f"{view['plotted']} (dead reckoning; tides not allowed for)"))
+        plot = plotted(view, self.draft)
+        if plot != view["plotted"]:
+            set_by_hand = Text(f"{plot}, set by hand (the reckoning: {view['plotted']})", style="bold #ffd700")
+            grid.add_row("Plotted", set_by_hand)
+        else:
+            grid.add_row("Plotted", Text(f"{plot} (dead reckoning; the tide not allowed for: @ moves it)"))
         return grid
 
     def _level(self, view: dict[str, Any]) -> Text:
@@ -106,8 +113,9 @@ class Gauges(Widget):
         grid.add_column()
         of = f"/{self.turn_limit}" if self.turn_limit else ""
         clock = clock_words(view["time"], short=True)
-        grid.add_row("Turn", Text(f"{view['turn']}{of} {clock} ") + _light(view))
-        grid.add_row("Level", self._level(view) + Text(f"  @ {view['plotted']}"))
+        grid.add_row("Turn", Text(f"{view['turn']}{of} {clock} ") + _light(view, short=True))
+        plot = plotted(view, self.draft)
+        grid.add_row("Level", self._level(view) + Text(f"  @ {plot}" + ("*" if plot != view["plotted"] else "")))
         grid.add_row("Air", bar(view["air"], AIR_FULL, 3, 10) + Text(f" {view['air']:>2}/{AIR_FULL} h"))
         grid.add_row("Batt", bar(view["battery"], BATTERY_FULL, 6, 10)
                      + Text(f" {view['battery']:>2}/{BATTERY_FULL}"))  # fmt: skip
@@ -116,10 +124,23 @@ class Gauges(Widget):
         return grid
 
 
-def _light(view: dict[str, Any]) -> Text:
+def _light(view: dict[str, Any], short: bool = False) -> Text:
+    """Day or night, and when that ends: the notes' night is 2200 to 0500 all the year."""
+    change = f"{light_changes(view['time'], view['night']):02d}00"
+    until = Text(f" to {change}" if short else f" until {change}")
     if view["night"]:
-        return Text(" NIGHT ", style="bold white on #202060")
-    return Text(" DAY ", style="bold black on #e0c050")
+        return Text(" NIGHT ", style="bold white on #202060") + until
+    return Text(" DAY ", style="bold black on #e0c050") + until
+
+
+def light_changes(time: str, night: bool) -> int:
+    """The hour at which the turn beginning at `time` gives way to the other: day at the end of
+    the night hours, night at their start."""
+    hour = datetime.fromisoformat(time).hour
+    for ahead in range(1, 25):
+        if ((hour + ahead) % 24 in NIGHT_HOURS) != night:
+            return (hour + ahead) % 24
+    return hour
 
 
 def _torpedoes(view: dict[str, Any], short: bool = False) -> Text:

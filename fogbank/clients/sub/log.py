@@ -54,10 +54,24 @@ def briefing_entries(briefing: dict[str, Any]) -> list[Entry]:
     if briefing.get("intelligence"):
         entries.append(Entry("turn", "Intelligence reports"))
         entries += [Entry("intelligence", f"- {sentence}") for sentence in briefing["intelligence"]]
+    if briefing.get("night"):
+        entries.append(Entry("intelligence", f"- {briefing['night']}"))
     if entries:
-        risks = ", and what each level risks" if briefing.get("levels") else ""
-        entries.append(Entry("note", f"? help: the keys{risks}. m pencils a mark on your chart."))
+        risks = ", and what each level risks" if briefing.get("levels") or briefing.get("level_table") else ""
+        entries.append(Entry("note", f"? help: the keys{risks}. m pencils a mark on your chart; @ moves your plot."))
     return entries
+
+
+GAUGES = (("level", "level"), ("air", "air"), ("battery", "battery"), ("loaded", "torpedoes loaded"),
+          ("spare", "spare torpedoes"), ("afloat", "afloat"))  # fmt: skip
+
+
+def gauge_changes(before: dict[str, Any], after: dict[str, Any]) -> str:
+    """What changed in the boat's own gauges between two views of one turn, in words ("air 15,
+    was 20."), or "" if nothing did."""
+    said = [f"{words} {after[key]}, was {before[key]}" for key, words in GAUGES
+            if key in after and before.get(key) != after[key]]  # fmt: skip
+    return ("; ".join(said) + ".").capitalize() if said else ""
 
 
 def entries_for_reports(

@@ -15,9 +15,12 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from fogbank.rules.dardanelles.chart import Square
+from fogbank.rules.dardanelles.chart import Course, Square, parse_square, square_name
+from fogbank.rules.dardanelles.units import Level
 
-from .draft import COURSES, Draft, cost, course_for_bearing, seen_contacts, squares_allowed
+from .bearings import COURSES
+from .draft import Draft, cost, seen_contacts, squares_allowed
+from .reckoning import aim, compass, drift_step, estimated_square, plotted, shore_of
 from .recognition import WORDS
 
 ARROWS = dict(zip(COURSES, "↑↗→↘↓↙←↖", strict=True))
@@ -26,19 +29,6 @@ ARROWS = dict(zip(COURSES, "↑↗→↘↓↙←↖", strict=True))
 COURSE_KEYS = {"N": "8,up", "NE": "9", "E": "6,right", "SE": "3",
                "S": "2,down", "SW": "1", "W": "4,left", "NW": "7"}  # fmt: skip
 LEVEL_KEYS = {"surface": "s", "periscope": "p", "submerged": "d", "bottom": "b"}
-
-
-def shore_of(chart: dict[str, Any] | None):
-    """`shore(square)` for the player's own chart: True where it shows land or has no square."""
-    if not chart:
-        return None
-    rows, terrain = chart["rows"], chart["terrain"]
-
-    def shore(square: Square) -> bool:
-        x, y = square
-        return not (0 <= x < chart["columns"] and 0 <= y < rows) or terrain[rows - 1 - y][x] == "#"
-
-    return shore
 
 
 def landmarks(chart: dict[str, Any] | None) -> list[dict[str, Any]]:
@@ -50,7 +40,7 @@ class OrderPad(Widget, can_focus=True):
     """Set `view` (the submarine view), `chart` (the player's chart), `status` (how the last order
     fared) and `compact` (True: the order, its cost and the status only, for a narrow terminal);
     it posts `Changed` on every key and `Send` on Enter. `leg` is the leg the course and speed
-    keys steer (1, or 2 after n)."""
+    keys steer (1, or 2 after n); `plotting` True: they move the plot instead (after @)."""
 
     BINDINGS = [
         *(Binding(keys, f"course('{c}')", f"steer {c}", show=False) for c, keys in COURSE_KEYS.items()),
@@ -65,7 +55,10 @@ class OrderPad(Widget, can_focus=True):
         Binding("t", "torpedoes", "torpedoes", show=False),
         Binding("n", "next_leg", "second leg", show=False),
         Binding("l", "fix", "fix", show=False),
-        Binding("enter", "send", "Send order"),
+        Binding("at", "move_plot", "move the plot", show=False),
+        Binding("a", "add_drift", "add the drift", show=False),
+        Binding("escape", "plot_done", "plot done", show=False),
+        Binding("enter", "send", "Send"),
     ]
 
     # layout=True: in the compact layout the pad is as tall as what it has to say.
@@ -78,9 +71,15 @@ class OrderPad(Widget, can_focus=True):
     sunk: frozenset[int] = frozenset()  # contacts the boat has sunk: no longer targets
     over: reactive[bool] = reactive(False, layout=True)  # the game is over: no more orders
     leg: reactive[int] = reactive(1)
+    plotting: reactive[bool] = reactive(False, layout=True)  # the course keys move the plot (@)
+    # The squares the player gave each leg: a level key fits the legs to the room it leaves, and
+    # a level with more room gives them back, so the course plotted is never lost.
+    planned: tuple[int, int] = (0, 0)
+    _fitting = False  # a level key is fitting the legs to its room: not the player's plan
     compact: reactive[bool] = reactive(False, layout=True)
-    # (turn, the order in words, the reason) of the umpire's last amendment of this seat's order
-    amended: reactive[tuple[int, str, str] | None] = reactive(None, layout=True)
+    # (turn, the order in words, the reason, the order in a signal's words) of the umpire's last
+    # amendment of this seat's order
+    amended: reactive[tuple[int, str, str, str] | None] = reactive(None, layout=True)
 
     class Changed(Message):
         def __init__(self, draft: Draft) -> None:
@@ -99,22 +98,42 @@ class OrderPad(Widget, can_focus=True):
         if old is None:
             self.draft = attrs.evolve(self.draft, level=view["level"])
         elif old["turn"] != view["turn"]:
-            # A new hour: the legs and level stand; torpedoes are fired once, a fix taken once.
-            self.draft = attrs.evolve(self.draft, fire_target=None, fix=False)
+            # A new hour: the legs and level stand; torpedoes are fired once, a fix taken once,
+            # and a plot set by hand is in the new reckoning.
+            self.draft = attrs.evolve(self.draft, fire_target=None, fix=False, plot=None)
+            self.plotting = False
+            self.leg = 1  # the keys steer the first leg of a new hour
 
     def watch_draft(self, draft: Draft) -> None:
+        if not self._fitting:  # every change but a level key's fitting is the player's plan
+            self.planned = (draft.speed, draft.speed2)
         self.post_message(self.Changed(draft))
 
     def _change(self, **changes: Any) -> None:
         self.draft = attrs.evolve(self.draft, **changes)
 
     def action_course(self, course: str) -> None:
-        # A course given means way on: a square at least, where the level leaves room for one.
+        if self.plotting:
+            self._move_plot(Course(course))
+            return
+        # A course given means way on: a square at least, where the level leaves room for one;
+        # where it leaves none (the bottom), the square is planned for when she rises.
         top = squares_allowed(self.view, self.draft.level)
-        if self.leg == 2:
-            self._change(course2=course, speed2=min(max(self.draft.speed2, 1), max(0, top - self.draft.speed)))
-        else:
-            self._change(course=course, speed=min(max(self.draft.speed, 1), max(0, top - self.draft.speed2)))
+        first, second = self.planned
+        self._fitting = True
+        try:
+            if self.leg == 2:
+                second = max(second, 1)
+                self._change(course2=course, speed2=min(second, max(0, top - self.draft.speed)))
+            else:
+                first = max(first, 1)
+                self._change(course=course, speed=min(first, max(0, top - self.draft.speed2)))
+        finally:
+            self._fitting = False
+        self.planned = (first, second)
+        if not top:
+            self.status = Text(f"No way on at {self.draft.level}: the course is kept, and a square of it "
+                               "when you choose a level that moves.", style="#a0c8ff")  # fmt: skip
 
     def action_speed(self, step: int) -> None:
         top = squares_allowed(self.view, self.draft.level)
@@ -124,14 +143,74 @@ class OrderPad(Widget, can_focus=True):
             self._change(speed=max(0, min(top - self.draft.speed2, self.draft.speed + step)))
 
     def action_stop(self) -> None:
+        if self.plotting:  # back to the reckoning
+            self._change(plot=None)
+            self.status = Text("The plot is back where the reckoning puts it.", style="#a0c8ff")
+            return
         self._change(**{"speed2" if self.leg == 2 else "speed": 0})
+
+    # The plot by hand: the player moves the @ as with a pencil, and the order carries it.
+
+    def action_move_plot(self) -> None:
+        if self.view is None:
+            return
+        self.plotting = not self.plotting
+        if self.plotting:
+            self.status = Text("Moving your plot: course keys move the @ a square, a adds the expected drift, "
+                               "0 puts it back; @ or Esc when done.", style="bold #ffd700")  # fmt: skip
+        else:
+            self.action_plot_done()
+
+    def action_plot_done(self) -> None:
+        if not self.plotting and self.draft.plot is None:
+            return
+        self.plotting = False
+        where = self.draft.plot
+        self.status = Text(f"Plot set at {where}: it goes with this order." if where else
+                           "The plot stands as reckoned.", style="#a0c8ff")  # fmt: skip
+
+    def _move_plot(self, course: Course) -> None:
+        x, y = parse_square(plotted(self.view, self.draft))
+        dx, dy = course.step
+        ahead = (x + dx, y + dy)
+        chart = self.chart or {}
+        if not (0 <= ahead[0] < chart.get("columns", 0) and 0 <= ahead[1] < chart.get("rows", 0)):
+            self.status = Text("That is the edge of your chart: the plot stays on it.", style="yellow")
+            return
+        shore = shore_of(self.chart)
+        if shore is not None and shore(ahead):
+            self.status = Text(f"Your chart shows land at {square_name(ahead)}: the plot stays at sea.",
+                               style="yellow")  # fmt: skip
+            return
+        self._change(plot=square_name(ahead))
+
+    def action_add_drift(self) -> None:
+        """Move the plot by the drift the chart's stream gives for the last hour's level."""
+        if self.view is None:
+            return
+        here = parse_square(plotted(self.view, self.draft))
+        stream = "the surface stream" if Level(self.view["level"]).sees else "the deep set"
+        if str(here[1] + 1) not in ((self.chart or {}).get("stream") or {}):
+            self.status = Text(f"Your chart shows no current at row {here[1] + 1}: no drift to add.",
+                               style="yellow")  # fmt: skip
+            return
+        course = drift_step(self.chart, here, self.view["level"], shore_of(self.chart))
+        if course is None:
+            self.status = Text(f"From {square_name(here)} {stream} would set her into the bank: no drift to add.",
+                               style="yellow")  # fmt: skip
+            return
+        before = square_name(here)
+        self._move_plot(Course(course))
+        if plotted(self.view, self.draft) != before:
+            self.status = Text(f"Drift added: {stream} sets {course}, a square an hour at {self.view['level']}; "
+                               f"plot {before} -> {self.draft.plot}.", style="#a0c8ff")  # fmt: skip
 
     def action_next_leg(self) -> None:
         if self.leg == 1:
             self.leg = 2
             if not self.draft.speed2:
                 self._change(course2=self.draft.course)
-            self.status = Text("Leg 2 now: course, speed keys; 0 drops it.", style="#a0c8ff")
+            self.status = Text("Leg 2 now: course, speed keys; 0 stops it.", style="#a0c8ff")
         else:
             self.leg = 1
             self.status = Text("Leg 1 now: course, speed keys.", style="#a0c8ff")
@@ -145,23 +224,31 @@ class OrderPad(Widget, can_focus=True):
             self.status = Text(f"A fix risks: {self.fix_risk}", style="yellow")
 
     def action_level(self, level: str) -> None:
-        # Keep the order legal when it can be: slow down to leave room for the level change,
-        # the second leg first.
+        # Keep the order legal when it can be: the legs as planned, cut to the room the level
+        # change leaves (the second leg first); their courses stand, and a level with more room
+        # gives the squares back.
         room = squares_allowed(self.view, level)
-        speed = min(self.draft.speed, room)
-        self._change(level=level, speed=speed, speed2=max(0, min(self.draft.speed2, room - speed)))
+        speed = min(self.planned[0], room)
+        self._fitting = True
+        try:
+            self._change(level=level, speed=speed, speed2=max(0, min(self.planned[1], room - speed)))
+        finally:
+            self._fitting = False
 
     def action_fire(self) -> None:
         targets = [c for c in seen_contacts(self.view or {"contacts": []}) if c["number"] not in self.sunk]
         if not targets:
             self.status = Text(
-                "No contact seen to fire at (a contact only heard cannot be fired at).", style="yellow"
+                "No contact seen in the last two turns to fire at (one only heard cannot be fired at).",
+                style="yellow",
             )
             return
         numbers = [c["number"] for c in targets]
         current = self.draft.fire_target
         target = targets[(numbers.index(current) + 1) % len(targets)] if current in numbers else targets[0]
-        self._change(fire_target=target["number"], fire_direction=course_for_bearing(target["bearing"] or 0))
+        # Aimed from the plot (as set by hand, if it was) at where the reckoning puts the vessel.
+        direction = aim(target, self.view, parse_square(plotted(self.view, self.draft)))
+        self._change(fire_target=target["number"], fire_direction=direction)
 
     def action_hold_fire(self) -> None:
         self._change(fire_target=None)
@@ -193,7 +280,7 @@ class OrderPad(Widget, can_focus=True):
         grid.add_column()
         turn = f"turn {view['turn']}" if view else "the first turn"
         grid.add_row(Text("ORDER", style="bold white"), Text(f"for {turn}: {draft.words()}", style="bold"))
-        grid.add_row("Course", self._legs(draft) + _hint("numpad 1-9 or arrows   n second leg"))
+        grid.add_row("Course", self._legs(draft) + _hint("numpad 1-9 or arrows   n the other leg"))
         grid.add_row("Speed", self._speeds(draft) + _hint("+ / -   5 or 0 stop"))
         fix = Text("  fix on a landmark ", style="bold black on #40c0c0") if draft.fix else Text("")
         grid.add_row(
@@ -201,35 +288,52 @@ class OrderPad(Widget, can_focus=True):
             Text(f"{draft.level:<10}", style="bold") + fix
             + _hint("  s p d b: surface periscope submerged bottom   l fix"),
         )
+        if view is not None:
+            grid.add_row("Plot", self._plot(view, draft) + _hint("@ move your plot   a add the expected drift"))
         grid.add_row("Fire", _fire(view, draft))
         if view is not None:
-            grid.add_row("Cost", _cost(view, draft, shore_of(self.chart)))
+            grid.add_row("Cost", _cost(view, draft, shore_of(self.chart), chart=self.chart))
         self._add_amended(grid)
         grid.add_row("", self.status)
         return grid
 
-    def _add_amended(self, grid: Table) -> None:
+    def _plot(self, view: dict[str, Any], draft: Draft) -> Text:
+        if self.plotting:
+            return Text(f"{plotted(view, draft)} moving: course keys, a drift, 0 back; @ done  ",
+                        style="bold black on #ffd700")  # fmt: skip
+        if draft.plot is not None:
+            return Text(f"{draft.plot} set by hand", style="bold #ffd700") + Text(f" (reckoned {view['plotted']})  ")
+        return Text(f"{view['plotted']} as reckoned  ", style="bold")
+
+    def _add_amended(self, grid: Table, short: bool = False) -> None:
         # Shown while its turn is the one being ordered: the order sent is no longer the order.
         if self.amended is None or self.view is None or self.amended[0] != self.view["turn"]:
             return
-        turn, words, reason = self.amended
+        turn, words, reason, short_words = self.amended
+        if short:  # the tag whole, the order in a signal's words: the reason is in the reports
+            for line in (Text("AMENDED", style="bold black on #ffb060")
+                         + Text(" by the umpire:", style="bold #ffb060"),
+                         Text(short_words, style="bold #ffb060")):  # fmt: skip
+                line.no_wrap, line.overflow = True, "ellipsis"
+                grid.add_row("", line)
+            return
         grid.add_row(
             Text("AMENDED", style="bold black on #ffb060"),
             Text(f"the umpire gave turn {turn}'s order: {words} ({reason})", style="bold #ffb060"),
         )
 
-    def _legs(self, draft: Draft) -> Text:
+    def _legs(self, draft: Draft, short: bool = False) -> Text:
+        """Both legs, always, the one the keys steer marked: `E 2 then N 0` (short: `E2 then N0`)."""
         text = Text()
         for n, (course, speed) in enumerate(((draft.course, draft.speed), (draft.course2, draft.speed2)), 1):
-            if n == 2 and not speed and self.leg == 1:
-                break
-            style = "bold reverse" if self.leg == n and (draft.speed2 or self.leg == 2) else "bold"
+            active = self.leg == n and not self.plotting
+            style = "bold reverse" if active else "bold" if speed else "dim"
             text.append(" then " if n == 2 else "")
-            text.append(f"{course:<2} {ARROWS[course]}", style=style)
-        return text + Text("  ")
+            text.append(f"{course}{speed}" if short else f"{course:<2} {ARROWS[course]} {speed}", style=style)
+        return text + Text("" if short else "  ")
 
     def _speeds(self, draft: Draft) -> Text:
-        total = f"{draft.speed} + {draft.speed2} = {draft.squares}" if draft.speed2 else str(draft.speed)
+        total = f"{draft.speed} + {draft.speed2} = {draft.squares}"
         return Text(f"{total} square{'s' if draft.squares != 1 else ''}  ", style="bold")
 
     def _render_compact(self) -> Table:
@@ -237,15 +341,19 @@ class OrderPad(Widget, can_focus=True):
         grid = Table.grid(padding=(0, 1))
         grid.add_column(style="bold #a0c8ff", width=5)
         grid.add_column()
-        turn = f"t{view['turn']}" if view else ""
-        leg = Text(" [leg 2: n back]", style="reverse") if self.leg == 2 else Text("")
-        grid.add_row(Text("ORDER", style="bold white"),
-                     Text(f"{turn} {ARROWS[draft.course]} {draft.words(short=True)}", style="bold") + leg)  # fmt: skip
+        turn = f"t{view['turn']} " if view else ""
+        line = Text(turn + ("Steer " if draft.squares else "Stopped: "), style="bold") + self._legs(draft, short=True)
+        line.append(f" at {draft.level}", style="bold")
+        if draft.fix:
+            line.append("; fix", style="bold")
+        grid.add_row(Text("ORDER", style="bold white"), line)
+        if view is not None and (self.plotting or draft.plot is not None):
+            grid.add_row("Plot", self._plot(view, draft))
         if draft.fire_target is not None:
             grid.add_row("Fire", _fire(view, draft, hints=False))
         if view is not None:
-            grid.add_row("Cost", _cost(view, draft, shore_of(self.chart), short=True))
-        self._add_amended(grid)
+            grid.add_row("Cost", _cost(view, draft, shore_of(self.chart), short=True, chart=self.chart))
+        self._add_amended(grid, short=True)
         if self.status.plain:
             grid.add_row("", self.status)
         return grid
@@ -261,15 +369,21 @@ def _fire(view: dict[str, Any] | None, draft: Draft, hints: bool = True) -> Text
     contact = next((c for c in (view or {}).get("contacts", ()) if c["number"] == draft.fire_target), {})
     kind = WORDS.get(contact.get("silhouette") or "", "contact").lower()
     fish = "1 torpedo" if draft.torpedoes == 1 else f"{draft.torpedoes} torpedoes"
-    aim = Text(
-        f"{fish} {draft.fire_direction} {ARROWS[draft.fire_direction]} at {draft.fire_target} ({kind})  ",
+    where = ""
+    if view is not None and contact:
+        plot = parse_square(plotted(view, draft))
+        estimate = estimated_square(contact, view, plot)
+        if estimate is not None:  # where the reckoning puts her now, from the plot
+            where = ", close aboard" if estimate == plot else f", {compass(plot, estimate)} from your plot"
+    line = Text(
+        f"{fish} {draft.fire_direction} {ARROWS[draft.fire_direction]} at {draft.fire_target} ({kind}{where})  ",
         style="bold red",
     )
-    return aim + _hint("f next target  , . aim  t count  x hold fire") if hints else aim
+    return line + _hint("f next target  , . aim  t count  x hold fire") if hints else line
 
 
-def _cost(view: dict[str, Any], draft: Draft, shore=None, short: bool = False) -> Text:
-    price = cost(view, draft, shore)
+def _cost(view: dict[str, Any], draft: Draft, shore=None, short: bool = False, chart=None) -> Text:
+    price = cost(view, draft, shore, chart)
     changes = f" + {price.changes} level change{'s' if price.changes != 1 else ''}" if price.changes else ""
     over = price.movement > price.allowance
     text = Text(f"movement {price.movement} of {price.allowance}", style="bold red" if over else "bold")
@@ -282,6 +396,8 @@ def _cost(view: dict[str, Any], draft: Draft, shore=None, short: bool = False) -
         text.append(f"\n✗ {problem}", style="bold red")
     for warning in price.warnings:
         text.append(f"\n! {warning}", style="yellow")
+    if price.drift:
+        text.append(f"\n~ {price.drift.words(short)}", style="#80c0ff")
     if not price.problems:
         text.append("\n✓ within the rules: Enter sends it", style="green")
     return text

@@ -9,11 +9,12 @@ from .engagement import EngagedShip, Engagement, EngagementResult, Party, ShipOu
 from .errors import Refused
 from .events import Amended, Answer, Event, GameEnded, Narrative, OverrideApplied, StandingOrderUsed, Talk, Told
 from .game import (
-    Game, Resolved, Step, amend, ask, end, narrate, override, private_talk_to, release, set_hold, settle, start, submit, talk,
+    Game, Resolved, Step, amend, ask, check, deadline, end, narrate, override, private_talk_to, release, set_hold, settle,
+    start, submit, talk, waiting_told,
 )
 from .knowledge import Fidelity, Plot, Position, Sensor, Sighting, Track, capped
 from .phases import Cycle
-from .ruleset import Bot, Option, Resolution, Ruleset, Tally, find_ruleset, find_scenario, host_for, register, rulesets
+from .ruleset import Bot, Option, Resolution, Ruleset, Tally, Waiting, find_ruleset, find_scenario, host_for, register, rulesets
 from .seats import SPECTATOR, UMPIRE, Seat, check_seats, seat_map, sides
 from .state import RESULTS, GameState, Outcome
 
@@ -22,8 +23,8 @@ __all__ = [
     "Event", "Fidelity", "Party", "ShipOutcome", "settle", "host_for", "Game", "GameEnded",
     "GameState", "Modifier", "Narrative", "Option", "Outcome", "OverrideApplied", "StandingOrderUsed", "Plot", "Position",
     "RESULTS", "Refused", "Resolution", "Resolved", "Roll", "Ruleset", "SPECTATOR", "Seat", "Sensor",
-    "Sighting", "private_talk_to", "Step", "Talk", "Told", "Track", "UMPIRE", "amend", "ask", "capped", "check_seats",
-    "commitment", "d66", "derive_faces", "end", "find_ruleset", "find_scenario", "hits", "narrate",
+    "Sighting", "private_talk_to", "Step", "Talk", "Told", "Track", "UMPIRE", "amend", "ask", "capped", "check", "check_seats",
+    "commitment", "d66", "deadline", "derive_faces", "end", "find_ruleset", "find_scenario", "hits", "narrate",
     "override", "percentile", "register", "release", "rulesets", "seat_map", "set_hold", "sides", "start",
-    "submit", "talk", "Tally", "verify_roll",
+    "submit", "talk", "Tally", "verify_roll", "Waiting", "waiting_told",
 ]

@@ -18,7 +18,7 @@ from .engagement import ENGAGEMENT_OPTION, check_result, engagement_from_plain, 
 from .errors import Refused
 from .events import UMPIRE, Amended, Event, GameEnded, Narrative, OverrideApplied, StandingOrderUsed, Talk, Told
 from .phases import Cycle, Move, Then, next_phase, step
-from .ruleset import Resolution, Ruleset, find_ruleset
+from .ruleset import Resolution, Ruleset, Waiting, find_ruleset, seat_sides
 from .seats import check_seats, sides
 from .state import RESULTS, GameState, Outcome
 
@@ -159,19 +159,46 @@ def check_options(ruleset: Ruleset, scenario: str, given: Mapping[str, Any]) -> 
 
 def submit(game: Game, seat: str, order: Any, phase: str | None = None) -> Step:
     """A seat's order for this phase (replacing any it sent before). Raises `Refused`."""
+    _refuse_if_not_taken(game, seat, phase)
+    game.ruleset.check_order(game.state, seat, order)
+    _refuse_if_amended(game, seat)
+    return _take_order(game, seat, order)
+
+
+def check(game: Game, seat: str, order: Any, phase: str | None = None, *, amending: bool = False) -> tuple[Refused, ...]:
+    """What `submit` would say to this order, taking nothing: no refusal if it would be taken,
+    else every rule it breaks (the ruleset's `order_refusals`), the one `submit` raises first.
+    Decided from what `seat` may know, as `check_order` is. `amending`: the umpire's draft of
+    the seat's order, which `amend` carries out as far as the rules allow even when refused."""
+    try:
+        _refuse_if_not_taken(game, seat, phase)
+    except Refused as refusal:
+        return (refusal,)
+    refusals = tuple(game.ruleset.order_refusals(game.state, seat, order))
+    if refusals or amending:
+        return refusals
+    try:
+        _refuse_if_amended(game, seat)
+    except Refused as refusal:
+        return (refusal,)
+    return ()
+
+
+def _refuse_if_not_taken(game: Game, seat: str, phase: str | None) -> None:
+    """Refuse an order the game takes from nobody now, or not from this seat."""
     _refuse_if_ended(game)
     if phase is not None and phase != game.state.phase:
         raise Refused("wrong_phase", f"That order is for the {phase} phase, but this is {game.state.phase}.")
-    ruleset = game.ruleset
     if seat not in game.to_act():
         raise Refused("not_your_turn", "Your seat has no order to give in this phase.")
-    ruleset.check_order(game.state, seat, order)
-    state = game.state
+
+
+def _refuse_if_amended(game: Game, seat: str) -> None:
     # The umpire's amendment is his ruling for the phase: a seat sending its own order after it
     # would quietly undo it.
+    state = game.state
     if any(isinstance(t, Amended) and (t.turn, t.phase) == (state.turn, state.phase) for t in state.told.get(seat, ())):
         raise Refused("amended", "The umpire has given your order for this phase; it stands.")
-    return _take_order(game, seat, order)
 
 
 def amend(game: Game, seat: str, payload: Mapping[str, Any], reason: str) -> Step:
@@ -214,19 +241,57 @@ def release(game: Game) -> Step:
     _refuse_if_ended(game)
     if game.awaiting:  # releasing would resolve the phase again, fighting the battle twice
         raise Refused("awaiting_battle", "The phase waits on a battle fought in another game; settle it first.")
+    what = "the turn" if len(game.ruleset.phases) == 1 else f"the {game.state.phase} phase"
+    told = _standing_told(game, f"The umpire released {what} before your order came in")
+    released = _advance(evolve(game, state=_keep_told(game.state, told)), Move.RELEASE)
+    return evolve(released, events=(*told, *released.events))
+
+
+def deadline(game: Game) -> Step:
+    """The phase's deadline passed with orders missing: each missing seat is taken to have given
+    its standing order, and told so (that seat alone), and the phase goes on as if those orders had
+    come: it resolves, or waits for the umpire's release if he holds it. The core has no clock:
+    the shell that keeps the deadline gives this input when its time is up, and the log keeps it,
+    so replay and `verify` take it like any other. Raises `Refused` when no order is missing."""
+    _refuse_if_ended(game)
+    missing = sorted(game.waiting_for())
+    if not missing:
+        raise Refused("no_orders_missing", "Every order this phase waits for is in.")
+    told = _standing_told(game, "The deadline passed before your order came in")
     ruleset, state = game.ruleset, game.state
-    one_phase = len(ruleset.phases) == 1
-    what = "the turn" if one_phase else f"the {state.phase} phase"
-    told = tuple(
+    standing = {seat: ruleset.standing_order(state, seat) for seat in missing}
+    taken = evolve(game, state=_keep_told(state, told), orders={**game.orders, **standing})
+    passed = _advance(taken, Move.LAST_ORDER)
+    return evolve(passed, events=(*told, *passed.events))
+
+
+def _standing_told(game: Game, why: str) -> tuple[StandingOrderUsed, ...]:
+    """Each seat whose order is missing told, alone, that it sails under its standing order."""
+    ruleset, state = game.ruleset, game.state
+    return tuple(
         StandingOrderUsed(
             turn=state.turn, phase=state.phase, audience=frozenset({seat}),
             order=ruleset.unparse_order(ruleset.standing_order(state, seat)),
-            text=f"The umpire released {what} before your order came in: you sail under your standing order.",
+            text=f"{why}: you sail under your standing order.",
         )
         for seat in sorted(game.waiting_for())
     )  # fmt: skip
-    released = _advance(evolve(game, state=_keep_told(state, told)), Move.RELEASE)
-    return evolve(released, events=(*told, *released.events))
+
+
+def waiting_told(game: Game, seat: str) -> Waiting:
+    """What `seat` is told of whom the phase now open waits for: what its ruleset says
+    (`Ruleset.waiting_told`), never more than its own side's seats by name and how many of the
+    others' (a ruleset that says more is cut back to that)."""
+    ruleset, state = game.ruleset, game.state
+    sides_of = seat_sides(ruleset, state)
+    if seat not in sides_of or len(sides_of) == 1:  # the umpire, or a game of one seat: nobody else
+        return Waiting()
+    waiting = game.waiting_for()
+    own = {s for s in waiting if sides_of[s] == sides_of[seat] and s != seat}
+    others = sum(1 for s in waiting if sides_of[s] != sides_of[seat])
+    told = ruleset.waiting_told(state, seat, frozenset(waiting))
+    seats = tuple(sorted(set(told.seats) & own))
+    return Waiting(seats, None if told.others is None else min(told.others, others))
 
 
 def set_hold(game: Game, held: bool, phases: Iterable[str] | None = None) -> Step:
@@ -244,8 +309,9 @@ def set_hold(game: Game, held: bool, phases: Iterable[str] | None = None) -> Ste
     return Step(game)
 
 
-def override(game: Game, payload: Mapping[str, Any], reason: str) -> Step:
-    """The umpire changes the truth. Every override is an audited event with its reason.
+def override(game: Game, payload: Mapping[str, Any], reason: str, *, tell: bool = False) -> Step:
+    """The umpire changes the truth. Every override is an audited event with its reason; with
+    `tell`, each seat whose picture it changed is told so in words (the ruleset's `override_told`).
 
     `{"settle": id, "result": {...}}` settles a battle the game waits on in the umpire's words
     (the other game abandoned, or its result wrong), in any ruleset."""
@@ -260,7 +326,17 @@ def override(game: Game, payload: Mapping[str, Any], reason: str) -> Step:
         audit = OverrideApplied(turn=game.state.turn, what=f"settle {engagement}", reason=reason.strip())
         return evolve(done, events=(audit, *done.events))
     ruleset = game.ruleset
-    return _after(game, ruleset.apply_override(game.state, ruleset.parse_override(payload), reason))
+    parsed = ruleset.parse_override(payload)
+    resolution = ruleset.apply_override(game.state, parsed, reason)
+    if not tell:
+        return _after(game, resolution)
+    # Each seat whose picture the ruling changed is told so, in the umpire's voice, and keeps it.
+    after = resolution.state
+    told = tuple(
+        Narrative(turn=after.turn, phase=after.phase, audience=frozenset({seat}), text=text)
+        for seat, text in sorted(ruleset.override_told(game.state, after, parsed).items())
+    )
+    return _after(game, evolve(resolution, events=(*resolution.events, *told)))
 
 
 def narrate(game: Game, seat: str, text: str) -> Step:

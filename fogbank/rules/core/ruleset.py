@@ -15,6 +15,7 @@ from .dice import Roll
 from .engagement import Engagement, EngagementResult
 from .errors import Refused
 from .events import Event, Talk
+from .plain import to_plain
 from .seats import Seat
 from .state import GameState
 
@@ -48,6 +49,16 @@ class Option:
     default: Any
     choices: tuple[Any, ...]
     help: str = ""
+
+
+@attrs.frozen
+class Waiting:
+    """What a seat is told of whom its phase waits for: seats of its own side by name (itself
+    left out: its own part it is told anyway), and how many seats of the other sides (None: it is
+    told nothing of them)."""
+
+    seats: tuple[str, ...] = ()
+    others: int | None = None
 
 
 @attrs.frozen
@@ -114,6 +125,16 @@ class Ruleset(abc.ABC):
         """Raise `Refused` if the rules forbid the order. Uses only what `seat` knows."""
         ...
 
+    def order_refusals(self, state: GameState, seat: str, order: Any) -> Sequence[Refused]:
+        """Every rule the order breaks, each as the `Refused` it would raise, so a player sees them
+        all at once: empty exactly when `check_order` passes, and the first is the one it raises.
+        Uses only what `seat` knows. By default, `check_order`'s one refusal."""
+        try:
+            self.check_order(state, seat, order)
+        except Refused as refusal:
+            return (refusal,)
+        return ()
+
     @abc.abstractmethod
     def standing_order(self, state: GameState, seat: str) -> Any:
         """The order a seat is taken to have given when the umpire releases a turn without one."""
@@ -149,6 +170,15 @@ class Ruleset(abc.ABC):
         side = next(s.side for s in seats if s.name == seat)
         return frozenset(s.name for s in seats if s.side == side)
 
+    def waiting_told(self, state: GameState, seat: str, waiting: frozenset[str]) -> Waiting:
+        """What `seat` is told of `waiting`, the seats whose orders for the phase now open are not
+        in: by default its own side's by name and the other sides' as a count. A ruleset may say
+        less (nothing of the enemy where even a count would tell too much); the core never lets
+        it say more."""
+        sides = seat_sides(self, state)
+        own = tuple(sorted(s for s in waiting if sides[s] == sides[seat] and s != seat))
+        return Waiting(own, sum(1 for s in waiting if sides[s] != sides[seat]))
+
     def check_private_talk(self, state: GameState, seat: str, to: str) -> None:
         """Raise `Refused` unless `seat` may talk privately to the seat `to` (both players' seats,
         not the same): heard by the two of them and the umpire alone. By default only to a seat
@@ -175,6 +205,17 @@ class Ruleset(abc.ABC):
 
     @abc.abstractmethod
     def apply_override(self, state: GameState, override: Any, reason: str) -> Resolution: ...
+
+    def override_told(self, before: GameState, after: GameState, override: Any) -> Mapping[str, str]:
+        """What each seat is told of the umpire's override, from what it may know: seat -> a
+        sentence (its own ship moved, say). By default each seat whose picture the override
+        changed is told so in general words (it is sent the changed picture anyway); a ruleset
+        may say what changed of the seat's own units."""
+        return {
+            seat: "The umpire's ruling has changed your picture of the game: see your map."
+            for seat in self.seat_names(after)
+            if to_plain(self.observe(before, seat)) != to_plain(self.observe(after, seat))
+        }
 
     def briefing(self, state: GameState, seat: str) -> Mapping[str, Any]:
         """What `seat` is told before the first turn (title, mission, start); the umpire's
@@ -227,7 +268,8 @@ class Ruleset(abc.ABC):
 
     def rules_used(self, record: Mapping[str, Any]) -> Iterable[str]:
         """The offered rules one log record (an input or an event, as `gamelog` writes them)
-        shows in use, by key, once per use."""
+        shows in use, by key, once per use. A key that is not offered is counted as a detail
+        (a secret mine's hex, say): shown, but held to no goal."""
         return ()
 
     def tally(self, state: GameState) -> Tally:
@@ -237,6 +279,23 @@ class Ruleset(abc.ABC):
     def describe(self, event: Event) -> str:
         """The event in plain words, for the seat (or umpire) it is told to."""
         return talk_words(event) if isinstance(event, Talk) else event.kind
+
+
+_last_sides: tuple[GameState | None, Mapping[str, str]] = (None, {})
+
+
+def seat_sides(ruleset: Ruleset, state: GameState) -> Mapping[str, str]:
+    """Each seat's side, worked out once for a state however often it is asked: the server asks
+    it for every seat after every input (whom each is told the phase waits for), and a ruleset
+    may build its seats from the whole state. States are frozen: the last one asked is kept, by
+    identity."""
+    global _last_sides
+    last = _last_sides  # read once: the pair is replaced whole, never changed in place
+    if last[0] is state:
+        return last[1]
+    sides = {seat.name: seat.side for seat in ruleset.seats(state)}
+    _last_sides = (state, sides)
+    return sides
 
 
 def talk_words(event: Talk) -> str:

@@ -45,6 +45,11 @@ class Course(enum.Enum):
     def from_numpad(cls, digit: str) -> "Course":
         return _NUMPAD[digit]
 
+    @classmethod
+    def nearest(cls, degrees: float) -> "Course":
+        """The course nearest a bearing in degrees true."""
+        return list(cls)[round((degrees % 360) / 45) % 8]
+
 
 _STEPS = {
     Course.N: (0, 1),

@@ -19,6 +19,8 @@ def _article(words: str) -> str:
 
 def describe(event: Event) -> str:
     match event:
+        case ev.Sighted(contact=c) if c.distance == 0:
+            return f"{_article(silhouette_words(c.silhouette))} close aboard, in your own square (contact {c.number})."
         case ev.Sighted(contact=c):
             squares = "square" if c.distance == 1 else "squares"
             vessel = _article(silhouette_words(c.silhouette))
@@ -31,10 +33,20 @@ def describe(event: Event) -> str:
         case ev.TorpedoFired(target=t, direction=d, hit=True, sunk=sunk, then=then):
             news = sunk[0].upper() + sunk[1:] if sunk else "The target"
             return f"Torpedo fired {d} at contact {t}: a hit! {news} sunk" + (f" - {then}." if then else ".")
+        case ev.TorpedoFired(target=t, direction=d, past="sinking"):
+            return f"Torpedo fired {d} at contact {t}: it runs on past the sinking ship."
+        case ev.TorpedoFired(target=t, direction=d, past="wreck"):
+            return f"Torpedo fired {d} at contact {t}: it runs on past the wreck."
         case ev.TorpedoFired(target=t, direction=d):
             return f"Torpedo fired {d} at contact {t}: no explosion; it missed."
         case ev.Grounded(made=made, ordered=ordered):
             return f"The boat ran into the shore after {made} of {ordered} squares and stopped."
+        case ev.DriftHeld(again=True):
+            return "She lies against the bank still: no drift this hour."
+        case ev.DriftHeld(level=level) if level.sees:
+            return "The current presses her against the shore: she does not drift this hour."
+        case ev.DriftHeld():
+            return "You feel her settle on soft mud: the current holds her against the bank, and she does not drift this hour."
         case ev.ChartEdge(made=made, ordered=ordered):
             return f"The boat reached the edge of the area of operations after {made} of {ordered} squares."
         case ev.MinefieldNoticed(level=level) if level.sees:
@@ -48,7 +60,7 @@ def describe(event: Event) -> str:
         case ev.CaughtBySearchlight():
             return "A searchlight beam has found the boat."
         case ev.ShellSplashes():
-            return "Shell splashes erupt around the boat."
+            return "Shell splashes erupt around the boat: the battery has your range."
         case ev.SunkByBattery():
             return "Shore battery fire hit the boat and she sank."
         case ev.Reloaded(torpedoes=n):
@@ -96,8 +108,8 @@ def facts(event: Event) -> dict:
     match event:
         case ev.Grounded(made=made, ordered=ordered) | ev.ChartEdge(made=made, ordered=ordered):
             return {"made": made, "ordered": ordered}
-        case ev.TorpedoFired(target=target, direction=direction, hit=hit, sunk=sunk):
-            return {"target": target, "direction": direction, "hit": hit, "sunk": sunk}
+        case ev.TorpedoFired(target=target, direction=direction, hit=hit, sunk=sunk, past=past):
+            return {"target": target, "direction": direction, "hit": hit, "sunk": sunk, "past": past}
         case ev.Fixed(square=square, landmark=landmark):
             return {"square": square, "landmark": landmark}
     return {}

@@ -4,6 +4,8 @@ ERROR_CODES: dict[str, str] = {
     "bad_order": "The order is not a map of legs (or course and speed), level, fire and fix.",
     "bad_legs": "Legs are a list of one or two maps, each a course and a speed.",
     "bad_fix": "fix is true or false.",
+    "bad_plot": "plot is not a square of the chart such as K7.",
+    "plot_ashore": "plot is a square the player's own chart shows as land.",
     "bad_course": "The course is not one of N, NE, E, SE, S, SW, W, NW.",
     "bad_speed": "The speed is not a whole number of squares, 0 or more.",
     "bad_fire": "Fire needs a target contact, a direction and one or more torpedoes.",

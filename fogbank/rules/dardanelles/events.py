@@ -32,6 +32,9 @@ class TorpedoFired(Event):
     hit: bool
     sunk: str | None = None  # what sank, as the crew saw it go: a name, or "a patrol boat"
     then: str = ""  # what the mission asks next, when that was the last target
+    # A torpedo on line for a vessel already sunk runs on past it: "sinking" when an earlier
+    # torpedo of the same hour sank her, "wreck" when she went down in an earlier hour.
+    past: str | None = None
 
 
 @attrs.frozen(kw_only=True)
@@ -39,6 +42,17 @@ class Grounded(Event):
     kind: ClassVar[str] = "grounded"
     made: int  # squares made good before the shore stopped the boat
     ordered: int
+
+
+@attrs.frozen(kw_only=True)
+class DriftHeld(Event):
+    """The tide would carry the boat into the bank, so it does not: she lies against the mud.
+
+    The crew feels her touch; it tells them this hour's drift did not happen."""
+
+    kind: ClassVar[str] = "drift_held"
+    level: Level
+    again: bool = False  # held the hour before too: the umpire says it shortly
 
 
 @attrs.frozen(kw_only=True)

@@ -15,6 +15,7 @@ RULES = {
     "two_legs": "two-leg orders",
     "torpedoes": "torpedo attacks",
     "fix": "landmark fixes",
+    "plot": "plots moved by hand",
 }
 
 
@@ -31,6 +32,8 @@ def rules_used(record: Mapping[str, Any]) -> Iterable[str]:
         used.append("torpedoes")
     if order.get("fix"):
         used.append("fix")
+    if order.get("plot"):
+        used.append("plot")
     return used
 
 

@@ -13,7 +13,7 @@ from typing import Any
 from fogbank.rules.core import Refused
 
 from .board import BoatLog
-from .chart import Course
+from .chart import Chart, Course, parse_square, square_name
 from .units import MAX_LEGS, Fire, Leg, Level, Order, battery_cost, movement_allowance
 
 _COURSES = ", ".join(c.value for c in Course)
@@ -22,10 +22,10 @@ _LEVELS = ", ".join(level.value for level in Level)
 
 def parse_order(payload: Mapping[str, Any]) -> Order:
     """An order from its payload: `legs` (a list of courses and speeds), or the one-leg form
-    with `course` and `speed` at the top; `level`; `fire`; `fix`."""
+    with `course` and `speed` at the top; `level`; `fire`; `fix`; `plot`."""
     if not isinstance(payload, Mapping):
         raise Refused("bad_order", "An order is a map with legs (or course and speed) and a level.")
-    unknown = set(payload) - {"course", "speed", "legs", "level", "fire", "fix"}
+    unknown = set(payload) - {"course", "speed", "legs", "level", "fire", "fix", "plot"}
     if unknown:
         raise Refused("bad_order", f"An order has no field {sorted(unknown)[0]!r}.")
     if "legs" in payload:
@@ -53,7 +53,15 @@ def parse_order(payload: Mapping[str, Any]) -> Order:
         fix = False
     if not isinstance(fix, bool):
         raise Refused("bad_fix", "fix is true (take a position fix this hour) or false.")
-    return Order(legs=legs, level=level, fire=fire, fix=fix)
+    plot = None
+    if payload.get("plot") is not None:
+        try:
+            plot = parse_square(payload["plot"]) if isinstance(payload["plot"], str) else None
+        except ValueError:
+            plot = None
+        if plot is None:
+            raise Refused("bad_plot", "plot is the square you reckon the boat is in, such as K7.")
+    return Order(legs=legs, level=level, fire=fire, fix=fix, plot=plot)
 
 
 def _legs(raw: Any) -> tuple[Leg, ...]:
@@ -82,12 +90,21 @@ def unparse_order(order: Order) -> dict[str, Any]:
         }
     if order.fix:
         payload["fix"] = True
+    if order.plot is not None:
+        payload["plot"] = square_name(order.plot)
     return payload
 
 
-def check_order(log: BoatLog, order: Order, night: bool) -> None:
+def check_order(log: BoatLog, order: Order, night: bool, chart: Chart | None = None) -> None:
+    """Refuse what the rules forbid, from the crew's log (and, for a plot set by hand, the
+    player's own chart: the land on it is no secret)."""
     if not log.afloat:
         raise Refused("boat_lost", "The boat is lost; there are no more orders to give.")
+    if order.plot is not None and chart is not None and not chart.on_chart(order.plot):
+        raise Refused("bad_plot", f"{square_name(order.plot)} is off your chart: plot the boat on it.")
+    if order.plot is not None and chart is not None and not chart.is_sea(order.plot):
+        # The crew's own chart shows the land (the land is no secret): a plot ashore is a slip.
+        raise Refused("plot_ashore", f"Your chart shows land at {square_name(order.plot)}: plot the boat at sea.")
     allowance = movement_allowance(log.level, order.level)
     changes = abs(order.level.depth - log.level.depth)
     if any(leg.speed < 0 for leg in order.legs):

@@ -12,7 +12,16 @@ from .board import Board, BoatLog
 from .chart import parse_square, square_name
 from .events import SUBMARINE
 from .scenario import Scenario
-from .units import AIR_FULL, BATTERY_FULL, Level, Vessel, VesselType
+from .units import (
+    AIR_FULL,
+    AIR_PER_SURFACED_HOUR,
+    BATTERY_FULL,
+    BATTERY_PER_SURFACED_HOUR,
+    Boat,
+    Level,
+    Vessel,
+    VesselType,
+)
 
 KINDS = ("move_boat", "set_air", "set_battery", "set_level", "set_torpedoes", "remove_vessel", "add_vessel")
 WHOLE = ("value", "number", "loaded", "spare")
@@ -59,12 +68,14 @@ def apply_override(state: GameState, scenario: Scenario, override: Override, rea
             value = _within(override.value, 0, AIR_FULL, "air")
             board = evolve(board, boat=evolve(boat, air=value))
             log = evolve(log, air=value)  # the crew reads its own gauges
-            what = f"air set from {boat.air} to {value}"
+            what = f"air set from {boat.air} to {value}" + _charging(boat, "air", AIR_PER_SURFACED_HOUR, AIR_FULL)
         case "set_battery":
             value = _within(override.value, 0, BATTERY_FULL, "battery")
             board = evolve(board, boat=evolve(boat, battery=value))
             log = evolve(log, battery=value)
-            what = f"battery set from {boat.battery} to {value}"
+            what = f"battery set from {boat.battery} to {value}" + _charging(
+                boat, "battery", BATTERY_PER_SURFACED_HOUR, BATTERY_FULL
+            )
         case "set_level":
             level = _level(override.level)
             if not boat.afloat:
@@ -108,6 +119,17 @@ def apply_override(state: GameState, scenario: Scenario, override: Override, rea
     event = OverrideApplied(turn=state.turn, what=what, reason=reason)
     state = evolve(state, board=board, knowledge={**state.knowledge, SUBMARINE: log})
     return Resolution(state, (event,))
+
+
+def _charging(boat: Boat, gauge: str, per_hour: int, full: int) -> str:
+    """The words that warn the umpire of the hour's charge: a surfaced boat that stays up gets
+    `per_hour` more when the turn resolves, which undoes some or all of a value set now."""
+    if boat.level is not Level.SURFACE or not boat.afloat:
+        return ""
+    return (
+        f"; she is on the surface, so if she ends the hour there the charge adds {per_hour} {gauge} "
+        f"(up to {full}) when the turn resolves: set it after the turn, or once she has dived, for it to hold"
+    )
 
 
 def _sea_square(scenario: Scenario, name: str | None):

@@ -8,6 +8,7 @@ from typing import Any, Callable, Iterable
 from fogbank.rules.core import UMPIRE, Dice, Event, GameState, Option, Refused, Resolution, Ruleset, Seat, Tally, register
 
 from . import measures, orders, overrides, setup, turn, views
+from .briefing import briefing
 from .board import Board, BoatLog
 from .bot import BotSubmarine
 from .describe import describe
@@ -18,18 +19,6 @@ from .setup import DRAWN, draw_setup
 from .tables import TABLES
 from .turn import is_night
 from .units import Level, Order
-
-# What each level risks, in the briefing (the notes' tables in a sentence each).
-LEVELS = {
-    Level.SURFACE.value: "Six squares an hour, air and battery refill and the tubes reload, but the boat is "
-    "seen from the shore and mines are struck at 3 or less on two dice.",
-    Level.PERISCOPE.value: "Three squares an hour; you see and may fire, observers and searchlights may still "
-    "catch the periscope, and mines are struck at 4 or less.",
-    Level.SUBMERGED.value: "Three squares an hour, unseen and listening by hydrophone; the battery runs down "
-    "and mines are struck at 4 or less.",
-    Level.BOTTOM.value: "Lying on the seabed: no movement under power, only the deep current's drift; "
-    "mines can scrape but not sink you.",
-}
 
 # One seat, the same in every game: asked for several times a turn, so built once.
 SEATS = (Seat(SUBMARINE, BRITISH, "the submarine's captain"),)
@@ -91,9 +80,10 @@ class Dardanelles(Ruleset):
     def check_order(self, state: GameState, seat: str, order: Any) -> None:
         if seat != SUBMARINE:
             raise Refused("not_your_turn", "Your seat has no order to give this turn.")
-        # Only a fix asks the clock: it needs daylight.
-        night = order.fix and is_night(load_scenario(state.scenario), state.turn)
-        orders.check_order(state.knowledge[SUBMARINE], order, night)
+        # Only a fix asks the clock (it needs daylight), and only a plot set by hand the chart.
+        scenario = load_scenario(state.scenario) if order.fix or order.plot is not None else None
+        night = order.fix and is_night(scenario, state.turn)
+        orders.check_order(state.knowledge[SUBMARINE], order, night, scenario.chart if scenario else None)
 
     def standing_order(self, state: GameState, seat: str) -> Order:
         """Stay where you are, at the level you are at; fire nothing."""
@@ -116,16 +106,7 @@ class Dardanelles(Ruleset):
         return views.chart_view(load_scenario(state.scenario), umpire=seat == UMPIRE)
 
     def briefing(self, state: GameState, seat: str) -> dict[str, Any]:
-        s = load_scenario(state.scenario)
-        return {
-            "title": s.title,
-            "briefing": s.briefing,
-            "start": s.start,
-            "boat": s.boat.name,
-            "turn_limit": s.turn_limit,
-            "intelligence": list(s.intelligence),
-            "levels": dict(LEVELS),
-        }
+        return briefing(load_scenario(state.scenario))
 
     def parse_override(self, payload: Mapping[str, Any]) -> overrides.Override | setup.SetupChange:
         if isinstance(payload, Mapping) and payload.get("kind") in setup.KINDS:

@@ -88,6 +88,7 @@ class Scenario:
     mine_lines: tuple[MineLines, ...] = ()
     vessel_places: tuple[VesselPlace, ...] = ()
     intelligence: tuple[str, ...] = ()  # what the briefing says intelligence reported
+    objectives: tuple[str, ...] = ()  # the places the orders send the boat to, by their chart names
 
     @property
     def historical(self) -> tuple[dict[Square, int], tuple[Vessel, ...]]:
@@ -162,6 +163,7 @@ def load_scenario(scenario_id: str) -> Scenario:
             for m in data.get("mine_lines", [])
         ),
         intelligence=tuple(data.get("intelligence", ())),
+        objectives=tuple(data.get("objectives", ())),
         victory=Victory(
             sink=tuple(data["victory"]["sink"]),
             reach=data["victory"]["reach"],

@@ -6,6 +6,10 @@ total gives the outcome. Modifiers are given by the rules in `turn.py`, each wit
 
 from __future__ import annotations
 
+import itertools
+from collections import Counter
+from fractions import Fraction
+
 import attrs
 
 
@@ -21,8 +25,38 @@ class Table:
                 return outcome
         return self.bands[-1][1]
 
+    def throws(self, outcome: str, modifier: int = 0) -> tuple[int, ...]:
+        """The totals on the dice alone (before `modifier`) that give `outcome`."""
+        return tuple(t for t in range(self.dice, 6 * self.dice + 1) if self.read(t + modifier) == outcome)
+
+    def needs(self, outcome: str, modifier: int = 0) -> str:
+        """What the dice must show for `outcome`, as an umpire says it: "7 or less", "10 or
+        more", "never" (the modifier puts it out of reach) or "always"."""
+        throws = self.throws(outcome, modifier)
+        if not throws:
+            return "never"
+        if len(throws) == 5 * self.dice + 1:
+            return "always"
+        if throws[0] == self.dice:
+            return f"{throws[-1]} or less"
+        if throws[-1] == 6 * self.dice:
+            return f"{throws[0]} or more"
+        return f"{throws[0]} to {throws[-1]}"
+
+    def chance(self, outcome: str, modifier: int = 0) -> Fraction:
+        """The odds of `outcome` on one roll with `modifier`."""
+        ways = Counter(map(sum, itertools.product(range(1, 7), repeat=self.dice)))
+        return Fraction(sum(ways[t] for t in self.throws(outcome, modifier)), 6**self.dice)
+
 
 OPEN = 99  # the ceiling of a last band: "or more"
+
+# The notes' modifiers, each once: turn.py rolls with them, the briefing works the odds from them.
+RANGE_3, RANGE_2 = -3, -1  # a torpedo at 3 squares, at 2
+PERISCOPE_MINES, BOTTOM_MINES = -1, 4  # at periscope level, at the bottom
+PERISCOPE_ASHORE = 1  # at periscope level, for the observers, the searchlights and the battery
+NIGHT_BATTERY = 2  # the battery firing at night
+FIX_OBSERVERS = -1  # taking a fix keeps the periscope up longer (decisions.md)
 
 MINEFIELD_SURFACE = Table("minefield_surface", 2, ((3, "sunk"), (8, "told"), (OPEN, "untold")))
 MINEFIELD_SUBMERGED = Table("minefield_submerged", 2, ((4, "sunk"), (9, "told"), (OPEN, "untold")))

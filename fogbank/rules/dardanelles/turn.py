@@ -32,10 +32,17 @@ from .describe import describe, facts
 from .events import SUBMARINE, TOLD
 from .scenario import Scenario
 from .tables import (
+    BOTTOM_MINES,
+    FIX_OBSERVERS,
     HYDROPHONE,
     MINEFIELD_SUBMERGED,
     MINEFIELD_SURFACE,
+    NIGHT_BATTERY,
     OBSERVERS_DAY,
+    PERISCOPE_ASHORE,
+    PERISCOPE_MINES,
+    RANGE_2,
+    RANGE_3,
     SEARCHLIGHT_NIGHT,
     SHORE_BATTERY,
     TORPEDO,
@@ -123,17 +130,20 @@ class _Hour:
         if fire is None or not self.boat.level.sees or self.boat.loaded < fire.torpedoes:
             return
         vessel_number = self.board.contact_vessels.get(fire.target)
+        sunk_before = {v.number for v in self.vessels.values() if v.sunk}
         for shot in range(fire.torpedoes):
             vessel = self.vessels.get(vessel_number) if vessel_number is not None else None
+            on_line = vessel is not None and self._on_line(vessel.square, fire.direction.degrees)
+            if on_line and vessel.sunk:
+                # The crew saw her go: a torpedo on her line runs on past, and they are told so.
+                past = "wreck" if vessel.number in sunk_before else "sinking"
+                self.tell(ev.TorpedoFired, target=fire.target, direction=fire.direction.value, hit=False, past=past)
+                continue
             hit = False
-            if (
-                vessel is not None
-                and not vessel.sunk
-                and self._on_line(vessel.square, fire.direction.degrees)
-            ):
+            if on_line:
                 rng = distance(self.boat.square, vessel.square)
-                mods = [Modifier("range 3 squares", -3)] if rng == 3 else []
-                mods += [Modifier("range 2 squares", -1)] if rng == 2 else []
+                mods = [Modifier("range 3 squares", RANGE_3)] if rng == 3 else []
+                mods += [Modifier("range 2 squares", RANGE_2)] if rng == 2 else []
                 hit = self.roll(f"torpedo/{shot}", TORPEDO, mods) == "hit"
             if not hit:
                 self.tell(ev.TorpedoFired, target=fire.target, direction=fire.direction.value, hit=False)
@@ -225,10 +235,10 @@ class _Hour:
         level = self.boat.level
         if level.sees:
             table = MINEFIELD_SURFACE
-            mods = [Modifier("at periscope level", -1)] if level is Level.PERISCOPE else []
+            mods = [Modifier("at periscope level", PERISCOPE_MINES)] if level is Level.PERISCOPE else []
         else:
             table = MINEFIELD_SUBMERGED
-            mods = [Modifier("at bottom level", 4)] if level is Level.BOTTOM else []
+            mods = [Modifier("at bottom level", BOTTOM_MINES)] if level is Level.BOTTOM else []
         worst = "untold"
         for row in range(self.board.minefields[square]):
             outcome = self.roll(f"mines/{when}/{row}", table, mods)
@@ -247,6 +257,10 @@ class _Hour:
         origin = self.boat.square
         target = self.chart.drift(origin, toward_mouth=self.boat.level.sees)
         if target is None:
+            if origin in self.chart.tide:  # inside the tidal limit: the bank holds her, and she feels it
+                last_hour = (r for r in self.log.reports[-8:] if r.turn == self.turn - 1)
+                again = any(r.kind == ev.DriftHeld.kind for r in last_hour)
+                self.tell(ev.DriftHeld, level=self.boat.level, again=again)
             return
         self.boat.square = target
         self.note(ev.BoatDrifted, origin=square_name(origin), square=square_name(target))
@@ -258,12 +272,12 @@ class _Hour:
         square, level = self.boat.square, self.boat.level
         if not level.sees or square not in self.chart.searchlight:
             return
-        periscope = [Modifier("at periscope level", 1)] if level is Level.PERISCOPE else []
+        periscope = [Modifier("at periscope level", PERISCOPE_ASHORE)] if level is Level.PERISCOPE else []
         if self.night:
             found = self.roll("searchlight", SEARCHLIGHT_NIGHT, periscope) == "found"
             self.tell(ev.CaughtBySearchlight if found else ev.SearchlightsSweeping)
         else:
-            fixing = [Modifier("taking a fix", -1)] if order.fix else []
+            fixing = [Modifier("taking a fix", FIX_OBSERVERS)] if order.fix else []
             found = self.roll("observers", OBSERVERS_DAY, periscope + fixing) == "seen"
         if not found:
             return
@@ -271,7 +285,7 @@ class _Hour:
         self.note(ev.SpottedFromShore, square=square_name(square), under_fire=in_range)
         if not in_range:
             return
-        night = [Modifier("night", 2)] if self.night else []
+        night = [Modifier("night", NIGHT_BATTERY)] if self.night else []
         if self.roll("shore_battery", SHORE_BATTERY, periscope + night) == "sunk":
             self.tell(ev.SunkByBattery)
             self.sink_boat()
@@ -425,10 +439,15 @@ def resolve(state: GameState, scenario: Scenario, order: Order) -> Resolution:
 def _crew_log(hour: _Hour, order: Order, made: tuple[int, ...], fixed: Square | None) -> BoatLog:
     """The crew's log after the hour: their gauges, their plot, and what they were told.
 
-    The plot follows the legs for the squares made good on each; a fix puts it on the true square.
+    The plot starts from where the crew set it by hand, if they did, and follows the legs for
+    the squares made good on each; a fix puts it on the true square.
     """
     boat, log = hour.boat, hour.log
-    plotted = log.plotted
+    plotted, track = log.plotted, log.track
+    if order.plot is not None:
+        # The crew's word on where the boat was as the hour began: the last turn's square of
+        # their track is corrected too, so the contacts reported from it are plotted from it.
+        plotted, track = order.plot, (*track[:-1], order.plot)
     for leg, squares in zip(order.legs, made):
         dx, dy = leg.course.step
         plotted = (plotted[0] + dx * squares, plotted[1] + dy * squares)
@@ -447,7 +466,7 @@ def _crew_log(hour: _Hour, order: Order, made: tuple[int, ...], fixed: Square | 
         reload_progress=boat.reload_progress,
         afloat=boat.afloat,
         plotted=plotted,
-        track=(*log.track, plotted),
+        track=(*track, plotted),
         contacts=(*log.contacts, *(c for c, _, _ in hour.contacts)),
         reports=(*log.reports, *reports),
     )

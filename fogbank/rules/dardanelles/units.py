@@ -82,6 +82,9 @@ class Order:
     level: Level  # the level for this hour; changing to it comes first
     fire: Fire | None = None
     fix: bool = False  # take a position fix on a charted landmark at the end of the hour
+    # Where the crew now reckons the boat is, set by hand on their chart before the hour (their
+    # own estimate, the drift allowed for, say); None: the plot stands as it was.
+    plot: Square | None = None
 
     @property
     def speed(self) -> int:

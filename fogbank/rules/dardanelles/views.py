@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import math
 from datetime import datetime, timedelta
 
 import attrs
@@ -101,6 +102,9 @@ class ChartView:
     terrain: tuple[str, ...]
     places: tuple[dict, ...]
     finish: tuple[dict, ...] = ()  # the zones to reach, by label, as the player's orders name them
+    # The surface stream's general set in each row it runs in (row number -> course), as a chart's
+    # tidal arrows print it; the deep set runs the other way.
+    stream: dict[str, str] = attrs.field(factory=dict)
     overlays: dict[str, tuple[str, ...]] = attrs.field(factory=dict)
 
 
@@ -211,8 +215,24 @@ def chart_view(scenario: Scenario, *, umpire: bool) -> ChartView:
                 "squares": [square_name(sq) for sq in sorted(chart.zones, key=lambda s: (s[1], s[0])) if chart.zones[sq] == reach],
             },
         ),
+        stream=stream_by_row(chart),
         overlays=overlays,
     )
+
+
+def stream_by_row(chart) -> dict[str, str]:
+    """Each row's general set of the surface stream: the course nearest the sum of its squares'."""
+    sums: dict[int, list[int]] = {}
+    for (x, y), course in chart.tide.items():
+        total = sums.setdefault(y, [0, 0])
+        total[0] += course.step[0]
+        total[1] += course.step[1]
+    stream = {}
+    for y in sorted(sums):
+        dx, dy = sums[y]
+        if dx or dy:
+            stream[str(y + 1)] = Course.nearest(math.degrees(math.atan2(dx, dy))).value
+    return stream
 
 
 def _place(place: Place) -> dict:

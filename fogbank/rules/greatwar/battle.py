@@ -37,6 +37,7 @@ class Fought(Event):
     phase: str = ""
     zone: str
     report: Mapping[str, object]
+    zone_name: str = ""  # the zone as the map prints it, for the record in words
 
 
 def aftermath(t: "Turn", zone: str, fleets: dict[str, list[Fleet]], result: Outcome, day: bool, key: str,
@@ -50,7 +51,7 @@ def aftermath(t: "Turn", zone: str, fleets: dict[str, list[Fleet]], result: Outc
         fled = result.broke_off
         chaser = next(s for s in fleets if s != fled)
         live = {s: [t.board.fleet(f.id) for f in fleets[s] if t.board.fleet(f.id) is not None] for s in fleets}
-        hunters = [f for f in live[chaser] if Tactics.of(f.mission, f.tactics).posture == "close" and not f.returning]
+        hunters = [f for f in live[chaser] if Tactics.of_fleet(f).posture == "close" and not f.returning]
         if not hunters or not live[fled]:
             break
         left_behind = [f for f in live[chaser] if f not in hunters]
@@ -59,7 +60,7 @@ def aftermath(t: "Turn", zone: str, fleets: dict[str, list[Fleet]], result: Outc
         roll = t.roller.roll(f"{key}/pursuit{number}", "contact by day" if day else "contact by night",
                              modifiers=[Modifier("ships in the zone", ships // 4)])
         if roll.outcome != "contact":
-            t.record(f"Pursuit in {t.s.zones[zone].name}: {chaser} loses touch.")
+            t.record(f"Pursuit in {t.s.zones[zone].name}: {t.title(chaser)} loses touch.")
             for f in escorts:
                 t.put(evolve(t.board.fleet(f.id), returning=True))
                 t.news(chaser, f"{f.name} lost the enemy it left its charges to chase, and aborts (escort pursuit).", f.id)
@@ -78,7 +79,7 @@ def _carry(t: "Turn", zone: str, fleets: dict[str, list[Fleet]], result: Outcome
     t.record(f"Battle in {where}" + (" (pursuit)" if pursuit else "") + ": " + "; ".join(result.log))
     record = {**umpire_record(result, zone, day, pursuit), "turn": t.state.turn}
     t.board = evolve(t.board, battles=(*(b for b in t.board.battles if b["turn"] == t.state.turn), record))
-    t.events.append(Fought(turn=t.state.turn, phase=t.state.phase, zone=zone, report=record))
+    t.events.append(Fought(turn=t.state.turn, phase=t.state.phase, zone=zone, report=record, zone_name=where))
     for side in sorted(fleets):
         enemy = next(x for x in fleets if x != side)
         seen = set(result.seen.get(side, ()))
@@ -94,10 +95,11 @@ def _carry(t: "Turn", zone: str, fleets: dict[str, list[Fleet]], result: Outcome
         for seat in sorted(seats):
             intel = t.intel[seat]
             t.intel[seat] = evolve(intel, battles=(*intel.battles, report))
-        t.events.append(Fought(turn=t.state.turn, phase=t.state.phase, audience=seats, zone=zone, report=report))
+        t.events.append(Fought(turn=t.state.turn, phase=t.state.phase, audience=seats, zone=zone, report=report,
+                              zone_name=where))
         for f in fleets[enemy]:
             saw = tuple(n for n in f.ships if n in seen)
             if saw:  # only the enemy ships that came within sight are told, by name
                 t.tell(seats, evolve(f, ships=saw), "battle", zone, ships=True, text=text)
-    t.clear_sunk()
+    t.clear_sunk("in battle")
     return {f.id for s in fleets for f in fleets[s]} if result.stood else set()

@@ -23,6 +23,7 @@ class Ship:
     repair: str | None = None  # port repair at a major port: "box" or "speed", as its owner last said
     fire_control: bool = False  # a fire-control hit (tactical rule 14): for the rest of the game
     guns_lost: tuple[int, int, int] = (0, 0, 0)  # gun factors knocked out: primary, secondary, tertiary
+    mines_laid: bool = False  # a minelayer's mines are spent once laid
 
     def sunk(self, cls: ShipClass) -> bool:
         return self.hits >= cls.hull
@@ -66,6 +67,8 @@ class Fleet:
     reveal: str | None = None  # "neutral" or "aerial": its plot is told to the enemy this move
     passed: tuple[str, ...] = ()  # the zones it was in this move, step by step
     tactics: Mapping[str, object] | None = None  # how its admiral fights a battle (orders.parse_tactics)
+    escorting: str | None = None  # the fleet it escorts, whose plot it sails (an escort mission)
+    mines_at: str | None = None  # the zone its minelayers are to lay their fields in
 
 
 @attrs.frozen
@@ -127,6 +130,7 @@ class Board:
     aimed: Mapping[str, str] = attrs.field(factory=dict)  # base -> enemy fleet its seaplanes seek this turn
     chosen: tuple[str, ...] = ()  # what the seats chose in this turn's orders, for the umpire
     battles: tuple[Mapping[str, object], ...] = ()  # this turn's battles, whole, for the umpire
+    bombarded: tuple[str, ...] = ()  # enemy bases bombarded for points (each scores once)
     waiting: Any = None  # the contact phase held for battles fought elsewhere (`handoff.Waiting`)
 
     def fleet(self, fleet_id: str) -> Fleet | None:
@@ -136,7 +140,7 @@ class Board:
         return [n for n in fleet.ships if not self.ships[n].sunk(scenario.ships[n])]
 
 
-def fleet_speed(board: Board, fleet: Fleet, scenario: Scenario) -> int:
+def zones_per_turn(board: Board, fleet: Fleet, scenario: Scenario) -> int:
     """Zones the fleet may move this turn: 2 if every ship makes speed 2 or better, else 1."""
     slow = min((SPEEDS.index(board.ships[n].speed(scenario.ships[n])) for n in fleet.ships), default=3)
     return 2 if slow >= SPEEDS.index("2") else 1

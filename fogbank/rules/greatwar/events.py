@@ -21,6 +21,7 @@ class News(Event):
     phase: str = ""
     text: str
     fleet: str | None = None
+    rule: str = ""  # the rule it shows in use (bombard, raid, lay_mines, transport), for the arena's count
 
 
 @attrs.frozen(kw_only=True)
@@ -48,10 +49,16 @@ class Record(Event):
     text: str
 
 
+SOURCES = {  # how a report came, in words
+    "contact": "sighted", "battle": "fought", "raider": "raider placed", "shore": "seen from the shore",
+    "aerial": "seen from the air", "neutral": "a neutral's report", "bombardment": "bombarding", "umpire": "reported",
+}
+
+
 def describe(event: Event) -> str:
     if isinstance(event, Sighted):
         what = f"track {event.track}" if event.track else "a fleet"
-        parts = [f"{event.source}: {what} in {event.zone_name or event.zone}"]
+        parts = [f"{SOURCES.get(event.source, event.source)}: {what} in {event.zone_name or event.zone}"]
         if event.ships:
             parts.append("ships " + ", ".join(event.ships))
         if event.next_zone:

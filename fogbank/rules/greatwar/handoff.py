@@ -106,7 +106,7 @@ def settle(t, battle_id: str, result: EngagementResult, finish) -> Resolution:
                 stood |= {f.id for f in fleets[party.side]}
         for f in fleets[enemy.side]:
             t.tell(frozenset(party.seats), f, "battle", _zone_of(t, f), ships=True, text=text)
-    t.clear_sunk()
+    t.clear_sunk("in battle")
     rest = tuple(e for e in waiting.engagements if e.id != battle_id)
     if rest:
         t.board = evolve(t.board, waiting=evolve(waiting, engagements=rest, stood=frozenset(stood)))

@@ -9,16 +9,17 @@ from typing import Any
 
 from fogbank.rules.core import GameState, Refused
 
-from .board import Board, Fleet, fleet_speed, fuel_left
+from .board import Board, Fleet, zones_per_turn, fuel_left
 from .sea import MISSIONS, Scenario
 from .turn import seaplane_bases
-from .tactical.areas import POSTURES, TARGETS
+from .tactical.areas import OUTGUNNED, POSTURES, TARGETS
 
 NEEDS = {"transport": "AP", "lay mines": "ML"}
+ESCORTED = ("transport", "lay mines", "bombard")  # the missions an escort may guard
 TACTICS = {
     "posture": lambda v: v in POSTURES,
     "smoke": lambda v: isinstance(v, bool),
-    "break_off": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 1,
+    "break_off": lambda v: v == OUTGUNNED or (isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 1),
     "torpedoes": lambda v: isinstance(v, bool),
     "target": lambda v: v in TARGETS,
 }
@@ -36,7 +37,7 @@ def parse_order(payload: Any) -> dict:
         if not isinstance(ahead, list):
             raise Refused("bad_path", f"Fleet {fleet_id!r}: 'ahead' is a list of later turns' paths.")
         fleets[str(fleet_id)] = {"mission": plot["mission"], "path": path, "ahead": [_zones(fleet_id, p) for p in ahead],
-                                 **parse_tactics(fleet_id, plot.get("tactics"))}
+                                 **parse_tactics(fleet_id, plot.get("tactics")), **_named(fleet_id, plot)}
     return {"fleets": fleets, **_choices(payload)}
 
 
@@ -59,6 +60,18 @@ def _choices(payload: Mapping) -> dict:
         raise Refused("bad_choice", "'repair' maps a ship's name to \"box\" or \"speed\".")
     if repair:
         out["repair"] = dict(repair)
+    return out
+
+
+def _named(fleet_id: str, plot: Mapping) -> dict:
+    """A plot's `escort` (the fleet it escorts) and `mines_at` (the zone its fields go in), each
+    left out when not given."""
+    out = {}
+    for key, what in (("escort", "the id of the fleet it escorts"), ("mines_at", "the id of the zone to mine")):
+        if plot.get(key) is not None:
+            if not isinstance(plot[key], str):
+                raise Refused("bad_path" if key == "mines_at" else "bad_escort", f"Fleet {fleet_id!r}: {key!r} is {what}.")
+            out[key] = plot[key]
     return out
 
 
@@ -99,9 +112,7 @@ def check_order(state: GameState, scenario: Scenario, seat: str, order: dict) ->
             must_plot = 3
         elif fleet.id == freed:
             must_plot = 1
-        need = NEEDS.get(plot["mission"])
-        if need and not any(scenario.ships[n].kind == need for n in fleet.ships):
-            raise Refused("bad_mission", f"{fleet.name} has no ship for a {plot['mission']} mission.")
+        _check_mission(board, scenario, fleet, plot, freed)
         if fleet.held and plot["path"]:
             raise Refused("held", f"Danger ahead: {fleet.name} cannot move this turn.")
         _check_path(board, scenario, fleet, fleet.zone, plot["path"])
@@ -111,6 +122,50 @@ def check_order(state: GameState, scenario: Scenario, seat: str, order: dict) ->
         for later in plot["ahead"]:
             _check_path(board, scenario, fleet, zone, later)
             zone = later[-1] if later else zone
+
+
+def _check_mission(board: Board, scenario: Scenario, fleet: Fleet, plot: dict, freed: str | None) -> None:
+    """A mission is the sortie's: changed in one of the side's own bases, or when This Just In
+    frees the fleet; a collier for transport, unspent mines and a target zone for lay mines, a
+    charge for escort."""
+    mission = plot["mission"]
+    here = scenario.zones[fleet.zone]
+    in_port = bool(here.base) and here.side == fleet.side
+    if mission != fleet.mission and not in_port and not (fleet.id == freed and board.pending.event == "this just in"):
+        raise Refused("mission_fixed", f"{fleet.name} sailed on a {fleet.mission} mission; a mission is changed "
+                      "only in one of your bases (or by This Just In).")
+    need = NEEDS.get(mission)
+    if need and not any(scenario.ships[n].kind == need for n in fleet.ships):
+        raise Refused("bad_mission", f"{fleet.name} has no ship for a {mission} mission.")
+    if mission == "lay mines":
+        _check_mines(board, scenario, fleet, plot.get("mines_at"))
+    elif plot.get("mines_at") is not None:
+        raise Refused("bad_mines", "Only a fleet laying mines names a zone to mine.")
+    if mission == "escort":
+        _check_escort(board, fleet, plot)
+    elif plot.get("escort") is not None:
+        raise Refused("bad_escort", "Only a fleet on an escort mission names a fleet to escort.")
+
+
+def _check_mines(board: Board, scenario: Scenario, fleet: Fleet, target: str | None) -> None:
+    if not any(scenario.ships[n].mines and not board.ships[n].mines_laid for n in fleet.ships):
+        raise Refused("bad_mission", f"{fleet.name} has laid its mines; it takes more on in a major base of yours.")
+    zone = scenario.zones.get(target) if target is not None else None
+    if zone is None or zone.kind != "coastal" or (zone.base and zone.side == fleet.side):
+        raise Refused("bad_mines", f"{fleet.name} lays mines: name the zone to mine (`mines_at`), a coastal zone "
+                      "that is not one of your bases.")
+
+
+def _check_escort(board: Board, fleet: Fleet, plot: dict) -> None:
+    """An escort names its charge, a fleet of its side in its zone that carries something or
+    stands to its work (transport, lay mines, bombard), and sails with it: no path of its own."""
+    charge = board.fleet(plot.get("escort")) if plot.get("escort") else None
+    if charge is None or charge.side != fleet.side or charge.id == fleet.id or charge.zone != fleet.zone \
+            or charge.mission not in ESCORTED or charge.returning:
+        raise Refused("bad_escort", f"{fleet.name} escorts: name the fleet it escorts (`escort`), one of your side's "
+                      f"in its zone on a {', '.join(ESCORTED)} mission.")
+    if plot["path"] or plot["ahead"]:
+        raise Refused("bad_path", f"{fleet.name} sails with {charge.name}: an escort plots no path of its own.")
 
 
 def check_intelligence(board: Board, seat: str, named: str | None) -> str | None:
@@ -152,7 +207,7 @@ def _check_repair(board: Board, seat: str, repair: Mapping[str, str]) -> None:
 
 
 def _check_path(board: Board, scenario: Scenario, fleet: Fleet, start: str, path: list[str]) -> None:
-    limit = fleet_speed(board, fleet, scenario) if fuel_left(board, fleet, scenario) > 0 else 1
+    limit = zones_per_turn(board, fleet, scenario) if fuel_left(board, fleet, scenario) > 0 else 1
     if len(path) > limit:
         raise Refused("too_far", f"{fleet.name} can move {limit} zone{'s' if limit > 1 else ''} a turn.")
     here = start
@@ -161,4 +216,6 @@ def _check_path(board: Board, scenario: Scenario, fleet: Fleet, start: str, path
             raise Refused("unknown_zone", f"There is no zone {zone!r}.")
         if zone not in scenario.zones[here].adjacent:
             raise Refused("not_adjacent", f"{scenario.zones[zone].name} does not border {scenario.zones[here].name}.")
+        if zone in scenario.sides[fleet.side].get("barred", ()):
+            raise Refused("barred", f"{scenario.zones[zone].name} is closed to your ships (the Straits' forts and mines).")
         here = zone

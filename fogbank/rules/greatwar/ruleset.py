@@ -11,9 +11,9 @@ from fogbank.rules.core import (
 )
 from fogbank.rules.core.copies import evolve
 
-from . import handoff, orders, turn, views
+from . import handoff, measures, missions, movement, orders, plotting, turn, views
 from .board import Board, Fleet, Intel, Ship, density
-from .bot import FleetBot
+from .bot import Admiral
 from .events import describe
 from .sea import SCENARIOS, load_scenario
 from .tables import reader
@@ -24,6 +24,10 @@ ERROR_CODES = {
     "bad_path": "A path is a list of zone ids.",
     "bad_tactics": "A fleet's tactics name a posture, smoke, break-off share, torpedoes or target it cannot take.",
     "not_your_fleet": "The seat commands no such fleet.",
+    "mission_fixed": "A fleet at sea keeps the mission it sailed on (changed only in an own base, or by This Just In).",
+    "bad_escort": "An escort names a fleet of its side in its zone on transport, lay mines or bombard, and no path.",
+    "bad_mines": "A fleet laying mines names a coastal zone, not one of its side's bases, to mine.",
+    "barred": "The zone is closed to the side's ships.",
     "returning": "The fleet is returning to port and takes no orders.",
     "plotted_ahead": "The fleet sails on plots made on an earlier turn.",
     "plot_ahead": "The fleet must plot a given number of turns now.",
@@ -72,7 +76,7 @@ class GreatWar(Ruleset):
         return handoff.engagements(state)
 
     def settle_engagement(self, state, engagement, result):
-        return handoff.settle(turn.Turn(state, load_scenario(state.scenario)), engagement, result, turn.finish_contact)
+        return handoff.settle(turn.Turn(state, load_scenario(state.scenario)), engagement, result, missions.finish_contact)
 
     def new_game(self, scenario, seed, options=None):
         s = load_scenario(scenario)
@@ -111,10 +115,10 @@ class GreatWar(Ruleset):
     def resolve(self, state, orders_in):
         s = load_scenario(state.scenario)
         if state.phase == "orders":
-            return turn.orders_phase(state, s, orders_in)
+            return plotting.orders_phase(state, s, orders_in)
         if state.phase == "move":
-            return turn.move_phase(state, s)
-        return turn.contact_phase(state, s)
+            return movement.move_phase(state, s)
+        return movement.contact_phase(state, s)
 
     def observe(self, state, seat, since=None):
         s = load_scenario(state.scenario)
@@ -125,7 +129,8 @@ class GreatWar(Ruleset):
         return views.seat_view(state, s, seat, since)
 
     def chart(self, state, seat):
-        return views.chart_view(load_scenario(state.scenario))
+        s = load_scenario(state.scenario)
+        return views.chart_view(s, s.side_of(seat) if seat in state.knowledge else None)
 
     def briefing(self, state, seat):
         s = load_scenario(state.scenario)
@@ -164,10 +169,19 @@ class GreatWar(Ruleset):
         return evolve(resolution, events=(audit, *resolution.events))
 
     def bot(self, scenario, seat, chart):
-        return FleetBot(chart, seat)
+        return Admiral(chart, seat)
 
     def error_codes(self):
         return ERROR_CODES
+
+    def rules_offered(self, scenario, options):
+        return measures.rules_offered(options)
+
+    def rules_used(self, record):
+        return measures.rules_used(record)
+
+    def tally(self, state):
+        return measures.tally(state, load_scenario(state.scenario))
 
     def table_reader(self, table):
         return reader(table)
@@ -175,6 +189,6 @@ class GreatWar(Ruleset):
     def describe(self, event: Event) -> str:
         if event.kind == "battle":  # the board itself is drawn by the client's battle.js
             report = event.report
-            return f"Battle in {event.zone}" + (" (pursuit)" if report.get("pursuit") else "") + (
+            return f"Battle in {event.zone_name or event.zone}" + (" (pursuit)" if report.get("pursuit") else "") + (
                 f": {report['result']}" if report.get("result") else f": {len(report.get('steps', ()))} steps, the whole record")
         return describe(event) if event.kind in ("news", "report", "record") else super().describe(event)

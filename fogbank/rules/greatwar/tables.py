@@ -73,6 +73,7 @@ READERS: dict[str, Callable[[int], str] | ByFaces] = {
 }
 for _n in range(2, 8):
     READERS[f"gunfire {_n}+"] = gunfire(_n)
+    READERS[f"shipping {_n}+"] = lambda total, n=_n: "yes" if total >= n else "no"  # a raider finds a steamer
 
 
 def reader(table: str):

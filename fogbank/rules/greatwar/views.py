@@ -11,9 +11,10 @@ from fogbank.rules.core import GameState
 from fogbank.rules.core.copies import evolve
 from fogbank.rules.core.plain import to_plain
 
-from .board import Board, Intel, density, fleet_speed, fuel_left
+from .board import Board, Intel, density, zones_per_turn, fuel_left
 from .sea import Scenario
-from .turn import is_day, repair_wanted, seaplane_bases, seaplane_reach
+from .turn import is_day, seaplane_bases, seaplane_reach
+from .upkeep import repair_wanted
 
 RULE = {  # each choice's rule in one sentence, for the seat that makes it
     "this just in": "This Just In: a good intelligence report lets one of these raid or intercept fleets "
@@ -32,14 +33,16 @@ def _fleet(board: Board, scenario: Scenario, fleet) -> dict[str, Any]:
         "id": fleet.id, "name": fleet.name, "seat": fleet.seat, "zone": fleet.zone, "mission": fleet.mission,
         "leader": fleet.leader, "path": list(fleet.path), "ahead": [list(p) for p in fleet.ahead],
         "must_plot": fleet.must_plot, "held": fleet.held, "returning": fleet.returning,
-        "speed": fleet_speed(board, fleet, scenario), "fuel": fuel_left(board, fleet, scenario),
+        "zones_per_turn": zones_per_turn(board, fleet, scenario), "fuel": fuel_left(board, fleet, scenario),
+        "escorting": fleet.escorting, "mines_at": fleet.mines_at,
         "zones_since_fuel": fleet.zones_since_fuel, "loaded": fleet.loaded, "tactics": dict(fleet.tactics or {}),
         "ships": [
             {"name": n, "kind": scenario.ships[n].kind, "guns": list(scenario.ships[n].guns),
              "guns_left": list(board.ships[n].guns(scenario.ships[n])),
              "hull": scenario.ships[n].hull, "hits": board.ships[n].hits,
              "speed": board.ships[n].speed(scenario.ships[n]),
-             "fuel": scenario.ships[n].fuel - board.ships[n].fuel_used}
+             "fuel": scenario.ships[n].fuel - board.ships[n].fuel_used,
+             "mines": 0 if board.ships[n].mines_laid else scenario.ships[n].mines}
             for n in fleet.ships
         ],
     }
@@ -85,7 +88,8 @@ def _choices(state: GameState, scenario: Scenario, seat: str) -> list[dict[str, 
         out.append({
             "kind": "intelligence", "event": pending.event, "rule": RULE[pending.event], "standing": fleets[0].id,
             "fleets": [{"id": f.id, "name": f.name, "seat": f.seat, "zone": f.zone, "mission": f.mission,
-                        "ahead": [list(p) for p in f.ahead], "speed": fleet_speed(board, f, scenario)} for f in fleets],
+                        "ahead": [list(p) for p in f.ahead], "zones_per_turn": zones_per_turn(board, f, scenario)}
+                       for f in fleets],
         })
     if is_day(state.turn):
         latest = {r.track: r for r in state.knowledge[seat].reports if r.track is not None}
@@ -131,11 +135,18 @@ def umpire_view(state: GameState, scenario: Scenario) -> dict[str, Any]:
     }
 
 
-def chart_view(scenario: Scenario) -> dict[str, Any]:
-    """The map every seat plays on: zones, bases and borders (nothing of the enemy)."""
+def chart_view(scenario: Scenario, side: str | None = None) -> dict[str, Any]:
+    """The map every seat plays on: zones, bases and borders, and the ships of both navies as
+    the year's naval annuals listed them (class, guns, hull, speed), never where they are; and
+    the names of its own side's fleets as they sailed at the start (every side's for the umpire),
+    so that an order is told in words after its fleet is gone."""
+    navy = {n: scenario.side_of(f.seat) for f in scenario.fleets for n in f.ships}
     return {
         "scenario": scenario.id, "title": scenario.title, "turns": scenario.turns,
         "straits": list(scenario.straits),
         "sides": {s: dict(v) for s, v in scenario.sides.items()},
         "zones": {z.id: {**attrs.asdict(z), "adjacent": list(z.adjacent)} for z in scenario.zones.values()},
+        "ships": {n: {"side": navy[n], "kind": c.kind, "guns": list(c.guns), "hull": c.hull, "speed": c.speed}
+                  for n, c in sorted(scenario.ships.items())},
+        "fleets": {f.id: f.name for f in scenario.fleets if side is None or scenario.side_of(f.seat) == side},
     }

@@ -54,6 +54,7 @@ class Played:
     points: Mapping[str, float]
     lost: Mapping[str, int]
     rules: Mapping[str, int]  # rule key -> uses
+    details: Mapping[str, int] = attrs.field(factory=dict)  # other things counted (a mine's hex, ...)
 
     def to_plain(self) -> dict[str, Any]:
         return attrs.asdict(self)
@@ -77,6 +78,7 @@ def play(
     ruleset, scenario = core.find_scenario(scenario)
     game = core.start(ruleset, scenario, game_seed(seed, number), options or None)
     rules: Counter[str] = Counter()
+    details: Counter[str] = Counter()
     offered = ruleset.rules_offered(scenario, game.state.options)
     played = play_out(game, max_turns, policies or {})
     while True:
@@ -86,7 +88,8 @@ def play(
             game = stop.value
             break
         if record["type"] in ("input", "event"):
-            rules.update(key for key in ruleset.rules_used(record) if key in offered)
+            for key in ruleset.rules_used(record):
+                (rules if key in offered else details)[key] += 1
         if log is not None:
             log(record)
     tally = ruleset.tally(game.state)
@@ -99,6 +102,7 @@ def play(
         points={side: float(v) for side, v in tally.points.items()},
         lost={side: int(v) for side, v in tally.lost.items()},
         rules=dict(sorted(rules.items())),
+        details=dict(sorted(details.items())),
     )
 
 
@@ -177,6 +181,7 @@ def summarize(
         "draws": share(decisive[False], n),
         "length": {**spread([float(g.turns) for g in games]), "histogram": _histogram(g.turns for g in games)},
         "rules": rules,
+        "details": _details(games),
         "reasons": dict(Counter(g.reason for g in games).most_common(8)),
     }
 
@@ -226,6 +231,14 @@ def edges(runs: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
                 "standard": base[side], "edge": edge, "met": edge <= MOST_EDGE,
             })
     return found
+
+
+def _details(games: Sequence[Played]) -> dict[str, Any]:
+    """Whatever else a ruleset counts (where the mines went, say): in how many games, how often."""
+    keys = sorted({key for g in games for key in g.details})
+    n = len(games)
+    return {key: {"games": sum(1 for g in games if g.details.get(key)),
+                  "per_game": _round(sum(g.details.get(key, 0) for g in games) / n)} for key in keys}
 
 
 def _histogram(turns: Iterable[int]) -> dict[str, int]:

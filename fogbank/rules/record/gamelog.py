@@ -5,8 +5,9 @@ One record per line, each a JSON object with a "type":
   game   ruleset, scenario, seats [{seat, side, title}], sides, phases, options, commitment
          (SHA-256 of the seed)
   input  what the game was given: order, ask, talk, release, hold, override, amend,
-         narrate, settle (a battle fought in another game: its id and result), end;
-         each with the turn and phase it was given in
+         narrate, settle (a battle fought in another game: its id and result), deadline (the
+         phase's time ran out: missing orders taken as standing orders; `due`, when, for the
+         reader only), end; each with the turn and phase it was given in
   roll   index, turn, key, table, sides, dice, modifiers [{reason, value}], total, outcome
   event  kind, turn, audience (seats told; the umpire is always told), the event's fields, and
          text: the event in the words its audience is told
@@ -17,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from fogbank.rules.core import UMPIRE, Game, Step, commitment, seat_map, sides
+from fogbank.rules.core import UMPIRE, Amended, Answer, Event, Game, Narrative, Step, commitment, seat_map, sides
 from fogbank.rules.core.plain import to_plain
 
 
@@ -52,7 +53,29 @@ def step_records(step: Step) -> Iterable[dict[str, Any]]:
     for event in step.events:
         plain = to_plain(event)
         plain["audience"] = sorted({*plain["audience"], UMPIRE})
-        yield {"type": "event", **plain, "text": ruleset.describe(event)}
+        yield {"type": "event", **plain, "text": told_words(event) or ruleset.describe(event)}
+
+
+def told_words(event: Event) -> str | None:
+    """The words of the events the engine makes for someone's words: the umpire's narrative (and
+    a standing order used) as he wrote it, an amendment and the rules' answer; None for the
+    ruleset's own events, which it describes. Kept here so no ruleset can lose the umpire's words."""
+    if isinstance(event, Narrative):
+        return event.text
+    if isinstance(event, Amended):
+        return f"The umpire amended your order: {event.reason}" + (f" {event.note}" if event.note else "")
+    if isinstance(event, Answer):
+        return f"The rules' answer: {_words(event.answer)} (asked: {_words(event.question)})."
+    return None
+
+
+def _words(payload: Any) -> str:
+    """A question's or an answer's map in words: "ship exeter, about top speed"."""
+    if isinstance(payload, dict):
+        return ", ".join(f"{str(key).replace('_', ' ')} {_words(value)}" for key, value in payload.items()) or "nothing"
+    if isinstance(payload, (list, tuple)):
+        return ", ".join(_words(value) for value in payload) or "none"
+    return str(payload).replace("_", " ") if isinstance(payload, str) else str(payload)
 
 
 def end_record(game: Game) -> dict[str, Any]:

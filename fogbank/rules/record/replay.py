@@ -17,10 +17,12 @@ def apply_input(game: Game, record: Mapping[str, Any]) -> Step:
         return core.submit(game, record["seat"], order, record.get("phase"))
     if kind == "release":
         return core.release(game)
+    if kind == "deadline":
+        return core.deadline(game)
     if kind == "hold":
         return core.set_hold(game, bool(record["held"]), record.get("phases"))
     if kind == "override":
-        return core.override(game, record["override"], record["reason"])
+        return core.override(game, record["override"], record["reason"], tell=bool(record.get("tell", False)))
     if kind == "narrate":
         return core.narrate(game, record["seat"], record["text"])
     if kind == "amend":

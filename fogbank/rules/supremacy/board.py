@@ -49,19 +49,37 @@ class Salvo:
     grade: str  # full, half, none
     specials: tuple[tuple[int, int, str], ...]  # (coloured after shift, white, grade) of each special
     batteries: int
+    halvings: tuple[str, ...] = ()  # why the row was halved, each a half salvo
+    firing: int = 0  # the guns that fired, before half salvos
+
+
+@attrs.frozen
+class Sighting:
+    """One of the seat's ships sees her: the bearing from her funnel, the range as judged."""
+
+    by: str
+    bearing: int  # degrees true
+    range: int  # tenths of an inch: measured within a nautical mile, else judged by eye
+    exact: bool
 
 
 @attrs.frozen
 class Contact:
-    """One ship as a seat saw it at the end of a movement phase."""
+    """One ship as a seat saw it at the end of a movement phase: her identity and course (models
+    are known by sight), and where its ships judge her to be, never where she is."""
 
     turn: int
     ship: str
     title: str
     side: str
-    at: Point
     course: int
-    seen_by: tuple[str, ...]  # the seat's own ships that see her
+    sightings: tuple[Sighting, ...]
+    at: Point  # where the seat puts her: from the nearest sighting's bearing and range
+
+    @property
+    def seen_by(self) -> tuple[str, ...]:
+        """The seat's own ships that see her (only they may fire at her)."""
+        return tuple(s.by for s in self.sightings)
 
 
 @attrs.frozen
@@ -74,6 +92,10 @@ class Log:
     def latest(self, turn: int) -> tuple[Contact, ...]:
         return tuple(c for c in self.contacts if c.turn == turn)
 
+    def sunk(self) -> frozenset[str]:
+        """The ships the seat was told sank."""
+        return frozenset(r["ship"] for r in self.reports if r["kind"] == "sunk")
+
 
 @attrs.frozen
 class Board:
@@ -84,9 +106,9 @@ class Board:
     fire: Mapping[str, tuple[FireOrder, ...]] = attrs.field(factory=dict)  # ship -> orders, 2B
     salvos: tuple[Salvo, ...] = ()  # 2C's fire, applied in 2D
     smoke: tuple[tuple[Point, ...], ...] = ()  # lines laid this turn
+    smoke_laid_by: tuple[str, ...] = ()  # the ship that laid each line
     spreads: tuple[Any, ...] = ()  # torpedo spreads running (torpedoes.Spread)
     lit: frozenset[str] = frozenset()  # ships caught in or burning a searchlight this turn
-    next_spread: int = 1
     visibility: int | None = None  # inches, when the umpire has set it (else the scenario's)
 
     def ship(self, name: str) -> Ship:

@@ -11,6 +11,7 @@ from fogbank.rules.core.copies import evolve
 
 from .events import Sunk
 from .scenario import hit_table, ship_classes
+from .sight import watchers
 from .ships import MAINS, SECONDARIES, Ship, ShipClass
 
 TORPEDO_POINTS = 300  # a torpedo hit (decisions.md: the full rules' torpedo sheet is not in the seed)
@@ -223,18 +224,16 @@ def _gun_points(gun: str) -> int:
 
 
 def sink(board, state: GameState) -> tuple[Any, list[Sunk]]:
-    """Ships at or past their points, or that took 75% of them this turn, go down (5.9, 6)."""
+    """Ships at or past their points, or that took 75% of them this turn, go down (5.9, 6): seen
+    by every seat whose ships see her as she goes (the firer among them if she still sees her)."""
     classes, events, changed = ship_classes(), [], []
+    on_table = evolve(state, board=board)
     for ship in (s for s in board.ships if not s.sunk):
         points = classes[ship.cls].points
         how = ("overwhelming damage" if ship.turn_damage * 4 >= points * 3
                else "damage" if ship.damage >= points else None)
         if how:
             changed.append(evolve(ship, sunk=True, speed=0))
-            watchers = {board.seat_of(ship.name)} | {
-                seat for seat, log in state.knowledge.items()
-                if any(c.ship == ship.name for c in log.latest(state.turn))
-            }
-            events.append(Sunk(turn=state.turn, phase=state.phase, audience=frozenset(watchers), ship=ship.name,
-                               title=ship.title, how=how))
+            events.append(Sunk(turn=state.turn, phase=state.phase, audience=watchers(on_table, ship.name),
+                               ship=ship.name, title=ship.title, how=how))
     return board.replace(*changed), events

@@ -1,5 +1,7 @@
-"""What happens, and who is told: the firer and her target hear of each salvo; only a ship's own
-seat hears what damage did inside her and the secret rolls behind it. Each seat told keeps the
+"""What happens, and who is told: the firer hears her salvo's working, her target that she is
+under fire (and from whom, if she sees the firer); only a ship's own seat hears what damage did
+inside her and the secret rolls behind it; a sinking, a torpedo's explosion or a grounding is
+seen by the seats whose ships see her. Each seat told keeps the
 event in its log's reports (`reports.tell`), which its view shows."""
 
 from __future__ import annotations
@@ -25,9 +27,23 @@ class Fired(Report):
 
 
 @attrs.frozen(kw_only=True)
+class UnderFire(Report):
+    """A ship of the seat's is fired at: by whom if the seat sees the firer (`by` None: unseen)."""
+
+    kind: ClassVar[str] = "under_fire"
+    ship: str
+    title: str
+    by: str | None
+    by_title: str | None
+    battery: str
+    hits: int
+
+
+@attrs.frozen(kw_only=True)
 class Damaged(Report):
     kind: ClassVar[str] = "damaged"
     ship: str
+    title: str
     points: int
     effects: tuple[str, ...]  # in words, secret rolls' results included
 
@@ -53,11 +69,24 @@ class Grounded(Report):
 
 @attrs.frozen(kw_only=True)
 class TorpedoHit(Report):
+    """A torpedo hits: her own seat is told the damage; seats that see her, the explosion. The
+    firer is never named: torpedoes run unseen, and a roster never tells banks fired (4.3)."""
+
     kind: ClassVar[str] = "torpedo_hit"
     ship: str
     title: str
-    fired_by: str
-    points: int
+    points: int | None  # None to the seats that only saw it
+
+
+@attrs.frozen(kw_only=True)
+class ContactLost(Report):
+    """A ship seen last turn is not seen now: `why` as far as the seat's own ships could tell
+    (smoke, the visibility's edge, a ship in the way, the dark), else "lost"."""
+
+    kind: ClassVar[str] = "contact_lost"
+    ship: str
+    title: str
+    why: str
 
 
 @attrs.frozen(kw_only=True)
@@ -68,6 +97,8 @@ class Collided(Report):
     what: str
     ship: str
     other: str
+    ship_title: str
+    other_title: str
 
 
 @attrs.frozen(kw_only=True)

@@ -81,8 +81,10 @@ def bearing(a: Point, b: Point) -> int:
     def score(d: int) -> int:
         return dx * sin(d) + dy * cos(d)
 
-    coarse = max(range(0, 360, 10), key=score)
-    return max(((coarse + k) % 360 for k in range(-10, 11)), key=lambda d: (score(d), -d))
+    # The floating-point angle only says where to look: the answer is the whole degree the exact
+    # table scores highest (the smaller on a tie), so it is the same on every machine.
+    near = round(math.degrees(math.atan2(dx, dy)))
+    return max(((near + k) % 360 for k in range(-3, 4)), key=lambda d: (score(d), -d))
 
 
 def relative(bearing_: int, course: int) -> int:
@@ -133,6 +135,30 @@ def crosses(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
 def crosses_path(p1: Point, p2: Point, path: tuple[Point, ...]) -> bool:
     """Whether segment p1-p2 touches any leg of a path of points."""
     return any(crosses(p1, p2, a, b) for a, b in zip(path, path[1:]))
+
+
+def meets_between(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
+    """Whether segment q1-q2 touches segment p1-p2 anywhere but at p1 or p2 alone.
+
+    A line of sight runs funnel to funnel and a smoke line ends at the funnel of the ship laying
+    it: a line that only touches the smoke at its own end has not crossed it (2.11)."""
+    if not crosses(p1, p2, q1, q2):
+        return False
+    ends = (p1, p2)
+    if _orientation(p1, p2, q1) == 0 and _orientation(p1, p2, q2) == 0:
+        # In line: the overlap runs from lo to hi (points on a line are ordered as tuples).
+        lo, hi = max(min(p1, p2), min(q1, q2)), min(max(p1, p2), max(q1, q2))
+        return lo != hi or lo not in ends
+    # Not in line: they meet at one point, an end of p1-p2 only if that end lies on q1-q2.
+    for end in ends:
+        if _orientation(q1, q2, end) == 0 and _on_segment(q1, end, q2):
+            return False
+    return True
+
+
+def crosses_between(p1: Point, p2: Point, path: tuple[Point, ...]) -> bool:
+    """Whether segment p1-p2 crosses a path anywhere but at p1 or p2 alone (`meets_between`)."""
+    return any(meets_between(p1, p2, a, b) for a, b in zip(path, path[1:]))
 
 
 def arc_degrees(length: int, radius: int) -> int:

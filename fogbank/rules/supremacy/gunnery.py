@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import attrs
 
-from .geometry import distance
+from .geometry import within
 from .scenario import HitTable
 from .ships import MAINS, Gun, Ship, ShipClass
 
@@ -29,13 +29,14 @@ class Fire:
     quarters: int  # ammunition used by each mount, in quarter salvos
     shifts: tuple[tuple[str, int], ...]  # reason -> columns (+ left, better)
     column: int | None  # the column before the die; None when no hit is possible
+    halvings: tuple[str, ...] = ()  # why the row was halved, each a half salvo
 
 
 def base(table: HitTable, gun: Gun, firer: Ship, target: Ship) -> tuple[int | None, int | None, str]:
-    """The range heading, its column and section (5.6a): measured funnel to funnel, rounded up."""
-    reach = distance(firer.at, target.at)
+    """The range heading, its column and section (5.6a): measured funnel to funnel, rounded up
+    (on the exact squares: a range a hair over a heading reads the next one)."""
     for index, heading in enumerate(table.ranges[: gun.columns]):
-        if reach <= heading * 10:
+        if within(firer.at, target.at, heading * 10):
             section = "close" if heading <= table.close else "long" if heading >= table.long else "medium"
             return heading, index, section
     return None, None, "beyond"
@@ -52,7 +53,7 @@ def plan(table: HitTable, gun: Gun, battery: str, guns: int, firer: Ship, target
         if section == "close":
             shifts.append(("first fire", -3))
         else:
-            halvings.append("first fire")
+            halvings.append("first fire at medium or long range")
     turned = firer.turned
     if turned > 16:
         shifts.append(("turned more than 4 inches", -3))
@@ -91,7 +92,8 @@ def plan(table: HitTable, gun: Gun, battery: str, guns: int, firer: Ship, target
     shifted = None if not reachable else column - sum(value for _, value in shifts)
     if shifted is not None and shifted >= len(table.percent):
         shifted = None  # off the right of the table: no hit possible
-    return Fire(heading, section, row, quarters, tuple(shifts), None if shifted is None else max(0, shifted))
+    return Fire(heading, section, row, quarters, tuple(shifts), None if shifted is None else max(0, shifted),
+                tuple(halvings))
 
 
 def allowed_local(battery: str) -> tuple[str, ...]:

@@ -58,9 +58,14 @@ class Move:
         return sum(leg.quarters for leg in self.legs if leg.kind in "LR")
 
     @property
+    def run(self) -> int:
+        """Quarter inches the move counts against her speed (chasing splash counts its 3 inches)."""
+        return self.quarters + (CHASE if self.chase else 0)
+
+    @property
     def knots(self) -> int:
-        """The speed the move makes for every other purpose (chasing splash counts its 3 inches)."""
-        return (self.quarters + (CHASE if self.chase else 0)) // 2
+        """The speed the move makes for every other purpose, in whole knots."""
+        return self.run // 2
 
     def __str__(self) -> str:
         words = [str(leg) for leg in self.legs] or ["A0"]
@@ -119,10 +124,17 @@ def speed_limits(ship: Ship, cls: ShipClass, turn: int, backwards: bool) -> tupl
     for effect, until in ship.effects.items():
         if effect.startswith("cap") and until >= turn:
             top = min(top, int(effect[3:]))
-    accel = cls.acceleration
+    accel, decel = cls.acceleration, cls.speed // 2
     if backwards:
         top, accel = top // 2, accel // 2
-    least = max(0, ship.speed - cls.speed // 2)
+    if ship.on_course:
+        # 1.3e: the part of the turn spent on course cuts both in proportion; the turn is the
+        # quarter inches her present speed runs, or her acceleration's if that is more (a ship
+        # dead in the water still gathers way).
+        run = max(ship.speed, cls.acceleration) * 2
+        free = max(0, run - ship.on_course)
+        accel, decel = accel * free // run, decel * free // run
+    least = max(0, ship.speed - decel)
     return min(least, top), min(top, ship.speed + accel)
 
 
@@ -140,11 +152,13 @@ def problems(move: Move, ship: Ship, cls: ShipClass, turn: int) -> list[Refused]
     if move.smoke and ship.smoke_used >= cls.smoke:
         found.append(Refused("no_smoke", f"{cls.title} has used her {cls.smoke} turns of smoke."))
     least, most = speed_limits(ship, cls, turn, move.backwards)
-    if move.knots > most:
-        found.append(Refused("too_fast", f"At most {most} knots this turn ({most / 2:g} inches); the move makes {move.knots}."))
-    elif move.knots < least:
+    # Compared in quarter inches (1.1): a quarter inch over her speed is over it.
+    if move.run > most * 2:
+        found.append(Refused("too_fast", f"At most {most} knots this turn ({most / 2:g} inches); "
+                                         f"the move makes {move.run / 2:g}."))
+    elif move.run < least * 2:
         found.append(Refused("too_slow", f"At least {least} knots this turn: a ship sheds half her top speed a turn at most."))
-    slow = move.knots <= SLOW
+    slow = move.run <= SLOW * 2
     if not slow and ship.rudder == "lost" and move.turning:
         found.append(Refused("no_rudder", "With no rudder the ship cannot turn above 10 knots."))
     if not slow and ship.rudder == "damaged" and move.turning > 4:
@@ -176,7 +190,8 @@ def carried_out(move: Move, ship: Ship, cls: ShipClass, turn: int) -> tuple[Move
     elif not move.backwards and ship.backwards and ship.speed > 0:
         legs = []
         notes.append("the ship could not go ahead without stopping first, so she stopped")
-    if chase and (ship.rudder != "working" or top_speed(ship, cls) < 25):
+    if chase and (ship.rudder != "working" or top_speed(ship, cls) < 25
+                  or speed_limits(ship, cls, turn, False)[1] * 2 < CHASE):
         chase = False
         notes.append("she could not chase splash")
     if smoke and ship.smoke_used >= cls.smoke:
@@ -184,7 +199,7 @@ def carried_out(move: Move, ship: Ship, cls: ShipClass, turn: int) -> tuple[Move
         notes.append("she had no smoke left")
     adjusted = Move(tuple(legs), chase, smoke)
     least, most = speed_limits(ship, cls, turn, adjusted.backwards)
-    slow = max(least, min(most, adjusted.knots)) <= SLOW  # judged at the speed she will make
+    slow = max(least * 2, min(most * 2, adjusted.run)) <= SLOW * 2  # judged at the speed she will make
     if not slow and (ship.rudder == "lost" or ship.on_course):
         legs = [evolve(leg, kind="A") if leg.kind in "LR" else leg for leg in legs]
         notes.append("she could not turn, so the turns were run straight")
@@ -194,10 +209,10 @@ def carried_out(move: Move, ship: Ship, cls: ShipClass, turn: int) -> tuple[Move
             notes.append("turning was cut to the 1 inch a damaged rudder allows")
     adjusted = Move(tuple(legs), chase, smoke)
     extra = CHASE if chase else 0
-    if adjusted.knots > most:
+    if adjusted.run > most * 2:
         adjusted = Move(_cut(legs, most * 2 - extra), chase, smoke)
         notes.append(f"she could make only {most} knots, so the move was cut short at {most / 2:g} inches")
-    elif adjusted.knots < least:
+    elif adjusted.run < least * 2:
         short = least * 2 - extra - adjusted.quarters
         kind = "B" if adjusted.backwards else "A"
         adjusted = Move((*legs, Leg(kind, short)), chase, smoke)
@@ -236,6 +251,24 @@ def _force_turn(legs: list[Leg], quarters: int, skip: int) -> list[Leg]:
         if rest:
             out.append(evolve(leg, quarters=rest))
     return out
+
+
+def turning_before(move: Move, quarters: int) -> tuple[int, int]:
+    """The turning done in the first `quarters` of a move: quarter inches of turn, and the net
+    degrees turned (starboard +)."""
+    done, degrees = 0, 0
+    for leg in move.legs:
+        part = min(leg.quarters, max(0, quarters))
+        quarters -= leg.quarters
+        if leg.kind in "LR" and part:
+            done += part
+            degrees += geometry.arc_degrees(part * QUARTER, TURNING_RADIUS) * (1 if leg.kind == "R" else -1)
+    return done, degrees
+
+
+def quarters_of_turn(degrees: int) -> int:
+    """The quarter inches of turning circle that turn a ship `degrees` (pi as 355/113)."""
+    return (abs(degrees) * 355 * TURNING_RADIUS * 2 + 113 * 180 * QUARTER) // (2 * 113 * 180 * QUARTER)
 
 
 def _cut(legs: list[Leg], quarters: int) -> tuple[Leg, ...]:

@@ -14,8 +14,10 @@ from . import aground, moves, searchlights
 from .board import Board, FireOrder, TorpedoOrder
 from .geometry import in_arc, relative
 from .scenario import load_scenario, ship_classes
+from .fire import bearing_mounts, split_guns, working_guns
 from .ships import SECONDARIES, silenced
-from .turn import bearing_mounts, writes_ahead
+from .turn import writes_ahead
+from .views import in_sight
 
 Order = Mapping[str, Any]  # ship -> Move (1A), tuple[FireOrder, ...] (2B) or tuple[TorpedoOrder, ...] (3)
 
@@ -91,9 +93,16 @@ def unparse(order: Order) -> dict[str, Any]:
 
 
 def check(state: GameState, seat: str, order: Order) -> None:
+    """Refuse the order with every rule it breaks at once, in words (the first one's code), so a
+    captain checking a draft mends it in one go."""
     problems = find_problems(state, seat, order)
     if problems:
-        raise problems[0][1]
+        board: Board = state.board
+        said = []
+        for name, refusal in problems:
+            title = _title(board, name)
+            said.append(refusal.sentence if refusal.sentence.startswith(title) else f"{title}: {refusal.sentence}")
+        raise Refused(problems[0][1].code, " ".join(dict.fromkeys(said)))
 
 
 def find_problems(state: GameState, seat: str, order: Order) -> list[tuple[str, Refused]]:
@@ -147,29 +156,61 @@ def find_problems(state: GameState, seat: str, order: Order) -> list[tuple[str, 
 
 
 def fire_problems(state: GameState, seat: str, name: str, plan: tuple[FireOrder, ...]) -> list[Refused]:
+    """Every rule a ship's fire plan breaks, judged from what her seat knows: her own guns, arcs
+    and ammunition, and the bearing of each ship she sees."""
     board: Board = state.board
-    ship, log = board.ship(name), state.knowledge[seat]
+    ship = board.ship(name)
     cls = ship_classes()[ship.cls]
     groups = cls.groups()
-    seen = {c.ship for c in log.latest(state.turn) if name in c.seen_by}
-    found, counted = [], {}
+    seen = {c.ship: c for c in in_sight(state, seat) if name in c.seen_by}
+    found = []
     for fire in plan:
         if fire.group not in groups:
             found.append(Refused("unknown_group", f"{cls.title} has no {fire.group!r} group; hers: {', '.join(groups)}."))
             continue
         battery = groups[fire.group][0].battery
-        counted[fire.group] = counted.get(fire.group, 0) + 1
-        if counted[fire.group] > (2 if battery == SECONDARIES else 1):
-            found.append(Refused("group_twice", f"The {fire.group} group fires at one target (secondaries: two)."))
-        if fire.target not in seen:
-            found.append(Refused("not_visible", f"{ship.title} does not see {fire.target!r} this turn."))
+        if fire.guns is not None and battery != SECONDARIES:
+            found.append(Refused("bad_fire", f"The {fire.group} turrets fire whole: only secondaries split their guns."))
+        contact = seen.get(fire.target)
+        if contact is None:
+            found.append(Refused("not_visible", f"{ship.title} does not see {_title(board, fire.target)} this turn."))
+            continue
+        if contact.side == ship.side:
+            found.append(Refused("not_enemy", f"{contact.title} is a friend: a ship fires at enemy ships she sees (4.2)."))
             continue
         why = silenced(ship, battery, state.turn)
+        on = next(s.bearing for s in contact.sightings if s.by == name)
         if why:
             found.append(Refused("cannot_fire", f"{ship.title}: {why}."))
-        elif not bearing_mounts(ship, fire.group, board.ship(fire.target), state.turn):
-            found.append(Refused("cannot_bear", f"No gun of the {fire.group} group with ammunition bears on {fire.target}."))
+        elif not bearing_mounts(ship, fire.group, on, state.turn):
+            found.append(Refused("cannot_bear", f"No gun of {ship.title}'s {fire.group} group with ammunition left "
+                                                f"bears on {contact.title}, {on:03d} degrees ({_side(on, ship.course)})."))
+    for group, mounts in groups.items():
+        entries = tuple(f for f in plan if f.group == group)
+        if len(entries) < 2:
+            continue
+        working = sum(working_guns(ship, m) for m in mounts)
+        if mounts[0].battery != SECONDARIES:
+            found.append(Refused("group_twice", f"The {group} turrets fire at one target (4.7)."))
+        elif split_guns(entries, working) is None:
+            found.append(Refused("group_twice", f"The {group} secondaries ({working} guns) may take a second target in "
+                                                f"local control (4.5a): split the guns between two targets, naming "
+                                                f"the guns of at least one, {working} in all."))
     return found
+
+
+def _title(board: Board, name: str) -> str:
+    return next((s.title for s in board.ships if s.name == name), repr(name))
+
+
+def _side(on: int, course: int) -> str:
+    """A bearing relative to the ship's head, in words."""
+    rel = relative(on, course)
+    if rel <= 20 or rel >= 340:
+        return "right ahead"
+    if 160 <= rel <= 200:
+        return "right astern"
+    return f"{rel} degrees to starboard" if rel < 180 else f"{360 - rel} degrees to port"
 
 
 def torpedo_problems(state: GameState, name: str, plan: tuple[TorpedoOrder, ...]) -> list[Refused]:

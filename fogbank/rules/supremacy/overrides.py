@@ -13,7 +13,7 @@ from fogbank.rules.core.copies import evolve
 
 from .board import Board
 from .scenario import ship_classes
-from .turn import decide
+from .victory import decide
 
 KINDS = ("move_ship", "set_damage", "remove_ship", "set_visibility")
 MOST_VISIBILITY = 200  # inches: beyond any table

@@ -11,6 +11,7 @@ sinks they lie locked together, dead in the water.
 from __future__ import annotations
 
 import math
+from typing import Mapping
 
 
 from fogbank.rules.core.copies import evolve
@@ -18,6 +19,7 @@ from fogbank.rules.core.copies import evolve
 from . import geometry
 from .damage import Roller
 from .geometry import Point, bearing, offset
+from .moves import Move, quarters_of_turn, turning_before
 from .ships import Ship, ShipClass
 from .torpedoes import STEPS, position
 
@@ -45,8 +47,19 @@ def _model(ship: Ship, cls: ShipClass, k: int) -> tuple[Point, Point]:
     return evolve(ship, at=here, course=course).model(cls)
 
 
+def _box(ship: Ship, cls: ShipClass) -> tuple[int, int, int, int]:
+    """A box round everywhere her model was in the move (her path, a model's length about it)."""
+    path = ship.path or (ship.at,)
+    grow = cls.length + TOUCH
+    xs, ys = [p[0] for p in (*path, ship.at)], [p[1] for p in (*path, ship.at)]
+    return min(xs) - grow, min(ys) - grow, max(xs) + grow, max(ys) + grow
+
+
 def first_contact(a: Ship, b: Ship, classes) -> int | None:
     """The tenth of the movement phase at which the two models first touch, or None."""
+    box_a, box_b = _box(a, classes[a.cls]), _box(b, classes[b.cls])
+    if box_a[0] > box_b[2] or box_b[0] > box_a[2] or box_a[1] > box_b[3] or box_b[1] > box_a[3]:
+        return None  # never near each other in this move
     for k in range(STEPS + 1):
         if touching(_model(a, classes[a.cls], k), _model(b, classes[b.cls], k)):
             return k
@@ -64,18 +77,25 @@ def right_of_way(a: Ship, b: Ship, classes) -> Ship | None:
     return a if rank(a) > rank(b) else b
 
 
-def avoid(ship: Ship, other: Ship, k: int, classes) -> Ship:
+def avoid(ship: Ship, other: Ship, k: int, classes, move: Move | None = None) -> Ship:
     """The Mandatory Collision Avoidance: back along her path to 6 inches from the other ship,
-    the least turn to lie parallel to her, the rest of the move straight on."""
+    the least turn to lie parallel to her, the rest of the move straight on. The turning she has
+    done counts for her fire (5.3b): her written turns up to where she was put back, and the turn
+    to lie parallel, on her turning circle."""
     path = ship.path or (ship.at,)
     there = position(other.path or (other.at,), k)
     back = next((j for j in range(k, -1, -1) if not geometry.within(position(path, j), there, geometry.NAUTICAL_MILE)), 0)
     start = position(path, back)
+    heading, done = ship.course, 0
+    if move is not None:  # her course where she is put back: where she began, turned as written so far
+        done, net = turning_before(move, move.quarters * back // STEPS)
+        heading = (ship.course - turning_before(move, move.quarters)[1] + net) % 360
     course = min((other.course, (other.course + 180) % 360),
-                 key=lambda c: abs(((c - ship.course + 540) % 360) - 180))
+                 key=lambda c: abs(((c - heading + 540) % 360) - 180))
+    turned = done + quarters_of_turn(((course - heading + 540) % 360) - 180)
     length = sum(math.isqrt((q[0] - p[0]) ** 2 + (q[1] - p[1]) ** 2) for p, q in zip(path, path[1:]))
     end = offset(start, course, length * (STEPS - back) // STEPS)
-    moved = evolve(ship, at=end, course=course, path=(*path[:1], start, end), turned=ship.turned + 8)
+    moved = evolve(ship, at=end, course=course, path=(*path[:1], start, end), turned=turned)
     if touching(moved.model(classes[ship.cls]), other.model(classes[other.cls])) or first_contact(moved, other, classes):
         # Running on would meet her again (a head-on meeting): she stops at the 6-inch point.
         moved = evolve(moved, at=start, path=(*path[:1], start))
@@ -95,9 +115,11 @@ def ram_points(size: int, modifier: int) -> int:
     return size * (2 - modifier) // 2
 
 
-def resolve(ships: dict[str, Ship], classes, roller: Roller) -> list[tuple[str, str, str]]:
+def resolve(ships: dict[str, Ship], classes, roller: Roller,
+            moves: Mapping[str, Move] | None = None) -> list[tuple[str, str, str]]:
     """Every contact in the movement phase, earliest first: ships changed in place; returns
-    (what, ship, other) for each: "avoided" or "rammed"."""
+    (what, ship, other) for each: "avoided" or "rammed". `moves` are the moves made (the turning
+    a ship giving way has done counts)."""
     happened, settled = [], set()
     for _ in range(len(ships)):  # avoiding one contact may make another: a few passes
         contacts = sorted(
@@ -121,7 +143,7 @@ def resolve(ships: dict[str, Ship], classes, roller: Roller) -> list[tuple[str, 
         if way is None:
             way = first if roller.roll(f"{key}/way", "way", read=read_way).outcome == "first" else second
         giver = second if way is first else first
-        ships[giver.name] = avoid(giver, way, k, classes)
+        ships[giver.name] = avoid(giver, way, k, classes, (moves or {}).get(giver.name))
         if first_contact(ships[giver.name], way, classes) is not None:
             # She is left at the point of collision rather than the end of her move (2.8c).
             stop = position(way.path or (way.at,), max(0, k - 1))

@@ -2,24 +2,23 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 
 from fogbank.rules.core import (
-    UMPIRE, Dice, Event, GameState, Option, Refused, Resolution, Ruleset, Seat, register,
+    UMPIRE, Dice, Event, GameState, Option, Refused, Resolution, Ruleset, Seat, Tally, register,
 )
 from fogbank.rules.core.copies import evolve
 
-from . import aground, gunnery, orders, overrides, ramming, searchlights, torpedoes, turn, views
+from . import (aground, contacts, fire, gunnery, measures, orders, overrides, ramming, searchlights, torpedoes, turn,
+               victory, views)
 from .board import Board, Log
 from .bot import Captain
 from .damage import TABLES
 from .describe import describe
 from .errors import ERROR_CODES
 from .scenario import load_scenario, scenario_ids
-from .scenario import ship_classes
 from .ships import Ship
-from .special import read_special
 
 
 @register
@@ -53,7 +52,7 @@ class Supremacy(Ruleset):
         state = GameState(ruleset=self.name, scenario=s.id, turn=0, dice=Dice(seed), options=dict(options or {}),
                           board=Board(ships=ships, seats=seats), knowledge={seat: Log() for seat in seats})
         # The ships are set out on the table before the first move: each seat sees as it would (turn 0).
-        return evolve(state, turn=1, knowledge=turn.sight(state))
+        return evolve(state, turn=1, knowledge=contacts.take(state)[0])
 
     def seats(self, state: GameState) -> tuple[Seat, ...]:
         board: Board = state.board
@@ -63,15 +62,11 @@ class Supremacy(Ruleset):
         )
 
     def seats_to_act(self, state: GameState) -> frozenset[str]:
+        """Every seat with a ship afloat acts in 1A, 2B and 3, and in 2A at night, whether or not
+        it has a bank or a light left: when a phase opens may tell no seat what another has."""
         board: Board = state.board
-        if state.phase == "torpedoes":
-            return frozenset(seat for seat, ships in board.seats.items() if any(ready(board.ship(n)) for n in ships))
-        if state.phase == "searchlights":
-            if not state.options.get("night"):
-                return frozenset()
-            return frozenset(seat for seat, ships in board.seats.items()
-                             if any(searchlights.can_burn(board.ship(n), state.turn) for n in ships))
-        if state.phase not in ("write_moves", "write_fire"):
+        acting = ("write_moves", "write_fire", "torpedoes", *(("searchlights",) if state.options.get("night") else ()))
+        if state.phase not in acting:
             return frozenset()
         return frozenset(seat for seat, ships in board.seats.items() if any(not board.ship(n).sunk for n in ships))
 
@@ -99,9 +94,9 @@ class Supremacy(Ruleset):
         if phase == "execute_moves":
             return turn.execute_moves(state)
         if phase == "write_fire":
-            return turn.write_fire(state, orders_in)
+            return fire.write_fire(state, orders_in)
         if phase == "execute_fire":
-            return turn.execute_fire(state)
+            return fire.execute_fire(state)
         if phase == "apply_damage":
             return turn.apply_damage(state)
         if phase == "torpedoes":
@@ -117,7 +112,10 @@ class Supremacy(Ruleset):
         return frozenset(self.seat_names(state))
 
     def check_private_talk(self, state: GameState, seat: str, to: str) -> None:
-        """4.2 again: no signal is made privately."""
+        """4.2 again: a side may plan in secret before the battle starts (turn 1, before the first
+        move is made), to a seat of its own side; once it has begun every signal is in the open."""
+        if state.turn == 1 and state.phase == "write_moves":
+            return super().check_private_talk(state, seat, to)
         raise Refused("signals_in_the_open", ERROR_CODES["signals_in_the_open"])
 
     def parse_question(self, seat: str, payload: Mapping[str, Any]) -> Any:
@@ -146,24 +144,29 @@ class Supremacy(Ruleset):
         return overrides.apply_override(state, override, reason)
 
     def bot(self, scenario: str, seat: str, chart: Mapping[str, Any]) -> Captain:
+        """The standard captain, as the arena's `standard` policy plays (without a briefing's
+        set-out or a luck of her own)."""
         return Captain(chart)
 
     def error_codes(self) -> Mapping[str, str]:
         return ERROR_CODES
 
     def table_reader(self, table: str) -> Callable[[int], str] | None:
-        readers = {**TABLES, "hits": gunnery.read_die, "box": turn._read_box, "torpedo": torpedoes.read_torpedo,
+        readers = {**TABLES, "hits": gunnery.read_die, "box": fire.read_box, "torpedo": torpedoes.read_torpedo,
                    "avoid": ramming.read_avoid, "way": ramming.read_way,
                    "aground": aground.read_grounding, "refloat": aground.read_refloat}
         if table == "special":
-            return turn.SPECIAL  # read from the faces (the coloured and white dice)
+            return fire.SPECIAL  # read from the faces (the coloured and white dice)
         return readers.get(table)
+
+    def rules_offered(self, scenario: str, options: Mapping[str, Any]) -> Mapping[str, str]:
+        return measures.offered(options)
+
+    def rules_used(self, record: Mapping[str, Any]) -> Iterable[str]:
+        return measures.used(record)
+
+    def tally(self, state: GameState) -> Tally:
+        return victory.tally(state)
 
     def describe(self, event: Event) -> str:
         return describe(event)
-
-
-def ready(ship: Ship) -> bool:
-    """Whether a ship has a bank she may fire (her own captain's knowledge)."""
-    cls = ship_classes()[ship.cls]
-    return not ship.sunk and any(b.name not in ship.torpedoes_fired | ship.banks_out for b in cls.banks)

@@ -36,7 +36,7 @@ def can_burn(ship, turn: int) -> bool:
 
 
 def burn(state: GameState, orders: Mapping[str, Mapping[str, int]]) -> Resolution:
-    from .turn import afloat, sight  # sight is taken again with the lights burning
+    from .contacts import take  # sight is taken again with the lights burning
 
     board = state.board
     classes, lit, events = ship_classes(), set(), []
@@ -46,7 +46,7 @@ def burn(state: GameState, orders: Mapping[str, Mapping[str, int]]) -> Resolutio
                 continue
             ship = board.ship(name)
             caught = sorted(
-                (o for o in afloat(board) if o.name != name and within(ship.at, o.at, REACH)
+                (o for o in board.ships if not o.sunk and o.name != name and within(ship.at, o.at, REACH)
                  and abs(((bearing(ship.at, o.at) - course + 540) % 360) - 180) <= SPREAD
                  and not blocked(ship, o, board.ships, classes, board.smoke, load_scenario(state.scenario).land)),
                 key=lambda o: (o.at[0] - ship.at[0]) ** 2 + (o.at[1] - ship.at[1]) ** 2,
@@ -62,5 +62,5 @@ def burn(state: GameState, orders: Mapping[str, Mapping[str, int]]) -> Resolutio
     cleared = {seat: evolve(log, contacts=tuple(c for c in log.contacts if c.turn != state.turn))
                for seat, log in state.knowledge.items()}
     state = evolve(state, board=board, knowledge=cleared)
-    state = evolve(state, knowledge=tell(sight(state), events))
+    state = evolve(state, knowledge=tell(take(state)[0], events))
     return Resolution(state, tuple(events))

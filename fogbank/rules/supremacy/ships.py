@@ -147,6 +147,8 @@ def silenced(ship: Ship, battery: str, turn: int) -> str | None:
         return "the ship is sunk"
     if ship.chasing:
         return "a ship chasing splash may not fire her guns"
+    if ship.aground:
+        return "a ship aground may not fire her guns"
     if ship.lasting("cease", turn):
         return "all guns are silent from damage"
     if battery == MAINS and ship.lasting("silent", turn):

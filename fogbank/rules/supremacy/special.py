@@ -16,7 +16,7 @@ AREAS = ("deck", "deck", "turret", "turret", "belt", "belt", "belt+deck", "belt+
 CHART: tuple[tuple[tuple[str, str], ...], ...] = (
     (("dmg=6 rooms=2 cap=14:d2 sec=1", "dmg=2 down=3:1 sec=1 aircraft lights"),
      ("dmg=3 knots=2 course=d", "dmg=1 knots=1 course=3d"),
-     ("dmg=3 down=3:1 aircraft lights fire", "dmg=1 jam=1"),
+     ("dmg=3 down=3:ever aircraft lights fire", "dmg=1 jam=1"),
      ("dmg=5 group=1 explode=5", "dmg=2 cease=d2")),
     (("dmg=2 knots=4 sec=1 lights aircraft", "dmg=1 sec=1 banks=1 fire"),
      ("dmg=1 silent=1", "dmg=0.5 knots=2 fire"),
@@ -69,4 +69,55 @@ def entry(colour_: int, white: int, penetrating: bool) -> dict[str, str]:
 
 
 def words(colour_: int, white: int, penetrating: bool) -> str:
+    """The entry as coded (the umpire's shorthand, never shown to a player)."""
     return CHART[colour_][white_row(white)][0 if penetrating else 1]
+
+
+_TURNS = {"1": "next turn", "d": "for a die's turns", "d2": "for a die less two turns", "ever": "for good"}
+
+
+def _effect_words(effect: str, value: str) -> str:
+    """One effect of the chart as the chart says it, in words."""
+    lost, _, span = value.partition(":")
+    plural = "" if value == "1" else "s"
+    return {
+        "dmg": lambda: f"{value} hit{'' if value == '1' else 's'}' worth of damage" if value != "0.5" else "half a hit's damage",
+        "knots": lambda: f"{value} knots lost",
+        "rooms": lambda: f"{value} engine room{plural} knocked out",
+        "sec": lambda: f"{value} secondary gun{plural} knocked out",
+        "main": lambda: "a main turret knocked out",
+        "jam": lambda: "a main turret jammed",
+        "group": lambda: "a group of mains knocked out",
+        "tdgroup": lambda: "a group of mains knocked out if the shell beat the deck too, else a main turret",
+        "banks": lambda: "every torpedo bank knocked out" if value == "all" else f"{value} torpedo bank{plural} knocked out",
+        "silent": lambda: f"mains silent {_TURNS[value]}",
+        "cease": lambda: f"every gun ceases fire {_TURNS[value]}",
+        "sectorp": lambda: "secondaries and torpedoes out next turn",
+        "secall": lambda: f"every secondary out {_TURNS[value]}",
+        "down": lambda: f"mains fire {lost} level{'' if lost == '1' else 's'} down {_TURNS[span]}",
+        "secdown": lambda: f"secondaries fire {lost} levels down {_TURNS[span]}",
+        "cap": lambda: ("all power lost" if lost == "0" else f"speed held to {lost} knots") + f" {_TURNS[span]}",
+        "course": lambda: "steering gear hit: she runs on course for " + ("a die's turns" if value == "d" else "three dice of inches"),
+        "rudder": lambda: "rudder knocked out" if value == "lost" else "rudder damaged: an inch of turn a turn at most",
+        "hardover": lambda: f"rudder jammed hard over {_TURNS[value]}",
+        "hardover56": lambda: f"on a 5 or 6, rudder jammed hard over {_TURNS[value]}",
+        "main56": lambda: "on a 5 or 6, a main turret knocked out",
+        "room56": lambda: "on a 5 or 6, an engine room knocked out",
+        "fire": lambda: "on fire",
+        "bigfire": lambda: f"a fire that does {value} points on a 5 or 6 each turn until it is out",
+        "explode": lambda: "she explodes on a 5 or 6",
+        "magazine": lambda: f"a magazine explodes: a main turret lost and {value} of her own hits",
+        "torpboom": lambda: "her loaded torpedoes may explode",
+        "bulkhead": lambda: f"bulkheads failing: {value} knots lost on a 5 or 6 each turn until a 1",
+        "sinking": lambda: "losing 5 knots a turn until dead in the water",
+        "secq": lambda: "a quarter of the secondaries knocked out",
+        "lights": lambda: "searchlights knocked out",
+        "aircraft": lambda: "aircraft knocked out",
+    }[effect]()
+
+
+def sentence(colour_: int, white: int, penetrating: bool) -> str:
+    """The chart's entry in words, as the firer reads it off the chart (the owner's secret rolls
+    behind it, which turret or how many turns, are not in it)."""
+    said = [_effect_words(effect, value) for effect, value in entry(colour_, white, penetrating).items()]
+    return ", ".join(said) or "no effect"

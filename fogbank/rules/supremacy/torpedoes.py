@@ -20,6 +20,7 @@ from .events import TorpedoHit
 from .geometry import MILLION, Point, cos, offset, sin
 from .reports import tell
 from .ships import Ship
+from .sight import watchers
 
 WIDTH = {"narrow": 20, "fan": 40}  # tenths of an inch
 STEPS = 10  # the movement phase is checked in tenths
@@ -31,7 +32,7 @@ def read_torpedo(total: int) -> str:
 
 @attrs.frozen
 class Spread:
-    number: int
+    number: int  # the firing seat's own count of its spreads
     ship: str  # who fired it
     bank: str
     at: Point  # the middle of the front, tenths
@@ -100,22 +101,32 @@ def strike(state: GameState) -> Resolution:
     board = state.board
     roller = Roller(state.dice, state.turn)
     ships = {s.name: s for s in board.ships}
-    running, events = [], []
+    running, events, hits = [], [], []
     for spread in board.spreads:
         moved, met = run(spread, tuple(ships.values()))
         for name in met:
-            roll = roller.roll(f"torpedo/{spread.number}/{name}", "torpedo", count=2, modifiers=modifiers(spread),
+            roll = roller.roll(f"torpedo/{spread.ship}/{spread.bank}/{name}", "torpedo", count=2, modifiers=modifiers(spread),
                                read=read_torpedo)
             if roll.outcome == "hit":
                 ship = ships[name]
                 ships[name] = evolve(ship, damage=ship.damage + TORPEDO_POINTS,
-                                           turn_damage=ship.turn_damage + TORPEDO_POINTS, knots_lost=ship.knots_lost + 4)
-                audience = frozenset({board.seat_of(name), board.seat_of(spread.ship)})
-                events.append(TorpedoHit(turn=state.turn, phase=state.phase, audience=audience, ship=name,
-                                         title=ship.title, fired_by=ships[spread.ship].title, points=TORPEDO_POINTS))
+                                     turn_damage=ship.turn_damage + TORPEDO_POINTS, knots_lost=ship.knots_lost + 4)
+                hits.append(name)
+
         if moved is not None:
             running.append(moved)
     board = evolve(board, ships=tuple(ships[s.name] for s in board.ships), spreads=tuple(running))
+    # Her own seat is told the damage; the seats whose ships see her, the explosion (no firer:
+    # torpedoes run unseen, and a roster never tells whose banks are fired, 4.3).
+    on_table = evolve(state, board=board)
+    for name in hits:
+        own, title = board.seat_of(name), board.ship(name).title
+        events.append(TorpedoHit(turn=state.turn, phase=state.phase, audience=frozenset({own}), ship=name,
+                                 title=title, points=TORPEDO_POINTS))
+        seen = watchers(on_table, name) - {own}
+        if seen:
+            events.append(TorpedoHit(turn=state.turn, phase=state.phase, audience=seen, ship=name, title=title,
+                                     points=None))
     board, sunk = sink(board, evolve(state, board=board))
     state = evolve(state, board=board, dice=roller.dice, knowledge=tell(state.knowledge, (*events, *sunk)))
     return Resolution(state, (*events, *sunk), tuple(roller.rolls))

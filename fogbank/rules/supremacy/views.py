@@ -8,14 +8,18 @@ from typing import Any
 
 from fogbank.rules.core import UMPIRE, Answer, GameState, Refused, Resolution
 
-from .board import Board, Log
-from .geometry import NAUTICAL_MILE, within
+from .board import Board, Contact, Log
+from .contacts import contact_map, shown_smoke
+from .describe import answer_words
+from .geometry import NAUTICAL_MILE, bearing, distance
+from .howto import HOW
 from .moves import TURNING_RADIUS, Ahead, speed_limits
 from .scenario import load_scenario, ship_classes
 from .ships import MAINS, SECONDARIES, Ship, top_speed
-from .turn import visibility, writes_ahead
+from .sight import visibility
+from .turn import writes_ahead
 
-QUESTIONS = ("damage", "speed", "ammunition", "turrets", "torpedo_banks", "special")
+QUESTIONS = ("damage", "speed", "ammunition", "turrets", "torpedo_banks", "special", "engaged")
 
 
 def clock(state: GameState) -> str:
@@ -48,9 +52,13 @@ def own_ship(ship: Ship, turn: int, printed: str | None = None) -> dict[str, Any
     }
 
 
-def contact(c) -> dict[str, Any]:
-    return {"ship": c.ship, "title": c.title, "side": c.side, "at": list(c.at), "course": c.course,
-            "seen_by": list(c.seen_by)}
+def in_sight(state: GameState, seat: str) -> tuple[Contact, ...]:
+    """The ships the seat sees now: those of the last movement phase (in a turn's first phase,
+    the last turn's), less any it was told sank since."""
+    log: Log = state.knowledge[seat]
+    sunk = log.sunk()
+    latest = log.latest(state.turn - 1 if state.phase == "write_moves" else state.turn)
+    return tuple(c for c in latest if c.ship not in sunk)
 
 
 def seat_view(state: GameState, seat: str, since: int | None) -> dict[str, Any]:
@@ -58,22 +66,20 @@ def seat_view(state: GameState, seat: str, since: int | None) -> dict[str, Any]:
     log: Log = state.knowledge[seat]
     own = [board.ship(n) for n in board.seats[seat]]
     first = state.turn if since is None else since
-    # A contact is of the last movement phase: in this turn's first phases, the last turn's.
-    shown = log.latest(state.turn - 1 if state.phase == "write_moves" else state.turn)
-    reach = visibility(state) * 10
     outcome = state.outcome
     return {
         "turn": state.turn, "phase": state.phase, "time": clock(state),
         "write_ahead": writes_ahead(state, seat),
         "ships": [dict(own_ship(s, state.turn, _printed(state, s.name)), ahead=Ahead(board.ahead.get(s.name, ())).written())
                   for s in own],
-        "contacts": [contact(c) for c in shown],
+        "contacts": [contact_map(c) for c in in_sight(state, seat)],
         "spreads": [{"number": t.number, "ship": t.ship, "bank": t.bank, "at": list(t.at), "course": t.course,
                      "speed": t.speed, "run_left": t.run_left, "spread": t.kind}
                     for t in board.spreads if t.ship in board.seats[seat]],
-        "smoke": [[list(p) for p in line] for line in board.smoke
-                  if any(within(s.at, p, reach) for s in own if not s.sunk for p in line)],
+        "smoke": shown_smoke(state, seat),
         "reports": [r for r in log.reports if r["turn"] >= first],
+        "answers": [{"question": dict(e.question), "answer": dict(e.answer), "text": answer_words(dict(e.question), dict(e.answer))}
+                    for e in state.told.get(seat, ()) if isinstance(e, Answer) and e.turn == state.turn],
         "outcome": None if outcome is None else {"results": dict(outcome.results), "reason": outcome.reason},
     }
 
@@ -118,7 +124,9 @@ def chart(state: GameState, seat: str) -> dict[str, Any]:
              "groups": {g: [m.name for m in ms] for g, ms in classes[s.cls].groups().items()},
              "mounts": [{"name": m.name, "battery": m.battery, "group": m.group, "gun": m.gun, "guns": m.guns,
                          "salvos": m.salvos, "arc": list(m.arc)} for m in classes[s.cls].mounts],
-             "banks": [{"name": b.name, "arc": list(b.arc)} for b in classes[s.cls].banks]}
+             "banks": [{"name": b.name, "arc": list(b.arc)} for b in classes[s.cls].banks],
+             "torpedo": {"speed": classes[s.cls].torpedo.speed, "run": classes[s.cls].torpedo.run,
+                         "tubes": classes[s.cls].torpedo.tubes}}
             for s in board.ships
         ],
     }
@@ -132,8 +140,21 @@ def briefing(state: GameState, seat: str) -> dict[str, Any]:
     return {
         "title": scenario.title, "briefing": scenario.briefing, "start": scenario.start,
         "turn_limit": scenario.turn_limit, "ships": list(ships), "side": side,
-        "mission": scenario.sides[side]["mission"] if side else "You see the whole action.",
+        "mission": " ".join(scenario.sides[side]["mission"].split()) if side else "You see the whole action.",
+        "reported": reported(scenario, ships[0]) if ships else [],
+        "how": [{"what": what, "words": words} for what, words in HOW],
     }
+
+
+def reported(scenario, ship: str) -> list[dict[str, Any]]:
+    """Where the enemy was reported at the set-out, from the seat's first ship: bearing to ten
+    degrees and range to ten inches, as a signal would give it (at night she is out of sight, and
+    dummies stand on the table for her, set-out 5)."""
+    placed = {p.name: p for p in scenario.ships}
+    own = placed[ship]
+    return [{"ship": p.name, "title": p.title, "bearing": (bearing(own.at, p.at) + 5) // 10 * 10 % 360,
+             "range": (distance(own.at, p.at) + 50) // 100 * 100, "course": p.course}
+            for p in scenario.ships if p.side != own.side]
 
 
 def parse_question(payload: Mapping[str, Any]) -> tuple[str, str]:
@@ -143,39 +164,52 @@ def parse_question(payload: Mapping[str, Any]) -> tuple[str, str]:
 
 
 def answer(state: GameState, seat: str, question: tuple[str, str]) -> Resolution:
-    """The open roster (4.3): what a ship's roster shows in general terms, never her torpedoes
-    loaded or fired, never a secret roll's result. Asked of own ships and of ships the seat saw."""
+    """The open roster (4.3), from what the seat may know now: of its own ships all the roster
+    says; of a ship it sees now, her roster in general terms (never her torpedoes loaded or
+    fired, never a secret roll's result); of a ship it saw sink, that she sank; of any other,
+    that she is not in sight. And 4.8: which ships of its side engaged a ship in the last fire."""
     board: Board = state.board
     name, ask = question
-    log: Log = state.knowledge[seat]
-    known = set(board.seats[seat]) | {c.ship for c in log.contacts}
-    if name not in known:
-        raise Refused("unknown_ship", "Ask about your own ships or a ship you have seen.")
+    if name not in {s.name for s in board.ships}:
+        raise Refused("unknown_ship", f"There is no ship called {name!r} in this action.")
     ship = board.ship(name)
-    cls = ship_classes()[ship.cls]
-    if ask == "damage":
-        told: dict[str, Any] = {"damage": ship.damage // 100 * 100, "of": cls.points, "sunk": ship.sunk}
-    elif ask == "speed":
-        told = {"top_speed": top_speed(ship, cls)}
-    elif ask == "ammunition":
-        told = {m.name: _about(ship.used.get(m.name, 0), m.salvos * 4) for m in cls.mounts}
-    elif ask == "turrets":
-        told = {
-            "turrets": [m.name for m in cls.mounts if m.battery == MAINS and m.name not in ship.mounts_out],
-            "secondaries": sum(m.guns - ship.secondaries_out.get(m.name, 0) for m in cls.mounts if m.battery == SECONDARIES),
-        }
-    elif ask == "torpedo_banks":
-        told = {"banks": [b.name for b in cls.banks if b.name not in ship.banks_out]}
+    if ask == "engaged":
+        side = board.ship(board.seats[seat][0]).side
+        told: dict[str, Any] = {"engaged_by": [s.name for s in board.ships if s.side == side and not s.sunk
+                                               and any(name in t for t in s.locked.values())]}
+    elif name in board.seats[seat] or name in {c.ship for c in in_sight(state, seat)}:
+        told = roster(ship, ask, state.turn)
+    elif name in state.knowledge[seat].sunk():
+        told = {"sunk": True}
     else:
-        told = {"special": _specials(ship, state.turn)}
+        told = {"in_sight": False}
     event = Answer(turn=state.turn, phase=state.phase, audience=frozenset({seat}),
                    question={"ship": name, "ask": ask}, answer=told)
     return Resolution(state, (event,))
 
 
+def roster(ship: Ship, ask: str, turn: int) -> dict[str, Any]:
+    """What a ship's roster shows in general terms."""
+    cls = ship_classes()[ship.cls]
+    if ask == "damage":
+        return {"damage": ship.damage // 100 * 100, "of": cls.points, "sunk": ship.sunk}
+    if ask == "speed":
+        return {"top_speed": top_speed(ship, cls)}
+    if ask == "ammunition":
+        return {m.name: _about(ship.used.get(m.name, 0), m.salvos * 4) for m in cls.mounts}
+    if ask == "turrets":
+        return {
+            "turrets": [m.name for m in cls.mounts if m.battery == MAINS and m.name not in ship.mounts_out],
+            "secondaries": sum(m.guns - ship.secondaries_out.get(m.name, 0) for m in cls.mounts if m.battery == SECONDARIES),
+        }
+    if ask == "torpedo_banks":
+        return {"banks": [b.name for b in cls.banks if b.name not in ship.banks_out]}
+    return {"special": _specials(ship, turn)}
+
+
 def _about(used: int, full: int) -> str:
     """Ammunition used, in quarters: "about a quarter"."""
-    quarters = round(4 * used / full) if full else 4
+    quarters = min(4, max(0, round(4 * used / full))) if full else 4
     return ("none", "about a quarter", "about half", "about three quarters", "all")[quarters]
 
 

@@ -3,12 +3,14 @@
 // record comes once from `history` on joining; after that each `umpire_update` adds its rows.
 // The token stays in this tab (sessionStorage) and in no URL the server sees.
 
+import { Club } from "./club.js";
 import { h, swatch } from "/web/dom.js";
 import { Hand } from "./hand.js";
 import { DiceLog, GameLog, Sheet, gameList, results, seatMessages } from "./papers.js";
 import { Record, seatsOf, standing } from "./record.js";
 import { bare, loadRuleset } from "./ruleset.js";
-import { connect, inOrder, loginForm, notice, takeToken } from "/web/page.js";
+import { bare as bareSeat, loadSeatModule } from "/play/ruleset.js";
+import { connect, inOrder, loginForm, notice, onNewToken, takeToken } from "/web/page.js";
 import { RequestRefused } from "/web/wire.js";
 
 const TOKEN_KEY = "fogbank.umpire.token";
@@ -17,6 +19,8 @@ const $ = (id) => document.getElementById(id);
 const game = {
   welcome: null,
   ruleset: null, // the ruleset's console module, every part filled in (ruleset.js)
+  seatModule: null, // the ruleset's seat module: its order pad (for amendments) and its words
+  phaseWords: (phase) => phase, // a phase's name in the game's words (the seat module's)
   map: null, // the map, from the ruleset's geometry module; null if it has none
   seats: [], // [{seat, side, title}]
   sides: null, // the sides' names; null from a server that does not send them
@@ -30,6 +34,7 @@ const game = {
   syncing: false, // the `history` reply is on its way: updates before it are in it
   over: null, // the game_over message, or the log's end record
   games: [],
+  spectating: false, // joined with the spectators' link: the umpire's view some turns late, no controls
   viewAs: "umpire",
   seatView: null,
   seatLog: [],
@@ -39,6 +44,7 @@ const game = {
 };
 let wire = null;
 let hand = null;
+let club = null;
 let sheet = null;
 let gameLog = null;
 let diceLog = null;
@@ -60,6 +66,7 @@ async function ask(type, fields, done) {
 // Connection and stream ------------------------------------------------------------------------
 
 function start(token) {
+  wire?.close();
   wire = connect(token, TOKEN_KEY, { main: "console", later, onWelcome: welcomed, onStream: received });
 }
 
@@ -70,7 +77,9 @@ function move(message) {
 }
 
 async function welcomed(welcome) {
-  if (welcome.seat !== "umpire") {
+  game.spectating = welcome.seat === "spectator"; // the umpire's view, late, and no controls
+  document.body.dataset.mode = game.spectating ? "spectator" : "umpire";
+  if (welcome.seat !== "umpire" && !game.spectating) {
     notice("That token opens a player's seat, not the umpire's. This console is for the umpire.", "error");
   }
   const first = game.ruleset?.name !== welcome.ruleset;
@@ -82,11 +91,16 @@ async function welcomed(welcome) {
   if (first) await setUpRuleset(welcome);
   game.record = new Record(game.phases);
   game.record.begin(welcome);
-  sheet = new Sheet($("pane-sheet"), { ruleset: game.ruleset, seats: game.seats, record: game.record });
-  gameLog = new GameLog($("pane-log"), game.ruleset);
+  sheet = new Sheet($("pane-sheet"), { ruleset: game.ruleset, seats: game.seats, record: game.record, phase: game.phaseWords });
+  gameLog = new GameLog($("pane-log"), game.ruleset, game.phaseWords);
   $("console").hidden = false;
-  syncHistory();
-  refreshGames();
+  if (game.spectating) {
+    // The turn spectators may see comes as a snapshot right after the welcome, if there is one yet.
+    setTimeout(() => game.view || notice("The game is shown to spectators some turns behind: nothing to see yet."), 1500);
+  } else {
+    syncHistory();
+    refreshGames();
+  }
   render();
 }
 
@@ -101,6 +115,12 @@ async function setUpRuleset(welcome) {
     game.ruleset = bare(welcome.ruleset);
     game.map = null;
   }
+  try {
+    game.seatModule = (await loadSeatModule(welcome.ruleset)).ruleset;
+  } catch {
+    game.seatModule = bareSeat(welcome.ruleset);
+  }
+  game.phaseWords = (phase) => game.seatModule.phase(phase);
   document.body.dataset.ruleset = welcome.ruleset;
   const layers = [...game.ruleset.layers];
   if (game.map?.drawPlaces) layers.push({ name: "places", label: "Place names", on: false });
@@ -118,8 +138,12 @@ async function setUpRuleset(welcome) {
   );
   $("layers").hidden = !layers.length;
   $("chart").parentElement.hidden = !game.map;
+  // With no map, the truth (a ruleset may draw its table there) takes the map's place and width.
+  $("console").dataset.map = game.map ? "map" : "none";
+  if (!game.map) $("table-area").prepend($("truth"));
+  $("map-controls").replaceChildren(...(game.map?.controls ? [game.map.controls()] : []));
   $("hover").hidden = !game.map;
-  $("hover").textContent = `Point at the map to read a place${game.ruleset.override ? "; click one to use it in an override" : ""}.`;
+  $("hover").textContent = "Point at the map to read a place; click one to use it in the override or the amendment, whichever you last wrote in.";
   setUpSeats(game.seats);
   hand.setUpGame();
 }
@@ -149,6 +173,11 @@ function received(message) {
   switch (message.type) {
     case "snapshot":
       game.view = message.view;
+      if (game.spectating) game.at = { ...game.at, turn: message.turn, phase: null };
+      break;
+    case "observation": // a spectator's: the umpire's view of a turn some turns back
+      game.view = message.view;
+      game.at = { ...game.at, turn: message.turn, phase: null };
       break;
     case "umpire_update": {
       const before = game.view;
@@ -200,9 +229,23 @@ async function refreshGames() {
     if (!game.over) move(mine);
     game.waitingFor = mine.seats.filter((s) => !s.orders_in).map((s) => s.seat);
   }
-  $("games").replaceChildren(...gameList(game.games, game.welcome?.game));
-  hand.render();
+  $("games").replaceChildren(...gameList(game.games, game.welcome?.game, seatActions, game.phaseWords));
+  club.show(mine);
+  renderStanding();
 }
+
+/** The umpire's controls in the seats' table: a seat's new link, and its built-in player. */
+const seatActions = {
+  async reissue(seat, who) {
+    const reply = await ask("reissue", { seat });
+    if (reply) notice(`${who}: a new link. The old one opens nothing now; send this one on.`);
+    await refreshGames();
+  },
+  async standIn(seat, bot) {
+    const words = bot ? `A built-in player has ${seat} now.` : `${seat} is its player's again.`;
+    if (await ask("stand_in", { seat, bot }, words)) await refreshGames();
+  },
+};
 
 async function refreshSeat() {
   const seat = game.viewAs;
@@ -232,6 +275,7 @@ function render() {
   $("seat-side").hidden = !seatMode;
   $("layers").hidden = seatMode || !$("layers").querySelector("input");
   $("seat-banner").hidden = !seatMode;
+  $("club-area").hidden = seatMode;
   document.querySelector(".tabs").hidden = seatMode;
   for (const pane of ["sheet", "dice", "log"]) $(`pane-${pane}`).hidden = seatMode || game.pane !== pane;
   $("pane-seat").hidden = !seatMode;
@@ -246,18 +290,24 @@ function renderLive() {
   renderScrubber();
   renderMap();
   renderTruth();
+  renderStanding();
+  renderResult();
+}
+
+/** Where play stands, in the hand and the record sheet's open row: also when only the game list says it. */
+function renderStanding() {
+  if (!game.welcome || !game.ruleset) return;
   hand.render();
   const status = game.over ? "not resolved" : game.at.cycle === "ready" ? "held for release" : "being ordered";
-  if (!game.syncing) sheet.current(game.view, game.at, status, Boolean(game.over));
-  renderResult();
+  if (!game.syncing && !game.spectating) sheet.current(game.view, game.at, status, Boolean(game.over));
 }
 
 function renderHeader() {
   const w = game.welcome;
-  $("game-title").textContent = `${w.briefing?.title ?? w.scenario} · game ${w.game}`;
+  $("game-title").textContent = `${w.briefing?.title ?? w.scenario} · game ${w.game}${game.spectating ? " · as a spectator, some turns behind" : ""}`;
   const view = game.viewAs === "umpire" ? game.view : game.seatView;
   const clock = view ? game.ruleset.clock(view) : "";
-  $("clock").textContent = [`Turn ${game.at.turn}`, game.viewAs === "umpire" ? game.at.phase : null, clock].filter(Boolean).join(" · ");
+  $("clock").textContent = [`Turn ${game.at.turn}`, game.viewAs === "umpire" ? game.phaseWords(game.at.phase) : null, clock].filter(Boolean).join(" · ");
   for (const button of $("view-as").querySelectorAll("button")) {
     button.setAttribute("aria-pressed", String(button.dataset.seat === game.viewAs));
   }
@@ -279,6 +329,7 @@ function renderMap() {
   for (const layer of game.ruleset.layers) {
     if (game.layers[layer.name]) layer.draw(map, map.layer(layer.name), view, game.welcome.chart);
   }
+  if (game.layers.places) map.spacePlaces?.(); // and off the stacks just drawn
 }
 
 /** The umpire's view the map and the truth show: now, or a turn of the record being stepped through. */
@@ -382,7 +433,14 @@ function viewAs(seat) {
 }
 
 function setUpControls() {
-  hand = new Hand(game, { ask, notice, refreshGames });
+  hand = new Hand(game, {
+    ask,
+    notice,
+    refreshGames,
+    request: (type, fields) => wire.request(type, fields),
+    observe: (seat) => wire.observe(seat),
+  });
+  club = new Club(game, { ask, refreshGames });
   diceLog = new DiceLog($("dice"), $("dice-filter"));
   for (const tab of document.querySelectorAll("[role=tab]")) {
     tab.onclick = () => {
@@ -411,7 +469,8 @@ function setUpControls() {
   };
 
   loginForm(TOKEN_KEY, start);
-  setInterval(() => wire && game.welcome && refreshGames(), 10000);
+  onNewToken(TOKEN_KEY, start);
+  setInterval(() => wire && game.welcome && !game.spectating && refreshGames(), 10000);
 }
 
 setUpControls();

@@ -3,19 +3,22 @@
 // through `ask`, which shows a refusal in the server's own words.
 
 import { h } from "/web/dom.js";
+import { Amendment } from "./amend.js";
 
 const $ = (id) => document.getElementById(id);
 const RESULTS = ["victory", "draw", "defeat", "ended"];
 const CONTROLS = ["hold", "release", "override-apply", "amend-fill", "amend-send", "narrate-send", "end-game"];
 
 export class Hand {
-  constructor(game, { ask, notice, refreshGames }) {
+  constructor(game, { ask, notice, refreshGames, request, observe }) {
     this.game = game;
     this.ask = ask;
     this.refuse = (sentence) => notice(sentence, "error");
     this.refreshGames = refreshGames;
     this.holdPending = false; // never undo a click the server has not answered
-    this.override = null; // the ruleset's override fields, if it has any
+    this.override = null; // the ruleset's override fields, if it has any, made once the truth is in
+    this.amendment = new Amendment(game, { request, observe });
+    this.mapFor = "override"; // the form a click on the map writes in: the one last used
     this.setUpHold();
     this.setUpOverride();
     this.setUpAmend();
@@ -24,7 +27,7 @@ export class Hand {
   }
 
   /** The parts that depend on the game: its seats, sides and phases, and its ruleset's override. */
-  setUpGame() {
+  async setUpGame() {
     const { seats, sides, phases, ruleset } = this.game;
     const options = () => seats.map(({ seat, title }) => h("option", { value: seat, title: title || null }, seat));
     $("narrate-seat").replaceChildren(...options());
@@ -38,7 +41,7 @@ export class Hand {
       ...(several ? phases : []).map((phase) => {
         const box = h("input", { type: "checkbox", "data-phase": phase });
         box.onchange = () => this.hold(box.checked, [phase]);
-        return h("label", { class: "check" }, box, ` ${phase}`);
+        return h("label", { class: "check" }, box, ` ${this.game.phaseWords(phase)}`);
       }),
     );
 
@@ -49,23 +52,38 @@ export class Hand {
       ),
     );
 
-    this.override = ruleset.override ? ruleset.override({ view: () => this.game.view }) : null;
-    $("override-panel").hidden = !this.override;
-    $("override-fields").replaceChildren(...(this.override ? [this.override.fields] : []));
+    // The override's fields are made once the truth is in, so its lists (the units) are full.
+    this.override = null;
+    $("override-panel").hidden = !ruleset.override;
+    $("override-fields").replaceChildren(h("p", { class: "muted" }, "Waiting for the truth…"));
+    this.setUpOverrideFields();
+    await this.amendment.open($("amend-seat").value);
   }
 
-  /** A place picked on the map, for the override. */
+  setUpOverrideFields() {
+    const { ruleset, view } = this.game;
+    if (this.override || !ruleset?.override || !view) return;
+    this.override = ruleset.override({ view: () => this.game.view });
+    $("override-fields").replaceChildren(this.override.fields);
+  }
+
+  /** A place picked on the map, for the form last used: the override or the amendment. */
   pick(place) {
-    if (this.override && this.game.viewAs === "umpire") this.override.pick(place);
+    if (this.game.viewAs !== "umpire") return;
+    if (this.mapFor === "amend" && this.amendment.pick(place, this.game.map)) return;
+    this.override?.pick(place);
   }
 
   /** Where play stands: turn, phase, cycle, who it waits for, the orders in; and the controls. */
   render() {
     const { at, waitingFor, ruleset, phases } = this.game;
     if (!ruleset) return;
+    this.setUpOverrideFields();
+    this.amendment.refresh();
     const ended = at.cycle === "ended" || Boolean(this.game.over);
     const where = [["Turn", at.turn]];
-    if (at.phase) where.push(["Phase", phases && phases.length > 1 ? `${at.phase} (${phases.indexOf(at.phase) + 1} of ${phases.length})` : at.phase]);
+    const phase = this.game.phaseWords(at.phase);
+    if (at.phase) where.push(["Phase", phases && phases.length > 1 ? `${phase} (${phases.indexOf(at.phase) + 1} of ${phases.length})` : phase]);
     where.push(["Cycle", ended ? "ended" : at.cycle ?? "orders"]);
     $("turn-where").replaceChildren(...where.flatMap(([term, value]) => [h("dt", {}, term), h("dd", {}, value)]));
 
@@ -146,7 +164,8 @@ export class Hand {
       const reason = $("override-reason").value.trim();
       if (!this.override) return;
       if (!reason) return this.refuse("An override needs a reason for the record.");
-      if (await this.ask("override", { override: this.override.read(), reason }, "Override applied and recorded.")) {
+      const fields = { override: this.override.read(), reason, tell: $("override-tell").checked };
+      if (await this.ask("override", fields, "Override applied and recorded.")) {
         $("override-reason").value = "";
         this.render();
       }
@@ -154,28 +173,22 @@ export class Hand {
   }
 
   setUpAmend() {
-    $("amend-fill").onclick = () => {
-      const seat = $("amend-seat").value;
-      const rows = this.game.record?.rows || [];
-      const last = this.game.record?.ordersIn?.[seat] ?? [...rows].reverse().find((row) => row.orders?.[seat])?.orders[seat];
-      $("amend-order").value = JSON.stringify(last ?? {});
-    };
+    $("amend-seat").onchange = () => this.amendment.open($("amend-seat").value);
+    $("amend-fill").onclick = () => this.amendment.fill();
+    $("amend-panel").addEventListener("focusin", () => (this.mapFor = "amend"));
+    $("override-panel").addEventListener("focusin", () => (this.mapFor = "override"));
     $("amend").onsubmit = async (event) => {
       event.preventDefault();
       let order;
       try {
-        order = JSON.parse($("amend-order").value);
+        order = this.amendment.read();
       } catch (error) {
-        return this.refuse(`The order is not JSON: ${error.message}`);
+        return this.refuse(error.message);
       }
-      if (order === null || typeof order !== "object" || Array.isArray(order)) return this.refuse("The order must be a JSON object, {…}.");
       const reason = $("amend-reason").value.trim();
       if (!reason) return this.refuse("An amendment needs a reason for the record.");
       const seat = $("amend-seat").value;
-      if (await this.ask("amend", { seat, order, reason }, `${seat}'s order amended.`)) {
-        $("amend-order").value = "";
-        $("amend-reason").value = "";
-      }
+      if (await this.ask("amend", { seat, order, reason }, `${seat}'s order amended.`)) $("amend-reason").value = "";
     };
   }
 

@@ -3,6 +3,8 @@
 // table. What a ruleset adds (its sheet columns, its words for an order) comes from its module.
 
 import { h } from "/web/dom.js";
+import { copyButton, whole } from "/web/links.js";
+import { eventWords, words } from "/web/words.js";
 
 function table(className, headings, rows) {
   return h(
@@ -23,8 +25,8 @@ function eventLine(record) {
   return h(
     "li",
     { class: `event ${seats ? "told" : "umpire-only"} kind-${record.kind}` },
-    record.text ?? record.kind,
-    seats ? h("span", { class: "chip", title: `Told to ${seats.join(", ")}` }, seats.join(", ")) : null,
+    eventWords(record),
+    seats ? h("span", { class: "chip", title: `Told to ${seats.map(words).join(", ")}` }, seats.map(words).join(", ")) : null,
   );
 }
 
@@ -40,7 +42,7 @@ function cell(name, value) {
  * what happened. Rows are added as phases resolve; only the last row is ever drawn again.
  */
 export class Sheet {
-  constructor(container, { ruleset, seats, record }) {
+  constructor(container, { ruleset, seats, record, phase = (name) => name }) {
     this.container = container;
     this.ruleset = ruleset;
     this.record = record;
@@ -51,7 +53,7 @@ export class Sheet {
     };
     this.columns = [
       { name: "turn", heading: "Turn", cell: (row) => ({ text: row.turn, class: "num" }) },
-      ...(record.phases?.length > 1 ? [{ name: "phase", heading: "Phase", cell: (row) => row.phase ?? "" }] : []),
+      ...(record.phases?.length > 1 ? [{ name: "phase", heading: "Phase", cell: (row) => (row.phase ? phase(row.phase) : "") }] : []),
       ...ruleset.columns,
       ...seats.map(({ seat }) => ({ name: `order-${seat}`, heading: `${seat} order`, cell: order(seat) })),
     ];
@@ -164,9 +166,10 @@ export function results(end) {
 
 /** The game log: inputs, events and the end, newest last (rolls are in the dice log). */
 export class GameLog {
-  constructor(container, ruleset) {
+  constructor(container, ruleset, phase = (name) => name) {
     this.container = container;
     this.ruleset = ruleset;
+    this.phase = phase; // a phase's name in the game's words
     this.body = null;
   }
 
@@ -188,7 +191,7 @@ export class GameLog {
       h("tr", attributes, turn, h("td", { class: "from" }, from), h("td", { title: kind }, text), h("td", { class: "told-to" }, toldTo));
     switch (record.type) {
       case "input":
-        return line({ class: `input input-${record.input}` }, record.input === "order" || record.input === "ask" ? record.seat : "umpire", this.input(record), "", record.input);
+        return line({ class: `input input-${record.input}` }, record.input === "order" || record.input === "ask" ? words(record.seat) : "umpire", this.input(record), "", record.input);
       case "end":
         return line({ class: "end" }, "", `${results(record)}: ${record.reason} Seed ${record.seed}`, "everyone", "end");
       case "event": {
@@ -196,8 +199,8 @@ export class GameLog {
         return line(
           { class: `event kind-${record.kind} ${seats ? "told" : "umpire-only"}` },
           "",
-          record.text ?? record.kind.replaceAll("_", " "),
-          seats ? seats.join(", ") : h("span", { class: "muted" }, "umpire only"),
+          eventWords(record),
+          seats ? seats.map(words).join(", ") : h("span", { class: "muted" }, "umpire only"),
           record.kind.replaceAll("_", " "),
         );
       }
@@ -209,18 +212,18 @@ export class GameLog {
   }
 
   input(record) {
-    const phases = record.phases ? ` (${record.phases.join(", ")})` : "";
+    const phases = record.phases ? ` (${record.phases.map(this.phase).join(", ")})` : "";
     switch (record.input) {
       case "order":
-        return `Order from ${record.seat}: ${this.ruleset.order(record.order || {}, record.seat)}`;
+        return `Order from ${words(record.seat)}: ${this.ruleset.order(record.order || {}, record.seat)}`;
       case "amend":
-        return `Umpire amends ${record.seat}'s order to ${this.ruleset.order(record.order || {}, record.seat)}, because: ${record.reason}`;
+        return `Umpire amends ${words(record.seat)}'s order to ${this.ruleset.order(record.order || {}, record.seat)}, because: ${record.reason}`;
       case "ask":
-        return `Question from ${record.seat}: ${words(record.question ?? record.payload)}`;
+        return `Question from ${words(record.seat)}: ${words(record.question ?? record.payload)}`;
       case "override":
         return `Umpire override: ${words(record.override)}, because: ${record.reason}`;
       case "narrate":
-        return `Umpire to ${record.seat}: “${record.text}”`;
+        return `Umpire to ${words(record.seat)}: “${record.text}”`;
       case "hold":
         return record.held ? `Umpire holds for release${phases}` : `Umpire stops holding${phases}`;
       case "release":
@@ -233,14 +236,6 @@ export class GameLog {
   }
 }
 
-/** A payload map in words: "set air: value 7"; anything deeper as JSON. */
-function words(payload) {
-  if (payload === null || typeof payload !== "object") return String(payload ?? "");
-  const { kind, ...fields } = payload;
-  const parts = Object.entries(fields).map(([name, value]) => `${name.replaceAll("_", " ")} ${typeof value === "object" ? JSON.stringify(value) : value}`);
-  return [kind ? String(kind).replaceAll("_", " ") : null, parts.join(", ")].filter(Boolean).join(": ");
-}
-
 /** A narrative, answer or amendment message in words. */
 export function messageWords(message) {
   switch (message.type) {
@@ -251,7 +246,7 @@ export function messageWords(message) {
     case "amended":
       return `Order amended to ${words(message.order)}, because: ${message.reason}${message.note ? ` (${message.note})` : ""}`;
     default:
-      return message.type;
+      return words(message.type);
   }
 }
 
@@ -298,9 +293,11 @@ function ago(iso) {
   return new Date(iso).toLocaleString();
 }
 
-/** The games this token opens, and who is present at each. */
-export function gameList(games, current) {
-  return games.map((game) => (game.engagement ? linkedGame(game) : gameEntry(game, current)));
+/** The games this token opens, and who is present at each. `actions`: the umpire's controls for
+ * the game open here (a seat's new link, a built-in player); none: the table only. `phase`: a
+ * phase's name in the game's words. */
+export function gameList(games, current, actions = null, phase = (name) => name) {
+  return games.map((game) => (game.engagement ? linkedGame(game) : gameEntry(game, current, actions, phase)));
 }
 
 /** A battle this game handed to a game of its own: its state, its console, or why it failed. */
@@ -315,26 +312,62 @@ function linkedGame(game) {
   );
 }
 
-function gameEntry(game, current) {
-  return (
-    h(
-      "div",
-      { class: `game${game.game === current ? " current" : ""}`, "data-game": game.game },
-      h("div", { class: "game-head" }, h("strong", {}, game.scenario), ` game ${game.game} · turn ${game.turn} · ${[...new Set([game.phase, game.cycle].filter(Boolean))].join(", ")}${game.held ? " · held" : ""}`),
-      table(
-        "presence",
-        ["Seat", "Connected", "Last seen", "Orders"],
-        game.seats.map((seat) =>
-          h(
-            "tr",
-            { "data-seat": seat.seat },
-            h("td", {}, seat.seat),
-            h("td", { class: seat.connected > 0 ? "yes" : "no" }, seat.connected > 0 ? `yes${seat.connected > 1 ? ` (${seat.connected})` : ""}` : "no"),
-            h("td", { title: seat.last_seen || "" }, ago(seat.last_seen)),
-            h("td", { class: seat.orders_in ? "yes" : "no" }, seat.orders_in ? "in" : "not in"),
-          ),
-        ),
-      ),
-    )
+function gameEntry(game, current, actions, phase) {
+  const mine = actions && game.game === current;
+  const ended = game.cycle === "ended";
+  const headings = ["Seat", ...(mine ? ["Link"] : []), "Connected", "Last seen", "Orders", ...(mine ? ["Missed", "Played by"] : [])];
+  return h(
+    "div",
+    { class: `game${game.game === current ? " current" : ""}`, "data-game": game.game },
+    h("div", { class: "game-head" }, h("strong", {}, game.scenario), ` game ${game.game} · turn ${game.turn} · ${[...new Set([game.phase && phase(game.phase), game.cycle].filter(Boolean))].join(", ")}${game.held ? " · held" : ""}`),
+    h("div", { class: "roster-wrap" }, table("presence", headings, game.seats.map((seat) => seatRow(seat, mine ? actions : null, ended)))),
+    mine ? spectatorsLine(game, actions, ended) : null,
+  );
+}
+
+function seatRow(seat, actions, ended) {
+  const who = seat.title ? `${seat.title} (${seat.side})` : seat.seat;
+  const cells = [
+    h("td", { title: who }, seat.seat),
+    actions ? h("td", { class: "link-cell" }, linkCell(seat.link, who, seat.seat), " ", renewButton(seat.seat, who, actions, ended)) : null,
+    h("td", { class: seat.connected > 0 ? "yes" : "no" }, seat.connected > 0 ? `yes${seat.connected > 1 ? ` (${seat.connected})` : ""}` : "no"),
+    h("td", { title: seat.last_seen || "" }, ago(seat.last_seen)),
+    h("td", { class: seat.orders_in ? "yes" : "no" }, seat.orders_in ? "in" : "not in"),
+  ];
+  if (actions) {
+    const hand = h("button", { type: "button", class: "quiet", "data-stand-in": seat.seat, disabled: ended }, seat.bot ? "Take back" : "Hand to a built-in player");
+    hand.onclick = () => actions.standIn(seat.seat, !seat.bot);
+    cells.push(
+      h("td", { class: seat.missed ? "no" : "" }, seat.missed ? `${seat.missed} deadline${seat.missed > 1 ? "s" : ""}` : ""),
+      h("td", {}, h("div", {}, seat.bot ? "built-in player" : "player"), hand),
+    );
+  }
+  return h("tr", { "data-seat": seat.seat, "data-bot": String(Boolean(seat.bot)) }, cells);
+}
+
+function linkCell(path, who, seat) {
+  if (!path) return h("span", { class: "muted" }, "not kept: give a new link");
+  const link = whole(path);
+  return h("span", { class: "link" }, h("input", { type: "text", readonly: true, value: link, "aria-label": `${who}: link`, spellcheck: "false" }), copyButton(link, who, { "data-copy": seat }));
+}
+
+/** A seat's "New link" button: its old link opens nothing once this is clicked. */
+function renewButton(seat, who, actions, ended) {
+  const renew = h("button", { type: "button", class: "quiet", "data-reissue": seat, disabled: ended, title: "The old link stops working at once" }, "New link");
+  renew.onclick = () => actions.reissue(seat, who);
+  return renew;
+}
+
+function spectatorsLine(game, actions, ended) {
+  const open = game.spectator_delay !== null && game.spectator_delay !== undefined;
+  const renew = renewButton("spectator", "Spectators", actions, ended);
+  return h(
+    "p",
+    { class: "spectators", "data-open": String(open) },
+    h("b", {}, "Spectators: "),
+    open ? `open, ${game.spectator_delay} turn${game.spectator_delay === 1 ? "" : "s"} behind. ` : "closed. ",
+    linkCell(game.spectators, "Spectators", "spectator"),
+    " ",
+    renew,
   );
 }

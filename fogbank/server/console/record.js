@@ -54,6 +54,20 @@ export class Record {
     this.rolled.clear();
     turns.forEach((turn, i) => this.rows.push({ ...turn, before: i ? turns[i - 1].view : null }));
     this.add(log);
+    // A page opened mid-phase has had no update to say what is in: the log's orders (and the
+    // umpire's amendments) for the phase open now say it, under any an update brought since.
+    if (this.at) this.ordersIn = { ...this.ordersOf(this.at), ...this.ordersIn };
+  }
+
+  /** The orders given for one phase of one turn, by seat, as the log has them (an amendment last). */
+  ordersOf({ turn, phase }) {
+    const orders = {};
+    for (const record of this.log) {
+      if (record.type !== "input" || !["order", "amend"].includes(record.input) || record.turn !== turn) continue;
+      if (this.phases && phase && record.phase && record.phase !== phase) continue;
+      orders[record.seat] = record.order;
+    }
+    return orders;
   }
 
   /** Records to add to the log, in order; returns those added (rolls seen before are left out). */

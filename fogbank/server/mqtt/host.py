@@ -90,6 +90,7 @@ class MqttHost:
     ) -> None:
         self.host = host
         host.links.on_created.append(self._open_game)  # a linked game is opened on the broker too
+        host.on_reissued.append(self._reissued)  # a seat's new token is its new broker password
         self.ended_grace = ended_grace
         self.address = address
         self.host_id = safe_name(host_id)
@@ -300,6 +301,16 @@ class MqttHost:
             if seat not in LAZY_STREAMS:
                 snapshot = self.host.snapshot(room, seat, None, room.streams[seat].seq)
                 self._publish(topics.seat_state(game, seat), self.codec.encode_server(snapshot), retain=True)
+
+    async def _reissued(self, room: Room, seat: str, token: str) -> None:
+        """A seat's link was re-issued: its broker client is made again with the new token as
+        its password. Deleting the client first disconnects every gateway connection that holds
+        the seat with the old one, and the old token then opens nothing on the bus."""
+        commands = [*topics.forget_seat_commands(topics.seat_user(room.id, seat))[:1],
+                    *topics.seat_commands(room.id, seat, token)[1:]]  # fmt: skip
+        failed = [r for r in await self._dynsec_call(commands) if r.get("error")]
+        if failed:
+            raise RuntimeError(f"the broker refused the seat's new credentials: {failed}")
 
     # Ended games -----------------------------------------------------------------------------
 

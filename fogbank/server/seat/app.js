@@ -3,13 +3,16 @@
 // order is kept in this tab (sessionStorage) across reconnects and reloads; the token stays in the
 // tab too, in no URL the server sees. At the end, the debrief (debrief.js) takes the page.
 
+import { left, when } from "/web/clock.js";
 import { Debrief } from "./debrief.js";
 import { h, s } from "/web/dom.js";
 import { bare, loadSeatModule } from "./ruleset.js";
-import { connect, inOrder, loginForm, notice, takeToken } from "/web/page.js";
+import { connect, inOrder, loginForm, notice, onNewToken, takeToken } from "/web/page.js";
 import { RequestRefused } from "/web/wire.js";
+import { words } from "/web/words.js";
 
 const TOKEN_KEY = "fogbank.seat.token";
+const CHECK_AFTER = 350; // ms after the last edit before the draft is checked with the server
 const TOLD = new Set(["narrative", "link", "answer", "amended", "talk"]);
 const $ = (id) => document.getElementById(id);
 
@@ -23,6 +26,9 @@ const seat = {
   mustAct: false, // whether this seat owes an order in the phase now open
   orderIn: false, // whether its order for it is in
   held: false, // whether the umpire holds the phase
+  waiting: null, // whom else the phase waits for, as far as this seat is told: {seats, others}
+  deadline: null, // when the phase's orders are due (UTC, ISO 8601), or null
+  nudged: 0, // browser notifications shown (orders due while the tab was out of sight)
   messages: [], // what the seat was told: narratives, answers, amendments, talk
   toldUpTo: 0, // stream messages up to this seq are in `welcome.told` already
   over: null, // the game_over message
@@ -31,6 +37,8 @@ const seat = {
   padFor: null, // "turn/phase" the order pad was last set for (a draft put back, or a view seen)
   refusal: null, // {code, message} of the last order refused
   sent: null, // the order last acknowledged, for this phase
+  checked: null, // {order, refusals} the server's check of the draft gave, or null before one
+  checking: false, // a check of the draft is due or on its way
 };
 let wire = null;
 
@@ -50,11 +58,22 @@ function draftKey() {
 function saveDraft() {
   try {
     const order = seat.pad.read();
-    sessionStorage.setItem(draftKey(), JSON.stringify({ turn: seat.turn, phase: seat.phase, order }));
-    $("draft-note").textContent = seat.sent && JSON.stringify(seat.sent) === JSON.stringify(order) ? "" : `Draft kept for turn ${seat.turn}.`;
+    sessionStorage.setItem(draftKey(), JSON.stringify({ turn: seat.turn, phase: seat.phase, order, sent: seat.sent }));
+    $("draft-note").textContent = draftNote(order);
   } catch {
     $("draft-note").textContent = "";
   }
+}
+
+/** Words under the send button: whether the pad holds what was sent, or a draft not sent yet. */
+function draftNote(order) {
+  if (seat.sent && same(seat.sent, order)) return "";
+  if (seat.orderIn) return "Not sent yet: the order you sent before stands until you send this one.";
+  return `Draft kept for turn ${seat.turn}.`;
+}
+
+function same(a, b) {
+  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 function loadDraft() {
@@ -68,6 +87,7 @@ function loadDraft() {
 // Connection and stream -------------------------------------------------------------------------
 
 function start(token) {
+  wire?.close();
   wire = connect(token, TOKEN_KEY, { main: "seat", later, onWelcome: welcomed, onStream: received });
 }
 
@@ -81,11 +101,15 @@ async function welcomed(welcome) {
   seat.phase = welcome.phase;
   seat.mustAct = welcome.must_act;
   seat.orderIn = Boolean(welcome.order_in);
+  seat.waiting = welcome.waiting ?? null;
+  seat.deadline = welcome.deadline ?? null;
   seat.messages = (welcome.told || []).map((told) => ({ ...told, type: told.kind }));
   seat.toldUpTo = welcome.seq;
   if (first) await setUp(welcome);
+  $("seat").hidden = Boolean(seat.over); // shown again after a refused token gave way to a good one
   renderMessages();
   render();
+  checkLater();
 }
 
 /** The ruleset's module, the chart and the order pad: made once, kept across reconnects. */
@@ -105,6 +129,7 @@ async function setUp(welcome) {
   $("game-title").textContent = `${welcome.briefing?.title ?? welcome.scenario} · ${title}`;
   document.title = `fogbank · ${title}`;
   $("map-wrap").hidden = !seat.map;
+  $("map-controls").replaceChildren(...(seat.map?.controls ? [seat.map.controls({ home: "Your ships" })] : []));
   $("hover").hidden = !seat.map;
   $("no-map").hidden = Boolean(seat.map);
   $("briefing").replaceChildren(...nodes(seat.ruleset.briefing(welcome.briefing)));
@@ -116,6 +141,7 @@ async function setUp(welcome) {
   if (draft && draft.turn === welcome.turn && draft.phase === welcome.phase) {
     seat.pad.fill(draft.order);
     seat.padFor = `${welcome.turn}/${welcome.phase}`;
+    if (seat.orderIn) seat.sent = draft.sent ?? null; // the order in, as this tab sent it
   }
 
   const question = seat.ruleset.question ? seat.ruleset.question({ view: () => seat.view, welcome }) : null;
@@ -130,7 +156,8 @@ async function setUp(welcome) {
         refused.hidden = true;
         notice("Asked. The answer comes in your messages.");
       } catch (error) {
-        refused.replaceChildren(h("strong", {}, "Refused: "), error.message, " ", h("code", {}, error.code ?? "not_sent"));
+        refused.dataset.code = error.code ?? "not_sent";
+        refused.replaceChildren(h("strong", {}, "Not asked: "), error.message);
         refused.hidden = false;
       }
     };
@@ -142,6 +169,47 @@ function padChanged() {
   saveDraft();
   renderCost();
   renderChart();
+  checkLater();
+}
+
+// Checking the draft ----------------------------------------------------------------------------
+// The server checks each draft with the ruleset's own rules, from what this seat may know (the
+// `check` request): every refusal the order would get is shown while the player writes it.
+
+let checkTimer = null;
+let checkNumber = 0; // the latest check asked for: an answer to an older one is dropped
+
+function checkLater() {
+  clearTimeout(checkTimer);
+  seat.checking = seat.mustAct && !seat.over;
+  checkTimer = setTimeout(checkDraft, CHECK_AFTER);
+  renderChecked();
+}
+
+async function checkDraft() {
+  const number = ++checkNumber;
+  if (!seat.pad || !seat.mustAct || seat.over || !wire) {
+    [seat.checked, seat.checking] = [null, false];
+    return renderChecked();
+  }
+  const { turn, phase } = seat;
+  let order;
+  try {
+    order = seat.pad.read();
+  } catch (error) {
+    [seat.checked, seat.checking] = [{ order: null, turn, phase, refusals: [{ code: "unreadable", message: error.message }] }, false];
+    return renderChecked();
+  }
+  let checked = null;
+  try {
+    const reply = await wire.request("check", { turn, phase, order });
+    checked = { order, turn, phase, refusals: reply.refusals };
+  } catch {
+    checked = null; // not connected, say: the order is checked again once it is
+  }
+  if (number !== checkNumber) return;
+  [seat.checked, seat.checking] = [checked, false];
+  renderChecked();
 }
 
 function received(message) {
@@ -156,6 +224,7 @@ function received(message) {
       }
       seat.view = message.view;
       [seat.turn, seat.phase, seat.mustAct] = [message.turn, message.phase, message.must_act];
+      if (message.type === "observation") [seat.waiting, seat.deadline] = [message.waiting ?? null, message.deadline ?? null];
       // A snapshot names the battles this seat fights in games of their own (a rejoin's only word of them).
       for (const linked of message.view?.linked ?? []) {
         if (seat.messages.some((m) => m.type === "link" && m.token === linked.token)) continue;
@@ -167,15 +236,18 @@ function received(message) {
       // A pad not yet written for the phase now open starts from the new view (fresh).
       seat.pad.seen?.(message.view, seat.padFor !== `${seat.turn}/${seat.phase}`);
       seat.padFor = `${seat.turn}/${seat.phase}`;
+      checkLater(); // what the rules allow may have changed with the view
       break;
     case "status":
+      if (message.turn !== seat.turn || message.phase !== seat.phase || message.must_act !== seat.mustAct) checkLater();
       [seat.turn, seat.phase, seat.mustAct] = [message.turn, message.phase, message.must_act];
       seat.orderIn = message.order_in;
       seat.held = message.held;
+      [seat.waiting, seat.deadline] = [message.waiting ?? null, message.deadline ?? null];
       break;
     case "game_over":
       seat.over = message;
-      new Debrief({ welcome: seat.welcome, over: message, wire, order: seat.ruleset.order, notice }).show();
+      new Debrief({ welcome: seat.welcome, over: message, wire, words: seat.ruleset, notice }).show();
       break;
     default:
       if (TOLD.has(message.type) && message.seq > seat.toldUpTo) {
@@ -266,16 +338,63 @@ async function talk(event) {
 function duty() {
   if (seat.over) return ["over", "The game is over"];
   if (!seat.mustAct) return ["none", `Nothing to order in the ${seat.ruleset.phase(seat.phase)} phase`];
-  if (seat.orderIn) return seat.held ? ["held", "Orders in · the umpire holds the turn"] : ["in", "Orders in · waiting for the turn"];
+  if (seat.orderIn) {
+    const which = seat.refusal ? "Your orders sent before stand" : "Orders in";
+    return seat.held ? ["held", `${which} · the umpire holds the turn`] : ["in", `${which} · waiting for the turn`];
+  }
   return ["act", "Your orders are due"];
+}
+
+/** Whom else the phase waits for, in words: the own side's seats by title, the enemy's as a count. */
+function waitingWords() {
+  const waiting = seat.waiting;
+  if (seat.over || !waiting) return "";
+  const names = (waiting.seats || []).map(titleOf);
+  const others = waiting.others ? [`${waiting.others} enemy seat${waiting.others > 1 ? "s" : ""}`] : [];
+  const all = [...names, ...others];
+  if (!all.length) return "";
+  const list = all.length > 1 ? `${all.slice(0, -1).join(", ")} and ${all.at(-1)}` : all[0];
+  return `${seat.mustAct && !seat.orderIn ? "Also waiting for" : "Waiting for"} ${list}`;
+}
+
+/** The countdown to the phase's deadline, kept up to date every second. */
+function renderDeadline() {
+  const box = $("deadline");
+  box.hidden = !seat.deadline || Boolean(seat.over);
+  if (box.hidden) return;
+  const seconds = (Date.parse(seat.deadline) - Date.now()) / 1000;
+  box.textContent = `Orders due ${when(seat.deadline)} · ${left(seat.deadline)}`;
+  box.title = seat.deadline;
+  box.dataset.soon = String(seconds > 0 && seconds < 3600);
+  box.dataset.over = String(seconds <= 0);
+}
+
+/** The tab's title says when orders are due; a player who allowed it is also sent a notification
+ * when they fall due while the tab is out of sight. */
+function nudge(code) {
+  const due = code === "act";
+  document.title = `${due ? "(!) " : ""}fogbank · ${titleOf(seat.welcome.seat)}`;
+  const key = `${seat.turn}/${seat.phase}`;
+  if (!due || nudge.told === key) return;
+  const first = nudge.told === undefined;
+  nudge.told = key;
+  if (first || !document.hidden || !("Notification" in window) || Notification.permission !== "granted") return;
+  seat.nudged += 1;
+  new Notification("fogbank: your orders are due", { body: `${titleOf(seat.welcome.seat)} · turn ${seat.turn}, ${seat.ruleset.phase(seat.phase)}`, tag: "fogbank-orders" });
 }
 
 function render() {
   if (!seat.welcome || !seat.ruleset) return;
-  const [code, words] = duty();
+  const [code, said] = duty();
   $("duty").dataset.duty = code;
-  $("duty").textContent = words;
+  $("duty").textContent = said;
   document.body.dataset.duty = code;
+  const waiting = waitingWords();
+  $("waiting").hidden = !waiting;
+  $("waiting").textContent = waiting;
+  renderDeadline();
+  nudge(code);
+  $("notify").hidden = seat.over || !("Notification" in window) || Notification.permission !== "default";
   $("clock").textContent = `Turn ${seat.turn} · ${seat.ruleset.phase(seat.phase)}`;
   $("order-state").textContent = seat.orderIn ? "in" : seat.mustAct ? "due" : "";
   $("send-order").disabled = !seat.mustAct || Boolean(seat.over);
@@ -285,6 +404,7 @@ function render() {
   if (!seat.map) $("no-map").replaceChildren(h("h2", {}, "Your view"), h("pre", {}, JSON.stringify(seat.view, null, 1)));
   renderCost();
   renderRefusal();
+  renderChecked();
   renderChart();
 }
 
@@ -304,6 +424,8 @@ function renderChart() {
   if (map.drawPlaces) map.drawPlaces();
   const draft = seat.mustAct && !seat.over ? padOrder() : null;
   seat.ruleset.drawSeat(map, map.layer("seat"), seat.view, draft);
+  map.spacePlaces?.(); // names off the stacks just drawn
+  if (seat.view) map.follow?.(seat.ruleset.own ? seat.ruleset.own(seat.view) : [seat.ruleset.here(seat.view)].filter(Boolean));
   const at = seat.cursor && map.centre(seat.cursor.name);
   if (at) map.layer("cursor").appendChild(s("circle", { class: "cursor", cx: at[0], cy: at[1], r: map.size * 0.45 }));
 }
@@ -318,14 +440,37 @@ function renderCost() {
 function renderRefusal() {
   const box = $("refusal");
   box.hidden = !seat.refusal;
-  if (seat.refusal) {
-    box.replaceChildren(h("strong", {}, "Refused: "), seat.refusal.message, " ", h("code", {}, seat.refusal.code));
+  if (!seat.refusal) return;
+  box.dataset.code = seat.refusal.code; // for programs; the player reads the words
+  const stands = !seat.orderIn
+    ? null
+    : h("p", { id: "order-stands" }, seat.sent ? `The order you sent before stands: ${seat.ruleset.order(seat.sent)}.` : "The order you sent before stands.");
+  box.replaceChildren(h("p", {}, h("strong", {}, "Not taken: "), seat.refusal.message), stands ?? "");
+}
+
+/** The server's check of the draft: every refusal at once, in words, or that it would be taken. */
+function renderChecked() {
+  const box = $("checked");
+  const checked = seat.checked;
+  const now = checked && checked.turn === seat.turn && checked.phase === seat.phase;
+  box.hidden = !seat.mustAct || Boolean(seat.over) || (!now && !seat.checking);
+  box.dataset.state = seat.checking ? "checking" : !now ? "" : checked.refusals.length ? "refused" : "taken";
+  if (box.hidden) return;
+  if (!now) return box.replaceChildren(h("p", { class: "muted" }, "Checking your orders with the rules…"));
+  if (!checked.refusals.length) {
+    return box.replaceChildren(h("p", {}, seat.orderIn && seat.sent && same(seat.sent, checked.order) ? "These are the orders you sent." : "The rules take these orders as they stand."));
   }
+  const count = checked.refusals.length;
+  box.replaceChildren(
+    h("p", {}, h("strong", {}, count === 1 ? "The rules would refuse this:" : `The rules would refuse this, on ${count} counts:`)),
+    h("ul", {}, checked.refusals.map((refusal) => h("li", { "data-code": refusal.code }, refusal.message))),
+  );
 }
 
 function messageWords(message) {
   switch (message.type) {
     case "narrative":
+    case "standing_order": // in a welcome's `told`, a standing order used is kept by its own kind
       return ["The umpire", message.text];
     case "link": // the seat's own token in the battle's game: opened in a tab of its own
       return ["Battle", h("a", { href: `/play#token=${message.token}`, target: "_blank", rel: "noopener" }, message.text)];
@@ -342,7 +487,7 @@ function messageWords(message) {
       return [`${who} → ${to} (private)`, message.text];
     }
   }
-  return [message.type, JSON.stringify(message)];
+  return [words(message.type), message.text ?? ""];
 }
 
 function renderMessages() {
@@ -402,6 +547,13 @@ function setUpControls() {
     renderChart();
   };
   loginForm(TOKEN_KEY, start);
+  onNewToken(TOKEN_KEY, start);
+  $("notify").onclick = async () => {
+    const answer = await Notification.requestPermission();
+    notice(answer === "granted" ? "This tab will tell you when your orders are due." : "No notifications, then: the tab's title shows (!) when orders are due.");
+    render();
+  };
+  setInterval(renderDeadline, 1000);
 }
 
 setUpControls();

@@ -7,6 +7,7 @@
 
 import { loadRuleset } from "/umpire/ruleset.js";
 import { h } from "/web/dom.js";
+import { eventWords, words } from "/web/words.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -26,11 +27,11 @@ async function seedMatches(seed, commitment) {
 }
 
 export class Debrief {
-  constructor({ welcome, over, wire, order, notice }) {
+  constructor({ welcome, over, wire, words, notice }) {
     this.welcome = welcome;
     this.over = over;
     this.wire = wire;
-    this.order = order; // the seat module's words for one of this seat's orders
+    this.words = words; // the seat module's words: order(order), answer(message), phase(phase)
     this.notice = notice;
     this.rows = [];
     this.log = over.log || [];
@@ -60,23 +61,35 @@ export class Debrief {
     }
   }
 
-  /** The seat's own record: its orders, questions and talk, and every event it was told. */
+  /** The seat's own record: its orders, questions and talk, and every event it was told, in
+   * words (the umpire's in his own). */
   showRecord() {
     const rows = (this.over.record || [])
       .filter((entry) => entry.type !== "game")
-      .map((entry) => {
-        let what;
-        if (entry.type === "input") {
-          const payload = entry.order ?? entry.question ?? entry.text;
-          what = entry.input === "order" ? `You ordered: ${this.order(payload)}` : `You ${entry.input === "ask" ? "asked" : "said"}: ${typeof payload === "string" ? payload : JSON.stringify(payload)}`;
-        } else {
-          what = entry.text ?? entry.kind;
-        }
-        return h("tr", { class: entry.type }, h("td", {}, `T${entry.turn ?? ""}`), h("td", {}, what));
-      });
+      .map((entry) => h("tr", { class: `${entry.type} ${entry.kind ?? entry.input ?? ""}` }, h("td", {}, `T${entry.turn ?? ""}`), h("td", {}, this.recordWords(entry))));
     $("own-record").replaceChildren(
       rows.length ? h("table", {}, h("tbody", {}, rows)) : h("p", { class: "muted" }, "Nothing in your record."),
     );
+  }
+
+  recordWords(entry) {
+    const { order, answer } = this.words;
+    if (entry.type === "input") {
+      if (entry.input === "order") return `You ordered: ${order(entry.order)}`;
+      if (entry.input === "ask") return `You asked the rules: ${words(entry.question)}`;
+      return `You said: ${entry.text ?? ""}`;
+    }
+    switch (entry.kind) {
+      case "narrative":
+      case "standing_order":
+        return `The umpire: ${entry.text}`;
+      case "amended":
+        return `${entry.text} You sailed under: ${order(entry.order)}.`;
+      case "answer":
+        return `The rules' answer: ${answer(entry)}`;
+      default:
+        return eventWords(entry);
+    }
   }
 
   async loadTruth() {
@@ -114,7 +127,7 @@ export class Debrief {
     this.at = Math.max(0, Math.min(this.rows.length - 1, index));
     $("replay-at").value = String(this.at);
     const row = this.rows[this.at];
-    $("replay-where").textContent = `Turn ${row.turn} · ${row.phase} (${this.at + 1} of ${this.rows.length})`;
+    $("replay-where").textContent = `Turn ${row.turn} · ${this.words.phase(row.phase)} (${this.at + 1} of ${this.rows.length})`;
     const orders = Object.entries(row.orders || {}).map(([name, order]) =>
       h("li", {}, h("b", {}, name === this.welcome.seat ? `${name} (you)` : name), ": ", this.console.order(order, name)),
     );
@@ -129,7 +142,7 @@ export class Debrief {
           "li",
           { class: told.length ? "" : "umpire-only" },
           h("span", { class: "when" }, told.length ? `to ${told.join(", ")}` : "umpire only"),
-          e.text ?? e.kind,
+          eventWords(e),
         );
       }),
     );
@@ -139,6 +152,7 @@ export class Debrief {
       for (const layer of this.console.layers) {
         if (layer.on !== false) layer.draw(this.map, this.map.layer(layer.name), row.view, this.welcome.chart);
       }
+      this.map.spacePlaces?.(); // names off the stacks, and off each other
     }
   }
 }

@@ -17,20 +17,23 @@
 //                            on every edit}                                          (an order as JSON)
 //   where(place, view, pad)  words for the place under the pointer or the keyboard's cursor
 //                            (what the rules let the seat measure from its own ship)  (its name, land or sea)
-//   phase(phase)             a phase's name in the game's own words                   (the phase's name)
+//   phase(phase)             a phase's name in the game's own words                   (its name, spaced)
 //   here(view)               the place the seat believes it is at, where the keyboard's cursor
 //                            starts on the chart                                      (null)
-//   order(order)             an order in words                                        (its JSON)
+//   own(view)                the places of the seat's own units: a map that zooms opens on
+//                            them and keeps them in sight as they move               ([here(view)])
+//   order(order)             an order in words                                        (its map, in words)
 //   reports(view)            what the seat was told this turn (nodes)                 (view.reports' texts)
 //   contacts(view)           the seat's contacts (nodes)                              ("none")
 //   question(context)        the questions the rules take, as a form: {fields, read()}; null
 //                            for a ruleset that takes none                           (a question as JSON)
-//   answer(message)          an `answer` message in words                            (its JSON)
+//   answer(message)          an `answer` message in words                            (its maps, in words)
 //   briefing(briefing)       the briefing (nodes)                                     (its fields)
 //   talk                     words for who hears the seat's talk                      ("your side")
 
 import { h } from "/web/dom.js";
 import { loadModule } from "/web/modules.js";
+import { phaseWords, words } from "/web/words.js";
 
 function json(value) {
   return JSON.stringify(value);
@@ -72,16 +75,17 @@ const DEFAULTS = {
   gauges: (view) => h("dl", { class: "gauges" }, h("dt", {}, "Turn"), h("dd", {}, view?.turn ?? "—")),
   orderForm: jsonOrderForm,
   here: () => null,
+  own: null,
   where: (place, view, pad) => `${place.name} · ${place.land ? "land" : "sea"}${pad?.pick ? " · click or Enter to steer for it" : ""}`,
-  phase: (phase) => phase,
-  order: json,
+  phase: phaseWords,
+  order: words,
   reports: (view) => {
     const reports = (view?.reports || []).filter((r) => r && r.text);
     return reports.length ? h("ul", { class: "reports" }, reports.map((r) => h("li", {}, r.text))) : h("p", { class: "muted" }, "No reports.");
   },
   contacts: () => h("p", { class: "muted" }, "None shown."),
   question: jsonQuestionForm,
-  answer: (message) => `${json(message.question)}: ${json(message.answer)}`,
+  answer: (message) => `${words(message.question)}: ${words(message.answer)}`,
   briefing: (briefing) =>
     h("dl", { class: "gauges" }, Object.entries(briefing || {}).flatMap(([k, v]) => [h("dt", {}, k), h("dd", {}, typeof v === "string" ? v : json(v))])),
   talk: "your side",

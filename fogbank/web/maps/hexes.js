@@ -5,8 +5,9 @@
 // layers the tools they draw with: the same as the squares' (`layer`, `centre`, `box`, `marked`,
 // `eachMark`, `markAt`, `area`, `track`, `arrow`, `toward`) and the hex grid's own (`outline`,
 // `distance`, `line`, `step`, `within`, `sideAngle`), and a view that zooms (`zoom`, `focus`,
-// `show`; the wheel and a drag move it, a double click shows all). Both pages, the umpire's console and a
-// player's seat, draw hex maps with this one module. It knows no ruleset.
+// `show`, `follow`; the wheel, a drag and the buttons of `controls` move it: maps/zoom.js). Both
+// pages, the umpire's console and a player's seat, draw hex maps with this one module. It knows no
+// ruleset.
 //
 // The chart, as a ruleset sends it in `welcome`: {columns, rows, terrain, places, overlays}.
 // `terrain` is a line a row, row 01 (north) first, a character a column: '#' land, anything else
@@ -17,6 +18,7 @@
 
 import { paint, s, titled } from "../dom.js";
 import { arrow, track } from "./lines.js";
+import { Zoom } from "./zoom.js";
 
 const SIZE = 14; // a hex's circumradius, in the drawing's units
 const HIGH = Math.sqrt(3) * SIZE; // from one flat side to the other
@@ -40,6 +42,11 @@ function offset({ q, r }) {
   return { column: q, row: r + (q - (q & 1)) / 2 };
 }
 
+/** Whether two boxes [x0, y0, x1, y1] overlap. */
+function overlaps(a, b) {
+  return a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
+}
+
 function roundCube(q, r, s) {
   let [rq, rr, rs] = [Math.round(q), Math.round(r), Math.round(s)];
   const [dq, dr, ds] = [Math.abs(rq - q), Math.abs(rr - r), Math.abs(rs - s)];
@@ -54,80 +61,41 @@ class HexMap {
     this.svg = svg;
     this.chart = chart;
     this.size = HIGH; // one hex across, flat side to flat side: the distance between neighbours
-    this.view = null; // the part of the map in sight, [x, y, width, height]; null: all of it
-    this.zoomable();
+    // The wheel, a drag and the buttons zoom and move it, no closer than six hexes across.
+    this.zoomer = new Zoom(svg, () => [this.width, this.height], 6 * 1.5 * SIZE);
   }
 
-  /** The wheel zooms about the pointer, a drag moves the map, a double click shows all of it
-   * again; a click that ended a drag is not a click on the map. */
-  zoomable() {
-    const svg = this.svg;
-    let drag = null;
-    let dragged = false;
-    const toMap = (event) => new DOMPoint(event.clientX, event.clientY).matrixTransform(svg.getScreenCTM().inverse());
-    svg.addEventListener("wheel", (event) => {
-      event.preventDefault();
-      const at = toMap(event);
-      this.zoom(event.deltaY < 0 ? 1 / 1.25 : 1.25, [at.x, at.y]);
-    }, { passive: false });
-    svg.addEventListener("pointerdown", (event) => {
-      drag = { x: event.clientX, y: event.clientY, view: this.shown(), scale: svg.getScreenCTM().a };
-      dragged = false;
-    });
-    svg.addEventListener("pointermove", (event) => {
-      if (!drag || !(event.buttons & 1)) return;
-      const [dx, dy] = [event.clientX - drag.x, event.clientY - drag.y];
-      if (!dragged && Math.hypot(dx, dy) < 5) return;
-      dragged = true;
-      const [x, y, w, h] = drag.view;
-      this.show([x - dx / drag.scale, y - dy / drag.scale, w, h]);
-    });
-    svg.addEventListener("pointerup", () => (drag = null));
-    svg.addEventListener("dblclick", () => this.show(null));
-    window.addEventListener("click", (event) => {
-      if (dragged && svg.contains(event.target)) event.stopPropagation();
-      dragged = false;
-    }, true);
-  }
-
-  /** The part of the map in sight now. */
+  /** The part of the map in sight now, [x, y, width, height]. */
   shown() {
-    return this.view ?? [0, 0, this.width, this.height];
+    return this.zoomer.shown();
   }
 
   /** Show a part of the map, kept inside it ([x, y, width, height]; null: all of it). */
   show(view) {
-    if (view) {
-      const [w, h] = [Math.min(view[2], this.width), Math.min(view[3], this.height)];
-      const x = Math.max(0, Math.min(view[0], this.width - w));
-      const y = Math.max(0, Math.min(view[1], this.height - h));
-      view = w >= this.width && h >= this.height ? null : [x, y, w, h];
-    }
-    this.view = view;
-    this.svg.setAttribute("viewBox", this.shown().map((n) => n.toFixed(1)).join(" "));
+    this.zoomer.show(view);
   }
 
-  /** Zoom by `factor` (below 1: closer) about a point of the map, no closer than six hexes across. */
-  zoom(factor, [px, py]) {
-    const [x, y, w, h] = this.shown();
-    const k = Math.max(factor, (6 * 1.5 * SIZE) / w);
-    this.show([px - (px - x) * k, py - (py - y) * k, w * k, h * k]);
+  /** Zoom by `factor` (below 1: closer) about a point of the map (default: the middle of the view). */
+  zoom(factor, about = null) {
+    this.zoomer.zoom(factor, about);
   }
 
   /** Bring hexes into sight, closer in: the box round them with `margin` hexes about it. */
   focus(names, margin = 2) {
-    const points = names.map((name) => this.centre(name)).filter(Boolean);
-    if (!points.length) return this.show(null);
-    const xs = points.map((p) => p[0]);
-    const ys = points.map((p) => p[1]);
-    const pad = margin * HIGH;
-    let [x, y, w, h] = [Math.min(...xs) - pad, Math.min(...ys) - pad, Math.max(...xs) - Math.min(...xs) + 2 * pad, Math.max(...ys) - Math.min(...ys) + 2 * pad];
-    // Keep the frame's shape, so the drawing fills it.
-    const frame = this.svg.getBoundingClientRect();
-    const ratio = frame.width > 0 && frame.height > 0 ? frame.width / frame.height : this.width / this.height;
-    if (w / h < ratio) [x, w] = [x - (h * ratio - w) / 2, h * ratio];
-    else [y, h] = [y - (w / ratio - h) / 2, w / ratio];
-    this.show([x, y, w, h]);
+    this.zoomer.focus(names.map((name) => this.centre(name)).filter(Boolean), margin * HIGH);
+  }
+
+  /** Keep these hexes (the seat's own units) in sight: open on them, at least 16 columns across
+   * so what is round them shows too, and bring them back into sight when they move out of it
+   * (maps/zoom.js). */
+  follow(names, margin = 3) {
+    const known = names.filter((name) => this.cell(name));
+    this.zoomer.follow(known.map((name) => this.centre(name)), [...known].sort().join(" "), margin * HIGH, 16 * 1.5 * SIZE);
+  }
+
+  /** The buttons and words that zoom and move the map (maps/zoom.js): a bar for the page. */
+  controls(options) {
+    return this.zoomer.controls(options);
   }
 
   get width() {
@@ -143,7 +111,7 @@ class HexMap {
     const { columns, rows, terrain } = this.chart;
     const svg = this.svg;
     svg.replaceChildren();
-    this.show(this.view);
+    this.zoomer.show(this.zoomer.view);
     const all = [];
     for (let column = 1; column <= columns; column++) for (let row = 1; row <= rows; row++) all.push(this.nameOf(column, row));
     const land = new Set(all.filter((name) => this.terrainAt(name) === "#"));
@@ -175,15 +143,44 @@ class HexMap {
     svg.appendChild(labels);
   }
 
-  /** The chart's place names. */
+  /** The chart's place names, each under its hex's centre until `spacePlaces` moves it. */
   drawPlaces() {
     const g = this.layer("places");
     for (const place of this.chart.places || []) {
-      const at = this.centre(place.hex ?? place.square);
-      // Under the hex's centre, where a counter in it leaves room.
-      if (at) g.appendChild(s("text", { class: "place", "data-side": place.side, x: at[0], y: at[1] + HIGH * 0.62 }, place.name));
+      const hex = place.hex ?? place.square;
+      const at = this.centre(hex);
+      if (at) g.appendChild(s("text", { class: "place", "data-side": place.side, "data-hex": hex, x: at[0], y: at[1] + HIGH * 0.62 }, place.name));
     }
     return g;
+  }
+
+  /** Move each place name off the unit counters drawn since (elements of class `counter` with
+   * `data-hex`) and off the names laid out before it: to the first free spot about its hex
+   * (under its centre, over it, in the hex below or above, beside it). Where none is free the
+   * name is left out: a name never covers a stack, and its hex still names it under the pointer.
+   * Call it once the units are drawn. */
+  spacePlaces() {
+    const g = this.svg.querySelector('[data-layer="places"]');
+    if (!g) return;
+    const taken = [...this.svg.querySelectorAll(".counter[data-hex]")]
+      .map((counter) => this.centre(counter.dataset.hex))
+      .filter(Boolean)
+      .map(([x, y]) => [x - 0.62 * SIZE, y - 0.62 * SIZE, x + 0.62 * SIZE, y + 0.95 * SIZE]); // the counter and its label
+    for (const text of g.querySelectorAll("text.place")) {
+      const [x, y] = this.centre(text.dataset.hex);
+      const half = text.textContent.length * 2.1 + 1; // 8px italic: about 4.2 a letter
+      const spots = [[0, 0.62 * HIGH], [0, -0.3 * HIGH], [0, 1.12 * HIGH], [0, -0.8 * HIGH], [half + 0.7 * SIZE, 0.1 * HIGH], [-half - 0.7 * SIZE, 0.1 * HIGH]]
+        .map(([dx, dy]) => [x + dx - half, y + dy - 6.5, x + dx + half, y + dy + 1.5]);
+      const free = spots.find((box) => !taken.some((other) => overlaps(box, other)));
+      if (!free) {
+        text.setAttribute("display", "none");
+        continue;
+      }
+      text.removeAttribute("display");
+      text.setAttribute("x", ((free[0] + free[2]) / 2).toFixed(1));
+      text.setAttribute("y", (free[3] - 1.5).toFixed(1));
+      taken.push(free);
+    }
   }
 
   /** A new group on top of the drawing, for one layer. */

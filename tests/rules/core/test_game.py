@@ -42,11 +42,25 @@ def test_an_override_is_an_audited_event_and_needs_a_reason(game):
     with pytest.raises(Refused) as refusal:
         core.override(game, {"kind": "set_air", "value": 5}, " ")
     assert refusal.value.code == "reason_required"
-    step = core.override(game, {"kind": "set_air", "value": 5}, "crew error in the first hour")
-    (event,) = step.events
+    step = core.override(game, {"kind": "set_air", "value": 5}, "crew error in the first hour", tell=True)
+    event, told = step.events
     assert event.kind == "override" and event.audience == frozenset()
     assert "air set from 20 to 5" in event.what and event.reason == "crew error in the first hour"
     assert step.game.state.board.boat.air == 5
+    # The submarine's own gauge changed: it is told the umpire ruled, in words, and keeps it.
+    assert told.kind == "narrative" and told.audience == {"submarine"} and "umpire's ruling" in told.text
+    assert told in step.game.state.told["submarine"]
+
+
+def test_an_override_that_changes_nothing_a_seat_may_know_tells_it_nothing(game):
+    hidden = next(v for v in game.state.board.vessels if v.number is not None)
+    step = core.override(game, {"kind": "remove_vessel", "number": hidden.number}, "a far vessel goes home", tell=True)
+    assert [e.kind for e in step.events] == ["override"]
+
+
+def test_an_override_not_told_is_the_umpires_alone(game):
+    step = core.override(game, {"kind": "set_air", "value": 5}, "crew error in the first hour")
+    assert [e.kind for e in step.events] == ["override"]  # as every override was before `tell`
 
 
 @pytest.mark.parametrize(

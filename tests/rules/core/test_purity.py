@@ -23,7 +23,6 @@ FORBIDDEN_MODULES = {
     "sqlite3",
     "websockets",
     "aiomqtt",
-    "random",
     "secrets",
     "urllib",
     "http",
@@ -40,9 +39,26 @@ PURE = sorted(
 )
 
 
+def _random_uses(tree: ast.AST) -> list[str]:
+    """Draws on the process's own generator (random.random(), random.choice(), SystemRandom, an
+    unseeded Random()): not the game's to use. A built-in player may draw from a `random.Random`
+    seeded by its luck, which replays; `random.Random` as a type is only a name."""
+    bad = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module == "random":
+            bad.append("from random import ...")
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            func = node.func
+            if isinstance(func.value, ast.Name) and func.value.id == "random":
+                if not (func.attr == "Random" and len(node.args) == 1):
+                    bad.append(f"random.{func.attr}")
+    return bad
+
+
 @pytest.mark.parametrize("path", PURE, ids=lambda p: str(p.relative_to(ROOT)))
 def test_module_does_no_io(path):
     tree = ast.parse(path.read_text())
+    assert not _random_uses(tree), f"{path.name} draws on the process's random generator: {_random_uses(tree)}"
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             names = [a.name for a in node.names]
@@ -63,6 +79,13 @@ def test_module_does_no_io(path):
             )
             if path not in DATA_LOADERS:
                 assert called not in FORBIDDEN_CALLS, f"{path.name} calls {called}()"
+
+
+def test_only_a_seeded_generator_may_be_drawn_on():
+    assert not _random_uses(ast.parse("import random\nr = random.Random(luck)\nr.random()"))
+    assert _random_uses(ast.parse("import random\nrandom.random()")) == ["random.random"]
+    assert _random_uses(ast.parse("import random\nrandom.Random()")) == ["random.Random"]
+    assert _random_uses(ast.parse("from random import choice"))
 
 
 def test_the_list_of_pure_modules_is_not_empty():

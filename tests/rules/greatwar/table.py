@@ -59,3 +59,29 @@ def moved(fleet_id: str, zone: str):
         fleets = tuple(attrs.evolve(f, zone=zone) if f.id == fleet_id else f for f in board.fleets)
         return attrs.evolve(state, board=attrs.evolve(board, fleets=fleets))
     return change
+
+
+def changed(*changes):
+    """Several changes to the truth at the start, made in turn."""
+    def change(state):
+        for one in changes:
+            state = one(state)
+        return state
+    return change
+
+
+def mined(zone: str, side: str, fields: int):
+    """A change to the truth at the start: `side` has `fields` fields in `zone`."""
+    def change(state):
+        board = state.board
+        return attrs.evolve(state, board=attrs.evolve(board, minefields={**board.minefields, (zone, side): fields}))
+    return change
+
+
+def fleet_is(fleet_id: str, **fields):
+    """A change to the truth at the start: the fleet's fields (mission, returning, ...) set."""
+    def change(state):
+        board = state.board
+        fleets = tuple(attrs.evolve(f, **fields) if f.id == fleet_id else f for f in board.fleets)
+        return attrs.evolve(state, board=attrs.evolve(board, fleets=fleets))
+    return change

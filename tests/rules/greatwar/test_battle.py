@@ -87,9 +87,10 @@ def test_the_revised_sequence_rolls_events_before_moves_and_fires_after_them(mon
     b.round = 1
     b._round()
     segments = [(s["segment"], s["what"]) for s in b.steps]
-    assert segments == [(2, "russia moves"), (3, "combat"), (4, "central moves (2, 2+)"), (5, "russia moves (2, 2+)"), (6, "combat"),
-                        (7, "central moves"), (8, "russia moves"), (9, "combat"), (10, "central moves (2+)"), (11, "russia moves (2+)"),
-                        (12, "combat"), (13, "central moves (1, 2, 2+)"), (14, "russia moves (1, 2, 2+)"), (15, "combat")]
+    assert segments == [(2, "Russia moves"), (3, "combat"), (4, "Central Powers moves (2, 2+)"), (5, "Russia moves (2, 2+)"),
+                        (6, "combat"), (7, "Central Powers moves"), (8, "Russia moves"), (9, "combat"),
+                        (10, "Central Powers moves (2+)"), (11, "Russia moves (2+)"), (12, "combat"),
+                        (13, "Central Powers moves (1, 2, 2+)"), (14, "Russia moves (1, 2, 2+)"), (15, "combat")]
     events = [r.key.split("/")[4] for r in b.roller.rolls if r.table == "tactical event"]
     assert events == ["s2", "s4", "s7", "s10", "s13"]
 
@@ -539,7 +540,7 @@ def test_a_fleet_moving_two_zones_that_stands_unclosed_sails_on_into_its_second_
     load_dice(monkeypatch, {**QUIET, r"/contact/": (6,), r"strategic event": (3, 3)})
     game = opened(change=moved("kreisera", "bosporus"))
     game = plot(game, {"cruisers": {"mission": "raid", "path": ["bosporus", "southwest"], "tactics": {"posture": "stand"}},
-                       "kreisera": {"mission": "intercept", "path": [], "tactics": {"posture": "keep_off"}}})
+                       "kreisera": {"mission": "raid", "path": [], "tactics": {"posture": "keep_off"}}})
     assert game.state.board.fleet("cruisers").zone == "southwest"
     view = RULES.observe(game.state, "ottoman", since=1)
     assert view["battles"] and "stood" in view["battles"][0]["result"]
@@ -551,7 +552,7 @@ def test_a_contact_fought_out_stops_both_fleets_and_reports_to_each_side(monkeyp
     load_dice(monkeypatch, {r"/contact/": (6,), r"strategic event": (3, 3)})
     game = opened(change=moved("kreisera", "bosporus"))
     game = plot(game, {"cruisers": {"mission": "raid", "path": ["bosporus", "southwest"]},
-                       "kreisera": {"mission": "intercept", "path": []}})
+                       "kreisera": {"mission": "raid", "path": []}})
     assert game.state.board.fleet("cruisers") is None or game.state.board.fleet("cruisers").zone == "bosporus"
     steps = RULES.observe(game.state, "flotilla", since=1)["battles"][0]["steps"]
     assert any(g["side"] == "central" for s in steps for g in s["groups"])
@@ -596,3 +597,113 @@ def test_a_battle_report_names_the_ships_a_side_lost(monkeypatch):
     result = RULES.observe(game.state, "ottoman", since=1)["battles"][0]["result"]
     assert lost and result.endswith("; we lost: " + ", ".join(lost))
     assert "we lost" not in RULES.observe(game.state, "eberhardt", since=1)["battles"][0]["result"]
+
+
+# -- keeping off, breaking off, ports that fight back, the initiative fleet by fleet ---------------
+
+
+def test_a_fleet_keeping_off_backs_out_of_sight_instead_of_parking_at_visibility(monkeypatch):
+    load_dice(monkeypatch, QUIET)
+    b = battle({"russia": ["battle"], "central": ["mittelmeer"]}, tactics={"mittelmeer": {"posture": "keep_off"}})
+    b.round = 1
+    place(b, "Yavuz Sultan Selim", (3, 1)), place(b, "Evstafi", (6, 1))  # 3 areas: in sight and in reach
+    b._move("central", FAST, first=False)
+    assert distance(group(b, "Yavuz Sultan Selim").area, (6, 1)) == 4 and not b.face_up(group(b, "Yavuz Sultan Selim"))
+
+
+def test_a_fleet_keeping_off_that_is_cornered_leaves_by_the_short_edge_but_not_in_the_first_move(monkeypatch):
+    load_dice(monkeypatch, QUIET)
+    b = battle({"russia": ["battle"], "central": ["mittelmeer"]}, tactics={"mittelmeer": {"posture": "keep_off"}})
+    b.round = 1
+    place(b, "Yavuz Sultan Selim", (0, 1)), place(b, "Evstafi", (2, 1))
+    b._move("central", ALL, first=True)
+    assert not b.units["Yavuz Sultan Selim"].off
+    b._move("central", FAST, first=False)
+    assert b.units["Yavuz Sultan Selim"].off and b.broke is None
+
+
+def test_a_side_may_break_off_from_round_two_without_any_damage_first(monkeypatch):
+    load_dice(monkeypatch, QUIET)
+    b = battle({"russia": ["battle"], "central": ["mittelmeer"]}, tactics={"mittelmeer": {"break_off": 1}})
+    b.round = 1
+    b._move("central", FAST, first=False)
+    assert b.broke is None
+    b.round = 2
+    b._move("central", FAST, first=False)
+    assert b.broke == "central"
+
+
+def test_a_fleet_told_to_break_off_when_outgunned_does_so_from_round_two_when_the_enemy_in_sight_outguns_it(monkeypatch):
+    load_dice(monkeypatch, QUIET)
+    tactics = {"mittelmeer": {"break_off": "outgunned"}}
+    b = battle({"russia": ["kreisera"], "central": ["mittelmeer"]}, tactics=tactics)
+    b.round = 2
+    place(b, "Yavuz Sultan Selim", (4, 1)), place(b, "Kagul", (6, 1))
+    b._move("central", FAST, first=False)
+    assert b.broke is None  # two light cruisers do not outgun Goeben
+    b = battle({"russia": ["battle"], "central": ["mittelmeer"]}, tactics=tactics)
+    b.round = 2
+    place(b, "Yavuz Sultan Selim", (4, 1)), place(b, "Evstafi", (6, 1))
+    b._move("central", FAST, first=False)
+    assert b.broke == "central"
+
+
+def test_goeben_keeping_off_and_breaking_off_survives_the_russian_line_by_day(monkeypatch):
+    """The issue's trial: Goeben alone against the five battleships, sunk in 300 of 300 day
+    battles. Keeping off with break-off at the first chance she lives through most."""
+    from fogbank.rules.greatwar.tactical.sequence import fight
+    board = opened().state.board
+    afloat = 0
+    for n in range(40):
+        fleets = {"russia": [board.fleet("battle")],
+                  "central": [attrs.evolve(board.fleet("mittelmeer"), ships=("Yavuz Sultan Selim",),
+                                           tactics={"posture": "keep_off", "break_off": 1})]}
+        outcome = fight(board, SEA, Roller(Dice(bytes([n]) * 32), 1), "southwest", fleets, True, f"battle/southwest")
+        afloat += "Yavuz Sultan Selim" not in outcome.sunk
+    assert afloat >= 30
+
+
+def test_a_ports_batteries_fire_in_a_battle_in_its_zone(monkeypatch):
+    load_dice(monkeypatch, {**QUIET, r"gunfire/.*/primary/the shore batteries": (6,)})
+    board = attrs.evolve(opened().state.board, batteries={"sevastopol": 3})
+    fleets = {"russia": [board.fleet("kreisera")], "central": [board.fleet("mittelmeer")]}
+    b = Battle(board, SEA, Roller(Dice(SEED), 1), "sevastopol", fleets, True, "battle/sevastopol", False, "russia")
+    place(b, "Yavuz Sultan Selim", b.battery.area)
+    b.round, b.segment = 1, 3
+    combat(b)
+    assert "the shore batteries of Sevastopol fire primary guns (3 dice) at Yavuz Sultan Selim: 3 hits" in said(b)
+
+
+def test_one_fleet_bound_to_lay_mines_does_not_cost_its_side_the_initiative(monkeypatch):
+    from fogbank.rules.greatwar.tactical.sequence import _initiative
+    load_dice(monkeypatch, {r"initiative/central": (6,), r"initiative/russia": (1,)})
+    board = opened().state.board
+    roller = Roller(Dice(SEED), 1)
+    both = {"central": [board.fleet("mittelmeer"), board.fleet("minelayer")], "russia": [board.fleet("kreisera")]}
+    assert _initiative(both, roller, "battle/x") == "central"
+    alone = {"central": [board.fleet("minelayer")], "russia": [board.fleet("kreisera")]}
+    assert _initiative(alone, roller, "battle/x") == "russia"
+
+
+def test_ships_firing_at_one_target_from_different_ranges_roll_together(monkeypatch):
+    b = battle({"russia": ["battle"], "central": ["mittelmeer"]})
+    place(b, "Yavuz Sultan Selim", (6, 1))
+    b.groups.append(attrs.evolve(group(b, "Evstafi"), id="russia:Rostislav", ships=["Rostislav"], area=(6, 1), leader=None))
+    group(b, "Evstafi").ships.remove("Rostislav")
+    place(b, "Evstafi", (5, 1))
+    b.units["Panteleimon"].fire_control = True
+    primary = [s for s in aimed_fire(b) if s.target == "Yavuz Sultan Selim" and s.gun == 0]
+    assert len(primary) == 1 and set(primary[0].firers) == {"Evstafi", "Ioann Zlatoust", "Panteleimon", "Tri Sviatitelia", "Rostislav"}
+    assert primary[0].rng == 1 and primary[0].dice == 3 + (4 * 4) // 2
+
+
+def test_a_battle_line_names_a_standing_side_in_words(monkeypatch):
+    b = battle({"russia": ["kreisera"], "central": ["minelayer"]}, init="russia", tactics={"kreisera": {"posture": "keep_off"}})
+    b.play()
+    assert "Central Powers stands to carry out its mission" in said(b)
+
+
+def test_a_fleet_the_rules_steer_home_keeps_off_instead_of_standing_to_a_mission_it_no_longer_has():
+    b = battle({"russia": ["kreisera"], "central": ["minelayer"]}, change=lambda board: attrs.evolve(
+        board, fleets=tuple(attrs.evolve(f, returning=True) if f.id == "minelayer" else f for f in board.fleets)))
+    assert b.standing is None and group(b, "Nilufer").tactics.posture == "keep_off"

@@ -70,8 +70,8 @@ def test_this_just_in_asks_the_struck_side_which_fleet_and_the_named_fleet_replo
     game = rest(game)
     assert fleet(game, "torpedo").zone == "constantinople" and fleet(game, "torpedo").ahead == ()
     assert fleet(game, "mittelmeer").zone == "southwest" and fleet(game, "mittelmeer").ahead == (("west",),)
-    assert "This just in: Ottoman destroyers takes the report (named by ottoman)." in news(game, "souchon")
-    assert RULES.observe(game.state, core.UMPIRE)["chosen"] == ["central, this just in: Ottoman destroyers (named by ottoman)"]
+    assert "This just in: Ottoman destroyers takes the report (named by The Ottoman squadron)." in news(game, "souchon")
+    assert RULES.observe(game.state, core.UMPIRE)["chosen"] == ["Central Powers, this just in: Ottoman destroyers (named by The Ottoman squadron)"]
     assert not any("report" in text for text in news(game, "eberhardt"))
 
 
@@ -82,7 +82,7 @@ def test_when_no_fleet_is_named_the_rules_free_the_first_by_id_and_say_so(monkey
     assert any("Yavuz and Midilli takes the report (none was named, so the rules chose the first by id)" in text
                for text in news(game, "ottoman"))
     assert RULES.observe(game.state, core.UMPIRE)["chosen"] == [
-        "central, this just in: Yavuz and Midilli (none was named, so the rules chose the first by id)"]
+        "Central Powers, this just in: Yavuz and Midilli (none was named, so the rules chose the first by id)"]
 
 
 def test_situation_clarifies_keeps_this_turns_plot_and_plots_the_next_two_afresh(monkeypatch):
@@ -108,7 +108,7 @@ def test_two_seats_name_a_fleet_and_the_senior_seats_word_stands(monkeypatch):
                                    "intelligence": "torpedo"}).game
     game = rest(game)
     assert fleet(game, "mittelmeer").zone == "constantinople" and fleet(game, "torpedo").zone == "southwest"
-    assert any("but souchon's choice stands" in text for text in news(game, "ottoman"))
+    assert any("but Admiral Souchon, Mittelmeerdivision's choice stands" in text for text in news(game, "ottoman"))
 
 
 def test_seaplanes_attack_the_reported_fleet_their_seat_named(monkeypatch):

@@ -23,6 +23,14 @@ def to_battle(seed=b"h" * 32, battles="hex"):
     return game
 
 
+def one_battle(game):
+    """The game with every battle of the turn but the first settled at no loss, and that first one."""
+    names = sorted(RULES.engagements(game.state))
+    for name in names[1:]:
+        game = core.settle(game, name, {"ships": [], "left": [], "summary": "Both sides drew off."}).game
+    return game, RULES.engagements(game.state)[names[0]]
+
+
 def news(game, seat):
     """The news of its own side a seat's view shows (the seat keeps it in its intel)."""
     return [n["text"] for n in to_plain(RULES.observe(game.state, seat, since=1))["news"]]
@@ -36,8 +44,7 @@ def test_the_option_is_offered_and_the_board_is_the_default():
 
 
 def test_contact_holds_the_contact_phase_until_the_battle_is_settled():
-    game = to_battle()
-    (battle,) = RULES.engagements(game.state).values()
+    game, battle = one_battle(to_battle())
     assert game.state.phase == "contact" and not game.to_act() and game.cycle is core.Cycle.ORDERS
     assert {p.side for p in battle.parties} == {"central", "russia"}
     for seat in RULES.seat_names(game.state):  # news of the side's own fleets, as a mine struck is
@@ -51,8 +58,7 @@ def test_contact_holds_the_contact_phase_until_the_battle_is_settled():
 
 
 def test_the_result_is_applied_and_the_next_orders_phase_opens():
-    game = to_battle()
-    (battle,) = RULES.engagements(game.state).values()
+    game, battle = one_battle(to_battle())
     turn = game.state.turn
     victim = battle.parties[1].ships[0]
     wounded = battle.parties[0].ships[0]
@@ -70,9 +76,8 @@ def test_the_result_is_applied_and_the_next_orders_phase_opens():
 
 
 def test_guns_lost_in_the_hex_battle_come_back_as_gun_boxes(monkeypatch):
-    game = to_battle()
     load_dice(monkeypatch, {r"damage control|port repair": (6,)})  # nothing mended before we look
-    (battle,) = RULES.engagements(game.state).values()
+    game, battle = one_battle(to_battle())
     ship = battle.parties[0].ships[0]
     result = {"ships": [{"name": ship.name, "lost": 0, "sunk": False, "guns_lost": [1, 0, 1]}], "left": [], "summary": "Shots."}
     after = core.settle(game, battle.id, result).game
@@ -82,8 +87,8 @@ def test_guns_lost_in_the_hex_battle_come_back_as_gun_boxes(monkeypatch):
 
 
 def test_a_bad_result_is_refused_and_the_game_still_waits():
-    game = to_battle()
-    (name,) = RULES.engagements(game.state)
+    game, battle = one_battle(to_battle())
+    name = battle.id
     for result, code in (({"ships": [{"name": "Queen Mary", "lost": 1}]}, "bad_engagement_result"),
                          ({"ships": "all of them"}, "bad_engagement_result"),
                          ({"ships": [], "left": ["britain"]}, "bad_engagement_result")):
@@ -97,8 +102,8 @@ def test_a_bad_result_is_refused_and_the_game_still_waits():
 
 
 def test_the_umpire_settles_an_abandoned_battle_by_override():
-    game = to_battle()
-    (name,) = RULES.engagements(game.state)
+    game, battle = one_battle(to_battle())
+    name = battle.id
     with pytest.raises(core.Refused):
         core.override(game, {"settle": name, "result": {"ships": []}}, " ")
     step = core.override(game, {"settle": name, "result": {"ships": [], "summary": "Both sides drew off."}},
@@ -112,3 +117,19 @@ def test_a_simulated_game_with_hex_battles_runs_to_its_end_and_verifies():
     settles = [r for r in records if r.get("input") == "settle"]
     assert settles and records[-1]["results"] and "simulation stopped" not in records[-1]["reason"]
     assert verify_records(records) > 0
+
+
+def test_a_ports_batteries_fire_before_a_battle_in_its_zone_is_handed_over(monkeypatch):
+    """Rule 10 with battles=hex: the hex game has no forts, so the port's guns fire at the enemy
+    in its zone as they would at a bombarding fleet, before the battle goes over."""
+    import attrs
+    from .table import fleet_is, moved, plot
+
+    load_dice(monkeypatch, {r"/contact/": (6,), r"strategic event": (3, 3), r"/mine/": (6,), r"^1/battery/sevastopol$": (6,),
+                            r"battery/sevastopol/\d$": (6,), r"aerial": (1,)})
+    game = core.start(RULES, "black_sea", b"p" * 32, {"battles": "hex"})
+    game = attrs.evolve(game, state=moved("mittelmeer", "west_central")(game.state))
+    game = plot(game, {"mittelmeer": {"mission": "raid", "path": ["sevastopol"]}})
+    assert game.awaiting and game.state.board.batteries == {"sevastopol": 3}
+    assert game.state.board.ships["Yavuz Sultan Selim"].hits + game.state.board.ships["Midilli"].hits == 3
+    assert any("The shore batteries of Sevastopol hit" in t for t in news(game, "souchon"))

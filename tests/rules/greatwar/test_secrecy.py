@@ -15,6 +15,7 @@ import re
 from unittest import mock
 
 import attrs
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -25,7 +26,7 @@ from fogbank.rules.core.plain import to_plain
 
 from tests.server.noninterference import Change, Plug, check
 
-from .table import RULES, SEA, moved
+from .table import RULES, SEA, changed, fleet_is, moved
 
 SETTINGS = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 OBSERVER, OWN, ENEMY = "eberhardt", "russia", "central"
@@ -161,7 +162,8 @@ def test_a_seat_is_blind_to_enemy_plots_it_did_not_contact(seed, plans):
 @given(seeds, choices, st.sampled_from(ENEMY_FLEETS), st.sampled_from(sorted(SEA.zones)))
 def test_a_seat_is_blind_to_where_unseen_enemy_fleets_start(seed, plots, fleet, zone):
     sent, lows = play(seed, plots)
-    sent_changed, lows_changed = play(seed, plots, start=moved(fleet, zone))
+    # on intercept, as the enemy's other fleets sail once they leave port (a mission is the sortie's)
+    sent_changed, lows_changed = play(seed, plots, start=changed(moved(fleet, zone), fleet_is(fleet, mission="intercept")))
     assume(lows == lows_changed)
     assert sent == sent_changed
 
@@ -224,15 +226,30 @@ def test_a_seat_is_blind_to_the_enemys_intelligence_choice_pending_or_made(seed,
 
 # On the wire: the generic harness, seat against seat.
 
-PLUG = Plug("greatwar", "black_sea", low)
+def clock_free(game: core.Game, seat: str):
+    """What a seat may know less the clock and its own order this phase (`low` without them)."""
+    return low(game, seat)[2:-2]
+
+
+PLUG = Plug("greatwar", "black_sea", low, clock_free_low=clock_free)
 STARTS = {f.id: f for f in SEA.fleets}
+
+
+def _mined_at(fleet) -> dict:
+    """Where a minelayer's plot lays its fields: a coastal zone beside it that is no base."""
+    if fleet.mission != "lay mines":
+        return {}
+    return {"mines_at": next(z for z in sorted(SEA.zones[fleet.zone].adjacent)
+                             if SEA.zones[z].kind == "coastal" and not SEA.zones[z].base)}
 
 
 def _first_plots(seat: str):
     """Plots a seat might give while its fleets are still where they began (one zone or none)."""
     fleets = [f for f in SEA.fleets if f.seat == seat]
     return st.fixed_dictionaries({
-        f.id: st.builds(lambda z: {"mission": f.mission, "path": [z] if z else []}, st.sampled_from([None, *SEA.zones[f.zone].adjacent]))
+        f.id: st.builds(lambda z, f=f: {"mission": f.mission, "path": [z] if z else [], **_mined_at(f)},
+                        st.sampled_from([None, *(z for z in SEA.zones[f.zone].adjacent
+                                                 if z not in SEA.sides[SEA.side_of(f.seat)].get("barred", ()))]))
         for f in fleets
     }).map(lambda plots: {"seat": seat, "order": {"fleets": plots}})
 
@@ -249,6 +266,39 @@ def test_on_the_wire_a_seat_learns_nothing_of_the_enemy_seats_orders(seed, input
         for given in inputs
     ]
     assume(check(PLUG, seed, inputs, OBSERVER, Change("the enemy's orders", inputs=lambda _: replaced)))
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(seeds, wire_inputs, st.sampled_from(ENEMY_FLEETS), st.sampled_from(sorted(SEA.zones)))
+def test_the_phases_a_seat_sees_open_follow_nothing_hidden(seed, inputs, fleet, zone):
+    """Whatever the enemy has and where it is, a seat sees the orders phase open each turn while
+    the game runs (move and contact, with no seat to act, resolve as they open): the harness
+    compares the (turn, phase) sequence whenever the seat's clock-free share is the same."""
+    start = changed(moved(fleet, zone), fleet_is(fleet, mission="intercept"))
+    check(PLUG, seed, inputs, OBSERVER, Change("an enemy fleet starts elsewhere", start=start))
+
+
+def test_a_phase_that_opens_only_while_a_hidden_enemy_is_at_sea_is_caught(monkeypatch):
+    """The plant: the move phase waits on Eberhardt only while the Ottoman cruisers are in the
+    Western Black Sea, unseen. Each turn's orders end with a second word of his, which the
+    plain game takes as his next turn's order and the leaky one as his move: the truth goes the
+    same way in both, and only the phases he sees open differ."""
+    from fogbank.rules.greatwar.ruleset import GreatWar
+
+    orders = [{"seat": s, "order": {"fleets": {}}} for s, _, _ in SEA.seats]
+    inputs = (orders + [{"seat": OBSERVER, "order": {"fleets": {}}}]) * 3
+    west = Change("the cruisers in the west", start=changed(moved("cruisers", "west"), fleet_is("cruisers", mission="intercept")))
+    assert check(PLUG, b"s" * 32, inputs, OBSERVER, west)
+    real = GreatWar.seats_to_act
+
+    def leaky(self, state):
+        if state.phase == "move" and any(f.id == "cruisers" and f.zone == "west" for f in state.board.fleets):
+            return frozenset({OBSERVER})
+        return real(self, state)
+
+    monkeypatch.setattr(GreatWar, "seats_to_act", leaky)
+    with pytest.raises(AssertionError, match=f"the phases {OBSERVER} sees differ"):
+        check(PLUG, b"s" * 32, inputs, OBSERVER, west)
 
 
 # A battle's report: what the seat's side saw, unchanged by enemy state it could not sense.

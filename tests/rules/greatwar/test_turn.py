@@ -53,10 +53,18 @@ def test_no_contact_leaves_both_sides_blind(monkeypatch):
 def test_a_raider_near_an_enemy_base_is_placed_but_its_ships_are_not_told(monkeypatch):
     load_dice(monkeypatch, {r"strategic event": (3, 3), r"/contact/": (1,)})
     game = opened()
-    game = plot(game, {"kreisera": {"mission": "raid", "path": ["west_central", "eregli"]}})
+    game = plot(game, {"kreisera": {"mission": "raid", "path": ["west_central"]}})
     placed = reports(game, "ottoman", "raider")
-    assert placed and placed[-1]["zone"] == "eregli" and placed[-1]["ships"] is None
+    assert placed and placed[-1]["zone"] == "west_central" and placed[-1]["ships"] is None
     assert reports(game, "souchon", "raider")
+
+
+def test_a_fleet_ending_its_move_in_an_enemy_base_is_seen_from_the_shore_whatever_its_mission(monkeypatch):
+    load_dice(monkeypatch, {r"strategic event": (3, 3), r"/contact/": (1,), r"raid/": (1,)})
+    game = plot(opened(), {"battle": {"mission": "bombard", "path": ["west_central"]}})
+    game = plot(game, {"battle": {"mission": "bombard", "path": ["eregli"]}})
+    seen = reports(game, "ottoman", "shore")
+    assert seen and seen[-1]["zone"] == "eregli" and seen[-1]["ships"] is None
 
 
 def test_a_neutral_report_tells_the_fleets_ships_and_its_next_zone(monkeypatch):

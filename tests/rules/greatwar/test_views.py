@@ -87,7 +87,7 @@ def test_a_ship_lost_is_news_to_every_seat_of_its_side_with_where(monkeypatch):
     game = plot(opened(change=moved("battle", "bosporus")), {"cruisers": {"mission": "raid", "path": ["bosporus"]},
                                                                 "battle": {"mission": "intercept", "path": []}})
     news = [n["text"] for n in RULES.observe(game.state, "souchon", since=1)["news"]]  # not his fleet, his side's loss
-    assert any(text.endswith("of Ottoman cruisers is lost in The Bosporus.") for text in news), news
+    assert any(text.endswith("of Ottoman cruisers is sunk in battle in The Bosporus.") for text in news), news
 
 
 def test_a_report_in_the_record_names_the_zones_as_the_map_prints_them():
@@ -95,4 +95,63 @@ def test_a_report_in_the_record_names_the_zones_as_the_map_prints_them():
 
     told = Sighted(turn=2, source="raider", zone="eregli", track=1, next_zone="bosporus",
                    zone_name="Coal coast (Zonguldak, Eregli)", next_zone_name="The Bosporus")
-    assert describe(told) == "raider: track 1 in Coal coast (Zonguldak, Eregli); next zone The Bosporus"
+    assert describe(told) == "raider placed: track 1 in Coal coast (Zonguldak, Eregli); next zone The Bosporus"
+
+
+def test_what_a_seat_and_the_umpire_read_names_zones_and_sides_in_words_never_ids():
+    """Over whole bot games: the news, reports, battle lines and the log's words hold no zone or
+    side id ("bosporus southwest", "central stands") once the names and titles are taken out."""
+    import re
+    from fogbank.rules.core.plain import to_plain
+    from fogbank.rules.record.simulate import play_out
+
+    words = sorted({z.name for z in SEA.zones.values()} | {v["title"] for v in SEA.sides.values()}
+                   | {t for _, _, t in SEA.seats}, key=len, reverse=True)
+    ids = set(SEA.zones) | set(SEA.sides)
+    found = []
+
+    def check(text, where):
+        for word in words:
+            text = text.replace(word, "")
+        found.extend((where, w, text) for w in re.findall(r"[a-z_]+", text) if w in ids)
+
+    for number in range(6):
+        game = core.start(RULES, "black_sea", game_seed("words", number))
+        run = play_out(game, 500, {})
+        try:
+            while True:
+                record = next(run)
+                if record.get("type") == "event":
+                    check(record["text"], "log")
+                elif record.get("type") == "end":
+                    check(record["reason"], "end")
+        except StopIteration as stop:
+            game = stop.value
+        for seat in RULES.seat_names(game.state):
+            view = to_plain(RULES.observe(game.state, seat, since=1))
+            for n in view["news"]:
+                check(n["text"], "news")
+            for r in view["reports"]:
+                check(r["text"], "report")
+            for b in view["battles"]:
+                check(b["result"], "battle result")
+                for step in b["steps"]:
+                    for line in step["lines"]:
+                        check(line, "battle line")
+        for line in RULES.observe(game.state, core.UMPIRE)["chosen"]:
+            check(line, "chosen")
+    assert not found, found[:5]
+
+
+def test_a_fleets_zones_a_turn_and_a_ships_speed_class_are_named_apart():
+    fleet = next(f for f in RULES.observe(opened().state, "eberhardt")["fleets"] if f["id"] == "battle")
+    assert fleet["zones_per_turn"] == 1 and "speed" not in fleet
+    assert {s["speed"] for s in fleet["ships"]} == {"1", "1s"}
+
+
+def test_a_seats_chart_names_its_own_sides_fleets_and_every_ship_of_both_navies():
+    state = opened().state
+    chart = RULES.chart(state, "eberhardt")
+    assert set(chart["fleets"]) == {"battle", "kreisera", "minonostsy", "zagraditel", "odessa_guard"}
+    assert chart["ships"]["Yavuz Sultan Selim"] == {"side": "central", "kind": "BC", "guns": [6, 3, 1], "hull": 8, "speed": "2+"}
+    assert RULES.chart(state, core.UMPIRE)["fleets"]["mittelmeer"] == "Yavuz and Midilli"

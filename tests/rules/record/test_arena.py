@@ -55,6 +55,15 @@ def test_figures_count_wins_draws_and_losses_with_their_intervals():
     assert run["policies"] == {"allied": "standard", "turkish": "standard"}
 
 
+def test_what_a_ruleset_counts_beyond_its_rules_is_shown_as_details(monkeypatch):
+    ruleset, _ = core.find_scenario("b11")
+    monkeypatch.setattr(type(ruleset), "rules_used", lambda self, record: (
+        ["torpedoes", f"level {record['order']['level']}"] if record.get("input") == "order" else []))
+    run = arena.summarize("b11", "d", {}, {}, [arena.play("b11", "d", n, max_turns=2) for n in range(2)])
+    assert run["rules"]["torpedoes"]["games"]["count"] == 2 and "level surface" not in run["rules"]
+    assert sum(d["games"] for d in run["details"].values()) >= 2 and all(k.startswith("level ") for k in run["details"])
+
+
 def test_goals_judge_draws_wins_and_every_rule_offered():
     run = {"draws": arena.share(50, 100), "rules": {"smoke": {"words": "smoke laid", "games": arena.share(5, 100)}},
            "sides": {"a": {"wins": arena.share(30, 100)}, "b": {"wins": arena.share(20, 100)}}}

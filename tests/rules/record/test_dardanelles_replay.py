@@ -8,6 +8,9 @@ its seed (so the minefields met, and the umpire's view, differ from game to game
 bottom only drifts, a surfacing hour moves at surface speed and reloads need consecutive surfaced
 hours (so the bot's orders and the boat's track differ); bearings are compass points, hydrophone
 contacts come in one report, a tracked vessel keeps its contact number; results are graded.
+Recorded again when the umpire's words grew (the same dice, the same inputs): a drift into the
+bank is told (`drift_held`, shortly the hours after the first), a torpedo report says whether it ran past a ship already sunk, shell
+splashes say the battery has her range, an override of a surfaced boat's battery warns of the charge.
 """
 
 from __future__ import annotations

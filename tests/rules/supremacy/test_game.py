@@ -83,7 +83,7 @@ def test_after_movement_the_phases_run_to_fire_orders_and_each_seat_sees_the_ene
     assert exeter.course == 334 and exeter.turned == 24  # A10 L6 on the 4-inch circle
 
 
-def test_fire_lands_in_2d_and_the_firer_and_target_are_told_but_nobody_else():
+def test_fire_lands_in_2d_the_firer_is_told_its_working_the_target_that_it_is_under_fire():
     game = first_turn(start())
     fire = [{"group": "fore", "target": "exeter"}, {"group": "starboard", "target": "ajax"}]
     game = core.submit(game, "graf_spee", RULES.parse_order("graf_spee", {"ships": {"graf_spee": {"fire": fire}}})).game
@@ -93,8 +93,9 @@ def test_fire_lands_in_2d_and_the_firer_and_target_are_told_but_nobody_else():
     assert (game.state.turn, game.state.phase) == (2, "write_moves")
     kinds = {seat: [r["kind"] for r in to_plain(RULES.observe(game.state, seat, since=1))["reports"]]
              for seat in ("graf_spee", "ajax", "exeter")}
-    assert kinds["graf_spee"].count("fired") == 2 and kinds["exeter"].count("fired") == 1
-    assert kinds["ajax"].count("fired") == 1 and "damaged" not in kinds["graf_spee"]
+    assert kinds["graf_spee"].count("fired") == 2 and "under_fire" not in kinds["graf_spee"]
+    assert kinds["exeter"].count("under_fire") == 1 and kinds["ajax"].count("under_fire") == 1
+    assert "fired" not in kinds["exeter"] and "damaged" not in kinds["graf_spee"]
     exeter = game.state.board.ship("exeter")
     assert exeter.used == {} and game.state.board.ship("graf_spee").used == {"A": 2, "starboard": 2}  # first fire: half salvo
 

@@ -37,7 +37,7 @@ def test_ships_ending_head_on_within_6_inches_both_turn_to_starboard_off_the_col
     assert not ramming.on_collision_course(ajax, achilles, CLASSES)
     kept = [e for e in result.events if e.kind == "collided" and e.what == "kept_clear"]
     assert [(e.ship, e.audience) for e in kept] == [("achilles", frozenset({"achilles"}))]
-    assert "keep clear of ajax" in next(r for r in result.state.knowledge["achilles"].reports
+    assert "keep clear of Ajax" in next(r for r in result.state.knowledge["achilles"].reports
                                         if r["what"] == "kept_clear")["text"]
     assert not [r for r in result.state.knowledge["ajax"].reports if r["kind"] == "collided"]
     assert not [r for r in result.state.knowledge["graf_spee"].reports if r["kind"] == "collided"]

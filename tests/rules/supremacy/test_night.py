@@ -13,7 +13,7 @@ from fogbank.rules.core import Refused
 from fogbank.rules.core.plain import to_plain
 from fogbank.rules.record.simulate import game_seed, play_bot_game
 from fogbank.rules.record.verify import verify_records
-from fogbank.rules.supremacy.board import Contact
+from fogbank.rules.supremacy.board import Contact, Sighting
 
 from .test_game import FIRST, RULES, order, start
 
@@ -69,7 +69,7 @@ def test_after_contact_a_seat_writes_a_move_a_turn_and_its_moves_ahead_are_dropp
     game = through_turn_one(start(night=True))
     spee = game.state.board.ship("graf_spee")
     log = game.state.knowledge["ajax"]
-    seen = Contact(1, "graf_spee", spee.title, spee.side, spee.at, spee.course, ("ajax",))
+    seen = Contact(1, "graf_spee", spee.title, spee.side, spee.course, (Sighting("ajax", 0, 600, False),), spee.at)
     state = attrs.evolve(game.state, knowledge={**game.state.knowledge, "ajax": attrs.evolve(log, contacts=(*log.contacts, seen))})
     assert to_plain(RULES.observe(state, "ajax"))["write_ahead"] is False
     with pytest.raises(Refused) as caught:

@@ -31,17 +31,21 @@ GROUPS = ["fore", "aft", "port", "starboard"]
 MOVES = ["A13", "A16", "L2 A12", "R2 A12", "A8", "CS A10", "LS A14", "R6 A8", "A10 L6"]
 
 
-def low(game: Game, seat: str):
-    """What a captain may know: the clock and the end, her own ship, the ships she saw (her log),
-    smoke within sight, what she was told, her own order, and the umpire's holds."""
+def clock_free(game: Game, seat: str):
+    """What a captain may know, less the clock: her own ship, the ships she saw (her log), smoke
+    within sight, what she was told, and the end."""
     state, board = game.state, game.state.board
     own = board.ship(seat)
     smoke = [line for line in board.smoke if any(within(own.at, p, 900) for p in line)]
-    return (state.turn, state.phase, state.outcome, own, state.knowledge[seat], smoke, state.told.get(seat),
-            game.orders.get(seat), game.holds)
+    return (state.outcome, own, state.knowledge[seat], smoke, state.told.get(seat))
 
 
-PLUG = Plug("supremacy", "river_plate", low)
+def low(game: Game, seat: str):
+    """What a captain may know: the clock, her own order and the umpire's holds, and the rest."""
+    return (game.state.turn, game.state.phase, game.orders.get(seat), game.holds, clock_free(game, seat))
+
+
+PLUG = Plug("supremacy", "river_plate", low, clock_free_low=clock_free)
 
 
 def move(seat, text):
@@ -142,7 +146,7 @@ def test_the_owners_secret_rolls_for_special_damage_never_reach_the_firer(seed_a
 # it, so that her printed first move runs onto its shoals and may put her aground.
 SOUTH = -3000
 ISLAND = ((58, SOUTH - 1), (78, SOUTH - 1), (78, SOUTH - 21), (58, SOUTH - 21))
-NIGHT = Plug("supremacy", "river_plate", low, {"night": True})
+NIGHT = Plug("supremacy", "river_plate", low, {"night": True}, clock_free_low=clock_free)
 
 
 def _island_table():
@@ -167,3 +171,77 @@ def test_a_grounding_out_of_sight_is_not_told(game):
         for module in (orders, ruleset, searchlights, turn, views):
             patch.setattr(module, "load_scenario", lambda _id: table)
         assert check(NIGHT, seed, given_inputs, "graf_spee", Change("exeter by the island", start=by_the_island))
+
+
+# The shape of the stream: ids a seat is sent and the phases it sees open carry nothing hidden.
+
+TURN_ONE = [move(seat, text) for seat, text in (("graf_spee", "A13"), ("ajax", "A16"), ("achilles", "A16"), ("exeter", "A10 L6"))]
+HOLD_FIRE = [{"seat": seat, "order": {"ships": {seat: {"fire": []}}}} for seat in SEATS]
+
+
+def torpedoes(seat, *banks, course=150):
+    return {"seat": seat, "order": {"ships": {seat: {"torpedoes": [{"bank": b, "course": course} for b in banks]}}}}
+
+
+def test_a_seats_spread_numbers_count_its_own_spreads_only():
+    """Ajax fires a spread or not; Graf Spee's own spread is number 1 either way (it was 2 when
+    one count served the whole table), and so is Achilles's."""
+    seed = b"\7" * 32
+    inputs = [*TURN_ONE, *HOLD_FIRE, torpedoes("ajax"), torpedoes("achilles", "starboard"), torpedoes("exeter"),
+              torpedoes("graf_spee", "starboard", course=170), *TURN_ONE[:1]]
+    ajax_fires = Change("ajax fires a spread", inputs=lambda given: [
+        torpedoes("ajax", "starboard") if g == torpedoes("ajax") else g for g in given])
+    for observer in ("graf_spee", "achilles"):
+        assert check(PLUG, seed, inputs, observer, ajax_fires)
+
+
+def _british(effects=None, fired=False):
+    """new_game with every British ship's searchlights out or banks fired, in both runs alike."""
+    original = RULES.new_game
+
+    def new_game(*args, **kwargs):
+        state = original(*args, **kwargs)
+        board = state.board
+        changed = [attrs.evolve(s, effects={**s.effects, **(effects or {})},
+                                torpedoes_fired=frozenset({"port", "starboard"}) if fired else s.torpedoes_fired)
+                   for s in board.ships if s.side == "british"]
+        return attrs.evolve(state, board=board.replace(*changed))
+
+    return new_game
+
+
+def test_the_torpedo_phase_opens_for_a_seat_whatever_the_enemys_banks():
+    """The British have fired every bank; whether Graf Spee still has hers changes nothing Ajax is
+    sent: the torpedo phase opens for her every turn all the same (it opened only while some seat
+    had a bank, telling her that the enemy still had torpedoes)."""
+    seed = b"\11" * 32
+    inputs = [*TURN_ONE, *HOLD_FIRE, *(torpedoes(seat) for seat in SEATS),
+              *(move(seat, "A12") for seat in SEATS), *HOLD_FIRE, *(torpedoes(seat) for seat in SEATS),
+              move("ajax", "A12")]
+
+    def no_banks(state):
+        board = state.board
+        spee = board.ship("graf_spee")
+        return attrs.evolve(state, board=board.replace(attrs.evolve(spee, banks_out=frozenset({"port", "starboard"}))))
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(RULES, "new_game", _british(fired=True))
+        assert check(PLUG, seed, inputs, "ajax", Change("graf spee's banks knocked out", start=no_banks))
+
+
+def test_the_searchlight_phase_opens_at_night_whatever_the_enemys_lights():
+    seed = b"\13" * 32
+
+    def lights_out(state):
+        board = state.board
+        spee = board.ship("graf_spee")
+        return attrs.evolve(state, board=board.replace(attrs.evolve(spee, effects={"lights": 10_000})))
+
+    night = NIGHT
+    night_moves = [{"seat": s, "order": {"ships": {s: {"moves": [m, "A12", "A12"]}}}}
+                   for s, m in (("graf_spee", "A13"), ("ajax", "A16"), ("achilles", "A16"), ("exeter", "A10 L6"))]
+    lights = [{"seat": s, "order": {"ships": {}}} for s in SEATS]
+    inputs = [*night_moves, *lights, *HOLD_FIRE, *(torpedoes(seat) for seat in SEATS), *lights]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(RULES, "new_game", _british(effects={"lights": 10_000}))
+        assert check(night, seed, inputs, "ajax", Change("graf spee's lights out", start=lights_out))

@@ -74,22 +74,40 @@ async def test_talk_is_heard_alike_by_both_sides_logged_and_verified(tmp_path):
         assert logged.record == {"type": "input", "input": "talk", "turn": 1, "phase": "write_moves", "seat": "ajax",
                                 "text": "Ajax to Exeter: open the range."}
 
-        # 4.2 allows no private word: the welcome offers none, and one asked for is refused.
-        assert all(peer.welcome.talk_to == [] for peer in peers.values())
+        # 4.2: a secret planning session before the battle starts, within a side; then none.
+        assert peers["ajax"].welcome.talk_to == ["achilles", "exeter"] and peers["graf_spee"].welcome.talk_to == []
         private = await peers["ajax"].request(lambda ref: wire.Talk(ref=ref, text="Close up.", to="achilles"))
-        assert isinstance(private, wire.Error) and private.code == "signals_in_the_open"
-        assert "4.2" in private.message
+        assert isinstance(private, wire.Ack)
+        to_enemy = await peers["ajax"].request(lambda ref: wire.Talk(ref=ref, text="Strike.", to="graf_spee"))
+        assert isinstance(to_enemy, wire.Error) and to_enemy.code == "not_your_side"
 
         umpire = await open_peer(server, created["umpire_token"], codec=JSON)
         assert isinstance(await umpire.request(lambda ref: wire.EndGame(ref=ref, reason="Stop.")), wire.Ack)
         over = await peers["graf_spee"].until(wire.GameOver)
-        assert [r["text"] for r in over.log if r.get("input") == "talk"] == ["Ajax to Exeter: open the range."]
+        # The whole log is unsealed at the end, the planning with it; her own record is as she heard.
+        assert [r["text"] for r in over.log if r.get("input") == "talk"] == ["Ajax to Exeter: open the range.", "Close up."]
         assert verify_records(over.log) >= 0
         # Graf Spee's own record holds the talk she heard, as she heard it.
         (record,) = [r for r in over.record if r.get("kind") == "talk"]
         assert "Ajax to Exeter: open the range." in json.dumps(record)
     finally:
         await server.close()
+
+
+def test_secret_planning_before_the_first_move_then_every_signal_in_the_open():
+    """4.2: "You are permitted to have a secret planning session before the battle starts, but
+    once the battle has begun there will be no secret communication between players." """
+    game = core.start(RULES, "river_plate", bytes(32))
+    (event,) = core.talk(game, "ajax", "Exeter to the south, we go north.", to="exeter").events
+    assert event.audience == {"ajax", "exeter"}
+    with pytest.raises(core.Refused) as enemy:
+        core.talk(game, "ajax", "Hello.", to="graf_spee")
+    assert enemy.value.code == "not_your_side"
+    for seat, text in (("graf_spee", "A13"), ("ajax", "A16"), ("achilles", "A16"), ("exeter", "A10 L6")):
+        game = core.submit(game, seat, RULES.parse_order(seat, {"ships": {seat: {"move": text}}})).game
+    with pytest.raises(core.Refused) as begun:
+        core.talk(game, "ajax", "Close up.", to="achilles")
+    assert begun.value.code == "signals_in_the_open" and "4.2" in begun.value.sentence
 
 
 def test_a_talk_from_an_unknown_seat_is_refused():

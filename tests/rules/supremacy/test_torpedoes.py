@@ -68,8 +68,12 @@ def test_a_hit_is_300_points_and_4_knots_at_once():
         hit = result.state.board.ship("ajax")
         assert (hit.damage, hit.knots_lost) == ((300, 4) if roll.total >= 14 else (0, 0))
         if roll.total >= 14:
-            assert [e.kind for e in result.events] == ["torpedo_hit"]
-            assert result.events[0].audience == {"ajax", "graf_spee"}
+            # Ajax is told the damage; the seats whose ships see her (Graf Spee, and Achilles astern:
+            # Exeter's view of her is masked by Achilles) the explosion; nobody whose torpedo it was.
+            told, seen = result.events
+            assert (told.audience, told.points) == ({"ajax"}, 300)
+            assert (seen.audience, seen.points) == ({"graf_spee", "achilles"}, None)
+            assert "Admiral Graf Spee" not in RULES.describe(told) + RULES.describe(seen)
             return
     pytest.fail("no hit in 40 seeds")
 

@@ -260,3 +260,57 @@ def test_private_talk_is_heard_by_the_one_seat_of_the_own_side_and_replays(monke
         core.talk(game, "blue1", "Close on me.", to="blue2")
     assert opened.value.code == "signals_in_the_open"
     assert core.private_talk_to(game, "blue1") == []
+
+
+def test_a_deadline_takes_the_missing_orders_as_standing_and_tells_each_missing_seat_alone(game):
+    game = moves(game, blue1=1, red1=-1)
+    step_ = core.deadline(game)
+    told = [e for e in step_.events if e.kind == "standing_order"]
+    assert [(sorted(e.audience), e.text) for e in told] == [
+        (["blue2"], "The deadline passed before your order came in: you sail under your standing order."),
+        (["red2"], "The deadline passed before your order came in: you sail under your standing order."),
+    ]
+    assert step_.resolved and (step_.game.state.turn, step_.game.state.phase) == (1, "fire")
+    assert [r.orders for r in step_.resolutions][0]["blue2"] == RULES.standing_order(game.state, "blue2")
+    with pytest.raises(Refused) as refusal:  # everything in: there is nothing for a deadline to do
+        core.deadline(_all_in(step_.game))
+    assert refusal.value.code == "no_orders_missing"
+
+
+def _all_in(game):
+    """The fire phase with every order but none resolving it: held, so it waits READY."""
+    game = core.set_hold(game, True, ["fire"]).game
+    for seat in ("blue1", "blue2", "red1", "red2"):
+        game = core.submit(game, seat, {}).game
+    return game
+
+
+def test_a_deadline_in_a_held_phase_waits_for_the_umpire(game):
+    game = core.set_hold(moves(game, blue1=1), True, ["move"]).game
+    step_ = core.deadline(game)
+    assert not step_.resolved and step_.game.cycle is Cycle.READY
+    assert core.release(step_.game).resolved
+
+
+def test_a_deadline_replays_from_the_log_as_it_was_given(game):
+    game = moves(game, blue1=1)
+    record = gamelog.input_at("deadline", game, due="2025-01-01T00:00:00+00:00")
+    first = core.deadline(game)
+    again = apply_input(game, record)
+    assert again.game == first.game and again.events == first.events
+
+
+def test_a_seat_is_told_its_own_sides_waiting_by_name_and_the_others_by_count(game):
+    game = moves(game, red1=-1)
+    assert core.waiting_told(game, "blue1") == core.Waiting(("blue2",), 1)
+    assert core.waiting_told(game, "red2") == core.Waiting((), 2)
+    assert core.waiting_told(game, "umpire") == core.Waiting()
+
+
+def test_a_ruleset_that_says_more_of_whom_it_waits_for_is_cut_back(game, monkeypatch):
+    """A ruleset's hook may say less, never more: enemy names and a larger count are dropped."""
+    monkeypatch.setattr(type(RULES), "waiting_told",
+                        lambda self, state, seat, waiting: core.Waiting(tuple(sorted(waiting)), 99))
+    assert core.waiting_told(game, "blue1") == core.Waiting(("blue2",), 2)
+    monkeypatch.setattr(type(RULES), "waiting_told", lambda self, state, seat, waiting: core.Waiting())
+    assert core.waiting_told(game, "blue1") == core.Waiting((), None)

@@ -166,10 +166,12 @@ async def test_the_umpire_runs_a_game_from_the_browser(server, page):
         # A narrative to the seat; the seat's client gets it.
         await page.fill("#narrate-text", "The first lieutenant reports a smell of chlorine.")
         await page.click("#narrate-send")
-        async for message in sub.stream():
+        async for message in sub.stream():  # the override's ruling told first, in words
             seat_messages.append(message)
-            if isinstance(message, wire.NarrativeMessage):
+            if isinstance(message, wire.NarrativeMessage) and "chlorine" in message.text:
                 break
+        ruling = [m.text for m in seat_messages if isinstance(m, wire.NarrativeMessage)][0]
+        assert ruling == "The umpire's ruling has changed your picture of the game: see your map."
         try:  # and the status that follows it, from a server that sends one after a narrative
             seat_messages.append(await asyncio.wait_for(anext(sub.stream()), 1.0))
         except TimeoutError:
@@ -411,15 +413,20 @@ async def test_the_console_reads_the_new_wire(server, page):
     await moved.wait_for()
     assert await moved.locator('td[data-column="order-submarine"]').inner_text() == "NE 2, periscope"
 
-    # An amendment the server refuses: the umpire reads the refusal in the server's words.
-    refusal = "A course is one of N, NE, E, SE, S, SW, W, NW."
-    scripted.refusals["amend"] = {"code": "bad_course", "message": refusal}
-    await page.fill("#amend-order", '{"course": "UP", "speed": 1, "level": "surface"}')
+    # An amendment, written on the submarine's own pad, that the server refuses: the umpire reads
+    # the refusal in the server's words.
+    refusal = "The boat cannot make that."
+    scripted.refusals["amend"] = {"code": "speed_too_high", "message": refusal}
+    pad = page.locator("#amend-fields")
+    await pad.locator('.rose button[data-course="E"]').click()
+    await pad.locator("#order-speed").fill("1")
+    await pad.locator('input[data-level="surface"]').check()
     await page.fill("#amend-reason", "The signal was garbled")
     await page.click("#amend-send")
-    await page.wait_for_selector("#notice[data-kind=error]:has-text('A course is one of N, NE')")
-    assert scripted.requests("amend")[-1]["order"] == {"course": "UP", "speed": 1, "level": "surface"}
-    assert scripted.requests("amend")[-1]["seat"] == "submarine"
+    await page.wait_for_selector("#notice[data-kind=error]:has-text('The boat cannot make that.')")
+    amended = scripted.requests("amend")[-1]
+    assert (amended["order"]["course"], amended["order"]["speed"], amended["order"]["level"]) == ("E", 1, "surface")
+    assert amended["seat"] == "submarine"
 
     # A result for each side.
     assert await page.locator("#end-results select[data-side]").count() == 2

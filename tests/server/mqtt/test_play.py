@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
 from fogbank.rules.core import RESULTS
 from fogbank.clients import Client
 from fogbank.clients.bot import run_bot
@@ -38,6 +39,9 @@ async def test_the_umpire_watches_and_holds_through_the_other_gateway(stack):
         await umpire.hold(True)
         [listing] = (await umpire.games()).games
         assert listing["seats"][0]["connected"] == 1
+        # A draft checked through the broker: the host's rules answer, and nothing is taken.
+        assert await player.check({"course": "N", "speed": 0, "level": "surface"}) == []
+        assert [r["code"] for r in await umpire.check({"speed": 9}, seat="submarine")] != []
         await player.submit({"course": "N", "speed": 0, "level": "surface"})
         await umpire.release()
         seen = [m async for m in _take(umpire.stream(), 3)]
@@ -72,3 +76,35 @@ async def test_a_battle_handed_over_is_fought_through_the_broker_and_settled(sta
         await asyncio.gather(*bots, return_exceptions=True)
     entries = await host.host.store.load_log(game["game"])
     assert any(entry.record["input"] == "settle" for entry in entries)
+
+
+async def test_a_reissued_link_shuts_the_old_token_out_of_the_broker(stack):
+    """Over the bus the seat's new token is its broker password: the gateway's connection with the
+    old one is dropped, the old token opens nothing, and the new one resumes the seat's stream."""
+    from fogbank import protocols as wire
+    from fogbank.clients.client import ConnectionLost, JoinRefused
+
+    await stack.host("h1")
+    gateway = await stack.gateway()
+    game = await gateway.create_game("b11")
+    old = game["seats"]["submarine"]
+    async with asyncio.timeout(30):
+        umpire = await Client.connect(url(gateway), game["umpire_token"], proxy=None)
+        player = await Client.connect(url(gateway), old, proxy=None, reconnect_attempts=0)
+        await player.next_observation()
+        reissued = await umpire._request(wire.Reissue(ref=umpire._ref(), seat="submarine"))
+        assert isinstance(reissued, wire.Reissued) and reissued.token != old
+        with pytest.raises(ConnectionLost):  # the player's connection is dropped, and cannot come back
+            async for _ in player.stream():
+                pass
+        assert not player.connected
+        try:
+            await Client.connect(url(gateway), old, proxy=None, reconnect_attempts=0)
+            raise AssertionError("the old token still opens the seat")
+        except JoinRefused as refused:
+            assert refused.code == "bad_token"
+        fresh = await Client.connect(url(gateway), reissued.token, proxy=None)
+        assert fresh.welcome.seat == "submarine"
+        await fresh.close()
+        await player.close()
+        await umpire.close()

@@ -90,7 +90,7 @@ async def test_a_captain_plays_a_turn_of_b11_in_the_browser(server, page):
     await page.click("#send-order")
     refusal = page.locator("#refusal")
     await expect(refusal).to_contain_text("At most 3 squares an hour")
-    await expect(refusal.locator("code")).to_have_text("speed_too_high")
+    await expect(refusal).to_have_attribute("data-code", "speed_too_high")
     await expect(page.locator("#duty")).to_have_text("Your orders are due")
 
     # A draft for the bot's own first order, kept across a dropped connection and a reload.
@@ -175,3 +175,27 @@ async def test_a_token_that_opens_nothing_asks_for_one(server, page):
     await expect(page.locator("#connection")).to_have_attribute("data-state", "refused")
     assert await page.evaluate("sessionStorage.getItem('fogbank.seat.token')") is None
     assert page.url == f"http://127.0.0.1:{server.port}/play"
+
+
+async def test_a_captain_in_the_browser_orders_two_legs_and_a_fix(server, page):
+    created = await server.create_game("b11")
+    room = server.host.rooms[created["game"]]
+    await page.goto(f"http://127.0.0.1:{server.port}/play#token={created['seats']['submarine']}")
+    await page.wait_for_selector('#connection[data-state="connected"]')
+    await set_order(page, "E", 1, "surface")
+    await page.select_option("#order-course2", "NE")
+    await page.fill("#order-speed2", "2")
+    await page.check("#order-fix")
+    # Both legs count in the hour's movement, and both are drawn on the chart.
+    await expect(page.locator("#order-cost")).to_contain_text("Movement 3 of 6 (3 sq")
+    assert await page.locator("#chart .draft-move").count() == 2
+    # A fix goes with the order; at 0400 it is night, and the rules refuse it in their words.
+    await page.click("#send-order")
+    await expect(page.locator("#refusal")).to_have_attribute("data-code", "fix_at_night")
+    await page.uncheck("#order-fix")
+    await page.click("#send-order")
+    await expect(page.locator("#clock")).to_have_text("Turn 2 · orders")
+    _, log = await server.host.history(room, "umpire")
+    given = [r["order"] for r in log if r.get("type") == "input" and r.get("input") == "order"]
+    assert given == [{"legs": [{"course": "E", "speed": 1}, {"course": "NE", "speed": 2}], "level": "surface",
+                      "fire": None, "fix": False}]  # fmt: skip

@@ -27,7 +27,7 @@ async def test_a_seat_steps_through_its_battle_on_the_area_board(server, page, m
     load_dice(monkeypatch, {r"/contact/": (6,), r"strategic event": (3, 3)})
     fought = plot(opened(change=moved("kreisera", "bosporus")),
                   {"cruisers": {"mission": "raid", "path": ["bosporus", "southwest"]},
-                   "kreisera": {"mission": "intercept", "path": []}})
+                   "kreisera": {"mission": "raid", "path": []}})
     room.game = attrs.evolve(room.game, state=fought.state)  # the turn played out, battle and all
     url = f"http://127.0.0.1:{server.port}"
     await page.goto(f"{url}/play#token={created['seats']['flotilla']}")
@@ -63,7 +63,7 @@ async def test_a_seat_steps_through_its_battle_on_the_area_board(server, page, m
     await record.locator(".battle-controls input[type=range]").fill("0")
     await expect(record.locator("g.group")).to_have_count(2)
     await record.locator(".battle-controls input[type=range]").fill("1")
-    await expect(record.locator(".battle-step")).to_have_text(re.compile(r"^Round 1 · (central|russia) moves"))  # both named
+    await expect(record.locator(".battle-step")).to_have_text(re.compile(r"^Round 1 · (Central Powers|Russia) moves"))  # both named
     await umpire.screenshot(path=str(ARTIFACTS / "umpire-greatwar-battle.png"), full_page=True)
 
 

@@ -71,7 +71,7 @@ async def test_a_seat_makes_the_choices_the_rules_leave_it_and_the_umpire_sees_t
     await expect(page.locator('.plot-row[data-fleet="mittelmeer"]')).to_be_visible()
     await page.click('.plot-row[data-fleet="mittelmeer"] input[name="pick-fleet"]')
     await page.click('#chart g.zone[data-zone="bosporus"] circle')
-    await expect(page.locator('input.path[data-fleet="mittelmeer"]')).to_have_value("bosporus")
+    await expect(page.locator('input.path[data-fleet="mittelmeer"]')).to_have_value("The Bosporus")
     await page.screenshot(path=str(ARTIFACTS / "seat-greatwar-choice-1024.png"), full_page=True)
     await page.click("#send-order")
     await expect(page.locator("#duty")).to_have_text("Orders in · waiting for the turn")
@@ -82,7 +82,7 @@ async def test_a_seat_makes_the_choices_the_rules_leave_it_and_the_umpire_sees_t
     await expect(repair.locator("legend")).to_have_text("Port repair: Evstafi at Sevastopol")
     await expect(repair.locator("select")).to_have_value("")
     await expect(repair).to_contain_text("2 hull boxes and 1 gun box (mended after the hull) lost, 1 level of speed.")
-    await expect(wide.locator("body")).to_contain_text("Evstafi 2/6 boxes lost, speed 1s, guns 3-2-1 of 4-2-1")
+    await expect(wide.locator("body")).to_contain_text("Evstafi 2/6 boxes lost, speed class 1s, guns 3-2-1 of 4-2-1")
     await expect(repair.locator("select option").first).to_have_text("the rules' choice: restore a level of speed")
     await expect(wide.locator('fieldset[data-choice="intelligence"]')).to_have_count(0)  # the other side's choice
     await wide.select_option('select[data-ship="Evstafi"]', "box")
@@ -91,10 +91,10 @@ async def test_a_seat_makes_the_choices_the_rules_leave_it_and_the_umpire_sees_t
 
     umpire = await open_page(page.context.browser, 1280, 900, [])
     await umpire.goto(f"{url}/umpire#token={created['umpire_token']}")
-    await expect(umpire.locator("#choices")).to_contain_text("Open for central: this just in, one of mittelmeer, torpedo")
+    await expect(umpire.locator("#choices")).to_contain_text("Open for Central Powers: this just in, one of Yavuz and Midilli, Ottoman destroyers")
     # the orders in, in words: what each seat chose so far
-    await expect(umpire.locator("body")).to_contain_text("chosen: the intelligence report to mittelmeer")
-    await expect(umpire.locator("body")).to_contain_text("chosen: Evstafi to have its box mended first")
+    await expect(umpire.locator("body")).to_contain_text("chosen: the intelligence report to Yavuz and Midilli")
+    await expect(umpire.locator("body")).to_contain_text("chosen: Evstafi to have a box mended first")
     await expect(umpire.locator("body")).to_contain_text("Evstafi 2/6 boxes lost, guns 3-2-1 of 4-2-1")
     # the umpire tells Eberhardt where Yavuz is bound: the report's next zone, drawn as an arrow
     await umpire.select_option("#gw-kind", "report")
@@ -110,8 +110,10 @@ async def test_a_seat_makes_the_choices_the_rules_leave_it_and_the_umpire_sees_t
 
     for seat in ("flotilla", "ottoman"):
         await _order(server, seats[seat], 2, {"fleets": {}})
-    await expect(page.locator("#news-list")).to_contain_text("This just in: Yavuz and Midilli takes the report (named by souchon).")
-    await expect(umpire.locator("#choices")).to_contain_text("Chosen: central, this just in: Yavuz and Midilli (named by souchon)")
+    await expect(page.locator("#news-list")).to_contain_text(
+        "This just in: Yavuz and Midilli takes the report (named by Admiral Souchon, Mittelmeerdivision).")
+    await expect(umpire.locator("#choices")).to_contain_text(
+        "Chosen: Central Powers, this just in: Yavuz and Midilli (named by Admiral Souchon, Mittelmeerdivision)")
     await expect(umpire.locator("#choices")).to_contain_text("Evstafi: port repair mends its box first")
     await umpire.screenshot(path=str(ARTIFACTS / "umpire-greatwar-choices.png"), full_page=True)
     await page.screenshot(path=str(ARTIFACTS / "seat-greatwar-news-1024.png"), full_page=True)
@@ -124,7 +126,7 @@ async def test_situation_clarifies_keeps_this_turns_move_and_takes_the_next_two(
     await page.check('input[name="intelligence"][value="mittelmeer"]')
     row = page.locator('.plot-row[data-fleet="mittelmeer"]')
     await expect(row.locator("input.path")).not_to_be_editable()  # this turn's move stands (it stays)
-    await row.locator("input.ahead").fill("bosporus; southwest")
+    await row.locator("input.ahead").fill("The Bosporus; Off the Bosporus")
     await page.click("#send-order")
     await expect(page.locator("#duty")).to_have_text("Orders in · waiting for the turn")
     for seat in ("ottoman", "eberhardt", "flotilla"):
@@ -141,7 +143,7 @@ async def test_from_1915_a_seat_aims_its_seaplanes_at_a_track_the_umpire_reporte
     planes = page.locator('fieldset[data-choice="seaplanes"]')
     await expect(planes.locator("legend")).to_have_text("Seaplanes from Constantinople")
     await expect(planes).to_contain_text("No track of yours was last seen within 2 zones.")
-    await page.select_option('select.mission[data-fleet="minelayer"]', "escort")  # written before the report: kept after it
+    await page.select_option('select.mission[data-fleet="minelayer"]', "intercept")  # written before the report: kept after it
 
     umpire = await open_page(page.context.browser, 1280, 900, [])
     await umpire.goto(f"{url}/umpire#token={created['umpire_token']}")
@@ -151,10 +153,10 @@ async def test_from_1915_a_seat_aims_its_seaplanes_at_a_track_the_umpire_reporte
     await umpire.click("#override-apply")
 
     await expect(planes.locator("select option")).to_have_text(["the rules' choice: the first in reach", "track 1"])
-    await expect(page.locator('select.mission[data-fleet="minelayer"]')).to_have_value("escort")
+    await expect(page.locator('select.mission[data-fleet="minelayer"]')).to_have_value("intercept")
     await page.select_option('select[data-base="constantinople"]', "1")
     await page.click("#send-order")
     await expect(page.locator("#duty")).to_have_text("Orders in · waiting for the turn")
-    await expect(umpire.locator("body")).to_contain_text("chosen: seaplanes from constantinople at track 1")
+    await expect(umpire.locator("body")).to_contain_text("chosen: seaplanes from Constantinople at track 1")
     await page.screenshot(path=str(ARTIFACTS / "seat-greatwar-seaplanes-1024.png"))
     assert await page.evaluate("document.documentElement.scrollWidth") <= 1024  # nothing wider than the window

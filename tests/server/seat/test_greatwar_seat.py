@@ -47,11 +47,12 @@ async def test_an_admiral_plots_on_the_zone_map_and_the_umpire_sees_the_whole_se
     await page.click('#chart g.zone[data-zone="west_central"] circle')
     await expect(page.locator("#chart circle.reach")).to_have_count(0)
     await page.click('#chart g.zone[data-zone="central"] circle')
-    await expect(page.locator('input.path[data-fleet="battle"]')).to_have_value("west_central central")
+    # The plot in words: the zones' names, never their ids.
+    await expect(page.locator('input.path[data-fleet="battle"]')).to_have_value("West central Black Sea → Central Black Sea")
     await expect(page.locator("#chart .zone-path")).to_have_count(1)  # the draft, drawn
     await page.click("#send-order")
-    await expect(page.locator("#refusal code")).to_have_text("too_far")
-    await page.fill('input.path[data-fleet="battle"]', "west_central")
+    await expect(page.locator("#refusal")).to_have_attribute("data-code", "too_far")
+    await page.fill('input.path[data-fleet="battle"]', "West central Black Sea")  # typed as the map names it
     await page.click("#send-order")
     await expect(page.locator("#duty")).to_have_text("Orders in · waiting for the turn")
     ARTIFACTS.mkdir(exist_ok=True)
@@ -61,7 +62,7 @@ async def test_an_admiral_plots_on_the_zone_map_and_the_umpire_sees_the_whole_se
     await umpire.goto(f"{url}/umpire#token={created['umpire_token']}")
     await expect(umpire.locator("#chart g.zone")).to_have_count(23)
     await expect(umpire.locator("#chart g.fleet")).to_have_count(10)
-    await expect(umpire.locator("#points")).to_contain_text("central 0")
+    await expect(umpire.locator("#points")).to_contain_text("Central Powers 0")
     await umpire.screenshot(path=str(ARTIFACTS / "umpire-greatwar.png"), full_page=True)
 
 
@@ -72,13 +73,13 @@ async def test_an_admiral_sets_how_each_fleet_fights_and_the_turn_carries_it(ser
     await page.wait_for_selector('#connection[data-state="connected"]')
     # Every plot row has its tactics, showing the rules' default for the fleet's mission.
     raid = page.locator('details.tactics[data-fleet="mittelmeer"]')
-    await expect(raid.locator("summary")).to_contain_text("close in, guns at the biggest ships, breaks off below ½ of its hull, no smoke (the raid default)")
+    await expect(raid.locator("summary")).to_contain_text("close in, guns at the biggest ships, breaks off at ½ of its hull left, no smoke (the raid default)")
     await raid.locator("summary").click()
     await expect(raid.locator(".tactic-says")).to_have_count(4)  # posture, target, break-off, smoke: a sentence each
     await expect(page.locator('details.tactics[data-fleet="minelayer"] summary')).to_contain_text("stand")
     await expect(page.locator('select.tactic.torpedoes, input.tactic.torpedoes')).to_have_count(0)  # no torpedo craft of his
     # A mission's defaults follow the mission until the player changes one.
-    await expect(page.locator('.plot-row[data-fleet="mittelmeer"] .mission-says')).to_contain_text("placed on the enemy's map")
+    await expect(page.locator('.plot-row[data-fleet="mittelmeer"] .mission-says')).to_contain_text("Sinks the enemy's steamers")
     await page.select_option('select.mission[data-fleet="mittelmeer"]', "transport")
     await expect(page.locator('.plot-row[data-fleet="mittelmeer"] .mission-says')).to_contain_text("Colliers load coal")
     await expect(raid.locator("select.posture")).to_have_value("keep_off")

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
+from fogbank.server.app import Server
 from tests.conftest import needs
 
 from ..chromium import CHROMIUM, expect, open_page
@@ -14,18 +17,28 @@ from ..test_engagements import bots_until
 pytestmark = needs(CHROMIUM)
 
 
+@pytest.fixture
+async def server(tmp_path):
+    """A server drawing each game's seed as a real one does: a turn's battles each become a game of
+    their own, and a battle's game is built from its seed (one seed, one battle)."""
+    server = await Server.start(port=0, data=tmp_path)
+    yield server
+    await server.close()
+
+
 async def test_the_seats_that_fight_follow_their_link_to_the_battle(server, page):
     created = await server.create_game("black_sea", {"battles": "hex"})
     links = server.host.links
     url = f"http://127.0.0.1:{server.port}"
     await bots_until(server, created["seats"].values(), lambda: links.by_parent.get(created["game"]))
-    (link,) = links.by_parent[created["game"]].values()
+    link = min(links.by_parent[created["game"]].values(), key=lambda x: x.engagement)  # a turn may have several
     seat = next(s for s in link.tokens if s != "umpire")
+    theirs = [x for x in links.by_parent[created["game"]].values() if seat in x.tokens]
     await page.goto(f"{url}/play#token={created['seats'][seat]}")
     await page.wait_for_selector('#connection[data-state="connected"]')
-    battle = page.locator("#messages li.link a")
+    await expect(page.locator("#messages li.link a")).to_have_count(len(theirs))
+    battle = page.locator(f'#messages li.link a[href="/play#token={link.tokens[seat]}"]')
     await expect(battle).to_have_count(1)
-    assert await battle.get_attribute("href") == f"/play#token={link.tokens[seat]}"
     async with page.context.expect_page() as opened:  # a tab of its own
         await battle.click()
     tab = await opened.value
@@ -41,16 +54,18 @@ async def test_the_umpire_settles_an_abandoned_battle_from_his_console(server, p
     links = server.host.links
     await bots_until(server, created["seats"].values(),
                      lambda: any(link.status == "fighting" for link in links.by_parent.get(created["game"], {}).values()))
-    (link,) = [x for x in links.by_parent[created["game"]].values() if x.status == "fighting"]
+    fighting = sorted((x for x in links.by_parent[created["game"]].values() if x.status == "fighting"), key=lambda x: x.engagement)
     parent = server.host.rooms[created["game"]]
     await page.goto(f"http://127.0.0.1:{server.port}/umpire#token={created['umpire_token']}")
-    await page.select_option("#gw-kind", "settle")
-    await expect(page.locator("#gw-battle")).to_have_value(link.engagement)  # the battle waiting, filled in
-    await page.fill("#gw-text", "The squadrons lost each other in the dark.")
-    await page.fill("#override-reason", "the battle's game was abandoned")
-    await page.click("#override-apply")
-    async with asyncio.timeout(30):
-        while links.by_parent[created["game"]][link.engagement].status != "settled":
-            await asyncio.sleep(0.05)
+    for link in fighting:  # a turn may have several battles: each settled in turn
+        await page.select_option("#gw-kind", "settle")
+        await page.focus("#gw-battle")
+        await expect(page.locator("#gw-battle")).to_have_value(link.engagement)  # the first battle waiting, filled in
+        await page.fill("#gw-text", "The squadrons lost each other in the dark.")
+        await page.fill("#override-reason", "the battle's game was abandoned")
+        await page.click("#override-apply")
+        async with asyncio.timeout(30):
+            while links.by_parent[created["game"]][link.engagement].status != "settled":
+                await asyncio.sleep(0.05)
+        assert server.host.rooms[link.child].game.cycle.value == "ended"
     assert not parent.game.awaiting and parent.game.state.phase == "orders"
-    assert server.host.rooms[link.child].game.cycle.value == "ended"

@@ -87,7 +87,9 @@ async def test_a_turn_of_the_river_plate_in_two_pages(server, pages):
             await expect(seat.page.locator("#clock")).to_have_text("Turn 1 · 1A write moves")
             await expect(seat.page.locator("#duty")).to_have_text("Your orders are due")
             await expect(seat.page.locator("#talk-audience")).to_contain_text("the enemy too")
-            await expect(seat.page.locator("#talk-to")).to_be_hidden()  # 4.2: no private word to choose
+        # 4.2: before the first move a side may plan in secret (Ajax with her consorts; Graf Spee has none).
+        await expect(spee.page.locator("#talk-to")).to_be_hidden()
+        await expect(ajax.page.locator("#talk-to option")).to_have_count(3)
         await expect(spee.page.locator("svg#chart .contact")).to_have_count(3)
         await expect(ajax.page.locator("svg#chart .contact")).to_have_count(2)  # Exeter is behind Achilles
         await expect(ajax.page.locator('svg#chart .contact[data-ship="exeter"]')).to_have_count(0)
@@ -104,7 +106,7 @@ async def test_a_turn_of_the_river_plate_in_two_pages(server, pages):
         await expect(page.locator("svg#chart .draft-move")).to_have_count(1)
         await page.click("#send-order")
         await expect(page.locator("#refusal")).to_contain_text("Every ship's first move is printed: Admiral Graf Spee A13.")
-        await expect(page.locator("#refusal code")).to_have_text("first_move")
+        await expect(page.locator("#refusal")).to_have_attribute("data-code", "first_move")
         await page.fill("#move-graf_spee", "A13")
         await expect(page.locator("#order-cost")).to_contain_text("A13 = 13 in, 26 kn (may make 13–26) · turns 0 in · ends on 120°")
         await send(page)
@@ -138,14 +140,15 @@ async def test_a_turn_of_the_river_plate_in_two_pages(server, pages):
             await expect(seat.page.locator("#duty")).to_have_text("Your orders are due")
         watch()
         await expect(page.locator("#reports")).to_contain_text("Admiral Graf Spee's fore guns fire at Ajax")
-        await expect(ajax.page.locator("#reports")).to_contain_text("Admiral Graf Spee's fore guns fire at Ajax")
+        await expect(ajax.page.locator("#reports")).to_contain_text("Ajax is under fire from Admiral Graf Spee's main guns")
         await expect(ajax.page.locator("#reports")).to_contain_text("Ajax's fore guns fire at Admiral Graf Spee")
+        await expect(page.locator("#reports")).to_contain_text("Admiral Graf Spee is under fire from Ajax's main guns")
 
         # A question to the open rosters (4.3), answered in Ajax's messages.
         await ajax.page.select_option("#ask-ship", "graf_spee")
         await ajax.page.select_option("#ask-what", "damage")
         await ajax.page.click("#send-question")
-        await expect(ajax.page.locator("#messages li.answer")).to_contain_text("Admiral Graf Spee, general damage: ")
+        await expect(ajax.page.locator("#messages li.answer")).to_contain_text("Admiral Graf Spee's roster: about ")
 
         # Talk in the open (4.2): Graf Spee's words reach Ajax, marked as the enemy's.
         await page.fill("#talk-text", GERMAN_WORDS)

@@ -118,7 +118,7 @@ async def test_two_sides_play_a_gallipoli_turn_by_pointing(server, pages):
     await expect(forts.page.locator("#order-cost")).to_have_attribute("data-over", "true")
     await forts.page.click("#send-order")  # one mine short: refused, in the server's words
     await expect(forts.page.locator("#refusal")).to_contain_text("Name 2 different hexes to mine.")
-    await expect(forts.page.locator("#refusal code")).to_have_text("bad_mines")
+    await expect(forts.page.locator("#refusal")).to_have_attribute("data-code", "bad_mines")
     await click_hex(forts.page, SECRET_MINES[1])
     await expect(forts.page.locator("#mines-chosen")).to_contain_text(f"Mines: {' '.join(SECRET_MINES)} (2 of 2)")
     assert await forts.page.locator("#chart .minefield.secret").count() == 2
@@ -197,9 +197,8 @@ async def test_two_sides_play_a_gallipoli_turn_by_pointing(server, pages):
     await page.screenshot(path=str(ARTIFACTS / "play-gallipoli.png"))  # docs/play-gallipoli.png is a copy of it
     await page.set_viewport_size({"width": 1024, "height": 768})
     await page.click("#send-order")
-    target_hex = await forts.page.locator("#contacts tr[data-label] td:nth-child(4)").first.inner_text()
     await forts.page.click('.unit-pick[data-unit="F5"]')
-    await click_hex(forts.page, target_hex)
+    await forts.page.locator("#contacts tr[data-label]").first.click()  # aimed from the contacts table
     await forts.page.click("#fire-all")
     await forts.page.click("#send-order")
 

@@ -7,7 +7,7 @@
 
 import { h, paint, s, titled } from "/web/dom.js";
 import { drawSeat as drawCrewChart } from "/umpire/rulesets/dardanelles/layers.js";
-import { contactLog, orderForm } from "./pad.js";
+import { contactLog, legsOf, orderForm, squaresOf } from "./pad.js";
 
 export { orderForm };
 
@@ -43,13 +43,18 @@ export function drawSeat(map, group, view, draft) {
     if (box) group.appendChild(titled(paint(s("rect", { class: "finish", x: box.x, y: box.y, width: box.size, height: box.size }), FINISH), `The finish: ${square}`));
   }
   drawCrewChart(map, group, view);
-  const from = view && map.centre(view.plotted);
-  if (!from || !draft || !draft.speed) return;
-  const [dx, dy] = STEP[draft.course] || STEP.N;
-  const to = [from[0] + dx * draft.speed * map.size, from[1] + dy * draft.speed * map.size];
-  const line = paint(s("line", { class: "draft-move", x1: from[0], y1: from[1], x2: to[0], y2: to[1] }), DRAFT);
-  group.appendChild(titled(line, `Your draft: ${draft.course} ${draft.speed} squares, ${draft.level} (before the stream)`));
-  group.appendChild(paint(s("circle", { class: "draft-end", cx: to[0], cy: to[1], r: 4 }), { ...DRAFT, dash: null }));
+  let from = view && map.centre(draft?.plot ?? view.plotted);
+  if (!from || !draft || !squaresOf(draft)) return;
+  // Each leg in turn, from where the last one ends.
+  for (const leg of legsOf(draft)) {
+    if (!leg.speed) continue;
+    const [dx, dy] = STEP[leg.course] || STEP.N;
+    const to = [from[0] + dx * leg.speed * map.size, from[1] + dy * leg.speed * map.size];
+    const line = paint(s("line", { class: "draft-move", x1: from[0], y1: from[1], x2: to[0], y2: to[1] }), DRAFT);
+    group.appendChild(titled(line, `Your draft: ${leg.course} ${leg.speed} squares, ${draft.level} (before the stream)`));
+    from = to;
+  }
+  group.appendChild(paint(s("circle", { class: "draft-end", cx: from[0], cy: from[1], r: 4 }), { ...DRAFT, dash: null }));
 }
 
 function meter(value, most, low, high) {
@@ -90,8 +95,9 @@ export function order(given) {
     ? given.legs.map((leg) => `${leg.course ?? "?"} ${leg.speed ?? leg.squares ?? 0}`).join(" then ")
     : `${given.course ?? "N"} ${given.speed ?? 0}`;
   const fire = given.fire ? ` · fire ${given.fire.torpedoes ?? 1} at c${given.fire.target} ${given.fire.direction}` : "";
-  const fix = given.fix ? ` · fix ${typeof given.fix === "string" ? given.fix : JSON.stringify(given.fix)}` : "";
-  return `${legs}, ${given.level ?? "?"}${fire}${fix}`;
+  const fix = given.fix ? " · fix" : "";
+  const plot = given.plot ? ` · plot moved to ${given.plot}` : "";
+  return `${legs}, ${given.level ?? "?"}${fix}${fire}${plot}`;
 }
 
 /** The umpire's reports since the last turn, with the contacts each names. */

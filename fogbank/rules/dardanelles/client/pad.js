@@ -38,6 +38,16 @@ export function batteryCost(start, end, speed) {
   return changes + (end === "surface" ? 0 : speed);
 }
 
+/** The legs of an order, either form: [{course, speed}], the first first. */
+export function legsOf(order) {
+  return Array.isArray(order?.legs) && order.legs.length ? order.legs : [{ course: order?.course ?? "N", speed: order?.speed ?? 0 }];
+}
+
+/** Squares of movement an order asks for, every leg together. */
+export function squaresOf(order) {
+  return legsOf(order).reduce((sum, leg) => sum + (Number(leg.speed) || 0), 0);
+}
+
 /** The course, of the eight, nearest the way from square centre `from` to `to` (SVG: y grows south). */
 export function courseToward(from, to) {
   const angle = (Math.atan2(to[0] - from[0], from[1] - to[1]) * 180) / Math.PI;
@@ -68,6 +78,13 @@ export function orderForm({ view, changed }) {
   setCourse("N");
 
   const speed = h("input", { id: "order-speed", type: "number", min: 0, max: 6, value: 0, inputmode: "numeric" });
+  // A second leg, sailed after the first (0 squares: none); a fix on a landmark; and a plot the
+  // captain set by hand, kept as given (this pad does not move it).
+  const course2 = h("select", { id: "order-course2", "aria-label": "Second leg's course" }, COURSES.map((c) => h("option", { value: c }, c)));
+  const speed2 = h("input", { id: "order-speed2", type: "number", min: 0, max: 6, value: 0, inputmode: "numeric", "aria-label": "Second leg's squares" });
+  const fix = h("input", { type: "checkbox", id: "order-fix" });
+  const plotNote = h("p", { id: "order-plot", class: "muted", hidden: true });
+  let plot = null;
   const levels = h(
     "div",
     { class: "segmented", role: "radiogroup", "aria-label": "Level" },
@@ -99,7 +116,8 @@ export function orderForm({ view, changed }) {
     if (chosen) target.value = chosen;
   }
 
-  for (const input of [speed, fire, target, direction, torpedoes]) input.addEventListener("input", changed);
+  for (const input of [speed, speed2, course2, fix, fire, target, direction, torpedoes]) input.addEventListener("input", changed);
+  fix.addEventListener("change", changed);
   levels.addEventListener("change", changed);
   fire.addEventListener("change", () => {
     targets();
@@ -121,22 +139,36 @@ export function orderForm({ view, changed }) {
       "div",
       { class: "stack" },
       h("div", { class: "row" }, rose, h("div", { class: "stack" }, h("label", {}, "Speed (squares)", speed), h("label", {}, "Level"), levels)),
+      h("div", { class: "row" }, h("label", {}, "Then", course2), h("label", {}, "for (squares)", speed2), h("label", { class: "check" }, fix, " Take a fix on a landmark")),
+      plotNote,
       fireBox,
     ),
     read() {
       const squares = Number(speed.value);
-      if (!Number.isInteger(squares) || squares < 0) throw new Error("Speed is a whole number of squares, 0 or more.");
-      const order = { course, speed: squares, level: levelOf() };
+      const squares2 = Number(speed2.value);
+      if (![squares, squares2].every((n) => Number.isInteger(n) && n >= 0)) throw new Error("Speed is a whole number of squares, 0 or more.");
+      // The one-leg form when there is one leg and no fix, as the terminal sends it.
+      const order = squares2 > 0 || fix.checked
+        ? { legs: [{ course, speed: squares }, ...(squares2 > 0 ? [{ course: course2.value, speed: squares2 }] : [])], level: levelOf(), fire: null, fix: fix.checked }
+        : { course, speed: squares, level: levelOf() };
       if (fire.checked) {
         if (!target.value) throw new Error("No contact has been seen to fire at.");
         order.fire = { target: Number(target.value), direction: direction.value, torpedoes: Number(torpedoes.value) || 1 };
       }
+      if (plot) order.plot = plot;
       return order;
     },
     fill(order) {
       if (!order) return;
-      setCourse(order.course);
-      speed.value = order.speed ?? 0;
+      const legs = Array.isArray(order.legs) && order.legs.length ? order.legs : [{ course: order.course, speed: order.speed }];
+      setCourse(legs[0].course);
+      speed.value = legs[0].speed ?? 0;
+      course2.value = COURSES.includes(legs[1]?.course) ? legs[1].course : "N";
+      speed2.value = legs[1]?.speed ?? 0;
+      fix.checked = Boolean(order.fix);
+      plot = typeof order.plot === "string" ? order.plot : null;
+      plotNote.hidden = !plot;
+      plotNote.textContent = plot ? `The plot set by hand at ${plot} goes with it.` : "";
       const radio = levels.querySelector(`input[value="${order.level}"]`);
       if (radio) radio.checked = true;
       fire.checked = Boolean(order.fire);
@@ -150,16 +182,17 @@ export function orderForm({ view, changed }) {
     cost(order) {
       const now = view();
       if (!now) return null;
+      const squares = squaresOf(order);
       const changes = Math.abs(LEVELS.indexOf(order.level) - LEVELS.indexOf(now.level));
       const most = allowance(now.level, order.level);
-      const battery = batteryCost(now.level, order.level, order.speed);
-      const used = order.speed + changes;
-      const still = order.level === "bottom" && order.speed > 0; // on the seabed the boat only drifts
+      const battery = batteryCost(now.level, order.level, squares);
+      const used = squares + changes;
+      const still = order.level === "bottom" && squares > 0; // on the seabed the boat only drifts
       const over = used > most || battery > now.battery || still;
       return {
         text: still
           ? "At the bottom the boat lies still and drifts: speed 0, or choose a level above the bottom."
-          : `Movement ${used} of ${most} (${order.speed} sq + ${changes} level change${changes === 1 ? "" : "s"}) · battery ${battery} of ${now.battery}`,
+          : `Movement ${used} of ${most} (${squares} sq + ${changes} level change${changes === 1 ? "" : "s"}) · battery ${battery} of ${now.battery}`,
         over,
       };
     },

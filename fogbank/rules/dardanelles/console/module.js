@@ -109,10 +109,15 @@ export const shaded = (row) => night(row) === true;
 // The boat's own movement is on the chart and in the columns; the sheet need not say it again.
 export const quiet = ["boat_moved"];
 
-/** The submarine's order: course, speed, level, and a torpedo if fired. */
+/** The submarine's order as the player gave it: each leg's course and squares, the level, a
+ * fix, a torpedo if fired, and a plot set by hand. */
 export function order(given) {
+  const legs = Array.isArray(given.legs) ? given.legs : [{ course: given.course, speed: given.speed }];
+  const steer = legs.map((leg) => `${leg?.course ?? "N"} ${leg?.speed ?? 0}`).join(" then ");
+  const fix = given.fix ? " · fix" : "";
   const fire = given.fire ? ` · fire ${given.fire.torpedoes ?? 1} at c${given.fire.target} ${given.fire.direction}` : "";
-  return `${given.course ?? "N"} ${given.speed ?? 0}, ${given.level ?? "?"}${fire}`;
+  const plot = given.plot ? ` · plot moved to ${given.plot}` : "";
+  return `${steer}, ${given.level ?? "?"}${fix}${fire}${plot}`;
 }
 
 /** What the umpire should know of a square under the pointer. */

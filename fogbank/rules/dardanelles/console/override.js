@@ -16,6 +16,7 @@ const KINDS = [
 const VESSEL_TYPES = ["caique", "patrol_boat", "transport", "battleship"];
 const LEVELS = ["surface", "periscope", "submerged", "bottom"];
 const MOST = { set_air: 20, set_battery: 36 }; // a full air supply; a full battery
+const CHARGE = { set_air: "5 air", set_battery: "6 battery" }; // an hour on the surface gives back
 const AT_A_SQUARE = ["move_boat", "add_vessel"];
 
 /** The fields, read back as an override, and a square picked on the map. */
@@ -29,6 +30,7 @@ export function override({ view }) {
   const level = h("select", { id: "override-level", name: "level" }, LEVELS.map((l) => h("option", { value: l }, l)));
   const loaded = h("input", { id: "override-loaded", name: "loaded", type: "number", min: 0, step: 1 });
   const spare = h("input", { id: "override-spare", name: "spare", type: "number", min: 0, step: 1 });
+  const charge = h("p", { id: "override-charge", class: "muted", hidden: true });
   const labelled = (kinds, words, input) => h("label", { "data-for": kinds.join(" ") }, words, " ", input);
   const fieldsFor = [
     labelled(["add_vessel", "remove_vessel"], "Vessel no.", number),
@@ -47,6 +49,10 @@ export function override({ view }) {
     if (boat && kind.value === "set_air") value.placeholder = String(boat.air);
     if (boat && kind.value === "set_battery") value.placeholder = String(boat.battery);
     if (boat && kind.value === "set_level") level.value = boat.level;
+    // The rules charge a surfaced boat after the override: say so before it is undone unseen.
+    const surfaced = boat && boat.afloat && boat.level === "surface" && kind.value in CHARGE;
+    charge.hidden = !surfaced;
+    charge.textContent = surfaced ? `She is on the surface: if she ends the hour there, the charge adds ${CHARGE[kind.value]} (up to full) when the turn resolves. Set it after the turn, or once she has dived, for it to hold.` : "";
     if (boat && kind.value === "set_torpedoes") {
       loaded.max = boat.tubes;
       loaded.placeholder = String(boat.loaded);
@@ -58,7 +64,7 @@ export function override({ view }) {
 
   const count = (input) => (input.value === "" ? null : Number(input.value));
   return {
-    fields: h("div", { class: "stack" }, h("label", {}, "Change ", kind), h("div", { class: "row" }, fieldsFor)),
+    fields: h("div", { class: "stack" }, h("label", {}, "Change ", kind), h("div", { class: "row" }, fieldsFor), charge),
     read() {
       const chosen = { kind: kind.value };
       if (AT_A_SQUARE.includes(kind.value)) chosen.square = square.value.trim().toUpperCase();

@@ -89,8 +89,7 @@ function legend(side, whole) {
 function stepWords(step, at, count, side) {
   if (step.segment === 0) return `Set-up · sight ${step.visibility} area${step.visibility === 1 ? "" : "s"} · step 1 of ${count}`;
   // A seat reads its own side as "we" and the other as "the enemy"; the umpire's record names both.
-  const what = !side ? step.what : step.what.startsWith(`${side} moves`) ? step.what.replace(`${side} moves`, "we move")
-    : step.what.replace(/^\w+ moves/, "the enemy moves");
+  const what = !side || !step.mover ? step.what : step.what.replace(/^.* moves/, step.mover === side ? "we move" : "the enemy moves");
   return `Round ${step.round} · ${what} · sight ${step.visibility} area${step.visibility === 1 ? "" : "s"} · step ${at + 1} of ${count}`;
 }
 

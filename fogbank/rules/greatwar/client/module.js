@@ -15,14 +15,40 @@ export const geometry = "zones";
 
 // Each mission and what it does, in a sentence (docs/decisions.md, "Missions").
 const MISSIONS = {
-  raid: "Hunts at sea; passing near an enemy base or the Straits, it is placed on the enemy's map.",
+  raid: "Sinks the enemy's steamers on his shipping lanes (a point each); near an enemy base or the Straits, and when it sinks one, it is placed on the enemy's map.",
   intercept: "Seeks battle: it takes the initiative when it meets the enemy.",
-  bombard: "Shells an enemy base it reaches unopposed, under the fire of its batteries.",
-  "lay mines": "A minelayer lays its fields in a coastal zone that is not its own base, then turns home.",
+  bombard: "Shells an enemy base it reaches unopposed, under the fire of its batteries: the first time, 4 points a major base, 2 a minor (a major base needs primary guns).",
+  "lay mines": "Its minelayers lay their fields in the coastal zone you name when they get there, then turn home; they take on mines again in a major base.",
   transport: "Colliers load coal at the coal port and unload it at the capital, a point a collier.",
-  escort: "Fights beside every fleet of its side in its zone.",
+  escort: "Sails with the fleet it escorts (colliers, a minelayer, a bombarding fleet in its zone) and fights beside it; no path of its own.",
   refuel: "Fills the fleet's bunkers at sea, in a zone with your own colliers.",
 };
+const ESCORTED = new Set(["transport", "lay mines", "bombard"]);
+
+// The chart and seats as the welcome gave them: zone names, bases and sides, seat titles.
+const known = { zones: {}, sides: {}, seats: {} };
+
+function learn(welcome) {
+  knowZones(welcome?.chart);
+  if (welcome?.chart?.zones) Object.assign(known, { zones: welcome.chart.zones, sides: welcome.chart.sides || {} });
+  for (const seat of welcome?.seats || []) known.seats[seat.seat ?? seat.name] = seat.title;
+}
+
+/** A seat in words (its title), its id until the welcome is known. */
+function seatTitle(seat) {
+  return known.seats[seat] ?? seat;
+}
+
+/** Zones in words, in the order a fleet sails them. */
+function route(ids) {
+  return (ids || []).map(zoneName).join(" → ");
+}
+
+/** Whether a fleet is in one of its side's bases (where a mission may change). */
+function inPort(fleet, side) {
+  const zone = known.zones[fleet.zone];
+  return Boolean(zone?.base) && zone?.side === side;
+}
 
 // The fleet the map's clicks plot now (the pad's round buttons), for the chart to ring where it may go.
 const plotting = { fleet: null };
@@ -43,7 +69,7 @@ function drawReach(map, group, view, draft) {
   mark?.classList.add("plotting");
   mark?.querySelector("rect")?.setAttribute("stroke-width", 3);
   const path = draft.fleets?.[fleet.id]?.path ?? [];
-  const speed = fleet.fuel > 0 ? fleet.speed : 1;
+  const speed = fleet.fuel > 0 ? fleet.zones_per_turn : 1;
   if (path.length >= speed) return;
   const from = path[path.length - 1] ?? fleet.zone;
   for (const id of map.zoneAt(from)?.adjacent || []) {
@@ -54,14 +80,25 @@ function drawReach(map, group, view, draft) {
   }
 }
 
+/** A fleet's mission in words: a minelayer's target zone, an escort's charge. */
+function missionWords(fleet, fleets) {
+  if (fleet.mission === "lay mines" && fleet.mines_at) return `lay mines in ${zoneName(fleet.mines_at)}`;
+  const charge = fleet.escorting && (fleets || []).find((f) => f.id === fleet.escorting);
+  return fleet.mission === "escort" && charge ? `escort of ${charge.name}` : fleet.mission;
+}
+
+function zonesATurn(n) {
+  return `${n} zone${n === 1 ? "" : "s"} a turn`;
+}
+
 export function gauges(view, welcome) {
-  knowZones(welcome?.chart);
+  learn(welcome);
   if (!view) return [h("h2", {}, "Your fleets"), h("p", { class: "muted" }, "Waiting for the first view…")];
   const outcome = view.outcome ? h("p", { class: "refusal" }, view.outcome.reason) : null;
   const rows = (view.fleets || []).map((f) =>
-    h("li", { "data-fleet": f.id }, `${f.name} · ${zoneName(f.zone)} · ${f.mission} · speed ${f.speed} · fuel ${f.fuel}` +
-      (f.seat === view.seat ? "" : ` · ${f.seat}'s`) + (f.returning ? " · returning" : "") + (f.held ? " · held" : "") +
-      ((f.ahead || []).length ? ` · plotted ahead: ${f.ahead.map((p) => p.map(zoneName).join(" → ") || "stay").join("; ")}` : "") +
+    h("li", { "data-fleet": f.id }, `${f.name} · ${zoneName(f.zone)} · ${missionWords(f, view.fleets)} · ${zonesATurn(f.zones_per_turn)} · fuel ${f.fuel}` +
+      (f.seat === view.seat ? "" : ` · ${seatTitle(f.seat)}'s`) + (f.returning ? " · returning" : "") + (f.held ? " · held" : "") +
+      ((f.ahead || []).length ? ` · plotted ahead: ${f.ahead.map((p) => route(p) || "stay").join("; ")}` : "") +
       damage(f)),
   );
   const enemy = Object.entries(view.minefields?.enemy || {}).map(([zone, words]) => h("li", {}, `${zoneName(zone)}: ${words}`));
@@ -90,16 +127,58 @@ function gunsLost(ship) {
 
 function damage(fleet) {
   const hurt = (fleet.ships || []).filter((s) => s.hits || gunsLost(s)).map((s) =>
-    `${s.name} ${s.hits}/${s.hull} boxes lost, speed ${s.speed}${gunsLost(s) ? `, guns ${s.guns_left.join("-")} of ${s.guns.join("-")}` : ""}`);
+    `${s.name} ${s.hits}/${s.hull} boxes lost, speed class ${s.speed}${gunsLost(s) ? `, guns ${s.guns_left.join("-")} of ${s.guns.join("-")}` : ""}`);
   return hurt.length ? ` · ${hurt.join("; ")}` : "";
 }
 
+/** The zones a path field holds, as ids: each part between arrows a zone's name or id, or
+ * several ids between spaces or commas (a name may hold a comma: "Coal coast (Zonguldak, Eregli)");
+ * what names no zone is kept as typed (the server refuses it). */
 function zones(text) {
-  return String(text || "").split(/[\s,]+/).filter(Boolean);
+  const byName = Object.fromEntries(Object.entries(known.zones).map(([id, zone]) => [zone.name.toLowerCase(), id]));
+  const one = (word) => byName[word.toLowerCase()] ?? (known.zones[word] ? word : null);
+  return String(text || "").split("→").map((part) => part.trim()).filter(Boolean)
+    .flatMap((part) => { const id = one(part); return id ? [id] : part.split(/[\s,]+/).filter(Boolean).map((w) => one(w) ?? w); });
 }
 
 function turns(text) {
   return String(text || "").split(";").map(zones);
+}
+
+/** What a plot names beside its path: the zone a minelayer mines, the fleet an escort sails
+ * with; shown only for that mission (an escort's path field hides: it plots none of its own). */
+function targetControl(fleet, v, changed) {
+  const minable = Object.entries(known.zones).filter(([id, z]) => z.kind === "coastal" && !(z.base && z.side === v.side)
+    && !(known.sides[v.side]?.barred || []).includes(id)).sort(([, a], [, b]) => a.name.localeCompare(b.name));
+  const mines = h("select", { class: "mines-at", "data-fleet": fleet.id, "aria-label": `${fleet.name}: zone to mine` },
+    h("option", { value: "" }, "zone to mine…"), ...minable.map(([id, z]) => h("option", { value: id }, z.name)));
+  const charges = (v.fleets || []).filter((f) => f.id !== fleet.id && f.zone === fleet.zone && ESCORTED.has(f.mission) && !f.returning);
+  const escort = h("select", { class: "escort", "data-fleet": fleet.id, "aria-label": `${fleet.name}: fleet to escort` },
+    h("option", { value: "" }, charges.length ? "fleet to escort…" : "no fleet here to escort"),
+    ...charges.map((f) => h("option", { value: f.id }, `${f.name} (${f.mission})`)));
+  mines.value = fleet.mines_at ?? "";
+  escort.value = fleet.escorting ?? "";
+  mines.onchange = escort.onchange = changed;
+  const box = h("div", { class: "plot-target" }, mines, escort);
+  box.style.gridColumn = "1 / -1";
+  return {
+    box,
+    show(mission, path) {
+      mines.hidden = mission !== "lay mines";
+      escort.hidden = mission !== "escort";
+      box.hidden = mines.hidden && escort.hidden;
+      path.hidden = mission === "escort";
+    },
+    read(mission) {
+      if (mission === "lay mines" && mines.value) return { mines_at: mines.value };
+      if (mission === "escort" && escort.value) return { escort: escort.value };
+      return {};
+    },
+    fill(plot) {
+      mines.value = plot?.mines_at ?? fleet.mines_at ?? "";
+      escort.value = plot?.escort ?? fleet.escorting ?? "";
+    },
+  };
 }
 
 /** The tactics a fleet's last plot gave that differ from its mission's default. */
@@ -125,12 +204,12 @@ function choiceControls(v, changed) {
       // A radio and its words side by side (the order form's labels stack their contents).
       const option = (attrs, words) => h("div", { class: "check" }, h("input", { type: "radio", name: "intelligence", id: `intelligence-${attrs.value || "rules"}`, ...attrs }),
         h("label", { for: `intelligence-${attrs.value || "rules"}` }, words));
-      const options = [option({ value: "", checked: "" }, `Leave it to the rules: ${standing.name}${standing.seat === v.seat ? "" : ` (${standing.seat}'s)`}, the first by id`)];
+      const options = [option({ value: "", checked: "" }, `Leave it to the rules: ${standing.name}${standing.seat === v.seat ? "" : ` (${seatTitle(standing.seat)}'s)`}, the first by id`)];
       for (const f of choice.fleets) {
-        const plotted = (f.ahead || []).map((p) => p.join(" → ") || "stay").join("; ");
+        const plotted = (f.ahead || []).map((p) => route(p) || "stay").join("; ");
         const attrs = { value: f.id, "aria-label": `The report goes to ${f.name}` };
         if (f.seat !== v.seat) attrs.disabled = "";
-        options.push(option(attrs, `${f.name} (${f.zone}; plotted: ${plotted})${f.seat === v.seat ? "" : ` — ${f.seat}'s to name`}`));
+        options.push(option(attrs, `${f.name} (${zoneName(f.zone)}; plotted: ${plotted})${f.seat === v.seat ? "" : ` — ${seatTitle(f.seat)}'s to name`}`));
       }
       for (const input of options.map((o) => o.querySelector("input"))) input.onchange = changed;
       controls.intelligence = { choice, box: options };
@@ -163,7 +242,7 @@ function choiceControls(v, changed) {
 }
 
 export function orderForm({ view, welcome, changed }) {
-  knowZones(welcome?.chart);
+  learn(welcome);
   const box = h("div", { class: "plots" });
   let rows = [];
   let picking = null;
@@ -193,16 +272,23 @@ export function orderForm({ view, welcome, changed }) {
       const clarified = bound && offer.event === "situation clarifies";
       const mission = h("select", { "data-fleet": fleet.id, class: "mission", "aria-label": `${fleet.name}: mission` },
         Object.keys(MISSIONS).map((m) => h("option", { value: m, ...(m === fleet.mission ? { selected: "" } : {}) }, m)));
+      // A mission is the sortie's: it changes in port, or when This Just In frees the fleet.
+      const fixed = !inPort(fleet, v.side) && !(bound && offer.event === "this just in");
+      if (fixed) {
+        mission.disabled = true;
+        mission.title = "A mission is the sortie's: it changes only in one of your bases (or by This Just In).";
+      }
       const says = h("p", { class: "muted small mission-says" }, MISSIONS[fleet.mission] ?? "");
       says.style.margin = "2px 0";
       const path = h("input", { "data-fleet": fleet.id, class: "path", "aria-label": `${fleet.name}: zones to move through`, placeholder: "stay, or click zones" });
+      const target = targetControl(fleet, v, changed);
       const later = clarified ? 3 : bound ? 1 : fleet.must_plot;
       const ahead = later > 1
         ? h("input", { "data-fleet": fleet.id, class: "ahead", "aria-label": `${fleet.name}: later turns, ; between turns`,
           placeholder: clarified ? "next turn; the turn after" : "later turns, ; between" })
         : null;
       if (clarified) {  // this turn's move stands as plotted
-        path.value = fleet.ahead[0].join(" ");
+        path.value = route(fleet.ahead[0]);
         path.readOnly = true;
         mission.disabled = true;
       }
@@ -216,21 +302,23 @@ export function orderForm({ view, welcome, changed }) {
       mission.onchange = () => {
         says.textContent = MISSIONS[mission.value] ?? "";
         tactics.show(mission.value);
+        target.show(mission.value, path);
         changed();
       };
+      target.show(mission.value, path);
       const note = bound ? h("span", { class: "muted small" }, clarified ? " this turn as plotted; plot the next two:" : " replotted from this turn:") : null;
       const head = h("div", { class: "plot-head" }, pick, h("label", { for: `pick-${fleet.id}` }, h("strong", {}, `${fleet.name} (${zoneName(fleet.zone)})`)), note);
       head.style.display = "flex";
       head.style.gap = "6px";
       head.style.alignItems = "center";
-      const fields = h("div", { class: "plot-fields" }, mission, path, ahead);
+      const fields = h("div", { class: "plot-fields" }, mission, path, target.box, ahead);
       fields.style.display = "grid";
       fields.style.gridTemplateColumns = "8em minmax(0, 1fr)";
       fields.style.gap = "4px";
       if (ahead) ahead.style.gridColumn = "1 / -1";
       const row = h("div", { class: "plot-row", "data-fleet": fleet.id }, head, fields, says, tactics.box);
       row.style.margin = "0 0 8px";
-      return { fleet, mission, path, ahead, bound, clarified, tactics, says, row };
+      return { fleet, mission, path, ahead, bound, clarified, tactics, says, row, target };
     });
     picking = plotting.fleet = rows.find((r) => !r.bound)?.fleet.id ?? null;
     rows.find((r) => r.fleet.id === picking)?.row.querySelector("input[type=radio]").setAttribute("checked", "");
@@ -246,15 +334,18 @@ export function orderForm({ view, welcome, changed }) {
     read() {
       const fleets = {};
       const freed = named();
-      for (const { fleet, mission, path, ahead, bound, tactics } of rows) {
+      for (const { fleet, mission, path, ahead, bound, tactics, target } of rows) {
         if (bound && fleet.id !== freed) continue;
-        const plot = { mission: mission.value, path: zones(path.value) };
+        const plot = { mission: mission.value, path: mission.value === "escort" ? [] : zones(path.value) };
         if (ahead) plot.ahead = turns(ahead.value);
+        Object.assign(plot, target.read(mission.value));
         const fights = tactics.read(plot.mission);
         if (Object.keys(fights).length) plot.tactics = fights;
         // A fleet left out keeps its plot's tactics; a plot sent without them goes back to the defaults.
         const retold = canonical(fights) !== canonical(standing(fleet));
-        if (plot.path.length || plot.mission !== fleet.mission || ahead || bound || retold) fleets[fleet.id] = plot;
+        const named = (plot.mines_at ?? null) !== (fleet.mission === "lay mines" ? fleet.mines_at ?? null : null)
+          || (plot.escort ?? null) !== (fleet.mission === "escort" ? fleet.escorting ?? null : null);
+        if (plot.path.length || plot.mission !== fleet.mission || ahead || bound || retold || named) fleets[fleet.id] = plot;
       }
       const order = { fleets };
       if (freed) order.intelligence = freed;
@@ -265,16 +356,18 @@ export function orderForm({ view, welcome, changed }) {
       return order;
     },
     fill(order) {
-      for (const { fleet, mission, path, ahead, clarified, tactics, says } of rows) {
+      for (const { fleet, mission, path, ahead, clarified, tactics, says, target } of rows) {
         const plot = order?.fleets?.[fleet.id];
         if (!clarified) {
           mission.value = plot?.mission ?? fleet.mission;
-          path.value = (plot?.path || []).join(" ");
+          path.value = route(plot?.path);
         }
         says.textContent = MISSIONS[mission.value] ?? "";
         tactics.show(mission.value);
         tactics.fill(plot ? plot.tactics : fleet.tactics);
-        if (ahead) ahead.value = (plot?.ahead || []).map((p) => p.join(" ")).join("; ");
+        target.fill(plot);
+        target.show(mission.value, path);
+        if (ahead) ahead.value = (plot?.ahead || []).map(route).join("; ");
       }
       for (const option of choices.controls.intelligence?.box || []) {
         const input = option.querySelector("input");
@@ -288,8 +381,11 @@ export function orderForm({ view, welcome, changed }) {
     pick(place) {
       const row = rows.find((r) => r.fleet.id === picking);
       if (!row || !place?.name) return;
-      if (row.clarified) row.ahead.value = `${row.ahead.value}${row.ahead.value.trim() ? " " : ""}${place.name}`;
-      else row.path.value = [...zones(row.path.value), place.name].join(" ");
+      if (row.clarified) {
+        const later = turns(row.ahead.value);
+        later[later.length - 1].push(place.name);
+        row.ahead.value = later.map(route).join("; ");
+      } else row.path.value = route([...zones(row.path.value), place.name]);
     },
     seen(v, fresh) {
       // A new phase starts a fresh pad; within one, a change in what may be chosen (a report
@@ -362,7 +458,8 @@ const HOW = [
   ["Mines", "The enemy's fields near his bases and the Straits are told in words only (lightly to very heavily mined); a fleet entering a mined zone rolls, and a mine costs a ship 2 hull boxes, enough to sink a destroyer. Fields laid during the game are never told."],
   ["Fuel", "A fleet burns a box of fuel every 9 zones; with a ship out of fuel it crawls one zone a turn. Bunkers fill in your own bases, or at sea on a refuel mission beside your colliers."],
   ["Random events", "From turn 2 an event may strike either side: a rogue mine (2 boxes), condenser trouble (a ship slows and turns home), a false report binding a fleet for 3 turns, a fleet that aborts. Your news says when."],
-  ["Victory", "Points for enemy hull boxes sunk, bases bombarded and coal delivered; 4 points ahead is a marginal victory, 10 a victory."],
+  ["Missions", "A fleet's mission is the sortie's: choose it in port. Raiders sink steamers on the enemy's coast but are reported; a base scores the first time it is bombarded; a minelayer lays where you name; an escort sails with its charge."],
+  ["Victory", "Points for enemy hull boxes sunk, bases bombarded, steamers sunk and coal delivered; 3 points ahead is a marginal victory, 10 a victory. A side with no ship left is defeated."],
 ];
 
 export function briefing(b) {

@@ -16,15 +16,16 @@ export function defaults(mission) {
 
 const POSTURE = { close: "close in", stand: "stand", keep_off: "keep off" };
 const TARGET = { biggest: "the biggest ships", nearest: "the nearest", small: "the small ships" };
-const SHARE = { 0: "never", 0.25: "below ¼ of its hull", 0.5: "below ½ of its hull", 0.75: "below ¾ of its hull", 1: "at the first chance" };
+const SHARE = { 0: "never", 0.25: "at ¼ of its hull left", 0.5: "at ½ of its hull left", 0.75: "at ¾ of its hull left",
+  1: "at the first chance", outgunned: "when the enemy in sight outguns it" };
 
 /** Each control: its words, its options (or a checkbox), and one sentence of what it does. */
 const CONTROLS = [
   { name: "posture", label: "Posture", options: POSTURE,
-    says: "Close in steers for the nearest enemy in sight; stand never moves; keep off backs away while an enemy is in sight." },
+    says: "Close in steers for the nearest enemy in sight; stand never moves; keep off backs out of the enemy's sight, and off the board if cornered." },
   { name: "target", label: "Guns at", options: TARGET, says: "Which enemy group its guns pick first." },
   { name: "break_off", label: "Break off", options: SHARE,
-    says: "From round 2 the side runs for it once its hull left falls below this share (its most cautious fleet decides)." },
+    says: "From round 2 the side runs for it: at once, when its hull left falls to this share, or when the enemy it sees has more guns (its most cautious fleet decides)." },
   { name: "smoke", label: "Lay smoke", says: "Smoke after each move hides the fleet, but the next battle event may turn to fog." },
   { name: "torpedoes", label: "Torpedoes", torpedo: true, says: "Its destroyers fire their torpedoes once a battle, from the target's area." },
 ];
@@ -33,7 +34,7 @@ const CONTROLS = [
 function said(name, value) {
   if (name === "posture") return POSTURE[value];
   if (name === "target") return `guns at ${TARGET[value]}`;
-  if (name === "break_off") return value === 0 ? "never breaks off" : `breaks off ${SHARE[value] ?? `below ${value} of its hull`}`;
+  if (name === "break_off") return value === 0 ? "never breaks off" : `breaks off ${SHARE[value] ?? `at ${value} of its hull left`}`;
   if (name === "smoke") return value ? "smoke" : "no smoke";
   return value ? "torpedoes" : "no torpedoes";
 }
@@ -55,7 +56,8 @@ export function tacticsControls(fleet, changed) {
         Object.entries(control.options).map(([value, words]) => h("option", { value }, words)))
       : h("input", { type: "checkbox", class: `tactic ${control.name}`, "data-fleet": fleet.id, "data-tactic": control.name, "aria-label": aria });
     input.onchange = () => {
-      const value = control.options ? (control.name === "break_off" ? Number(input.value) : input.value) : input.checked;
+      const value = !control.options ? input.checked
+        : control.name === "break_off" && input.value !== "outgunned" ? Number(input.value) : input.value;
       if (value === defaults(mission)[control.name]) delete chosen[control.name];
       else chosen[control.name] = value;
       show(mission);

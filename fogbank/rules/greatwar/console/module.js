@@ -5,7 +5,7 @@
 // Views: views.py.
 
 import { h } from "/web/dom.js";
-import { drawFleets, drawReports, knowZones, orderWords, zoneName } from "./draw.js";
+import { drawFleets, drawReports, knowZones, orderWords, sideName, zoneName } from "./draw.js";
 import { battleBoards } from "/play/rulesets/greatwar/battle.js";
 
 export const geometry = "zones";
@@ -24,7 +24,7 @@ export const layers = [
     name: "minefields", label: "Minefields", on: true, key: { shape: "rect", look: { fill: "#a33" } },
     draw(map, group, view) {
       for (const field of view?.minefields || []) {
-        map.marker(group, field.zone, 5, { label: `${field.side}: ${field.fields} fields (${field.words})`, text: `M${field.fields}`, fill: "#f2c6c6", stroke: "#a33", className: "minefield" });
+        map.marker(group, field.zone, 5, { label: `${sideName(field.side)}: ${field.fields} fields (${field.words})`, text: `M${field.fields}`, fill: "#f2c6c6", stroke: "#a33", className: "minefield" });
       }
     },
   },
@@ -34,7 +34,7 @@ export function truth(view) {
   if (!view) return [];
   return [
     h("p", {}, `Turn ${view.turn} · ${view.day ? "day" : "night"} · random event: ${view.event || "none yet"}`),
-    h("p", { id: "points" }, `Points: ${Object.entries(view.points || {}).map(([s, p]) => `${s} ${p}`).join(", ")}`),
+    h("p", { id: "points" }, `Points: ${Object.entries(view.points || {}).map(([s, p]) => `${sideName(s)} ${p}`).join(", ")}`),
     h("p", {}, `Sunk: ${(view.sunk || []).join(", ") || "none"}`),
     h("h3", {}, "The whole sea"),
     ...wholeSea(view),
@@ -47,9 +47,10 @@ export function truth(view) {
 /** Every fleet of each side: where it is, its mission, and each ship's damage. */
 function wholeSea(view) {
   const sides = [...new Set((view.fleets || []).map((f) => f.side))].sort();
-  return sides.map((side) => h("div", { class: "whole-sea", "data-side": side }, h("strong", {}, side),
+  return sides.map((side) => h("div", { class: "whole-sea", "data-side": side }, h("strong", {}, sideName(side)),
     h("ul", {}, (view.fleets || []).filter((f) => f.side === side).map((f) => h("li", { "data-fleet": f.id },
-      `${f.name} · ${zoneName(f.zone)} · ${f.mission}${f.returning ? " (returning)" : ""}: ` +
+      `${f.name} · ${zoneName(f.zone)} · ${f.mission}${f.mines_at ? ` in ${zoneName(f.mines_at)}` : ""}` +
+      `${f.escorting ? ` of ${fleetName(view, f.escorting)}` : ""}${f.returning ? " (returning)" : ""}: ` +
       f.ships.map(shipDamage).join(", "))))));
 }
 
@@ -61,12 +62,18 @@ function shipDamage(ship) {
   return `${ship.name} ${[hull, guns].filter(Boolean).join(", ") || "unhurt"}`;
 }
 
+/** A fleet's name in the umpire's view (its id if it is gone). */
+function fleetName(view, id) {
+  return (view?.fleets || []).find((f) => f.id === id)?.name ?? id;
+}
+
 /** Each side's open choices and standing wishes, and what the seats chose this turn. */
 function choiceLines(view) {
   const lines = [];
   const pending = view.pending;
-  if (pending) lines.push(`Open for ${pending.side}: ${pending.event}, one of ${pending.fleets.join(", ")} (if none is named: ${pending.standing})`);
-  for (const [base, fleet] of Object.entries(view.aimed || {})) lines.push(`Seaplanes from ${base} seek ${fleet}`);
+  if (pending) lines.push(`Open for ${sideName(pending.side)}: ${pending.event}, one of ${pending.fleets.map((f) => fleetName(view, f)).join(", ")}` +
+    ` (if none is named: ${fleetName(view, pending.standing)})`);
+  for (const [base, fleet] of Object.entries(view.aimed || {})) lines.push(`Seaplanes from ${zoneName(base)} seek ${fleetName(view, fleet)}`);
   for (const [ship, wish] of Object.entries(view.repair || {})) lines.push(`${ship}: port repair mends its ${wish} first`);
   for (const chosen of view.chosen || []) lines.push(`Chosen: ${chosen}`);
   return lines.length ? lines : ["None open, none made this turn."];
@@ -81,8 +88,8 @@ export { orderWords as order };
 export function place(name, view, map) {
   const zone = map?.zoneAt?.(name);
   if (!zone) return [];
-  const here = (view?.fleets || []).filter((f) => f.zone === name).map((f) => `${f.name} (${f.side})`);
-  return [`${zone.name}${zone.base ? `, ${zone.base} base (${zone.side})` : ""}`, ...(here.length ? [here.join(", ")] : [])];
+  const here = (view?.fleets || []).filter((f) => f.zone === name).map((f) => `${f.name} (${sideName(f.side)})`);
+  return [`${zone.name}${zone.base ? `, ${zone.base} base (${sideName(zone.side)})` : ""}`, ...(here.length ? [here.join(", ")] : [])];
 }
 
 const FIELD = "display: grid; grid-template-columns: 7em minmax(0, 1fr); align-items: center; gap: 6px; margin: 4px 0; font-size: 12px";
@@ -100,9 +107,17 @@ export function override({ view }) {
   const ships = h("input", { id: "gw-ships", type: "checkbox" });
   ships.style.justifySelf = "start"; // styled through the DOM: the page's CSP refuses style attributes
   const text = h("input", { id: "gw-text", placeholder: "what the seat reads (a battle: its summary)" });
-  // A battle handed to a linked game and abandoned there: the umpire gives its result.
-  const battle = h("input", { id: "gw-battle", placeholder: "battle id" });
-  const waiting = () => (typeof view === "function" ? view() : view)?.handed?.[0]?.id ?? "";
+  // A battle handed to a linked game and abandoned there: the umpire gives its result. The
+  // battles the game waits on are offered by where they are fought; the first is chosen.
+  const battle = h("select", { id: "gw-battle", "aria-label": "Battle" });
+  const handed = () => (typeof view === "function" ? view() : view)?.handed || [];
+  const waiting = () => {
+    const now = handed();
+    const kept = battle.value;
+    battle.replaceChildren(...now.map((b) => h("option", { value: b.id }, `${b.zone}, turn ${b.turn}`)));
+    battle.value = now.some((b) => b.id === kept) ? kept : now[0]?.id ?? "";
+    return battle.value;
+  };
   const losses = h("input", { id: "gw-losses", placeholder: "Evstafi:2, Donets:sunk" });
   const row = (words, input, kinds) => {
     const label = h("label", { class: "gw-field" }, h("span", {}, words), input);
@@ -117,8 +132,9 @@ export function override({ view }) {
     r.hidden = !r.dataset.kinds.split(" ").includes(kind.value);
     r.style.display = r.hidden ? "none" : "grid"; // the inline grid would outrank [hidden]
   });
+  battle.addEventListener("focus", waiting); // the list as the game stands when the umpire looks
   kind.addEventListener("change", () => {
-    if (kind.value === "settle" && !battle.value) battle.value = waiting(); // the battle the game waits on
+    if (kind.value === "settle") waiting(); // the battles the game waits on, now
     shown();
   });
   shown();
@@ -126,7 +142,7 @@ export function override({ view }) {
     fields: h("div", { class: "gw-override" }, kind, ...rows, offer("gw-seats", fleets.map((f) => f.seat)), offer("gw-fleets", fleets.map((f) => f.id))),
     read() {
       if (kind.value === "move") return { kind: "move", fleet: fleet.value, zone: zone.value };
-      if (kind.value === "settle") return { settle: battle.value || waiting(), result: { ships: lossesOf(losses.value), summary: text.value } };
+      if (kind.value === "settle") return { settle: waiting(), result: { ships: lossesOf(losses.value), summary: text.value } };
       const out = { kind: "report", seat: seat.value, fleet: fleet.value, zone: zone.value, ships: ships.checked, text: text.value };
       if (next.value) out.next_zone = next.value;
       return out;
@@ -153,8 +169,8 @@ export function drawSeat(map, group, view) {
 export function seatPanel(seat, view) {
   const mine = view?.fleets || [];
   const open = (view?.choices || []).map((c) => h("li", { class: "choice" }, `Open: ${c.kind === "intelligence" ? c.event : c.kind}` +
-    (c.kind === "intelligence" ? ` (${c.fleets.map((f) => f.id).join(", ")})` : c.kind === "repair" ? ` of ${c.ship}` : ` from ${c.name}`)));
-  return [h("ul", {}, ...mine.map((f) => h("li", {}, `${f.name} · ${f.zone} · ${f.mission}`)), ...open), ...battleBoards(view)];
+    (c.kind === "intelligence" ? ` (${c.fleets.map((f) => f.name).join(", ")})` : c.kind === "repair" ? ` of ${c.ship}` : ` from ${c.name}`)));
+  return [h("ul", {}, ...mine.map((f) => h("li", {}, `${f.name} · ${zoneName(f.zone)} · ${f.mission}`)), ...open), ...battleBoards(view)];
 }
 
 export function seatSummary(view) {

@@ -20,6 +20,7 @@ SETUP_RANGE = {True: 4, False: 2}  # by day, by night (areas between the two sid
 POSTURES = ("close", "stand", "keep_off")
 TARGETS = ("biggest", "nearest", "small")
 STAND_MISSIONS = frozenset({"bombard", "lay mines", "refuel"})
+OUTGUNNED = "outgunned"  # a break-off tactic: when the enemy in sight outguns the side
 
 Area = tuple[int, int]  # column, row
 
@@ -39,16 +40,22 @@ class Tactics:
 
     posture: str = "close"  # close | stand | keep_off
     smoke: bool = False  # lay smoke after each move
-    break_off: float = 0.5  # break off once the side's hull left falls below this share
+    break_off: float | str = 0.5  # break off at or below this share of the side's hull (1: at once), or "outgunned"
     torpedoes: bool = True  # torpedo craft attack when they can
     target: str = "biggest"  # biggest | nearest | small
 
     @classmethod
-    def of(cls, mission: str, given: Mapping[str, object] | None) -> "Tactics":
-        """The fleet's tactics: what its order gave, the rest the default for its mission."""
+    def of(cls, mission: str, given: Mapping[str, object] | None, returning: bool = False) -> "Tactics":
+        """The fleet's tactics: what its order gave, the rest the default for its mission. A
+        fleet the rules steer home has no mission left to stand to: it keeps off instead."""
         default = cls(posture="stand" if mission in STAND_MISSIONS else "keep_off" if mission == "transport" else "close",
                       smoke=mission == "transport")
-        return evolve(default, **dict(given or {}))
+        tactics = evolve(default, **dict(given or {}))
+        return evolve(tactics, posture="keep_off") if returning and tactics.posture == "stand" else tactics
+
+    @classmethod
+    def of_fleet(cls, fleet) -> "Tactics":
+        return cls.of(fleet.mission, fleet.tactics, fleet.returning)
 
 
 @attrs.define

@@ -19,10 +19,10 @@ def combat(b: "Battle") -> None:
     """The combat segment: every gun in sight fires at once, the hits are rolled, then torpedoes."""
     if b.day and b.round == 1 and b.segment == 3:
         slow_ships(b)
-    fire = shields(b, aimed_fire(b)) + friendly_fire(b)
+    fire = shields(b, aimed_fire(b) + battery_fire(b)) + friendly_fire(b)
     hits: list[tuple[Salvo, int]] = []
     for salvo in fire:
-        firer_side = b.units[salvo.firers[0]].side
+        firer_side = salvo.side or b.units[salvo.firers[0]].side
         roll = b.roller.roll(b.k(f"gunfire/{salvo.target}/{GUNS[salvo.gun]}/{salvo.firers[0]}"),
                              f"gunfire {hit_number(salvo.rng)}+", count=salvo.dice, modifiers=salvo.modifiers)
         scored = int(roll.outcome.split()[0])
@@ -47,7 +47,7 @@ def combat(b: "Battle") -> None:
 
 
 def aimed_fire(b: "Battle") -> list[Salvo]:
-    batches: dict[tuple, list[tuple[str, int]]] = {}
+    batches: dict[tuple[str, int], list[tuple[str, int, bool]]] = {}  # (target, gun) -> (firer, strength, troubled)
     for side in (b.init, b.other):
         if b.standing == side:
             continue  # a standing side holds its fire (rule 7)
@@ -68,16 +68,34 @@ def aimed_fire(b: "Battle") -> list[Salvo]:
                     forced = tuple(picks)  # rule 5: the squadron fires at the leader's targets
                 troubled = side in b.effects.troubled or u.fire_control or bool(leader and leader.fire_control)
                 for gun, t in enumerate(picks):
-                    if t is None or not strength[gun]:
-                        continue
-                    rng = candidates[t]
-                    mods, confirm = modifiers_for(gun, rng, b.units[t], troubled, b.group_of(t).id in b.effects.dashed)
-                    batches.setdefault((t, gun, hit_number(rng), mods, confirm), []).append((n, strength[gun]))
+                    if t is not None and strength[gun]:
+                        batches.setdefault((t, gun), []).append((n, strength[gun], troubled))
     salvos = []
-    for (t, gun, _, mods, confirm), firers in sorted(batches.items(), key=lambda kv: (kv[0][0], kv[0][1], kv[0][2])):
-        rng = max(distance(b.group_of(n).area, b.group_of(t).area) for n, _ in firers)
-        salvos.append(Salvo(t, gun, rng, mods, tuple(n for n, _ in firers), tuple(s for _, s in firers), confirm))
+    for (t, gun), firers in sorted(batches.items()):
+        # rule 11: every ship firing one kind of gun at one target rolls together, at the
+        # longest range among them, spoiled by fire control trouble if any of them has it
+        rng = max(distance(b.group_of(n).area, b.group_of(t).area) for n, _, _ in firers)
+        troubled = any(trouble for _, _, trouble in firers)
+        mods, confirm = modifiers_for(gun, rng, b.units[t], troubled, b.group_of(t).id in b.effects.dashed)
+        salvos.append(Salvo(t, gun, rng, mods, tuple(n for n, _, _ in firers), tuple(s for _, s, _ in firers), confirm))
     return salvos
+
+
+def battery_fire(b: "Battle") -> list[Salvo]:
+    """A port's batteries (rule 10) fire their primary guns at the enemy ship its side's target
+    preference picks among those in sight within reach of their area; they roll alone (rule 11
+    is for ships firing together)."""
+    battery = b.battery
+    if battery is None or not battery.guns or b.standing == battery.side:
+        return []
+    tactics = next((g.tactics for g in b.groups if g.side == battery.side), None)
+    candidates = {n: distance(battery.area, e.area) for e in b.in_sight(battery.side) for n in b.present(e)
+                  if distance(battery.area, e.area) <= min(REACH[0], b.visibility)}
+    target = pick_targets((battery.guns, 0, 0), candidates, tactics.target if tactics else "biggest", b.units)[0]
+    if target is None:
+        return []
+    mods, confirm = modifiers_for(0, candidates[target], b.units[target], False, b.group_of(target).id in b.effects.dashed)
+    return [Salvo(target, 0, candidates[target], mods, (battery.name,), (battery.guns,), confirm, side=battery.side)]
 
 
 def slow_ships(b: "Battle") -> None:

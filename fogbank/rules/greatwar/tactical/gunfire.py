@@ -83,6 +83,7 @@ class Salvo:
     firers: tuple[str, ...]
     strengths: tuple[int, ...]
     confirm: bool  # fire control difficulties at a hit number of 6: each 6 confirmed on 1-4
+    side: str = ""  # the firing side when the firer is no ship (a port's batteries)
 
     @property
     def dice(self) -> int:

@@ -30,7 +30,8 @@ def side_report(outcome: Outcome, side: str, zone: str, day: bool, pursuit: bool
             groups.append({"id": g["id"], "side": g["side"], "kind": g["kind"], "area": g["area"], "ships": ships,
                            "smoke": g["smoke"], "face_up": g["id"] in s["face_up"],
                            **({"leader": g["leader"]} if g["side"] == side and g["leader"] else {})})
-        steps.append({"round": s["round"], "segment": s["segment"], "what": s["what"], "visibility": s["visibility"],
+        steps.append({"round": s["round"], "segment": s["segment"], "what": s["what"], "mover": s["mover"],
+                      "visibility": s["visibility"],
                       "groups": groups, "lines": [line["text"] for line in s["lines"] if side in line["sides"]]})
     return {"zone": zone, "day": day, "pursuit": pursuit, "side": side, "initiative": outcome.initiative,
             "columns": COLUMNS, "rows": ROWS, "steps": steps, "result": result}
@@ -40,11 +41,12 @@ def umpire_record(outcome: Outcome, zone: str, day: bool, pursuit: bool) -> dict
     """The whole battle, every group face up or not and every ship's true state, for the umpire
     (in the shape of a side's report, so one board draws both)."""
     steps = [{
-        "round": s["round"], "segment": s["segment"], "what": s["what"], "visibility": s["visibility"],
+        "round": s["round"], "segment": s["segment"], "what": s["what"], "mover": s["mover"], "visibility": s["visibility"],
         "groups": [{**g, "face_up": g["id"] in s["face_up"],
                     "ships": [{"name": n, **{k: s["ships"][n][k] for k in OWN}} for n in g["ships"]]}
                    for g in s["groups"]],
         "lines": [line["text"] for line in s["lines"]],
     } for s in outcome.steps]
     return {"zone": zone, "day": day, "pursuit": pursuit, "initiative": outcome.initiative, "columns": COLUMNS,
-            "rows": ROWS, "steps": steps, "broke_off": outcome.broke_off, "sunk": list(outcome.sunk)}
+            "rows": ROWS, "steps": steps, "broke_off": outcome.broke_off, "sunk": list(outcome.sunk),
+            "kept_off": list(outcome.kept_off)}

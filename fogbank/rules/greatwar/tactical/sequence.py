@@ -16,7 +16,7 @@ from ..board import Board, Fleet, Ship
 from ..roller import Roller
 from ..sea import SPEEDS, Scenario
 from .areas import (
-    COLUMNS, STAND_MISSIONS, TORPEDO_CRAFT, Area, Group, Tactics, Unit, distance, form_groups,
+    COLUMNS, OUTGUNNED, STAND_MISSIONS, TORPEDO_CRAFT, Area, Group, Tactics, Unit, distance, form_groups,
     max_visibility, setup_areas, step,
 )
 from .combat import combat
@@ -47,6 +47,7 @@ class Outcome:
     leaders_lost: tuple[str, ...] = ()  # fleets whose admiral was killed
     seen: Mapping[str, tuple[str, ...]] = attrs.field(factory=dict)  # side -> enemy ships it saw
     steps: tuple[dict, ...] = ()  # the battle, segment by segment (tactical.report reads it)
+    kept_off: tuple[str, ...] = ()  # sides that backed away from an enemy in sight
 
 
 class Battle:
@@ -74,7 +75,7 @@ class Battle:
         self.groups: list[Group] = []
         self.home: dict[str, Area] = {}
         for side in self.sides:
-            tactics = {f.id: Tactics.of(f.mission, f.tactics) for f in fleets[side]}
+            tactics = {f.id: Tactics.of_fleet(f) for f in fleets[side]}
             areas = setup_areas(day, side == self.init, len(fleets[side]))
             self.home[side] = areas[0]
             squadrons = bool(scenario.sides[side].get("squadron_leaders"))
@@ -84,6 +85,9 @@ class Battle:
             for area, units in in_area.items():  # rule 6: one group per type in an area
                 self.groups.extend(form_groups(side, area, units, tactics, squadrons, self.flagships[side]))
         self.visibility = max_visibility(day)
+        port = scenario.zones[zone]
+        self.battery = Battery(port.side, self.home[port.side], board.batteries.get(zone, 0), port.name) \
+            if port.base and port.side in self.sides else None
         self.round = 0
         self.segment = 0
         self.broke: str | None = None
@@ -94,6 +98,7 @@ class Battle:
         self.smoked = False
         self.effects = Effects()
         self.seen: dict[str, set[str]] = {s: set() for s in self.sides}
+        self.kept_off: set[str] = set()  # sides that backed away from an enemy in sight
         self.scored: dict[str, dict[str, int]] = {s: {} for s in self.sides}
         self.steps: list[dict] = []
         self.lines: list[dict] = []
@@ -138,13 +143,13 @@ class Battle:
     def k(self, what: str) -> str:
         return f"{self.key}/r{self.round}/s{self.segment}/{what}"
 
-    def snapshot(self, what: str) -> None:
+    def snapshot(self, what: str, mover: str | None = None) -> None:
         up = [g.id for g in self.live_groups() if self.face_up(g)]
         for g in self.live_groups():
             if g.id in up:
                 self.seen[self.enemy(g.side)].update(self.present(g))
         self.steps.append({
-            "round": self.round, "segment": self.segment, "what": what, "visibility": self.visibility,
+            "round": self.round, "segment": self.segment, "what": what, "mover": mover, "visibility": self.visibility,
             "groups": [{"id": g.id, "side": g.side, "kind": g.kind, "area": list(g.area), "ships": self.present(g),
                         "smoke": g.smoke, "leader": g.leader} for g in self.live_groups()],
             "face_up": up,
@@ -161,7 +166,7 @@ class Battle:
         """Rule 7: the non-initiative side stands when all its fleets would (stand posture, on a
         mission that allows it: bombard, lay mines, refuel, escort, or a two-zone move)."""
         fleets = self.fleets[self.other]
-        if all(Tactics.of(f.mission, f.tactics).posture == "stand"
+        if all(Tactics.of_fleet(f).posture == "stand"
                and (f.mission in STAND_MISSIONS or f.mission == "escort" or len(f.path) == 2) for f in fleets):
             return self.other
         return None
@@ -170,7 +175,7 @@ class Battle:
         self.snapshot("set-up")
         self.say(f"{self.title(self.init)} has the initiative" + (" in pursuit" if self.pursuit else ""))
         if self.standing:
-            self.say(f"{self.standing} stands to carry out its mission")
+            self.say(f"{self.title(self.standing)} stands to carry out its mission")
         stood = False
         for number in range(1, ROUNDS[self.day] + 1):
             self.round = number
@@ -198,7 +203,7 @@ class Battle:
             if what == "move":
                 side = self.init if whose == "init" else self.other
                 self._move(side, speeds, first=self.round == 1 and number == 2)
-                self.snapshot(f"{side} moves" + ("" if speeds == ALL else " (" + ", ".join(sorted(speeds)) + ")"))
+                self.snapshot(f"{self.title(side)} moves" + ("" if speeds == ALL else " (" + ", ".join(sorted(speeds)) + ")"))
             else:
                 combat(self)
                 self.snapshot("combat")
@@ -256,16 +261,23 @@ class Battle:
             return step(g.area, goal, away=True, may_leave=not first)
         if g.tactics.posture == "stand" or self.standing == g.side:
             return g.area
-        if g.tactics.posture == "keep_off":
-            return step(g.area, goal, away=True, may_leave=False) if near and gap < max_visibility(self.day) else g.area
+        if g.tactics.posture == "keep_off":  # out of sight and further; off the board if it must
+            to = step(g.area, goal, away=True, may_leave=bool(near) and not first)
+            if to != g.area and near:
+                self.kept_off.add(g.side)
+            return to
         torpedo = g.kind in TORPEDO_CRAFT and g.tactics.torpedoes and any(not self.units[n].torpedo_fired for n in self.present(g))
         return step(g.area, goal, away=False, may_leave=False) if gap > (0 if torpedo else 1) else g.area
 
     def _consider_break_off(self, side: str) -> bool:
-        """Rule 16: from round 2, at the start of its movement segment, a side breaks off when its
-        hull left falls below the most cautious share its fleets' tactics give."""
-        share = max(Tactics.of(f.mission, f.tactics).break_off for f in self.fleets[side])
-        if self.hull_left(side) >= share * self.hull0[side]:
+        """Rule 16: from round 2, at the start of its movement segment, a side may break off; it
+        does when its hull left is at or below the most cautious share its fleets' tactics give
+        (1: at the first chance), or, for a fleet told to break off when outgunned, when the enemy
+        it sees has more gun factors than it has left."""
+        tactics = [Tactics.of_fleet(f) for f in self.fleets[side]]
+        shares = [t.break_off for t in tactics if t.break_off != OUTGUNNED]
+        hurt = bool(shares) and self.hull_left(side) <= max(shares) * self.hull0[side]
+        if not hurt and not (OUTGUNNED in (t.break_off for t in tactics) and self._outgunned(side)):
             return False
         self.broke = side
         self.say(f"{self.title(side)} breaks off: its fire is halved and every ship runs at its own speed")
@@ -278,6 +290,15 @@ class Battle:
         self.groups = split
         return True
 
+    def _outgunned(self, side: str) -> bool:
+        """The enemy ships in sight have more gun factors (primary counted twice) than the side's
+        ships on the board, or it has lost half its hull."""
+        def weight(names):
+            return sum(2 * self.units[n].guns[0] + self.units[n].guns[1] + self.units[n].guns[2] for n in names)
+        theirs = weight(n for e in self.in_sight(side) for n in self.present(e))
+        ours = weight(n for g in self.live_groups(side) for n in self.present(g))
+        return theirs > ours or self.hull_left(side) * 2 <= self.hull0[side]
+
     # -- the result -------------------------------------------------------------------------
 
     def _outcome(self, stood: bool) -> Outcome:
@@ -288,14 +309,32 @@ class Battle:
             ships[n] = evolve(before, hits=u.hits, speed_lost=u.speed_lost, fire_control=u.fire_control, guns_lost=u.guns_lost,
                                     damaged_turn=self.roller.turn if hurt else before.damaged_turn)
         sunk = tuple(n for n, u in self.units.items() if u.sunk and self.start[n][0] < u.cls.hull)
-        return Outcome(
-            ships=ships, sunk=sunk, stood=stood, log=tuple(self.log), initiative=self.init, broke_off=self.broke,
+        fled = [s for s in self.sides if any(u.off for u in self.units.values() if u.side == s)
+                and not any(u.present for u in self.units.values() if u.side == s)]
+        return Outcome(  # a side that left the board whole, broken off or keeping off, may be pursued
+            ships=ships, sunk=sunk, stood=stood, log=tuple(self.log), initiative=self.init,
+            broke_off=self.broke or (fled[0] if fled else None),
             leaders_lost=tuple(self._leader_fleets()), seen={s: tuple(sorted(v)) for s, v in self.seen.items()},
-            steps=tuple(self.steps),
+            steps=tuple(self.steps), kept_off=tuple(sorted(self.kept_off)),
         )
 
     def _leader_fleets(self) -> list[str]:
         return [f.id for s in self.sides for f in self.fleets[s] if f.leader and f.ships and f.ships[0] in self.leaders_lost]
+
+
+@attrs.frozen
+class Battery:
+    """Advanced strategic rule 10: a port's shore batteries, primary guns in one of its side's
+    set-up areas; they fire at the enemy in sight and reach, and no ship's gun can silence them."""
+
+    side: str
+    area: Area
+    guns: int
+    port: str
+
+    @property
+    def name(self) -> str:
+        return f"the shore batteries of {self.port}"
 
 
 @attrs.define
@@ -322,10 +361,12 @@ def fight(board: Board, scenario: Scenario, roller: Roller, zone: str, fleets: d
 
 
 def _initiative(fleets: dict[str, list[Fleet]], roller: Roller, key: str) -> str:
-    """Tactical rule 4, then intercepting fleets, then a die each (a leader +1, ties to the
-    second side by name)."""
+    """Tactical rule 4, fleet by fleet: a side all of whose fleets are bound to bombard, lay
+    mines or refuel is the non-initiative side (one such fleet beside free ones does not cost
+    the side the initiative); then intercepting fleets take it; then a die each (a leader +1,
+    ties to the second side by name)."""
     sides = sorted(fleets)
-    tied = [s for s in sides if any(f.mission in STAND_MISSIONS for f in fleets[s])]
+    tied = [s for s in sides if all(f.mission in STAND_MISSIONS and not f.returning for f in fleets[s])]
     if len(tied) == 1:
         return next(s for s in sides if s not in tied)
     hunting = [s for s in sides if any(f.mission == "intercept" for f in fleets[s])]

@@ -83,15 +83,9 @@ function drawDraft(map, group, view, order) {
   }
 }
 
-let opened = false;
-
 /** The seat's chart: its picture, the line of sight from the ship it picked, and the draft order. */
 export function drawSeat(map, group, view, order) {
   draft.map = map;
-  if (!opened && view && map.focus) {
-    opened = true;
-    map.focus([...(view.ships || []), ...(view.contacts || [])].map((u) => u.hex), 2);
-  }
   drawPicture(map, group, view, { remembered: remember(view), selected: draft.selected });
   if (!view) return;
   const picked = (view.ships || []).find((u) => u.id === draft.selected);
@@ -104,8 +98,17 @@ export function drawSeat(map, group, view, order) {
 
 /** Where the keyboard's cursor starts on the map: the picked ship, or the seat's first afloat. */
 export function here(view) {
-  const ships = (view?.ships || []).filter((u) => !u.sunk && !u.exited);
+  const ships = afloat(view);
   return (ships.find((u) => u.id === draft.selected) ?? ships[0])?.hex ?? null;
+}
+
+/** Where the seat's ships are: the map opens on them and follows them. */
+export function own(view) {
+  return afloat(view).map((u) => u.hex);
+}
+
+function afloat(view) {
+  return (view?.ships || []).filter((u) => !u.sunk && !u.exited);
 }
 
 /** The seat's ships, and where the game stands for it. */
@@ -141,7 +144,8 @@ export function reports(view) {
 
 /** The seat's contacts by fidelity, and those last seen a while ago. */
 export function contacts(view) {
-  return contactsTable(view, remember(view));
+  // A row picked aims the picked ship at that contact, as a click on its hex would.
+  return contactsTable(view, remember(view), { pick: (c) => draft.aim?.(c.label) });
 }
 
 export function briefing(given) {

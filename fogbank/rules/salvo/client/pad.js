@@ -20,6 +20,7 @@ export const draft = {
   tool: "ship", // "ship"; "dummy" while the next click places a dummy; "starshell" or "searchlight" at night
   map: null, // the seat's map, as last drawn
   select: null, // picks a unit from elsewhere on the page (the ships' list)
+  aim: null, // aims the picked unit at a contact picked elsewhere (the contacts table), by label
 };
 
 /** Where a path takes a unit: {hexes (start first), facing, off (it left the map), land}. */
@@ -137,6 +138,11 @@ export function orderForm({ view, welcome, changed }) {
   const unitOf = (id) => units().find((u) => u.id === id) ?? null;
   const pathOf = (unit) => (unit.id.startsWith("new-") ? plan.dummies[Number(unit.id.slice(4)) - 1].path : plan.moves[unit.id]);
 
+  function undone(unit) {
+    const path = pathOf(unit) ?? "";
+    return path.length > 1 || unit.id.startsWith("new-") ? path.slice(0, -1) : null;
+  }
+
   function setPath(unit, path) {
     if (unit.id.startsWith("new-")) plan.dummies[Number(unit.id.slice(4)) - 1].path = path;
     else if (path === null) delete plan.moves[unit.id];
@@ -195,7 +201,8 @@ export function orderForm({ view, welcome, changed }) {
             button("↺ turn left", () => setPath(unit, (pathOf(unit) ?? "") + "L"), { id: "plot-left" }),
             button("ahead", () => setPath(unit, (pathOf(unit) ?? "") + "F"), { id: "plot-ahead" }),
             button("turn right ↻", () => setPath(unit, (pathOf(unit) ?? "") + "R"), { id: "plot-right" }),
-            button("undo", () => setPath(unit, (pathOf(unit) ?? "").slice(0, -1)), { id: "plot-undo" }),
+            // Undone back to nothing, a ship holds course and speed (an empty path would stop her dead).
+            button("undo", () => setPath(unit, undone(unit)), { id: "plot-undo" }),
             button("stop", () => setPath(unit, ""), { id: "plot-stop" }),
             unit.id.startsWith("new-")
               ? button("remove dummy", () => { plan.dummies.splice(Number(unit.id.slice(4)) - 1, 1); draft.selected = null; }, { id: "dummy-remove" })
@@ -210,7 +217,7 @@ export function orderForm({ view, welcome, changed }) {
       place.onclick = () => edit(() => (draft.tool = placing ? "ship" : "dummy"));
       parts.push(h("div", { class: "row" }, place, h("span", { class: "muted small" }, `${plan.dummies.length} of ${DUMMIES_PER_TURN} this turn`)));
     }
-    const plotted = Object.entries(plan.moves).map(([uid, path]) => h("li", {}, h("b", {}, uid), ` ${path || "stop"}`));
+    const plotted = Object.entries(plan.moves).map(([uid, path]) => h("li", {}, h("b", {}, uid), ` ${path || "stops dead in the water"}`));
     const dummies = plan.dummies.map((d, i) => h("li", {}, h("b", {}, `dummy ${i + 1}`), ` at ${d.hex} ${d.path || "(stays)"}`));
     parts.push(h("ul", { class: "plan", id: "plan" }, plotted, dummies));
     return parts;
@@ -299,6 +306,18 @@ export function orderForm({ view, welcome, changed }) {
 
 
   draft.select = select;
+  // A contact picked from the contacts table: the picked ship's chosen battery aims at it in
+  // gunfire, its searchlight lights it at night. False when there is nothing to aim with.
+  draft.aim = (label) => {
+    const now = view();
+    const unit = unitOf(draft.selected);
+    // A contact only remembered (last seen) is not in the picture: nothing can aim at it.
+    if (!now || !unit || !(now.contacts || []).some((c) => c.label === label)) return false;
+    if (now.phase === "gunfire" && armed(unit)) edit(() => (plan.fire[unit.id] = { ...(plan.fire[unit.id] || {}), [draft.battery]: label }));
+    else if (draft.tool === "searchlight" && unit.searchlight) edit(() => (plan.searchlights[unit.id] = label));
+    else return false;
+    return true;
+  };
   render();
   return {
     fields: root,

@@ -138,7 +138,13 @@ export function contactsTable(view, remembered = [], { pick = null } = {}) {
       h("td", { class: "mono" }, c.facing ? `${c.facing} ${c.speed}` : c.kind === "fort" ? "—" : `${c.speed}`),
       h("td", { class: "small muted" }, level === "last seen" ? ageWords(view, c) : c.friendly ? "friendly" : c.side),
     );
-    if (pick) row.onclick = () => pick(c);
+    if (pick) {
+      row.onclick = () => pick(c);
+      row.onkeydown = (event) => (event.key === "Enter" || event.key === " ") && (event.preventDefault(), pick(c));
+      row.tabIndex = 0;
+      row.classList.add("pickable");
+      row.title = `Aim at #${c.label}`;
+    }
     return row;
   });
   return h(

@@ -18,7 +18,8 @@ const PHASES = {
   cleanup: "4 smoke clears",
 };
 const ASKS = { damage: "general damage", speed: "possible top speed", ammunition: "ammunition used",
-  turrets: "turrets left", torpedo_banks: "torpedo banks left", special: "possible special damage" };
+  turrets: "turrets left", torpedo_banks: "torpedo banks left", special: "possible special damage",
+  engaged: "which of your side engaged her last turn" };
 const SIDE = { german: "#4a4a4a", british: "#1f3b73" };
 const OWN = "#c8871a";
 const ARC_REACH = 150; // tenths: a turret's arc is drawn 15 inches out, enough to read which way it bears
@@ -137,6 +138,22 @@ export function drawSeat(map, group, view, draft) {
     model(group, { at: path[path.length - 1], course, length: stat.length, funnel: stat.funnel },
       { className: "draft-end", look: { stroke: OWN, width: px(4), opacity: 0.55 }, label: `${ship.title} after the move: course ${pad3(course)}°` });
   }
+  // 3: each bank's aim, along its course for its whole run, a tick at each turn's running.
+  for (const [ship, plan] of Object.entries(view.phase === "torpedoes" ? draft?.ships || {} : {})) {
+    const from = view.ships.find((x) => x.name === ship);
+    const tube = stats[ship]?.torpedo;
+    if (!from || !tube) continue;
+    for (const t of plan.torpedoes || []) {
+      const [[x1, y1], [x2, y2]] = [flip(from.at), flip(along(from.at, t.course, tube.run * 10))];
+      group.appendChild(titled(paint(s("line", { class: "torpedo-aim", x1, y1, x2, y2 }), { stroke: "#b3261e", width: px(2), dash: `${px(3)} ${px(3)}` }),
+        `${from.title}'s ${t.bank} bank: course ${pad3(t.course)}°, a ${t.spread} spread running ${tube.run} inches at ${tube.speed} knots`));
+      for (let turn = 1; turn * tube.speed * 5 < tube.run * 10; turn++) {
+        const [cx, cy] = flip(along(from.at, t.course, turn * tube.speed * 5));
+        group.appendChild(titled(paint(s("circle", { class: "torpedo-tick", cx, cy, r: px(3) }), { fill: "#b3261e" }),
+          `Where the spread is after ${turn} turn${turn > 1 ? "s" : ""}`));
+      }
+    }
+  }
   for (const [ship, plan] of Object.entries(view.phase === "write_fire" ? draft?.ships || {} : {})) {
     const from = view.ships.find((x) => x.name === ship);
     for (const fire of plan.fire || []) {
@@ -207,10 +224,25 @@ export function gauges(view, welcome) {
     ...view.ships.map(shipCard), outcome];
 }
 
+// Lasting special damage in words, with the last turn it lasts (the view names it by code).
+const EFFECTS = { silent: "mains silent", cease: "every gun silent", sectorp: "secondaries and torpedoes out",
+  secall: "every secondary out", hard_over: "rudder jammed hard over", lights: "searchlights out", aircraft: "aircraft lost" };
+
+function effectWords(name, until) {
+  const turns = until >= 1000 ? "for good" : `to turn ${until}`;
+  if (name.startsWith("cap")) return Number(name.slice(3)) === 0 ? `all power lost, ${turns}` : `speed held to ${name.slice(3)} knots, ${turns}`;
+  if (name.startsWith("down:")) {
+    const [, battery, levels] = name.split(":");
+    return `${battery} fire ${levels} levels down, ${turns}`;
+  }
+  return `${EFFECTS[name] ?? name.replaceAll("_", " ")}, ${turns}`;
+}
+
 function shipCard(ship) {
-  const effects = Object.entries(ship.effects || {}).map(([name, until]) => `${name} (to T${until})`);
+  const effects = Object.entries(ship.effects || {}).map(([name, until]) => effectWords(name, until));
+  const down = Object.entries(ship.levels_down || {}).map(([battery, levels]) => `${battery} fire ${levels} levels down for good`);
   const trouble = [ship.rudder !== "working" ? `rudder ${ship.rudder}` : null, ship.on_fire ? "on fire" : null,
-    ship.flooding ? "flooding" : null, ...effects].filter(Boolean);
+    ship.flooding ? "flooding" : null, ship.on_course ? `on course ${ship.on_course} in more` : null, ...effects, ...down].filter(Boolean);
   const mounts = ship.mounts.map((m) => h("tr", { class: m.out ? "struck" : null },
     h("td", { class: "mono" }, m.name), h("td", {}, m.group === m.name ? "" : m.group), h("td", {}, `${m.guns} × ${m.gun}`),
     h("td", { class: "num" }, m.out ? "out" : `${m.salvos_left} salvos`)));
@@ -254,20 +286,18 @@ export function reports(view) {
     older.length ? h("details", {}, h("summary", {}, `Earlier turns (${older.length})`), h("ul", { class: "reports" }, older.map(item))) : null];
 }
 
-/** The ships seen at the end of the last movement: range only where the rules let her measure. */
+/** The ships seen at the end of the last movement: from each of your ships that sees her, her
+ * bearing and range, measured within a nautical mile, judged by eye beyond (it may be a tenth out). */
 export function contacts(view) {
   if (!view?.contacts?.length) return h("p", { class: "muted" }, "No ship in sight.");
-  const own = afloat(view);
-  const rows = view.contacts.map((c) => {
-    const near = own.map((ship) => distance(ship.at, c.at)).filter((d) => d <= 60);
-    return h("tr", { "data-contact": c.ship },
-      h("td", {}, h("b", {}, c.title)), h("td", {}, c.side),
-      h("td", { class: "mono" }, `${pad3(c.course)}°`),
-      h("td", { class: "muted small" }, near.length ? `${inches(Math.min(...near))} in` : "by eye"),
-      h("td", { class: "small" }, c.seen_by.map((n) => known.get(n) ?? n).join(", ")));
-  });
+  const rows = view.contacts.flatMap((c) => c.sightings.map((sighting, n) => h("tr", { "data-contact": c.ship },
+    h("td", {}, n ? "" : h("b", {}, c.title)), h("td", {}, n ? "" : c.side === "german" ? "German" : "British"),
+    h("td", { class: "mono" }, n ? "" : `${pad3(c.course)}°`),
+    h("td", { class: "small" }, known.get(sighting.by) ?? sighting.by),
+    h("td", { class: "mono" }, `${pad3(sighting.bearing)}°`),
+    h("td", { class: sighting.exact ? "mono" : "mono muted" }, sighting.exact ? `${inches(sighting.range)} in` : `about ${Math.round(sighting.range / 10)} in`))));
   return h("table", { class: "contacts" },
-    h("thead", {}, h("tr", {}, ["ship", "side", "course", "range", "seen by"].map((t) => h("th", {}, t)))), h("tbody", {}, rows));
+    h("thead", {}, h("tr", {}, ["ship", "side", "course", "seen by", "bearing", "range"].map((t) => h("th", {}, t)))), h("tbody", {}, rows));
 }
 
 /** The open rosters (4.3): a ship of the seat's own or one it has seen, and what to ask. */
@@ -294,18 +324,24 @@ export function answer(message) {
   const { ship, ask } = message.question || {};
   const a = message.answer || {};
   const title = known.get(ship) ?? ship;
+  if (ask === "engaged") return `Engaged ${title} in the last fire: ${(a.engaged_by || []).map((n) => known.get(n) ?? n).join(", ") || "no ship of your side"}.`;
+  if (a.in_sight === false) return `${title} is not in sight: her roster cannot be read.`;
+  if (a.sunk && Object.keys(a).length === 1) return `${title} was seen to sink.`;
   const words = {
-    damage: () => `${a.sunk ? "sunk; " : ""}about ${a.damage} of ${a.of} points of damage`,
+    damage: () => `about ${a.damage} of her ${a.of} points of damage${a.sunk ? ", and she is sunk" : ""}`,
     speed: () => `top speed ${a.top_speed} knots`,
-    ammunition: () => Object.entries(a).map(([m, used]) => `${m}: ${used}`).join(", ") + " used",
-    turrets: () => `turrets ${a.turrets?.join(", ") || "none"}; ${a.secondaries} secondary guns`,
-    torpedo_banks: () => `banks ${a.banks?.join(", ") || "none"}`,
+    ammunition: () => Object.entries(a).map(([m, used]) => `${m} ${used} used`).join("; "),
+    turrets: () => `turrets ${a.turrets?.join(", ") || "none"} left, ${a.secondaries} secondary guns`,
+    torpedo_banks: () => `torpedo banks ${a.banks?.join(", ") || "none"} left`,
     special: () => (a.special?.length ? a.special.join(", ") : "no special damage"),
   }[ask];
-  return `${title}, ${ASKS[ask] ?? ask}: ${words ? words() : JSON.stringify(a)}`;
+  return `${title}'s roster: ${words ? words() : ASKS[ask] ?? ask}.`;
 }
 
+/** The briefing: the action, your mission, and how you play and what can sink you. */
 export function briefing(given) {
   return [h("h3", {}, given?.title ?? ""), h("p", {}, given?.briefing ?? ""), h("p", {}, h("b", {}, "Your mission: "), given?.mission ?? ""),
-    h("p", { class: "muted" }, `Starts ${String(given?.start ?? "").replace("T", " ")}; five minutes a turn; the game ends after turn ${given?.turn_limit ?? "?"}.`)];
+    h("p", { class: "muted" }, `Starts ${String(given?.start ?? "").replace("T", " ")}; five minutes a turn; the game ends after turn ${given?.turn_limit ?? "?"}.`),
+    given?.how?.length ? [h("h3", {}, "How you play, and what can sink you"),
+      h("dl", { class: "how", id: "how-to-play" }, given.how.flatMap(({ what, words }) => [h("dt", {}, what), h("dd", {}, words)]))] : null];
 }

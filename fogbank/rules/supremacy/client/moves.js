@@ -26,7 +26,10 @@ export function readMove(text) {
     }
   }
   move.inches = move.legs.reduce((sum, leg) => sum + leg.inches, 0);
-  move.knots = Math.floor((move.inches + (move.chase ? CHASE_INCHES : 0)) * 2);
+  // The speed the move counts against (a quarter inch over is over: 13.25 inches is 26.5 knots),
+  // and in whole knots as the rules keep it for every other purpose.
+  move.speed = (move.inches + (move.chase ? CHASE_INCHES : 0)) * 2;
+  move.knots = Math.floor(move.speed);
   move.turning = move.legs.filter((leg) => "LR".includes(leg.kind)).reduce((sum, leg) => sum + leg.inches, 0);
   return move;
 }
@@ -69,10 +72,10 @@ export function moveProblems(move, ship) {
   if (move.chase && (ship.rudder !== "working" || ship.top_speed < 25)) found.push("chasing splash needs a working rudder and 25 knots");
   if (move.smoke && ship.smoke_left <= 0) found.push("she has no smoke left");
   const [least, most] = ship.speed_range;
-  if (move.knots > most) found.push(`at most ${most} knots (${most / 2} in)`);
-  else if (move.knots < least) found.push(`at least ${least} knots: she sheds half her top speed a turn at most`);
-  if (move.knots > 10 && ship.rudder === "lost" && move.turning) found.push("no rudder: no turns above 10 knots");
-  if (move.knots > 10 && ship.rudder === "damaged" && move.turning > 1) found.push("damaged rudder: 1 inch of turning at most");
+  if (move.speed > most) found.push(`at most ${most} knots (${most / 2} in)`);
+  else if (move.speed < least) found.push(`at least ${least} knots: she sheds half her top speed a turn at most`);
+  if (move.speed > 10 && ship.rudder === "lost" && move.turning) found.push("no rudder: no turns above 10 knots");
+  if (move.speed > 10 && ship.rudder === "damaged" && move.turning > 1) found.push("damaged rudder: 1 inch of turning at most");
   return found;
 }
 

@@ -155,7 +155,7 @@ export function orderForm({ view, welcome, changed }) {
           if (given) [r.course.value, r.spread.value] = [given.course, given.spread];
         }
       },
-      toward: (degrees) => { const r = rows.find((x) => x.fire.checked) ?? rows[0]; if (r) { r.fire.checked = true; r.course.value = degrees; } },
+      toward: (degrees) => { const r = rows.find((x) => x.fire.checked) ?? rows[0]; if (r) { r.fire.checked = true; r.course.value = degrees; changed(); } },
     };
   }
 
@@ -168,7 +168,7 @@ export function orderForm({ view, welcome, changed }) {
         h("label", { class: "check" }, burn, "Burn the searchlight on bearing"), on, "°"),
       read: () => (burn.checked ? { searchlight: Number(on.value) } : null),
       fill: (o) => { burn.checked = "searchlight" in o; if (burn.checked) on.value = o.searchlight; },
-      toward: (degrees) => { burn.checked = true; on.value = degrees; },
+      toward: (degrees) => { burn.checked = true; on.value = degrees; changed(); },
     };
   }
 

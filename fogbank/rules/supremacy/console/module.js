@@ -22,6 +22,8 @@ const ARC_REACH = 150; // tenths: the arcs are drawn 15 inches out, enough to re
 const MILE = 60;
 
 const inches = (tenths) => (tenths / 10).toFixed(1);
+const titles = new Map(); // ship -> her name, from the last view of the table: orders read in words
+const named = (ship) => titles.get(ship) ?? ship;
 
 function bounds(view) {
   const all = view.ships.flatMap((ship) => [ship.at, ...(ship.path || [])]).concat(
@@ -61,7 +63,7 @@ function table(view) {
     const left = flip(along(spread.at, spread.course - 90, spread.spread === "fan" ? 20 : 10));
     const right = flip(along(spread.at, spread.course + 90, spread.spread === "fan" ? 20 : 10));
     svg.appendChild(titled(paint(s("line", { class: "spread", x1: left[0], y1: left[1], x2: right[0], y2: right[1] }), LOOKS.spread),
-      `Torpedoes from ${spread.ship}: course ${spread.course}, ${inches(spread.run_left)} inches to run`));
+      `Torpedoes from ${named(spread.ship)}: course ${spread.course}, ${inches(spread.run_left)} inches to run`));
   }
   return svg;
 }
@@ -80,11 +82,18 @@ function ranges(view) {
   return h("table", { class: "ranges" }, h("tbody", {}, rows));
 }
 
+const PHASES = {
+  write_moves: "1A write moves", execute_moves: "1B movement", searchlights: "2A searchlights",
+  write_fire: "2B write fire", execute_fire: "2C fire", apply_damage: "2D damage", torpedoes: "3 torpedoes",
+  cleanup: "4 smoke clears",
+};
+
 export function clock(view) {
-  return view?.time ? `${view.time.slice(11, 16)} · ${view.phase.replace("_", " ")}` : "";
+  return view?.time ? `${view.time.slice(11, 16)} · ${PHASES[view.phase] ?? view.phase}` : "";
 }
 
 export function truth(view) {
+  for (const ship of view.ships) titles.set(ship.name, ship.title);
   const ships = view.ships.map((ship) => h("li", { class: ship.sunk ? "struck" : null, "data-ship": ship.name },
     h("b", {}, ship.title), ` ${ship.damage}/${ship.points} pts · ${ship.speed} kn (top ${ship.top_speed})${ship.aground ? " · AGROUND" : ""}`,
     ship.mounts.filter((m) => m.out).length ? ` · out: ${ship.mounts.filter((m) => m.out).map((m) => m.name).join(", ")}` : ""));
@@ -93,23 +102,26 @@ export function truth(view) {
 }
 
 export const columns = [
-  { name: "damage", heading: "Damage", cell: (row) => ({ text: (row.view?.ships || []).map((s) => `${s.name} ${s.damage}`).join(" · "), class: "small" }) },
+  { name: "damage", heading: "Damage", cell: (row) => ({ text: (row.view?.ships || []).map((s) => `${s.title} ${s.damage}`).join(" · "), class: "small" }) },
 ];
 
 /** A seat's order in the game's own notation. */
 export function order(given) {
   return Object.entries(given?.ships || {}).map(([ship, o]) => {
-    if ("move" in o) return `${ship}: ${o.move || "stop"}`;
-    if ("fire" in o) return `${ship}: ${o.fire.map((f) => `${f.group}→${f.target}${f.half ? " ½" : ""}`).join(", ") || "no fire"}`;
-    if ("torpedoes" in o) return `${ship}: ${o.torpedoes.map((t) => `${t.bank} ${t.course}° ${t.spread}`).join(", ") || "no torpedoes"}`;
-    return `${ship}: light ${o.searchlight}°`;
+    if ("move" in o) return `${named(ship)}: ${o.move || "stop"}`;
+    if ("moves" in o) return `${named(ship)}: ${o.moves.map((m) => m || "stop").join(", then ")}`;
+    if ("fire" in o) return `${named(ship)}: ${o.fire.map((f) => `${f.group} at ${named(f.target)}${f.guns ? ` (${f.guns} guns)` : ""}${f.half ? " ½" : ""}`).join(", ") || "no fire"}`;
+    if ("torpedoes" in o) return `${named(ship)}: ${o.torpedoes.map((t) => `${t.bank} bank ${t.course}° ${t.spread}`).join(", ") || "no torpedoes"}`;
+    return `${named(ship)}: searchlight ${o.searchlight}°`;
   }).join("; ") || "standing orders";
 }
 
 export function seatPanel(seat, view) {
   if (!view) return h("p", { class: "muted" }, "Loading…");
   const own = view.ships.map((ship) => h("li", {}, `${ship.title}: ${ship.damage}/${ship.points} pts, ${ship.speed} kn, course ${ship.course}`));
-  const seen = view.contacts.map((c) => h("li", {}, `${c.title} at ${c.at.join(",")}, course ${c.course} (seen by ${c.seen_by.join(", ")})`));
+  const titles = Object.fromEntries(view.ships.map((ship) => [ship.name, ship.title]));
+  const seen = view.contacts.map((c) => h("li", {}, `${c.title}, course ${String(c.course).padStart(3, "0")}: ` +
+    c.sightings.map((s) => `from ${titles[s.by] ?? s.by} bearing ${String(s.bearing).padStart(3, "0")}, ${s.exact ? "" : "about "}${inches(s.range)} in`).join("; ")));
   return [h("h2", {}, `${seat}: the captain's picture`), h("ul", {}, own), h("h3", {}, "In sight"),
     seen.length ? h("ul", { class: "contacts" }, seen) : h("p", { class: "muted" }, "Nothing in sight.")];
 }

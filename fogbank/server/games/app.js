@@ -1,0 +1,185 @@
+// The umpire's games page: every game on this server, and a new one made from a scenario and its
+// options. It speaks plain HTTP to /admin/... with the server's admin key, which stays in this tab
+// (sessionStorage) and in no URL the server sees. Each game opens in the umpire's console.
+
+import { h } from "/web/dom.js";
+import { linkRow, whole } from "/web/links.js";
+import { loginForm, notice } from "/web/page.js";
+
+const KEY = "fogbank.admin.key";
+const $ = (id) => document.getElementById(id);
+let scenarios = [];
+
+/** The key the URL's fragment gives (kept in this tab), or the one this tab kept before. */
+function takeKey() {
+  const given = new URLSearchParams(location.hash.slice(1)).get("key");
+  if (given) {
+    sessionStorage.setItem(KEY, given);
+    history.replaceState(null, "", location.pathname);
+  }
+  return sessionStorage.getItem(KEY);
+}
+
+/** An admin request: the JSON answer, or an Error carrying the server's sentence. */
+async function admin(path, method = "GET") {
+  const answer = await fetch(path, { method, headers: { Authorization: `Bearer ${sessionStorage.getItem(KEY)}` }, cache: "no-store" });
+  if (answer.status === 401) {
+    sessionStorage.removeItem(KEY);
+    show(false);
+    throw new Error("That admin key is not this server's.");
+  }
+  if (!answer.ok) throw new Error((await answer.text()).trim() || `The server answered ${answer.status}.`);
+  return answer.json();
+}
+
+function show(open) {
+  $("login").hidden = open;
+  $("games-page").hidden = !open;
+  $("forget").hidden = !open;
+}
+
+async function start() {
+  show(true);
+  try {
+    scenarios = (await admin("/admin/scenarios")).scenarios;
+  } catch (error) {
+    return notice(error.message, "error");
+  }
+  $("scenario").replaceChildren(
+    ...groups(scenarios).map(([game, list]) =>
+      h("optgroup", { label: game }, ...list.map((s) => h("option", { value: `${s.ruleset}/${s.scenario}` }, `${s.title} (${s.seats.length} ${s.seats.length === 1 ? "seat" : "seats"})`))),
+    ),
+  );
+  chosen();
+  await list();
+}
+
+function groups(all) {
+  const by = new Map();
+  for (const scenario of all) by.set(scenario.game, [...(by.get(scenario.game) || []), scenario]);
+  return [...by];
+}
+
+/** The scenario chosen: its seats, and a control for each of its options with its help. */
+function chosen() {
+  const scenario = scenarios.find((s) => `${s.ruleset}/${s.scenario}` === $("scenario").value);
+  if (!scenario) return;
+  $("scenario-seats").textContent = `Seats: ${scenario.seats.map((s) => `${s.title || s.seat} (${s.side})`).join(", ")}.`;
+  $("options").replaceChildren(
+    ...Object.entries(scenario.options).map(([name, option]) => {
+      const select = h("select", { id: `option-${name}`, "data-option": name },
+        ...option.choices.map((choice) => h("option", { value: JSON.stringify(choice), selected: choice === option.default }, choiceWords(choice))));
+      return h("label", { class: "option" }, h("span", {}, words(name)), select, option.help ? h("span", { class: "help" }, option.help) : null);
+    }),
+  );
+}
+
+/** A choice as a person reads it: yes and no, not true and false. */
+function choiceWords(choice) {
+  return choice === true ? "yes" : choice === false ? "no" : String(choice).replace(/_/g, " ");
+}
+
+function words(name) {
+  return name.replace(/_/g, " ");
+}
+
+async function create(event) {
+  event.preventDefault();
+  const [ruleset, scenario] = $("scenario").value.split("/");
+  const query = new URLSearchParams({ scenario: `${ruleset}/${scenario}` });
+  for (const select of $("options").querySelectorAll("select")) query.append("option", `${select.dataset.option}=${JSON.parse(select.value)}`);
+  $("create").disabled = true;
+  try {
+    const created = await admin(`/admin/new?${query}`);
+    showCreated(created);
+    notice(`Game ${created.game} made: send each player their link.`);
+    await list();
+  } catch (error) {
+    notice(error.message, "error");
+  } finally {
+    $("create").disabled = false;
+  }
+}
+
+/** A new game's links, each with a copy button; the console opens from the umpire's. */
+function showCreated(created) {
+  const links = created.links;
+  const umpire = whole(links.umpire);
+  $("created").replaceChildren(
+    h("h3", {}, `Game ${created.game}: its links`),
+    h("p", { class: "muted small" }, "Each player opens their own seat's link: whoever has it plays that seat. Keep the umpire's to yourself."),
+    h("table", { class: "links", id: "created-links" },
+      ...links.seats.map((seat) => linkRow(`${seat.title || seat.seat} (${seat.side})`, whole(seat.link), seat.seat)),
+      linkRow("The umpire", umpire, "umpire"),
+      linkRow("Spectators (once you open the game to them)", whole(links.spectators), "spectator"),
+    ),
+    h("p", {}, h("a", { href: umpire, target: "_blank", rel: "noopener", id: "open-created" }, "Open its console")),
+  );
+  $("created").hidden = false;
+}
+
+async function list() {
+  let games;
+  try {
+    games = (await admin(`/admin/games${$("show-archived").checked ? "?archived=1" : ""}`)).games;
+  } catch (error) {
+    return notice(error.message, "error");
+  }
+  const head = h("tr", {}, ...["Game", "Turn", "Phase", "Waiting for", "Last activity", "Status", ""].map((t) => h("th", {}, t)));
+  $("games").replaceChildren(
+    h("thead", {}, head),
+    h("tbody", {}, ...(games.length ? games.map(row) : [h("tr", {}, h("td", { colspan: 7, class: "muted" }, "No games yet."))])),
+  );
+}
+
+function row(game) {
+  const status = game.archived ? "archived" : game.status === "running" ? (game.cycle === "ready" ? "held for release" : "running") : game.status;
+  const waiting = game.waiting?.length ? game.waiting.join(", ") : game.status === "running" ? h("span", { class: "waiting-none" }, "nobody") : "";
+  const bots = game.bots?.length ? h("div", { class: "muted small" }, `built-in: ${game.bots.join(", ")}`) : null;
+  const open = game.umpire ? h("a", { href: whole(game.umpire), target: "_blank", rel: "noopener", "data-open": game.game }, "Open") : null;
+  const archive = game.status === "ended" && !game.archived ? h("button", { type: "button", class: "quiet", "data-archive": game.game }, "Archive") : null;
+  if (archive) archive.onclick = () => archiveGame(game.game);
+  return h(
+    "tr",
+    { "data-game": game.game, "data-status": game.status, "data-archived": String(Boolean(game.archived)) },
+    h("td", {}, h("div", {}, game.title || game.scenario), h("div", { class: "id" }, game.game)),
+    h("td", {}, game.turn ?? ""),
+    h("td", {}, game.phase ? words(game.phase) : ""),
+    h("td", { class: "waiting" }, waiting, bots),
+    h("td", { title: game.active || game.created }, ago(game.active || game.created)),
+    h("td", {}, status, game.deadline ? h("div", { class: "muted small" }, `due ${game.deadline.replace("T", " ").replace("Z", " UTC")}`) : null),
+    h("td", {}, h("div", { class: "actions" }, open, archive)),
+  );
+}
+
+async function archiveGame(id) {
+  try {
+    await admin(`/admin/archive?game=${encodeURIComponent(id)}`, "POST");
+    notice(`Game ${id} archived.`);
+    await list();
+  } catch (error) {
+    notice(error.message, "error");
+  }
+}
+
+/** How long ago an ISO time was, in words. */
+function ago(iso) {
+  if (!iso) return "";
+  const seconds = Math.max(0, (Date.now() - Date.parse(iso)) / 1000);
+  if (seconds < 90) return "just now";
+  if (seconds < 5400) return `${Math.round(seconds / 60)} min ago`;
+  if (seconds < 129600) return `${Math.round(seconds / 3600)} h ago`;
+  return `${Math.round(seconds / 86400)} days ago`;
+}
+
+loginForm(KEY, start);
+$("forget").onclick = () => {
+  sessionStorage.removeItem(KEY);
+  show(false);
+};
+$("scenario").onchange = chosen;
+$("new").onsubmit = create;
+$("show-archived").onchange = list;
+if (takeKey()) start();
+else $("login").hidden = false;
+setInterval(() => !$("games-page").hidden && list(), 15000);

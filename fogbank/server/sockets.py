@@ -1,0 +1,147 @@
+"""The server's sockets: what one connection may hold unread, and how many the process may hold.
+
+A peer that does not read would otherwise grow the server without bound: its replies, its stream
+and the pongs websockets answers by itself all wait in memory. While a peer's socket buffer is
+full it is not read (so it asks for no more work, pings included); each connection holds at most
+`MAX_QUEUED_BYTES` and `MAX_QUEUED_FRAMES` unsent, and may leave it unread for `STALLED` seconds:
+past either it is closed with 1013, its reason logged. A seat's stream is kept for resume, so a
+reader dropped for being slow reconnects and resumes from its last seq.
+
+File descriptors: the soft limit is raised to the hard one at start (`raise_fd_limit`). Near the
+limit a new connection is refused with HTTP 503 rather than taken: the kernel gives each new socket
+the lowest free descriptor, so a socket numbered N means N descriptors are in use below it. Past
+`soft - RESERVE` websocket upgrades are refused (plain HTTP, /healthz, is still answered); past
+`soft - FLOOR` every new socket is answered 503 at once and closed, so accepting never fails
+with "too many open files" and the store, the logs and the bus keep descriptors to work with.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import resource
+from typing import Any
+
+from websockets.asyncio.server import ServerConnection
+
+log = logging.getLogger("fogbank.server")
+MAX_QUEUED_BYTES = 8 * 1024 * 1024  # unsent bytes a connection may hold (one frame more is let in)
+MAX_QUEUED_FRAMES = 1024  # frames waiting behind a full socket buffer
+CLOSE_TRY_AGAIN_LATER = 1013  # a slow reader, a host the bus cannot reach now: reconnect and resume
+STALLED = 60.0  # seconds a peer may leave what it was sent unread before it is closed
+CLOSE_GRACE = 10.0  # seconds a slow reader closed has to read to its close frame, then it is cut off
+RESERVE = 256  # descriptors kept free of websockets: plain HTTP, the store, logs, the bus
+# ... and kept free of sockets altogether. asyncio accepts up to its listen backlog (100) sockets
+# at a time before any of them is looked at here: the floor leaves room for such a burst.
+FLOOR = 128
+BUSY = (
+    b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain\r\nContent-Length: 47\r\n"
+    b"Retry-After: 10\r\nConnection: close\r\n\r\nThe server is full; try again in a little while.\n"
+)
+
+
+def raise_fd_limit() -> int:
+    """Raise this process's soft limit of open files to its hard limit; the soft limit now."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != soft:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+            log.info("open files: soft limit raised from %d to %d", soft, hard)
+        except (ValueError, OSError):  # an unlimited hard limit above the kernel's nr_open
+            pass
+    return fd_limit()
+
+
+def fd_limit() -> int:
+    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    return soft if soft != resource.RLIM_INFINITY else 1 << 20
+
+
+class Full:
+    """Whether the process is near its descriptor limit, told to the log once each time it gets
+    there (and once when it is clear of it again)."""
+
+    refusing = False
+
+    @classmethod
+    def judge(cls, fd: int) -> int:
+        """For a new socket numbered `fd`: 0 take it, 1 answer plain HTTP only, 2 refuse it now."""
+        limit = fd_limit()
+        level = 2 if fd >= limit - FLOOR else 1 if fd >= limit - RESERVE else 0
+        if bool(level) != cls.refusing:
+            cls.refusing = bool(level)
+            if level:
+                log.warning("refusing new connections: descriptor %d in use, of a limit of %d", fd, limit)
+            else:
+                log.info("taking new connections again")
+        return level
+
+
+class Socket(ServerConnection):
+    """A websocket server connection that refuses itself near the descriptor limit and is closed
+    when it holds more unsent data than allowed (`overflow`)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.overflowed = False
+        self.cut_off: asyncio.TimerHandle | None = None  # tears down a slow reader closed
+        self.stalled: asyncio.TimerHandle | None = None  # closes a peer that has read nothing for long
+        self.full = False  # accepted near the descriptor limit: only plain HTTP is answered
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        super().connection_made(transport)
+        sock = transport.get_extra_info("socket")
+        level = Full.judge(sock.fileno() if sock is not None else -1)
+        self.full = level > 0
+        if level > 1:
+            transport.write(BUSY)
+            transport.close()
+
+    def data_received(self, data: bytes) -> None:
+        super().data_received(data)
+        # websockets answers a ping with a pong by itself: a peer pinging without reading would
+        # pile pongs up in the transport's buffer. It is not read while it does not read.
+        transport = self.transport
+        if self.paused and transport.is_reading():
+            transport.pause_reading()
+        if not self.overflowed and transport.get_write_buffer_size() > MAX_QUEUED_BYTES:
+            self.overflow(f"{transport.get_write_buffer_size()} bytes unsent")
+
+    def pause_writing(self) -> None:
+        # The peer reads nothing of what is waiting for it: read nothing of it meanwhile, and
+        # close it if that lasts.
+        super().pause_writing()
+        self.transport.pause_reading()
+        if self.stalled is None and not self.overflowed:
+            self.stalled = self.loop.call_later(STALLED, self.overflow, f"it read nothing in {STALLED:.0f} s")
+
+    def overflow(self, reason: str) -> None:
+        """Stop reading this peer and close it with 1013 (it reconnects and resumes by seq): the
+        close frame goes after what is queued, and the socket is cut off after `CLOSE_GRACE`
+        seconds if the peer has not read that far and answered it by then."""
+        if self.overflowed:
+            return
+        self.overflowed = True
+        self.recv_messages.resume = lambda: None  # websockets resumes reading as its queue drains: not now
+        transport = self.transport
+        transport.pause_reading()
+        address = self.remote_address[0] if self.remote_address else "?"
+        log.warning("closing a connection from %s that does not read: %s", address, reason)
+        self.loop.create_task(self.close(CLOSE_TRY_AGAIN_LATER, "you read too slowly; reconnect and resume"))
+        self.cut_off = self.loop.call_later(CLOSE_GRACE, transport.abort)
+
+    def resume_writing(self) -> None:
+        super().resume_writing()
+        if self.stalled is not None:
+            self.stalled.cancel()
+            self.stalled = None
+        if self.overflowed:  # it reads again: read on to its answer to our close frame
+            self.recv_messages.resume = self.transport.resume_reading
+        if self.overflowed or not self.recv_messages.paused:  # websockets' own queue has room
+            self.transport.resume_reading()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        for timer in (self.cut_off, self.stalled):
+            if timer is not None:
+                timer.cancel()
+        super().connection_lost(exc)

@@ -1,0 +1,31 @@
+// Words for what a page shows that no ruleset module put in words: a payload map (a question, an
+// override) and a phase's name. A player and the umpire read these, never a payload's JSON.
+
+/** A payload map in words: "move unit: unit B1, hex 1709"; lists joined, nothing quoted. */
+export function words(payload) {
+  if (payload === null || payload === undefined) return "";
+  if (Array.isArray(payload)) return payload.map(words).join(", ") || "none";
+  if (typeof payload !== "object") return String(payload).replaceAll("_", " ");
+  const { kind, ...fields } = payload;
+  const parts = Object.entries(fields).map(([name, value]) => `${name.replaceAll("_", " ")} ${typeof value === "object" && value !== null ? `(${words(value)})` : words(value)}`);
+  return [kind ? words(kind) : null, parts.join(", ")].filter(Boolean).join(": ");
+}
+
+/** A phase's name as words, where its ruleset gives none of its own: "sight_first" -> "sight first". */
+export function phaseWords(phase) {
+  return String(phase ?? "").replaceAll("_", " ");
+}
+
+/** A log event in words: the words its log keeps, or where its ruleset had none (the text is the
+ * bare kind), the engine's own from the event's fields. */
+export function eventWords(record) {
+  if (record.text && record.text !== record.kind) return record.text;
+  switch (record.kind) {
+    case "game_ended":
+      return `The game ended: ${record.reason}`;
+    case "override":
+      return `Umpire override: ${record.what} (${record.reason})`;
+    default:
+      return words(record.kind);
+  }
+}

@@ -1,0 +1,39 @@
+"""A ship's plot undone back to nothing holds course and speed, and the page says so: an empty
+path would stop her dead (Cape Esperance, night turn 1, San Francisco)."""
+
+from __future__ import annotations
+
+from fogbank.clients import Client
+
+from tests.conftest import needs
+
+from ..chromium import CHROMIUM, expect
+from .test_salvo_seat import click_hex, step
+
+pytestmark = needs(CHROMIUM)
+
+
+async def test_a_plot_undone_to_nothing_holds_course_and_the_order_says_nothing_of_her(server, page):
+    created = await server.create_game("cape_esperance")
+    url = f"http://127.0.0.1:{server.port}"
+    async with await Client.connect(f"ws://127.0.0.1:{server.port}/", created["umpire_token"]) as umpire:
+        while (await umpire.games()).games[0]["phase"] != "movement":
+            await umpire.release()  # the night's declarations, each seat under its standing order
+    await page.goto(f"{url}/play#token={created['seats']['scott']}")
+    await page.wait_for_selector("#chart .counter")
+    await expect(page.locator("#clock")).to_contain_text("Turn 1")
+    await page.click('.unit-pick[data-unit="CA1"]')
+    await expect(page.locator("#plot-path")).to_have_text("(holds course)")
+    ahead = await step(page, await page.evaluate("window.fogbankSeat.seat.view.ships.find((s) => s.id === 'CA1').hex"), 0)
+    await click_hex(page, ahead)
+    await expect(page.locator("#plot-path")).not_to_have_text("(holds course)")
+    path = await page.locator("#plot-path").text_content()
+    for _ in path:
+        await page.click("#plot-undo")
+    await expect(page.locator("#plot-path")).to_have_text("(holds course)")
+    await expect(page.locator("#plot-judged")).to_have_text("holds course and speed")
+    assert await page.evaluate("window.fogbankSeat.seat.pad.read()") == {}
+    await expect(page.locator("#checked")).to_have_text("The rules take these orders as they stand.")
+    # Stopping her is said in as many words.
+    await page.click("#plot-stop")
+    await expect(page.locator("#plan")).to_contain_text("CA1 stops dead in the water")

@@ -1,0 +1,90 @@
+"""Near its file-descriptor limit the server refuses new websockets cleanly (HTTP 503), still
+answers /healthz, says so in its log once, and takes connections again once some close. It
+raises its soft limit to the hard one at start."""
+
+from __future__ import annotations
+
+import asyncio
+import resource
+import socket
+import subprocess
+import sys
+import urllib.request
+
+from websockets.asyncio.client import connect
+from websockets.exceptions import InvalidStatus
+
+from fogbank import protocols as wire
+from fogbank.server.sockets import RESERVE
+
+HARD = 320
+
+
+def limited() -> None:
+    resource.setrlimit(resource.RLIMIT_NOFILE, (200, HARD))
+
+
+async def websocket(url: str):
+    try:
+        return await connect(url, subprotocols=[wire.MSGPACK], ping_interval=None, open_timeout=5)
+    except TimeoutError:
+        raise AssertionError("the server neither took nor refused a connection") from None
+
+
+def soft_limit(pid: int) -> int:
+    with open(f"/proc/{pid}/limits") as limits:
+        line = next(line for line in limits if line.startswith("Max open files"))
+    return int(line.split()[3])
+
+
+async def test_near_the_descriptor_limit_new_websockets_are_refused_and_healthz_answers(tmp_path):
+    process = subprocess.Popen(
+        [sys.executable, "-m", "fogbank.cli.main", "serve", "--port", "0", "--data", str(tmp_path)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=limited,
+    )  # fmt: skip
+    opened = []
+    try:
+        line = process.stdout.readline()
+        assert line.startswith("fogbank serving on ws://"), line + process.stderr.read()
+        url = line.split(" ")[3]
+        port = int(url.rstrip("/").rpartition(":")[2])
+        assert soft_limit(process.pid) == HARD
+        refused = 0
+        for _ in range(HARD):
+            try:
+                opened.append(await websocket(url))
+            except InvalidStatus as status:
+                assert status.response.status_code == 503
+                refused += 1
+                if refused == 5:
+                    break
+        assert refused == 5 and 5 < len(opened) < HARD - RESERVE
+        with urllib.request.urlopen(url.replace("ws:", "http:") + "healthz", timeout=10) as health:
+            assert health.status == 200
+        # A burst of sockets at once, more than asyncio accepts in one go: answered 503 and closed
+        # (or left to their handshake's deadline), never past the limit.
+        burst = [socket.create_connection(("127.0.0.1", port)) for _ in range(300)]
+        for sock in burst:
+            sock.close()
+        for ws in opened[:10]:
+            await ws.close()
+        for _ in range(100):  # the server lets their sockets go as it reads their closes
+            try:
+                opened.append(await websocket(url))
+                break
+            except InvalidStatus:
+                await asyncio.sleep(0.05)
+        else:
+            raise AssertionError("no connection was taken again once others closed")
+    finally:
+        for ws in opened:
+            ws.transport.abort()
+        await asyncio.sleep(0)  # the aborts close their sockets on the loop's next turn
+        process.terminate()
+        try:
+            process.wait(30)
+        finally:
+            process.kill()
+    log = process.stderr.read()
+    assert log.count("refusing new connections") == 1, log
+    assert "Too many open files" not in log

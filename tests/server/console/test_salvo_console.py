@@ -8,6 +8,9 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from fogbank.rules.salvo import hexes
+from fogbank.rules.salvo.scenario import load_scenario
+from fogbank.rules.salvo.units import DUMMY
 from tests.conftest import needs
 
 from ..chromium import CHROMIUM, browser, expect  # noqa: F401  (browser: a fixture)
@@ -48,11 +51,14 @@ async def test_the_umpire_watches_and_overrides_gallipoli(server, page):
     seats = created["seats"]
     await asyncio.wait_for(asyncio.gather(*(captain(ws, seats[s], s, 2, adjusted) for s in seats)), 60)
     await expect(page.locator("#clock")).to_contain_text("Turn 2 · movement")
-    # The Allies' two dummies, set up out in the Aegean, steamed on two hexes a turn.
+    # The Allies' two dummies, set up out in the Aegean, steamed on (where to is the captain's choice).
     dummies = chart.locator(".counter.dummy")
     await expect(dummies).to_have_count(2)
-    assert {await d.get_attribute("data-unit") for d in await dummies.all()} == {"dummy-allied-1", "dummy-allied-2"}
-    assert {await d.get_attribute("data-hex") for d in await dummies.all()} == {"0513", "0715"}
+    shown = {await d.get_attribute("data-unit"): hexes.parse(await d.get_attribute("data-hex")) for d in await dummies.all()}
+    assert set(shown) == {"dummy-allied-1", "dummy-allied-2"}
+    for unit in load_scenario("gallipoli").units:
+        if unit.kind == DUMMY:
+            assert shown[unit.id] != unit.hex
     await expect(page.locator("#truth tr.dummy")).to_have_count(2)
     await expect(chart.locator(".minefield.secret")).to_have_count(2)
     assert sorted([await m.get_attribute("data-hex") for m in await chart.locator(".minefield.secret").all()]) == SECRET_MINES

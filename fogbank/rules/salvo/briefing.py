@@ -13,6 +13,8 @@ from .scenario import Scenario, in_play
 from .tables import RADARS, SEARCH_RADARS
 from .units import SINKING_HITS
 
+SIDE_NAMES = {"us": "the US", "japan": "Japan", "allied": "the Allies", "turkish": "the Turks", "britain": "Britain", "germany": "Germany"}
+
 
 def briefing(state: GameState, scenario: Scenario, seat: str) -> dict[str, Any]:
     spec = scenario.seat(seat)
@@ -97,7 +99,12 @@ def how_to_play(state: GameState, scenario: Scenario, side: str | None) -> list[
     else:
         home = (f" {victory.side.capitalize()}'s ships may steam off the map through the marked edges, and are then safe."
                 if victory.hexes else "")
-        ties = f" Level points are a victory for {victory.side.capitalize() if victory.ties == victory.side else victory.ties}." if victory.ties else " Level points are a draw."
+        ties = f" Level points are a victory for {victory.ties.capitalize()}." if victory.ties else " Level points are a draw."
+        if victory.ties and victory.margin > 1:
+            other = next(s for s in scenario.sides if s != victory.ties)
+            ties = (f" {SIDE_NAMES.get(other, other)[:1].upper()}{SIDE_NAMES.get(other, other)[1:]} must score at least {victory.margin} points more than"
+                    f" {SIDE_NAMES.get(victory.ties, victory.ties)} to win; short of that, {SIDE_NAMES.get(victory.ties, victory.ties)}"
+                    " has done what it came to do and wins.")
         zeppelins = " (and zeppelins it destroys)" if scenario.zeppelins else ""
         how.append(["Victory", f"Each side scores the points of the enemy ships it sinks{zeppelins}." + home + ties])
     return how

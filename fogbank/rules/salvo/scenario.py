@@ -68,6 +68,7 @@ class Victory:
     max_permanent_s: int = 1
     max_permanent_hits: int = 99  # W and S together past repair (Gallipoli: "one unrepairable W and S hit")
     turned_back: int = 0  # "exit": the side breaking through gives up once it has lost this many ships
+    margin: int = 0  # points: the lead the side other than `ties` needs to win (below it, `ties` wins)
     any_edge: bool = False  # any ship may steam off any edge (a battle handed over: breaking off)
 
     def counts(self, unit: Unit) -> bool:
@@ -226,7 +227,7 @@ def _load_file(scenario_id: str) -> Scenario:
             hexes=tuple(hexes.parse(h) for h in victory.get("hexes", [])) + _edges(load_map(data["map"]), victory.get("edges", [])),
             ships=victory.get("ships", 0), max_permanent_w=victory.get("max_permanent_w", 1),
             max_permanent_s=victory.get("max_permanent_s", 1), max_permanent_hits=victory.get("max_permanent_hits", 99),
-            turned_back=victory.get("turned_back", 0),
+            turned_back=victory.get("turned_back", 0), margin=victory.get("margin", 0),
         ),
         variants=data.get("variants", {}),
     )

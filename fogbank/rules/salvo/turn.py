@@ -271,8 +271,9 @@ def _outcome(work: Work, final: bool = True) -> Outcome | None:
         points = {side: board.points.get(side, 0) for side in sides}
         best = max(points.values())
         winners = [s for s in sides if points[s] == best]
-        if len(winners) > 1 and victory.ties in winners:  # level: the side whose task was only to get away has done it
-            winners = [victory.ties]
+        if victory.ties in sides:  # level, or short of the margin: the side whose task was only to get through has done it
+            lead = max(points[s] - points[victory.ties] for s in sides if s != victory.ties)
+            winners = [s for s in winners if s != victory.ties] if lead >= max(victory.margin, 1) else [victory.ties]
         results = {s: ("draw" if len(winners) > 1 else ("victory" if s in winners else "defeat")) for s in sides}
         return Outcome(results, "Victory points: " + ", ".join(f"{s} {points[s]}" for s in sides) + ".")
     return None

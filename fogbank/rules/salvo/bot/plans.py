@@ -278,6 +278,7 @@ class Chase(Plan):
         super().__init__(captain)
         self.close_in = self.random.random() < 0.5
         self.beam = "A" if self.random.random() < 0.7 else "D"  # her northern beam (the British side), or the southern
+        self.attack = self.random.random() < 0.4  # Tyrwhitt's destroyers sent in with torpedoes from the first
 
     def keep_range(self, ship) -> int:
         if ship["kind"] == "screen":
@@ -295,17 +296,21 @@ class Chase(Plan):
         target = min(quarry, key=lambda c: (hexes.distance(here, hexes.parse(c["hex"])), c["label"]))
         where, facing = hexes.parse(target["hex"]), target["facing"]
         keep = self.keep_range(ship)
-        if ship["kind"] == "screen" and ship["torpedoes"] and target["speed"] <= 2:
-            keep = 2  # she is slowing: the destroyers go in with torpedoes
+        if ship["kind"] == "screen" and ship["torpedoes"] and (target["speed"] <= 2 or (self.attack and ship["type"] == "DD")):
+            keep = 2  # she is slowing, or the destroyers are sent in: torpedoes
 
-        station = where.step(self.beam, keep)  # abeam of her, out of the smoke of her wake
+        ahead = where.step(facing, target.get("speed") or 0) if facing else where  # where she will be as this move ends
+        station = ahead.step(self.beam, keep)  # abeam of her, out of the smoke of her wake
+        reach = ship["range"] - 2
 
         def chase(end: helm.End) -> float:
-            d = hexes.distance(end.hex, where)
-            bow = hexes.end_on(end.hex, end.facing, where) and d > 1  # her fore and aft guns only
-            return hexes.distance(end.hex, station) + (1 if bow else 0) - (0.3 * end.speed if d > ship["range"] else 0)
+            d = hexes.distance(end.hex, ahead)
+            if d > reach:  # a stern chase: into gun range first, by the shortest way
+                return 2 * d - 0.3 * end.speed
+            bow = hexes.end_on(end.hex, end.facing, ahead) and d > 1  # her fore and aft guns only
+            return hexes.distance(end.hex, station) + (1 if bow else 0)
 
-        return self.shaped(view, ship, chase, where)
+        return self.shaped(view, ship, chase, ahead)
 
 
 class RunForHome(Plan):

@@ -69,7 +69,7 @@ class Plan:
         mines = self.known_mines(view)
 
         def score(end: helm.End) -> float:
-            value = base(end) + MINE_COST * sum(1 for h in end.entered if h in mines)
+            value = base(end) + (MINE_COST * sum(1 for h in end.entered if h in mines) if mines else 0)
             if end.speed == 0 and ship["kind"] != "dummy":
                 value += 3
             if bearing_on is not None and not end.off:
@@ -314,7 +314,7 @@ class Chase(Plan):
 
 
 class RunForHome(Plan):
-    """Dogger Bank, the Germans: home off the south-eastern edges at the squadron's speed (the
+    """Dogger Bank, the Germans: home off the eastern edge at the squadron's speed (the
     Bluecher's), or, by the day's luck, at full speed leaving her behind; screens torpedo a pursuer
     that comes close; smoke when the British guns outweigh their own."""
 

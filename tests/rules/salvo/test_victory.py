@@ -1,10 +1,14 @@
 """How each scenario is won: Gallipoli's exits and the fleet turned back, Cape Esperance's margin,
-Dogger Bank's level points; read from the truth at a turn's end."""
+Dogger Bank's level points; read from the truth at a turn's end. And Dogger Bank's zeppelins, a
+game's option."""
 
 from __future__ import annotations
 
 import attrs
-from fogbank.rules.salvo import turn
+from fogbank.rules import core
+from fogbank.rules.salvo import phase_one, turn
+from fogbank.rules.salvo.scenario import for_options
+from fogbank.rules.salvo.work import Work
 
 from .sea import ship, work
 
@@ -38,3 +42,15 @@ def test_the_fleet_turns_back_after_four_losses_and_an_exit_counts_one_hit_past_
     victory = work(alive, scenario="gallipoli").scenario.victory
     assert victory.counts(alive[0]) and victory.counts(attrs.evolve(alive[0], w=1))
     assert not victory.counts(attrs.evolve(alive[0], w=1, s=1)) and not victory.counts(attrs.evolve(alive[0], s=2))
+
+
+def test_zeppelins_are_an_option_off_unless_a_game_chooses_them():
+    rules = core.find_ruleset("salvo")
+    assert rules.options("dogger_bank")["zeppelins"].default is False and "zeppelins" not in rules.options("gallipoli")
+    assert "zeppelin_attacks" not in rules.rules_offered("dogger_bank", {})
+    assert "zeppelin_attacks" in rules.rules_offered("dogger_bank", {"zeppelins": True})
+    for chosen in (False, True):
+        state = core.start(rules, "dogger_bank", bytes(32), {"zeppelins": chosen}).state
+        w = Work(state, for_options("dogger_bank", False, chosen))
+        phase_one.open_turn(w)
+        assert w.board.zeppelins_rolled == chosen

@@ -13,6 +13,8 @@ from .scenario import Scenario, in_play
 from .tables import RADARS, SEARCH_RADARS
 from .units import SINKING_HITS
 
+SIDE_NAMES = {"us": "the US", "japan": "Japan", "allied": "the Allies", "turkish": "the Turks", "britain": "Britain", "germany": "Germany"}
+
 
 def briefing(state: GameState, scenario: Scenario, seat: str) -> dict[str, Any]:
     spec = scenario.seat(seat)
@@ -89,14 +91,22 @@ def how_to_play(state: GameState, scenario: Scenario, side: str | None) -> list[
                                      "strikes your side."])
     victory = scenario.victory
     if victory.kind == "exit":
+        hits = (f"no more than one W or S hit" if victory.max_permanent_hits == 1
+                else f"no more than {victory.max_permanent_w} W and {victory.max_permanent_s} S hit")
+        back = f" The fleet turns back, beaten, once it has lost {victory.turned_back} ships." if victory.turned_back else ""
         how.append(["Victory", f"The {victory.side.capitalize()} side wins by taking {victory.ships} ships off the map through the exit "
-                               f"hexes, each with no more than {victory.max_permanent_w} W and {victory.max_permanent_s} S hit "
-                               "left past repair as the turn ends; the other side wins by stopping them."])
+                               f"hexes, each with {hits} left past repair as the turn ends; the other side wins by stopping them." + back])
     else:
         home = (f" {victory.side.capitalize()}'s ships may steam off the map through the marked edges, and are then safe."
                 if victory.hexes else "")
-        ties = f" Level points are a victory for {victory.side.capitalize() if victory.ties == victory.side else victory.ties}." if victory.ties else " Level points are a draw."
-        how.append(["Victory", "Each side scores the points of the enemy ships it sinks (and zeppelins it destroys)." + home + ties])
+        ties = f" Level points are a victory for {victory.ties.capitalize()}." if victory.ties else " Level points are a draw."
+        if victory.ties and victory.margin > 1:
+            other = next(s for s in scenario.sides if s != victory.ties)
+            ties = (f" {SIDE_NAMES.get(other, other)[:1].upper()}{SIDE_NAMES.get(other, other)[1:]} must score at least {victory.margin} points more than"
+                    f" {SIDE_NAMES.get(victory.ties, victory.ties)} to win; short of that, {SIDE_NAMES.get(victory.ties, victory.ties)}"
+                    " has done what it came to do and wins.")
+        zeppelins = " (and zeppelins it destroys)" if scenario.zeppelins else ""
+        how.append(["Victory", f"Each side scores the points of the enemy ships it sinks{zeppelins}." + home + ties])
     return how
 
 

@@ -29,7 +29,7 @@ def rules_offered(scenario: Scenario, options: Mapping[str, Any]) -> dict[str, s
         offered["searchlights"] = "searchlights turned on"
     if any(u.torpedoes for u in units):
         offered["torpedoes"] = "torpedo salvoes ordered"
-    if scenario.zeppelins:
+    if scenario.zeppelins and options.get("zeppelins", scenario.zeppelins_default):
         offered["zeppelin_attacks"] = "zeppelin attacks ordered"
     if any(u.kind == FORT for u in units) and any(scenario.map.straits(h) for h in scenario.map.terrain):
         offered["indirect"] = "fire across the peninsula with a spotter"

@@ -33,6 +33,9 @@ class Salvo(Ruleset):
                                help="as_written: every marker's place and speed shown; double_blind: only what a side senses"),
                  "heavy_seas": Option(default=s.heavy_seas, choices=(False, True),
                                       help="NWS heavy seas: smoke blocks a line of sight only on a 1, partly on 2-3")}
+        if s.zeppelins:
+            found["zeppelins"] = Option(default=s.zeppelins_default, choices=(False, True),
+                                        help="Salvo II's variant: 1-4 zeppelins on a die (5-6 none) scout, spot and bomb for the Germans")
         for name, variant in s.variants.items():
             if "choices" in variant:
                 found[name] = Option(default=variant["default"], choices=tuple(variant["choices"]), help=variant.get("help", ""))
@@ -163,7 +166,9 @@ class Salvo(Ruleset):
 
 
 def _scenario(state: GameState):
-    return for_options(state.scenario, bool(state.options.get("heavy_seas", load_scenario(state.scenario).heavy_seas)))
+    s = load_scenario(state.scenario)
+    return for_options(state.scenario, bool(state.options.get("heavy_seas", s.heavy_seas)),
+                       bool(state.options.get("zeppelins", s.zeppelins_default)))
 
 
 def _default_mines(s, count: int, taken: set) -> list[str]:

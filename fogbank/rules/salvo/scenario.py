@@ -66,13 +66,16 @@ class Victory:
     ships: int = 0
     max_permanent_w: int = 1
     max_permanent_s: int = 1
+    max_permanent_hits: int = 99  # W and S together past repair (Gallipoli: "one unrepairable W and S hit")
+    turned_back: int = 0  # "exit": the side breaking through gives up once it has lost this many ships
+    margin: int = 0  # points: the lead the side other than `ties` needs to win (below it, `ties` wins)
     any_edge: bool = False  # any ship may steam off any edge (a battle handed over: breaking off)
 
     def counts(self, unit: Unit) -> bool:
         """Whether a ship off the map through the exit counts: no more W and S hits than allowed.
         Hits still fresh may yet be repaired this turn: only at its end are all that remain
         unrepairable, so the count is final then (a fresh hit counts against her until it is mended)."""
-        return unit.w <= self.max_permanent_w and unit.s <= self.max_permanent_s
+        return unit.w <= self.max_permanent_w and unit.s <= self.max_permanent_s and unit.w + unit.s <= self.max_permanent_hits
 
 
 @attrs.frozen(kw_only=True)
@@ -89,7 +92,8 @@ class Scenario:
     random_events: bool
     heavy_seas: bool
     savo_impairment: bool
-    zeppelins: bool
+    zeppelins: bool  # the scenario may have zeppelins (Salvo II's variant; a game option, off unless chosen)
+    zeppelins_default: bool
     forts_triple_in_hex: bool  # Gallipoli rule 1: a ship or fort firing into its own hex triples its attack
     cruising_speed: int  # hexes a turn a fleet steams at when it is not pressing (0: none given)
     disadvantaged: str  # the side that declares first in Phase One
@@ -99,6 +103,7 @@ class Scenario:
     seats: tuple[SeatSpec, ...]
     units: tuple[Unit, ...]
     minefields: frozenset[Hex]
+    minefield_density: str  # "", "moderate" or "heavy": how deep the printed fields are (a secret hex is light)
     zeppelin_hexes: tuple[Hex, ...]
     zeppelin_seat: str
     victory: Victory
@@ -124,17 +129,19 @@ def scenario_ids() -> tuple[str, ...]:
     return tuple(sorted(found, key=lambda i: (order.index(i) if i in order else len(order), i)))
 
 
-def for_options(scenario_id: str, heavy_seas: bool) -> Scenario:
-    """The scenario as a game's options have it (heavy seas may be switched on or off)."""
+def for_options(scenario_id: str, heavy_seas: bool, zeppelins: bool | None = None) -> Scenario:
+    """The scenario as a game's options have it (heavy seas may be switched on or off, and
+    zeppelins, where the scenario may have them)."""
     built = _BUILT.get(scenario_id)  # never cached: the latest battle built under its id counts
     if built is not None:
         return built if built.heavy_seas == heavy_seas else evolve(built, heavy_seas=heavy_seas)
-    return _file_for_options(scenario_id, heavy_seas)
+    return _file_for_options(scenario_id, heavy_seas, zeppelins)
 
 
 @functools.cache
-def _file_for_options(scenario_id: str, heavy_seas: bool) -> Scenario:
-    return evolve(load_scenario(scenario_id), heavy_seas=heavy_seas)
+def _file_for_options(scenario_id: str, heavy_seas: bool, zeppelins: bool | None) -> Scenario:
+    s = load_scenario(scenario_id)
+    return evolve(s, heavy_seas=heavy_seas, zeppelins=s.zeppelins if zeppelins is None else s.zeppelins and zeppelins)
 
 
 def in_play(scenario: Scenario, options: Mapping[str, Any]) -> tuple[Unit, ...]:
@@ -202,6 +209,7 @@ def _load_file(scenario_id: str) -> Scenario:
         heavy_seas=data.get("heavy_seas", False),
         savo_impairment=data.get("savo_impairment", False),
         zeppelins=data.get("zeppelins", False),
+        zeppelins_default=data.get("zeppelins_default", False),
         forts_triple_in_hex=data.get("forts_triple_in_hex", False),
         cruising_speed=data.get("cruising_speed", 0),
         disadvantaged=data["disadvantaged"],
@@ -211,13 +219,15 @@ def _load_file(scenario_id: str) -> Scenario:
         seats=tuple(SeatSpec(name=s["name"], side=s["side"], title=s["title"], mines=s.get("mines", 0)) for s in data["seats"]),
         units=tuple(units),
         minefields=frozenset(hexes.parse(h) for h in data.get("minefields", [])),
+        minefield_density=data.get("minefield_density", ""),
         zeppelin_hexes=tuple(hexes.parse(h) for h in data.get("zeppelin_hexes", [])),
         zeppelin_seat=data.get("zeppelin_seat", ""),
         victory=Victory(
             kind=victory["kind"], side=victory.get("side", ""), ties=victory.get("ties", ""),
             hexes=tuple(hexes.parse(h) for h in victory.get("hexes", [])) + _edges(load_map(data["map"]), victory.get("edges", [])),
             ships=victory.get("ships", 0), max_permanent_w=victory.get("max_permanent_w", 1),
-            max_permanent_s=victory.get("max_permanent_s", 1),
+            max_permanent_s=victory.get("max_permanent_s", 1), max_permanent_hits=victory.get("max_permanent_hits", 99),
+            turned_back=victory.get("turned_back", 0), margin=victory.get("margin", 0),
         ),
         variants=data.get("variants", {}),
     )

@@ -20,7 +20,7 @@ from .board import Board, SeatLog
 from .hexes import Hex
 from .scenario import Scenario, in_play
 from .tables import crt
-from .units import DUMMY, FORT, SCREEN, ZEPPELIN, Unit
+from .units import CAPITAL, DUMMY, FORT, SCREEN, ZEPPELIN, Unit
 from .work import Work
 
 PHASES = ("sight_first", "sight_second", "movement", "gunfire", "damage_control")
@@ -197,7 +197,8 @@ def _steam(work: Work, unit: Unit, path: str, smoking: bool) -> tuple[Unit, set[
         if unit.kind not in (ZEPPELIN, DUMMY) and here in mined:
             unit = evolve(unit, hex=here, facing=face, speed=made, turned=turned)
             work.put(unit)
-            if work.roll(f"mine/{unit.id}/{step}", "mine").outcome == "struck":
+            density = scenario.minefield_density if here in scenario.minefields else ""
+            if work.roll(f"mine/{unit.id}/{step}", f"mine_{density}" if density else "mine").outcome == "struck":
                 result = work.roll(f"underwater/{unit.id}/{step}", "underwater").outcome
                 fate = work.damage(unit.id, result)
                 unit = work.units[unit.id]
@@ -257,6 +258,10 @@ def _outcome(work: Work, final: bool = True) -> Outcome | None:
         through = sum(1 for uid in board.exits if victory.counts(work.units[uid]))
         if through >= victory.ships:
             return Outcome({victory.side: "victory", other: "defeat"}, f"{through} ships broke through the Narrows.")
+        lost = sum(1 for u in work.units.values() if u.side == victory.side and u.sunk and u.kind in (CAPITAL, SCREEN))
+        if victory.turned_back and lost >= victory.turned_back:
+            return Outcome({victory.side: "defeat", other: "victory"},
+                           f"The fleet turned back with {lost} ships lost and {through} through the Narrows.")
         if not alive[victory.side] or (final and work.state.turn >= scenario.turns):
             return Outcome({victory.side: "defeat", other: "victory"},
                            f"Only {through} of the {victory.ships} ships needed got through.")
@@ -266,8 +271,9 @@ def _outcome(work: Work, final: bool = True) -> Outcome | None:
         points = {side: board.points.get(side, 0) for side in sides}
         best = max(points.values())
         winners = [s for s in sides if points[s] == best]
-        if len(winners) > 1 and victory.ties in winners:  # level: the side whose task was only to get away has done it
-            winners = [victory.ties]
+        if victory.ties in sides:  # level, or short of the margin: the side whose task was only to get through has done it
+            lead = max(points[s] - points[victory.ties] for s in sides if s != victory.ties)
+            winners = [s for s in winners if s != victory.ties] if lead >= max(victory.margin, 1) else [victory.ties]
         results = {s: ("draw" if len(winners) > 1 else ("victory" if s in winners else "defeat")) for s in sides}
         return Outcome(results, "Victory points: " + ", ".join(f"{s} {points[s]}" for s in sides) + ".")
     return None

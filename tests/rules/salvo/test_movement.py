@@ -83,8 +83,9 @@ def test_dummies_two_a_turn_two_in_play_and_they_take_the_place_of_a_split_marke
 def test_a_mine_entered_is_rolled_for_and_a_strike_told_to_the_ship():
     w = work([ship("Q", "2006", "allied", facing="A", max_speed=3)], scenario="gallipoli", phase="movement")
     turn._movement(w, {"de_robeck": {"moves": {"Q": "F"}}})
-    mine = [r for r in w.rolls if r.table == "mine"]
+    mine = [r for r in w.rolls if r.table.startswith("mine")]
     assert len(mine) == 1 and mine[0].key.startswith("1/mine/Q")
+    assert mine[0].table == "mine_moderate"  # the printed Kephez fields are moderately mined: 1-3 strikes
     struck = [r for r in w.told.get("de_robeck", []) if r.kind == "mine_struck"]
     assert bool(struck) == (mine[0].outcome == "struck")
 

@@ -32,7 +32,7 @@ async def test_a_night_seat_declares_a_starshell_and_the_umpire_sees_the_radar_r
     await seat.goto(f"{url}/play#token={created['seats']['goto']}")
     await seat.wait_for_selector('#connection[data-state="connected"]')
     await seat.wait_for_selector("#chart .counter")
-    await expect(seat.locator("#clock")).to_have_text("Turn 1 · sight first")
+    await expect(seat.locator("#clock")).to_have_text("Turn 1 · first sighting")
     await expect(seat.locator("#duty")).to_have_text("Your orders are due")
     await expect(seat.locator("#gauge-sight")).to_contain_text("night")
     assert await seat.evaluate("document.documentElement.scrollWidth") <= 1024  # nothing pushes the page wider

@@ -37,7 +37,7 @@ class End:
         return "L" in self.path or "R" in self.path
 
 
-@functools.lru_cache(maxsize=1 << 14)
+@functools.lru_cache(maxsize=1 << 11)  # a fleet's ships share starts within a move, seldom across moves
 def ends(chart: Map, start: Hex, facing: str, speed: int, turns: int, flying: bool = False) -> tuple[End, ...]:
     """Every end a path of at most `speed` hexes ahead and `turns` turns (12.31) reaches without
     running aground, the fewest turns first for each (hex, facing, speed), and every step off the
@@ -52,17 +52,19 @@ def ends(chart: Map, start: Hex, facing: str, speed: int, turns: int, flying: bo
             if key in found:
                 continue
             found[key] = End(hex=here, facing=face, path=path, entered=entered)
-            if path.count("F") < speed:
+            made = key[2]
+            if made < speed:
                 ahead = here.step(face)
                 if not chart.on_map(ahead):
                     offs.append(End(hex=here, facing=face, path=path + "F", entered=entered, off=True))
-                elif flying or chart.water(ahead):
+                elif (ahead, face, made + 1) not in found and (flying or chart.water(ahead)):  # one found already wins
                     nxt.append((ahead, face, path + "F", (*entered, ahead), used, False))
             if not turning and used < turns:
                 for side, runs in TURNS.items():
                     for run in runs:
-                        nxt.append((here, hexes.turn(face, len(run) * (-1 if side == "L" else 1)), path + run,
-                                    entered, used + 1, True))
+                        turned = hexes.turn(face, len(run) * (-1 if side == "L" else 1))
+                        if (here, turned, made) not in found:
+                            nxt.append((here, turned, path + run, entered, used + 1, True))
         frontier = sorted(nxt, key=lambda s: (s[2].count("F"), s[4], len(s[2])))
     return tuple(found.values()) + tuple(offs)
 

@@ -69,11 +69,14 @@ class Plan:
         mines = self.known_mines(view)
 
         def score(end: helm.End) -> float:
-            value = base(end) + MINE_COST * sum(1 for h in end.entered if h in mines)
+            value = base(end) + (MINE_COST * sum(1 for h in end.entered if h in mines) if mines else 0)
             if end.speed == 0 and ship["kind"] != "dummy":
                 value += 3
             if bearing_on is not None and not end.off:
-                value += 0.2 * end.turned + (0.6 if hexes.end_on(end.hex, end.facing, bearing_on) and end.hex != bearing_on else 0)
+                value += 0.6 * end.turned + (0.5 if hexes.end_on(end.hex, end.facing, bearing_on) and end.hex != bearing_on else 0)
+                in_range = hexes.distance(end.hex, bearing_on) <= ship["range"]
+                if in_range and ship["s"] == 0 and end.speed >= ship["max_speed"] > 0:
+                    value += 0.5  # at full speed her own fire suffers (12.64)
             return value
 
         return score
@@ -96,12 +99,13 @@ class Plan:
         return True
 
     def target_rank(self, view, unit, battery, contact, last: int | None) -> tuple:
-        """Lower is better: keep last turn's target (12.61), then capital ships, then the nearest."""
+        """Lower is better: a zeppelin overhead first (it bombs whoever it hangs over), then last
+        turn's target (12.61), then capital ships, then the nearest."""
         d = hexes.distance(hexes.parse(unit["hex"]), hexes.parse(contact["hex"]))
         kind = {"capital": 0, "marker": 0, "fort": 1, "screen": 2, "zeppelin": 3}.get(contact["kind"], 4)
         if battery == "torpedo":
             return (kind, d, contact["label"])
-        return (0 if contact["label"] == last else 1, kind, d, contact["label"])
+        return (contact["kind"] != "zeppelin", contact["label"] != last, kind, d, contact["label"])
 
     def smoke(self, view) -> list[str]:
         """Smoke cards for the next move when outgunned: the damaged ships and, if the enemy's guns
@@ -138,7 +142,7 @@ class Breakthrough(Plan):
         self.cautious = self.random.random() < 0.5  # wait for the Narrows forts to be silenced
 
     def may_leave(self, ship, end: helm.End) -> bool:
-        return end.hex in self.captain.exits
+        return ship["kind"] in ("capital", "screen") and end.hex in self.captain.exits
 
     def rushing(self, view) -> bool:
         forts = [c for c in view["contacts"] if c["kind"] == "fort" and c["identity"]["name"] in NARROWS]
@@ -198,6 +202,14 @@ class Breakthrough(Plan):
 
     def dummy_speed(self, ship) -> int:
         return 4
+
+    def smoke(self, view) -> list[str]:
+        """The forts outgun any ship within their reach: every ship there hides in its own smoke (the
+        one firing across the peninsula from the Aegean aside)."""
+        forts = [hexes.parse(c["hex"]) for c in view["contacts"] if c["kind"] == "fort" and not c["destroyed"]]
+        reach = max((c.get("range", 12) for c in self.captain.chart.get("forts", ())), default=12) + 1
+        return sorted(s["id"] for s in self.captain.afloat(view) if s["kind"] == "capital" and not self.battery(view, s)
+                      and any(hexes.distance(hexes.parse(s["hex"]), f) <= reach for f in forts))
 
 
 NARROWS = frozenset({"Kilid Bahr", "Rumeli Mecidiye", "Hamidiye", "Cimenlik"})
@@ -265,19 +277,44 @@ class Chase(Plan):
     def __init__(self, captain: Captain) -> None:
         super().__init__(captain)
         self.close_in = self.random.random() < 0.5
+        self.beam = "A" if self.random.random() < 0.7 else "D"  # her northern beam (the British side), or the southern
+        self.attack = self.random.random() < 0.4  # Tyrwhitt's destroyers sent in with torpedoes from the first
 
     def keep_range(self, ship) -> int:
         if ship["kind"] == "screen":
-            return 3 if ship["torpedoes"] else 6
+            return 8  # out of the enemy's secondaries, with the battlecruisers: a cripple is another matter
         return 9 if self.close_in else 12
 
     def scorer(self, view, ship) -> Scorer:
-        base = super().scorer(view, ship)
-        return lambda end: base(end) - 0.3 * end.speed
+        """Run down the rearmost enemy capital ship, on her quarter rather than in her wake, where
+        her smoke would hide her."""
+        here = hexes.parse(ship["hex"])
+        quarry = [c for c in self.captain.enemies(view) if c["kind"] in ("capital", "marker")] or [
+            c for c in self.captain.enemies(view) if c["kind"] != "fort"]
+        if not quarry:
+            return self.cruise(view, ship)
+        target = min(quarry, key=lambda c: (hexes.distance(here, hexes.parse(c["hex"])), c["label"]))
+        where, facing = hexes.parse(target["hex"]), target["facing"]
+        keep = self.keep_range(ship)
+        if ship["kind"] == "screen" and ship["torpedoes"] and (target["speed"] <= 2 or (self.attack and ship["type"] == "DD")):
+            keep = 2  # she is slowing, or the destroyers are sent in: torpedoes
+
+        ahead = where.step(facing, target.get("speed") or 0) if facing else where  # where she will be as this move ends
+        station = ahead.step(self.beam, keep)  # abeam of her, out of the smoke of her wake
+        reach = ship["range"] - 2
+
+        def chase(end: helm.End) -> float:
+            d = hexes.distance(end.hex, ahead)
+            if d > reach:  # a stern chase: into gun range first, by the shortest way
+                return 2 * d - 0.3 * end.speed
+            bow = hexes.end_on(end.hex, end.facing, ahead) and d > 1  # her fore and aft guns only
+            return hexes.distance(end.hex, station) + (1 if bow else 0)
+
+        return self.shaped(view, ship, chase, ahead)
 
 
 class RunForHome(Plan):
-    """Dogger Bank, the Germans: home off the south-eastern edges at the squadron's speed (the
+    """Dogger Bank, the Germans: home off the eastern edge at the squadron's speed (the
     Bluecher's), or, by the day's luck, at full speed leaving her behind; screens torpedo a pursuer
     that comes close; smoke when the British guns outweigh their own."""
 
@@ -286,7 +323,7 @@ class RunForHome(Plan):
         self.abandon = self.random.random() < 0.35
 
     def may_leave(self, ship, end: helm.End) -> bool:
-        return end.hex in self.captain.exits
+        return ship["kind"] in ("capital", "screen") and end.hex in self.captain.exits
 
     def scorer(self, view, ship) -> Scorer:
         if ship["kind"] == "zeppelin":

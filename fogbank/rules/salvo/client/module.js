@@ -7,11 +7,12 @@
 import { h, paint, s, titled } from "/web/dom.js";
 import { GOLD, LOOKS, NAVY, drawFire, drawMines } from "/umpire/rulesets/salvo/draw.js";
 import { contactsTable, drawPicture, shipsTable } from "/umpire/rulesets/salvo/seat.js";
-import { orderWords } from "/umpire/rulesets/salvo/words.js";
+import { orderWords, phaseWords } from "/umpire/rulesets/salvo/words.js";
 import { draft, orderForm, sighting, trace } from "./pad.js";
 
 export { orderForm };
 export const order = orderWords;
+export const phase = phaseWords;
 export const geometry = "hexes";
 export const question = null; // Salvo takes no questions
 export const talk = "your side";

@@ -8,6 +8,7 @@
 
 import { h } from "/web/dom.js";
 import { FACINGS, side } from "/umpire/rulesets/salvo/draw.js";
+import { phaseWords } from "/umpire/rulesets/salvo/words.js";
 
 const TURNS_ALLOWED = { capital: 2, screen: 3, zeppelin: 3, dummy: 3 }; // 12.31
 const DUMMIES_PER_TURN = 2; // 12.22
@@ -301,7 +302,7 @@ export function orderForm({ view, welcome, changed }) {
     const now = view();
     if (!now) return root.replaceChildren(h("p", { class: "muted" }, "Waiting for your view…"));
     const parts = { movement, gunfire, sight_first: sighting_, sight_second: sighting_ }[now.phase];
-    root.replaceChildren(h("div", { class: "phase-name" }, `${now.phase.replace("_", " ")} · turn ${now.turn}`), ...(parts ? parts(now) : [h("p", { class: "muted" }, "Nothing is ordered in this phase.")]).flat(Infinity).filter(Boolean));
+    root.replaceChildren(h("div", { class: "phase-name" }, `${phaseWords(now.phase)} · turn ${now.turn}`), ...(parts ? parts(now) : [h("p", { class: "muted" }, "Nothing is ordered in this phase.")]).flat(Infinity).filter(Boolean));
   }
 
 

@@ -5,6 +5,7 @@
 
 import { h } from "/web/dom.js";
 import { FACING_WORDS, NAVY, RED, TEAL, drawCounters, drawMines, drawSmoke, drawStarshells, drawWaters } from "./draw.js";
+import { phaseWords } from "./words.js";
 
 /** How much a seat knows of a contact: "identified", "classified" or "marker"; "last seen" for
  * one the seat's view no longer shows (from the page's own memory). */
@@ -159,7 +160,7 @@ export function seatPanel(seat, view) {
   if (!view) return h("p", { class: "muted" }, `Waiting for ${seat}'s view…`);
   return [
     h("h2", {}, `${seat}: the ${view.side} picture`),
-    h("p", { class: "small" }, `Turn ${view.turn}, ${view.phase} · visibility ${view.visibility}${view.effects?.length ? ` · ${view.effects.join(", ")}` : ""}`),
+    h("p", { class: "small" }, `Turn ${view.turn}, ${phaseWords(view.phase)} · visibility ${view.visibility}${view.effects?.length ? ` · ${view.effects.join(", ")}` : ""}`),
     shipsTable(view.ships || []),
     view.friends?.length ? [h("h3", {}, "The side's shared plot"), shipsTable(view.friends)] : null,
     h("h3", {}, "Contacts"),
@@ -169,5 +170,5 @@ export function seatPanel(seat, view) {
 
 export function seatSummary(view) {
   if (!view) return h("div", { class: "muted" }, "No view.");
-  return h("div", {}, `Turn ${view.turn} ${view.phase}: ${(view.ships || []).length} own units, ${(view.contacts || []).length} contacts, ${(view.reports || []).length} reports.`);
+  return h("div", {}, `Turn ${view.turn}, ${phaseWords(view.phase)}: ${(view.ships || []).length} own units, ${(view.contacts || []).length} contacts, ${(view.reports || []).length} reports.`);
 }

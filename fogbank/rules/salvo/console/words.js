@@ -1,4 +1,12 @@
-// Salvo orders in words, the same on the umpire's record sheet and at a player's seat.
+// Salvo orders and phases in words, the same on the umpire's record sheet and at a player's seat.
+
+// Phase One is declared side by side, the side at a disadvantage first (turn.py's PHASES).
+const PHASES = { sight_first: "first sighting", sight_second: "second sighting", movement: "movement", gunfire: "gunfire", damage_control: "damage control" };
+
+/** A phase's name in the game's words: "Nothing to order in the first sighting phase". */
+export function phaseWords(phase) {
+  return PHASES[phase] ?? String(phase ?? "").replaceAll("_", " ");
+}
 
 /** A seat's order in words, whatever its phase (docs/payloads.md, Orders). */
 export function orderWords(given) {

@@ -1,0 +1,56 @@
+"""How each scenario is won: Gallipoli's exits and the fleet turned back, Cape Esperance's margin,
+Dogger Bank's level points; read from the truth at a turn's end. And Dogger Bank's zeppelins, a
+game's option."""
+
+from __future__ import annotations
+
+import attrs
+from fogbank.rules import core
+from fogbank.rules.salvo import phase_one, turn
+from fogbank.rules.salvo.scenario import for_options
+from fogbank.rules.salvo.work import Work
+
+from .sea import ship, work
+
+
+def _at_last_turn(w):
+    w.state = attrs.evolve(w.state, turn=w.scenario.turns)
+    return w
+
+
+def test_cape_esperance_is_japans_unless_the_us_leads_by_a_heavy_cruiser():
+    units = [ship("CA1", "1010", "us", seat="scott"), ship("JCA1", "2020", "japan", seat="goto")]
+    for us, japan, winner in ((25, 5, "us"), (20, 0, "us"), (15, 0, "japan"), (30, 15, "japan"), (0, 5, "japan"), (0, 0, "japan")):
+        outcome = turn._outcome(_at_last_turn(work(units, scenario="cape_esperance", points={"us": us, "japan": japan})), final=True)
+        assert outcome.results[winner] == "victory", (us, japan, outcome)
+
+
+def test_dogger_bank_level_points_are_germanys_and_any_lead_britains():
+    units = [ship("L", "1010"), ship("S", "2020", "germany")]
+    for britain, germany, winner in ((0, 0, "germany"), (5, 0, "britain"), (10, 10, "germany"), (10, 15, "germany")):
+        outcome = turn._outcome(_at_last_turn(work(units, points={"britain": britain, "germany": germany})), final=True)
+        assert outcome.results[winner] == "victory", (britain, germany, outcome)
+
+
+def test_the_fleet_turns_back_after_four_losses_and_an_exit_counts_one_hit_past_repair():
+    alive = [ship("B1", "1010", "allied", seat="de_robeck"), ship("F1", "1905", "turkish", seat="forts", kind="fort", max_speed=0)]
+    sunk = [ship(f"S{n}", "1010", "allied", seat="de_robeck", sunk=True) for n in range(4)]
+    outcome = turn._outcome(work(alive + sunk[:3], scenario="gallipoli"), final=False)
+    assert outcome is None  # three lost: the fleet fights on
+    outcome = turn._outcome(work(alive + sunk, scenario="gallipoli"), final=False)
+    assert outcome.results == {"allied": "defeat", "turkish": "victory"} and "turned back" in outcome.reason
+    victory = work(alive, scenario="gallipoli").scenario.victory
+    assert victory.counts(alive[0]) and victory.counts(attrs.evolve(alive[0], w=1))
+    assert not victory.counts(attrs.evolve(alive[0], w=1, s=1)) and not victory.counts(attrs.evolve(alive[0], s=2))
+
+
+def test_zeppelins_are_an_option_off_unless_a_game_chooses_them():
+    rules = core.find_ruleset("salvo")
+    assert rules.options("dogger_bank")["zeppelins"].default is False and "zeppelins" not in rules.options("gallipoli")
+    assert "zeppelin_attacks" not in rules.rules_offered("dogger_bank", {})
+    assert "zeppelin_attacks" in rules.rules_offered("dogger_bank", {"zeppelins": True})
+    for chosen in (False, True):
+        state = core.start(rules, "dogger_bank", bytes(32), {"zeppelins": chosen}).state
+        w = Work(state, for_options("dogger_bank", False, chosen))
+        phase_one.open_turn(w)
+        assert w.board.zeppelins_rolled == chosen

@@ -5,9 +5,9 @@
 // /play/rulesets/salvo/module.js; the views are those of views.py (docs/payloads.md).
 
 import { h, paint, s, titled } from "/web/dom.js";
-import { GOLD, LOOKS, NAVY, drawFire, drawMines } from "/umpire/rulesets/salvo/draw.js";
-import { contactsTable, drawPicture, shipsTable } from "/umpire/rulesets/salvo/seat.js";
-import { orderWords, phaseWords } from "/umpire/rulesets/salvo/words.js";
+import { GOLD, LOOKS, NAVY, drawFire, drawMines } from "/web/rulesets/salvo/draw.js";
+import { contactsTable, drawPicture, shipsTable } from "/web/rulesets/salvo/seat.js";
+import { orderWords, phaseWords } from "/web/rulesets/salvo/words.js";
 import { draft, orderForm, sighting, trace } from "./pad.js";
 
 export { orderForm };

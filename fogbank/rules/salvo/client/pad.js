@@ -7,8 +7,8 @@
 // clicks too. The server judges the order all the same: this tells the captain first.
 
 import { h } from "/web/dom.js";
-import { FACINGS, side } from "/umpire/rulesets/salvo/draw.js";
-import { phaseWords } from "/umpire/rulesets/salvo/words.js";
+import { FACINGS, side } from "/web/rulesets/salvo/draw.js";
+import { phaseWords } from "/web/rulesets/salvo/words.js";
 
 const TURNS_ALLOWED = { capital: 2, screen: 3, zeppelin: 3, dummy: 3 }; // 12.31
 const DUMMIES_PER_TURN = 2; // 12.22

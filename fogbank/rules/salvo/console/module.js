@@ -7,10 +7,10 @@
 import { h, paint, s } from "/web/dom.js";
 import {
   FACING_WORDS, LOOKS, drawBeam, drawCounters, drawFire, drawMines, drawSmoke, drawStarshells, drawWaters, sideColour,
-} from "./draw.js";
+} from "/web/rulesets/salvo/draw.js";
 import { override } from "./override.js";
-import { orderWords } from "./words.js";
-import { drawSeat, seatPanel, seatSummary } from "./seat.js";
+import { orderWords } from "/web/rulesets/salvo/words.js";
+import { drawSeat, seatPanel, seatSummary } from "/web/rulesets/salvo/seat.js";
 
 export { drawSeat, override, seatPanel, seatSummary };
 

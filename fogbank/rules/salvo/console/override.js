@@ -4,7 +4,7 @@
 // fills the hex, and picks a unit there when none is being moved.
 
 import { h } from "/web/dom.js";
-import { FACINGS, FACING_WORDS } from "./draw.js";
+import { FACINGS, FACING_WORDS } from "/web/rulesets/salvo/draw.js";
 
 const KINDS = [
   ["move_unit", "Move a unit"],

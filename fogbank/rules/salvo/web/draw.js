@@ -7,7 +7,7 @@ import { paint, s, titled } from "/web/dom.js";
 
 // Salvo's own styles, from its folder (the page's policy allows this origin's stylesheets).
 if (!document.querySelector('link[data-ruleset="salvo"]')) {
-  document.head.appendChild(Object.assign(document.createElement("link"), { rel: "stylesheet", href: "/umpire/rulesets/salvo/salvo.css" })).dataset.ruleset = "salvo";
+  document.head.appendChild(Object.assign(document.createElement("link"), { rel: "stylesheet", href: "/web/rulesets/salvo/salvo.css" })).dataset.ruleset = "salvo";
 }
 
 export const FACINGS = "ABCDEF"; // hexsides clockwise from north, as the rules letter them

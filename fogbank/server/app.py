@@ -55,7 +55,7 @@ from .guard import TokenGuard
 from .host import Host, Unstored
 from .handover import Handover, Recorded, adopt
 from .nudges import Nudges, Smtp
-from .sockets import CLOSE_GRACE, Socket, raise_fd_limit
+from .sockets import CLOSE_GRACE, Socket, listening, raise_fd_limit
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
@@ -167,8 +167,7 @@ class Server:
                 return server
         server.websockets = await serve(
             server._connection,
-            host,
-            port,
+            sock=listening(host, port, reuse_port=handover is not None),
             subprotocols=list(wire.SUBPROTOCOLS),
             max_size=wire.MAX_FRAME,
             compression=None,  # compression is a side channel on message size, and costs CPU
@@ -176,7 +175,6 @@ class Server:
             ping_interval=20,
             ping_timeout=20,
             create_connection=Socket if handover is None else Recorded,
-            **({} if handover is None else {"reuse_port": True}),
         )
         if handover is not None:
             handover.listen(server._adopt)

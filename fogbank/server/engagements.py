@@ -67,9 +67,12 @@ class Links:
             await self._link(room, name, pending[name])
         for name, link in sorted(mine.items()):
             if link.status == "fighting" and name not in pending:  # settled by the umpire
-                settled = self._mark(link, "settled", link.error)
+                # Its game ends first, and the battle is settled once that end is on disk (the
+                # end's own `after`, through `_give_back`, settles it): a battle is never settled
+                # while its game plays on, and an end the store did not keep is tried again.
                 await self._abandon(link)
-                await self.host.store.put_link(settled)
+                if self.by_parent[room.id][name].status == "fighting":  # its game was ended already
+                    await self._settled(link)
         link = self.by_child.get(room.id)
         if link is None or link.status != "fighting":
             return

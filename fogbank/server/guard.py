@@ -1,7 +1,8 @@
 """Rate limits, as token buckets: wrong tokens per connection and per address (so guessing one is
 hopeless even before its 192 bits are counted, and a guesser cannot crowd the server), and each
-seat's talk, questions and history requests (each costs every hearer, the log and a restart, or a
-replay of the game: one seat must not be able to make the game slow for everyone)."""
+seat's talk, questions, draft checks and history requests (each costs every hearer, the log and a
+restart, the rules' time, or a replay of the game: one seat must not be able to make the game slow
+for everyone)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ KEEP = 4096  # keys remembered; the oldest is forgotten first
 # Per seat: (at once, then one more every so many seconds).
 TALK = (10, 3.0)  # 20 a minute after the first ten: a lively table, not a flood
 QUESTIONS = (20, 1.0)  # a roster read question by question
+CHECKS = (30, 0.5)  # a draft checked as it is written (the pages ask 350 ms after an edit)
 HISTORY = (5, 10.0)  # a console drawn afresh now and then
 
 

@@ -133,7 +133,10 @@ class Handover:
                     break
                 except BlockingIOError:
                     await _ready(loop.add_writer, loop.remove_writer, line)
-            await loop.sock_sendall(line, payload[sent:])
+            if sent < len(payload):
+                # Only what is left: a send of nothing to an owner that has read it all and hung
+                # up fails (a broken pipe), and the socket, taken over already, would be kept too.
+                await loop.sock_sendall(line, payload[sent:])
         return True
 
     def listen(self, adopt: Callable[[socket.socket, dict[str, Any]], None]) -> None:

@@ -42,7 +42,7 @@ from . import filter as seen_by
 from .deadlines import Deadlines, Due, Limits
 from .ending import Ending, from_store
 from .engagements import Links
-from .guard import HISTORY, QUESTIONS, TALK, Buckets
+from .guard import CHECKS, HISTORY, QUESTIONS, TALK, Buckets
 from .nudges import Nudges, check_address, check_webhook
 from .stand_ins import StandIns
 from .streams import SeatStream
@@ -190,6 +190,7 @@ class Host:
         self.links = Links(self)  # battles handed from one game to another
         # Per (game, seat): what one seat may ask of everyone's game in a minute.
         self.talks, self.questions, self.histories = Buckets(*TALK), Buckets(*QUESTIONS), Buckets(*HISTORY)
+        self.checks = Buckets(*CHECKS)
         store.on_failure.append(self._unstored)
         self.deadlines = Deadlines(self) if clock is None else Deadlines(self, clock)
         self.stand_ins = StandIns(self)
@@ -420,6 +421,7 @@ class Host:
                 raise Refused("unknown_seat", f"There is no seat called {of_seat!r} in this game.")
         elif seat not in room.seats:
             raise Forbidden("Only a player's seat gives orders.")
+        self._spend(self.checks, room, seat, "checks")
         target, game = of_seat or seat, room.tip  # the game the order would be computed on
         try:
             _refuse_if_wrong_turn(game, turn)

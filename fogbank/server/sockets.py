@@ -11,8 +11,9 @@ File descriptors: the soft limit is raised to the hard one at start (`raise_fd_l
 limit a new connection is refused with HTTP 503 rather than taken: the kernel gives each new socket
 the lowest free descriptor, so a socket numbered N means N descriptors are in use below it. Past
 `soft - RESERVE` websocket upgrades are refused (plain HTTP, /healthz, is still answered); past
-`soft - FLOOR` every new socket is answered 503 at once and closed, so accepting never fails
-with "too many open files" and the store, the logs and the bus keep descriptors to work with.
+`soft - FLOOR` every new socket is answered 503 and closed the moment it is accepted (`Listener`),
+so accepting never fails with "too many open files" and the store, the logs and the bus keep
+descriptors to work with.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import resource
+import socket
 from typing import Any
 
 from websockets.asyncio.server import ServerConnection
@@ -31,9 +33,7 @@ CLOSE_TRY_AGAIN_LATER = 1013  # a slow reader, a host the bus cannot reach now: 
 STALLED = 60.0  # seconds a peer may leave what it was sent unread before it is closed
 CLOSE_GRACE = 10.0  # seconds a slow reader closed has to read to its close frame, then it is cut off
 RESERVE = 256  # descriptors kept free of websockets: plain HTTP, the store, logs, the bus
-# ... and kept free of sockets altogether. asyncio accepts up to its listen backlog (100) sockets
-# at a time before any of them is looked at here: the floor leaves room for such a burst.
-FLOOR = 128
+FLOOR = 128  # ... and kept free of sockets altogether
 BUSY = (
     b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain\r\nContent-Length: 47\r\n"
     b"Retry-After: 10\r\nConnection: close\r\n\r\nThe server is full; try again in a little while.\n"
@@ -75,6 +75,55 @@ class Full:
             else:
                 log.info("taking new connections again")
         return level
+
+
+class Listener(socket.socket):
+    """A listening socket that refuses a new socket past `soft - FLOOR` the moment it is accepted.
+
+    asyncio accepts up to its backlog (100) sockets each time round its loop, and a socket it
+    accepted is first looked at (`Socket.connection_made`) two times round later: in a burst,
+    three batches are open before the first is closed, enough to reach the limit and make
+    accept fail ("too many open files", and no connection taken for a second). Judged here, in
+    accept itself, a refused socket is closed before the next one is accepted."""
+
+    __slots__ = ()
+
+    def accept(self) -> tuple[socket.socket, Any]:
+        for _ in range(BATCH):
+            conn, address = super().accept()  # BlockingIOError once none waits: asyncio stops there
+            if Full.judge(conn.fileno()) < 2:
+                return conn, address
+            try:
+                conn.setblocking(False)
+                conn.send(BUSY)  # a fresh socket's buffer has room: all of it or none, never a wait
+            except OSError:
+                pass
+            conn.close()
+        raise BlockingIOError  # asyncio accepts again next time round its loop: others get a turn
+
+
+BATCH = 100  # sockets refused in one accept before the loop's other work has its turn
+
+
+def listening(host: str, port: int, reuse_port: bool = False) -> Listener:
+    """The server's listening socket, bound to the first address `host` names (`::` takes IPv6
+    and IPv4 alike, `0.0.0.0` every IPv4 address)."""
+    family, kind, proto, _, address = socket.getaddrinfo(
+        host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+    )[0]
+    sock = Listener(family, kind, proto)
+    try:
+        # The connections of a server just stopped linger in TIME_WAIT: the port is free to bind.
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        if reuse_port:  # workers listen on one port, the kernel spreading connections over them
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+        if family == socket.AF_INET6:
+            sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 0)
+        sock.bind(address)
+    except BaseException:
+        sock.close()
+        raise
+    return sock
 
 
 class Socket(ServerConnection):

@@ -25,10 +25,9 @@ def limited() -> None:
 
 
 async def websocket(url: str):
-    try:
-        return await connect(url, subprotocols=[wire.MSGPACK], ping_interval=None, open_timeout=5)
-    except TimeoutError:
-        raise AssertionError("the server neither took nor refused a connection") from None
+    # No deadline of its own: a connection neither taken nor refused hangs, and the suite's
+    # timeout fails the test (a deadline here would fail it on a busy machine too).
+    return await connect(url, subprotocols=[wire.MSGPACK], ping_interval=None, open_timeout=None)
 
 
 def soft_limit(pid: int) -> int:
@@ -59,23 +58,25 @@ async def test_near_the_descriptor_limit_new_websockets_are_refused_and_healthz_
                 if refused == 5:
                     break
         assert refused == 5 and 5 < len(opened) < HARD - RESERVE
-        with urllib.request.urlopen(url.replace("ws:", "http:") + "healthz", timeout=10) as health:
+        with urllib.request.urlopen(url.replace("ws:", "http:") + "healthz") as health:
             assert health.status == 200
-        # A burst of sockets at once, more than asyncio accepts in one go: answered 503 and closed
-        # (or left to their handshake's deadline), never past the limit.
+        # A burst of sockets at once, more than asyncio accepts in one go (and, on a busy machine,
+        # three goes of it before the first is looked at): answered 503 and closed (or left to
+        # their handshake's deadline), never past the limit.
         burst = [socket.create_connection(("127.0.0.1", port)) for _ in range(300)]
         for sock in burst:
             sock.close()
         for ws in opened[:10]:
             await ws.close()
-        for _ in range(100):  # the server lets their sockets go as it reads their closes
+        # The server lets their sockets go as it reads their closes, when it comes to them: a
+        # connection is refused until then, and taken after (if never, the suite's timeout fails it).
+        while True:
             try:
                 opened.append(await websocket(url))
                 break
-            except InvalidStatus:
+            except InvalidStatus as status:
+                assert status.response.status_code == 503
                 await asyncio.sleep(0.05)
-        else:
-            raise AssertionError("no connection was taken again once others closed")
     finally:
         for ws in opened:
             ws.transport.abort()

@@ -179,12 +179,21 @@ async def test_the_umpire_settles_an_abandoned_battle_and_the_linked_game_is_end
     assert isinstance(refused, wire.Error) and refused.code == "awaiting_battle"
     bad = await umpire.request(lambda ref: wire.Override(ref=ref, override={"settle": links[0].engagement, "result": {"ships": 3}}, reason="abandoned"))
     assert isinstance(bad, wire.Error) and bad.code == "bad_engagement_result"
+    ending, end = [], host.store.end
+
+    def logged_end(game_id, *args, **kwargs):  # how each battle stood as its game's end was logged
+        ending.append((game_id, host.links.by_child[game_id].status))
+        return end(game_id, *args, **kwargs)
+
+    host.store.end = logged_end
     for link in links:
         done = await umpire.request(lambda ref, link=link: wire.Override(
             ref=ref, override={"settle": link.engagement, "result": {"ships": [], "summary": "Both drew off."}}, reason="abandoned"))
         assert isinstance(done, wire.Ack)
         assert host.rooms[link.child].game.cycle is core.Cycle.ENDED
         assert host.links.by_parent[created["game"]][link.engagement].status == "settled"
+    # A battle is settled once its game's end is on disk, never while that game still plays.
+    assert ending == [(link.child, "fighting") for link in links]
     assert not host.rooms[created["game"]].game.awaiting
 
 

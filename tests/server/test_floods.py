@@ -1,5 +1,5 @@
 """What one seat may cost everyone: talk capped in length and rate, questions and history
-requests rate-limited per seat, a finished game's history replayed once, and a joining seat sent
+requests and draft checks rate-limited per seat, a finished game's history replayed once, and a joining seat sent
 the latest of what it was told (the rest a page at a time, on request), not all of it."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import pytest
 from fogbank import protocols as wire
 from fogbank.server import host as host_module
 from fogbank.server.app import Server
-from fogbank.server.guard import HISTORY, QUESTIONS, TALK, Buckets
+from fogbank.server.guard import CHECKS, HISTORY, QUESTIONS, TALK, Buckets
 from fogbank.server.host import MAX_TALK, TOLD_PAGE, TOLD_RECENT
 
 from tests.rules.toy import picket  # noqa: F401  (registers the toy ruleset)
@@ -22,7 +22,9 @@ async def server(tmp_path):
     server = await Server.start(port=0, data=tmp_path)
     # A clock that stands still: the bursts are counted, never refilled while a test runs.
     host = server.host
-    host.talks, host.questions, host.histories = (Buckets(*limit, clock=lambda: 0.0) for limit in (TALK, QUESTIONS, HISTORY))
+    host.talks, host.questions, host.histories, host.checks = (
+        Buckets(*limit, clock=lambda: 0.0) for limit in (TALK, QUESTIONS, HISTORY, CHECKS)
+    )
     yield server
     await server.close()
 
@@ -48,6 +50,20 @@ async def test_questions_are_rate_limited_per_seat(server):
     codes = [(await sub.request(lambda ref: wire.Ask(ref=ref, question={"about": "speed"}))).code
              for _ in range(QUESTIONS[0] + 1)]  # fmt: skip
     assert codes == ["no_questions"] * QUESTIONS[0] + ["rate_limited"]
+
+
+async def test_draft_checks_are_rate_limited_per_seat(server):
+    game = await server.create_game("picket")
+    blue1 = await open_peer(server, game["seats"]["blue1"], codec=JSON)
+    red1 = await open_peer(server, game["seats"]["red1"], codec=JSON)
+    umpire = await open_peer(server, game["umpire_token"], codec=JSON)
+    check = lambda ref: wire.CheckOrder(ref=ref, turn=1, order={"move": 5})  # noqa: E731
+    answers = [await blue1.request(check) for _ in range(CHECKS[0] + 1)]
+    assert all(isinstance(answer, wire.Checked) for answer in answers[:-1])
+    assert answers[-1].code == "rate_limited" and "checks" in answers[-1].message
+    assert isinstance(await red1.request(check), wire.Checked)  # per seat
+    for_blue1 = lambda ref: wire.CheckOrder(ref=ref, turn=1, order={"move": 5}, seat="blue1")  # noqa: E731
+    assert isinstance(await umpire.request(for_blue1), wire.Checked)  # the umpire's own allowance
 
 
 async def test_a_finished_games_history_is_replayed_once_and_asked_for_at_a_limited_rate(server, monkeypatch):

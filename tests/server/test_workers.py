@@ -47,13 +47,13 @@ class Workers:
         self.url = f"ws://127.0.0.1:{self.port}/"
 
     async def logged(self, text: str) -> str:
-        """The first line of its log holding `text`, once there is one."""
-        for _ in range(1200):
+        """The first line of its log holding `text`, once there is one (however long the machine
+        takes: the suite's timeout fails a test waiting for a line never logged)."""
+        while True:
             found = [line for line in self.log if text in line]
             if found:
                 return found[0]
             await asyncio.sleep(0.05)
-        raise AssertionError(f"never logged {text!r}")
 
     def new_game(self, scenario: str = "marmara") -> dict:
         key = (self.data / "admin.key").read_text().strip()
@@ -125,7 +125,7 @@ async def test_frames_before_and_behind_a_join_are_answered_once_and_in_order(tm
                     await ws.send(msgpack.packb(message))
                 kinds = []
                 while not kinds or kinds[-1] not in ("ack", "observation acking 2"):
-                    reply = msgpack.unpackb(await asyncio.wait_for(ws.recv(), 10))
+                    reply = msgpack.unpackb(await ws.recv())
                     kind = reply["type"] if reply["type"] != "error" else reply["code"]
                     kinds.append(f"{kind} acking {reply['ack']}" if "ack" in reply else kind)
                 # As from one process: the turn's observation once it is on disk, the order's ack
@@ -141,7 +141,7 @@ async def test_a_wrong_token_is_refused_by_any_worker(tmp_path):
         for fake in ("0123456789ab.submarine.nothing", "abcdef012345.submarine.nothing", "no-dots"):
             async with connect(server.url, subprotocols=[wire.MSGPACK]) as ws:
                 await ws.send(msgpack.packb({"type": "join", "token": fake}))
-                reply = msgpack.unpackb(await asyncio.wait_for(ws.recv(), 10))
+                reply = msgpack.unpackb(await ws.recv())
                 assert reply["type"] == "error" and reply["code"] == "bad_token"
     finally:
         assert server.stop() == 0
@@ -170,14 +170,17 @@ def test_a_ctrl_c_while_the_workers_start_stops_them_all_without_a_traceback(tmp
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )  # fmt: skip
     try:
-        for _ in range(600):  # the first worker is being started: the parent waits for its "ready"
-            if os.path.exists(f"/proc/{process.pid}") and workers_of(process.pid):
-                break
+        # However long the machine takes to start them (the suite's timeout fails it if never):
+        # the workers are being started, the parent waits for their "ready".
+        while not (os.path.exists(f"/proc/{process.pid}") and workers_of(process.pid)):
             time.sleep(0.01)
         started = workers_of(process.pid)
-        assert started, "no worker was started"
+        for pid in started:  # held where they are: none says "ready" before the ^C, however slow we were
+            os.kill(pid, signal.SIGSTOP)
         process.send_signal(signal.SIGINT)
-        out, err = process.communicate(timeout=60)
+        for pid in started:
+            os.kill(pid, signal.SIGCONT)
+        out, err = process.communicate()
     finally:
         process.kill()
     assert process.returncode == 0, err
@@ -203,13 +206,13 @@ def workers_of(pid: int) -> list[int]:
 
 
 async def join_when_back(url: str, game: dict) -> list[int]:
-    """Play two turns of the game, trying again while its worker is starting again."""
-    for _ in range(100):
+    """Play two turns of the game, trying again while its worker is starting again (for as long
+    as that takes: the suite's timeout fails a game that never comes back)."""
+    while True:
         try:
             return await play_two_turns(url, game)
         except (OSError, ClientError, WebSocketException):  # its connections reset while it was down
             await asyncio.sleep(0.2)
-    raise AssertionError(f"game {game['game']} never came back")
 
 
 async def test_a_killed_worker_is_started_again_with_its_games(tmp_path):
@@ -247,11 +250,8 @@ async def test_workers_die_with_their_parent_and_the_folder_serves_again(tmp_pat
     assert len(workers) == 2
     server.process.kill()  # kill -9: no handler runs, no SIGTERM is sent by the parent
     server.process.wait()
-    for _ in range(400):
-        if gone(workers):
-            break
+    while not gone(workers):  # a worker that outlives its parent fails the test at the suite's timeout
         await asyncio.sleep(0.05)
-    assert gone(workers), "a worker outlived its parent"
     again = Workers(tmp_path)  # port and stores free: no second writer beside the first
     try:
         assert len(await play_two_turns(again.url, game)) == 2
@@ -333,7 +333,7 @@ async def test_a_connection_that_sent_more_than_a_datagram_holds_before_joining_
                 await ws.send(msgpack.packb({"type": "join", "token": game["seats"]["submarine"]}))
                 kinds = []
                 while "snapshot" not in kinds:
-                    reply = msgpack.unpackb(await asyncio.wait_for(ws.recv(), 10))
+                    reply = msgpack.unpackb(await ws.recv())
                     kinds.append(reply["type"] if reply["type"] != "error" else reply["code"])
                 assert kinds == ["not_joined"] * 4 + ["welcome", "snapshot"]
     finally:

@@ -1,6 +1,7 @@
 """The page kit (fogbank/web/, served at /web/) is the one way to the shared modules: a ruleset's
-page module imports the kit from /web/ and its own files through its own ruleset path, never
-a shell's files nor another ruleset's; the kit itself knows no page and no ruleset."""
+page module imports the kit from /web/, its own page's files by ./, and what its console and seat
+modules share from its own kit at /web/rulesets/<ruleset>/ (its folder web/), never a shell's
+URL (/umpire/, /play/) nor another ruleset's files; the kit itself knows no page and no ruleset."""
 
 import re
 from pathlib import Path
@@ -22,10 +23,10 @@ def test_the_rulesets_have_page_modules_to_check():
 
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_a_rulesets_page_modules_import_the_kit_and_their_own_files_only(ruleset):
-    own = re.compile(rf"^(\./[\w-]+\.js|/(play|umpire)/rulesets/{ruleset}/[\w-]+\.js|/web/(maps/)?[\w-]+\.js)$")
+    own = re.compile(rf"^(\./[\w-]+\.js|/web/rulesets/{ruleset}/[\w-]+\.js|/web/(maps/)?[\w-]+\.js)$")
     strays = [
         (str(path.relative_to(FOGBANK)), target)
-        for folder in ("client", "console")
+        for folder in ("client", "console", "web")
         for path in sorted((FOGBANK / "rules" / ruleset / folder).glob("*.js"))
         for target in imports(path)
         if not own.match(target)

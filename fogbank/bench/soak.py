@@ -41,6 +41,7 @@ from typing import Any
 
 import msgpack
 from websockets.asyncio.client import connect
+from websockets.exceptions import WebSocketException
 
 from fogbank import protocols as wire
 from fogbank.clients import Client, ClientError, OrderRefused, TurnPassed
@@ -138,8 +139,21 @@ class Player:
         self.gaps = self.reconnects = 0
         self.over = False
 
+    async def first_join(self) -> Client:
+        """The first connect, tried again while a kill has the port down: the client library
+        retries only after it has joined once (a first connect that fails is the caller's to
+        judge), and a player starting during a restart waits for the server as a person would."""
+        for attempt in range(60):
+            try:
+                return await Client.connect(self.url, self.token, reconnect_attempts=60, backoff=(0.05, 1.0))
+            except (OSError, WebSocketException, TimeoutError) as problem:
+                if attempt == 59:
+                    raise ConnectionError(f"could not join in 60 tries: {problem!r}") from problem
+                await asyncio.sleep(min(0.05 * 2**attempt, 1.0))
+        raise AssertionError("unreachable")
+
     async def play(self) -> None:
-        async with await Client.connect(self.url, self.token, reconnect_attempts=60, backoff=(0.05, 1.0)) as client:
+        async with await self.first_join() as client:
             client.on_state(lambda state: setattr(self, "reconnects", self.reconnects + (state == "reconnecting")))
             welcome = client.welcome
             bot = core.find_ruleset(welcome.ruleset).bot(welcome.scenario, welcome.seat, welcome.chart)

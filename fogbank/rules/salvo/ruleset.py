@@ -30,7 +30,7 @@ class Salvo(Ruleset):
     def options(self, scenario: str) -> Mapping[str, Option]:
         s = load_scenario(scenario)
         found = {"fog": Option(default=s.fog, choices=("as_written", "double_blind"),
-                               help="as_written: every marker's place and speed shown; double_blind: only what a side senses"),
+                               help="as written: every marker's place and speed shown; double blind: only what a side senses"),
                  "heavy_seas": Option(default=s.heavy_seas, choices=(False, True),
                                       help="NWS heavy seas: smoke blocks a line of sight only on a 1, partly on 2-3")}
         if s.zeppelins:

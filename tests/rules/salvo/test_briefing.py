@@ -48,3 +48,11 @@ def test_the_random_event_that_cuts_visibility_is_not_named_like_the_fog_of_war_
 
     outcomes = {TABLES["random_event"].read(total) for total in range(2, 13)}
     assert "the fog thickens" in outcomes and "fog of war" not in outcomes
+
+
+def test_an_options_help_names_its_choices_as_the_game_page_shows_them_not_as_codes():
+    for scenario in RULES.scenarios():
+        for name, option in RULES.options(scenario).items():
+            for choice in option.choices:
+                if isinstance(choice, str) and "_" in choice:
+                    assert choice not in option.help, (scenario, name, choice)

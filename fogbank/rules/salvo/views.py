@@ -30,11 +30,23 @@ def unit_view(unit: Unit, board: Board, turn: int = 0) -> dict[str, Any]:
         "salvoes": unit.salvoes, "radar": unit.radar if unit.has_radar else None,
         "radar_range": board.radar_range.get(unit.id) if unit.has_radar else None,
         "search": unit.search if unit.has_search else None, "radar_words": radar_words(unit, board),
+        "radar_kit": radar_kit(unit, board),
         "starshells": unit.starshells, "searchlight": unit.searchlight, "crew": unit.crew, "flagship": unit.flagship,
         "w": unit.w, "s": unit.s, "fresh_w": unit.fresh_w, "fresh_s": unit.fresh_s,
         "sunk": unit.sunk, "exited": unit.exited, "turned": unit.turned,
         "hurt_now": [words for mark, words in MARKS.items() if board.marked(mark, unit.id, turn)],
     }
+
+
+def radar_kit(unit: Unit, board: Board) -> list[str]:
+    """A ship's radar sets by name, as the ships table lists them (radar_words tells what they do)."""
+    kit = []
+    if unit.has_radar:
+        reach = board.radar_range.get(unit.id, RADARS[unit.radar].detection)
+        kit.append(f"{RADARS[unit.radar].name.replace('_', ' ').title()} radar ({reach} hexes)")
+    if unit.has_search:
+        kit.append(SEARCH_RADARS[unit.search].title)
+    return kit
 
 
 def radar_words(unit: Unit, board: Board) -> list[str]:

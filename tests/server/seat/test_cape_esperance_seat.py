@@ -64,3 +64,15 @@ async def test_a_night_seat_declares_a_starshell_and_the_umpire_sees_the_radar_r
     await expect(console.locator('#layers input[data-layer="radar"]')).to_be_checked()
     await expect(console.locator('#layers input[data-layer="starshells"]')).to_be_attached()
     await console.screenshot(path=str(ARTIFACTS / "cape-esperance-console.png"))
+
+
+async def test_scotts_ships_table_names_each_radar_set_in_words(server, pages):
+    created = await server.create_game("cape_esperance")
+    seat = pages[0]
+    await seat.goto(f"http://127.0.0.1:{server.port}/play#token={created['seats']['scott']}")
+    await seat.wait_for_selector("#chart .counter")
+    helena = seat.locator('#gauges-panel tr[data-unit="CL2"] .kit')
+    await expect(helena).to_contain_text("Mark 3 radar (")
+    await expect(helena).to_contain_text("SG surface search")
+    assert "mark_3" not in await seat.locator("#gauges-panel").inner_text()
+    assert "Mark 3 fire control: detects 14 hexes" in await helena.get_attribute("title")

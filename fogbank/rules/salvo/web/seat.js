@@ -94,7 +94,7 @@ export function drawSeat(map, group, view) {
 export function shipsTable(ships, { selected = null, pick = null } = {}) {
   const rows = ships.map((u) => {
     const gone = u.sunk ? "sunk" : u.exited ? "broke through" : "";
-    const kit = [u.radar ? `radar ${u.radar}${u.radar_range ? ` (${u.radar_range})` : ""}` : "", u.torpedoes ? `torp ${u.salvoes}` : "",
+    const kit = [...(u.radar_kit || []), u.torpedoes ? `torp ${u.salvoes}` : "",
       u.starshells ? "starshells" : "", u.searchlight ? "searchlight" : ""].filter(Boolean).join(", ");
     const row = h(
       "tr",
@@ -102,7 +102,7 @@ export function shipsTable(ships, { selected = null, pick = null } = {}) {
       // The id heads the name, and what a ship carries (or its fate) goes under it: columns of their
       // own make the table too wide for the side panel at 1024.
       h("td", {}, h("span", { class: "mono id" }, u.id), " ", u.kind === "dummy" ? "dummy" : u.name, u.flagship ? h("span", { class: "chip" }, "flag") : null,
-        gone || kit ? h("div", { class: "small kit" }, gone || kit) : null),
+        gone || kit ? h("div", { class: "small kit", title: gone ? null : (u.radar_words || []).join("; ") || null }, gone || kit) : null),
       h("td", { class: "mono" }, u.hex),
       h("td", { class: "mono" }, u.kind === "fort" ? "—" : `${u.facing} ${u.speed}/${u.max_speed}`),
       h("td", { class: "mono", title: "main + secondary battery, range in hexes" }, u.kind === "dummy" ? "" : `${u.attack}${u.secondary ? `+${u.secondary}` : ""}/${u.range}`),

@@ -284,14 +284,23 @@ def _tell_firer(work: Work, firer: Unit, target: Unit, text: str) -> None:
     work.tell(work.seats_of(who), "no_shot", text.format(target=label_text(work, who, target)), firer=firer.id)
 
 
+def _fate_words(target: Unit, result: str, fate: str) -> str:
+    """The fate as a player reads it: a hit that leaves a fort unharmed says why (000: S hits have
+    no effect on forts), or "S (unharmed)" reads as a contradiction."""
+    if target.kind == FORT and fate == "unharmed" and result == "S":
+        return "unharmed: S hits do nothing to a fort"
+    return fate
+
+
 def _tell_result(work: Work, target: Unit, result: str, fate: str, firers: list[Unit]) -> None:
+    said = _fate_words(target, result, fate)
     for who in dict.fromkeys(sensing.observer(work.scenario, f.seat) for f in firers):
         names = ", ".join(f.name for f in firers if sensing.observer(work.scenario, f.seat) == who)
-        work.tell(work.seats_of(who), "fire_result", f"{names} fired at {label_text(work, who, target)}: {result} ({fate}).",
+        work.tell(work.seats_of(who), "fire_result", f"{names} fired at {label_text(work, who, target)}: {result} ({said}).",
                   target=work.label(who, target.id), result=result, fate=fate)
     who = sensing.observer(work.scenario, target.seat)
     sources = ", ".join(sorted({label_text(work, who, f) for f in firers}))
-    work.tell(work.seats_of(who), "under_fire", f"{target.name} under fire from {sources}: {result} ({fate}).",
+    work.tell(work.seats_of(who), "under_fire", f"{target.name} under fire from {sources}: {result} ({said}).",
               unit=target.id, result=result, fate=fate)
 
 

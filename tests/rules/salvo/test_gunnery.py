@@ -169,6 +169,15 @@ def test_forts_ignore_s_and_fall_at_3w_and_zeppelins_fall_to_s():
     assert w.damage("Z", "W") == "unharmed" and w.damage("Z", "S") == "destroyed" and w.board.points == {"britain": 10}
 
 
+def test_an_s_hit_on_a_fort_is_told_as_doing_nothing_to_a_fort_not_as_a_bare_unharmed():
+    fort = ship("F", "2003", "turkish", kind="fort", seat="forts")
+    firer = ship("Q", "2006", "allied", seat="de_robeck")
+    w = work([fort, firer], scenario="gallipoli")
+    gunnery._tell_result(w, fort, "S", w.damage("F", "S"), [firer])
+    said = [e.text for e in w.events if e.what in ("fire_result", "under_fire")]
+    assert said and all(t.endswith("S (unharmed: S hits do nothing to a fort).") for t in said)
+
+
 def test_damage_control_mends_only_this_turns_hits_once_a_turn_and_forts_twice():
     w = work([ship("L", "1010", w=2, fresh_w=1, s=1), ship("F", "1020", "germany", kind="fort", w=2, fresh_w=2)],
              phase="damage_control")

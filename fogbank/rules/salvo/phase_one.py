@@ -125,7 +125,7 @@ def _random_event(work: Work) -> None:
                               effects={side: frozenset(effects)} if effects else {})
     everyone = [s.name for s in scenario.seats]
     if visibility != board.visibility or event in (FOG_LIFTS, FOG_OF_WAR):
-        work.tell(everyone, "visibility", f"Random event: {event}. Visibility is now {visibility} hexes.", visibility=visibility)
+        work.tell(everyone, "visibility", f"Random event: {event}. Visibility is now {visibility} hex{'' if visibility == 1 else 'es'}.", visibility=visibility)
     elif side and event != "no event":
         work.tell(work.seats_of(side), "random_event", f"Random event on our side: {event}.", event=event)
     else:

@@ -115,6 +115,13 @@ def event(outcome, side="first", leader="suffered", **board):
     return w
 
 
+def test_a_visibility_of_one_is_told_as_one_hex():
+    told = [e.text for e in event("the fog thickens", visibility=2, max_visibility=3).events if e.what == "visibility"]
+    assert told == ["Random event: the fog thickens. Visibility is now 1 hex."]
+    told = [e.text for e in event("the fog lifts", visibility=2, max_visibility=3).events if e.what == "visibility"]
+    assert told == ["Random event: the fog lifts. Visibility is now 3 hexes."]
+
+
 def test_visibility_events_keep_to_the_maximum():
     assert event("the fog lifts", visibility=10, max_visibility=11).board.visibility == 11
     assert event("the fog lifts", visibility=11, max_visibility=11).board.visibility == 11

@@ -58,7 +58,7 @@ def build(engagement: Engagement, seed: bytes) -> Scenario:
         fog="as_written", random_events=False, heavy_seas=engagement.sea == "heavy", savo_impairment=False,
         zeppelins=False, zeppelins_default=False, forts_triple_in_hex=False, cruising_speed=0,
         disadvantaged=min(engagement.parties, key=lambda p: (len(p.ships), p.side)).side,
-        event_sides=sides, dummies=(), shared_plot={side: True for side in sides},
+        event_sides=sides, dummies=(), shared_plot={side: True for side in sides}, side_titles={side: side.title() for side in sides},
         # Every seat's title is in every welcome: a side's strength is not the enemy's to read there.
         seats=tuple(SeatSpec(name=seat, side=p.side, title=f"{seat}'s ships ({p.side})") for p in engagement.parties for seat in p.seats),
         units=tuple(units), minefields=frozenset(), minefield_density="", zeppelin_hexes=(), zeppelin_seat="",

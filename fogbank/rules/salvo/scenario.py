@@ -100,6 +100,7 @@ class Scenario:
     event_sides: tuple[str, str]  # d6 1-3, 4-6 on the random events' side roll
     dummies: tuple[str, ...]  # sides that may use dummies
     shared_plot: Mapping[str, bool]  # side -> whether its seats share one plot
+    side_titles: Mapping[str, str]  # side -> its name as a player reads it ("us" is the United States)
     seats: tuple[SeatSpec, ...]
     units: tuple[Unit, ...]
     minefields: frozenset[Hex]
@@ -216,6 +217,7 @@ def _load_file(scenario_id: str) -> Scenario:
         event_sides=tuple(data.get("event_sides", [])) or tuple(dict.fromkeys(s["side"] for s in data["seats"])),
         dummies=tuple(data.get("dummy_sides", [])),
         shared_plot={side["name"]: side.get("shared_plot", True) for side in data["sides"]},
+        side_titles={side["name"]: side.get("title", side["name"].title()) for side in data["sides"]},
         seats=tuple(SeatSpec(name=s["name"], side=s["side"], title=s["title"], mines=s.get("mines", 0)) for s in data["seats"]),
         units=tuple(units),
         minefields=frozenset(hexes.parse(h) for h in data.get("minefields", [])),

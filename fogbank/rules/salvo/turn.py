@@ -275,5 +275,9 @@ def _outcome(work: Work, final: bool = True) -> Outcome | None:
             lead = max(points[s] - points[victory.ties] for s in sides if s != victory.ties)
             winners = [s for s in winners if s != victory.ties] if lead >= max(victory.margin, 1) else [victory.ties]
         results = {s: ("draw" if len(winners) > 1 else ("victory" if s in winners else "defeat")) for s in sides}
-        return Outcome(results, "Victory points: " + ", ".join(f"{s} {points[s]}" for s in sides) + ".")
+        said = "Victory points: " + ", ".join(f"{scenario.side_titles[s]} {points[s]}" for s in sides) + "."
+        if victory.ties in sides and results[victory.ties] == "victory" and best > points[victory.ties]:
+            # More points and still beaten: say why, or the result reads as a mistake.
+            said += f" Short of a lead of {max(victory.margin, 1)}, the night is {scenario.side_titles[victory.ties]}'s."
+        return Outcome(results, said)
     return None

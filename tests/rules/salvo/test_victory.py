@@ -25,6 +25,15 @@ def test_cape_esperance_is_japans_unless_the_us_leads_by_a_heavy_cruiser():
         assert outcome.results[winner] == "victory", (us, japan, outcome)
 
 
+def test_a_side_ahead_on_points_and_still_beaten_is_told_why_in_its_own_words():
+    units = [ship("CA1", "1010", "us", seat="scott"), ship("JCA1", "2020", "japan", seat="goto")]
+    outcome = turn._outcome(_at_last_turn(work(units, scenario="cape_esperance", points={"us": 15, "japan": 5})), final=True)
+    assert outcome.results["japan"] == "victory"
+    assert outcome.reason == "Victory points: the United States 15, Japan 5. Short of a lead of 20, the night is Japan's."
+    won = turn._outcome(_at_last_turn(work(units, scenario="cape_esperance", points={"us": 25, "japan": 5})), final=True)
+    assert won.reason == "Victory points: the United States 25, Japan 5."
+
+
 def test_dogger_bank_level_points_are_germanys_and_any_lead_britains():
     units = [ship("L", "1010"), ship("S", "2020", "germany")]
     for britain, germany, winner in ((0, 0, "germany"), (5, 0, "britain"), (10, 10, "germany"), (10, 15, "germany")):

@@ -84,7 +84,7 @@ def _declarations(work: Work, orders: Mapping[str, Mapping[str, Any]]) -> None:
             if (unit is not None and unit.afloat and _powered(work, unit) and target is not None
                     and hexes.distance(unit.hex, target.hex) <= sensing.SEARCHLIGHT_RANGE):
                 searchlights.append((uid, target.id))
-                work.tell(work.seats_of(who), "searchlight", f"{unit.name}'s searchlight holds label {label}.", unit=uid)
+                work.tell(work.seats_of(who), "searchlight", f"{unit.name}'s searchlight holds contact #{label}.", unit=uid)
     if starshells != list(board.starshells):
         everyone = [s.name for s in work.scenario.seats]
         bursts = sorted({hexes.number(h) for _, h in starshells})

@@ -265,6 +265,14 @@ def test_no_starshell_or_searchlight_without_power_after_an_engineering_hit():
     assert {r.kind for r in w.told["scott"]} == {"no_power"}
 
 
+def test_a_searchlight_is_told_as_holding_the_contact_by_its_number_in_the_contacts_table():
+    us = ship("R", "1010", "us", seat="scott", starshells=1, searchlight=True)
+    w = work([us, ship("J", "1013", "japan", seat="goto")], scenario="cape_esperance", phase="sight_second",
+             labels={"us": {"J": 1}})
+    turn._declarations(w, {"scott": {"searchlights": {"R": 1}}})
+    assert [r.text for r in w.told["scott"] if r.kind == "searchlight"] == [f"{us.name}'s searchlight holds contact #1."]
+
+
 def test_a_mine_a_ship_strikes_is_marked_on_her_sides_maps_and_nowhere_else():
     game = core.start(RULES, "gallipoli", bytes(32))
     state = attrs.evolve(game.state, phase="movement", board=attrs.evolve(game.state.board, secret_mines=frozenset({parse("1609")})))

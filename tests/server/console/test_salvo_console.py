@@ -57,6 +57,7 @@ async def test_the_umpire_watches_and_overrides_gallipoli(server, page):
     steamed = {number(unit.hex) for unit in truth.units if unit.kind == "dummy"}  # where the captain sent them
     assert {await d.get_attribute("data-hex") for d in await dummies.all()} == steamed
     await expect(page.locator("#truth tr.dummy")).to_have_count(2)
+    assert "/99" not in await page.locator("#truth tr.dummy").first.inner_text()  # no made-up top speed
     await expect(chart.locator(".minefield.secret")).to_have_count(2)
     assert sorted([await m.get_attribute("data-hex") for m in await chart.locator(".minefield.secret").all()]) == SECRET_MINES
     await expect(page.locator("#truth .secret-mines")).to_have_text(" ".join(SECRET_MINES))

@@ -177,7 +177,8 @@ function unitRow(view, unit) {
     h("td", { class: "mono" }, unit.dummy ? `${unit.id}` : unit.id),
     h("td", {}, unit.dummy ? "dummy" : unit.name),
     h("td", { class: "mono" }, unit.hex),
-    h("td", { class: "mono" }, unit.kind === "fort" ? "" : `${unit.facing} ${unit.speed}/${unit.max_speed}`),
+    // A dummy has no top speed of its own (99 in the truth): its course and speed alone.
+    h("td", { class: "mono" }, unit.kind === "fort" ? "" : unit.dummy ? `${unit.facing} ${unit.speed}` : `${unit.facing} ${unit.speed}/${unit.max_speed}`),
     h("td", { class: "mono" }, unit.dummy ? "" : `${unit.w}W ${unit.s}S`),
     h("td", {}, state(unit)),
     h("td", { class: "small", title: labels.map(([who, n]) => `${who}'s label ${n}`).join(", ") }, labels.map(([who, n]) => `${who.slice(0, 1).toUpperCase()}#${n}`).join(" ")),

@@ -88,7 +88,7 @@ def seat_view(state: GameState, scenario: Scenario, seat: str, since: int | None
     struck = {r.facts["hex"] for r in log.reports if r.kind == "mine_struck" and "hex" in r.facts}  # found the hard way
     return {
         **_common(state, scenario),
-        "seat": seat, "side": side,
+        "seat": seat, "side": side, "side_title": scenario.side_titles[side],
         "mines_to_lay": scenario.seat(seat).mines if state.turn == 1 and state.phase == "sight_first" and not log.mines else 0,
         "effects": sorted(board.effects.get(side, ())),
         "ships": [unit_view(u, board, state.turn) for u in board.units if u.seat == seat],

@@ -75,4 +75,5 @@ async def test_scotts_ships_table_names_each_radar_set_in_words(server, pages):
     await expect(helena).to_contain_text("Mark 3 radar (")
     await expect(helena).to_contain_text("SG surface search")
     assert "mark_3" not in await seat.locator("#gauges-panel").inner_text()
+    await expect(seat.locator("#gauges-panel")).to_contain_text("the United States")  # the side, not its code "us"
     assert "Mark 3 fire control: detects 14 hexes" in await helena.get_attribute("title")

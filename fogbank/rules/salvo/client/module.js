@@ -123,7 +123,7 @@ export function gauges(view, welcome) {
     h(
       "dl",
       { class: "gauges" },
-      h("dt", {}, "Side"), h("dd", {}, view.side),
+      h("dt", {}, "Side"), h("dd", {}, view.side_title ?? view.side),
       h("dt", {}, "Sighting"), h("dd", { id: "gauge-sight" }, `${view.night ? "night" : "day"} · visibility ${view.visibility} · wind ${view.wind}`),
       view.effects?.length ? [h("dt", {}, "Events"), h("dd", { class: "hurt" }, view.effects.join(", "))] : null,
       view.exits !== null && view.exits !== undefined ? [h("dt", {}, "Broke through"), h("dd", {}, `${view.exits} ship${view.exits === 1 ? "" : "s"}`)] : null,

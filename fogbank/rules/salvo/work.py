@@ -72,9 +72,13 @@ class Work:
         return [u for u in self.units.values() if u.afloat]
 
     def damage(self, uid: str, result: str) -> str:
-        """Apply a CRT result ("-", W, S, WS, 2W, X); returns what became of the unit."""
+        """Apply a CRT result ("-", W, S, WS, 2W, X); returns what became of the unit.
+
+        A dummy takes hits as a ship would, and goes when a ship would sink (it scores nothing):
+        a hit told "unharmed" would tell the firer the marker was a dummy (12.22: dummies are
+        "hit" as normal to keep the illusion)."""
         unit = self.units[uid]
-        if result == "-" or not unit.afloat or unit.kind == DUMMY:
+        if result == "-" or not unit.afloat:
             return "unharmed"
         w = 2 if "2W" in result else result.count("W")
         s = result.count("S")
@@ -96,7 +100,8 @@ class Work:
             new = evolve(new, radar_lost=True)  # 12.12
         if result == "X" or new.w + new.s >= SINKING_HITS:
             new = evolve(new, sunk=True)
-            self._score(new)
+            if new.kind != DUMMY:  # a dummy gone is worth nothing
+                self._score(new)
         self.put(new)
         return "sunk" if new.sunk else "damaged"
 

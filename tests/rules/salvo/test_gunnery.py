@@ -257,3 +257,21 @@ def test_a_bridge_hit_kills_the_admiral_and_the_flagship_no_longer_keeps_order()
     w = work([ship("L", "1010", flagship=True), ship("S", "1020", "germany")])
     gunnery._special(w, w.units["L"], "bridge hit", [w.units["S"]])
     assert not w.units["L"].flagship and w.board.marked("bridge_all", "britain", 2)
+
+
+def test_a_dummy_hit_is_told_to_the_firer_as_a_ship_hit_so_the_fate_does_not_unmask_it():
+    # 12.22: dummies are "hit" as normal to keep the illusion. A W on a marker said "unharmed" when
+    # it was a dummy and "damaged" when it was a ship: the fire report told the firer which.
+    from fogbank.rules.salvo.units import DUMMY
+
+    for results in (["W"], ["S"], ["WS"], ["2W"], ["X"], ["W", "W", "S"], ["-"]):
+        fates = {}
+        for kind in ("capital", DUMMY):
+            w = work([ship("M1", "1010", side="germany", kind=kind, points=0 if kind == DUMMY else 30)])
+            fates[kind] = [w.damage("M1", r) for r in results]
+            if kind == DUMMY:
+                assert w.units["M1"].points == 0
+        assert fates["capital"] == fates[DUMMY], results
+    w = work([ship("M1", "1010", side="germany", kind=DUMMY, points=0)])
+    before = dict(w.board.points)
+    assert w.damage("M1", "X") == "sunk" and not w.units["M1"].afloat and w.board.points == before

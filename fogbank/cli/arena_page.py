@@ -94,7 +94,7 @@ def markdown(report: Mapping[str, Any], command: str) -> str:
             unmet = [g["goal"] for g in standard["goals"] if not g["met"]]
             out += ["", "Goals: " + ("all met." if not unmet else "not met: " + "; ".join(unmet) + ".")]
         for edge in report["edges"]:
-            if any(edge["policy"] == r["policies"].get(edge["side"]) for r in runs):
+            if edge.get("scenario") == scenario:
                 out.append(f"- plan `{edge['policy']}` ({edge['side']}): {edge['edge'] * 100:+.0f} points against"
                            f" the standard player{'' if edge['met'] else ' (exploitable)'}")
         out.append("")

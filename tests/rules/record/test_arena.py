@@ -80,6 +80,27 @@ def test_an_edge_is_a_plan_s_wins_over_the_standard_player_s_against_the_same_op
     assert [(e["policy"], e["edge"], e["met"]) for e in edges] == [("rush", 0.2, False)]
 
 
+def test_a_plan_is_held_to_the_standard_run_of_its_own_scenario_and_options():
+    # Runs of several scenarios in one report (`--all`) whose sides share a name: each plan is held
+    # to its own scenario's standard run with the same options, not to whichever came last.
+    def run(scenario, options, policy, wins):
+        return {"scenario": scenario, "options": options, "policies": {"british": policy},
+                "sides": {"british": {"wins": arena.share(wins, 100)}}}
+    edges = arena.edges([
+        run("b11", {"setup": "drawn"}, "standard", 80), run("b11", {"setup": "umpire"}, "standard", 10),
+        run("b11", {"setup": "drawn"}, "dash_in", 50), run("river_plate", {}, "standard", 50),
+    ])
+    assert [(e["scenario"], e["policy"], e["edge"]) for e in edges] == [("b11", "dash_in", -0.3)]
+
+
+def test_one_seat_against_the_rules_must_lose_often_enough_to_be_a_contest():
+    run = {"draws": arena.share(0, 100), "rules": {},
+           "sides": {"british": {"wins": arena.share(99, 100), "losses": arena.share(1, 100)}}}
+    met = {g["goal"]: g["met"] for g in arena.goals(run)}
+    assert met == {"draws at most 40%": True, "british wins at least 20%": True,
+                   "british loses at least 20% (the rules' side wins)": False}
+
+
 def test_a_standard_game_of_the_arena_is_simulate_s_game_of_the_same_number():
     played = arena.play("b11", "same", 3)
     end = list(play_bot_game("b11", arena.game_seed("same", 3)))[-1]

@@ -3,6 +3,7 @@
 #   make test   the whole test suite (same set-up)
 PYTHON ?= python3
 VENV ?= .venv
+GAMES ?= 200
 BIN := $(VENV)/bin
 
 .PHONY: play test bench simulate balance clean system-deps
@@ -29,9 +30,10 @@ bench: $(BIN)/fogbank
 simulate: $(BIN)/fogbank
 	$(BIN)/fogbank simulate b11 --seed 1 --games 20 --json
 
-# docs/balance.md: every scenario's arena table (200 games a run; about an hour on two cores)
+# docs/balance.md: every scenario's arena table (200 games a run; about two hours on two cores;
+# `make balance GAMES=40` for a quicker table, its header says how many games made it)
 balance: $(BIN)/fogbank
-	$(BIN)/fogbank arena --all --markdown docs/balance.md
+	$(BIN)/fogbank arena --all --games $(GAMES) --markdown docs/balance.md
 
 clean:
 	rm -rf $(VENV) fogbank-data .pytest_cache .hypothesis

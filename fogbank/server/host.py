@@ -370,6 +370,7 @@ class Host:
             briefing=dict(ruleset.briefing(state, UMPIRE if seat == SPECTATOR else seat)),
             chart=self.chart(room, UMPIRE if seat in (UMPIRE, SPECTATOR) else seat),
             seats=[seat_map(s) for s in seats], sides=list(sides(seats)), phases=list(ruleset.phases),
+            side_titles=dict(ruleset.side_titles(state)),
             side=side, turn=state.turn, phase=state.phase, must_act=seen_by.must_act(game, seat),
             options=to_plain(public_options(state.options)),
             told=seen_by.told_so_far(game, seat, first) if seat not in (UMPIRE, SPECTATOR) else [],

@@ -94,7 +94,7 @@ async function welcomed(welcome) {
   game.record = new Record(game.phases);
   game.record.begin(welcome);
   sheet = new Sheet($("pane-sheet"), { ruleset: game.ruleset, seats: game.seats, record: game.record, phase: game.phaseWords, name: game.seatName });
-  gameLog = new GameLog($("pane-log"), game.ruleset, game.phaseWords, game.seatName);
+  gameLog = new GameLog($("pane-log"), game.ruleset, game.phaseWords, game.seatName, welcome.side_titles);
   $("console").hidden = false;
   if (game.spectating) {
     // The turn spectators may see comes as a snapshot right after the welcome, if there is one yet.
@@ -392,7 +392,7 @@ function renderSeat() {
   );
   $("back-to-umpire").onclick = () => viewAs("umpire");
   $("seat-panel").replaceChildren(...[game.ruleset.seatPanel(seat, game.seatView)].flat());
-  $("pane-seat").replaceChildren(h("h2", {}, `Messages sent to ${game.seatName(seat)}`), seatMessages(game.seatName(seat), game.seatLog, game.ruleset));
+  $("pane-seat").replaceChildren(h("h2", {}, `Messages sent to ${game.seatName(seat)}`), seatMessages(game.seatName(seat), game.seatLog, game.ruleset, game.welcome.side_titles));
 }
 
 async function renderResult() {
@@ -403,7 +403,7 @@ async function renderResult() {
   box.dataset.seed = over.seed;
   const check = h("span", { class: "check" }, "");
   box.replaceChildren(
-    h("strong", {}, `Game over: ${results(over)}. `),
+    h("strong", {}, `Game over: ${results(over, game.welcome?.side_titles)}. `),
     over.reason,
     h("div", {}, "Seed ", h("code", { id: "seed" }, over.seed), " ", check),
   );

@@ -49,7 +49,7 @@ export class Hand {
     // A result for each side; an old server takes only a reason (and says "ended").
     $("end-results").replaceChildren(
       ...(sides || []).map((side) =>
-        h("label", {}, `${side} `, h("select", { id: `end-result-${side}`, "data-side": side }, RESULTS.map((r) => h("option", { value: r, selected: r === "ended" }, r)))),
+        h("label", {}, `${this.game.welcome?.side_titles?.[side] ?? side} `, h("select", { id: `end-result-${side}`, "data-side": side }, RESULTS.map((r) => h("option", { value: r, selected: r === "ended" }, r)))),
       ),
     );
 

@@ -7,15 +7,14 @@
 
 import { loadRuleset } from "/umpire/ruleset.js";
 import { h } from "/web/dom.js";
-import { capital, eventWords, seatName, words } from "/web/words.js";
+import { eventWords, resultsWords, seatName, words } from "/web/words.js";
 
 const $ = (id) => document.getElementById(id);
 
-/** "victory" for this seat, and the reason; every side's result when there are several, each side
- * named in words ("Central: draw"), never by its id. */
-function resultWords(over) {
-  const sides = Object.entries(over.results || {});
-  const all = sides.length > 1 ? ` (${sides.map(([side, result]) => `${capital(words(side))}: ${words(result)}`).join(", ")})` : "";
+/** "victory" for this seat; every side's result when there are several, each side named by its
+ * title ("the United States: defeat; Japan: victory"). */
+function resultWords(over, titles) {
+  const all = Object.keys(over.results || {}).length > 1 ? ` (${resultsWords(over.results, titles)})` : "";
   return `${words(over.result)}${all}`;
 }
 
@@ -51,7 +50,7 @@ export class Debrief {
     const check = h("span", { class: "check" }, "");
     $("result").replaceChildren(
       h("h2", {}, "Game over"),
-      h("p", {}, h("strong", { id: "my-result" }, resultWords(this.over)), ". ", this.over.reason),
+      h("p", {}, h("strong", { id: "my-result" }, resultWords(this.over, this.welcome.side_titles)), ". ", this.over.reason),
       h("div", {}, "Seed ", h("code", { id: "seed" }, this.over.seed), " ", check),
       h("p", { class: "muted small" }, "The game's log came with the result: fogbank verify re-reads every roll from it."),
     );

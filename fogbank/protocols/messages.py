@@ -312,6 +312,8 @@ class Welcome:
     # Each side's name as a player reads it (side -> title: "us" -> "the United States"), from
     # the ruleset: a page names a side by it, never by its id.
     side_titles: dict[str, str] = attrs.Factory(dict)
+    # A spectator's: how many turns behind the game it is shown (None for every other seat).
+    behind: int | None = None
 
 
 @attrs.frozen(kw_only=True)

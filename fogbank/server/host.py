@@ -371,6 +371,7 @@ class Host:
             chart=self.chart(room, UMPIRE if seat in (UMPIRE, SPECTATOR) else seat),
             seats=[seat_map(s) for s in seats], sides=list(sides(seats)), phases=list(ruleset.phases),
             side_titles=dict(ruleset.side_titles(state)),
+            behind=room.spectator_delay if seat == SPECTATOR else None,
             side=side, turn=state.turn, phase=state.phase, must_act=seen_by.must_act(game, seat),
             options=to_plain(public_options(state.options)),
             told=seen_by.told_so_far(game, seat, first) if seat not in (UMPIRE, SPECTATOR) else [],

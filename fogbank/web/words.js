@@ -27,6 +27,11 @@ export function resultsWords(results, titles) {
   return Object.entries(results || {}).map(([side, result]) => `${titles?.[side] ?? words(side)}: ${words(result)}`).join("; ");
 }
 
+/** How far behind the game spectators are shown it: "1 turn behind", "3 turns behind". */
+export function turnsBehind(turns) {
+  return `${turns} turn${turns === 1 ? "" : "s"} behind`;
+}
+
 /** A sentence's first letter made a capital ("the submarine's captain ..." -> "The ..."). */
 export function capital(text) {
   return text.charAt(0).toUpperCase() + text.slice(1);

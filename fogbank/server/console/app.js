@@ -12,7 +12,7 @@ import { bare, loadRuleset } from "./ruleset.js";
 import { bare as bareSeat, loadSeatModule } from "/play/ruleset.js";
 import { connect, inOrder, loginForm, notice, onNewToken, takeToken } from "/web/page.js";
 import { RequestRefused } from "/web/wire.js";
-import { capital, seatName } from "/web/words.js";
+import { capital, seatName, turnsBehind } from "/web/words.js";
 
 const TOKEN_KEY = "fogbank.umpire.token";
 const $ = (id) => document.getElementById(id);
@@ -53,6 +53,12 @@ let diceLog = null;
 const later = inOrder("The console");
 
 /** Send a request; a refusal is shown in the server's words. The reply, or null. */
+/** How late a spectator is shown the game, as the welcome says ("3 turns behind"). */
+function spectatorsLag(behind) {
+  if (behind === null || behind === undefined) return "some turns behind"; // an older server says not
+  return behind === 0 ? "as each turn opens" : turnsBehind(behind);
+}
+
 async function ask(type, fields, done) {
   try {
     const reply = await wire.request(type, fields);
@@ -98,7 +104,7 @@ async function welcomed(welcome) {
   $("console").hidden = false;
   if (game.spectating) {
     // The turn spectators may see comes as a snapshot right after the welcome, if there is one yet.
-    setTimeout(() => game.view || notice("The game is shown to spectators some turns behind: nothing to see yet."), 1500);
+    setTimeout(() => game.view || notice(`The game is shown to spectators ${spectatorsLag(welcome.behind)}: nothing to see yet.`), 1500);
   } else {
     syncHistory();
     refreshGames();
@@ -308,7 +314,7 @@ function renderStanding() {
 
 function renderHeader() {
   const w = game.welcome;
-  $("game-title").textContent = `${w.briefing?.title ?? w.scenario} · game ${w.game}${game.spectating ? " · as a spectator, some turns behind" : ""}`;
+  $("game-title").textContent = `${w.briefing?.title ?? w.scenario} · game ${w.game}${game.spectating ? ` · as a spectator, ${spectatorsLag(w.behind)}` : ""}`;
   const view = game.viewAs === "umpire" ? game.view : game.seatView;
   const clock = view ? game.ruleset.clock(view) : "";
   // The phase by name, unless the ruleset's own clock says it already (River Plate's "06:15 · 1A write moves").

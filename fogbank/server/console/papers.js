@@ -4,7 +4,7 @@
 
 import { h } from "/web/dom.js";
 import { copyButton, whole } from "/web/links.js";
-import { eventWords, resultsWords, seatName, words } from "/web/words.js";
+import { eventWords, resultsWords, seatName, turnsBehind, words } from "/web/words.js";
 
 function table(className, headings, rows) {
   return h(
@@ -368,7 +368,7 @@ function spectatorsLine(game, actions, ended) {
     "p",
     { class: "spectators", "data-open": String(open) },
     h("b", {}, "Spectators: "),
-    open ? `open, ${game.spectator_delay} turn${game.spectator_delay === 1 ? "" : "s"} behind. ` : "closed. ",
+    open ? `open, ${turnsBehind(game.spectator_delay)}. ` : "closed. ",
     linkCell(game.spectators, "Spectators", "spectator"),
     " ",
     renew,

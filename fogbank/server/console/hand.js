@@ -98,7 +98,7 @@ export class Hand {
     $("orders-in").hidden = ended || !ordersIn.length;
     $("orders-in").replaceChildren(
       h("div", { class: "muted" }, at.cycle === "ready" ? "Orders in, held for you:" : "Orders in so far:"),
-      h("ul", {}, ordersIn.map(([seat, order]) => h("li", { "data-seat": seat }, h("b", {}, this.game.seatName(seat)), ": ", ruleset.order(order, seat)))),
+      h("ul", {}, ordersIn.map(([seat, order]) => h("li", { "data-seat": seat }, h("b", {}, this.game.seatName(seat)), ": ", ruleset.order(order, seat, at.phase)))),
     );
 
     if (!this.holdPending) {

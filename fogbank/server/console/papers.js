@@ -50,7 +50,7 @@ export class Sheet {
     this.record = record;
     const order = (seat) => (row) => {
       const given = row.orders?.[seat];
-      if (given) return { text: ruleset.order(given, seat), class: "order" };
+      if (given) return { text: ruleset.order(given, seat, row.phase), class: "order" };
       return { text: row.current ? "" : "—", class: "muted", title: "No order known: a standing order, or one the server did not say" };
     };
     this.columns = [
@@ -218,9 +218,9 @@ export class GameLog {
     const phases = record.phases ? ` (${record.phases.map(this.phase).join(", ")})` : "";
     switch (record.input) {
       case "order":
-        return `Order from ${this.name(record.seat)}: ${this.ruleset.order(record.order || {}, record.seat)}`;
+        return `Order from ${this.name(record.seat)}: ${this.ruleset.order(record.order || {}, record.seat, record.phase)}`;
       case "amend":
-        return `Umpire amends ${this.name(record.seat)}'s order to ${this.ruleset.order(record.order || {}, record.seat)}, because: ${record.reason}`;
+        return `Umpire amends ${this.name(record.seat)}'s order to ${this.ruleset.order(record.order || {}, record.seat, record.phase)}, because: ${record.reason}`;
       case "ask":
         return `Question from ${this.name(record.seat)}: ${words(record.question ?? record.payload)}`;
       case "override":

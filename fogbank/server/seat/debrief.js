@@ -75,7 +75,7 @@ export class Debrief {
   recordWords(entry) {
     const { order, answer } = this.words;
     if (entry.type === "input") {
-      if (entry.input === "order") return `You ordered: ${order(entry.order)}`;
+      if (entry.input === "order") return `You ordered: ${order(entry.order, this.welcome.seat, entry.phase)}`;
       if (entry.input === "ask") return `You asked the rules: ${words(entry.question)}`;
       return `You said: ${entry.text ?? ""}`;
     }
@@ -84,7 +84,7 @@ export class Debrief {
       case "standing_order":
         return `The umpire: ${entry.text}`;
       case "amended":
-        return `${entry.text} You sailed under: ${order(entry.order)}.`;
+        return `${entry.text} You sailed under: ${order(entry.order, this.welcome.seat, entry.phase)}.`;
       case "answer":
         return `The rules' answer: ${answer(entry)}`;
       default:
@@ -129,7 +129,7 @@ export class Debrief {
     const row = this.rows[this.at];
     $("replay-where").textContent = `Turn ${row.turn} · ${this.words.phase(row.phase)} (${this.at + 1} of ${this.rows.length})`;
     const orders = Object.entries(row.orders || {}).map(([name, order]) =>
-      h("li", {}, h("b", {}, seatName(this.welcome.seats, name) + (name === this.welcome.seat ? " (you)" : "")), ": ", this.console.order(order, name)),
+      h("li", {}, h("b", {}, seatName(this.welcome.seats, name) + (name === this.welcome.seat ? " (you)" : "")), ": ", this.console.order(order, name, row.phase)),
     );
     $("replay-orders").replaceChildren(h("h3", {}, "Orders"), h("ul", { class: "reports" }, orders));
     const truth = this.console.truth;

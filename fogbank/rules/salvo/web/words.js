@@ -12,6 +12,12 @@ export function phaseWords(phase) {
 // course and speed in the movement phase, and holds fire in gunfire).
 const NOTHING = { movement: "all ships hold course and speed", gunfire: "all ships hold fire" };
 
+/** Why 12.41 blocks a line of fire (the view's `lines_blocked`), and what the rule says, for the
+ * pad to show as the target is picked: the rules refuse the shot. */
+export function lineBlockedWords(why) {
+  return `line blocked: ${why}. Rule 12.41: a ship on the line of fire next to the firer or the target blocks it, day or night, and a destroyer cannot fire over a capital ship; the rules will refuse this shot`;
+}
+
 /** A seat's order in words, whatever its phase (docs/payloads.md, Orders); `phase`, where the
  * page knows it, says what the ships an order does not name do. */
 export function orderWords(given, seat, phase) {

@@ -23,6 +23,9 @@ export function orderForm({ view, welcome, changed }) {
   let parts = {}; // ship -> {read(), fill(order), ...} for the phase the pad was made for
   let madeFor = null;
   let aiming = null; // the fire group's select last touched: a click on a ship aims it
+  // The ship whose move was last touched: a click on the table steers her. Kept by name, not
+  // by what has the focus: a click on the table takes the focus from her move field.
+  let steering = null;
   let pending = null; // a draft put back before the view it was written on has come
 
   function moveField(ship, now) {
@@ -74,6 +77,7 @@ export function orderForm({ view, welcome, changed }) {
         button("LS", "Lay smoke along the path", () => toggle("LS")),
         button("Clear", "Stop: an empty move", () => { text.value = ""; changed(); })),
       printed, ahead);
+    part.addEventListener("focusin", () => { steering = ship.name; });
     const first = () => text.value.trim().replace(/\s+/g, " ");
     return { node: part, read: () => (later.length ? { moves: [first(), ...later.map(then)] } : { move: first() }),
       fill: (o) => {
@@ -83,7 +87,7 @@ export function orderForm({ view, welcome, changed }) {
           o.moves.slice(1).forEach((value, n) => { if (later[n]) later[n].value = value; });
         }
       },
-      focus: () => text, set: (value) => { text.value = value; } };
+      set: (value) => { text.value = value; } };
   }
 
   /** A ship whose move this turn was written ahead (night, before contact): shown, not asked. */
@@ -93,7 +97,7 @@ export function orderForm({ view, welcome, changed }) {
       h("legend", {}, ship.title),
       h("p", {}, `Written ahead: ${now || "stop"} this turn${after.length ? `, then ${after.map((m) => m || "stop").join(", ")}` : ""}.`));
     // Nothing to send for her, and a click on the table has no move to change.
-    return { node: part, read: () => null, fill: () => {}, focus: () => part, set: () => {} };
+    return { node: part, read: () => null, fill: () => {}, set: () => {} };
   }
 
   function fireField(ship, now) {
@@ -194,8 +198,18 @@ export function orderForm({ view, welcome, changed }) {
     for (const [name, given] of Object.entries(order?.ships || {})) parts[name]?.fill(given);
   }
 
+  /** The ship a click on the table steers: the one whose move was last touched, else the first. */
+  function steered(ships) {
+    return ships.find((s) => s.name === steering) ?? ships[0];
+  }
+
   return {
     fields,
+    /** The ship a click on the table would steer now (write moves), for the pointer's words. */
+    steering: () => {
+      const ships = afloat(view());
+      return ships.length ? steered(ships) : null;
+    },
     seen(now, fresh) {
       if (fresh || madeFor !== `${now.turn}/${now.phase}`) make(now);
     },
@@ -240,7 +254,7 @@ export function orderForm({ view, welcome, changed }) {
       if (!now || !ships.length) return;
       const ship = ships.reduce((a, b) => (distance(a.at, place.at) <= distance(b.at, place.at) ? a : b));
       if (now.phase === "write_moves") {
-        const chosen = ships.find((s) => document.activeElement === parts[s.name]?.focus?.()) ?? ships[0];
+        const chosen = steered(ships);
         const knots = Math.max(chosen.speed_range[0], Math.min(chosen.speed || chosen.speed_range[1], chosen.speed_range[1]));
         if (!chosen.first_move) parts[chosen.name]?.set(moveToward(chosen, place.at, knots, chart.turning_radius));
       } else if (now.phase === "write_fire") {

@@ -113,7 +113,7 @@ export function drawSeat(map, group, view, draft) {
     const stat = stats[c.ship];
     const mark = model(group, { at: c.at, course: c.course, length: stat.length, funnel: stat.funnel },
       { className: "ship contact", look: { stroke: SIDE[c.side] ?? "#333", width: px(5) }, dot: { fill: "#fff" },
-        label: `${c.title}: course ${pad3(c.course)}°, seen by ${c.seen_by.join(", ")}` });
+        label: `${c.title}: course ${pad3(c.course)}°, seen by ${c.seen_by.map((by) => known.get(by) ?? by).join(", ")}` });
     mark.setAttribute("data-ship", c.ship);
     label(group, map, c.at, c.title, SIDE[c.side]);
   }
@@ -291,6 +291,7 @@ export function reports(view) {
  * bearing and range, measured within a nautical mile, judged by eye beyond (it may be a tenth out). */
 export function contacts(view) {
   if (!view?.contacts?.length) return h("p", { class: "muted" }, "No ship in sight.");
+  remember(view); // the own ships' names, for "seen by", whether or not the table was drawn first
   const rows = view.contacts.flatMap((c) => c.sightings.map((sighting, n) => h("tr", { "data-contact": c.ship },
     h("td", {}, n ? "" : h("b", {}, c.title)), h("td", {}, n ? "" : c.side === "german" ? "German" : "British"),
     h("td", { class: "mono" }, n ? "" : `${pad3(c.course)}°`),

@@ -152,6 +152,9 @@ async function setUp(welcome) {
   $("hover").hidden = !seat.map;
   $("no-map").hidden = Boolean(seat.map);
   $("briefing").replaceChildren(...nodes(seat.ruleset.briefing(welcome.briefing)));
+  // Before the first order of the game the briefing is open: the mission, and how you play and
+  // what can sink you, are read before the first move, not found later under a fold.
+  $("briefing-box").open = welcome.turn === 1 && welcome.phase === welcome.phases?.[0] && !welcome.order_in;
   talkTo(welcome);
 
   seat.pad = seat.ruleset.orderForm({ view: () => seat.view, welcome, changed: padChanged });

@@ -1,5 +1,6 @@
-"""River Plate's seat page in words, not codes: the contacts table names the ships that see a
-contact by their titles from the first view (it said "graf_spee" until the table was drawn)."""
+"""River Plate's seat page as a new player meets it: the contacts table names the ships that see a
+contact by their titles from the first view (it said "graf_spee" until the table was drawn), and
+the briefing (the mission, how you play, what sinks you) is open before the first move."""
 
 from __future__ import annotations
 
@@ -18,3 +19,19 @@ async def test_the_contacts_say_which_ships_see_them_by_name(server, page):
     await expect(page.locator("#contacts tbody")).not_to_contain_text("graf_spee")
     label = await page.locator('svg#chart .contact[data-ship="ajax"]').first.text_content()
     assert label is not None and "graf_spee" not in label
+
+
+async def test_the_briefing_is_open_before_the_first_move_and_folded_after(server, page):
+    created = await server.create_game("river_plate", {"seats": "side"})
+    url = f"http://127.0.0.1:{server.port}/play#token={created['seats']['british']}"
+    await page.goto(url)
+    await page.wait_for_selector('#connection[data-state="connected"]')
+    briefing = page.locator("#briefing")
+    await expect(briefing).to_be_visible()
+    await expect(briefing).to_contain_text("What sinks you")
+    await page.click("#send-order")  # the printed first moves
+    await expect(page.locator("#duty")).to_contain_text("Orders in")
+    await page.goto("about:blank")
+    await page.goto(url)
+    await page.wait_for_selector('#connection[data-state="connected"]')
+    await expect(briefing).to_be_hidden()  # folded once the first orders are in

@@ -128,12 +128,15 @@ export class Debrief {
     $("replay-at").value = String(this.at);
     const row = this.rows[this.at];
     $("replay-where").textContent = `Turn ${row.turn} · ${this.words.phase(row.phase)} (${this.at + 1} of ${this.rows.length})`;
+    // The truth first: a console module learns the units' names from the view it draws, and
+    // words the orders with them (else the first phase shown names ships by their ids).
+    const truth = this.console.truth;
+    const truthNodes = truth ? [truth(row.view)].flat() : [h("pre", { class: "small" }, JSON.stringify(row.view, null, 1))];
     const orders = Object.entries(row.orders || {}).map(([name, order]) =>
       h("li", {}, h("b", {}, seatName(this.welcome.seats, name) + (name === this.welcome.seat ? " (you)" : "")), ": ", this.console.order(order, name, row.phase)),
     );
     $("replay-orders").replaceChildren(h("h3", {}, "Orders"), h("ul", { class: "reports" }, orders));
-    const truth = this.console.truth;
-    $("replay-truth").replaceChildren(...(truth ? [truth(row.view)].flat() : [h("pre", { class: "small" }, JSON.stringify(row.view, null, 1))]));
+    $("replay-truth").replaceChildren(...truthNodes);
     const events = this.log.filter((r) => r.type === "event" && r.turn === row.turn && (r.phase === undefined || r.phase === row.phase || !r.phase));
     $("replay-events").replaceChildren(
       ...events.map((e) => {

@@ -1,8 +1,11 @@
 """River Plate's seat page as a new player meets it: the contacts table names the ships that see a
 contact by their titles from the first view (it said "graf_spee" until the table was drawn), and
-the briefing (the mission, how you play, what sinks you) is open before the first move."""
+the briefing (the mission, how you play, what sinks you) is open before the first move, and the
+debrief names every side and ship in words."""
 
 from __future__ import annotations
+
+from fogbank.clients import Client
 
 from tests.conftest import needs
 
@@ -35,3 +38,19 @@ async def test_the_briefing_is_open_before_the_first_move_and_folded_after(serve
     await page.goto(url)
     await page.wait_for_selector('#connection[data-state="connected"]')
     await expect(briefing).to_be_hidden()  # folded once the first orders are in
+
+
+async def test_the_debriefs_truth_names_the_ships_in_every_order(server, page):
+    created = await server.create_game("river_plate", {"seats": "side"})
+    await page.goto(f"http://127.0.0.1:{server.port}/play#token={created['seats']['british']}")
+    await page.wait_for_selector('#connection[data-state="connected"]')
+    async with await Client.connect(f"ws://127.0.0.1:{server.port}/", created["umpire_token"]) as umpire:
+        while (await umpire.games()).games[0]["turn"] < 2:
+            await umpire.release()
+        await umpire.end("The umpire breaks off the action.", {"german": "draw", "british": "draw"})
+    await expect(page.locator("#my-result")).to_have_text("draw (Kriegsmarine: draw; Royal Navy, Force G: draw)")
+    orders = page.locator("#replay-orders")
+    await expect(orders).to_contain_text("Admiral Graf Spee: A13")
+    await expect(orders).to_contain_text("Exeter: A10 L6")
+    await expect(orders).not_to_contain_text("graf_spee")
+    await expect(orders).not_to_contain_text("exeter:")

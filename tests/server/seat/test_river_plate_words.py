@@ -1,9 +1,11 @@
 """River Plate's seat page as a new player meets it: the contacts table names the ships that see a
 contact by their titles from the first view (it said "graf_spee" until the table was drawn), and
 the briefing (the mission, how you play, what sinks you) is open before the first move, and the
-debrief names every side and ship in words."""
+debrief names every side and ship in words, opening on the truth as the action ended."""
 
 from __future__ import annotations
+
+import re
 
 from fogbank.clients import Client
 
@@ -49,6 +51,11 @@ async def test_the_debriefs_truth_names_the_ships_in_every_order(server, page):
             await umpire.release()
         await umpire.end("The umpire breaks off the action.", {"german": "draw", "british": "draw"})
     await expect(page.locator("#my-result")).to_have_text("draw (Kriegsmarine: draw; Royal Navy, Force G: draw)")
+    # The truth opens as the action ended, the enemy's true damage shown; then back to the start.
+    await expect(page.locator("#replay-where")).to_have_text(re.compile(r"\((\d+) of \1\)$"))
+    await page.focus("#replay-at")
+    await page.keyboard.press("Home")
+    await expect(page.locator("#replay-where")).to_contain_text("Turn 1 · 1A write moves (1 of")
     orders = page.locator("#replay-orders")
     await expect(orders).to_contain_text("Admiral Graf Spee: A13")
     await expect(orders).to_contain_text("Exeter: A10 L6")

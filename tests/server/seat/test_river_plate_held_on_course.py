@@ -1,6 +1,7 @@
 """River Plate: special damage may hold a ship on course for some inches before she may turn
-(moves.py's on_course). The pad's steering by a click on the table runs her straight for them
-first, and its preview names a move that turns too soon, as the rules would refuse it: the same
+(moves.py's on_course), cut her turning to an inch (a damaged rudder) or jam her rudder hard over
+(she must turn an inch). The pad's steering by a click on the table, and the move it starts from,
+obey them, and its preview names a move that does not, as the rules would refuse it: the same
 moves judged by the page and by the rules agree."""
 
 from __future__ import annotations
@@ -16,14 +17,18 @@ from ..chromium import CHROMIUM, expect
 
 pytestmark = needs(CHROMIUM)
 
-JUDGE = """async ([held, rudder, target]) => {
+JUDGE = """async ([held, rudder, jammed, target]) => {
   const moves = await import("/play/rulesets/supremacy/moves.js");
   const seat = window.fogbankSeat.seat;
-  const ship = { ...seat.view.ships.find((s) => s.name === "exeter"), on_course: held, rudder };
+  const ship = { ...seat.view.ships.find((s) => s.name === "exeter"), on_course: held, rudder,
+                 effects: jammed ? { hard_over: 5 } : {} };
   const steered = moves.moveToward(ship, target, ship.speed, seat.welcome.chart.turning_radius);
+  const straight = moves.straightOn(ship, ship.speed);
+  const judged = (move) => moves.moveProblems(moves.readMove(move), ship);
   const early = `R2 A${ship.speed / 2 - 2}`;
-  return { steered, steeredWrong: moves.moveProblems(moves.readMove(steered), ship),
-           early, earlyWrong: moves.moveProblems(moves.readMove(early), ship) };
+  const ahead = `A${ship.speed / 2}`;
+  return { steered, steeredWrong: judged(steered), straight, straightWrong: judged(straight),
+           early, earlyWrong: judged(early), ahead, aheadWrong: judged(ahead) };
 }"""
 
 
@@ -38,14 +43,23 @@ async def test_steering_a_ship_held_on_course_runs_her_straight_first_as_the_rul
     exeter = state.board.ship("exeter")
     cls = ship_classes()[exeter.cls]
     abeam = [exeter.at[0] + 300, exeter.at[1] - 300]  # well off her starboard side: she must turn
-    for held, rudder in ((6, "working"), (3, "working"), (2, "damaged"), (0, "damaged")):
-        judged = await page.evaluate(JUDGE, [held, rudder, abeam])
-        ship = evolve(exeter, on_course=held * 4, rudder=rudder)
-        refused = {r.code for r in problems(parse_move(judged["steered"]), ship, cls, state.turn)}
-        assert not refused, (held, rudder, judged)
-        assert not judged["steeredWrong"], (held, rudder, judged)
+    cases = ((6, "working", False), (3, "working", False), (2, "damaged", False), (0, "damaged", False),
+             (0, "working", True), (3, "working", True), (0, "damaged", True))
+    for held, rudder, jammed in cases:
+        judged = await page.evaluate(JUDGE, [held, rudder, jammed, abeam])
+        effects = {"hard_over": state.turn + 3} if jammed else {}
+        ship = evolve(exeter, on_course=held * 4, rudder=rudder, effects=effects)
+
+        def refused(move: str) -> set[str]:
+            return {r.code for r in problems(parse_move(move), ship, cls, state.turn)}
+
+        # Steered for a point, or straight on as the pad starts: moves the rules take.
+        for move in ("steered", "straight"):
+            assert not refused(judged[move]), (held, rudder, jammed, judged)
+            assert not judged[f"{move}Wrong"], (held, rudder, jammed, judged)
         assert "R" in judged["steered"] and (not held or judged["steered"].startswith(f"A{held} ")), judged
-        # A turn at once: the rules refuse it exactly when the page says they will.
-        early = {r.code for r in problems(parse_move(judged["early"]), ship, cls, state.turn)} & {"on_course", "rudder_damaged"}
-        assert bool(early) == bool(judged["earlyWrong"]), (held, rudder, judged)
-        assert bool(early) == (held > 0 or rudder == "damaged")
+        # A turn at once, or none: the rules refuse it exactly when the page says they will.
+        for move in ("early", "ahead"):
+            assert bool(refused(judged[move])) == bool(judged[f"{move}Wrong"]), (held, rudder, jammed, judged)
+        assert bool(refused(judged["early"])) == (held > 0 or rudder == "damaged")
+        assert bool(refused(judged["ahead"])) == jammed

@@ -7,7 +7,7 @@
 
 import { h } from "/web/dom.js";
 import { bearing, distance } from "/web/maps/table.js";
-import { moveProblems, moveToward, readMove, trace } from "./moves.js";
+import { moveProblems, moveToward, readMove, straightOn, trace } from "./moves.js";
 
 const pad3 = (degrees) => String(degrees).padStart(3, "0");
 
@@ -35,7 +35,7 @@ export function orderForm({ view, welcome, changed }) {
     // The pad starts from the printed move (turn 1), else straight on at the speed she can keep.
     const keep = Math.max(ship.speed_range[0], Math.min(ship.speed, ship.speed_range[1]));
     const text = h("input", { id: `move-${ship.name}`, class: "mono notation", spellcheck: "false", autocomplete: "off",
-      "aria-label": `${ship.title}'s move in the game's notation`, value: ship.first_move ?? (keep ? `${ship.backwards ? "B" : "A"}${keep / 2}` : "") });
+      "aria-label": `${ship.title}'s move in the game's notation`, value: ship.first_move ?? straightOn(ship, keep) });
     const inches = h("input", { type: "number", min: 0.25, max: 20, step: 0.25, value: 1, class: "inches", "aria-label": "Inches of the next leg" });
     const add = (kind) => {
       text.value = `${text.value.trim()} ${kind}${Number(inches.value) || 1}`.trim();

@@ -100,6 +100,24 @@ export function orderForm({ view, welcome, changed }) {
     return { node: part, read: () => null, fill: () => {}, set: () => {} };
   }
 
+  /** Why a group's guns would waste their fire on `contact` at the range the seat judges her:
+   * beyond their reach, or beyond the range at which their hits harm her class (the chart's
+   * `guns`, from the hit table); "" when they can hurt her. */
+  function harmWords(ship, gun, contact) {
+    const guns = chart.guns?.[gun];
+    if (!guns || !contact) return "";
+    const sighting = contact.sightings.find((s) => s.by === ship.name) ?? contact.sightings[0];
+    const away = sighting.range / 10;
+    const said = sighting.exact ? `${away.toFixed(1)} in` : `about ${Math.round(away)} in`;
+    const heading = chart.range_headings.find((inches) => inches >= away); // the hit sheet rounds up
+    const cost = "; every battery more on one ship costs each of hers a column";
+    const hurts = guns.hurts[stats[contact.ship]?.class] ?? guns.reach;
+    if (!hurts) return `These guns cannot hurt ${contact.title} at any range${cost}.`;
+    if (heading === undefined || heading > guns.reach) return `${contact.title} is ${said} off, beyond these guns' ${guns.reach} in: no hit possible${cost}.`;
+    if (heading > hurts) return `These guns hurt ${contact.title} only within ${hurts} in; she is ${said} off${cost}.`;
+    return "";
+  }
+
   function fireField(ship, now) {
     const seen = (now.contacts || []).filter((c) => c.seen_by.includes(ship.name));
     const groups = Object.keys(stats[ship.name].groups);
@@ -110,10 +128,18 @@ export function orderForm({ view, welcome, changed }) {
       const half = h("input", { type: "checkbox", id: `half-${ship.name}-${group}`, "aria-label": `${group}: half salvo` });
       const guns = ship.mounts.filter((m) => m.group === group);
       const state = guns.every((m) => m.out) ? "out of action" : `${guns.map((m) => m.name).join(" ")} · ${guns.reduce((n, m) => n + (m.out ? 0 : m.guns), 0)} × ${guns[0]?.gun ?? ""}`;
+      // What these guns can do to the ship picked, told as she is picked (what hurts what).
+      const note = h("div", { class: "harm over small", "data-group": group, hidden: true });
+      const judge = () => {
+        const words = harmWords(ship, guns[0]?.gun, seen.find((c) => c.ship === target.value));
+        note.textContent = words;
+        note.hidden = !words;
+      };
       for (const input of [target, half]) input.addEventListener("input", changed);
+      target.addEventListener("input", judge);
       target.addEventListener("focus", () => { aiming = target; });
-      return { group, target, half, node: h("div", { class: "fire-group" },
-        h("div", {}, h("b", {}, group), h("div", { class: "muted small" }, state)), target, h("label", { class: "check", title: "Half salvo" }, half, "½")) };
+      return { group, target, half, judge, node: h("div", { class: "fire-group" },
+        h("div", {}, h("b", {}, group), h("div", { class: "muted small" }, state)), target, h("label", { class: "check", title: "Half salvo" }, half, "½"), note) };
     });
     if (!aiming && rows.length) aiming = rows[0].target;
     const node = h("fieldset", { class: "ship-order", "data-ship": ship.name }, h("legend", {}, ship.title),
@@ -127,11 +153,13 @@ export function orderForm({ view, welcome, changed }) {
           const given = (o.fire || []).find((f) => f.group === r.group);
           r.target.value = given?.target ?? "";
           r.half.checked = Boolean(given?.half);
+          r.judge();
         }
       },
       aim: (target) => {
         const row = rows.find((r) => r.target === aiming) ?? rows.find((r) => !r.target.value) ?? rows[0];
         if (row && [...row.target.options].some((o) => o.value === target)) row.target.value = target;
+        row?.judge();
       },
     };
   }

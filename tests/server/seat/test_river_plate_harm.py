@@ -64,3 +64,15 @@ async def test_a_six_inch_group_is_told_it_hurts_graf_spee_only_within_45_inches
     await british_writing_fire(server, page, graf_spee_at=(0, 50))  # 50 inches north of Ajax
     await page.select_option("#fire-ajax-fore", "graf_spee")
     await expect(harm(page, "ajax", "fore")).to_contain_text("These guns hurt Admiral Graf Spee only within 45 in; she is about")
+
+
+async def test_a_friend_in_sight_is_never_offered_as_a_target(server, page):
+    created = await server.create_game("river_plate")  # a seat a ship: Ajax sees Achilles as a contact
+    async with await Client.connect(f"ws://127.0.0.1:{server.port}/", created["umpire_token"]) as umpire:
+        while (await umpire.games()).games[0]["phase"] != "write_fire":
+            await umpire.release()
+    await page.goto(f"http://127.0.0.1:{server.port}/play#token={created['seats']['ajax']}")
+    await expect(page.locator("#clock")).to_have_text("Turn 1 · 2B write fire")
+    await expect(page.locator("#contacts")).to_contain_text("Achilles")
+    options = await page.locator("#fire-ajax-fore option").all_text_contents()
+    assert options == ["hold fire", "Admiral Graf Spee"], options

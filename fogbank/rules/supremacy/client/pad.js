@@ -119,7 +119,8 @@ export function orderForm({ view, welcome, changed }) {
   }
 
   function fireField(ship, now) {
-    const seen = (now.contacts || []).filter((c) => c.seen_by.includes(ship.name));
+    // Enemies she sees: a friend in sight is a contact too, but never a target (4.2).
+    const seen = (now.contacts || []).filter((c) => c.seen_by.includes(ship.name) && c.side !== stats[ship.name].side);
     const groups = Object.keys(stats[ship.name].groups);
     const rows = groups.map((group) => {
       const target = h("select", { id: `fire-${ship.name}-${group}`, "data-group": group, "aria-label": `${ship.title}'s ${group} group: target` },

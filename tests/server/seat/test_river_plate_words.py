@@ -22,6 +22,8 @@ async def test_the_contacts_say_which_ships_see_them_by_name(server, page):
     await expect(page.locator("#contacts tbody tr")).to_have_count(3)
     await expect(page.locator("#contacts tbody")).to_contain_text("Admiral Graf Spee")
     await expect(page.locator("#contacts tbody")).not_to_contain_text("graf_spee")
+    # What sinks her, on her card: her points, or three quarters of them in one turn (5.9).
+    await expect(page.locator('.ship-card[data-ship="graf_spee"] .sinks')).to_have_text("sinks at 2370, or 1778 taken in one turn")
     label = await page.locator('svg#chart .contact[data-ship="ajax"]').first.text_content()
     assert label is not None and "graf_spee" not in label
 

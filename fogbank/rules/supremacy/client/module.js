@@ -253,7 +253,9 @@ function shipCard(ship) {
     h("dl", { class: "gauges" },
       h("dt", {}, "Course"), h("dd", {}, `${pad3(ship.course)}° · ${ship.speed} kn${ship.backwards ? " astern" : ""}${ship.chasing ? " · chasing splash" : ""}`),
       h("dt", {}, "Next move"), h("dd", { class: "speed-range" }, `${ship.speed_range[0]}–${ship.speed_range[1]} kn (top ${ship.top_speed})`),
-      h("dt", {}, "Damage"), h("dd", {}, meter(ship.damage, ship.points), ` ${ship.damage} / ${ship.points}`),
+      h("dt", {}, "Damage"), h("dd", {}, meter(ship.damage, ship.points), ` ${ship.damage} / ${ship.points}`,
+        // What sinks her (5.9): her points in all, or three quarters of them taken in one turn.
+        h("div", { class: "muted small sinks" }, `sinks at ${ship.points}, or ${Math.ceil((ship.points * 3) / 4)} taken in one turn`)),
       h("dt", {}, "Smoke"), h("dd", {}, `${ship.smoke_left} turns left`),
       h("dt", {}, "Torpedoes"), h("dd", { class: "banks" }, banks),
       trouble.length ? [h("dt", {}, "Damage to"), h("dd", { class: "trouble" }, trouble.join(", "))] : null),

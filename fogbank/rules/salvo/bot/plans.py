@@ -67,15 +67,19 @@ class Plan:
         """`base` plus what any captain minds: known mines entered, stopping dead, turning (-1 to
         the next fire), and ending bow or stern on to the enemy (-1: guns that cannot all bear)."""
         mines = self.known_mines(view)
+        # What the ship's own figures decide, read once: a scorer is asked about a thousand ends.
+        stops_matter = ship["kind"] != "dummy"
+        reach = ship["range"]
+        full_speed = ship["max_speed"] if ship["s"] == 0 and ship["max_speed"] > 0 else None
+        end_on, distance = hexes.end_on, hexes.distance
 
         def score(end: helm.End) -> float:
             value = base(end) + (MINE_COST * sum(1 for h in end.entered if h in mines) if mines else 0)
-            if end.speed == 0 and ship["kind"] != "dummy":
+            if end.speed == 0 and stops_matter:
                 value += 3
             if bearing_on is not None and not end.off:
-                value += 0.6 * end.turned + (0.5 if hexes.end_on(end.hex, end.facing, bearing_on) and end.hex != bearing_on else 0)
-                in_range = hexes.distance(end.hex, bearing_on) <= ship["range"]
-                if in_range and ship["s"] == 0 and end.speed >= ship["max_speed"] > 0:
+                value += 0.6 * end.turned + (0.5 if end_on(end.hex, end.facing, bearing_on) else 0)  # False on it
+                if full_speed is not None and end.speed >= full_speed and distance(end.hex, bearing_on) <= reach:
                     value += 0.5  # at full speed her own fire suffers (12.64)
             return value
 

@@ -5,6 +5,7 @@ Every plan reads only the seat's chart, briefing and views."""
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any, Callable
 
 from .. import hexes
@@ -74,7 +75,8 @@ class Plan:
         end_on, distance = hexes.end_on, hexes.distance
 
         def score(end: helm.End) -> float:
-            value = base(end) + (MINE_COST * sum(1 for h in end.entered if h in mines) if mines else 0)
+            value = base(end) + (MINE_COST * sum(1 for h in end.entered if h in mines)
+                                 if mines and not mines.isdisjoint(end.entered) else 0)
             if end.speed == 0 and stops_matter:
                 value += 3
             if bearing_on is not None and not end.off:
@@ -183,9 +185,13 @@ class Breakthrough(Plan):
         near = min(forts, key=lambda h: (hexes.distance(here, h), h.q, h.r))
         cruising = self.captain.briefing.get("cruising_speed") or 2
 
+        @functools.cache  # by hex: a thousand ends stop in a few hundred hexes
+        def placed(h: Hex) -> tuple[int, int]:
+            return min(hexes.distance(h, f) for f in forts), 0 if self.captain.map.straits(h) else 2
+
         def bombard(end: helm.End) -> float:
-            d = min(hexes.distance(end.hex, f) for f in forts)
-            return abs(d - keep) + 0.3 * abs(end.speed - cruising) + (0 if self.captain.map.straits(end.hex) else 2)
+            d, outside = placed(end.hex)
+            return abs(d - keep) + 0.3 * abs(end.speed - cruising) + outside
 
         return self.shaped(view, ship, bombard, near)
 
@@ -307,12 +313,16 @@ class Chase(Plan):
         station = ahead.step(self.beam, keep)  # abeam of her, out of the smoke of her wake
         reach = ship["range"] - 2
 
+        @functools.cache  # by hex: a thousand ends stop in a few hundred hexes
+        def away(h: Hex) -> tuple[int, int]:
+            return hexes.distance(h, ahead), hexes.distance(h, station)
+
         def chase(end: helm.End) -> float:
-            d = hexes.distance(end.hex, ahead)
+            d, off_station = away(end.hex)
             if d > reach:  # a stern chase: into gun range first, by the shortest way
                 return 2 * d - 0.3 * end.speed
             bow = hexes.end_on(end.hex, end.facing, ahead) and d > 1  # her fore and aft guns only
-            return hexes.distance(end.hex, station) + (1 if bow else 0)
+            return off_station + (1 if bow else 0)
 
         return self.shaped(view, ship, chase, ahead)
 

@@ -94,8 +94,9 @@ def ends(chart: Map, start: Hex, facing: str, speed: int, turns: int, flying: bo
     the chart) reaches without running aground, the fewest turns first for each (hex, facing,
     speed), and every step off the map (the caller decides whether its side may leave there).
 
-    With open water all round as far as she can steam, the answer is the open sea's, moved: worked
-    once for each facing, speed and turns allowed, since most of a sea is open water."""
+    With open water all round as far as she can steam, the answer is the open sea's, moved (flying
+    or not, nothing but water lies within reach): worked once for each facing, speed and turns
+    allowed, since most of a sea is open water."""
     sea = waters(chart)
     here = sea.number(start)
     if sea.open_water[here] >= speed:

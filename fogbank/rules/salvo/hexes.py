@@ -19,7 +19,9 @@ FACINGS = "ABCDEF"
 STEPS = {"A": (0, -1, 1), "B": (1, -1, 0), "C": (1, 0, -1), "D": (0, 1, -1), "E": (-1, 1, 0), "F": (-1, 0, 1)}
 
 
-@attrs.frozen(order=True)
+# The hash kept once worked out: hexes are dictionary keys and set members everywhere (a built-in
+# player's scorers look a million up a game), and a hex never changes.
+@attrs.frozen(order=True, cache_hash=True)
 class Hex:
     q: int
     r: int

@@ -6,7 +6,7 @@ VENV ?= .venv
 GAMES ?= 200
 BIN := $(VENV)/bin
 
-.PHONY: play test bench simulate balance clean system-deps
+.PHONY: play test bench bench-arena simulate balance clean system-deps
 
 $(BIN)/fogbank: pyproject.toml
 	$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11) and "fogbank needs Python 3.11 or newer")'
@@ -26,6 +26,10 @@ test: $(BIN)/fogbank system-deps
 
 bench: $(BIN)/fogbank
 	$(BIN)/python -m fogbank.bench.core
+
+# CPU seconds an arena game takes, scenario by scenario (issue 23: 200 games in under 5 minutes)
+bench-arena: $(BIN)/fogbank
+	$(BIN)/python -m fogbank.bench.arena
 
 simulate: $(BIN)/fogbank
 	$(BIN)/fogbank simulate b11 --seed 1 --games 20 --json

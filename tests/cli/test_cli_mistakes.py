@@ -100,8 +100,10 @@ def test_play_headless_where_it_cannot_write(tmp_path):
         (["fogbank.bench.host", "10", "nosuch"], ["fogbank.bench.host", "no scenario called 'nosuch'"]),
         (["fogbank.bench.core", "ten"], ["fogbank.bench.core", "1 or more"]),
         (["fogbank.bench.core", "10", "b11", "nosuch"], ["fogbank.bench.core", "no scenario called 'nosuch'"]),
+        (["fogbank.bench.arena", "0"], ["fogbank.bench.arena", "1 or more"]),
+        (["fogbank.bench.arena", "1", "gallipoli", "--option", "nosuch=1"], ["fogbank.bench.arena", "no option 'nosuch'"]),
     ],
-    ids=["host seats", "host scenario", "core games", "core scenario"],
+    ids=["host seats", "host scenario", "core games", "core scenario", "arena games", "arena option"],
 )
 def test_the_benches_run_as_modules_take_mistakes_in_a_line(args, words):
     assert_one_line(subprocess.run([sys.executable, "-m", *args], capture_output=True, text=True), *words)

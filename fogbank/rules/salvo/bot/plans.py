@@ -5,6 +5,7 @@ Every plan reads only the seat's chart, briefing and views."""
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any, Callable
 
 from .. import hexes
@@ -67,15 +68,20 @@ class Plan:
         """`base` plus what any captain minds: known mines entered, stopping dead, turning (-1 to
         the next fire), and ending bow or stern on to the enemy (-1: guns that cannot all bear)."""
         mines = self.known_mines(view)
+        # What the ship's own figures decide, read once: a scorer is asked about a thousand ends.
+        stops_matter = ship["kind"] != "dummy"
+        reach = ship["range"]
+        full_speed = ship["max_speed"] if ship["s"] == 0 and ship["max_speed"] > 0 else None
+        end_on, distance = hexes.end_on, hexes.distance
 
         def score(end: helm.End) -> float:
-            value = base(end) + (MINE_COST * sum(1 for h in end.entered if h in mines) if mines else 0)
-            if end.speed == 0 and ship["kind"] != "dummy":
+            value = base(end) + (MINE_COST * sum(1 for h in end.entered if h in mines)
+                                 if mines and not mines.isdisjoint(end.entered) else 0)
+            if end.speed == 0 and stops_matter:
                 value += 3
             if bearing_on is not None and not end.off:
-                value += 0.6 * end.turned + (0.5 if hexes.end_on(end.hex, end.facing, bearing_on) and end.hex != bearing_on else 0)
-                in_range = hexes.distance(end.hex, bearing_on) <= ship["range"]
-                if in_range and ship["s"] == 0 and end.speed >= ship["max_speed"] > 0:
+                value += 0.6 * end.turned + (0.5 if end_on(end.hex, end.facing, bearing_on) else 0)  # False on it
+                if full_speed is not None and end.speed >= full_speed and distance(end.hex, bearing_on) <= reach:
                     value += 0.5  # at full speed her own fire suffers (12.64)
             return value
 
@@ -179,9 +185,13 @@ class Breakthrough(Plan):
         near = min(forts, key=lambda h: (hexes.distance(here, h), h.q, h.r))
         cruising = self.captain.briefing.get("cruising_speed") or 2
 
+        @functools.cache  # by hex: a thousand ends stop in a few hundred hexes
+        def placed(h: Hex) -> tuple[int, int]:
+            return min(hexes.distance(h, f) for f in forts), 0 if self.captain.map.straits(h) else 2
+
         def bombard(end: helm.End) -> float:
-            d = min(hexes.distance(end.hex, f) for f in forts)
-            return abs(d - keep) + 0.3 * abs(end.speed - cruising) + (0 if self.captain.map.straits(end.hex) else 2)
+            d, outside = placed(end.hex)
+            return abs(d - keep) + 0.3 * abs(end.speed - cruising) + outside
 
         return self.shaped(view, ship, bombard, near)
 
@@ -303,12 +313,16 @@ class Chase(Plan):
         station = ahead.step(self.beam, keep)  # abeam of her, out of the smoke of her wake
         reach = ship["range"] - 2
 
+        @functools.cache  # by hex: a thousand ends stop in a few hundred hexes
+        def away(h: Hex) -> tuple[int, int]:
+            return hexes.distance(h, ahead), hexes.distance(h, station)
+
         def chase(end: helm.End) -> float:
-            d = hexes.distance(end.hex, ahead)
+            d, off_station = away(end.hex)
             if d > reach:  # a stern chase: into gun range first, by the shortest way
                 return 2 * d - 0.3 * end.speed
             bow = hexes.end_on(end.hex, end.facing, ahead) and d > 1  # her fore and aft guns only
-            return hexes.distance(end.hex, station) + (1 if bow else 0)
+            return off_station + (1 if bow else 0)
 
         return self.shaped(view, ship, chase, ahead)
 

@@ -79,21 +79,3 @@ def test_each_ship_of_a_side_seat_has_a_temper_of_her_own():
         assert len(set(captain.caution.values())) == 3
         seen.add(captain.caution["ajax"])
     assert len(seen) == 5  # and the luck still varies it from game to game
-
-
-def test_the_raider_keeps_both_turrets_on_one_cruiser():
-    """Over-designation (4.5b) counts batteries, and a battery is one calibre of one ship: Graf
-    Spee's two 11-inch turrets on one cruiser are one battery and cost no column. With Exeter 30
-    inches on her beam and Ajax behind her, both turrets take Exeter; the captain had reckoned the
-    after turret a column down on her and split it onto Ajax."""
-    from fogbank.rules.core.plain import to_plain
-
-    from .test_referee import _fire_phase
-
-    game = _fire_phase(graf_spee=((0, 0), 90), exeter=((0, 300), 90), ajax=((0, 350), 90), achilles=((-3000, 0), 0))
-    state = game.state
-    captain = Captain(to_plain(RULES.chart(state, "graf_spee")), to_plain(RULES.briefing(state, "graf_spee")))
-    view = to_plain(RULES.observe(state, "graf_spee"))
-    (spee,) = view["ships"]
-    mains = {f["group"]: f["target"] for f in captain.fire(spee, view) if f["group"] in ("fore", "aft")}
-    assert mains == {"fore": "exeter", "aft": "exeter"}

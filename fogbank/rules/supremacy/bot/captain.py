@@ -304,7 +304,7 @@ class Captain:
         silent = {"mains": "silent" in effects or "cease" in effects,
                   "secondaries": any(k in effects for k in ("cease", "sectorp", "secall"))}
         bonus, half_turn = sense.turning_bonus(round(ship["turned"] * 4))
-        on: dict[str, set[str]] = {}  # target -> her batteries already on her: a calibre is one battery (4.5b)
+        on: dict[str, int] = {}
         left_turns = max(1, self.turn_limit - view["turn"] + 1)
         for group in dict.fromkeys(m["group"] for m in ship["mounts"]):
             mounts = [m for m in ship["mounts"] if m["group"] == group and not m["out"] and m["salvos_left"] > 0
@@ -320,8 +320,7 @@ class Captain:
                 rel = relative(sighting["bearing"], ship["course"])
                 guns = sum(m["guns"] for m in mounts if in_arc(rel, self._arc(ship, m)))
                 locked = c["ship"] in ship["locked"].get(battery, ())
-                others = len(on.get(c["ship"], set()) - {battery})  # over-designation: her other batteries on her
-                points = sense.expected(gun, guns, sighting["range"], self.stats[c["ship"]], bonus=bonus - levels - others,
+                points = sense.expected(gun, guns, sighting["range"], self.stats[c["ship"]], bonus=bonus - levels - on.get(c["ship"], 0),
                                         first=not locked, half=half_turn)
                 if points > 0:
                     choices.append((points / self.stats[c["ship"]]["points"] * self.value_of(c["ship"]), c, guns, locked, sighting))
@@ -346,7 +345,7 @@ class Captain:
                 plan += [order, {"group": group, "target": second[1]["ship"], "guns": max(1, min(second[2], guns) // 3)}]
             else:
                 plan.append(order)
-            on.setdefault(target["ship"], set()).add(battery)
+            on[target["ship"]] = on.get(target["ship"], 0) + 1
         return plan
 
     def second_target(self, others: list, gun: str, bonus: int, half: bool):

@@ -309,6 +309,11 @@ class Welcome:
     # The index of `told`'s first entry in everything the seat was told: 0 when `told` is all of
     # it; those before are asked for a page at a time (`told` request).
     told_first: int = 0
+    # Each side's name as a player reads it (side -> title: "us" -> "the United States"), from
+    # the ruleset: a page names a side by it, never by its id.
+    side_titles: dict[str, str] = attrs.Factory(dict)
+    # A spectator's: how many turns behind the game it is shown (None for every other seat).
+    behind: int | None = None
 
 
 @attrs.frozen(kw_only=True)

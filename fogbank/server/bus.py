@@ -77,7 +77,7 @@ def catch_up(host: Host, room: Room, seat: str, last_seq: int | None) -> list[An
         seq = over[0].seq - 1 if over else stream.seq
         if seat != SPECTATOR:
             messages.append(host.snapshot(room, seat, None, seq))
-        elif not over:  # the turn spectators may see now, if any yet
+        else:  # the turn spectators may see now, if any yet (the table as it ended, once over)
             messages += [m for m in [host.spectator_snapshot(room, seq)] if m is not None]
         missed = over
     return messages + missed

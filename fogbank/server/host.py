@@ -370,6 +370,8 @@ class Host:
             briefing=dict(ruleset.briefing(state, UMPIRE if seat == SPECTATOR else seat)),
             chart=self.chart(room, UMPIRE if seat in (UMPIRE, SPECTATOR) else seat),
             seats=[seat_map(s) for s in seats], sides=list(sides(seats)), phases=list(ruleset.phases),
+            side_titles=dict(ruleset.side_titles(state)),
+            behind=room.spectator_delay if seat == SPECTATOR else None,
             side=side, turn=state.turn, phase=state.phase, must_act=seen_by.must_act(game, seat),
             options=to_plain(public_options(state.options)),
             told=seen_by.told_so_far(game, seat, first) if seat not in (UMPIRE, SPECTATOR) else [],
@@ -813,7 +815,14 @@ class Host:
     def _spectators_view(self, room: Room) -> tuple[int, Any] | None:
         """The turn spectators may see now and the umpire's view as it opened; None if they may
         see none yet (the game has not gone on `spectator_delay` turns since they could watch)."""
-        if room.spectator_delay is None or not room.turn_starts:
+        if room.spectator_delay is None:
+            return None
+        state = room.game.state
+        if state.outcome is not None and ENGAGEMENT_OPTION not in state.options:
+            # The game is over and its truth unsealed to every seat: spectators see how it ended
+            # (a battle fought for a campaign unseals nothing: the campaign goes on).
+            return state.turn, to_plain(room.game.ruleset.observe(state, UMPIRE))
+        if not room.turn_starts:
             return None
         last_turn = room.turn_starts[-1][0]
         shown = [s for t, s in room.turn_starts if t <= last_turn - room.spectator_delay]
@@ -838,6 +847,9 @@ class Host:
         # A battle fought for a campaign unseals nothing at its end: the campaign goes on, and the
         # battle's truth (its engagement, the enemy's damage) goes back to it, not to the seats.
         campaign_goes_on = ENGAGEMENT_OPTION in game.state.options
+        final = self._spectators_view(room)
+        if final is not None:  # those watching see the table as it ended, not turns behind it
+            room.streams[SPECTATOR].push(lambda seq: wire.Observation(seq=seq, turn=final[0], view=final[1]))
         for seat, stream in room.streams.items():
             record = ending.record(seat) if seat in sides_of else []
             log = ending.log if seat == UMPIRE or not campaign_goes_on else []

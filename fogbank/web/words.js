@@ -20,6 +20,18 @@ export function seatName(seats, seat) {
   return title ? title.split(/[:,]/)[0].trim() : words(seat);
 }
 
+/** Every side's result, each side named by the title its ruleset gives it (`titles`: side ->
+ * title, as the welcome's `side_titles`), never by its id: "the United States: defeat; Japan:
+ * victory". Titles may hold commas ("Royal Navy, Force G"): sides are parted by semicolons. */
+export function resultsWords(results, titles) {
+  return Object.entries(results || {}).map(([side, result]) => `${titles?.[side] ?? words(side)}: ${words(result)}`).join("; ");
+}
+
+/** How far behind the game spectators are shown it: "1 turn behind", "3 turns behind". */
+export function turnsBehind(turns) {
+  return `${turns} turn${turns === 1 ? "" : "s"} behind`;
+}
+
 /** A sentence's first letter made a capital ("the submarine's captain ..." -> "The ..."). */
 export function capital(text) {
   return text.charAt(0).toUpperCase() + text.slice(1);

@@ -181,7 +181,7 @@ async def test_a_club_plays_the_river_plate_over_the_internet(club):
         await moved_on(room, before)
     watcher = await new_page(browser, errors)
     await joined(watcher, spectators)
-    await expect(watcher.locator("#game-title")).to_contain_text("as a spectator")
+    await expect(watcher.locator("#game-title")).to_contain_text("as a spectator, 2 turns behind")
     await expect(watcher.locator("#clock")).to_contain_text("Turn 1")
     await expect(watcher.locator("#truth")).to_be_visible()
     await expect(watcher.locator("#club-panel")).to_be_hidden()

@@ -104,6 +104,11 @@ class Ruleset(abc.ABC):
     def seat_names(self, state: GameState) -> tuple[str, ...]:
         return tuple(seat.name for seat in self.seats(state))
 
+    def side_titles(self, state: GameState) -> Mapping[str, str]:
+        """Each side's name as a player reads it ("us" -> "the United States"), for every side a
+        result may name. By default the side's id in words, with a capital."""
+        return {side: side.replace("_", " ").capitalize() for side in dict.fromkeys(s.side for s in self.seats(state))}
+
     def seats_to_act(self, state: GameState) -> frozenset[str]:
         """The seats whose orders the phase now open (`state.phase`) waits for.
 

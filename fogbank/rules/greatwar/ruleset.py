@@ -95,6 +95,9 @@ class GreatWar(Ruleset):
     def seats(self, state):
         return tuple(Seat(n, side, title) for n, side, title in load_scenario(state.scenario).seats)
 
+    def side_titles(self, state):
+        return {side: given["title"] for side, given in load_scenario(state.scenario).sides.items()}
+
     def seats_to_act(self, state):
         if state.phase != "orders":
             return frozenset()

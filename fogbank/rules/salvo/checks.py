@@ -151,6 +151,20 @@ def _zeppelin_spots(sea: Sea, view, contact) -> bool:
                for u in (*view.get("ships", ()), *view.get("friends", ())) if not u["sunk"] and not u["exited"])
 
 
+def lines_blocked(view: Mapping[str, Any], firer: Mapping[str, Any]) -> dict[str, str]:
+    """12.41 for each contact `firer` might aim at (label -> why its line is blocked), judged as the
+    rules judge an order, on the ships the seat knows of: sent with the gunfire phase's view, so a
+    page warns as the target is picked."""
+    here = hexes.parse(firer["hex"])
+    blocked = {}
+    for contact in view.get("contacts", ()):
+        if contact["detected"] and contact["hex"] != firer["hex"]:
+            why = sensing.ships_block(here, hexes.parse(contact["hex"]), firer["type"] == "DD", _known_ships(view, firer, contact))
+            if why:
+                blocked[str(contact["label"])] = why
+    return blocked
+
+
 def _known_ships(view, firer, contact) -> list[tuple[Hex, str]]:
     """(hex, kind) of every ship the seat knows of, but the firer and the target: its side's, and
     the contacts it detects (12.41 is judged on these alone, as the rules judge it)."""

@@ -65,6 +65,9 @@ class Salvo(Ruleset):
     def seats(self, state: GameState) -> tuple[Seat, ...]:
         return tuple(Seat(s.name, s.side, s.title) for s in load_scenario(state.scenario).seats)
 
+    def side_titles(self, state: GameState) -> Mapping[str, str]:
+        return dict(load_scenario(state.scenario).side_titles)
+
     def seats_to_act(self, state: GameState) -> frozenset[str]:
         """From the clock and each seat's own units only: whether a phase opens at all must not tell
         a seat anything of the enemy (docs/decisions.md, "What a seat may learn from the stream")."""

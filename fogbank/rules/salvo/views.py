@@ -6,7 +6,7 @@ from typing import Any
 
 from fogbank.rules.core import GameState
 
-from . import hexes, sensing
+from . import checks, hexes, sensing
 from .tables import RADARS, SEARCH_RADARS
 from .board import Board, SeatLog
 from .scenario import Scenario
@@ -86,7 +86,7 @@ def seat_view(state: GameState, scenario: Scenario, seat: str, since: int | None
     since = state.turn - 1 if since is None else since
     shared = scenario.shared_plot[side]
     struck = {r.facts["hex"] for r in log.reports if r.kind == "mine_struck" and "hex" in r.facts}  # found the hard way
-    return {
+    view = {
         **_common(state, scenario),
         "seat": seat, "side": side, "side_title": scenario.side_titles[side],
         "mines_to_lay": scenario.seat(seat).mines if state.turn == 1 and state.phase == "sight_first" and not log.mines else 0,
@@ -101,6 +101,11 @@ def seat_view(state: GameState, scenario: Scenario, seat: str, since: int | None
         "reports": [{"turn": r.turn, "phase": r.phase, "kind": r.kind, "text": r.text, "facts": dict(r.facts)}
                     for r in log.reports if r.turn >= since],
     }
+    if state.phase == "gunfire":  # where each ship's line of fire is blocked (12.41), from this view alone
+        for ship in view["ships"]:
+            if not ship["sunk"] and not ship["exited"]:
+                ship["lines_blocked"] = checks.lines_blocked(view, ship)
+    return view
 
 
 def umpire_view(state: GameState, scenario: Scenario) -> dict[str, Any]:

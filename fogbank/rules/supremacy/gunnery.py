@@ -124,6 +124,14 @@ def penetration(gun: Gun, heading: int, table: HitTable) -> tuple[int, int]:
     return gun.belt[index], gun.deck[index]
 
 
+def hurts_within(gun: Gun, target: ShipClass, table: HitTable) -> int:
+    """The longest range heading (inches) at which a hit of `gun` does `target` any damage (5.6d:
+    belt or deck, half penetration counting); 0 if none does at any range."""
+    return max((heading for heading in table.ranges[: gun.columns]
+                if better(grade(gun.belt[table.ranges.index(heading)], target.belt),
+                          grade(gun.deck[table.ranges.index(heading)], target.deck)) != "none"), default=0)
+
+
 def grade(pen: int, armour: int) -> str:
     """full, half or none: the penetration against one thickness."""
     return "full" if pen >= armour else "half" if pen * 2 >= armour else "none"

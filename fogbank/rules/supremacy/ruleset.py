@@ -61,6 +61,9 @@ class Supremacy(Ruleset):
             for seat, ships in board.seats.items()
         )
 
+    def side_titles(self, state: GameState) -> Mapping[str, str]:
+        return {side: given["title"] for side, given in load_scenario(state.scenario).sides.items()}
+
     def seats_to_act(self, state: GameState) -> frozenset[str]:
         """Every seat with a ship afloat acts in 1A, 2B and 3, and in 2A at night, whether or not
         it has a bank or a light left: when a phase opens may tell no seat what another has."""

@@ -14,7 +14,8 @@ from .describe import answer_words
 from .geometry import NAUTICAL_MILE, bearing, distance
 from .howto import HOW
 from .moves import TURNING_RADIUS, Ahead, speed_limits
-from .scenario import load_scenario, ship_classes
+from .gunnery import hurts_within
+from .scenario import hit_table, load_scenario, ship_classes
 from .ships import MAINS, SECONDARIES, Ship, top_speed
 from .sight import visibility
 from .turn import writes_ahead
@@ -129,6 +130,14 @@ def chart(state: GameState, seat: str) -> dict[str, Any]:
                          "tubes": classes[s.cls].torpedo.tubes}}
             for s in board.ships
         ],
+        # What hurts what (the rosters are open, 4.3): the hit table's range headings, and for each
+        # gun its longest range and the longest at which a hit harms each class on the table.
+        "range_headings": list(hit_table().ranges),
+        "guns": {
+            gun.name: {"title": gun.title, "reach": hit_table().ranges[gun.columns - 1],
+                       "hurts": {c: hurts_within(gun, classes[c], hit_table()) for c in sorted({s.cls for s in board.ships})}}
+            for gun in (hit_table().guns[name] for name in sorted({m.gun for s in board.ships for m in classes[s.cls].mounts}))
+        },
     }
 
 

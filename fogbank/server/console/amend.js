@@ -67,7 +67,7 @@ export class Amendment {
     // A pad may not hold every order a seat can give (one from another client): then it says so.
     const whole = !given || same(this.readOrNull(), given);
     document.getElementById("amend-given").textContent = given
-      ? `${capital(this.game.seatName(this.seat))}'s order as given: ${this.game.ruleset.order(given, this.seat)}.${whole ? "" : " The pad cannot show all of it: what it shows is what an amendment would send."}`
+      ? `${capital(this.game.seatName(this.seat))}'s order as given: ${this.game.ruleset.order(given, this.seat, this.game.at?.phase)}.${whole ? "" : " The pad cannot show all of it: what it shows is what an amendment would send."}`
       : `${capital(this.game.seatName(this.seat))} has given no order for this phase yet: the pad starts where the seat's would.`;
     this.changed();
   }

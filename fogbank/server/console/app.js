@@ -12,7 +12,7 @@ import { bare, loadRuleset } from "./ruleset.js";
 import { bare as bareSeat, loadSeatModule } from "/play/ruleset.js";
 import { connect, inOrder, loginForm, notice, onNewToken, takeToken } from "/web/page.js";
 import { RequestRefused } from "/web/wire.js";
-import { capital, seatName } from "/web/words.js";
+import { capital, seatName, turnsBehind } from "/web/words.js";
 
 const TOKEN_KEY = "fogbank.umpire.token";
 const $ = (id) => document.getElementById(id);
@@ -53,6 +53,12 @@ let diceLog = null;
 const later = inOrder("The console");
 
 /** Send a request; a refusal is shown in the server's words. The reply, or null. */
+/** How late a spectator is shown the game, as the welcome says ("3 turns behind"). */
+function spectatorsLag(behind) {
+  if (behind === null || behind === undefined) return "some turns behind"; // an older server says not
+  return behind === 0 ? "as each turn opens" : turnsBehind(behind);
+}
+
 async function ask(type, fields, done) {
   try {
     const reply = await wire.request(type, fields);
@@ -94,11 +100,11 @@ async function welcomed(welcome) {
   game.record = new Record(game.phases);
   game.record.begin(welcome);
   sheet = new Sheet($("pane-sheet"), { ruleset: game.ruleset, seats: game.seats, record: game.record, phase: game.phaseWords, name: game.seatName });
-  gameLog = new GameLog($("pane-log"), game.ruleset, game.phaseWords, game.seatName);
+  gameLog = new GameLog($("pane-log"), game.ruleset, game.phaseWords, game.seatName, welcome.side_titles);
   $("console").hidden = false;
   if (game.spectating) {
     // The turn spectators may see comes as a snapshot right after the welcome, if there is one yet.
-    setTimeout(() => game.view || notice("The game is shown to spectators some turns behind: nothing to see yet."), 1500);
+    setTimeout(() => game.view || notice(`The game is shown to spectators ${spectatorsLag(welcome.behind)}: nothing to see yet.`), 1500);
   } else {
     syncHistory();
     refreshGames();
@@ -308,7 +314,9 @@ function renderStanding() {
 
 function renderHeader() {
   const w = game.welcome;
-  $("game-title").textContent = `${w.briefing?.title ?? w.scenario} · game ${w.game}${game.spectating ? " · as a spectator, some turns behind" : ""}`;
+  // Once the game is over a spectator is shown how it ended, no longer turns behind it.
+  const watching = game.over ? "the game as it ended" : spectatorsLag(w.behind);
+  $("game-title").textContent = `${w.briefing?.title ?? w.scenario} · game ${w.game}${game.spectating ? ` · as a spectator, ${watching}` : ""}`;
   const view = game.viewAs === "umpire" ? game.view : game.seatView;
   const clock = view ? game.ruleset.clock(view) : "";
   // The phase by name, unless the ruleset's own clock says it already (River Plate's "06:15 · 1A write moves").
@@ -392,7 +400,7 @@ function renderSeat() {
   );
   $("back-to-umpire").onclick = () => viewAs("umpire");
   $("seat-panel").replaceChildren(...[game.ruleset.seatPanel(seat, game.seatView)].flat());
-  $("pane-seat").replaceChildren(h("h2", {}, `Messages sent to ${game.seatName(seat)}`), seatMessages(game.seatName(seat), game.seatLog, game.ruleset));
+  $("pane-seat").replaceChildren(h("h2", {}, `Messages sent to ${game.seatName(seat)}`), seatMessages(game.seatName(seat), game.seatLog, game.ruleset, game.welcome.side_titles));
 }
 
 async function renderResult() {
@@ -403,7 +411,7 @@ async function renderResult() {
   box.dataset.seed = over.seed;
   const check = h("span", { class: "check" }, "");
   box.replaceChildren(
-    h("strong", {}, `Game over: ${results(over)}. `),
+    h("strong", {}, `Game over: ${results(over, game.welcome?.side_titles)}. `),
     over.reason,
     h("div", {}, "Seed ", h("code", { id: "seed" }, over.seed), " ", check),
   );

@@ -5,6 +5,7 @@
 
 import { left, when } from "/web/clock.js";
 import { h } from "/web/dom.js";
+import { turnsBehind } from "/web/words.js";
 
 const $ = (id) => document.getElementById(id);
 const DELAYS = [null, 0, 1, 2, 3, 4, 6];
@@ -20,7 +21,7 @@ export class Club {
     $("spectate").onsubmit = (event) => this.spectate(event);
     $("nudges").onsubmit = (event) => this.saveNudges(event);
     $("spectate-delay").replaceChildren(
-      ...DELAYS.map((turns) => h("option", { value: turns === null ? "" : String(turns) }, turns === null ? "not at all (closed)" : turns === 0 ? "as it stands, no delay" : `${turns} turn${turns > 1 ? "s" : ""} behind`)),
+      ...DELAYS.map((turns) => h("option", { value: turns === null ? "" : String(turns) }, turns === null ? "not at all (closed)" : turns === 0 ? "as it stands, no delay" : turnsBehind(turns))),
     );
     setInterval(() => this.renderNow(), 1000);
   }
@@ -95,7 +96,7 @@ export class Club {
     event.preventDefault();
     const value = $("spectate-delay").value;
     const turns = value === "" ? null : Number(value);
-    const words = turns === null ? "Closed to spectators." : `Open to spectators, ${turns} turn${turns === 1 ? "" : "s"} behind.`;
+    const words = turns === null ? "Closed to spectators." : `Open to spectators, ${turnsBehind(turns)}.`;
     if (await this.ask("spectate", { turns }, words)) await this.refreshGames();
   }
 

@@ -49,7 +49,7 @@ export class Hand {
     // A result for each side; an old server takes only a reason (and says "ended").
     $("end-results").replaceChildren(
       ...(sides || []).map((side) =>
-        h("label", {}, `${side} `, h("select", { id: `end-result-${side}`, "data-side": side }, RESULTS.map((r) => h("option", { value: r, selected: r === "ended" }, r)))),
+        h("label", {}, `${this.game.welcome?.side_titles?.[side] ?? side} `, h("select", { id: `end-result-${side}`, "data-side": side }, RESULTS.map((r) => h("option", { value: r, selected: r === "ended" }, r)))),
       ),
     );
 
@@ -98,7 +98,7 @@ export class Hand {
     $("orders-in").hidden = ended || !ordersIn.length;
     $("orders-in").replaceChildren(
       h("div", { class: "muted" }, at.cycle === "ready" ? "Orders in, held for you:" : "Orders in so far:"),
-      h("ul", {}, ordersIn.map(([seat, order]) => h("li", { "data-seat": seat }, h("b", {}, this.game.seatName(seat)), ": ", ruleset.order(order, seat)))),
+      h("ul", {}, ordersIn.map(([seat, order]) => h("li", { "data-seat": seat }, h("b", {}, this.game.seatName(seat)), ": ", ruleset.order(order, seat, at.phase)))),
     );
 
     if (!this.holdPending) {

@@ -4,7 +4,7 @@
 
 import { h } from "/web/dom.js";
 import { copyButton, whole } from "/web/links.js";
-import { eventWords, seatName, words } from "/web/words.js";
+import { eventWords, resultsWords, seatName, turnsBehind, words } from "/web/words.js";
 
 function table(className, headings, rows) {
   return h(
@@ -50,7 +50,7 @@ export class Sheet {
     this.record = record;
     const order = (seat) => (row) => {
       const given = row.orders?.[seat];
-      if (given) return { text: ruleset.order(given, seat), class: "order" };
+      if (given) return { text: ruleset.order(given, seat, row.phase), class: "order" };
       return { text: row.current ? "" : "—", class: "muted", title: "No order known: a standing order, or one the server did not say" };
     };
     this.columns = [
@@ -160,16 +160,16 @@ function rollRow(roll) {
   );
 }
 
-/** One end's results in words: per side where the server gives them. */
-export function results(end) {
-  const per = end.results ? Object.entries(end.results).map(([side, result]) => `${side}: ${result}`).join(", ") : null;
-  return per || end.result || "ended";
+/** One end's results in words: per side, by the sides' titles, where the server gives them. */
+export function results(end, titles) {
+  return resultsWords(end.results, titles) || end.result || "ended";
 }
 
 /** The game log: inputs, events and the end, newest last (rolls are in the dice log). */
 export class GameLog {
-  constructor(container, ruleset, phase = (name) => name, name = words) {
+  constructor(container, ruleset, phase = (name) => name, name = words, titles = {}) {
     this.container = container;
+    this.titles = titles; // each side's title, by its id
     this.ruleset = ruleset;
     this.phase = phase; // a phase's name in the game's words
     this.name = name; // a seat's
@@ -196,7 +196,7 @@ export class GameLog {
       case "input":
         return line({ class: `input input-${record.input}` }, record.input === "order" || record.input === "ask" ? this.name(record.seat) : "umpire", this.input(record), "", record.input);
       case "end":
-        return line({ class: "end" }, "", `${results(record)}: ${record.reason} Seed ${record.seed}`, "everyone", "end");
+        return line({ class: "end" }, "", `${results(record, this.titles)}: ${record.reason} Seed ${record.seed}`, "everyone", "end");
       case "event": {
         const seats = told(record);
         return line(
@@ -218,9 +218,9 @@ export class GameLog {
     const phases = record.phases ? ` (${record.phases.map(this.phase).join(", ")})` : "";
     switch (record.input) {
       case "order":
-        return `Order from ${this.name(record.seat)}: ${this.ruleset.order(record.order || {}, record.seat)}`;
+        return `Order from ${this.name(record.seat)}: ${this.ruleset.order(record.order || {}, record.seat, record.phase)}`;
       case "amend":
-        return `Umpire amends ${this.name(record.seat)}'s order to ${this.ruleset.order(record.order || {}, record.seat)}, because: ${record.reason}`;
+        return `Umpire amends ${this.name(record.seat)}'s order to ${this.ruleset.order(record.order || {}, record.seat, record.phase)}, because: ${record.reason}`;
       case "ask":
         return `Question from ${this.name(record.seat)}: ${words(record.question ?? record.payload)}`;
       case "override":
@@ -253,7 +253,7 @@ export function messageWords(message) {
   }
 }
 
-function summary(message, ruleset) {
+function summary(message, ruleset, titles) {
   switch (message.type) {
     case "observation":
     case "snapshot":
@@ -264,14 +264,14 @@ function summary(message, ruleset) {
       return h("div", {}, `Turn ${message.turn} ${phase}${waiting}${message.held ? "; held by the umpire" : ""}`);
     }
     case "game_over":
-      return h("div", {}, `${results(message)}: ${message.reason} Seed ${message.seed}`);
+      return h("div", {}, `${results(message, titles)}: ${message.reason} Seed ${message.seed}`);
     default:
       return h("div", { class: message.type }, messageWords(message));
   }
 }
 
 /** What a seat was sent, newest first: a summary each, and the message exactly as sent. */
-export function seatMessages(seat, messages, ruleset) {
+export function seatMessages(seat, messages, ruleset, titles = {}) {
   if (!messages.length) return h("p", { class: "muted" }, `Nothing has been sent to ${seat} yet.`);
   return h(
     "ol",
@@ -281,7 +281,7 @@ export function seatMessages(seat, messages, ruleset) {
         "li",
         { class: `seat-message type-${message.type}`, "data-seq": message.seq },
         h("div", { class: "message-head" }, h("span", { class: "seq" }, `#${message.seq}`), h("span", { class: "type" }, message.type.replace("_", " ")), message.turn ? h("span", { class: "muted" }, `turn ${message.turn}`) : null),
-        summary(message, ruleset),
+        summary(message, ruleset, titles),
         h("details", {}, h("summary", {}, "as sent"), h("pre", {}, JSON.stringify(message, null, 1))),
       ),
     ),
@@ -368,7 +368,7 @@ function spectatorsLine(game, actions, ended) {
     "p",
     { class: "spectators", "data-open": String(open) },
     h("b", {}, "Spectators: "),
-    open ? `open, ${game.spectator_delay} turn${game.spectator_delay === 1 ? "" : "s"} behind. ` : "closed. ",
+    open ? `open, ${turnsBehind(game.spectator_delay)}. ` : "closed. ",
     linkCell(game.spectators, "Spectators", "spectator"),
     " ",
     renew,

@@ -17,7 +17,7 @@
 //                       for the open phase), before (his view as it opened, or null), current}
 //   shaded(row)         whether the sheet shades a row (night, say)                  (no)
 //   quiet               event kinds the record sheet leaves out (the game log has them)
-//   order(order, seat)  a seat's order in words                                      (its JSON)
+//   order(order, seat, phase)  a seat's order in words (phase: the one it is for, where known) (its JSON)
 //   place(name, view, map)  words about a map place under the pointer, for the umpire ([])
 //   override(context)   the override form's fields: {fields (a Node), read() -> the override
 //                       map, pick(place)}; context = {view: () => the umpire's view}   (no form)

@@ -152,6 +152,9 @@ async function setUp(welcome) {
   $("hover").hidden = !seat.map;
   $("no-map").hidden = Boolean(seat.map);
   $("briefing").replaceChildren(...nodes(seat.ruleset.briefing(welcome.briefing)));
+  // Before the first order of the game the briefing is open: the mission, and how you play and
+  // what can sink you, are read before the first move, not found later under a fold.
+  $("briefing-box").open = welcome.turn === 1 && welcome.phase === welcome.phases?.[0] && !welcome.order_in;
   talkTo(welcome);
 
   seat.pad = seat.ruleset.orderForm({ view: () => seat.view, welcome, changed: padChanged });
@@ -474,7 +477,7 @@ function renderRefusal() {
   box.dataset.code = seat.refusal.code; // for programs; the player reads the words
   const stands = !seat.orderIn
     ? null
-    : h("p", { id: "order-stands" }, seat.sent ? `The order you sent before stands: ${seat.ruleset.order(seat.sent)}.` : "The order you sent before stands.");
+    : h("p", { id: "order-stands" }, seat.sent ? `The order you sent before stands: ${seat.ruleset.order(seat.sent, seat.welcome.seat, seat.phase)}.` : "The order you sent before stands.");
   box.replaceChildren(h("p", {}, h("strong", {}, "Not taken: "), seat.refusal.message), stands ?? "");
 }
 
@@ -508,7 +511,7 @@ function messageWords(message) {
       return ["Answer", seat.ruleset.answer(message)];
     case "amended": {
       const note = message.note ? ` ${message.note}` : "";
-      return ["Order amended", `${message.reason}${note} You now sail under: ${seat.ruleset.order(message.order)}.`];
+      return ["Order amended", `${message.reason}${note} You now sail under: ${seat.ruleset.order(message.order, seat.welcome.seat, message.phase)}.`];
     }
     case "talk": {
       const who = message.seat === seat.welcome.seat ? "You" : titleOf(message.seat);

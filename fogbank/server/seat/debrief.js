@@ -7,15 +7,14 @@
 
 import { loadRuleset } from "/umpire/ruleset.js";
 import { h } from "/web/dom.js";
-import { capital, eventWords, seatName, words } from "/web/words.js";
+import { eventWords, resultsWords, seatName, words } from "/web/words.js";
 
 const $ = (id) => document.getElementById(id);
 
-/** "victory" for this seat, and the reason; every side's result when there are several, each side
- * named in words ("Central: draw"), never by its id. */
-function resultWords(over) {
-  const sides = Object.entries(over.results || {});
-  const all = sides.length > 1 ? ` (${sides.map(([side, result]) => `${capital(words(side))}: ${words(result)}`).join(", ")})` : "";
+/** "victory" for this seat; every side's result when there are several, each side named by its
+ * title ("the United States: defeat; Japan: victory"). */
+function resultWords(over, titles) {
+  const all = Object.keys(over.results || {}).length > 1 ? ` (${resultsWords(over.results, titles)})` : "";
   return `${words(over.result)}${all}`;
 }
 
@@ -51,7 +50,7 @@ export class Debrief {
     const check = h("span", { class: "check" }, "");
     $("result").replaceChildren(
       h("h2", {}, "Game over"),
-      h("p", {}, h("strong", { id: "my-result" }, resultWords(this.over)), ". ", this.over.reason),
+      h("p", {}, h("strong", { id: "my-result" }, resultWords(this.over, this.welcome.side_titles)), ". ", this.over.reason),
       h("div", {}, "Seed ", h("code", { id: "seed" }, this.over.seed), " ", check),
       h("p", { class: "muted small" }, "The game's log came with the result: fogbank verify re-reads every roll from it."),
     );
@@ -76,7 +75,7 @@ export class Debrief {
   recordWords(entry) {
     const { order, answer } = this.words;
     if (entry.type === "input") {
-      if (entry.input === "order") return `You ordered: ${order(entry.order)}`;
+      if (entry.input === "order") return `You ordered: ${order(entry.order, this.welcome.seat, entry.phase)}`;
       if (entry.input === "ask") return `You asked the rules: ${words(entry.question)}`;
       return `You said: ${entry.text ?? ""}`;
     }
@@ -85,7 +84,7 @@ export class Debrief {
       case "standing_order":
         return `The umpire: ${entry.text}`;
       case "amended":
-        return `${entry.text} You sailed under: ${order(entry.order)}.`;
+        return `${entry.text} You sailed under: ${order(entry.order, this.welcome.seat, entry.phase)}.`;
       case "answer":
         return `The rules' answer: ${answer(entry)}`;
       default:
@@ -129,12 +128,15 @@ export class Debrief {
     $("replay-at").value = String(this.at);
     const row = this.rows[this.at];
     $("replay-where").textContent = `Turn ${row.turn} · ${this.words.phase(row.phase)} (${this.at + 1} of ${this.rows.length})`;
+    // The truth first: a console module learns the units' names from the view it draws, and
+    // words the orders with them (else the first phase shown names ships by their ids).
+    const truth = this.console.truth;
+    const truthNodes = truth ? [truth(row.view)].flat() : [h("pre", { class: "small" }, JSON.stringify(row.view, null, 1))];
     const orders = Object.entries(row.orders || {}).map(([name, order]) =>
-      h("li", {}, h("b", {}, seatName(this.welcome.seats, name) + (name === this.welcome.seat ? " (you)" : "")), ": ", this.console.order(order, name)),
+      h("li", {}, h("b", {}, seatName(this.welcome.seats, name) + (name === this.welcome.seat ? " (you)" : "")), ": ", this.console.order(order, name, row.phase)),
     );
     $("replay-orders").replaceChildren(h("h3", {}, "Orders"), h("ul", { class: "reports" }, orders));
-    const truth = this.console.truth;
-    $("replay-truth").replaceChildren(...(truth ? [truth(row.view)].flat() : [h("pre", { class: "small" }, JSON.stringify(row.view, null, 1))]));
+    $("replay-truth").replaceChildren(...truthNodes);
     const events = this.log.filter((r) => r.type === "event" && r.turn === row.turn && (r.phase === undefined || r.phase === row.phase || !r.phase));
     $("replay-events").replaceChildren(
       ...events.map((e) => {

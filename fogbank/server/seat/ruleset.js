@@ -22,7 +22,8 @@
 //                            starts on the chart                                      (null)
 //   own(view)                the places of the seat's own units: a map that zooms opens on
 //                            them and keeps them in sight as they move               ([here(view)])
-//   order(order)             an order in words                                        (its map, in words)
+//   order(order, seat, phase)  an order in words (seat and phase: whose, and the phase it is
+//                            for, where the page knows them)                          (its map, in words)
 //   reports(view)            what the seat was told this turn (nodes)                 (view.reports' texts)
 //   contacts(view)           the seat's contacts (nodes)                              ("none")
 //   question(context)        the questions the rules take, as a form: {fields, read()}; null

@@ -442,5 +442,5 @@ async def test_the_console_reads_the_new_wire(server, page):
         "type": "game_over", "result": "victory", "results": {"british": "victory", "turkish": "defeat"},
         "reason": "The Messudieh is sunk.", "seed": SEED.hex(), "log": [], "record": [],
     })  # fmt: skip
-    await page.wait_for_selector("#result:has-text('british: victory, turkish: defeat')")
+    await page.wait_for_selector("#result:has-text('british: victory; turkish: defeat')")
     assert len(scripted.requests("history")) == 1

@@ -37,3 +37,20 @@ async def test_a_plot_undone_to_nothing_holds_course_and_the_order_says_nothing_
     # Stopping her is said in as many words.
     await page.click("#plot-stop")
     await expect(page.locator("#plan")).to_contain_text("CA1 stops dead in the water")
+
+
+async def test_an_order_that_plots_no_ship_is_said_to_hold_every_ship_on_course(server, page):
+    created = await server.create_game("cape_esperance")
+    url = f"http://127.0.0.1:{server.port}"
+    ws = f"ws://127.0.0.1:{server.port}/"
+    async with await Client.connect(ws, created["umpire_token"]) as umpire:
+        while (await umpire.games()).games[0]["phase"] != "movement":
+            await umpire.release()
+        await page.goto(f"{url}/play#token={created['seats']['scott']}")
+        await page.wait_for_selector("#chart .counter")
+        await expect(page.locator("#clock")).to_contain_text("movement")
+        await page.click("#send-order")  # nothing plotted: every ship holds course and speed
+        await expect(page.locator("#duty")).to_contain_text("Orders in")
+        await umpire.end("The umpire calls the night.", {"us": "draw", "japan": "draw"})
+    await expect(page.locator("#own-record")).to_contain_text("You ordered: all ships hold course and speed")
+    await expect(page.locator("#own-record")).not_to_contain_text("You ordered: nothing")

@@ -135,7 +135,7 @@ async def test_two_captains_of_two_sides_play_talk_and_are_debriefed(server, pag
         for seat in (blue, red):
             page = seat.page
             await expect(page.locator("#debrief")).to_be_visible()
-            await expect(page.locator("#my-result")).to_have_text("draw (Blue: draw, Red: draw)")
+            await expect(page.locator("#my-result")).to_have_text("draw (Blue: draw; Red: draw)")
             await page.wait_for_selector("#result .check.ok")
             await expect(page.locator("#own-record")).to_contain_text("You ordered:")
             await expect(page.locator("#replay-where")).to_contain_text("Turn 1 · move (1 of 1)")

@@ -8,7 +8,7 @@
 
 import { h } from "/web/dom.js";
 import { FACINGS, side } from "/web/rulesets/salvo/draw.js";
-import { phaseWords } from "/web/rulesets/salvo/words.js";
+import { lineBlockedWords, phaseWords } from "/web/rulesets/salvo/words.js";
 
 const TURNS_ALLOWED = { capital: 2, screen: 3, zeppelin: 3, dummy: 3 }; // 12.31
 const DUMMIES_PER_TURN = 2; // 12.22
@@ -247,7 +247,10 @@ export function orderForm({ view, welcome, changed }) {
       const lines = Object.entries(aims).filter(([k]) => k !== "spotter").map(([battery, n]) => {
         const c = contact(n);
         const shot = c && draft.map ? sightWords(sighting(draft.map, now, unit.hex, c.hex), battery === "torpedo" ? unit.torpedo_range : battery === "secondary" ? 5 : unit.range, unit.kind === "fort") : "";
-        return h("li", { "data-battery": battery }, `${battery === "target" ? "main" : battery} at #${n} ${c?.identity?.name ?? ""} — ${shot}`);
+        // 12.41 stops guns, not torpedoes (which run under the water): the view says where it bites.
+        const blocked = battery !== "torpedo" && unit.lines_blocked?.[String(n)];
+        return h("li", { "data-battery": battery }, `${battery === "target" ? "main" : battery} at #${n} ${c?.identity?.name ?? ""} — ${shot}`,
+          blocked ? h("div", { class: "over", "data-rule": "12.41" }, lineBlockedWords(blocked)) : null);
       });
       parts.push(h("div", { class: "plot", "data-unit": unit.id }, h("strong", {}, `${unit.id} ${unit.name}`), ` guns ${unit.attack}${unit.secondary ? `+${unit.secondary}` : ""}, range ${unit.range}`,
         h("ul", {}, lines.length ? lines : h("li", { class: "muted" }, "no target yet")),

@@ -8,15 +8,26 @@ export function phaseWords(phase) {
   return PHASES[phase] ?? String(phase ?? "").replaceAll("_", " ");
 }
 
-/** A seat's order in words, whatever its phase (docs/payloads.md, Orders). */
-export function orderWords(given) {
-  if (!given) return "nothing";
+// What an order that names nothing means, by phase (docs/payloads.md: a ship not named holds
+// course and speed in the movement phase, and holds fire in gunfire).
+const NOTHING = { movement: "all ships hold course and speed", gunfire: "all ships hold fire" };
+
+/** Why 12.41 blocks a line of fire (the view's `lines_blocked`), and what the rule says, for the
+ * pad to show as the target is picked: the rules refuse the shot. */
+export function lineBlockedWords(why) {
+  return `line blocked: ${why}. Rule 12.41: a ship on the line of fire next to the firer or the target blocks it, day or night, and a destroyer cannot fire over a capital ship; the rules will refuse this shot`;
+}
+
+/** A seat's order in words, whatever its phase (docs/payloads.md, Orders); `phase`, where the
+ * page knows it, says what the ships an order does not name do. */
+export function orderWords(given, seat, phase) {
+  if (!given || !Object.values(given).some(named)) return NOTHING[phase] ?? "nothing";
   const parts = [];
   if (given.mines) parts.push(`mines ${given.mines.join(" ")}`);
   for (const [uid, hex] of Object.entries(given.starshells || {})) parts.push(`${uid} starshell ${hex}`);
   for (const [uid, n] of Object.entries(given.searchlights || {})) parts.push(`${uid} searchlight #${n}`);
-  const moves = Object.entries(given.moves || {}).map(([uid, path]) => `${uid} ${path || "stop"}`);
-  if (moves.length) parts.push(moves.join(", "));
+  const moves = Object.entries(given.moves || {}).map(([uid, path]) => `${uid} ${path || "stops dead"}`);
+  if (moves.length) parts.push(moves.join(", ") + (phase === "movement" ? ", the rest hold course and speed" : ""));
   if (given.smoke?.length) parts.push(`smoke ${given.smoke.join(" ")}`);
   for (const dummy of given.dummies || []) parts.push(`dummy ${dummy.hex}${dummy.facing ?? ""} ${dummy.path ?? ""}`.trim());
   for (const [uid, n] of Object.entries(given.attacks || {})) parts.push(`${uid} attacks #${n}`);
@@ -31,4 +42,9 @@ export function orderWords(given) {
   });
   if (fire.length) parts.push(fire.join(", "));
   return parts.join("; ") || "nothing";
+}
+
+/** Whether an order's field names anything (an empty list or map names nothing). */
+function named(value) {
+  return value !== null && value !== undefined && (typeof value !== "object" || Object.keys(value).length > 0);
 }

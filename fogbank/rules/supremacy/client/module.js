@@ -113,7 +113,7 @@ export function drawSeat(map, group, view, draft) {
     const stat = stats[c.ship];
     const mark = model(group, { at: c.at, course: c.course, length: stat.length, funnel: stat.funnel },
       { className: "ship contact", look: { stroke: SIDE[c.side] ?? "#333", width: px(5) }, dot: { fill: "#fff" },
-        label: `${c.title}: course ${pad3(c.course)}°, seen by ${c.seen_by.join(", ")}` });
+        label: `${c.title}: course ${pad3(c.course)}°, seen by ${c.seen_by.map((by) => known.get(by) ?? by).join(", ")}` });
     mark.setAttribute("data-ship", c.ship);
     label(group, map, c.at, c.title, SIDE[c.side]);
   }
@@ -195,9 +195,10 @@ function draftPaths(view, draft, chart) {
 }
 
 /** The place under the pointer: measured from the nearest own ship only within a mile of her. */
-export function where(place, view) {
+export function where(place, view, pad) {
   const own = afloat(view);
-  const hint = { write_moves: " · click to steer for it", write_fire: " · click a ship to aim the group last touched",
+  const steering = own.length > 1 ? pad?.steering?.() : null; // with one ship, which is plain
+  const hint = { write_moves: ` · click to steer ${steering ? steering.title : ""} for it`.replace("  ", " "), write_fire: " · click a ship to aim the group last touched",
     torpedoes: " · click to take its bearing", searchlights: " · click to take its bearing" }[view?.phase] ?? "";
   if (!own.length || !place) return "";
   const ship = own.reduce((a, b) => (distance(a.at, place.at) <= distance(b.at, place.at) ? a : b));
@@ -252,7 +253,9 @@ function shipCard(ship) {
     h("dl", { class: "gauges" },
       h("dt", {}, "Course"), h("dd", {}, `${pad3(ship.course)}° · ${ship.speed} kn${ship.backwards ? " astern" : ""}${ship.chasing ? " · chasing splash" : ""}`),
       h("dt", {}, "Next move"), h("dd", { class: "speed-range" }, `${ship.speed_range[0]}–${ship.speed_range[1]} kn (top ${ship.top_speed})`),
-      h("dt", {}, "Damage"), h("dd", {}, meter(ship.damage, ship.points), ` ${ship.damage} / ${ship.points}`),
+      h("dt", {}, "Damage"), h("dd", {}, meter(ship.damage, ship.points), ` ${ship.damage} / ${ship.points}`,
+        // What sinks her (5.9): her points in all, or three quarters of them taken in one turn.
+        h("div", { class: "muted small sinks" }, `sinks at ${ship.points}, or ${Math.ceil((ship.points * 3) / 4)} taken in one turn`)),
       h("dt", {}, "Smoke"), h("dd", {}, `${ship.smoke_left} turns left`),
       h("dt", {}, "Torpedoes"), h("dd", { class: "banks" }, banks),
       trouble.length ? [h("dt", {}, "Damage to"), h("dd", { class: "trouble" }, trouble.join(", "))] : null),
@@ -290,6 +293,7 @@ export function reports(view) {
  * bearing and range, measured within a nautical mile, judged by eye beyond (it may be a tenth out). */
 export function contacts(view) {
   if (!view?.contacts?.length) return h("p", { class: "muted" }, "No ship in sight.");
+  remember(view); // the own ships' names, for "seen by", whether or not the table was drawn first
   const rows = view.contacts.flatMap((c) => c.sightings.map((sighting, n) => h("tr", { "data-contact": c.ship },
     h("td", {}, n ? "" : h("b", {}, c.title)), h("td", {}, n ? "" : c.side === "german" ? "German" : "British"),
     h("td", { class: "mono" }, n ? "" : `${pad3(c.course)}°`),

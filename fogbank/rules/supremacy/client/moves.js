@@ -76,25 +76,67 @@ export function moveProblems(move, ship) {
   else if (move.speed < least) found.push(`at least ${least} knots: she sheds half her top speed a turn at most`);
   if (move.speed > 10 && ship.rudder === "lost" && move.turning) found.push("no rudder: no turns above 10 knots");
   if (move.speed > 10 && ship.rudder === "damaged" && move.turning > 1) found.push("damaged rudder: 1 inch of turning at most");
+  if (move.speed > 10 && turnsTooSoon(move, ship.on_course)) found.push(`special damage holds her on course: ${ship.on_course} in straight before she turns`);
+  if (move.speed > 10 && !backwards && jammed(ship) && move.inches - (ship.on_course || 0) >= 1 && move.turning < 1) {
+    found.push("her rudder is jammed hard over: she must turn at least 1 inch");
+  }
   return found;
 }
 
-/** A move toward a point: the least turn that brings `target` ahead, then on at `knots`. */
+/** Whether her rudder is jammed hard over this turn (a lost rudder cannot be jammed): above 10
+ * knots she must then turn at least an inch, after any run on course (moves.py's jammed). */
+function jammed(ship) {
+  return Boolean(ship.effects?.hard_over) && ship.rudder !== "lost";
+}
+
+/** Her move straight on at `knots`, as her damage lets her make it: a rudder jammed hard over
+ * turns her an inch to starboard (after any inches held on course), as the rules carry it out. */
+export function straightOn(ship, knots) {
+  const inches = Math.max(0, knots / 2);
+  if (!inches) return "";
+  if (ship.backwards || knots <= 10 || !jammed(ship) || inches - (ship.on_course || 0) < 1) return `${ship.backwards ? "B" : "A"}${inches}`;
+  const first = ship.on_course || 0;
+  const rest = inches - first - 1;
+  return [first ? `A${first}` : null, "R1", rest > 0 ? `A${rest}` : null].filter(Boolean).join(" ");
+}
+
+/** Whether a move turns before running the `straight` inches special damage holds her on course
+ * for (moves.py's on_course: every leg counts towards it, a turn before it is refused). */
+function turnsTooSoon(move, straight = 0) {
+  let run = 0;
+  for (const leg of move.legs) {
+    if (run >= straight) return false;
+    if (leg.kind === "L" || leg.kind === "R") return true;
+    run += leg.inches;
+  }
+  return false;
+}
+
+/** A move toward a point: the least turn that brings `target` ahead, then on at `knots`, as her
+ * damage lets her steer: straight first for the inches special damage holds her on course, at
+ * most an inch of turning with a damaged rudder, none above 10 knots with none. */
 export function moveToward(ship, target, knots, radius) {
   const inches = Math.max(0, knots / 2);
-  const bearing = (Math.atan2(target[0] - ship.at[0], target[1] - ship.at[1]) * 180) / Math.PI;
-  const relative = ((bearing - ship.course) % 360 + 360) % 360;
-  if (relative < 3 || relative > 357 || inches === 0) return inches ? `A${inches}` : "";
+  if (inches === 0) return "";
+  const steers = knots <= 10 || ship.rudder !== "lost";
+  const first = knots > 10 ? Math.min(inches, ship.on_course || 0) : 0;
+  const start = first ? trace({ legs: [{ kind: "A", inches: first }] }, ship.at, ship.course, radius) : { path: [ship.at], course: ship.course };
+  const at = start.path[start.path.length - 1];
+  const bearing = (Math.atan2(target[0] - at[0], target[1] - at[1]) * 180) / Math.PI;
+  const relative = ((bearing - start.course) % 360 + 360) % 360;
+  if (relative < 3 || relative > 357 || !steers || first >= inches) return straightOn(ship, knots);
   const kind = relative < 180 ? "R" : "L";
+  const most = (knots > 10 && ship.rudder === "damaged" ? Math.min(1, inches - first) : inches - first) * 4;
+  const least = knots > 10 && jammed(ship) ? Math.min(4, most) : 1; // a jammed rudder turns her an inch at least
   let best = { quarters: 0, miss: 360 };
-  for (let quarters = 1; quarters <= inches * 4; quarters++) {
-    const { path, course } = trace({ legs: [{ kind, inches: quarters / 4 }] }, ship.at, ship.course, radius);
+  for (let quarters = least; quarters <= most; quarters++) {
+    const { path, course } = trace({ legs: [{ kind, inches: quarters / 4 }] }, at, start.course, radius);
     const end = path[path.length - 1];
     const want = (Math.atan2(target[0] - end[0], target[1] - end[1]) * 180) / Math.PI;
     const miss = Math.abs(((want - course) % 360 + 540) % 360 - 180);
     if (miss < best.miss) best = { quarters, miss };
   }
   const turn = best.quarters / 4;
-  const ahead = inches - turn;
-  return `${kind}${turn}${ahead > 0 ? ` A${ahead}` : ""}`;
+  const ahead = inches - first - turn;
+  return [first ? `A${first}` : null, turn ? `${kind}${turn}` : null, ahead > 0 ? `A${ahead}` : null].filter(Boolean).join(" ");
 }

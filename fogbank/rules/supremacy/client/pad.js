@@ -7,7 +7,7 @@
 
 import { h } from "/web/dom.js";
 import { bearing, distance } from "/web/maps/table.js";
-import { moveProblems, moveToward, readMove, trace } from "./moves.js";
+import { moveProblems, moveToward, readMove, straightOn, trace } from "./moves.js";
 
 const pad3 = (degrees) => String(degrees).padStart(3, "0");
 
@@ -23,6 +23,9 @@ export function orderForm({ view, welcome, changed }) {
   let parts = {}; // ship -> {read(), fill(order), ...} for the phase the pad was made for
   let madeFor = null;
   let aiming = null; // the fire group's select last touched: a click on a ship aims it
+  // The ship whose move was last touched: a click on the table steers her. Kept by name, not
+  // by what has the focus: a click on the table takes the focus from her move field.
+  let steering = null;
   let pending = null; // a draft put back before the view it was written on has come
 
   function moveField(ship, now) {
@@ -32,7 +35,7 @@ export function orderForm({ view, welcome, changed }) {
     // The pad starts from the printed move (turn 1), else straight on at the speed she can keep.
     const keep = Math.max(ship.speed_range[0], Math.min(ship.speed, ship.speed_range[1]));
     const text = h("input", { id: `move-${ship.name}`, class: "mono notation", spellcheck: "false", autocomplete: "off",
-      "aria-label": `${ship.title}'s move in the game's notation`, value: ship.first_move ?? (keep ? `${ship.backwards ? "B" : "A"}${keep / 2}` : "") });
+      "aria-label": `${ship.title}'s move in the game's notation`, value: ship.first_move ?? straightOn(ship, keep) });
     const inches = h("input", { type: "number", min: 0.25, max: 20, step: 0.25, value: 1, class: "inches", "aria-label": "Inches of the next leg" });
     const add = (kind) => {
       text.value = `${text.value.trim()} ${kind}${Number(inches.value) || 1}`.trim();
@@ -74,6 +77,7 @@ export function orderForm({ view, welcome, changed }) {
         button("LS", "Lay smoke along the path", () => toggle("LS")),
         button("Clear", "Stop: an empty move", () => { text.value = ""; changed(); })),
       printed, ahead);
+    part.addEventListener("focusin", () => { steering = ship.name; });
     const first = () => text.value.trim().replace(/\s+/g, " ");
     return { node: part, read: () => (later.length ? { moves: [first(), ...later.map(then)] } : { move: first() }),
       fill: (o) => {
@@ -83,7 +87,7 @@ export function orderForm({ view, welcome, changed }) {
           o.moves.slice(1).forEach((value, n) => { if (later[n]) later[n].value = value; });
         }
       },
-      focus: () => text, set: (value) => { text.value = value; } };
+      set: (value) => { text.value = value; } };
   }
 
   /** A ship whose move this turn was written ahead (night, before contact): shown, not asked. */
@@ -93,11 +97,30 @@ export function orderForm({ view, welcome, changed }) {
       h("legend", {}, ship.title),
       h("p", {}, `Written ahead: ${now || "stop"} this turn${after.length ? `, then ${after.map((m) => m || "stop").join(", ")}` : ""}.`));
     // Nothing to send for her, and a click on the table has no move to change.
-    return { node: part, read: () => null, fill: () => {}, focus: () => part, set: () => {} };
+    return { node: part, read: () => null, fill: () => {}, set: () => {} };
+  }
+
+  /** Why a group's guns would waste their fire on `contact` at the range the seat judges her:
+   * beyond their reach, or beyond the range at which their hits harm her class (the chart's
+   * `guns`, from the hit table); "" when they can hurt her. */
+  function harmWords(ship, gun, contact) {
+    const guns = chart.guns?.[gun];
+    if (!guns || !contact) return "";
+    const sighting = contact.sightings.find((s) => s.by === ship.name) ?? contact.sightings[0];
+    const away = sighting.range / 10;
+    const said = sighting.exact ? `${away.toFixed(1)} in` : `about ${Math.round(away)} in`;
+    const heading = chart.range_headings.find((inches) => inches >= away); // the hit sheet rounds up
+    const cost = "; every battery more on one ship costs each of hers a column";
+    const hurts = guns.hurts[stats[contact.ship]?.class] ?? guns.reach;
+    if (!hurts) return `These guns cannot hurt ${contact.title} at any range${cost}.`;
+    if (heading === undefined || heading > guns.reach) return `${contact.title} is ${said} off, beyond these guns' ${guns.reach} in: no hit possible${cost}.`;
+    if (heading > hurts) return `These guns hurt ${contact.title} only within ${hurts} in; she is ${said} off${cost}.`;
+    return "";
   }
 
   function fireField(ship, now) {
-    const seen = (now.contacts || []).filter((c) => c.seen_by.includes(ship.name));
+    // Enemies she sees: a friend in sight is a contact too, but never a target (4.2).
+    const seen = (now.contacts || []).filter((c) => c.seen_by.includes(ship.name) && c.side !== stats[ship.name].side);
     const groups = Object.keys(stats[ship.name].groups);
     const rows = groups.map((group) => {
       const target = h("select", { id: `fire-${ship.name}-${group}`, "data-group": group, "aria-label": `${ship.title}'s ${group} group: target` },
@@ -106,10 +129,18 @@ export function orderForm({ view, welcome, changed }) {
       const half = h("input", { type: "checkbox", id: `half-${ship.name}-${group}`, "aria-label": `${group}: half salvo` });
       const guns = ship.mounts.filter((m) => m.group === group);
       const state = guns.every((m) => m.out) ? "out of action" : `${guns.map((m) => m.name).join(" ")} · ${guns.reduce((n, m) => n + (m.out ? 0 : m.guns), 0)} × ${guns[0]?.gun ?? ""}`;
+      // What these guns can do to the ship picked, told as she is picked (what hurts what).
+      const note = h("div", { class: "harm over small", "data-group": group, hidden: true });
+      const judge = () => {
+        const words = harmWords(ship, guns[0]?.gun, seen.find((c) => c.ship === target.value));
+        note.textContent = words;
+        note.hidden = !words;
+      };
       for (const input of [target, half]) input.addEventListener("input", changed);
+      target.addEventListener("input", judge);
       target.addEventListener("focus", () => { aiming = target; });
-      return { group, target, half, node: h("div", { class: "fire-group" },
-        h("div", {}, h("b", {}, group), h("div", { class: "muted small" }, state)), target, h("label", { class: "check", title: "Half salvo" }, half, "½")) };
+      return { group, target, half, judge, node: h("div", { class: "fire-group" },
+        h("div", {}, h("b", {}, group), h("div", { class: "muted small" }, state)), target, h("label", { class: "check", title: "Half salvo" }, half, "½"), note) };
     });
     if (!aiming && rows.length) aiming = rows[0].target;
     const node = h("fieldset", { class: "ship-order", "data-ship": ship.name }, h("legend", {}, ship.title),
@@ -123,11 +154,13 @@ export function orderForm({ view, welcome, changed }) {
           const given = (o.fire || []).find((f) => f.group === r.group);
           r.target.value = given?.target ?? "";
           r.half.checked = Boolean(given?.half);
+          r.judge();
         }
       },
       aim: (target) => {
         const row = rows.find((r) => r.target === aiming) ?? rows.find((r) => !r.target.value) ?? rows[0];
         if (row && [...row.target.options].some((o) => o.value === target)) row.target.value = target;
+        row?.judge();
       },
     };
   }
@@ -194,8 +227,18 @@ export function orderForm({ view, welcome, changed }) {
     for (const [name, given] of Object.entries(order?.ships || {})) parts[name]?.fill(given);
   }
 
+  /** The ship a click on the table steers: the one whose move was last touched, else the first. */
+  function steered(ships) {
+    return ships.find((s) => s.name === steering) ?? ships[0];
+  }
+
   return {
     fields,
+    /** The ship a click on the table would steer now (write moves), for the pointer's words. */
+    steering: () => {
+      const ships = afloat(view());
+      return ships.length ? steered(ships) : null;
+    },
     seen(now, fresh) {
       if (fresh || madeFor !== `${now.turn}/${now.phase}`) make(now);
     },
@@ -240,7 +283,7 @@ export function orderForm({ view, welcome, changed }) {
       if (!now || !ships.length) return;
       const ship = ships.reduce((a, b) => (distance(a.at, place.at) <= distance(b.at, place.at) ? a : b));
       if (now.phase === "write_moves") {
-        const chosen = ships.find((s) => document.activeElement === parts[s.name]?.focus?.()) ?? ships[0];
+        const chosen = steered(ships);
         const knots = Math.max(chosen.speed_range[0], Math.min(chosen.speed || chosen.speed_range[1], chosen.speed_range[1]));
         if (!chosen.first_move) parts[chosen.name]?.set(moveToward(chosen, place.at, knots, chart.turning_radius));
       } else if (now.phase === "write_fire") {

@@ -7,6 +7,10 @@ import { h, paint, s, titled } from "/web/dom.js";
 import { along, flip, model, pointList as points, wedge } from "/web/maps/table.js";
 import { override } from "./override.js";
 
+// A seat's debrief opens on the table as the action ended (who sank, the enemy's true damage),
+// then steps back through it.
+export const replayFrom = "end";
+
 const SIDE_LOOK = { german: { stroke: "#3a3a3a", width: 6 }, british: { stroke: "#1f3b73", width: 6 } };
 const LOOKS = {
   grid: { stroke: "rgba(31, 59, 115, 0.12)", width: 1 },

@@ -62,3 +62,20 @@ def test_the_raider_splits_her_secondaries_onto_a_cruiser_close_by():
     assert starboard[1]["target"] == "ajax" and 0 < starboard[1]["guns"] < 4
     given = RULES.parse_order("graf_spee", {"ships": {"graf_spee": {"fire": captain.fire(spee, view)}}})
     assert RULES.order_refusals(state, "graf_spee", given) == []
+
+
+def test_each_ship_of_a_side_seat_has_a_temper_of_her_own():
+    """With one seat a side (`seats=side`) the British captain commands three cruisers, and each
+    weighs the fire she may take by a caution of her own, as she would in a seat of her own: one
+    caution for the whole side sent all three in boldly together or held all three back, and a
+    side held back drew most of its games."""
+    from fogbank.rules.core.plain import to_plain
+
+    state = core.start(RULES, "river_plate", game_seed("temper", 0), {"seats": "side"}).state
+    seen = set()
+    for luck in range(5):
+        captain = Captain(to_plain(RULES.chart(state, "british")), to_plain(RULES.briefing(state, "british")), luck)
+        assert set(captain.caution) == {"ajax", "achilles", "exeter"}
+        assert len(set(captain.caution.values())) == 3
+        seen.add(captain.caution["ajax"])
+    assert len(seen) == 5  # and the luck still varies it from game to game

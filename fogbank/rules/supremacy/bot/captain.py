@@ -38,9 +38,14 @@ class Captain:
         rng = random.Random(luck)
         self.rng = rng
         # Her temper, from her luck: how much a point taken weighs against a point done, the range
-        # each ship closes to, when the raider breaks for it.
-        self.caution = rng.uniform(1.8, 2.6) if self.side == RAIDER else rng.uniform(0.15, 0.35)
-        self.close_to = {n: self._close_to(n, rng) for n in self.yours}
+        # each ship closes to, when the raider breaks for it. Each ship has a temper of her own, as
+        # she would in a seat of her own: one for a whole side would send every ship in boldly
+        # together, or hold every one back.
+        self.caution: dict[str, float] = {}
+        self.close_to: dict[str, int] = {}
+        for name in self.yours:
+            self.caution[name] = rng.uniform(1.8, 2.6) if self.side == RAIDER else rng.uniform(0.15, 0.35)
+            self.close_to[name] = self._close_to(name, rng)
         self.break_off = self.turn_limit - rng.randint(2, 4)
         self.known: dict[str, tuple[int, tuple[int, int], int]] = {}  # ship -> (turn, where judged, course)
         self.reports = list(self.briefing.get("reported", ()))  # the enemy as reported at the set-out
@@ -190,7 +195,7 @@ class Captain:
                 there = coming
             taken = sense.fire_at(theirs_stats, there, course, end, stats, bonus=-3 if move.chase else 0,
                                   locked=frozenset({ship["name"]}), target=ship["name"])
-            worth -= taken / stats["points"] * self.caution * (1 + 4 * (ship["damage"] / ship["points"]) ** 2)
+            worth -= taken / stats["points"] * self.caution[ship["name"]] * (1 + 4 * (ship["damage"] / ship["points"]) ** 2)
         worth += best + self.outlook(ship, end, course, enemies)
         worth += self.aim(ship, end, enemies, view, move, path)
         worth -= self.crowding(ship, path, self._traffic)
@@ -201,7 +206,7 @@ class Captain:
         at her best speed, the raider holding on too and each cruiser closing to 20 inches: what
         she may do less what she may be done, each turn further off counting less."""
         stats, speed = self.stats[ship["name"]], ship["speed_range"][1]
-        hurt = self.caution * (1 + 4 * (ship["damage"] / ship["points"]) ** 2)
+        hurt = self.caution[ship["name"]] * (1 + 4 * (ship["damage"] / ship["points"]) ** 2)
         worth = 0.0
         for k in (1, 2, 3):
             me = sense.ahead(end, course, speed * 5 * k)

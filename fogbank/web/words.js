@@ -20,6 +20,13 @@ export function seatName(seats, seat) {
   return title ? title.split(/[:,]/)[0].trim() : words(seat);
 }
 
+/** A seat that is one ship is named by her: her orders' words need not name her again
+ * ("Admiral Graf Spee: A13", not "Admiral Graf Spee: Admiral Graf Spee A13"). */
+export function unnamed(text, seat) {
+  const rest = text.startsWith(seat) ? text.slice(seat.length).replace(/^:?\s+/, "") : text;
+  return rest && !rest.includes(";") ? rest : text;
+}
+
 /** Every side's result, each side named by the title its ruleset gives it (`titles`: side ->
  * title, as the welcome's `side_titles`), never by its id: "the United States: defeat; Japan:
  * victory". Titles may hold commas ("Royal Navy, Force G"): sides are parted by semicolons. */

@@ -3,7 +3,7 @@
 // through `ask`, which shows a refusal in the server's own words.
 
 import { h } from "/web/dom.js";
-import { capital } from "/web/words.js";
+import { capital, unnamed } from "/web/words.js";
 import { Amendment } from "./amend.js";
 
 const $ = (id) => document.getElementById(id);
@@ -98,7 +98,7 @@ export class Hand {
     $("orders-in").hidden = ended || !ordersIn.length;
     $("orders-in").replaceChildren(
       h("div", { class: "muted" }, at.cycle === "ready" ? "Orders in, held for you:" : "Orders in so far:"),
-      h("ul", {}, ordersIn.map(([seat, order]) => h("li", { "data-seat": seat }, h("b", {}, this.game.seatName(seat)), ": ", ruleset.order(order, seat, at.phase)))),
+      h("ul", {}, ordersIn.map(([seat, order]) => h("li", { "data-seat": seat }, h("b", {}, this.game.seatName(seat)), ": ", unnamed(ruleset.order(order, seat, at.phase), this.game.seatName(seat))))),
     );
 
     if (!this.holdPending) {

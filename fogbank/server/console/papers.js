@@ -4,7 +4,7 @@
 
 import { h } from "/web/dom.js";
 import { copyButton, whole } from "/web/links.js";
-import { eventWords, resultsWords, seatName, turnsBehind, words } from "/web/words.js";
+import { eventWords, resultsWords, seatName, turnsBehind, unnamed, words } from "/web/words.js";
 
 function table(className, headings, rows) {
   return h(
@@ -218,7 +218,7 @@ export class GameLog {
     const phases = record.phases ? ` (${record.phases.map(this.phase).join(", ")})` : "";
     switch (record.input) {
       case "order":
-        return `Order from ${this.name(record.seat)}: ${this.ruleset.order(record.order || {}, record.seat, record.phase)}`;
+        return `Order from ${this.name(record.seat)}: ${unnamed(this.ruleset.order(record.order || {}, record.seat, record.phase), this.name(record.seat))}`;
       case "amend":
         return `Umpire amends ${this.name(record.seat)}'s order to ${this.ruleset.order(record.order || {}, record.seat, record.phase)}, because: ${record.reason}`;
       case "ask":

@@ -7,7 +7,7 @@
 
 import { loadRuleset } from "/umpire/ruleset.js";
 import { h } from "/web/dom.js";
-import { eventWords, resultsWords, seatName, words } from "/web/words.js";
+import { eventWords, resultsWords, seatName, unnamed, words } from "/web/words.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -132,9 +132,10 @@ export class Debrief {
     // words the orders with them (else the first phase shown names ships by their ids).
     const truth = this.console.truth;
     const truthNodes = truth ? [truth(row.view)].flat() : [h("pre", { class: "small" }, JSON.stringify(row.view, null, 1))];
-    const orders = Object.entries(row.orders || {}).map(([name, order]) =>
-      h("li", {}, h("b", {}, seatName(this.welcome.seats, name) + (name === this.welcome.seat ? " (you)" : "")), ": ", this.console.order(order, name, row.phase)),
-    );
+    const orders = Object.entries(row.orders || {}).map(([name, order]) => {
+      const seat = seatName(this.welcome.seats, name);
+      return h("li", {}, h("b", {}, seat + (name === this.welcome.seat ? " (you)" : "")), ": ", unnamed(this.console.order(order, name, row.phase), seat));
+    });
     $("replay-orders").replaceChildren(h("h3", {}, "Orders"), h("ul", { class: "reports" }, orders));
     $("replay-truth").replaceChildren(...truthNodes);
     const events = this.log.filter((r) => r.type === "event" && r.turn === row.turn && (r.phase === undefined || r.phase === row.phase || !r.phase));

@@ -63,3 +63,4 @@ async def test_the_debriefs_truth_names_the_ships_in_every_order(server, page):
     await expect(orders).to_contain_text("Exeter: A10 L6")
     await expect(orders).not_to_contain_text("graf_spee")
     await expect(orders).not_to_contain_text("exeter:")
+    await expect(orders).not_to_contain_text("Admiral Graf Spee: Admiral Graf Spee")  # a one-ship seat named once

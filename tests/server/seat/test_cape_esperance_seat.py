@@ -49,7 +49,7 @@ async def test_a_night_seat_declares_a_starshell_and_the_umpire_sees_the_radar_r
     for _ in range(3):
         target = await step(seat, target, 1)
     await click_hex(seat, target)
-    await expect(seat.locator("#plan")).to_have_text(f"JCA1 starshell over {target}")
+    await expect(seat.locator("#plan")).to_have_text(f"Aoba starshell over {target}")
     await expect(seat.locator("#chart .starshell-aim")).to_have_count(1)
     ARTIFACTS.mkdir(exist_ok=True)
     await seat.screenshot(path=str(ARTIFACTS / "cape-esperance-seat.png"), full_page=True)

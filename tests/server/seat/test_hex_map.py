@@ -93,9 +93,9 @@ async def test_a_contact_is_aimed_at_from_the_contacts_table_and_no_name_covers_
     await page.click('.unit-pick[data-unit="B1"]')
     row = page.locator('#contacts tr[data-label="3"]')
     await row.click()
-    await expect(page.locator("#plan")).to_have_text("B1 main #3")
+    await expect(page.locator("#plan")).to_have_text("Lord Nelson guns at #3")
     await page.locator('#contacts tr[data-label="4"]').focus()
     await page.keyboard.press("Enter")
-    await expect(page.locator("#plan")).to_have_text("B1 main #4")
+    await expect(page.locator("#plan")).to_have_text("Lord Nelson guns at #4")
     await expect(page.locator("#checked")).to_be_visible()  # and the rules were asked of it
     assert await page.evaluate(NAMES_ON_STACKS) == []

@@ -36,7 +36,7 @@ async def test_a_plot_undone_to_nothing_holds_course_and_the_order_says_nothing_
     await expect(page.locator("#checked")).to_have_text("The rules take these orders as they stand.")
     # Stopping her is said in as many words.
     await page.click("#plot-stop")
-    await expect(page.locator("#plan")).to_contain_text("CA1 stops dead in the water")
+    await expect(page.locator("#plan")).to_contain_text("San Francisco stops dead in the water")
 
 
 async def test_an_order_that_plots_no_ship_is_said_to_hold_every_ship_on_course(server, page):
@@ -54,3 +54,12 @@ async def test_an_order_that_plots_no_ship_is_said_to_hold_every_ship_on_course(
         await umpire.end("The umpire calls the night.", {"us": "draw", "japan": "draw"})
     await expect(page.locator("#own-record")).to_contain_text("You ordered: all ships hold course and speed")
     await expect(page.locator("#own-record")).not_to_contain_text("You ordered: nothing")
+
+
+async def test_orders_name_the_ships_by_their_names_and_say_what_each_fires(server, page):
+    created = await server.create_game("cape_esperance")
+    await page.goto(f"http://127.0.0.1:{server.port}/play#token={created['seats']['scott']}")
+    await page.wait_for_selector("#chart .counter")
+    said = await page.evaluate("""async () => (await import('/web/rulesets/salvo/words.js')).orderWords(
+        {fire: {CA1: {target: 3, secondary: 2, torpedo: 4}, CL1: {target: 5, spotter: "CA1"}}, smoke: ["CA1"]}, "scott", "gunfire")""")
+    assert said == "smoke from San Francisco; San Francisco: guns at #3, secondaries at #2, torpedoes at #4; Boise: guns at #5, spotted by San Francisco"

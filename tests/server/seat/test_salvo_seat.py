@@ -184,7 +184,7 @@ async def test_two_sides_play_a_gallipoli_turn_by_pointing(server, pages):
     # The draft outlives a reload: every path and the dummy are still on the pad.
     await page.reload()
     await page.wait_for_selector('#connection[data-state="connected"]')
-    await expect(page.locator("#plan")).to_have_text(f"BB17 FFRFB3 FRFB6 LFdummy 1 at {DUMMY_HEX} F")
+    await expect(page.locator("#plan")).to_have_text(f"Queen Elizabeth FFRFPrince George FRFTriumph LFdummy 1 at {DUMMY_HEX} F")
     await expect(page.locator("#chart .plotted-path")).to_have_count(4)
     await page.click("#send-order")
     await expect(page.locator("#duty")).to_have_text(re.compile("Orders in|Your orders are due"))
@@ -201,7 +201,7 @@ async def test_two_sides_play_a_gallipoli_turn_by_pointing(server, pages):
     await expect(page.locator("#order-cost")).to_have_text(re.compile(r"^(\d) of \1 given targets$"))
     armed = int((await page.locator("#order-cost").inner_text()).split()[0])
     await page.check("#plot-smoke")  # NWS: the smoke card is shown a phase ahead of the move that lays it
-    await expect(page.locator("#plan")).to_contain_text("smoke next move: BB17")
+    await expect(page.locator("#plan")).to_contain_text("smoke next move: Queen Elizabeth")
     assert armed >= 4  # the admiral's six ships, less any the mines took
     await expect(page.locator("#chart .aim")).to_have_count(armed)
     await page.set_viewport_size({"width": 1440, "height": 900})

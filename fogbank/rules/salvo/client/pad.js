@@ -8,7 +8,7 @@
 
 import { h } from "/web/dom.js";
 import { FACINGS, side } from "/web/rulesets/salvo/draw.js";
-import { lineBlockedWords, phaseWords } from "/web/rulesets/salvo/words.js";
+import { aimWords, learnNames, lineBlockedWords, phaseWords, shipName } from "/web/rulesets/salvo/words.js";
 
 const TURNS_ALLOWED = { capital: 2, screen: 3, zeppelin: 3, dummy: 3 }; // 12.31
 const DUMMIES_PER_TURN = 2; // 12.22
@@ -218,7 +218,7 @@ export function orderForm({ view, welcome, changed }) {
       place.onclick = () => edit(() => (draft.tool = placing ? "ship" : "dummy"));
       parts.push(h("div", { class: "row" }, place, h("span", { class: "muted small" }, `${plan.dummies.length} of ${DUMMIES_PER_TURN} this turn`)));
     }
-    const plotted = Object.entries(plan.moves).map(([uid, path]) => h("li", {}, h("b", {}, uid), ` ${path || "stops dead in the water"}`));
+    const plotted = Object.entries(plan.moves).map(([uid, path]) => h("li", {}, h("b", {}, shipName(uid)), ` ${path || "stops dead in the water"}`));
     const dummies = plan.dummies.map((d, i) => h("li", {}, h("b", {}, `dummy ${i + 1}`), ` at ${d.hex} ${d.path || "(stays)"}`));
     parts.push(h("ul", { class: "plan", id: "plan" }, plotted, dummies));
     return parts;
@@ -260,8 +260,8 @@ export function orderForm({ view, welcome, changed }) {
             for (const u of units().filter(armed)) plan.fire[u.id] = { ...(plan.fire[u.id] || {}), target: aims.target };
           }, { id: "fire-all" }) : null)));
     }
-    const given = Object.entries(plan.fire).map(([uid, f]) => h("li", {}, h("b", {}, uid), ` ${Object.entries(f).map(([k, v]) => `${k === "target" ? "main" : k} #${v}`).join(", ")}`));
-    parts.push(h("ul", { class: "plan", id: "plan" }, given, plan.smoke.length ? h("li", {}, `smoke next move: ${plan.smoke.join(", ")}`) : null));
+    const given = Object.entries(plan.fire).map(([uid, f]) => h("li", {}, h("b", {}, shipName(uid)), ` ${aimWords(f)}`));
+    parts.push(h("ul", { class: "plan", id: "plan" }, given, plan.smoke.length ? h("li", {}, `smoke next move: ${plan.smoke.map(shipName).join(", ")}`) : null));
     return parts;
   }
 
@@ -292,8 +292,8 @@ export function orderForm({ view, welcome, changed }) {
       parts.push(h("p", { class: "hint" }, `Pick a ship, then click: a starshell bursts up to ${REACH} hexes off; a searchlight lights a contact within ${REACH}.`),
         shipList((u) => u.starshells || u.searchlight), tools);
       const declared = [
-        ...Object.entries(plan.starshells).map(([uid, hex]) => h("li", {}, `${uid} starshell over ${hex}`)),
-        ...Object.entries(plan.searchlights).map(([uid, n]) => h("li", {}, `${uid} searchlight on #${n}`)),
+        ...Object.entries(plan.starshells).map(([uid, hex]) => h("li", {}, `${shipName(uid)} starshell over ${hex}`)),
+        ...Object.entries(plan.searchlights).map(([uid, n]) => h("li", {}, `${shipName(uid)} searchlight on #${n}`)),
       ];
       parts.push(h("ul", { class: "plan", id: "plan" }, declared), button("clear", () => { plan.starshells = {}; plan.searchlights = {}; }));
     }
@@ -304,6 +304,7 @@ export function orderForm({ view, welcome, changed }) {
   function render() {
     const now = view();
     if (!now) return root.replaceChildren(h("p", { class: "muted" }, "Waiting for your view…"));
+    learnNames(now); // the plan names the ships, even before the chart is drawn
     const parts = { movement, gunfire, sight_first: sighting_, sight_second: sighting_ }[now.phase];
     root.replaceChildren(h("div", { class: "phase-name" }, `${phaseWords(now.phase)} · turn ${now.turn}`), ...(parts ? parts(now) : [h("p", { class: "muted" }, "Nothing is ordered in this phase.")]).flat(Infinity).filter(Boolean));
   }

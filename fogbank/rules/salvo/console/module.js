@@ -9,7 +9,7 @@ import {
   FACING_WORDS, LOOKS, drawBeam, drawCounters, drawFire, drawMines, drawSmoke, drawStarshells, drawWaters, sideColour,
 } from "/web/rulesets/salvo/draw.js";
 import { override } from "./override.js";
-import { orderWords } from "/web/rulesets/salvo/words.js";
+import { learnNames, orderWords } from "/web/rulesets/salvo/words.js";
 import { drawSeat, seatPanel, seatSummary } from "/web/rulesets/salvo/seat.js";
 
 export { drawSeat, override, seatPanel, seatSummary };
@@ -165,6 +165,7 @@ export const layers = [
 
 export function clock(view) {
   if (!view) return "";
+  learnNames(view); // the held orders and the log name ships as the truth does
   return `${view.night ? "night" : "day"} · visibility ${view.visibility} · wind ${view.wind}`;
 }
 
@@ -188,6 +189,7 @@ function unitRow(view, unit) {
 
 /** The truth: the weather, the event, every unit by side, the secret mines, what counts. */
 export function truth(view) {
+  learnNames(view);
   const sides = sidesOf(view);
   const effects = Object.entries(view.effects || {}).map(([side, list]) => `${side}: ${list.join(", ")}`);
   const points = Object.entries(view.points || {}).map(([side, n]) => `${side} ${n}`);

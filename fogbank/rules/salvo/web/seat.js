@@ -5,7 +5,7 @@
 
 import { h } from "/web/dom.js";
 import { FACING_WORDS, NAVY, RED, TEAL, drawCounters, drawMines, drawSmoke, drawStarshells, drawWaters } from "./draw.js";
-import { phaseWords } from "./words.js";
+import { learnNames, phaseWords } from "./words.js";
 
 /** How much a seat knows of a contact: "identified", "classified" or "marker"; "last seen" for
  * one the seat's view no longer shows (from the page's own memory). */
@@ -39,6 +39,7 @@ function ageWords(view, contact) {
 export function drawPicture(map, group, view, { remembered = [], selected = null } = {}) {
   drawWaters(map, group, map.chart);
   if (!view) return;
+  learnNames(view); // the orders' words name ships as this view does
   const printed = map.chart.minefields || [];
   const struck = view.mines_struck || [];
   drawMines(map, group, (view.minefields || []).filter((hex) => printed.includes(hex)),

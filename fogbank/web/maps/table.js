@@ -59,6 +59,15 @@ export function model(parent, { at, course, length, funnel }, { className = "shi
   return g;
 }
 
+/** A label's box, moved down a line at a time clear of the boxes `placed` before it (which it then
+ * joins): ships in line ahead lie closer than their names are long. Boxes are {x, y, width, height}. */
+export function clearOf(placed, box) {
+  const hits = (b) => box.x < b.x + b.width && b.x < box.x + box.width && box.y < b.y + b.height && b.y < box.y + box.height;
+  while (placed.some(hits)) box.y += box.height;
+  placed.push(box);
+  return box;
+}
+
 export function createMap(svg, chart) {
   return new TableMap(svg, chart);
 }

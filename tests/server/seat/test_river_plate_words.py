@@ -58,6 +58,14 @@ async def test_the_debriefs_truth_names_the_ships_in_every_order(server, page):
     await page.focus("#replay-at")
     await page.keyboard.press("Home")
     await expect(page.locator("#replay-where")).to_contain_text("Turn 1 · 1A write moves (1 of")
+    # The ships' names on the truth's table cover none of each other (Ajax and Achilles in line ahead).
+    overlaps = await page.evaluate("""() => {
+        const boxes = [...document.querySelectorAll('#replay-truth svg.table g.ship text')].map((t) => t.getBBox());
+        return boxes.flatMap((a, i) => boxes.slice(i + 1).filter((b) =>
+            a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height)).length;
+    }""")
+    assert await page.locator("#replay-truth svg.table g.ship text").count() == 4
+    assert overlaps == 0
     orders = page.locator("#replay-orders")
     await expect(orders).to_contain_text("Admiral Graf Spee: A13")
     await expect(orders).to_contain_text("Exeter: A10 L6")

@@ -5,7 +5,7 @@
 // questions (4.3) and talk in the open (4.2). The views it reads are views.py's (docs/payloads.md).
 
 import { h, paint, s, titled } from "/web/dom.js";
-import { along, bearing, distance, flip, model, pointList, wedge } from "/web/maps/table.js";
+import { along, bearing, clearOf, distance, flip, model, pointList, wedge } from "/web/maps/table.js";
 import { readMove, trace } from "./moves.js";
 import { afloat, orderForm as padForm } from "./pad.js";
 
@@ -170,13 +170,9 @@ export function drawSeat(map, group, view, draft) {
  * lie closer than their names are long). */
 function label(group, map, at, text, colour) {
   const [x, y] = flip(at);
-  const box = { x: x + map.px(9), y: y - map.px(9), width: map.px(8 * text.length), height: map.px(16) };
   const placed = (map.labels ??= new WeakMap()).get(group) ?? [];
-  while (placed.some((b) => box.x < b.x + b.width && b.x < box.x + box.width && box.y < b.y + b.height && b.y < box.y + box.height)) {
-    box.y += map.px(16);
-  }
-  placed.push(box);
   map.labels.set(group, placed);
+  const box = clearOf(placed, { x: x + map.px(9), y: y - map.px(9), width: map.px(8 * text.length), height: map.px(16) });
   group.appendChild(paint(s("text", { class: "ship-label", x: box.x, y: box.y }, text),
     { size: map.px(14), fill: colour ?? "#222", font: "system-ui, sans-serif", weight: 600 }));
 }

@@ -4,7 +4,7 @@
 // tenths of an inch, y north. The console's shell (fogbank/server/console/ruleset.js) loads it.
 
 import { h, paint, s, titled } from "/web/dom.js";
-import { along, flip, model, pointList as points, wedge } from "/web/maps/table.js";
+import { along, clearOf, flip, model, pointList as points, wedge } from "/web/maps/table.js";
 import { override } from "./override.js";
 
 // A seat's debrief opens on the table as the action ended (who sank, the enemy's true damage),
@@ -55,12 +55,14 @@ function table(view) {
       svg.appendChild(titled(arc, `${ship.title} turret ${mount.name}: ${from}° to ${to}° relative`));
     }
   }
+  const placed = []; // the names written so far, so that none covers another
   for (const ship of view.ships) {
     if (ship.path?.length > 1) svg.appendChild(paint(s("polyline", { class: "path", points: points(ship.path) }), LOOKS.path));
     const mark = model(svg, ship, { className: `ship${ship.sunk ? " sunk" : ""}`, look: ship.sunk ? LOOKS.sunk : SIDE_LOOK[ship.side], dot: LOOKS.funnel });
     mark.setAttribute("data-ship", ship.name);
     const [fx, fy] = flip(ship.at);
-    mark.appendChild(paint(s("text", { x: fx + 12, y: fy - 10 }, ship.title), LOOKS.label));
+    const box = clearOf(placed, { x: fx + 12, y: fy - 10, width: 0.62 * LOOKS.label.size * ship.title.length, height: 1.15 * LOOKS.label.size });
+    mark.appendChild(paint(s("text", { x: box.x, y: box.y }, ship.title), LOOKS.label));
     titled(mark, `${ship.title}: course ${String(ship.course).padStart(3, "0")}, ${ship.speed} knots, ${ship.damage}/${ship.points} points${ship.sunk ? ", sunk" : ""}`);
   }
   for (const spread of view.spreads || []) {

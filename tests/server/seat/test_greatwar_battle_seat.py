@@ -52,6 +52,11 @@ async def test_a_seat_steps_through_its_battle_on_the_area_board(server, page, m
     assert "Hamidiye" in drawn and "Yavuz" not in drawn
     ARTIFACTS.mkdir(exist_ok=True)
     await expect(board.locator(".battle-step")).to_contain_text("Round 1 · ")
+    # Drawn again, as every update the page gets draws it, the board stays at the step chosen.
+    again = await page.evaluate("""async () => {
+        const { battleBoards } = await import('/web/rulesets/greatwar/battle.js');
+        return battleBoards(window.fogbankSeat.seat.view)[0].querySelector('.battle-step').textContent; }""")
+    assert again == await board.locator(".battle-step").text_content()
     await page.screenshot(path=str(ARTIFACTS / "seat-greatwar-battle.png"), full_page=True)
     await page.set_viewport_size({"width": 1440, "height": 900})
     await page.screenshot(path=str(ARTIFACTS / "seat-greatwar-battle-1440.png"), full_page=True)

@@ -101,11 +101,16 @@ function lineItem(line) {
   return item;
 }
 
+// The step a reader chose in each battle (turn, zone, whose eyes): a page draws its boards again
+// with every update it gets, and the board stays where the reader left it, not at the end.
+const chosen = new Map();
+
 /** One battle: its board at a chosen step, the step control, and what was told at that step;
  * `side`'s groups in blue (the umpire's record shows every group, face up or not). */
 export function battleBoard(report, side, whole = false) {
   const steps = report.steps || [];
-  let at = steps.length - 1;
+  const key = `${report.turn}|${report.zone}|${whole ? "" : side}`;
+  let at = Math.min(chosen.get(key) ?? steps.length - 1, steps.length - 1);
   const where = zoneName(report.zone);
   const svg = s("svg", {
     class: "battle-board", viewBox: `0 0 ${report.columns * CELL} ${report.rows * CELL}`,
@@ -128,6 +133,7 @@ export function battleBoard(report, side, whole = false) {
   function show() {
     const step = steps[at];
     if (!step) return;
+    if (at !== steps.length - 1 || chosen.has(key)) chosen.set(key, at);
     slider.value = at;
     drawStep(svg, report, step, side);
     caption.textContent = stepWords(step, at, steps.length, whole ? "" : side);

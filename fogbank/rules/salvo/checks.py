@@ -75,7 +75,7 @@ def shot_problem(sea: Sea, view: Mapping[str, Any], firer: Mapping[str, Any], ba
     why = _sight_problem(sea, view, firer, battery, contact, d)
     if why:
         return why
-    blocked = sensing.ships_block(here, there, firer["type"] == "DD", _known_ships(view, firer, contact))
+    blocked = _line_blocked(view, firer, contact)
     if blocked:
         return "line_blocked", f"{name}'s line to {whom} is blocked: {blocked} (12.41)."
     return None
@@ -155,14 +155,20 @@ def lines_blocked(view: Mapping[str, Any], firer: Mapping[str, Any]) -> dict[str
     """12.41 for each contact `firer` might aim at (label -> why its line is blocked), judged as the
     rules judge an order, on the ships the seat knows of: sent with the gunfire phase's view, so a
     page warns as the target is picked."""
-    here = hexes.parse(firer["hex"])
     blocked = {}
     for contact in view.get("contacts", ()):
         if contact["detected"] and contact["hex"] != firer["hex"]:
-            why = sensing.ships_block(here, hexes.parse(contact["hex"]), firer["type"] == "DD", _known_ships(view, firer, contact))
+            why = _line_blocked(view, firer, contact)
             if why:
                 blocked[str(contact["label"])] = why
     return blocked
+
+
+def _line_blocked(view, firer, contact) -> str:
+    """12.41 on the line from `firer` to `contact`, judged on the ships the seat knows of: why it
+    is blocked, or "" if it is not."""
+    return sensing.ships_block(hexes.parse(firer["hex"]), hexes.parse(contact["hex"]), firer["type"] == "DD",
+                               _known_ships(view, firer, contact))
 
 
 def _known_ships(view, firer, contact) -> list[tuple[Hex, str]]:

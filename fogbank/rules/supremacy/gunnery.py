@@ -128,8 +128,7 @@ def hurts_within(gun: Gun, target: ShipClass, table: HitTable) -> int:
     """The longest range heading (inches) at which a hit of `gun` does `target` any damage (5.6d:
     belt or deck, half penetration counting); 0 if none does at any range."""
     return max((heading for heading in table.ranges[: gun.columns]
-                if better(grade(gun.belt[table.ranges.index(heading)], target.belt),
-                          grade(gun.deck[table.ranges.index(heading)], target.deck)) != "none"), default=0)
+                if point_damage(gun, heading, table, target, 1)[1] != "none"), default=0)
 
 
 def grade(pen: int, armour: int) -> str:

@@ -111,7 +111,7 @@ def umpire_view(state: GameState) -> dict[str, Any]:
 def chart(state: GameState, seat: str) -> dict[str, Any]:
     board: Board = state.board
     scenario = load_scenario(state.scenario)
-    classes = ship_classes()
+    classes, table = ship_classes(), hit_table()
     return {
         "title": scenario.title, "scale": "1:12000", "unit": "tenths of an inch", "nautical_mile": NAUTICAL_MILE,
         "visibility": visibility(state) * 10, "turning_radius": TURNING_RADIUS // 10, "measure_within": NAUTICAL_MILE,
@@ -132,11 +132,11 @@ def chart(state: GameState, seat: str) -> dict[str, Any]:
         ],
         # What hurts what (the rosters are open, 4.3): the hit table's range headings, and for each
         # gun its longest range and the longest at which a hit harms each class on the table.
-        "range_headings": list(hit_table().ranges),
+        "range_headings": list(table.ranges),
         "guns": {
-            gun.name: {"title": gun.title, "reach": hit_table().ranges[gun.columns - 1],
-                       "hurts": {c: hurts_within(gun, classes[c], hit_table()) for c in sorted({s.cls for s in board.ships})}}
-            for gun in (hit_table().guns[name] for name in sorted({m.gun for s in board.ships for m in classes[s.cls].mounts}))
+            gun.name: {"title": gun.title, "reach": table.ranges[gun.columns - 1],
+                       "hurts": {c: hurts_within(gun, classes[c], table) for c in sorted({s.cls for s in board.ships})}}
+            for gun in (table.guns[name] for name in sorted({m.gun for s in board.ships for m in classes[s.cls].mounts}))
         },
     }
 

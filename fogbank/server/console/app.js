@@ -52,13 +52,13 @@ let diceLog = null;
 
 const later = inOrder("The console");
 
-/** Send a request; a refusal is shown in the server's words. The reply, or null. */
 /** How late a spectator is shown the game, as the welcome says ("3 turns behind"). */
 function spectatorsLag(behind) {
   if (behind === null || behind === undefined) return "some turns behind"; // an older server says not
   return behind === 0 ? "as each turn opens" : turnsBehind(behind);
 }
 
+/** Send a request; a refusal is shown in the server's words. The reply, or null. */
 async function ask(type, fields, done) {
   try {
     const reply = await wire.request(type, fields);

@@ -133,7 +133,7 @@ export function battleBoard(report, side, whole = false) {
   function show() {
     const step = steps[at];
     if (!step) return;
-    if (at !== steps.length - 1 || chosen.has(key)) chosen.set(key, at);
+    chosen.set(key, at);
     slider.value = at;
     drawStep(svg, report, step, side);
     caption.textContent = stepWords(step, at, steps.length, whole ? "" : side);

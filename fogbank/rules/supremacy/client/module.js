@@ -194,7 +194,7 @@ function draftPaths(view, draft, chart) {
 export function where(place, view, pad) {
   const own = afloat(view);
   const steering = own.length > 1 ? pad?.steering?.() : null; // with one ship, which is plain
-  const hint = { write_moves: ` · click to steer ${steering ? steering.title : ""} for it`.replace("  ", " "), write_fire: " · click a ship to aim the group last touched",
+  const hint = { write_moves: ` · click to steer ${steering ? `${steering.title} ` : ""}for it`, write_fire: " · click a ship to aim the group last touched",
     torpedoes: " · click to take its bearing", searchlights: " · click to take its bearing" }[view?.phase] ?? "";
   if (!own.length || !place) return "";
   const ship = own.reduce((a, b) => (distance(a.at, place.at) <= distance(b.at, place.at) ? a : b));

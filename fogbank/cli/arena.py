@@ -61,7 +61,11 @@ def run(args: argparse.Namespace) -> int:
         if args.html:
             _write(args.html, arena_page.html(report))
         if args.markdown:
-            _write(args.markdown, arena_page.markdown(report, command=_command(args)))
+            text = arena_page.markdown(report, command=_command(args))
+            if args.all and args.scenario and args.markdown.exists():
+                # One scenario measured again: its section of the table is replaced, the rest kept.
+                text = arena_page.merged(args.markdown.read_text(), text, command=_command(args), report=report)
+            _write(args.markdown, text)
     except OSError as error:
         print(f"fogbank arena: cannot write {error.filename}: {error.strerror}", file=sys.stderr)
         return 2
@@ -76,7 +80,11 @@ def run(args: argparse.Namespace) -> int:
 
 
 def plan(args: argparse.Namespace) -> list[Run]:
-    """The runs the command line asks for: one, a matrix (--vs), or every scenario (--all)."""
+    """The runs the command line asks for: one, a matrix (--vs), or what docs/balance.md shows of
+    every scenario (--all), or of the one named (--all with a scenario)."""
+    if args.all and args.scenario:
+        ruleset, scenario = core.find_scenario(args.scenario)
+        return balance_runs(f"{ruleset.name}/{scenario}")
     if args.all:
         return [r for ruleset in sorted(core.rulesets().values(), key=lambda r: r.name)
                 for scenario in ruleset.scenarios() for r in balance_runs(f"{ruleset.name}/{scenario}")]
@@ -177,7 +185,7 @@ def _write(path: Path, text: str) -> None:
 
 
 def _command(args: argparse.Namespace) -> str:
-    words = ["fogbank", "arena"] + (["--all"] if args.all else [args.scenario])
+    words = ["fogbank", "arena"] + ([args.scenario] if args.scenario else []) + (["--all"] if args.all else [])
     words += ["--games", str(args.games), "--seed", args.seed]
     words += [f"--policy {p}" for p in args.policy] + [f"--option {o}" for o in args.option]
     return " ".join(words + (["--vs"] if args.vs else []) + ["--markdown", str(args.markdown)])

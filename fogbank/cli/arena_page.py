@@ -4,6 +4,7 @@ charts (inline SVG, no scripts, nothing fetched)."""
 from __future__ import annotations
 
 import html as escape
+import re
 from typing import Any, Mapping
 
 RESULT_COLOURS = {"wins": "#2e7d32", "draws": "#9e9e9e", "losses": "#c62828"}
@@ -99,6 +100,24 @@ def markdown(report: Mapping[str, Any], command: str) -> str:
                            f" the standard player{'' if edge['met'] else ' (exploitable)'}")
         out.append("")
     return "\n".join(out)
+
+
+def merged(existing: str, fresh: str, command: str, report: Mapping[str, Any]) -> str:
+    """`existing` (a balance file) with each scenario section of `fresh` put in place of its own,
+    or added at the end, headed by the command that measured it; the other sections are kept."""
+    old_head, old_sections = _sections(existing)
+    _, new_sections = _sections(fresh)
+    made = f"Made by `{command}`: {report['games']} games a row, seed `{report['seed']}`."
+    for name, body in new_sections.items():
+        lines = body.split("\n")
+        old_sections[name] = "\n".join([lines[0], "", made, *lines[1:]])
+    return old_head + "".join(old_sections.values())
+
+
+def _sections(text: str) -> tuple[str, dict[str, str]]:
+    """A Markdown file cut at its "## " headings: what comes before the first, and each section by name."""
+    head, *rest = re.split(r"(?m)^(?=## )", text)
+    return head, {section.split("\n", 1)[0][3:].strip(): section for section in rest}
 
 
 def html(report: Mapping[str, Any]) -> str:

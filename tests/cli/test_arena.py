@@ -69,3 +69,18 @@ def test_vs_plays_every_policy_of_each_side_against_every_other():
 def test_a_mistake_is_one_line_and_exit_2(args, words):
     run = fogbank("arena", *args, "--games", "1")
     assert run.returncode == 2 and words in run.stderr and run.stderr.count("\n") == 1 and not run.stdout
+
+
+def test_all_with_a_scenario_measures_it_again_and_replaces_only_its_section(tmp_path):
+    table = tmp_path / "balance.md"
+    kept = "## river_plate\n\n| options | players |\n|---|---|\n| - | british standard |\n\nGoals: all met.\n\n"
+    table.write_text("# Balance: what the arena measured\n\nMade by `fogbank arena --all ...`.\n\n"
+                     "## b11\n\nold figures\n\n" + kept)
+    run = fogbank("arena", "b11", "--all", "--games", "2", "--seed", "A", "--jobs", "1", "--markdown", str(table))
+    assert run.returncode == 0, run.stderr
+    text = table.read_text()
+    assert text.startswith("# Balance: what the arena measured\n\nMade by `fogbank arena --all ...`.")
+    assert "old figures" not in text and text.endswith(kept)  # the other scenario's section, untouched
+    b11 = text.split("## b11\n", 1)[1].split("## river_plate", 1)[0]
+    assert "Made by `fogbank arena b11 --all --games 2 --seed A --markdown" in b11
+    assert "british dash_in" in b11 and "setup=umpire" in b11  # what --all shows of it: options and plans

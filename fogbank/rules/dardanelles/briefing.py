@@ -163,6 +163,8 @@ def briefing(scenario: Scenario) -> dict[str, Any]:
         "start": scenario.start,
         "boat": scenario.boat.name,
         "turn_limit": scenario.turn_limit,
+        # The hour after which sinking the scenario's targets no longer counts (None: any time).
+        "sink_before": scenario.victory.sink_before,
         "intelligence": list(scenario.intelligence),
         "objectives": [
             {"name": name, "square": square_name(places[name].square)}

@@ -5,6 +5,7 @@ This is the one module of the ruleset that reads files, and only its own package
 
 from __future__ import annotations
 
+import datetime
 import functools
 import tomllib
 from importlib import resources
@@ -40,6 +41,10 @@ class Victory:
     sink: tuple[int, ...]  # vessel numbers to sink
     reach: str  # the zone to reach afterwards ("X" out of the strait, "M" the Sea of Marmara)
     grades: tuple[Grade, ...] = PLAIN_GRADES
+    # The last turn in which sinking a target counts (None: any turn); written in the scenario
+    # as the hour it stops counting, `sink_before`.
+    sink_by: int | None = None
+    sink_before: str | None = None
 
     def grade(self, targets_sunk: bool, boat: str, sank: int) -> Grade:
         for grade in self.grades:
@@ -167,6 +172,8 @@ def load_scenario(scenario_id: str) -> Scenario:
         victory=Victory(
             sink=tuple(data["victory"]["sink"]),
             reach=data["victory"]["reach"],
+            sink_before=data["victory"].get("sink_before"),
+            sink_by=_turns_before(data["start"], data["victory"].get("sink_before")),
             grades=tuple(
                 Grade(
                     result=g["result"],
@@ -180,6 +187,16 @@ def load_scenario(scenario_id: str) -> Scenario:
             or PLAIN_GRADES,
         ),
     )
+
+
+def _turns_before(start: str, before: str | None) -> int | None:
+    """The number of whole hours from the start to `before`: the last turn that begins before it."""
+    if before is None:
+        return None
+    hours = (datetime.datetime.fromisoformat(before) - datetime.datetime.fromisoformat(start)).total_seconds() / 3600
+    if hours < 1 or hours != int(hours):
+        raise ValueError(f"sink_before {before} must fall on the hour, after the start {start}")
+    return int(hours)
 
 
 def _layers(chart: Chart, data: dict) -> Chart:

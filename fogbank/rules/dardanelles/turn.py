@@ -148,7 +148,7 @@ class _Hour:
             if not hit:
                 self.tell(ev.TorpedoFired, target=fire.target, direction=fire.direction.value, hit=False)
                 continue
-            self.vessels[vessel.number] = evolve(vessel, sunk=True)
+            self.vessels[vessel.number] = evolve(vessel, sunk=True, sunk_turn=self.turn)
             self.note(ev.VesselSunk, vessel=vessel.number, square=square_name(vessel.square))
             targets = self.scenario.victory.sink
             done = vessel.number in targets and self._targets_sunk()
@@ -165,7 +165,17 @@ class _Hour:
 
     def _targets_sunk(self) -> bool:
         # A target the umpire removed from the game can no longer be sunk: it does not count as sunk.
-        return all(n in self.vessels and self.vessels[n].sunk for n in self.scenario.victory.sink)
+        # Nor does one sunk after the scenario's hour for it (her guns had done their harm by then).
+        victory = self.scenario.victory
+        return all(
+            n in self.vessels and self.vessels[n].sunk and (victory.sink_by is None or self.vessels[n].sunk_turn <= victory.sink_by)
+            for n in victory.sink
+        )
+
+    def _too_late(self) -> bool:
+        """Whether the hour for the targets is past with them not all sunk in it."""
+        victory = self.scenario.victory
+        return victory.sink_by is not None and self.turn >= victory.sink_by and not self._targets_sunk()
 
     def _on_line(self, target: Square, degrees: int) -> bool:
         """Within torpedo range, and inside the 45-degree sector of the direction fired."""
@@ -392,7 +402,8 @@ class _Hour:
         victory = self.scenario.victory
         targets_sunk = self._targets_sunk()
         home = self.chart.zones.get(self.boat.square) == victory.reach
-        if self.boat.afloat and not (targets_sunk and home) and self.turn < self.scenario.turn_limit:
+        done = targets_sunk or self._too_late()  # nothing left that counts, once home
+        if self.boat.afloat and not (done and home) and self.turn < self.scenario.turn_limit:
             return None
         boat = "lost" if not self.boat.afloat else "home" if home else "afloat"
         sank = sum(1 for v in self.vessels.values() if v.sunk)

@@ -113,6 +113,7 @@ class Vessel:
     name: str | None
     square: Square
     sunk: bool = False
+    sunk_turn: int = 0  # the turn she went down (0: afloat, or taken out by the umpire)
 
 
 def movement_allowance(start: Level, end: Level) -> int:

@@ -102,6 +102,7 @@ class ChartView:
     terrain: tuple[str, ...]
     places: tuple[dict, ...]
     finish: tuple[dict, ...] = ()  # the zones to reach, by label, as the player's orders name them
+    sink_before: str | None = None  # the hour from which sinking the targets no longer counts, if any
     # The surface stream's general set in each row it runs in (row number -> course), as a chart's
     # tidal arrows print it; the deep set runs the other way.
     stream: dict[str, str] = attrs.field(factory=dict)
@@ -215,6 +216,7 @@ def chart_view(scenario: Scenario, *, umpire: bool) -> ChartView:
                 "squares": [square_name(sq) for sq in sorted(chart.zones, key=lambda s: (s[1], s[0])) if chart.zones[sq] == reach],
             },
         ),
+        sink_before=scenario.victory.sink_before,
         stream=stream_by_row(chart),
         overlays=overlays,
     )

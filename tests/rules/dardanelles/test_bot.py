@@ -52,9 +52,12 @@ def test_the_bot_sinks_the_messudieh_in_many_b11_games():
     assert losses["air_exhausted"] == 0
 
 
-def test_the_bot_breaks_through_to_the_marmara_in_many_games():
+def test_the_bot_sinks_the_battleship_off_maidos_before_dark_and_breaks_through_in_many_games():
+    """Since AE2's victory asks for the battleship sunk before dark, the bot hunts her by day, under
+    the observers' eyes: measured 33 victories, 3 draws and 24 defeats in these 60 games."""
     outcomes, losses = _play("marmara")
-    assert outcomes["victory"] >= 18, outcomes  # measured 36 of 60, then 60
+    assert outcomes["victory"] >= 18, outcomes  # measured 36 of 60, then 60; 33 hunting by day
+    assert outcomes["defeat"] + outcomes["marginal defeat"] >= 6, outcomes  # the Straits win some: 24
     assert losses["air_exhausted"] == 0
 
 
@@ -156,7 +159,7 @@ def test_a_fix_puts_the_reckoning_on_the_square_and_no_fix_rules_out_the_landmar
 
 
 def test_the_scripted_plans_are_named_for_the_scenarios_they_play():
-    assert list(players.policies("dardanelles", "marmara")) == ["standard", "straight_through"]
+    assert list(players.policies("dardanelles", "marmara")) == ["standard", "night_attack", "straight_through"]
     assert list(players.policies("dardanelles", "b11")) == ["standard", "dash_in"]
 
 
@@ -168,3 +171,65 @@ def test_off_the_mouth_it_dog_legs_round_the_point_rather_than_run_ashore():
     bot = BotSubmarine(to_plain(ruleset.chart(game.state, "submarine")), ["Sea of Marmara"], hunt=None)
     order = bot.order({**_view(1, "D5", []), "time": "1915-04-25T02:00", "night": True})
     assert [leg["course"] for leg in order["legs"]] == ["E", "N"], order
+
+
+def _first_torpedo_turns(policy: str, games: int) -> list[int | None]:
+    turns = []
+    for n in range(games):
+        fired = [
+            r["turn"]
+            for r in play_bot_game("marmara", game_seed("test-bot-hour", n), policies={"british": policy})
+            if r["type"] == "event" and r["kind"] == "torpedo_fired"
+        ]
+        turns.append(min(fired) if fired else None)
+    return turns
+
+
+def test_the_standard_player_reads_the_hour_on_its_chart_and_attacks_by_day_where_night_would_be_too_late():
+    """The chart says the battleship counts only before 2200 (turn 21 is the first dark hour): the
+    standard player goes in at once and fires by day; the `night_attack` plan, which ignores the
+    hour, waits for dark as the standard player did before the hour was set."""
+    by_day = _first_torpedo_turns("standard", 8)
+    by_night = _first_torpedo_turns("night_attack", 8)
+    assert sum(t is not None and t <= 20 for t in by_day) >= 4, by_day
+    assert all(t is None or t >= 21 for t in by_night), by_night
+
+
+def test_it_aims_where_the_reported_distance_and_bearing_put_the_quarry_not_where_the_briefing_did(dice):
+    """For every square within two of the boat, a sighting's compass point and distance give a
+    course the rules count as on line (judged by the engine: a torpedo fired that way rolls)."""
+    from fogbank.rules.dardanelles.bot.attack import aim
+    from fogbank.rules.dardanelles.chart import square_name
+    from fogbank.rules.dardanelles.units import Fire
+
+    from .sea import new_state, order, play, scenario
+
+    dice.set("vision", 6)
+    checked = 0
+    for dx in range(-2, 3):
+        for dy in range(-2, 3):
+            if (dx, dy) == (0, 0):
+                continue
+            s = scenario(boat_at="J10", vessels={square_name((9 + dx, 9 + dy)): "battleship"})
+            seen = play(new_state(s), s, order("N", 0, Level.SURFACE)).state
+            (contact,) = seen.knowledge["submarine"].contacts  # what the crew was told: distance, compass point
+            course = aim(contact.distance, contact.bearing)
+            r = play(seen, s, order("N", 0, Level.SURFACE, Fire(target=contact.number, direction=course)))
+            assert any(roll.table == "torpedo" for roll in r.rolls), (dx, dy, contact.point, course)
+            checked += 1
+    assert checked == 24
+
+
+def test_lying_against_the_bank_on_the_bottom_puts_the_reckoning_where_the_stream_presses_on_the_shore():
+    ruleset, scenario = core.find_scenario("marmara")
+    game = core.start(ruleset, scenario, game_seed("test-bot", 0))
+    bot = BotSubmarine.for_scenario(to_plain(ruleset.chart(game.state, "submarine")), "marmara")
+    view = {"turn": 1, "time": "1915-04-25T10:00", "night": False, "level": "bottom", "air": 12,
+            "battery": 30, "loaded": 4, "plotted": "H8", "reports": [], "contacts": []}
+    bot.order(view)
+    wide = frozenset(s for s in bot.sea if 6 <= s[1] <= 14 and bot.pilot.stream.get(s))
+    bot.belief, bot.last_legs = wide, ((Course.N.step, 0),)
+    held = {"kind": "drift_held", "text": "She lies against the bank still: no drift this hour.", "facts": {}}
+    bot.order({**view, "turn": 2, "time": "1915-04-25T11:00", "reports": [held]})
+    assert bot.belief and all(bot.pilot.held(s, False) for s in bot.belief)
+    assert bot.held_hours == 1

@@ -6,6 +6,8 @@ from fogbank.rules.dardanelles.chart import Course, parse_square
 from fogbank.rules.dardanelles.events import SUBMARINE
 from fogbank.rules.dardanelles.units import Fire, Level
 
+from fogbank.rules.dardanelles.turn import is_night
+
 from .sea import chart, new_state, order, play, scenario
 
 SUB, PERI, DEEP, BOTTOM = Level.SURFACE, Level.PERISCOPE, Level.SUBMERGED, Level.BOTTOM
@@ -362,3 +364,73 @@ def test_time_runs_out():
     state = play(new_state(s), s, order()).state
     assert state.outcome is None
     assert play(state, s, order()).state.outcome.results == {"british": "draw"}
+
+
+# A target that counts only till an hour (AE2: the battleship off Maidos, before dark on the 25th).
+
+
+def _with_deadline(s, before):
+    """`s` with its targets counting only if sunk before `before`, as a scenario file says it."""
+    from fogbank.rules.dardanelles.scenario import _turns_before
+
+    return attrs.evolve(
+        s, victory=attrs.evolve(s.victory, sink_before=before, sink_by=_turns_before(s.start, before))
+    )
+
+
+def _sink_at(dice, s, turn):
+    """Sight the target in turn 1, wait on the spot, and fire at her in `turn`."""
+    state = sighted(dice, s)
+    dice.set("vision", 6)
+    while state.turn < turn:
+        state = play(state, s, order()).state
+    dice.set("torpedo", 6, 6)
+    return play(state, s, order("S", 1, SUB, Fire(target=1, direction=Course.N))).state
+
+
+def test_a_target_sunk_in_the_last_hour_before_the_deadline_counts(dice):
+    # The game starts at 1000; the hour that begins at 1200 (turn 3) is the last before 1300.
+    sea = chart(zones={"J9": "M"})
+    s = _with_deadline(scenario(sea=sea, boat_at="J10", vessels={"J11": "battleship"}, sink=[1], reach="M"), "1914-12-13T13:00")
+    state = _sink_at(dice, s, 3)
+    assert state.board.vessels[0].sunk
+    assert state.outcome.results == {"british": "victory"}
+
+
+def test_a_target_sunk_from_the_deadline_on_does_not_count_and_home_ends_the_game(dice):
+    # The hour that begins at 1300 (turn 4) is past it: she sinks, but the mission is not done;
+    # the boat is home and nothing is left that counts, so the game ends there, not at the limit.
+    sea = chart(zones={"J9": "M"})
+    s = _with_deadline(scenario(sea=sea, boat_at="J10", vessels={"J11": "battleship"}, sink=[1], reach="M"), "1914-12-13T13:00")
+    state = _sink_at(dice, s, 4)
+    assert state.board.vessels[0].sunk
+    assert state.outcome.results == {"british": "draw"}  # the plain table: time up, or home, without the mission
+    told_now = [e for e in state.knowledge[SUBMARINE].reports if e.kind == "torpedo_fired" and e.facts["hit"]]
+    assert told_now and "make for" not in told_now[-1].text  # no "now make for ..." once it no longer counts
+
+
+def test_home_before_the_deadline_with_the_target_afloat_plays_on():
+    sea = chart(zones={"J9": "M"})
+    s = _with_deadline(scenario(sea=sea, boat_at="J10", vessels={"J15": "battleship"}, sink=[1], reach="M"), "1914-12-13T13:00")
+    r = play(new_state(s), s, order("S", 1, SUB))
+    assert r.state.outcome is None  # at J9, home, but the hour for the battleship has not passed
+
+
+def test_a_deadline_that_is_not_on_the_hour_or_not_after_the_start_is_refused_when_the_scenario_loads():
+    from fogbank.rules.dardanelles.scenario import _turns_before
+
+    assert _turns_before("1915-04-25T02:00", "1915-04-25T22:00") == 20
+    for bad in ("1915-04-25T22:30", "1915-04-25T02:00", "1915-04-24T22:00"):
+        with pytest.raises(ValueError):
+            _turns_before("1915-04-25T02:00", bad)
+
+
+def test_ae2_must_sink_the_battleship_off_maidos_before_dark_on_the_day_of_the_landings():
+    from fogbank.rules.dardanelles.scenario import load_scenario
+
+    s = load_scenario("marmara")
+    battleship = next(v for v in s.vessel_places if v.type.value == "battleship")
+    assert s.victory.sink == (battleship.number,)
+    # Night falls at 2200 (the notes); the game starts at 0200: turns 1-20 are the hours before it.
+    assert s.victory.sink_before == "1915-04-25T22:00" and s.victory.sink_by == 20
+    assert is_night(s, s.victory.sink_by + 1) and not is_night(s, s.victory.sink_by)

@@ -11,6 +11,8 @@ contacts come in one report, a tracked vessel keeps its contact number; results 
 Recorded again when the umpire's words grew (the same dice, the same inputs): a drift into the
 bank is told (`drift_held`, shortly the hours after the first), a torpedo report says whether it ran past a ship already sunk, shell
 splashes say the battery has her range, an override of a surfaced boat's battery warns of the charge.
+The AE2 game's expected end was written again (same inputs, dice and events) when her victory came
+to need the battleship off Maidos sunk before dark: she broke through without it, now a draw.
 """
 
 from __future__ import annotations

@@ -199,3 +199,20 @@ async def test_a_captain_in_the_browser_orders_two_legs_and_a_fix(server, page):
     given = [r["order"] for r in log if r.get("type") == "input" and r.get("input") == "order"]
     assert given == [{"legs": [{"course": "E", "speed": 1}, {"course": "NE", "speed": 2}], "level": "surface",
                       "fire": None, "fix": False}]  # fmt: skip
+
+
+async def test_ae2_s_captain_is_told_the_hour_the_battleship_must_be_sunk_by_and_how_long_is_left(server, page):
+    created = await server.create_game("marmara")
+    await page.goto(f"http://127.0.0.1:{server.port}/play#token={created['seats']['submarine']}")
+    await page.wait_for_selector('#connection[data-state="connected"]')
+    # The game starts at 0200 on the 25th: twenty hours to 2200, the hour the briefing sets.
+    await expect(page.locator("#gauge-deadline")).to_have_text("before 2200 on 25 April: 20 h left")
+    briefing = page.locator("#briefing")
+    await expect(briefing).to_contain_text("A target counts only if sunk before 2200 on 25 April.")
+    await expect(briefing).to_contain_text("Starts 0200 on 25 April")
+    # Intelligence and the levels read as sentences, not as JSON.
+    assert await briefing.locator("ul li").count() >= 5
+    text = await briefing.inner_text()
+    assert '["' not in text and '{"' not in text and '":' not in text
+    await page.set_viewport_size({"width": 1024, "height": 768})
+    await page.screenshot(path=str(ARTIFACTS / "marmara-deadline.png"), full_page=True)

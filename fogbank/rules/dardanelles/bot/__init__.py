@@ -10,7 +10,8 @@ How it sails:
   candidate is moved as ordered, kept only if that move agrees with what the crew was told (ran
   into the shore after N of M squares, or not), then carried by the stream as its chart suggests
   (toward the mouth along the channel at the surface, the other way below: `pilot.py`). A
-  sighting of the hunted vessel at its known anchorage fixes the position.
+  sighting of the hunted vessel at its known anchorage fixes the position; lying against the bank
+  (the crew feels it) keeps only the squares where the stream presses on the shore.
 - It runs on the surface outside the defended reach (from below Kephez to above Nagara,
   `routes.py`), where nothing can harm a surfaced boat and the air and battery fill up. Inside it
   it lies at the bottom while the deep current carries it on (mines cannot sink it there and
@@ -24,9 +25,12 @@ How it sails:
   rules out the squares a landmark would be seen from.
 - It hunts at night if night is not too far off (`attack.py`): it waits on the surface below the
   defences, goes in to a square just upstream of the target (at the bottom, on the deep current: it
-  looks once the current should have brought it there, since it cannot feel it), comes up to periscope
-  depth where the stream carries it next to the target, and fires every loaded tube at the first
-  sighting within two squares; then it goes home the same way.
+  looks once the current should have brought it there, or once it has lain two hours against the
+  bank), comes up to periscope depth where the stream carries it next to the target, and fires
+  every loaded tube at the first sighting within two squares, on the course the sighting's
+  distance and compass point give; then it goes home the same way. When its chart says the
+  quarry counts only before some hour and no dark falls between getting there and that hour
+  (AE2: before 2200 on the day of the landings), it goes in at once and hunts by day.
 """
 
 from .routes import ROUTES

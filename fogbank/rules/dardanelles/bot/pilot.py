@@ -148,6 +148,12 @@ class Pilot:
             found = self._drifts[key] = tuple(sorted(ends))
         return found
 
+    def held(self, square: Square, sees: bool) -> bool:
+        """Whether the stream, as the bot guesses it, may press a boat in `square` against the bank."""
+        steps, _ = self.stream.get(square, ((), True))
+        sign = 1 if sees else -1
+        return any((square[0] + sign * dx, square[1] + sign * dy) not in self.sea for dx, dy in steps)
+
     def station(self, target: Square) -> tuple[Square, Square]:
         """Where to come up to periscope depth to look at `target`, and where the stream then puts the boat.
 

@@ -20,6 +20,19 @@ def standard(seating: players.Seating) -> BotSubmarine:
 
 @players.policy(
     RULESET,
+    "night_attack",
+    "Waits below the defences for dark and attacks the battleship by night, unseen by the observers but "
+    "after the hour the briefing sets: safe, but is it a victory?",
+    scenarios=("marmara",),
+)
+def night_attack(seating: players.Seating) -> BotSubmarine:
+    bot = BotSubmarine.for_scenario(seating.chart, seating.scenario)
+    bot.sink_before = None  # it does not weigh the hour: it waits for dark whatever the briefing says
+    return bot
+
+
+@players.policy(
+    RULESET,
     "straight_through",
     "Makes for the Marmara at once and attacks nothing: the passage alone is a victory; is the hunt worth "
     "its risk?",

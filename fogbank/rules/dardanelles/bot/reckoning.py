@@ -31,6 +31,7 @@ class Reckoning:
     leg: int
     route: list[Square]
     quarry: int | None
+    held_hours: int  # hours in a row the crew has felt her lie on the bottom against the bank
 
     def _reckon(self, view: Mapping[str, Any]) -> None:
         """Bring the set of possible squares up to the start of this turn."""
@@ -68,6 +69,12 @@ class Reckoning:
                 moved = self._moved(frozenset(around), step, ordered, stop, made) or self._shifted(plot)
         sees = Level(view["level"]).sees
         drifted = {end for s in moved for end in self.pilot.drift(s, sees)}
+        if any(report["kind"] == "drift_held" for report in view["reports"]):
+            # The crew felt her lie against the bank: she is where the stream presses her on it.
+            drifted = {s for s in moved if self.pilot.held(s, sees)} or drifted
+            self.held_hours = self.held_hours + 1 if not sees else 0
+        else:
+            self.held_hours = 0
         self.belief = self._fixed(view, frozenset(drifted), plot)
         self.plot, self.seen_turn = plot, turn
 
@@ -108,15 +115,15 @@ class Reckoning:
             return frozenset({plot})
         if "no_fix" in kinds:
             belief = frozenset(s for s in belief if not self.pilot.landmark_in_sight(s)) or belief
-        if not self.hunt or self.leg != 0:
-            return belief
         anchorage = self.route[0]
-        for contact in view["contacts"]:
+        for contact in view["contacts"] if self.hunt and self.leg == 0 else ():
             if contact.get("silhouette") != self.hunt or contact.get("distance") is None:
                 continue
             if contact["turn"] != view["turn"] - 1:
                 continue
             self.quarry = contact["number"]
+            if anchorage not in self.sea:
+                break  # a quarry "off" a town, not at a known square of water, fixes nothing
             d, b = contact["distance"], contact["bearing"]
             fixes = frozenset(
                 s for s in self.sea if distance(s, anchorage) == d and (d == 0 or compass_point(s, anchorage)[1] == b)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import functools
 from typing import Any, Mapping
 
@@ -41,6 +42,10 @@ class BotSubmarine(Reckoning, Attack):
         self.going = False  # committed to the attack
         self.arrive = 0  # the turn it should reach its station, once going
         self.looks = 0  # hours spent at periscope depth looking for the quarry
+        self.held_hours = 0
+        self.looking = False
+        # The hour the chart says the quarry must be sunk before, if any.
+        self.sink_before = datetime.datetime.fromisoformat(chart["sink_before"]) if chart.get("sink_before") else None
         self.answered: tuple[int, dict[str, Any]] | None = None  # the last turn ordered, and the order
 
     @classmethod
@@ -101,7 +106,11 @@ class BotSubmarine(Reckoning, Attack):
         self.last_course = COURSE_OF[legs[-1][0]]
         order = _legs_order(legs)
         order["level"] = level.value
-        if self._wants_fix(view, level):
+        # Coming up for the first look at the quarry, lost after hours on the bottom: take bearings
+        # as well (the observers' -1 for that hour), so the attack and the way out start from a
+        # known square.
+        first_look = self.looking and self.looks == 0 and level is Level.PERISCOPE and not view["night"]
+        if self._wants_fix(view, level) or (first_look and not fire and len(self.belief) > 1):
             order["fix"] = True
         if fire:
             order["fire"] = fire

@@ -78,6 +78,7 @@ export function gauges(view, welcome) {
       h("dt", {}, "Air"), h("dd", {}, meter(view.air, FULL_AIR, 5, 10), ` ${view.air} h`),
       h("dt", {}, "Battery"), h("dd", { id: "gauge-battery" }, meter(view.battery, FULL_BATTERY, 8, 16), ` ${view.battery}`),
       h("dt", {}, "Tubes"), h("dd", {}, `${view.loaded}/${view.tubes} loaded, ${view.spare} spare${reload}`),
+      deadline(view, welcome),
     ),
     outcome,
   ];
@@ -142,13 +143,37 @@ export function contacts(view) {
   );
 }
 
+/** A briefing field in words: a sentence, a list of them, or sentences by name. */
+function told(value) {
+  if (typeof value === "string") return h("p", {}, value);
+  if (Array.isArray(value)) return h("ul", {}, value.map((line) => h("li", {}, String(line))));
+  return h("dl", {}, Object.entries(value).flatMap(([name, line]) => [h("dt", {}, name), h("dd", {}, String(line))]));
+}
+
+/** "2200 on 25 April": an hour of the scenario, as the briefing would say it. */
+function when(time) {
+  const at = new Date(`${time}Z`);
+  if (Number.isNaN(at.getTime())) return String(time);
+  const month = at.toLocaleString("en-GB", { month: "long", timeZone: "UTC" });
+  return `${String(at.getUTCHours()).padStart(2, "0")}00 on ${at.getUTCDate()} ${month}`;
+}
+
+/** The hour after which the scenario's targets no longer count, and how long is left before it. */
+function deadline(view, welcome) {
+  const before = welcome?.briefing?.sink_before;
+  if (!before || !view?.time) return null;
+  const left = Math.round((new Date(`${before}Z`) - new Date(`${view.time}Z`)) / 3600000);
+  const words = left > 0 ? `before ${when(before)}: ${left} h left` : `${when(before)} has passed: sinking her counts no more`;
+  return [h("dt", {}, "Target"), h("dd", { id: "gauge-deadline", class: left > 0 && left <= 4 ? "trouble" : null }, words)];
+}
+
 /** The briefing: the orders, the start, and what intelligence and levels the scenario gives. */
 export function briefing(given) {
-  const extra = (name, value) =>
-    value === undefined || value === null ? null : [h("h3", {}, name), typeof value === "string" ? h("p", {}, value) : h("pre", { class: "small" }, JSON.stringify(value, null, 1))];
+  const extra = (name, value) => (value === undefined || value === null ? null : [h("h3", {}, name), told(value)]);
+  const by = given?.sink_before ? ` A target counts only if sunk before ${when(given.sink_before)}.` : "";
   return [
     h("p", {}, given?.briefing ?? ""),
-    h("p", { class: "muted" }, `Starts ${String(given?.start ?? "").replace("T", " ")}; the game ends after turn ${given?.turn_limit ?? "?"}.`),
+    h("p", { class: "muted" }, `Starts ${when(given?.start ?? "")}; the game ends after turn ${given?.turn_limit ?? "?"}.${by}`),
     extra("Intelligence", given?.intelligence),
     extra("Levels", given?.levels),
   ];

@@ -145,3 +145,22 @@ async def test_a_two_leg_order_with_a_fix_and_warnings_stays_whole(tmp_path, siz
                      "movement 3 of 6", "A fix risks"):  # fmt: skip
             assert fact in said, f"{fact!r} is not in the order pad at {size}: {said}"
         assert app.query_one(ReportLog).region.height >= 3  # the reports keep a few lines
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 50)], ids=["80x24", "160x50"])
+async def test_the_hour_the_target_must_be_sunk_by_is_on_the_screen_with_the_hours_left(tmp_path, size):
+    welcome = b11_welcome()
+    welcome = attrs.evolve(welcome, briefing={**welcome.briefing, "sink_before": "1914-12-13T10:00"})
+    client = FakeClient(welcome)
+    app = SubApp(client.connect, log_folder=tmp_path)
+    async with app.run_test(size=size) as pilot:
+        client.snapshot(turn=3, time="1914-12-13T06:00", plotted="H8", track=["D5", "F5", "H7", "H8"])
+        await until(pilot, lambda: app.view is not None)
+        await pilot.pause()
+        assert shown_whole(app, app.query_one(Gauges))
+        assert "4 h left" in "\n".join(screen_lines(app))
+        client.snapshot(turn=9, time="1914-12-13T12:00", plotted="H8", track=["D5", "F5", "H7", "H8"])
+        await until(pilot, lambda: app.view is not None and app.view["turn"] == 9)
+        await pilot.pause()
+        shown = "\n".join(screen_lines(app))
+        assert "too late" in shown or "counts no more" in shown

@@ -196,6 +196,7 @@ class SubApp(App[None]):
             objectives = waters_named(orders, welcome.chart)
         self.query_one(ChartPane).targets = tuple(objectives)
         self.query_one(Gauges).turn_limit = welcome.briefing.get("turn_limit")
+        self.query_one(Gauges).sink_before = welcome.briefing.get("sink_before")
         top = self.query_one(TopBar)
         top.title = f"{welcome.briefing.get('title', welcome.scenario)} · {welcome.chart.get('name', '')}"
         top.short = welcome.briefing.get("boat") or welcome.scenario

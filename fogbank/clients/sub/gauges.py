@@ -66,6 +66,7 @@ class Gauges(Widget):
     view: reactive[dict[str, Any] | None] = reactive(None, layout=True)
     draft: reactive[Draft | None] = reactive(None, layout=True)
     turn_limit: reactive[int | None] = reactive(None)
+    sink_before: reactive[str | None] = reactive(None, layout=True)  # the briefing's hour for the targets
     compact: reactive[bool] = reactive(False, layout=True)
 
     def render(self) -> Table | Text:
@@ -91,6 +92,8 @@ class Gauges(Widget):
             + Text(f" {view['battery']:>2}/{BATTERY_FULL}   {battery_outlook(view, self.draft)}"),
         )
         grid.add_row("Torpedoes", _torpedoes(view))
+        if self.sink_before:
+            grid.add_row("Target", deadline_words(view["time"], self.sink_before))
         plot = plotted(view, self.draft)
         if plot != view["plotted"]:
             set_by_hand = Text(f"{plot}, set by hand (the reckoning: {view['plotted']})", style="bold #ffd700")
@@ -121,7 +124,20 @@ class Gauges(Widget):
                      + Text(f" {view['battery']:>2}/{BATTERY_FULL}"))  # fmt: skip
         torpedoes = _torpedoes(view, short=True)
         grid.add_row("Torp", torpedoes)
+        if self.sink_before:
+            grid.add_row("Sink", deadline_words(view["time"], self.sink_before, short=True))
         return grid
+
+
+def deadline_words(time: str, before: str, short: bool = False) -> Text:
+    """How long is left to sink the scenario's targets: "sink before 2200 25 Apr: 7 h left"."""
+    left = int((datetime.fromisoformat(before) - datetime.fromisoformat(time)).total_seconds() // 3600)
+    if left <= 0:
+        return Text("too late: it counts no more" if short else f"{clock_words(before)} has passed: sinking her counts no more",
+                    style="dim")
+    hour = f"{datetime.fromisoformat(before):%H%M}"
+    words = f"{left} h left (till {hour})" if short else f"sink before {clock_words(before, short=True)}: {left} h left"
+    return Text(words, style="bold #ffd700" if left <= 4 else "")
 
 
 def _light(view: dict[str, Any], short: bool = False) -> Text:

@@ -8,13 +8,15 @@ wall clock: the machine is shared. As a baseline measured in the same run, the s
 played again from their logged inputs alone (the rules without the players, and without fighting
 any battle a game hands elsewhere: its settled result is an input), and the ratio says how many
 times the rules' own cost a whole game takes. Prints a JSON line per scenario, with the time 200
-games would take at this pace on 2 cores (issue 23's goal: 200 games in under 5 minutes).
+games would take at this pace on 2 cores (issue 23's goal: 200 games in under 5 minutes), and
+the process's peak memory after the first game and after the last.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import resource
 import time
 from typing import Any, Mapping
 
@@ -37,10 +39,14 @@ def main(games: int = 12, scenario: str = SCENARIOS[0], options: Mapping[str, An
     core.start(ruleset, name, bytes(32), options or None)  # tables and charts load before the clock starts
     logs: list[list[dict[str, Any]]] = []
     started = time.process_time()
+    first_game_mb = 0.0
     for number in range(games):
         logs.append([])
         arena.play(f"{ruleset.name}/{name}", seed, number, options, log=logs[-1].append)
+        if number == 0:
+            first_game_mb = _peak_mb()
     played = time.process_time() - started
+    all_games_mb = _peak_mb()
     started = time.process_time()
     for number, log in enumerate(logs):
         game = replay.start(log[0], game_seed(seed, number))
@@ -56,7 +62,16 @@ def main(games: int = 12, scenario: str = SCENARIOS[0], options: Mapping[str, An
         "ratio_to_rules_alone": round(played / max(rules, 1e-9), 2),
         "goal_games_seconds_on_cores": round(GOAL_GAMES * played / games / GOAL_CORES, 1),
         "goal_seconds": GOAL_SECONDS,
+        # The process's peak memory after one game and after all: what the players keep between
+        # games (their caches) shows as growth, which should level off, not climb with every game.
+        "peak_mb_after_one_game": first_game_mb,
+        "peak_mb_after_all_games": all_games_mb,
     }
+
+
+def _peak_mb() -> float:
+    """The process's peak resident memory so far, in MB (ru_maxrss is in kB on Linux)."""
+    return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
 
 
 def _arguments() -> argparse.Namespace:

@@ -111,7 +111,8 @@ def merged(existing: str, fresh: str, command: str, report: Mapping[str, Any]) -
     for name, body in new_sections.items():
         lines = body.split("\n")
         old_sections[name] = "\n".join([lines[0], "", made, *lines[1:]])
-    return old_head + "".join(old_sections.values())
+    # Each section ends in one blank line, whichever file it came from (a file's last ends in none).
+    return (old_head + "".join(body.rstrip("\n") + "\n\n" for body in old_sections.values())).rstrip("\n") + "\n"
 
 
 def _sections(text: str) -> tuple[str, dict[str, str]]:

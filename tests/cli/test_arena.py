@@ -80,7 +80,8 @@ def test_all_with_a_scenario_measures_it_again_and_replaces_only_its_section(tmp
     assert run.returncode == 0, run.stderr
     text = table.read_text()
     assert text.startswith("# Balance: what the arena measured\n\nMade by `fogbank arena --all ...`.")
-    assert "old figures" not in text and text.endswith(kept)  # the other scenario's section, untouched
+    assert "old figures" not in text and text.endswith(kept.rstrip("\n") + "\n")  # the other's section, untouched
+    assert "\n\n## river_plate\n" in text  # a blank line before the next heading
     b11 = text.split("## b11\n", 1)[1].split("## river_plate", 1)[0]
     assert "Made by `fogbank arena b11 --all --games 2 --seed A --markdown" in b11
     assert "british dash_in" in b11 and "setup=umpire" in b11  # what --all shows of it: options and plans

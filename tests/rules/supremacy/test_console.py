@@ -59,14 +59,18 @@ async def test_the_console_draws_the_true_table_and_the_ranges(tmp_path):
             await page.wait_for_selector('#connection[data-state="connected"]')
             table = page.locator("#truth svg.table")
             await table.wait_for()
-            assert await table.locator(".ship").count() == 4
+            # The console may draw from the welcome and again once the history is in: wait for the
+            # table as the game stands (under load the second drawing comes late).
+            await expect(table.locator(".ship")).to_have_count(4)
             truth = to_plain(RULES.observe(room.game.state, core.UMPIRE))
             in_action = [m for ship in truth["ships"] if not ship["sunk"] for m in ship["mounts"]
                          if m["battery"] == "mains" and not m["out"]]
-            assert await table.locator(".arc").count() == len(in_action) > 0  # each main turret in action
-            assert await table.locator(".path").count() == 4
+            assert in_action
+            await expect(table.locator(".arc")).to_have_count(len(in_action))  # each main turret in action
+            await expect(table.locator(".path")).to_have_count(4)
+            await expect(page.locator("#truth table.ranges tr")).to_have_count(3)
             rows = await page.locator("#truth table.ranges tr").all_inner_texts()
-            assert len(rows) == 3 and all("Admiral Graf Spee" in row and "nm" in row for row in rows)
+            assert all("Admiral Graf Spee" in row and "nm" in row for row in rows)
             assert "The table, the truth" in await page.locator("#truth").inner_text()
 
             # The umpire's hand: set Exeter's damage, then move Graf Spee, each with a reason.

@@ -72,3 +72,26 @@ async def test_the_debriefs_truth_names_the_ships_in_every_order(server, page):
     await expect(orders).not_to_contain_text("graf_spee")
     await expect(orders).not_to_contain_text("exeter:")
     await expect(orders).not_to_contain_text("Admiral Graf Spee: Admiral Graf Spee")  # a one-ship seat named once
+
+
+async def test_the_question_form_leaves_out_the_ships_seen_to_sink(server, page):
+    """A roster question about a ship the seat saw go down only gets "sunk" back: the form lists
+    the ships still afloat as far as the seat knows (its own sunk ones too are left out)."""
+    created = await server.create_game("river_plate")
+    await page.goto(f"http://127.0.0.1:{server.port}/play#token={created['seats']['graf_spee']}")
+    await page.wait_for_selector('#connection[data-state="connected"]')
+    listed = await page.evaluate("""async () => {
+        const module = await import('/play/rulesets/supremacy/module.js');
+        const seen = (reports) => ({ turn: 2, ships: [{ name: "graf_spee", title: "Admiral Graf Spee", sunk: false }],
+            contacts: [{ ship: "exeter", title: "Exeter", side: "british", course: 0, sightings: [] },
+                       { ship: "ajax", title: "Ajax", side: "british", course: 0, sightings: [] }], reports });
+        const form = module.question({ view: () => seen([]) });
+        const names = () => [...form.fields.querySelectorAll("#ask-ship option")].map((o) => o.textContent);
+        module.contacts(seen([]));
+        const before = names();
+        module.contacts(seen([{ turn: 2, kind: "sunk", ship: "exeter", text: "Exeter sinks." }]));
+        return [before, names()];
+    }""")
+    before, after = listed
+    assert {"Exeter", "Ajax", "Admiral Graf Spee"} <= set(before)
+    assert "Exeter" not in after and {"Ajax", "Admiral Graf Spee"} <= set(after)

@@ -58,10 +58,15 @@ function zoomButton(map) {
 const known = new Map();
 
 const onRemember = []; // the question form's ship list, refreshed with every view
+const seenSunk = new Set(); // ships the seat saw go down (or its own, sunk): nothing left to ask of them
 
 function remember(view) {
   for (const c of view?.contacts || []) known.set(c.ship, c.title);
-  for (const ship of view?.ships || []) known.set(ship.name, ship.title);
+  for (const ship of view?.ships || []) {
+    known.set(ship.name, ship.title);
+    if (ship.sunk) seenSunk.add(ship.name);
+  }
+  for (const report of view?.reports || []) if (report.kind === "sunk" && report.ship) seenSunk.add(report.ship);
   for (const refresh of onRemember) refresh();
 }
 
@@ -306,7 +311,8 @@ export function question({ view }) {
   const ask = h("select", { id: "ask-what", "aria-label": "What to ask" }, Object.entries(ASKS).map(([value, words]) => h("option", { value }, words)));
   const refresh = () => {
     const chosen = ship.value;
-    ship.replaceChildren(...[...known].map(([name, title]) => h("option", { value: name }, title)));
+    const afloat = [...known].filter(([name]) => !seenSunk.has(name));
+    ship.replaceChildren(...afloat.map(([name, title]) => h("option", { value: name }, title)));
     if (chosen) ship.value = chosen;
   };
   onRemember.push(refresh);
@@ -314,7 +320,7 @@ export function question({ view }) {
   return {
     fields: h("div", { class: "row" }, h("label", {}, "Ship", ship), h("label", {}, "Her roster's", ask)),
     read() {
-      if (!ship.value) throw new Error("No ship seen yet to ask about.");
+      if (!ship.value) throw new Error("No ship to ask about: none seen yet, or every one seen has sunk.");
       return { ship: ship.value, ask: ask.value };
     },
   };

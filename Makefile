@@ -36,7 +36,7 @@ bench-arena: $(BIN)/fogbank
 simulate: $(BIN)/fogbank
 	$(BIN)/fogbank simulate b11 --seed 1 --games 20 --json
 
-# docs/balance.md: every scenario's arena table (200 games a run; about two hours on two cores;
+# docs/balance.md: every scenario's arena table (200 games a run; about an hour on two free cores;
 # `make balance GAMES=40` for a quicker table, its header says how many games made it)
 balance: $(BIN)/fogbank
 	$(BIN)/fogbank arena --all --games $(GAMES) --markdown docs/balance.md

@@ -495,8 +495,11 @@ class Host:
                     await self.store.set_spectator_delay(room.id, turns)
                 except StorageFull:
                     raise Unstored() from None
-                room.spectator_delay = turns
-                if turns is None:  # closed: those watching are shut out too (their link opens again with the game)
+                changed, room.spectator_delay = room.spectator_delay != turns, turns
+                # Closed: those watching are shut out too (their link opens again with the game).
+                # Another delay: they are let go, and their pages, coming straight back, are
+                # welcomed with the new delay and shown the turn it allows.
+                if turns is None or changed:
                     for close in list(room.sessions.get(SPECTATOR, ())):
                         close()
                 return None

@@ -30,6 +30,20 @@ async def test_a_spectator_is_told_how_many_turns_behind_it_watches(server, brow
     assert not errors, errors
 
 
+async def test_a_spectator_watching_is_told_at_once_when_the_umpire_changes_the_delay(server, browser):  # noqa: F811
+    created = await server.create_game("b11")
+    errors: list[str] = []
+    page = await open_page(browser, 1024, 768, errors)
+    async with await Client.connect(f"ws://127.0.0.1:{server.port}/", created["umpire_token"]) as umpire:
+        await umpire.spectate(3)
+        await page.goto(f"http://127.0.0.1:{server.port}/umpire#token={created['spectator_token']}")
+        await expect(page.locator("#game-title")).to_contain_text("as a spectator, 3 turns behind")
+        await umpire.spectate(1)  # no reload: the page is let go and comes back to the new delay
+        await expect(page.locator("#game-title")).to_contain_text("as a spectator, 1 turn behind")
+        await expect(page.locator("#connection")).to_have_attribute("data-state", "connected")
+    assert not [e for e in errors if "WebSocket" not in e], errors
+
+
 async def test_spectators_see_how_the_game_ended_not_turns_behind_it(server):
     created = await server.create_game("b11")
     ws = f"ws://127.0.0.1:{server.port}/"

@@ -334,7 +334,7 @@ class Host:
             if entry.fingerprint and entry.fingerprint != fingerprint(step.game.state):
                 raise RecoveryError(row.id, entry.n, entry.fingerprint, fingerprint(step.game.state))
             made = list(gamelog.step_records(step))
-            if entry.made is not None and _json(made) != _json(entry.made) and not _written_before_told_words(step, entry.made):
+            if entry.made is not None and _json(made) != _json(entry.made) and not _written_in_older_words(step, entry.made):
                 raise RecoveryError(row.id, entry.n, "the rolls and events logged", "others on replay")
             log += [entry.record, *made]
             before, room.tip = room.tip, step.game
@@ -897,10 +897,11 @@ def _json(records: list[dict]) -> str:
     return json.dumps(records, separators=(",", ":"))
 
 
-def _written_before_told_words(step: Step, stored: list[dict]) -> bool:
-    """Whether the records stored with an input are its records in the words logs had before the
-    engine gave its told events their own (a game begun before that change, still unfinished)."""
-    return _json(list(gamelog.step_records(step, before_told_words=True))) == _json(stored)
+def _written_in_older_words(step: Step, stored: list[dict]) -> bool:
+    """Whether the records stored with an input are its records in words logs had before: before
+    the engine gave its told events their own, or named a released phase by its title (a game
+    begun before such a change, still unfinished)."""
+    return any(_json(older) == _json(stored) for older in gamelog.older_step_records(step))
 
 
 def _ends(step: Step) -> bool:

@@ -9,7 +9,7 @@ import msgpack
 import pytest
 
 from fogbank.clients import Client, JoinRefused
-from fogbank.protocols import Narrate, Snapshot
+from fogbank.protocols import Hold, Narrate, Release, Snapshot
 from fogbank.server.app import Server
 from fogbank.server.host import Host
 from fogbank.server.store import FILENAME, Store
@@ -84,6 +84,35 @@ async def test_a_game_begun_before_the_log_had_the_umpires_words_is_restored_not
         assert narrative["text"] == "Cumberland is on her way."
         narrative["text"] = "narrative"
         db.execute("UPDATE log SET records = ? WHERE game_id = ? AND n = 0", (msgpack.packb(records), created["game"]))
+    store = await Store.open(tmp_path)
+    try:
+        host = Host(store)
+        assert await host.recover() == 1
+        assert created["game"] in host.rooms and not host.set_aside
+    finally:
+        await store.close()
+
+
+async def test_a_game_whose_log_named_a_released_phase_by_its_id_is_restored_not_set_aside(tmp_path):
+    """Its stored standing-order report reads "the write_moves phase", as the engine wrote it
+    before phases had titles; replay now says "the write moves phase". Same game: it plays on."""
+    store = await Store.open(tmp_path)
+    host = Host(store)
+    created = await host.create_game("river_plate")
+    room = host.rooms[created["game"]]
+    await host.umpire(room, "umpire", Hold(ref=1, held=True))
+    await host.umpire(room, "umpire", Release(ref=2))
+    await store.close()
+    changed = 0
+    with sqlite3.connect(tmp_path / FILENAME) as db:
+        for n, packed in db.execute("SELECT n, records FROM log WHERE game_id = ?", (created["game"],)).fetchall():
+            records = msgpack.unpackb(packed)
+            for record in records:
+                if record.get("kind") == "standing_order" and "the write moves phase" in record["text"]:
+                    record["text"] = record["text"].replace("the write moves phase", "the write_moves phase")
+                    changed += 1
+            db.execute("UPDATE log SET records = ? WHERE game_id = ? AND n = ?", (msgpack.packb(records), created["game"], n))
+    assert changed
     store = await Store.open(tmp_path)
     try:
         host = Host(store)

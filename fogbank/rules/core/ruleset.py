@@ -104,6 +104,11 @@ class Ruleset(abc.ABC):
     def seat_names(self, state: GameState) -> tuple[str, ...]:
         return tuple(seat.name for seat in self.seats(state))
 
+    def phase_title(self, phase: str) -> str:
+        """A phase's name as a player reads it ("write_moves" -> "write moves"), for the engine's
+        own words about a phase. By default its id with spaces."""
+        return phase.replace("_", " ")
+
     def side_titles(self, state: GameState) -> Mapping[str, str]:
         """Each side's name as a player reads it ("us" -> "the United States"), for every side a
         result may name. By default the side's id in words, with a capital."""

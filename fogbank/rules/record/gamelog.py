@@ -18,7 +18,9 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from fogbank.rules.core import UMPIRE, Amended, Answer, Event, Game, Narrative, Step, commitment, seat_map, sides
+from fogbank.rules.core import (
+    UMPIRE, Amended, Answer, Event, Game, Narrative, StandingOrderUsed, Step, commitment, seat_map, sides,
+)
 from fogbank.rules.core.plain import to_plain
 
 
@@ -46,10 +48,12 @@ def input_at(kind: str, game: Game, **fields: Any) -> dict[str, Any]:
     return input_record(kind, game.state.turn, phase=game.state.phase, **fields)
 
 
-def step_records(step: Step, *, before_told_words: bool = False) -> Iterable[dict[str, Any]]:
+def step_records(step: Step, *, before_told_words: bool = False, phase_ids: bool = False) -> Iterable[dict[str, Any]]:
     """The rolls and events an input made, as the log records them. `before_told_words`: in the
-    words logs had before `told_words` (every event's its ruleset's `describe`), which recovery and
-    `verify` also accept, so games and logs written before still replay (docs/decisions.md)."""
+    words logs had before `told_words` (every event's its ruleset's `describe`); `phase_ids`: with
+    a released phase named by its id, as logs had it before `Ruleset.phase_title`. Recovery and
+    `verify` also accept these older words, so games and logs written before still replay
+    (docs/decisions.md)."""
     for roll in step.rolls:
         yield {"type": "roll", "audience": [UMPIRE], **to_plain(roll)}
     ruleset = step.game.ruleset
@@ -57,7 +61,17 @@ def step_records(step: Step, *, before_told_words: bool = False) -> Iterable[dic
         plain = to_plain(event)
         plain["audience"] = sorted({*plain["audience"], UMPIRE})
         words = None if before_told_words else told_words(event)
+        if words and phase_ids and isinstance(event, StandingOrderUsed):
+            words = words.replace(f"the {ruleset.phase_title(event.phase)} phase", f"the {event.phase} phase", 1)
         yield {"type": "event", **plain, "text": words or ruleset.describe(event)}
+
+
+OLDER_WORDS = ({"before_told_words": True}, {"phase_ids": True}, {"before_told_words": True, "phase_ids": True})
+
+
+def older_step_records(step: Step) -> list[list[dict[str, Any]]]:
+    """The records of `step` in each older wording a log may hold (see `step_records`)."""
+    return [list(step_records(step, **words)) for words in OLDER_WORDS]
 
 
 def told_words(event: Event) -> str | None:

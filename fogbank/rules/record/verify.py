@@ -61,7 +61,7 @@ def _replay(head: dict[str, Any], seed: bytes, inputs: list[dict], rolls: list[R
         raise Mismatch(f"the game record's options are refused: {refusal.sentence}") from None
     replayed: list[Roll] = []
     told: list[dict] = []  # the events replay makes, as the log records them
-    told_before: list[dict] = []  # the same in the words logs had before `told_words`
+    told_before: list[list[dict]] = [[] for _ in gamelog.OLDER_WORDS]  # the same in each older wording
     for record in inputs:
         try:
             step = apply_input(game, record)
@@ -72,7 +72,8 @@ def _replay(head: dict[str, Any], seed: bytes, inputs: list[dict], rolls: list[R
         game = step.game
         replayed.extend(step.rolls)
         told.extend(r for r in gamelog.step_records(step) if r["type"] == "event")
-        told_before.extend(r for r in gamelog.step_records(step, before_told_words=True) if r["type"] == "event")
+        for kept, older in zip(told_before, gamelog.older_step_records(step)):
+            kept.extend(r for r in older if r["type"] == "event")
     for logged, again in zip(rolls, replayed, strict=False):
         if to_plain(logged) != to_plain(again):
             raise Mismatch(
@@ -83,8 +84,8 @@ def _replay(head: dict[str, Any], seed: bytes, inputs: list[dict], rolls: list[R
         raise Mismatch(f"the log has {len(rolls)} rolls but replaying its inputs makes {len(replayed)}")
     # Every event too, with who was told it and in what words: a log whose dice are true but
     # whose reports were edited (a sighting added, an audience widened) is not the game played.
-    for number, (logged, again, before) in enumerate(zip(events, told, told_before, strict=False)):
-        if logged != again and logged != before:
+    for number, (logged, again, *before) in enumerate(zip(events, told, *told_before, strict=False)):
+        if logged != again and logged not in before:
             raise Mismatch(
                 f"event {number} (turn {logged.get('turn')}, {logged.get('kind')}) differs on replay: "
                 f"logged {json.dumps(logged)[:160]}, replayed {json.dumps(again)[:160]}"

@@ -68,6 +68,17 @@ async def test_the_server_starts_with_the_rest_and_a_set_aside_games_seats_are_t
     assert kept == 2
 
 
+async def assert_restored(folder, game_id: str) -> None:
+    """A server started on the store restores the game, and sets nothing aside."""
+    store = await Store.open(folder)
+    try:
+        host = Host(store)
+        assert await host.recover() == 1
+        assert game_id in host.rooms and not host.set_aside
+    finally:
+        await store.close()
+
+
 async def test_a_game_begun_before_the_log_had_the_umpires_words_is_restored_not_set_aside(tmp_path):
     """Its stored narrative reads as Supremacy's describe logged it then ("narrative"); replay now
     gives the umpire's words. Same game, older words: it plays on."""
@@ -84,13 +95,7 @@ async def test_a_game_begun_before_the_log_had_the_umpires_words_is_restored_not
         assert narrative["text"] == "Cumberland is on her way."
         narrative["text"] = "narrative"
         db.execute("UPDATE log SET records = ? WHERE game_id = ? AND n = 0", (msgpack.packb(records), created["game"]))
-    store = await Store.open(tmp_path)
-    try:
-        host = Host(store)
-        assert await host.recover() == 1
-        assert created["game"] in host.rooms and not host.set_aside
-    finally:
-        await store.close()
+    await assert_restored(tmp_path, created["game"])
 
 
 async def test_a_game_whose_log_named_a_released_phase_by_its_id_is_restored_not_set_aside(tmp_path):
@@ -113,10 +118,4 @@ async def test_a_game_whose_log_named_a_released_phase_by_its_id_is_restored_not
                     changed += 1
             db.execute("UPDATE log SET records = ? WHERE game_id = ? AND n = ?", (msgpack.packb(records), created["game"], n))
     assert changed
-    store = await Store.open(tmp_path)
-    try:
-        host = Host(store)
-        assert await host.recover() == 1
-        assert created["game"] in host.rooms and not host.set_aside
-    finally:
-        await store.close()
+    await assert_restored(tmp_path, created["game"])

@@ -64,7 +64,8 @@ def run(args: argparse.Namespace) -> int:
             text = arena_page.markdown(report, command=_command(args))
             if args.all and args.scenario and args.markdown.exists():
                 # One scenario measured again: its section of the table is replaced, the rest kept.
-                text = arena_page.merged(args.markdown.read_text(), text, command=_command(args), report=report)
+                kept = args.markdown.read_text()
+                text = arena_page.merged(kept, text, command=_command(args), report=report)
             _write(args.markdown, text)
     except OSError as error:
         print(f"fogbank arena: cannot write {error.filename}: {error.strerror}", file=sys.stderr)
@@ -185,7 +186,7 @@ def _write(path: Path, text: str) -> None:
 
 
 def _command(args: argparse.Namespace) -> str:
-    words = ["fogbank", "arena"] + ([args.scenario] if args.scenario else []) + (["--all"] if args.all else [])
+    words = ["fogbank", "arena", *([args.scenario] if args.scenario else []), *(["--all"] if args.all else [])]
     words += ["--games", str(args.games), "--seed", args.seed]
     words += [f"--policy {p}" for p in args.policy] + [f"--option {o}" for o in args.option]
     return " ".join(words + (["--vs"] if args.vs else []) + ["--markdown", str(args.markdown)])

@@ -112,7 +112,8 @@ def merged(existing: str, fresh: str, command: str, report: Mapping[str, Any]) -
         lines = body.split("\n")
         old_sections[name] = "\n".join([lines[0], "", made, *lines[1:]])
     # Each section ends in one blank line, whichever file it came from (a file's last ends in none).
-    return (old_head + "".join(body.rstrip("\n") + "\n\n" for body in old_sections.values())).rstrip("\n") + "\n"
+    sections = "".join(body.rstrip("\n") + "\n\n" for body in old_sections.values())
+    return (old_head + sections).rstrip("\n") + "\n"
 
 
 def _sections(text: str) -> tuple[str, dict[str, str]]:

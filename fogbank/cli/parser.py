@@ -100,8 +100,8 @@ def build_parser() -> argparse.ArgumentParser:
     tried.add_argument("scenario", nargs="?", type=scenario, default=None,
                        help="a scenario id, ruleset/scenario, or a ruleset (its first scenario)")
     tried.add_argument("--all", action="store_true",
-                       help="what docs/balance.md shows of every scenario, or of the one named (its section of"
-                            " an existing --markdown file is replaced, the rest kept)")
+                       help="what docs/balance.md shows of every scenario, or of the one named (its"
+                            " section of an existing --markdown file is replaced, the rest kept)")
     tried.add_argument("--games", type=count, default=arena.BALANCE_GAMES, help="games a run (default 200)")
     tried.add_argument("--seed", default="1", help="the run's seed; game N is simulate's game N")
     tried.add_argument("--policy", action="append", default=[], metavar="SIDE=NAME",

@@ -334,7 +334,8 @@ class Host:
             if entry.fingerprint and entry.fingerprint != fingerprint(step.game.state):
                 raise RecoveryError(row.id, entry.n, entry.fingerprint, fingerprint(step.game.state))
             made = list(gamelog.step_records(step))
-            if entry.made is not None and _json(made) != _json(entry.made) and not _written_in_older_words(step, entry.made):
+            stored = entry.made
+            if stored is not None and _json(made) != _json(stored) and not _written_in_older_words(step, stored):
                 raise RecoveryError(row.id, entry.n, "the rolls and events logged", "others on replay")
             log += [entry.record, *made]
             before, room.tip = room.tip, step.game

@@ -133,10 +133,11 @@ def deadline_words(time: str, before: str, short: bool = False) -> Text:
     """How long is left to sink the scenario's targets: "sink before 2200 25 Apr: 7 h left"."""
     left = int((datetime.fromisoformat(before) - datetime.fromisoformat(time)).total_seconds() // 3600)
     if left <= 0:
-        return Text("too late: it counts no more" if short else f"{clock_words(before)} has passed: sinking her counts no more",
-                    style="dim")
+        passed = f"{clock_words(before)} has passed: sinking her counts no more"
+        return Text("too late: it counts no more" if short else passed, style="dim")
     hour = f"{datetime.fromisoformat(before):%H%M}"
-    words = f"{left} h left (till {hour})" if short else f"sink before {clock_words(before, short=True)}: {left} h left"
+    long = f"sink before {clock_words(before, short=True)}: {left} h left"
+    words = f"{left} h left (till {hour})" if short else long
     return Text(words, style="bold #ffd700" if left <= 4 else "")
 
 

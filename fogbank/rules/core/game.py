@@ -241,7 +241,8 @@ def release(game: Game) -> Step:
     _refuse_if_ended(game)
     if game.awaiting:  # releasing would resolve the phase again, fighting the battle twice
         raise Refused("awaiting_battle", "The phase waits on a battle fought in another game; settle it first.")
-    what = "the turn" if len(game.ruleset.phases) == 1 else f"the {game.ruleset.phase_title(game.state.phase)} phase"
+    phase = game.ruleset.phase_title(game.state.phase)
+    what = "the turn" if len(game.ruleset.phases) == 1 else f"the {phase} phase"
     told = _standing_told(game, f"The umpire released {what} before your order came in")
     released = _advance(evolve(game, state=_keep_told(game.state, told)), Move.RELEASE)
     return evolve(released, events=(*told, *released.events))

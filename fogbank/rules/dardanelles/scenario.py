@@ -193,7 +193,8 @@ def _turns_before(start: str, before: str | None) -> int | None:
     """The number of whole hours from the start to `before`: the last turn that begins before it."""
     if before is None:
         return None
-    hours = (datetime.datetime.fromisoformat(before) - datetime.datetime.fromisoformat(start)).total_seconds() / 3600
+    gap = datetime.datetime.fromisoformat(before) - datetime.datetime.fromisoformat(start)
+    hours = gap.total_seconds() / 3600
     if hours < 1 or hours != int(hours):
         raise ValueError(f"sink_before {before} must fall on the hour, after the start {start}")
     return int(hours)

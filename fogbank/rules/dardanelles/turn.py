@@ -166,10 +166,10 @@ class _Hour:
     def _targets_sunk(self) -> bool:
         # A target the umpire removed from the game can no longer be sunk: it does not count as sunk.
         # Nor does one sunk after the scenario's hour for it (her guns had done their harm by then).
-        victory = self.scenario.victory
+        last = self.scenario.victory.sink_by
         return all(
-            n in self.vessels and self.vessels[n].sunk and (victory.sink_by is None or self.vessels[n].sunk_turn <= victory.sink_by)
-            for n in victory.sink
+            n in self.vessels and self.vessels[n].sunk and (last is None or self.vessels[n].sunk_turn <= last)
+            for n in self.scenario.victory.sink
         )
 
     def _too_late(self) -> bool:

@@ -48,7 +48,9 @@ def input_at(kind: str, game: Game, **fields: Any) -> dict[str, Any]:
     return input_record(kind, game.state.turn, phase=game.state.phase, **fields)
 
 
-def step_records(step: Step, *, before_told_words: bool = False, phase_ids: bool = False) -> Iterable[dict[str, Any]]:
+def step_records(
+    step: Step, *, before_told_words: bool = False, phase_ids: bool = False
+) -> Iterable[dict[str, Any]]:
     """The rolls and events an input made, as the log records them. `before_told_words`: in the
     words logs had before `told_words` (every event's its ruleset's `describe`); `phase_ids`: with
     a released phase named by its id, as logs had it before `Ruleset.phase_title`. Recovery and
@@ -61,12 +63,16 @@ def step_records(step: Step, *, before_told_words: bool = False, phase_ids: bool
         plain = to_plain(event)
         plain["audience"] = sorted({*plain["audience"], UMPIRE})
         words = None if before_told_words else told_words(event)
-        if words and phase_ids and isinstance(event, StandingOrderUsed):
-            words = words.replace(f"the {ruleset.phase_title(event.phase)} phase", f"the {event.phase} phase", 1)
-        yield {"type": "event", **plain, "text": words or ruleset.describe(event)}
+        text = words or ruleset.describe(event)
+        if phase_ids and isinstance(event, StandingOrderUsed):
+            text = text.replace(f"the {ruleset.phase_title(event.phase)} phase", f"the {event.phase} phase", 1)
+        yield {"type": "event", **plain, "text": text}
 
 
-OLDER_WORDS = ({"before_told_words": True}, {"phase_ids": True}, {"before_told_words": True, "phase_ids": True})
+# The older wordings a log may hold. Before `told_words`, a ruleset's `describe` gave a released
+# phase's words either as the told event's own text (Salvo, the Great War: the same as now, so
+# `phase_ids` covers those logs too) or not at all (Supremacy gave the kind): no third is needed.
+OLDER_WORDS = ({"before_told_words": True}, {"phase_ids": True})
 
 
 def older_step_records(step: Step) -> list[list[dict[str, Any]]]:

@@ -72,7 +72,7 @@ def _replay(head: dict[str, Any], seed: bytes, inputs: list[dict], rolls: list[R
         game = step.game
         replayed.extend(step.rolls)
         told.extend(r for r in gamelog.step_records(step) if r["type"] == "event")
-        for kept, older in zip(told_before, gamelog.older_step_records(step)):
+        for kept, older in zip(told_before, gamelog.older_step_records(step), strict=True):
             kept.extend(r for r in older if r["type"] == "event")
     for logged, again in zip(rolls, replayed, strict=False):
         if to_plain(logged) != to_plain(again):

@@ -96,7 +96,6 @@ class Attack:
         self.looking = False
         return up, None, None
 
-
     def _sighted(self, view: Mapping[str, Any]) -> tuple[int, Course] | None:
         """The quarry's distance and the course to fire on, if she was seen last hour."""
         for contact in view["contacts"]:

@@ -45,7 +45,8 @@ class BotSubmarine(Reckoning, Attack):
         self.held_hours = 0
         self.looking = False
         # The hour the chart says the quarry must be sunk before, if any.
-        self.sink_before = datetime.datetime.fromisoformat(chart["sink_before"]) if chart.get("sink_before") else None
+        before = chart.get("sink_before")
+        self.sink_before = datetime.datetime.fromisoformat(before) if before else None
         self.answered: tuple[int, dict[str, Any]] | None = None  # the last turn ordered, and the order
 
     @classmethod

@@ -159,7 +159,7 @@ def test_a_fix_puts_the_reckoning_on_the_square_and_no_fix_rules_out_the_landmar
 
 
 def test_the_scripted_plans_are_named_for_the_scenarios_they_play():
-    assert list(players.policies("dardanelles", "marmara")) == ["standard", "night_attack", "straight_through"]
+    assert list(players.policies("dardanelles", "marmara")) == ["standard", "night_attack", "quiet_periscope", "straight_through"]
     assert list(players.policies("dardanelles", "b11")) == ["standard", "dash_in"]
 
 

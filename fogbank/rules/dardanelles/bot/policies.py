@@ -31,6 +31,21 @@ def night_attack(seating: players.Seating) -> BotSubmarine:
     return bot
 
 
+class QuietPeriscope(BotSubmarine):
+    fix_on_first_look = False
+
+
+@players.policy(
+    RULESET,
+    "quiet_periscope",
+    "Hunts by day as the standard player does, but takes no bearings on its first look: the observers "
+    "get no -1, at the price of attacking and leaving from a guessed square.",
+    scenarios=("marmara",),
+)
+def quiet_periscope(seating: players.Seating) -> BotSubmarine:
+    return QuietPeriscope.for_scenario(seating.chart, seating.scenario)
+
+
 @players.policy(
     RULESET,
     "straight_through",

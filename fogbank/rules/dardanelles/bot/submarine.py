@@ -24,6 +24,8 @@ class BotSubmarine(Reckoning, Attack):
     """Plays the submarine seat from its chart and views: sails `route` (place names on the
     chart), hunting a vessel of type `hunt` at the first place on the way, if any."""
 
+    fix_on_first_look = True  # a plan that keeps its periscope up no longer than it must sets it False
+
     def __init__(self, chart: Mapping[str, Any], route: list[str], hunt: str | None = "battleship") -> None:
         self.pilot = Pilot.of(chart)
         self.sea = self.pilot.sea
@@ -110,7 +112,10 @@ class BotSubmarine(Reckoning, Attack):
         # Coming up for the first look at the quarry, lost after hours on the bottom: take bearings
         # as well (the observers' -1 for that hour), so the attack and the way out start from a
         # known square.
-        first_look = self.looking and self.looks == 0 and level is Level.PERISCOPE and not view["night"]
+        first_look = (
+            self.fix_on_first_look and self.looking and self.looks == 0
+            and level is Level.PERISCOPE and not view["night"]
+        )
         if self._wants_fix(view, level) or (first_look and not fire and len(self.belief) > 1):
             order["fix"] = True
         if fire:

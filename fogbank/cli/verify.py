@@ -7,7 +7,7 @@ import sys
 
 
 def run(args: argparse.Namespace) -> int:
-    from fogbank.rules.record.verify import Mismatch, NotALog, read_log, verify_records
+    from fogbank.rules.record.verify import Mismatch, NotALog, read_log, verdict, verify_records
 
     try:
         with args.log.open(encoding="utf-8") as lines:
@@ -38,5 +38,5 @@ def run(args: argparse.Namespace) -> int:
         print(f"fogbank verify: MISMATCH: {mismatch}", file=sys.stderr)
         return 1
     against = " and the commitment you were shown" if args.commitment else ""
-    print(f"fogbank verify: all {checked} rolls follow from the revealed seed{against}.")
+    print(f"fogbank verify: {verdict(records, checked)}{against}.")
     return 0

@@ -65,6 +65,21 @@ def test_verify_passes_a_true_log_and_names_the_first_forged_roll(games, tmp_pat
     assert bad.returncode == 1 and f"roll {record['index']}" in bad.stderr
 
 
+def test_verify_says_whether_it_replayed_the_events_or_checked_the_dice_alone(games, tmp_path):
+    """A log without its inputs can only have its dice checked: verify says so, and does not
+    pass it off as a check of the whole game."""
+    records = [json.loads(line) for line in open(games[0]["log"])]
+    inputs = sum(1 for r in records if r["type"] == "input")
+    whole = fogbank("verify", games[0]["log"])
+    assert whole.returncode == 0 and f"replaying its {inputs} inputs gives every roll and event logged" in whole.stdout
+    dice_only = tmp_path / "no-inputs.jsonl"
+    dice_only.write_text("".join(json.dumps(r) + "\n" for r in records if r["type"] != "input"))
+    partial = fogbank("verify", str(dice_only))
+    assert partial.returncode == 0 and "rolls follow from the revealed seed" in partial.stdout
+    assert "no inputs, so its events were not replayed: only the dice were checked" in partial.stdout
+    assert "every roll and event" not in partial.stdout
+
+
 def test_verify_checks_every_event_against_the_replay(games, tmp_path):
     """True dice, an edited report: the log is not the game that was played."""
     lines = open(games[0]["log"]).read().splitlines()

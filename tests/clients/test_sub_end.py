@@ -71,7 +71,7 @@ async def test_the_record_is_saved_and_checked_without_a_key(tmp_path, finished,
             assert f"MISMATCH: roll {roll['index']}" in verdict
         else:
             rolls = sum(1 for r in over.log if r["type"] == "roll")
-            assert f"Verified: all {rolls} rolls follow from the revealed seed." in verdict
+            assert f"Verified: all {rolls} rolls follow from the revealed seed, and replaying" in verdict
     if not forge:  # the file the client saved is one `fogbank verify` passes
         assert fogbank_main(["verify", str(saved)]) == 0
         assert "rolls" in capsys.readouterr().out

@@ -17,7 +17,7 @@ from fogbank.rules.core import UMPIRE
 from fogbank.rules.core.plain import to_plain
 from fogbank.rules.dardanelles.tables import TABLES
 from fogbank.rules.record.replay import apply_input, start
-from fogbank.rules.record.verify import Mismatch, read_log, verify_records
+from fogbank.rules.record.verify import Mismatch, read_log, verdict, verify_records
 from rich.text import Text
 
 
@@ -36,12 +36,13 @@ def check_log(path: Path) -> Text:
     """Run the verifier on a saved log; the verdict in plain words."""
     try:
         with path.open() as lines:
-            checked = verify_records(read_log(lines))
+            records = read_log(lines)
+        checked = verify_records(records)
     except Mismatch as mismatch:
         return Text(f"MISMATCH: {mismatch}", style="bold red")
     except OSError as error:
         return Text(f"Cannot read {path}: {error.strerror}", style="bold red")
-    return Text(f"Verified: all {checked} rolls follow from the revealed seed.", style="bold green")
+    return Text(f"Verified: {verdict(records, checked)}.", style="bold green")
 
 
 def final_truth(log: list[dict[str, Any]]) -> dict[str, Any] | None:

@@ -54,6 +54,18 @@ def verify_records(records: Iterable[dict[str, Any]]) -> int:
     return len(rolls)
 
 
+def verdict(records: Iterable[dict[str, Any]], rolls: int) -> str:
+    """What a log that passed `verify_records` was checked for, in words: its dice always; its
+    events only when it holds the inputs to replay (a reader must not take a dice check for a
+    check of the whole game)."""
+    inputs = sum(1 for r in records if r.get("type") == "input")
+    if inputs:
+        return (f"all {rolls} rolls follow from the revealed seed, and replaying its {inputs} inputs "
+                "gives every roll and event logged")
+    return (f"all {rolls} rolls follow from the revealed seed; the log holds no inputs, so its events were "
+            "not replayed: only the dice were checked")
+
+
 def _replay(head: dict[str, Any], seed: bytes, inputs: list[dict], rolls: list[Roll], events: list[dict]) -> None:
     try:
         game = start(head, seed)

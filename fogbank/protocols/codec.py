@@ -115,7 +115,12 @@ class Codec:
         try:
             return structure(message, direction.union)
         except (cattrs.BaseValidationError, cattrs.ForbiddenExtraKeysError) as error:
-            raise explain(error, tag) from None
+            problem = explain(error, tag)
+            # A request whose fields are wrong is still answered as that request: its error carries
+            # its ref, or a client waiting on the ref would never hear back.
+            ref = message.get("ref") if isinstance(message, dict) else None
+            problem.ref = ref if type(ref) is int else None
+            raise problem from None
 
 
 def _load_msgpack(frame: bytes | str, direction: _Direction) -> Any:

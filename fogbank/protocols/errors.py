@@ -24,10 +24,11 @@ class ProtocolError(Exception):
     characters of what the peer sent, so an error never amplifies a hostile frame.
     """
 
-    def __init__(self, code: str, sentence: str) -> None:
+    def __init__(self, code: str, sentence: str, ref: int | None = None) -> None:
         super().__init__(f"{code}: {sentence}")
         self.code = code
         self.sentence = sentence
+        self.ref = ref  # the request's own number, when the frame was a request that could be read that far
 
 
 def quote(value: object) -> str:

@@ -370,10 +370,10 @@ class LinkMessage:
 @attrs.frozen(kw_only=True)
 class Status:
     """A seat's own progress in the phase: whether it must act, whether its order is in, and
-    whether the umpire holds the phase; whom else the phase waits for, as far as its ruleset lets
-    it be told (`waiting`: {"seats": its own side's by name, "others": how many of the other
-    sides', or null}; None when there is nobody else to name or count), and when the phase's
-    orders are due (`deadline`, UTC, ISO 8601; None: no deadline)."""
+    whether the umpire holds the phase; whom else the phase waits for, as far as its own view
+    shows (`waiting`: {"seats": the consorts of its own side it sees taking part whose orders are
+    not in, by name}; nothing of the other sides; None when there is nobody to name), and when the
+    phase's orders are due (`deadline`, UTC, ISO 8601; None: no deadline)."""
 
     tag: ClassVar[str] = "status"
     seq: int

@@ -2,8 +2,8 @@
 
 Nothing here reads another seat's knowledge or the truth for a seat: a seat's messages come from
 `Ruleset.observe(state, seat)`, the events told to it, its own place in the phase, and whom the
-phase waits for as its ruleset lets it be told (`core.waiting_told`: its own side's seats by name,
-the others' as a count, by default). Who has ordered what is the umpire's alone.
+phase waits for as far as its own view shows (`core.waiting_told`: the seats of its own side it
+sees taking part, by name; nothing of the other sides). Who has ordered what is the umpire's alone.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping
 
 from fogbank import protocols as wire
-from fogbank.rules.core import UMPIRE, Amended, Answer, Cycle, Event, Game, Narrative, Talk, waiting_told
+from fogbank.rules.core import UMPIRE, Amended, Answer, Event, Game, Narrative, Talk, waiting_told
 from fogbank.rules.core.plain import to_plain
 
 
@@ -27,25 +27,24 @@ def must_act(game: Game, seat: str) -> bool:
     return seat in game.to_act()
 
 
-def status(game: Game, seat: str, deadline: str | None = None) -> wire.Status:
+def status(game: Game, seat: str, deadline: str | None = None, view: Any = None) -> wire.Status:
     """The seat's own progress in the phase now open (its seq is set when it is pushed), whom
-    else the phase waits for as far as the seat may be told, and the phase's deadline."""
+    else the phase waits for as far as the seat may be told, and the phase's deadline. `view`:
+    the seat's plain view of this state, if the caller has it."""
     state = game.state
     return wire.Status(
         seq=0, turn=state.turn, phase=state.phase, must_act=must_act(game, seat),
-        order_in=seat in game.orders, held=game.held, waiting=waiting(game, seat), deadline=deadline,
+        order_in=seat in game.orders, held=game.held, waiting=waiting(game, seat, view), deadline=deadline,
     )
 
 
-def waiting(game: Game, seat: str) -> dict[str, Any] | None:
+def waiting(game: Game, seat: str, view: Any = None) -> dict[str, Any] | None:
     """Whom the phase waits for, as `seat` is told it (`core.waiting_told`): None when there is
-    nobody it may name or count, so a game with one seat a side sends what it always did."""
-    if game.cycle is Cycle.ENDED:
+    nobody it may name, so a game with one seat a side sends what it always did."""
+    if seat == UMPIRE:
         return None
-    told = waiting_told(game, seat)
-    if not told.seats and not told.others:
-        return None
-    return {"seats": list(told.seats), "others": told.others}
+    told = waiting_told(game, seat, view)
+    return {"seats": list(told.seats)} if told.seats else None
 
 
 def told(event: Event, seq: int) -> Any:

@@ -164,7 +164,7 @@ class Connection:
             message = self.codec.decode_client(frame)
         except wire.ProtocolError as problem:
             self.bad_frames += 1
-            self.error(None, problem.code, problem.sentence)
+            self.error(problem.ref, problem.code, problem.sentence)
             if self.bad_frames > wire.MAX_BAD_FRAMES:
                 await self.websocket.close(wire.CLOSE_POLICY_VIOLATION, "too many malformed frames")
             return

@@ -642,8 +642,10 @@ class Host:
         which reveals the seed, only once it is over). A seat may read it once the game is over,
         and not before."""
         # Once the game is over the truth is unsealed for everyone (game_over carries the log):
-        # a seat may then read the umpire's record too, for its debrief. Before, never.
-        if seat != UMPIRE and room.game.cycle is not Cycle.ENDED:
+        # a seat may then read the umpire's record too, for its debrief. Before, never; nor, for a
+        # battle fought for a campaign, until the campaign is over: the battle's truth (the enemy's
+        # damage, his guns left) goes back to the campaign, which goes on.
+        if seat != UMPIRE and not await self._unsealed(room):
             raise Forbidden("Only the umpire can read the game's history until the game is over.")
         self._spend(self.histories, room, seat, "requests for the history")
         if room.history is not None:
@@ -658,6 +660,23 @@ class Host:
         if room.game.cycle is Cycle.ENDED:  # it changes no more: replayed once, for every seat's debrief
             room.history = history
         return history
+
+    async def _unsealed(self, room: Room) -> bool:
+        """Whether the game's whole truth is every seat's now: it is over and, if it fought a
+        battle for another game, that game is over too (a battle whose campaign is not known here
+        stays sealed)."""
+        if room.game.cycle is not Cycle.ENDED:
+            return False
+        if ENGAGEMENT_OPTION not in room.game.state.options:
+            return True
+        link = self.links.by_child.get(room.id)
+        if link is None:
+            return False
+        parent = self.rooms.get(link.parent)
+        if parent is not None:
+            return parent.game.cycle is Cycle.ENDED
+        row = await self.store.game(link.parent)
+        return row is not None and row.status != "running"
 
     def seat_log(self, room: Room, seat: str, of_seat: str) -> list[dict[str, Any]]:
         """The messages still kept in `of_seat`'s stream, as that seat was sent them (JSON maps)."""
@@ -777,7 +796,7 @@ class Host:
                     room.last_view[seat] = seen_by.view(before, seat)
                 if step.resolved or view != room.last_view[seat]:
                     room.last_view[seat] = view
-                    status = seen_by.status(game, seat, deadline)
+                    status = seen_by.status(game, seat, deadline, view)
                     push(seat, lambda seq, v=view, s=status: wire.Observation(
                         seq=seq, turn=state.turn, phase=state.phase, view=v, must_act=s.must_act,
                         waiting=s.waiting, deadline=s.deadline))  # fmt: skip
@@ -785,7 +804,8 @@ class Host:
                     continue
             if not ended:
                 status = seen_by.status(game, seat, deadline)
-                if status != room.last_status.get(seat, seen_by.status(before, seat, deadline)):
+                last = room.last_status.get(seat)
+                if status != (last if last is not None else seen_by.status(before, seat, deadline)):
                     room.last_status[seat] = status
                     push(seat, lambda seq, s=status: attrs.evolve(s, seq=seq))
 

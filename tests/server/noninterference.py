@@ -2,9 +2,10 @@
 
 Two runs of one game through the real game host (with a real store) and both codecs: a base run,
 and one with a secret change (hidden truth at the start, or other seats' inputs, or the umpire's
-silent work). A ruleset's plug says what an observing seat may know of a game (`low`): if that is
-the same in both runs after every input, and so is whom the seat was told the phase waits for
-(`core.waiting_told`, each time it changed), every byte the observer is sent must be the same too:
+silent work). A ruleset's plug says what an observing seat may know of a game (`low`, and which consorts it may
+know take part in the phase: whether their orders are in is its to know): if that is the same in
+both runs after every input, every byte the observer is sent must be the same too, whom it is told
+the phase waits for among them:
 welcome, stream messages, replies to its own requests (an order's ack folded into its turn's
 observation, as the gateway sends it; a `check` of each of its orders before it is given, and of
 an empty order after every input), a reconnect's snapshot after every input, and the
@@ -24,6 +25,7 @@ import attrs
 from fogbank import protocols as wire
 from fogbank.rules import core
 from fogbank.rules.core import Game, GameState, Refused
+from fogbank.server.bus import handle
 from fogbank.server.gateway import fold_ack
 from fogbank.server.guard import Buckets
 from fogbank.server.host import Forbidden, Host, Room
@@ -52,6 +54,10 @@ class Plug:
     # for a campaign does not: its truth goes back to the campaign, which goes on). When it does
     # not, game_over is compared whole.
     log_unsealed: bool = True
+    # The consorts `seat` may know take part in the phase now open (written here from the rules'
+    # text, not the ruleset's hook): whether each one's order is in is the seat's to know, as a
+    # pencil put down across a table is; nothing else of the others' readiness. None: no consort.
+    friends: Callable[[Game, str], Any] | None = None
 
 
 @attrs.frozen
@@ -72,9 +78,9 @@ class Run:
     lows: list[Any]  # the observer's share of the truth after every input
     messages: list[Any] = attrs.field(factory=list)  # what was sent, as messages (sealed)
     clock_free: Any = None  # the observer's clock-free share at the end (if the plug has one)
-    # Whom the observer was told the phase waits for, each time it changed (after any input, an
-    # extra one too), with when: what `core.waiting_told` lets a seat know, beyond its plug's `low`.
-    waiting: list[Any] = attrs.field(factory=list)
+    # The consorts' pencils (`pencils_down`), each time they changed (after any input, an extra
+    # one too), with when: what the seat may know of the others' readiness, beyond its `low`.
+    pencils: list[Any] = attrs.field(factory=list)
 
 
 def run(plug: Plug, seed: bytes, inputs: Sequence[Input], observer: str, change: Change | None = None) -> Run:
@@ -96,7 +102,7 @@ async def _run(plug: Plug, seed: bytes, inputs: Sequence[Input], observer: str, 
             room = host.rooms["g"] = Room("g", game)
             sent: list[Any] = [host.welcome(room, observer)]
             room.streams[observer].listen(sent.append)
-            lows, waiting = [], [(0, core.waiting_told(room.game, observer))]
+            lows, pencils = [], [(0, pencils_down(plug, room.game, observer))]
             clock_free = []
             refs = {}  # each sender numbers its own requests, as a client does
             for given in change.inputs(inputs):
@@ -115,13 +121,14 @@ async def _run(plug: Plug, seed: bytes, inputs: Sequence[Input], observer: str, 
                     else:
                         sent.append(reply)
                 await asyncio.sleep(0)  # the pushes run once the input is durable
-                told = core.waiting_told(room.game, observer)
-                if told != waiting[-1][1]:  # when (after how many inputs both runs share) and what
-                    waiting.append((len(lows), told))
+                down = pencils_down(plug, room.game, observer)
+                if down != pencils[-1][1]:  # when (after how many inputs both runs share) and what
+                    pencils.append((len(lows), down))
                 if given.get("extra"):
                     continue
                 sent.append(host.snapshot(room, observer, None, room.streams[observer].seq))
                 sent.append(_check(host, room, observer, {}, 0))
+                sent += await _asked(host, room, observer)
                 lows.append(plug.low(room.game, observer))
                 if plug.clock_free_low is not None:
                     clock_free.append(plug.clock_free_low(room.game, observer))
@@ -129,18 +136,50 @@ async def _run(plug: Plug, seed: bytes, inputs: Sequence[Input], observer: str, 
                 await _give(host, room, {"umpire": wire.EndGame(ref=0, reason="The test is over.")}, 0)
                 await asyncio.sleep(0)
             sent.append(host.welcome(room, observer))
+            sent += await _asked(host, room, observer, history=True)
             if change.unsealed_at_end:
                 sent = [m for m in sent if not isinstance(m, wire.GameOver)]
             sealed = [_sealed(m) if plug.log_unsealed else m for m in sent]
-            return Run([codec.encode_server(m) for m in sealed for codec in CODECS], lows, sealed, _changes(clock_free), waiting)
+            return Run([codec.encode_server(m) for m in sealed for codec in CODECS], lows, sealed, _changes(clock_free), pencils)
         finally:
             await store.close()
 
 
+def pencils_down(plug: Plug, game: Game, seat: str) -> Any:
+    """Whether each consort the seat may know takes part has given his order: the one thing of
+    the others' readiness a seat may learn (docs/decisions.md, "What a seat may learn from the
+    shape of the stream")."""
+    if plug.friends is None or game.cycle is core.Cycle.ENDED:
+        return ()
+    return tuple(sorted((friend, friend in game.orders) for friend in plug.friends(game, seat)))
+
+
+async def _asked(host: Host, room: Room, seat: str, history: bool = False) -> list[Any]:
+    """The seat's answers to every other request it may make (a page of what it was told, the
+    games list, another seat's log and, once the game is over, its history), each as the reply
+    the gateway would send, a refusal included, so that no request's answer is left uncompared."""
+    other = next(s for s in room.seats if s != seat) if len(room.seats) > 1 else seat
+    asked = [wire.RequestTold(ref=91, before=1 << 30), wire.ListGames(ref=92), wire.RequestSeatLog(ref=93, seat=other)]
+    if history:
+        host.histories = Buckets(1 << 30, 1.0)  # asked once a run: its allowance is not what is compared
+        asked.append(wire.RequestHistory(ref=94))
+    replies = []
+    for request in asked:
+        try:
+            replies += await handle(host, room, seat, request)
+        except Refused as refusal:
+            replies.append(wire.Error(seq=0, ref=request.ref, code=refusal.code, message=refusal.sentence))
+        except Forbidden as forbidden:
+            replies.append(wire.Error(seq=0, ref=request.ref, code="forbidden", message=forbidden.sentence))
+    return replies
+
+
 def _sealed(message: Any) -> Any:
     """The message less what the end unseals for everyone on purpose: game_over's whole log (the
-    seat's own record in it is still compared)."""
-    return attrs.evolve(message, log=[]) if isinstance(message, wire.GameOver) else message
+    seat's own record in it is still compared) and, once it is over, the game's history."""
+    if isinstance(message, wire.GameOver):
+        return attrs.evolve(message, log=[])
+    return attrs.evolve(message, turns=[], log=[]) if isinstance(message, wire.History) else message
 
 
 def _check(host: Host, room: Room, seat: str, order: Mapping[str, Any], ref: int) -> wire.Checked:
@@ -168,20 +207,24 @@ async def _give(host: Host, room: Room, given: Input, ref: int) -> Any:
     return wire.Ack(seq=0, ref=ref)
 
 
-def check(plug: Plug, seed: bytes, inputs: Sequence[Input], observer: str, change: Change) -> bool:
+def check(plug: Plug, seed: bytes, inputs: Sequence[Input], observer: str, change: Change, base: Change | None = None) -> bool:
     """Assert non-interference for one game; False when the change reached what the observer may
-    know (no claim to check then: the caller discards the example).
+    know (no claim to check then: the caller discards the example). `base`: the run `change` is
+    compared with (by default the game as the inputs leave it).
 
     A difference is named by its kind, the first found of: the phases the seat sees open, the ids
     and labels it is given, their order, a message's size, and at last any byte."""
-    base = run(plug, seed, inputs, observer, Change("none", unsealed_at_end=change.unsealed_at_end))
+    first = run(plug, seed, inputs, observer, base or Change("none", unsealed_at_end=change.unsealed_at_end))
     changed = run(plug, seed, inputs, observer, change)
+    base = first
     checked = False
     if plug.clock_free_low is not None and base.clock_free == changed.clock_free:
         a, b = phases_seen(base.messages), phases_seen(changed.messages)
         assert a == b, f"{change.name}: the phases {observer} sees differ:\n{a}\n{b}"
         checked = True
-    if base.lows != changed.lows or base.waiting != changed.waiting:
+    # Whom the phase waits for is not excused: what a seat is told of it must follow from its own
+    # share of the truth (`low`) and its consorts' pencils, so a difference there is a leak.
+    if base.lows != changed.lows or base.pencils != changed.pencils:
         return checked
     assert len(base.messages) == len(changed.messages), (
         f"{change.name}: {observer} is sent {len(base.messages)} messages in one run, {len(changed.messages)} in the other"
@@ -233,3 +276,20 @@ def ids_in(message: Any) -> list[tuple[str, Any]]:
 def _changes(values: list[Any]) -> list[Any]:
     """The values, each told once while it stays the same: a share of the truth without its timing."""
     return [v for i, v in enumerate(values) if i == 0 or v != values[i - 1]]
+
+
+def plant_waiting_from_the_truth(monkeypatch: Any, leak: str) -> None:
+    """Plant back a leak of the round before (issue 36) in what every seat is told of whom the
+    phase waits for: the enemy's seats still to order, counted ("count"), or the own side's,
+    named ("names"), both from the truth rather than from what the seat may know."""
+    from fogbank.server import filter as seen_by
+
+    def waiting(game: Game, seat: str, view: Any = None) -> dict[str, Any]:
+        sides = {s.name: s.side for s in game.ruleset.seats(game.state)}
+        left = game.waiting_for() - {seat}
+        if leak == "count":
+            return {"seats": [], "others": sum(1 for s in left if sides[s] != sides[seat])}
+        return {"seats": sorted(s for s in left if sides[s] == sides[seat])}
+
+    monkeypatch.setattr(seen_by, "waiting", waiting)
+

@@ -150,18 +150,20 @@ async def test_a_seat_handed_to_a_built_in_player_is_played_from_its_own_view_an
     assert isinstance(await red2.request(lambda ref: wire.SubmitOrder(ref=ref, turn=2, order={"move": 1})), wire.Ack)
 
 
-async def test_a_seat_is_told_its_own_side_by_name_and_the_enemy_by_count(server):
+async def test_a_seat_is_told_the_consorts_it_sees_by_name_and_nothing_of_the_enemy(server):
     created = await server.create_game("picket")
     blue1 = await open_peer(server, created["seats"]["blue1"])
-    assert blue1.welcome.waiting == {"seats": ["blue2"], "others": 2}
+    assert blue1.welcome.waiting == {"seats": ["blue2"]}  # in sight: 2 and 5
     await blue1.recv()
     red1 = await open_peer(server, created["seats"]["red1"])
     await ask(red1, lambda ref: wire.SubmitOrder(ref=ref, turn=1, order={"move": -1}))
-    status = await blue1.until(wire.Status)
-    assert status.waiting == {"seats": ["blue2"], "others": 1} and status.must_act and not status.order_in
     await ask(blue1, lambda ref: wire.SubmitOrder(ref=ref, turn=1, order={"move": 1}))
+    status = await blue1.until(wire.Status)  # the enemy's order sent it nothing; its own, this
+    assert status.order_in and status.waiting == {"seats": ["blue2"]}
+    blue2 = await open_peer(server, created["seats"]["blue2"])
+    await ask(blue2, lambda ref: wire.SubmitOrder(ref=ref, turn=1, order={"move": 0}))
     status = await blue1.until(wire.Status)
-    assert status.order_in and status.waiting == {"seats": ["blue2"], "others": 1}
+    assert status.order_in and status.waiting is None
 
 
 async def test_a_deadline_passes_the_missing_order_sails_standing_and_the_log_verifies(tmp_path):
@@ -196,7 +198,7 @@ async def test_a_deadline_passes_the_missing_order_sails_standing_and_the_log_ve
         assert told.text == "The deadline passed before your order came in: you sail under your standing order."
         observation = await blue2.until(wire.Observation)
         assert observation.phase == "fire" and observation.deadline == "2025-06-15T17:16:41Z"  # the fire phase's own
-        assert observation.waiting == {"seats": ["blue1"], "others": 2}
+        assert observation.waiting == {"seats": ["blue1"]}
         umpire = await open_peer(server, created["umpire_token"])
         games = await ask(umpire, lambda ref: wire.ListGames(ref=ref))
         assert {s["seat"]: s["missed"] for s in games.games[0]["seats"]} == {"blue1": 0, "blue2": 1, "red1": 0, "red2": 0}
@@ -398,3 +400,23 @@ async def test_the_games_page_lists_every_game_and_archives_a_finished_one(serve
     assert [g["game"] for g in games["games"]] == [first["game"]]
     status, games = await asyncio.to_thread(call, "/admin/games?archived=1")
     assert {g["game"]: g["archived"] for g in games["games"]} == {first["game"]: False, second["game"]: True}
+
+
+async def test_a_request_with_a_field_of_the_wrong_type_is_answered_by_its_ref(server):
+    """`deadlines` with "phases": null had no reply at all: its error carried no ref, and a page
+    waiting on the ref waited for ever. Every request gets a reply or a coded error, as itself."""
+    from websockets.asyncio.client import connect
+
+    created = await server.create_game("picket")
+    async with connect(f"ws://127.0.0.1:{server.port}/", subprotocols=[wire.JSON]) as websocket:
+        await websocket.send(json.dumps({"type": "join", "token": created["umpire_token"]}))
+        await websocket.recv()
+        for frame in ({"type": "deadlines", "ref": 7, "every": 60, "phases": None},
+                      {"type": "hold", "ref": 8, "held": "yes"},
+                      {"type": "extend", "ref": 9, "seconds": "soon"}):
+            await websocket.send(json.dumps(frame))
+            while True:
+                reply = json.loads(await asyncio.wait_for(websocket.recv(), 10))
+                if reply["type"] == "error":
+                    break
+            assert reply["ref"] == frame["ref"] and reply["code"] == "bad_field" and reply["message"], reply

@@ -100,7 +100,7 @@ async def test_a_club_plays_the_river_plate_over_the_internet(club):
         await joined(page, links[seat])
         await expect(page.locator("#duty")).to_have_text("Your orders are due")
         await expect(page).to_have_title(re.compile(r"^\(!\) fogbank · "))
-    await expect(players["ajax"].locator("#waiting")).to_have_text("Also waiting for Achilles, Exeter and 1 enemy seat")
+    await expect(players["ajax"].locator("#waiting")).to_have_text("Also waiting for Achilles")  # in sight; Exeter is not, the enemy is never told
 
     # The umpire's console: Exeter to the built-in player, an hour a phase, spectators two turns behind, the webhook.
     await joined(umpire, console_link)
@@ -135,7 +135,7 @@ async def test_a_club_plays_the_river_plate_over_the_internet(club):
         await expect(players[seat].locator("#duty")).to_have_text("Orders in · waiting for the turn")
         await expect(players[seat]).to_have_title(re.compile(r"^fogbank · "))
     await expect(players["ajax"].locator("#waiting")).to_have_text("Waiting for Achilles")
-    await expect(players["graf_spee"].locator("#waiting")).to_have_text("Waiting for 1 enemy seat")
+    await expect(players["graf_spee"].locator("#waiting")).to_be_hidden()  # nothing of the enemy's orders
     await players["ajax"].screenshot(path=str(ARTIFACTS / "club-ajax-waiting.png"))
 
     # The deadline draws near (the webhook is told), then passes: Achilles sails under her standing orders.

@@ -17,7 +17,7 @@ from fogbank.rules.dardanelles.units import Vessel, VesselType
 
 from tests.rules.toy.picket import SIGHT, Picket
 
-from .noninterference import Change, Plug, check
+from .noninterference import Change, Plug, check, plant_waiting_from_the_truth
 
 SETTINGS = settings(
     max_examples=25, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow]
@@ -26,9 +26,17 @@ SETTINGS = settings(
 # Picket: two captains a side who share no plot.
 
 
+def picket_consorts(game: Game, seat: str) -> list[str]:
+    """The captain's own side's ships she sees afloat (rule: a ship sees what is within 3 areas)."""
+    board = game.state.board
+    own = board.unit(seat)
+    return sorted(u.name for u in board.units if u.side == own.side and u.name != seat and not u.dummy
+                  and u.afloat and own.afloat and abs(u.area - own.area) <= SIGHT)
+
+
 def picket_low(game: Game, seat: str):
     """What a Picket captain may know: the clock and the end, its own ship and order, the enemy
-    within sight, its own plot and what it was told."""
+    within sight, the consorts it sees, its own plot and what it was told."""
     state, board = game.state, game.state.board
     own = board.unit(seat)
     near = sorted(
@@ -36,12 +44,17 @@ def picket_low(game: Game, seat: str):
         if u.side != own.side and own.afloat and abs(u.area - own.area) <= SIGHT
     )
     return (
-        state.turn, state.phase, state.outcome, own, near, state.knowledge[seat], state.told.get(seat),
-        game.orders.get(seat), game.holds,
+        state.turn, state.phase, state.outcome, own, near, picket_consorts(game, seat), state.knowledge[seat],
+        state.told.get(seat), game.orders.get(seat), game.holds,
     )
 
 
-PICKET = Plug("picket", "picket", picket_low)
+def picket_friends(game: Game, seat: str) -> list[str]:
+    """The consorts a captain may know take part: those she sees, in the phases afloat ships act in."""
+    return picket_consorts(game, seat) if game.state.phase in ("move", "fire") else []
+
+
+PICKET = Plug("picket", "picket", picket_low, friends=picket_friends)
 SEATS = ["blue1", "blue2", "red1", "red2"]
 picket_input = st.one_of(
     st.builds(lambda s, m: {"seat": s, "order": {"move": m}}, st.sampled_from(SEATS), st.integers(-3, 3)),
@@ -111,7 +124,7 @@ def test_picket_the_enemys_talk_sends_a_captain_nothing(game, speaker, text, at)
 
 
 # Squadron: Picket with a third blue captain, whom blue1's private word to blue2 leaves out.
-SQUADRON = Plug("picket", "squadron", picket_low)
+SQUADRON = Plug("picket", "squadron", picket_low, friends=picket_friends)
 squadron_input = st.one_of(
     st.builds(lambda s, m: {"seat": s, "order": {"move": m}}, st.sampled_from([*SEATS, "blue3"]), st.integers(-3, 3)),
     st.builds(lambda s: {"umpire": wire.Release(ref=0)}, st.none()),
@@ -134,6 +147,7 @@ def test_squadron_a_private_word_sends_the_third_captain_of_the_side_nothing(gam
 
 # The umpire holds every phase, so a phase resolves only when he releases it, whoever has ordered.
 HOLD_ALL = {"umpire": wire.Hold(ref=0, held=True)}
+RELEASE = {"umpire": wire.Release(ref=0)}
 IDLE = [{"move": 0}, {}]  # blue2 stays put or fires at nothing: what its standing orders do
 release_input = st.one_of(
     picket_input.filter(lambda given: given.get("seat") != "blue2"),
@@ -144,19 +158,19 @@ release_input = st.one_of(
 
 @core.register
 class QuietPicket(Picket):
-    """Picket whose captains are told nothing of whom a phase waits for (a ruleset may say less
-    than the engine's default: own side by name, the enemy by count)."""
+    """Picket whose captains are told nothing of whom a phase waits for, not even the consorts
+    they see."""
 
     name = "picket_quiet"
 
-    def waiting_told(self, state, seat, waiting):
-        return core.Waiting()
+    def friends_to_act(self, view):
+        return ()
 
 
 # What a captain may know, less every release notice it holds: its own follow from its own orders
 # (the same in both runs), so a notice of another's that reached it must show in the bytes. The
 # quiet Picket tells nobody whom a phase waits for: whether blue2 had ordered is then no seat's
-# but blue2's to know (the engine's default tells its consort by name and its enemies by count).
+# but blue2's to know (Picket itself tells blue2's pencil to a consort who sees him).
 PICKET_NOTICES_UNKNOWN = Plug("picket_quiet", "picket", lambda game, seat: picket_low(attrs.evolve(
     game, state=attrs.evolve(game.state, told={s: tuple(e for e in told if not isinstance(e, StandingOrderUsed))
                                                for s, told in game.state.told.items()})), seat))  # fmt: skip
@@ -264,9 +278,8 @@ def test_dardanelles_the_umpires_silent_work_sends_the_seat_nothing(game, at, sq
 
 @SETTINGS
 @given(picket_games, st.integers(0, 40), st.sampled_from([({}, {}), ({"move": 1}, {"move": -1})]))
-def test_picket_whom_the_enemy_waits_for_is_told_as_a_count_and_no_more(game, at, pair):
-    """red1 and red2 order one after the other, in either order: blue1 is told how many enemy
-    seats the phase waits for (2, 1, 0), never which: it is sent the same bytes either way."""
+def test_picket_whom_the_enemy_waits_for_is_not_told_at_all(game, at, pair):
+    """red1 and red2 order one after the other, in either order: blue1 is sent the same bytes."""
     seed, inputs = game
     assume(check(PICKET, seed, *enemy_orders_either_way(inputs, at, pair)))
 
@@ -281,13 +294,53 @@ def enemy_orders_either_way(inputs, at, pair):
             Change("the enemy orders the other way round", inputs=lambda _: [*inputs[:at], *red2_first, *inputs[at:]]))
 
 
-def test_picket_a_seat_told_enemy_names_would_be_caught(monkeypatch):
-    """The test above fails on a planted leak: seats sent the enemy's names, which the engine
-    allows nobody (the harness still holds a seat to what `core.waiting_told` allows)."""
+def at_eleven(name: str, sunk: bool) -> Change:
+    """`name`'s ship starts at area 10, out of every other ship's sight, afloat or sunk."""
+    def start(state):
+        board = state.board
+        units = tuple(attrs.evolve(u, area=10, hits=2 if sunk else 0) if u.name == name else u for u in board.units)
+        return attrs.evolve(state, board=attrs.evolve(board, units=units))
+    return Change(f"{name} {'sunk' if sunk else 'afloat'} out of sight", start=start)
+
+
+# Two turns of held phases: everyone stays put and fires at nothing, the far ship's orders last,
+# and the umpire releases each phase, so each resolves on the same input whether she is there to
+# give hers or not (when a phase resolves is everyone's to know).
+STILL = [*({"seat": s, "order": {"move": 0}} for s in ("blue1", "red1", "red2", "blue2")),
+         *({"seat": s, "order": {}} for s in ("blue1", "red1", "red2", "blue2"))]
+
+
+def still(far: str) -> list:
+    def phase(orders):
+        return [*(o for o in orders if o["seat"] != far), *(o for o in orders if o["seat"] == far), RELEASE]
+    return [HOLD_ALL, *phase(STILL[:4]), *phase(STILL[4:])] * 2
+
+
+@pytest.mark.parametrize("far, observer", [("red2", "blue1"), ("red2", "red1"), ("blue2", "blue1"), ("blue2", "red1")])
+def test_a_ship_sunk_out_of_sight_tells_no_seat_a_thing_through_whom_the_phase_waits_for(far, observer):
+    """The leak of the round before (issue 36): a seat was told how many enemy seats, and which
+    of its own side's, the phase still waited for, from which ships were afloat: an enemy or a
+    consort sunk out of sight showed in the count or the names."""
+    assert check(PICKET, b"\x07" * 32, still(far), observer, at_eleven(far, True), base=at_eleven(far, False))
+
+
+@pytest.mark.parametrize("leak, far, observer", [
+    ("count", "red2", "blue1"),  # the enemy's seats still to order, counted from the truth
+    ("names", "blue2", "blue1"),  # the own side's seats still to order, named from the truth
+])
+def test_waiting_worked_out_from_the_truth_is_caught(monkeypatch, leak, far, observer):
+    """Each leak of the round before, planted back: the test above fails on it."""
+    plant_waiting_from_the_truth(monkeypatch, leak)
+    with pytest.raises(AssertionError, match=f"{far} sunk out of sight: .*(differs|messages in one run)"):
+        check(PICKET, b"\x07" * 32, still(far), observer, at_eleven(far, True), base=at_eleven(far, False))
+
+
+def test_a_seat_told_enemy_names_would_be_caught(monkeypatch):
+    """The enemy-order test above fails on a planted leak: seats sent the enemy's names."""
     from fogbank.server import filter as seen_by
 
-    monkeypatch.setattr(seen_by, "waiting_told", lambda game, seat: core.Waiting(
-        tuple(sorted(game.waiting_for() - {seat})), len(game.waiting_for())))  # fmt: skip
+    monkeypatch.setattr(seen_by, "waiting_told", lambda game, seat, view=None: core.Waiting(
+        tuple(sorted(game.waiting_for() - {seat}))))  # fmt: skip
     inputs, observer, change = enemy_orders_either_way([{"seat": "blue1", "order": {"move": 1}}], 0, ({"move": 1}, {"move": -1}))
     with pytest.raises(AssertionError, match="differs"):
         check(PICKET, b"\x03" * 32, inputs, observer, change)

@@ -15,13 +15,15 @@ from .noninterference import Change, Plug, check
 
 
 def clock_free(game, seat):
-    """What a Picket captain may know, less the clock: its ship, the enemy in sight, its plot, what
-    it was told, and the end."""
+    """What a Picket captain may know, less the clock: its ship, the enemy and the consorts in
+    sight, its plot, what it was told, and the end."""
     state, board = game.state, game.state.board
     own = board.unit(seat)
     near = sorted((u.name, u.area, u.afloat, u.dummy) for u in board.units
                   if u.side != own.side and own.afloat and abs(u.area - own.area) <= SIGHT)
-    return state.outcome, own, near, state.knowledge[seat], state.told.get(seat)
+    consorts = sorted(u.name for u in board.units if u.side == own.side and u.name != seat and not u.dummy
+                      and u.afloat and own.afloat and abs(u.area - own.area) <= SIGHT)
+    return state.outcome, own, near, consorts, state.knowledge[seat], state.told.get(seat)
 
 
 def low(game, seat):

@@ -54,27 +54,26 @@ async def test_the_umpire_holds_a_phase_amends_and_the_seats_learn_only_their_ow
         await blue1.submit({"move": 1})
         status = await next_of(blue1, wire.Status)
         assert status.order_in and status.must_act and not hasattr(status, "waiting_for")
-        assert status.waiting == {"seats": ["blue2"], "others": 2}  # its consort by name, the enemy by count
-        # red1 is told one enemy seat fewer is waited for (never which), then its own order is in
-        told = await next_of(red1, wire.Status)
-        assert told.waiting == {"seats": ["red2"], "others": 1} and not told.order_in
+        assert status.waiting == {"seats": ["blue2"]}  # the consort it sees, by name; nothing of the enemy
+        # red1 is sent nothing of blue1's order: the first it hears is its own order taken
+        assert red1.welcome.waiting == {"seats": ["red2"]}
         await red1.submit({"move": 0})
-        assert (await next_of(red1, wire.Status)).order_in
+        told = await next_of(red1, wire.Status)
+        assert told.order_in and told.waiting == {"seats": ["red2"]}
 
         assert await expect_refusal(blue1.ask({"track": 7})) == "unknown_track"
         assert await expect_refusal(blue1.ask({})) == "bad_question"
 
         await umpire.amend("blue2", {"move": 9}, "The umpire takes blue2's helm")
         await umpire.amend("red2", {"move": 0}, "Red2's signal was lost")
-        # What reached blue1 of red1's order and the amendments to other seats is whom the phase
-        # waits for, no more (its consort by name, the enemy by count); then the view as the fire
-        # phase opens.
-        told = [await asyncio.wait_for(anext(aiter(blue1.stream())), 10) for _ in range(3)]
-        assert [type(m) for m in told] == [wire.Status, wire.Status, wire.Observation]
-        assert [m.waiting for m in told[:2]] == [{"seats": ["blue2"], "others": 1}, {"seats": [], "others": 1}]
-        observation = told[2]
-        assert observation.phase == "fire" and observation.must_act
-        assert observation.waiting == {"seats": ["blue2"], "others": 2}
+        # What reached blue1 of red1's order and the amendments to other seats is its consort's
+        # pencil going down (blue2's order in), no more; then the view as the fire phase opens,
+        # blue2 now out of its sight (areas 3 and 7), so named no more.
+        told = [await asyncio.wait_for(anext(aiter(blue1.stream())), 10) for _ in range(2)]
+        assert [type(m) for m in told] == [wire.Status, wire.Observation]
+        assert told[0].waiting is None and told[0].order_in
+        observation = told[1]
+        assert observation.phase == "fire" and observation.must_act and observation.waiting is None
 
         update = await next_update(umpire, lambda u: u.phase == "fire")
         assert update.held_phases == ["fire"] and set(update.waiting_for) == {"blue1", "blue2", "red1", "red2"}

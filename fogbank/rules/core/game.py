@@ -18,6 +18,7 @@ from .engagement import ENGAGEMENT_OPTION, check_result, engagement_from_plain, 
 from .errors import Refused
 from .events import UMPIRE, Amended, Event, GameEnded, Narrative, OverrideApplied, StandingOrderUsed, Talk, Told
 from .phases import Cycle, Move, Then, next_phase, step
+from .plain import to_plain
 from .ruleset import Resolution, Ruleset, Waiting, find_ruleset, seat_sides
 from .seats import check_seats, sides
 from .state import RESULTS, GameState, Outcome
@@ -279,20 +280,39 @@ def _standing_told(game: Game, why: str) -> tuple[StandingOrderUsed, ...]:
     )  # fmt: skip
 
 
-def waiting_told(game: Game, seat: str) -> Waiting:
-    """What `seat` is told of whom the phase now open waits for: what its ruleset says
-    (`Ruleset.waiting_told`), never more than its own side's seats by name and how many of the
-    others' (a ruleset that says more is cut back to that)."""
+def waiting_told(game: Game, seat: str, view: Any = None) -> Waiting:
+    """What `seat` is told of whom the phase now open waits for: the seats of its own side that
+    its view shows taking part (`Ruleset.friends_to_act`) and whose orders are not in, by name;
+    nothing of the other sides. Worked out from the seat's view (`view`, if the caller has it:
+    the plain view of this very state) and the orders its side has given, never from the truth,
+    so a consort sunk out of sight, or an enemy silently removed, changes nothing a seat is told."""
     ruleset, state = game.ruleset, game.state
     sides_of = seat_sides(ruleset, state)
-    if seat not in sides_of or len(sides_of) == 1:  # the umpire, or a game of one seat: nobody else
+    side = sides_of.get(seat)
+    if side is None or game.cycle is not Cycle.ORDERS or game.awaiting or not any(
+        other != seat and their == side for other, their in sides_of.items()
+    ):  # the umpire, a phase not taking orders, or a seat alone on its side: nobody to name
         return Waiting()
-    waiting = game.waiting_for()
-    own = {s for s in waiting if sides_of[s] == sides_of[seat] and s != seat}
-    others = sum(1 for s in waiting if sides_of[s] != sides_of[seat])
-    told = ruleset.waiting_told(state, seat, frozenset(waiting))
-    seats = tuple(sorted(set(told.seats) & own))
-    return Waiting(seats, None if told.others is None else min(told.others, others))
+    if view is None:
+        view = _seat_view(ruleset, state, seat)
+    friends = {f for f in ruleset.friends_to_act(view) if f != seat and sides_of.get(f) == side}
+    return Waiting(tuple(sorted(friends - game.orders.keys())))
+
+
+_last_views: tuple[GameState | None, dict[str, Any]] = (None, {})
+
+
+def _seat_view(ruleset: Ruleset, state: GameState, seat: str) -> Any:
+    """The seat's view of `state` as it is sent (plain maps), worked out once for a state: every
+    order that comes in asks whom the phase still waits for, of every seat, on the same state."""
+    global _last_views
+    last = _last_views  # read once: the pair is replaced whole when the state changes
+    if last[0] is not state:
+        last = _last_views = (state, {})
+    views = last[1]
+    if seat not in views:
+        views[seat] = to_plain(ruleset.observe(state, seat))
+    return views[seat]
 
 
 def set_hold(game: Game, held: bool, phases: Iterable[str] | None = None) -> Step:

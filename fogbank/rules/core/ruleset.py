@@ -53,12 +53,12 @@ class Option:
 
 @attrs.frozen
 class Waiting:
-    """What a seat is told of whom its phase waits for: seats of its own side by name (itself
-    left out: its own part it is told anyway), and how many seats of the other sides (None: it is
-    told nothing of them)."""
+    """What a seat is told of whom its phase waits for: the seats of its own side whose orders
+    are not in, by name, among those its own view shows taking part in the phase (itself left
+    out: its own part it is told anyway). Nothing of the other sides, not even a count
+    (docs/decisions.md, "What a seat may learn from the shape of the stream")."""
 
     seats: tuple[str, ...] = ()
-    others: int | None = None
 
 
 @attrs.frozen
@@ -180,14 +180,14 @@ class Ruleset(abc.ABC):
         side = next(s.side for s in seats if s.name == seat)
         return frozenset(s.name for s in seats if s.side == side)
 
-    def waiting_told(self, state: GameState, seat: str, waiting: frozenset[str]) -> Waiting:
-        """What `seat` is told of `waiting`, the seats whose orders for the phase now open are not
-        in: by default its own side's by name and the other sides' as a count. A ruleset may say
-        less (nothing of the enemy where even a count would tell too much); the core never lets
-        it say more."""
-        sides = seat_sides(self, state)
-        own = tuple(sorted(s for s in waiting if sides[s] == sides[seat] and s != seat))
-        return Waiting(own, sum(1 for s in waiting if sides[s] != sides[seat]))
+    def friends_to_act(self, view: Mapping[str, Any]) -> Iterable[str]:
+        """The seats of the viewer's own side (itself left out) that its view shows taking part in
+        the phase now open: the only seats a player is ever told are still to order, by name.
+        `view` is exactly what the seat is sent (`observe`, as plain maps): there is no way from
+        here to the truth, so what a seat learns of the others' readiness can only follow from
+        what it knows. By default none: a ruleset whose seats see their consorts (a shared plot, a
+        ship in sight) names them; nobody is ever told anything of the other sides."""
+        return ()
 
     def check_private_talk(self, state: GameState, seat: str, to: str) -> None:
         """Raise `Refused` unless `seat` may talk privately to the seat `to` (both players' seats,

@@ -103,6 +103,10 @@ class GreatWar(Ruleset):
             return frozenset()
         return frozenset(f.seat for f in state.board.fleets)
 
+    def friends_to_act(self, view):
+        """A side keeps one picture of its own fleets: every seat with a fleet orders each turn."""
+        return {f["seat"] for f in view["fleets"]} if view["phase"] == "orders" else ()
+
     def parse_order(self, seat, payload):
         return orders.parse_order(payload)
 

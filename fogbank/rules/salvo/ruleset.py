@@ -9,13 +9,12 @@ from fogbank.rules.core import (
 )
 from fogbank.rules.core.engagement import ENGAGEMENT_OPTION, engagement_from_plain
 
-from . import briefing, engagement, hexes, measures, orders, overrides, turn, views
+from . import acting, briefing, engagement, hexes, measures, orders, overrides, turn, views
 from .board import Told
 from .bot import Captain
 from .errors import ERROR_CODES
 from .scenario import for_options, load_scenario, scenario_ids
 from .tables import TABLES
-from .units import DUMMY, FORT
 
 
 @register
@@ -69,26 +68,20 @@ class Salvo(Ruleset):
         return dict(load_scenario(state.scenario).side_titles)
 
     def seats_to_act(self, state: GameState) -> frozenset[str]:
-        """From the clock and each seat's own units only: whether a phase opens at all must not tell
-        a seat anything of the enemy (docs/decisions.md, "What a seat may learn from the stream")."""
+        """From the clock and each seat's own units only (`acting.acts`)."""
         s = load_scenario(state.scenario)
-        phase, board = state.phase, state.board
-        acting = set()
-        for seat in s.seats:
-            mine = [u for u in board.units if u.seat == seat.name and u.afloat]
-            if phase == "sight_first" and state.turn == 1 and seat.mines:
-                acting.add(seat.name)
-            elif phase in ("sight_first", "sight_second") and s.night:
-                # Every seat of the declaring side with a ship afloat, lights or none: were only
-                # ships with lights to declare, the phase would open only while the enemy had some.
-                first = seat.side == s.disadvantaged
-                if first == (phase == "sight_first") and any(u.kind != DUMMY for u in mine):
-                    acting.add(seat.name)
-            elif phase == "movement" and any(u.moves for u in mine):
-                acting.add(seat.name)
-            elif phase == "gunfire" and any(u.attack or u.torpedoes for u in mine if not (u.kind == FORT and u.w >= 3)):
-                acting.add(seat.name)
-        return frozenset(acting)
+        board = state.board
+        afloat: dict[str, list] = {}
+        for u in board.units:
+            if u.afloat:
+                afloat.setdefault(u.seat, []).append(acting.facts(u))
+        return frozenset(
+            seat.name for seat in s.seats
+            if acting.acts(state.phase, state.turn, s.night, seat.side == s.disadvantaged, seat.mines, afloat.get(seat.name, ()))
+        )
+
+    def friends_to_act(self, view: Mapping[str, Any]) -> Iterable[str]:
+        return acting.friends_to_act(view)
 
     def parse_order(self, seat: str, payload: Mapping[str, Any]) -> dict[str, Any]:
         return orders.parse_order(payload)

@@ -25,7 +25,7 @@ def unit_view(unit: Unit, board: Board, turn: int = 0) -> dict[str, Any]:
     return {
         "id": unit.id, "name": unit.name, "type": unit.type, "kind": unit.kind, "seat": unit.seat,
         "hex": hexes.number(unit.hex), "facing": None if unit.kind == FORT else unit.facing, "speed": unit.speed,
-        "max_speed": unit.current_max_speed, "attack": unit.current_attack, "secondary": unit.current_secondary,
+        "max_speed": unit.current_max_speed, "attack": unit.current_attack, "attack_factor": unit.attack, "secondary": unit.current_secondary,
         "defence": unit.defence, "range": unit.range, "torpedoes": unit.torpedoes, "torpedo_range": unit.torpedo_range,
         "salvoes": unit.salvoes, "radar": unit.radar if unit.has_radar else None,
         "radar_range": board.radar_range.get(unit.id) if unit.has_radar else None,
@@ -89,6 +89,8 @@ def seat_view(state: GameState, scenario: Scenario, seat: str, since: int | None
     view = {
         **_common(state, scenario),
         "seat": seat, "side": side, "side_title": scenario.side_titles[side],
+        # The night's sighting phase in which this side declares its lights (12.4's Phase One).
+        "declares": ("sight_first" if side == scenario.disadvantaged else "sight_second") if scenario.night else None,
         "mines_to_lay": scenario.seat(seat).mines if state.turn == 1 and state.phase == "sight_first" and not log.mines else 0,
         "effects": sorted(board.effects.get(side, ())),
         "ships": [unit_view(u, board, state.turn) for u in board.units if u.seat == seat],

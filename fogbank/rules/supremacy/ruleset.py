@@ -73,6 +73,13 @@ class Supremacy(Ruleset):
             return frozenset()
         return frozenset(seat for seat, ships in board.seats.items() if any(not board.ship(n).sunk for n in ships))
 
+    def friends_to_act(self, view: Mapping[str, Any]) -> Iterable[str]:
+        """The consorts in sight, in a phase every ship afloat acts in: a captain keeps no plot
+        with her consorts, so one out of sight (sunk, for all she knows) is never named."""
+        if view["phase"] not in ("write_moves", "write_fire", "torpedoes", "searchlights"):
+            return ()
+        return {c["seat"] for c in view["contacts"] if "seat" in c}
+
     def parse_order(self, seat: str, payload: Mapping[str, Any]) -> Any:
         return orders.parse(payload)
 

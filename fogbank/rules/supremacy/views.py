@@ -73,7 +73,9 @@ def seat_view(state: GameState, seat: str, since: int | None) -> dict[str, Any]:
         "write_ahead": writes_ahead(state, seat),
         "ships": [dict(own_ship(s, state.turn, _printed(state, s.name)), ahead=Ahead(board.ahead.get(s.name, ())).written())
                   for s in own],
-        "contacts": [contact_map(c) for c in in_sight(state, seat)],
+        # A consort in sight is named with her seat: whom the phase still waits for is told from it.
+        "contacts": [{**contact_map(c), "seat": board.seat_of(c.ship)} if c.side == own[0].side else contact_map(c)
+                     for c in in_sight(state, seat)],
         "spreads": [{"number": t.number, "ship": t.ship, "bank": t.bank, "at": list(t.at), "course": t.course,
                      "speed": t.speed, "run_left": t.run_left, "spread": t.kind}
                     for t in board.spreads if t.ship in board.seats[seat]],

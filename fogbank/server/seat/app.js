@@ -370,15 +370,12 @@ function duty() {
   return ["act", "Your orders are due"];
 }
 
-/** Whom else the phase waits for, in words: the own side's seats by title, the enemy's as a count. */
+/** Whom else the phase waits for, in words: the consorts this seat sees still to order, by title
+ * (the server tells nothing of the other side's readiness: "waiting for the turn" says the rest). */
 function waitingWords() {
-  const waiting = seat.waiting;
-  if (seat.over || !waiting) return "";
-  const names = (waiting.seats || []).map(titleOf);
-  const others = waiting.others ? [`${waiting.others} enemy seat${waiting.others > 1 ? "s" : ""}`] : [];
-  const all = [...names, ...others];
-  if (!all.length) return "";
-  const list = all.length > 1 ? `${all.slice(0, -1).join(", ")} and ${all.at(-1)}` : all[0];
+  const names = (seat.waiting?.seats || []).map(titleOf);
+  if (seat.over || !names.length) return "";
+  const list = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : names[0];
   return `${seat.mustAct && !seat.orderIn ? "Also waiting for" : "Waiting for"} ${list}`;
 }
 

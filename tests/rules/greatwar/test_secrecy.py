@@ -231,7 +231,15 @@ def clock_free(game: core.Game, seat: str):
     return low(game, seat)[2:-2]
 
 
-PLUG = Plug("greatwar", "black_sea", low, clock_free_low=clock_free)
+def consorts_with_fleets(game: core.Game, seat: str) -> list[str]:
+    """A side keeps one picture of its own fleets: each consort with a fleet orders each turn."""
+    board = game.state.board
+    if game.state.phase != "orders":
+        return []
+    return sorted({f.seat for f in board.fleets if f.side == SEA.side_of(seat)} - {seat})
+
+
+PLUG = Plug("greatwar", "black_sea", low, clock_free_low=clock_free, friends=consorts_with_fleets)
 STARTS = {f.id: f for f in SEA.fleets}
 
 
@@ -361,3 +369,21 @@ def test_an_enemy_that_never_comes_in_sight_leaves_no_trace_in_the_report(seed, 
     assert sent == sent_other
     unseen = {n for f in SEA.fleets if f.id in ("cruisers", "torpedo", "coal") for n in f.ships}
     assert not any(n in sent for n in unseen)
+
+
+HOLD = {"umpire": wire.Hold(ref=0, held=True)}
+
+
+def test_an_enemy_command_gone_out_of_contact_tells_a_seat_nothing_through_whom_the_phase_waits_for():
+    """Every Ottoman fleet is gone (the umpire's silent ruling, say) in one run: Eberhardt, who has
+    met none of them, was told one enemy seat fewer was still to order (issue 36). Each phase is
+    held and released, the Ottoman orders last, so each resolves on the same input in both runs."""
+    plots = [{"seat": seat, "order": {"fleets": {}}} for seat in ("souchon", "eberhardt", "flotilla", "ottoman")]
+    inputs = [HOLD, *[*plots, RELEASE] * 3]
+
+    def no_ottomans(state):
+        board = state.board
+        return attrs.evolve(state, board=attrs.evolve(board, fleets=tuple(f for f in board.fleets if f.seat != "ottoman")))
+
+    assert check(PLUG, b"\x09" * 32, inputs, OBSERVER, Change("the Ottoman fleets gone", start=no_ottomans))
+

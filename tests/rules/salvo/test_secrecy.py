@@ -322,3 +322,28 @@ def test_the_night_sighting_phases_open_whatever_the_enemy_has_to_declare():
 
     turn = [{"seat": s, "order": {}} for s in ("goto", "desdiv11", "scott", "tobin")] * 4
     assert check(plug, bytes(32), turn * 2, "scott", Change("the Japanese carry no lights", start=dark))
+
+
+def _tobin_far_south_east(sunk: bool):
+    """Tobin's five destroyers start in the map's far south-east corner, out of every Japanese
+    eye (the Japanese have no radar), afloat or sunk."""
+    def start(state):
+        board = state.board
+        spots = iter(["3024", "2924", "2824", "3023", "2923"])
+        units = tuple(attrs.evolve(u, hex=hexes.parse(next(spots)), sunk=sunk) if u.seat == "tobin" else u
+                      for u in board.units)
+        return attrs.evolve(state, board=attrs.evolve(board, units=units))
+    return Change(f"tobin's destroyers {'sunk' if sunk else 'afloat'} far off", start=start)
+
+
+def test_an_enemy_command_sunk_out_of_sight_tells_goto_nothing_through_whom_the_phase_waits_for():
+    """Whether Tobin's destroyers are afloat far off or sunk there, Goto is sent the same bytes
+    (he was told how many American seats the phase still waited for, issue 36). Each phase is
+    held and released, Tobin's order last, so each resolves on the same input in both runs."""
+    hold, release = {"umpire": wire.Hold(ref=0, held=True)}, {"umpire": wire.Release(ref=0)}
+    seats = ("goto", "scott", "desdiv11", "tobin")
+    inputs = [hold]
+    for _ in range(2):
+        for _phase in range(4):  # two sightings, movement, gunfire: each seat holds still
+            inputs += [*({"seat": seat, "order": {}} for seat in seats), release]
+    assert check(ESPERANCE, b"\x0b" * 32, inputs, "goto", _tobin_far_south_east(True), base=_tobin_far_south_east(False))

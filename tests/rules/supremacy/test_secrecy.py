@@ -21,7 +21,7 @@ from fogbank.rules.supremacy.board import Salvo
 from fogbank.rules.supremacy.geometry import within
 from fogbank.rules.supremacy.views import QUESTIONS
 
-from tests.server.noninterference import Change, Plug, check
+from tests.server.noninterference import Change, Plug, check, plant_waiting_from_the_truth
 
 SETTINGS = settings(max_examples=20, deadline=None,
                     suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
@@ -45,7 +45,23 @@ def low(game: Game, seat: str):
     return (game.state.turn, game.state.phase, game.orders.get(seat), game.holds, clock_free(game, seat))
 
 
-PLUG = Plug("supremacy", "river_plate", low, clock_free_low=clock_free)
+ACTING = ("write_moves", "write_fire", "torpedoes", "searchlights")  # every ship afloat acts in them
+
+
+def consorts_in_sight(game: Game, seat: str) -> list[str]:
+    """The consorts a captain may know take part in the phase: her own side's ships she saw at the
+    last sighting (a turn's first phase looks back to the last turn's), less any she was told
+    sank; a captain keeps no common plot with her consorts (written from the rules, not the views)."""
+    state = game.state
+    if state.phase not in ACTING:
+        return []
+    log = state.knowledge[seat]
+    side = state.board.ship(state.board.seats[seat][0]).side
+    seen = log.latest(state.turn - 1 if state.phase == "write_moves" else state.turn)
+    return sorted({state.board.seat_of(c.ship) for c in seen if c.side == side and c.ship not in log.sunk()} - {seat})
+
+
+PLUG = Plug("supremacy", "river_plate", low, clock_free_low=clock_free, friends=consorts_in_sight)
 
 
 def move(seat, text):
@@ -146,7 +162,7 @@ def test_the_owners_secret_rolls_for_special_damage_never_reach_the_firer(seed_a
 # it, so that her printed first move runs onto its shoals and may put her aground.
 SOUTH = -3000
 ISLAND = ((58, SOUTH - 1), (78, SOUTH - 1), (78, SOUTH - 21), (58, SOUTH - 21))
-NIGHT = Plug("supremacy", "river_plate", low, {"night": True}, clock_free_low=clock_free)
+NIGHT = Plug("supremacy", "river_plate", low, {"night": True}, clock_free_low=clock_free, friends=consorts_in_sight)
 
 
 def _island_table():
@@ -245,3 +261,49 @@ def test_the_searchlight_phase_opens_at_night_whatever_the_enemys_lights():
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(RULES, "new_game", _british(effects={"lights": 10_000}))
         assert check(night, seed, inputs, "ajax", Change("graf spee's lights out", start=lights_out))
+
+
+# Issue 36's leak: at night, Exeter far to the south, out of everyone's sight, is silently removed
+# by the umpire in one run. Graf Spee was told how many enemy seats the phase still waited for
+# (3 against 2), Ajax which of her consorts (Exeter and Achilles, or Achilles alone).
+
+HOLD = {"umpire": wire.Hold(ref=0, held=True)}
+RELEASE = {"umpire": wire.Release(ref=0)}
+REMOVE_EXETER = {"umpire": wire.Override(ref=0, override={"kind": "remove_ship", "ship": "exeter"}, reason="a test")}
+
+
+def _exeter_far(state):
+    board = state.board
+    exeter = board.ship("exeter")
+    return attrs.evolve(state, board=board.replace(attrs.evolve(exeter, at=(exeter.at[0], -2500), started_at=(exeter.at[0], -2500))))
+
+
+def _held_turns(turns: int) -> list:
+    """Each phase held; every captain orders, Exeter last, and the umpire releases: a phase then
+    resolves on the same input whether Exeter is there to order or not."""
+    seats = ["graf_spee", "ajax", "achilles", "exeter"]
+    phases = [lambda s: move(s, "A12"), lambda s: {"seat": s, "order": {"ships": {s: {"fire": []}}}},
+              lambda s: torpedoes(s), lambda s: {"seat": s, "order": {"ships": {s: {}}}}]
+    inputs = [HOLD]
+    for _ in range(turns):
+        for order in phases:
+            inputs += [*(order(s) for s in seats), RELEASE]
+    return inputs
+
+
+@pytest.mark.parametrize("observer", ["graf_spee", "ajax"])
+def test_a_ship_removed_out_of_sight_tells_no_seat_through_whom_the_phase_waits_for(observer):
+    removed = Change("exeter silently removed", start=_exeter_far,
+                     inputs=lambda given: [given[0], {**REMOVE_EXETER, "extra": True}, *given[1:]])
+    assert check(NIGHT, b"\5" * 32, _held_turns(2), observer, removed, base=Change("exeter far", start=_exeter_far))
+
+
+@pytest.mark.parametrize("leak, observer", [("count", "graf_spee"), ("names", "ajax")])
+def test_whom_the_phase_waits_for_read_off_the_truth_is_caught(monkeypatch, leak, observer):
+    """The leaks planted back (the enemy counted, the consorts named, from the truth): caught."""
+    plant_waiting_from_the_truth(monkeypatch, leak)
+    removed = Change("exeter silently removed", start=_exeter_far,
+                     inputs=lambda given: [given[0], {**REMOVE_EXETER, "extra": True}, *given[1:]])
+    with pytest.raises(AssertionError, match="exeter silently removed"):
+        check(NIGHT, b"\5" * 32, _held_turns(2), observer, removed, base=Change("exeter far", start=_exeter_far))
+

@@ -4,7 +4,8 @@ Two sides (blue, red), two captains a side, each with one ship on a strip of 20 
 also has a dummy marker. A turn has three phases: "move" (every afloat captain moves up to 2
 areas), "fire" (every afloat captain names a track to fire at, or gives an empty fire plan),
 and "damage" (nobody acts: hits are applied as the phase opens). A ship sees what is within 3
-areas of it; captains do not share a plot, even on one side. A dummy is never identified. A
+areas of it, its consorts too (so a captain is told, by name, which consorts in sight are still
+to order); captains do not share a plot, even on one side. A dummy is never identified. A
 captain may ask a lookout about a track (one roll, kept as an answer); an umpire's impossible
 move is carried out as far as the rules allow (clamped to 2). After 6 turns, or when a side is
 sunk, the side with more ships afloat wins.
@@ -233,9 +234,12 @@ class Picket(Ruleset):
         outcome = state.outcome
         return {
             "turn": state.turn, "phase": state.phase, "area": own.area, "hits": own.hits,
-            "plot": to_plain(state.knowledge[seat]),
+            "consorts": consorts_in_sight(board, seat), "plot": to_plain(state.knowledge[seat]),
             "outcome": None if outcome is None else {"results": dict(outcome.results), "reason": outcome.reason},
         }
+
+    def friends_to_act(self, view):
+        return view["consorts"] if view["phase"] in ("move", "fire") else ()
 
     def chart(self, state, seat):
         return {"areas": STRIP}
@@ -262,6 +266,16 @@ class Picket(Ruleset):
         return {"bad_order": "Not an order of this phase.", "too_far": "More than 2 areas.",
                 "unknown_track": "No such track.", "bad_question": "Not a question.",
                 "bad_override": "Not an override."}
+
+
+def consorts_in_sight(board: Board, seat: str) -> list[str]:
+    """The captain's own side's ships afloat within sight of hers, by seat (none once she is sunk)."""
+    own = board.unit(seat)
+    return sorted(
+        u.name for u in board.units
+        if u.side == own.side and u.name != seat and not u.dummy and u.afloat and own.afloat
+        and abs(u.area - own.area) <= SIGHT
+    )
 
 
 class PicketBot:

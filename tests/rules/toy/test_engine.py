@@ -6,11 +6,13 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import attrs
 import pytest
 
 from fogbank.rules import core
 from fogbank.rules.core import Cycle, Fidelity, Refused, Seat, check_seats
 from fogbank.rules.core.phases import TRANSITIONS, Cycle as C, Move, Then, step
+from fogbank.rules.core.plain import to_plain
 from fogbank.rules.record import gamelog
 from fogbank.rules.record.replay import apply_input
 from fogbank.rules.record.simulate import play_bot_game
@@ -300,17 +302,31 @@ def test_a_deadline_replays_from_the_log_as_it_was_given(game):
     assert again.game == first.game and again.events == first.events
 
 
-def test_a_seat_is_told_its_own_sides_waiting_by_name_and_the_others_by_count(game):
+def test_a_seat_is_told_only_the_consorts_it_sees_still_to_order_and_nothing_of_the_enemy(game):
+    """blue1 (area 2) sees blue2 (area 5): named until blue2 orders; red2 sees red1 (14 and 17),
+    who has ordered; the enemy is never told, by name or by count."""
     game = moves(game, red1=-1)
-    assert core.waiting_told(game, "blue1") == core.Waiting(("blue2",), 1)
-    assert core.waiting_told(game, "red2") == core.Waiting((), 2)
+    assert core.waiting_told(game, "blue1") == core.Waiting(("blue2",))
+    assert core.waiting_told(game, "red2") == core.Waiting()
     assert core.waiting_told(game, "umpire") == core.Waiting()
+    assert core.waiting_told(moves(game, blue2=0), "blue1") == core.Waiting()
 
 
-def test_a_ruleset_that_says_more_of_whom_it_waits_for_is_cut_back(game, monkeypatch):
-    """A ruleset's hook may say less, never more: enemy names and a larger count are dropped."""
-    monkeypatch.setattr(type(RULES), "waiting_told",
-                        lambda self, state, seat, waiting: core.Waiting(tuple(sorted(waiting)), 99))
-    assert core.waiting_told(game, "blue1") == core.Waiting(("blue2",), 2)
-    monkeypatch.setattr(type(RULES), "waiting_told", lambda self, state, seat, waiting: core.Waiting())
-    assert core.waiting_told(game, "blue1") == core.Waiting((), None)
+def test_a_consort_out_of_sight_is_never_named(game):
+    far = attrs.evolve(game.state.board, units=tuple(
+        attrs.evolve(u, area=12) if u.name == "blue2" else u for u in game.state.board.units))
+    assert core.waiting_told(attrs.evolve(game, state=attrs.evolve(game.state, board=far)), "blue1") == core.Waiting()
+
+
+def test_the_hook_sees_only_the_seats_view_and_names_only_its_own_sides_other_seats(game, monkeypatch):
+    """A ruleset's hook is given the seat's view, as it is sent, and what it names beyond the
+    seat's own side (or the seat itself) is dropped."""
+    given = []
+
+    def friends_to_act(self, view):
+        given.append(view)
+        return ["blue1", "blue2", "red1", "red2"]
+
+    monkeypatch.setattr(type(RULES), "friends_to_act", friends_to_act)
+    assert core.waiting_told(game, "blue1") == core.Waiting(("blue2",))
+    assert given == [to_plain(RULES.observe(game.state, "blue1"))]

@@ -14,7 +14,8 @@
    and the server must stop on SIGTERM with 0. Each kill is timed to serving: until a join of a
    game each worker holds is welcomed again (an umpire's, of a game nobody plays), with the
    parent launched again past its ready line; a killed parent's workers still alive then are
-   orphans, and so are any left at the end.
+   orphans, and so are any left at the end. At each kill every worker has a client that reads
+   nothing (a phone asleep on a live connection), which never answers a close frame.
    The restarts pass does it under four games of b11, with `--workers N` and then as a single
    process, and prints only those figures: seconds from kill to serving (median and max) for a
    worker, a parent and a single process, from the launch that served, how long a killed
@@ -226,8 +227,12 @@ async def kill_soak(args: argparse.Namespace) -> dict[str, Any]:
     old_workers: set[int] = set()
     orphans = 0
     started = time.monotonic()
+    deaf: list[Any] = []
     for n in range(args.kills):
         await asyncio.sleep(random.uniform(0.5, 2.0))
+        for ws in deaf:
+            ws.transport.abort()
+        deaf = [await _not_reading(served.url, token) for token in probes.values()]
         victim = "worker" if args.workers > 1 and n % 2 else "parent"
         if victim == "parent":
             timing = await _kill_parent(served, probes)
@@ -239,6 +244,8 @@ async def kill_soak(args: argparse.Namespace) -> dict[str, Any]:
             timing = await _kill_worker(served, probes)
         restarts[victim].append(timing["seconds"])
         kills[victim] += 1
+    for ws in deaf:
+        ws.transport.abort()
     killing.clear()
     done, pending = await asyncio.wait(tasks, timeout=args.deadline)
     for task in pending:
@@ -291,6 +298,16 @@ async def _joins(url: str, token: str) -> bool:
                 return msgpack.unpackb(await ws.recv()).get("type") == "welcome"
     except (OSError, WebSocketException, TimeoutError):
         return False
+
+
+async def _not_reading(url: str, token: str) -> Any:
+    """A client joined that reads nothing more, as a phone asleep on a live connection: it never
+    answers a close frame (each worker has one at every kill)."""
+    ws = await connect(url, subprotocols=[wire.MSGPACK])
+    await ws.send(msgpack.packb({"type": "join", "token": token}))
+    await ws.recv()
+    ws.transport.pause_reading()
+    return ws
 
 
 async def _serving(served: Served, tokens: list[str]) -> float:

@@ -105,9 +105,8 @@ class Served:
     def pids(self) -> list[int]:
         """The parent and its workers."""
         pid = self.process.pid
-        with open(f"/proc/{pid}/task/{pid}/children") as listed:
-            children = [int(child) for child in listed.read().split()]
-        return [pid, *(c for c in children if b"spawn_main" in Path(f"/proc/{c}/cmdline").read_bytes())]
+        with open(f"/proc/{pid}/task/{pid}/children") as listed:  # forked from it: all its children
+            return [pid, *(int(child) for child in listed.read().split())]
 
     def worker_pids(self) -> dict[int, int]:
         """Each worker's pid, by its index: the one each store's lock file names."""

@@ -6,10 +6,12 @@ belongs to one worker for good: its id is drawn so that `owner(id)` names the wo
 and only that worker's store ever holds it; a connection that lands on another worker is handed
 over whole when it joins (`handover.py`).
 
-The parent only starts and watches them. It holds DATA's lock and each worker holds its store's,
-so a second parent (or one started beside workers left behind) refuses to start, as it does when
-the port is held. Workers die with their parent: the kernel sends them SIGTERM when it dies
-(PR_SET_PDEATHSIG), and each watches its pipe to the parent for the end-of-file its death makes.
+The parent only starts and watches them: it imports the server and the rulesets, and forks each
+worker from itself, so a worker (started again too) imports nothing. It holds DATA's lock and
+each worker holds its store's, so a second parent (or one started beside workers left behind)
+refuses to start, as it does when the port is held. Workers die with their parent: the kernel
+sends them SIGTERM when it dies (PR_SET_PDEATHSIG), and each watches its pipe to the parent for
+the end-of-file its death makes.
 An orphan does not wait for its peers to answer their close frames: it writes what is queued,
 closes its store and exits, so that a parent started again finds the port and stores free.
 A worker that dies is started again with its games; one that cannot start is tried again with
@@ -89,8 +91,12 @@ def serve_workers(
     import multiprocessing
     import secrets
     import signal
-    from multiprocessing import resource_tracker
 
+    from fogbank.rules import core
+
+    from . import app  # noqa: F401  (imported once, here: a worker forked from us starts without importing)
+
+    core.rulesets()  # and the rulesets, which a worker would import recovering its first game
     check_data(data, workers)
     # Caught from the start: a ^C just after the ready line (or while the workers start) stops
     # them all cleanly, where the default handler would have left the parent with a traceback.
@@ -107,9 +113,11 @@ def serve_workers(
         with _hold(host, port) as probe:  # holds the port (0: a free one) while they start
             port = probe.getsockname()[1]
             run = secrets.token_hex(4)
-            context = multiprocessing.get_context("spawn")
-            # Started now, not inside the first worker's start: starting it unblocks ^C (below).
-            resource_tracker.ensure_running()
+            # Forked, not spawned: a worker (started again, too) has the server imported already,
+            # and serves in the time its store takes to open (a spawned one imported it all again,
+            # two at once with the parent's first, which took a started parent 3 times as long as
+            # a single process to serve, on a loaded machine).
+            context = multiprocessing.get_context("fork")
 
             def start(worker: _Worker) -> None:
                 ours, theirs = context.Pipe()
@@ -117,13 +125,14 @@ def serve_workers(
                     target=_worker, args=(worker.index, workers, run, host, port, data, admin_key, theirs, os.getpid(), options or {}),
                     daemon=True,
                 )  # fmt: skip
-                # Started with ^C blocked (a signal mask outlives exec): a ^C at the terminal goes
-                # to the whole process group, and it is ours to act on: we stop them with SIGTERM.
-                signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+                # Forked with ^C and SIGTERM blocked (a signal mask outlives fork): a ^C at the
+                # terminal goes to the whole process group, and it is ours to act on (we stop them
+                # with SIGTERM); a SIGTERM waits for the worker's own handler, not our copy of ours.
+                signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
                 try:
                     process.start()
                 finally:
-                    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+                    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
                 theirs.close()  # the worker's end, ours no longer: its death is then an EOF here
                 worker.process, worker.pipe, worker.ready, worker.started = process, ours, False, time.monotonic()
 
@@ -257,6 +266,15 @@ def _stop(crew: list[_Worker]) -> None:
             process.join()
 
 
+def _let_go_of_the_parents(pipe: int) -> None:
+    """Close in a worker just forked every descriptor but its pipe and the standard ones: the rest
+    are its parent's. Kept, the parent's end of each worker's pipe (its own too) would hide the
+    parent's death from it and the others (no end-of-file while a copy is open), and the parent's
+    folder lock and the port it holds while they start would outlive the parent."""
+    os.closerange(3, pipe)
+    os.closerange(pipe + 1, os.sysconf("SC_OPEN_MAX"))
+
+
 def _die_with(parent: int) -> bool:
     """Ask the kernel for SIGTERM when our parent dies (Linux); False if it is gone already."""
     try:
@@ -278,9 +296,11 @@ def _worker(
     from .app import Server, quiet_garbage_collector
     from .sockets import CLOSE_GRACE
 
+    _let_go_of_the_parents(pipe.fileno())
     if not _die_with(parent):
         return
-    logging.basicConfig(level=logging.INFO, format=f"%(asctime)s w{index} %(name)s %(message)s")
+    # force: a forked worker has its parent's handler, without the worker's number
+    logging.basicConfig(level=logging.INFO, format=f"%(asctime)s w{index} %(name)s %(message)s", force=True)
 
     async def serve() -> None:
         stop = asyncio.Event()
@@ -288,6 +308,7 @@ def _worker(
         loop = asyncio.get_running_loop()
         for signum in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(signum, stop.set)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})  # ^C stays the parent's
         handover = Handover(index, workers, run)
         try:
             server = await Server.start(

@@ -235,20 +235,10 @@ def healthz(port: int) -> tuple[int, str] | None:
 
 
 def workers_of(pid: int) -> list[int]:
-    """The worker processes of `fogbank serve --workers`: those running multiprocessing's spawn
-    (not its resource tracker, nor a child not yet past its exec, whose command line is still
-    its parent's)."""
+    """The worker processes of `fogbank serve --workers`: its children (forked from it, they have
+    its command line)."""
     with open(f"/proc/{pid}/task/{pid}/children") as listed:
-        children = [int(child) for child in listed.read().split()]
-    found = []
-    for child in children:
-        try:
-            with open(f"/proc/{child}/cmdline", "rb") as cmdline:
-                if b"spawn_main" in cmdline.read():
-                    found.append(child)
-        except FileNotFoundError:  # gone meanwhile
-            pass
-    return found
+        return [int(child) for child in listed.read().split()]
 
 
 async def join_when_back(url: str, game: dict) -> list[int]:

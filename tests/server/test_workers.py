@@ -8,6 +8,7 @@ sends something before it, sees the same replies as from one process; and a bad 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import signal
@@ -325,6 +326,31 @@ async def test_a_parent_started_at_once_after_a_kill_9_serves_though_clients_did
         for ws in deaf:
             ws.transport.abort()
         assert again.stop() == 0
+
+
+def test_a_worker_holds_none_of_its_parents_descriptors(tmp_path):
+    server = Workers(tmp_path)
+    try:
+        parent = open_files(server.process.pid)
+        assert str(tmp_path / "fogbank.lock") in parent
+        workers = workers_of(server.process.pid)
+        assert len(workers) == 2
+        # Forked from it, they hold none of its files: not its folder's lock, nor its ends of the
+        # workers' pipes (a copy would keep them open after it died: no end-of-file, no lock let go).
+        for worker in workers:
+            assert not open_files(worker) & parent
+    finally:
+        assert server.stop() == 0
+
+
+def open_files(pid: int) -> set[str]:
+    """What a process has open past its standard three: files, and pipes and sockets by inode."""
+    found = set()
+    for fd in os.listdir(f"/proc/{pid}/fd"):
+        if int(fd) > 2:
+            with contextlib.suppress(FileNotFoundError):  # closed meanwhile
+                found.add(os.readlink(f"/proc/{pid}/fd/{fd}"))
+    return {name for name in found if not name.startswith("anon_inode:")}  # one inode for every epoll
 
 
 def test_a_second_parent_refuses_while_the_port_or_a_workers_store_is_held(tmp_path):

@@ -231,7 +231,7 @@ async def kill_soak(args: argparse.Namespace) -> dict[str, Any]:
         await asyncio.sleep(random.uniform(0.5, 2.0))
         for ws in deaf:
             ws.transport.abort()
-        deaf = [await _not_reading(served.url, token) for token in probes.values()]
+        deaf = [ws for token in probes.values() if (ws := await _not_reading(served.url, token)) is not None]
         victim = "worker" if args.workers > 1 and n % 2 else "parent"
         if victim == "parent":
             timing = await _kill_parent(served, probes)
@@ -299,12 +299,15 @@ async def _joins(url: str, token: str) -> bool:
         return False
 
 
-async def _not_reading(url: str, token: str) -> Any:
+async def _not_reading(url: str, token: str) -> Any | None:
     """A client joined that reads nothing more, as a phone asleep on a live connection: it never
     answers a close frame (each worker has one at every kill)."""
-    ws = await connect(url, subprotocols=[wire.MSGPACK])
-    await ws.send(msgpack.packb({"type": "join", "token": token}))
-    await ws.recv()
+    try:
+        ws = await connect(url, subprotocols=[wire.MSGPACK])
+        await ws.send(msgpack.packb({"type": "join", "token": token}))
+        await ws.recv()  # its welcome
+    except (OSError, WebSocketException):  # its worker is being started again: this kill goes without
+        return None
     ws.transport.pause_reading()
     return ws
 

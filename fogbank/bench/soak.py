@@ -1,15 +1,25 @@
 """A soak of what a public server meets, on loopback; prints its figures. Not part of the tests.
 
-    python -m fogbank.bench.soak [--kills 12] [--workers 2] [--games 2] [--flood-seconds 15]
+    python -m fogbank.bench.soak [--kills 12] [--workers 2] [--games 2] [--restart-kills 6]
+                                 [--flood-seconds 15] [--skip kills|restarts|floods]
 
 1. kill -9 under multi-seat load: `fogbank serve --workers N` runs games of b11, Gallipoli and
-   River Plate, every seat played by its ruleset's built-in player over the client library, while
-   the parent or a worker is killed with SIGKILL again and again (a killed parent takes its
-   workers with it, and is started again; a killed worker is started again by its parent). At the
-   end the stores are read: every acknowledged order must be logged (lost: 0), no seat's order
-   for a phase logged twice but as the same order sent again (duplicated), every observation a
-   player received must be the one replaying the log gives (mismatches: 0), every stream must
-   have gone on without a gap, and the server must stop on SIGTERM with 0.
+   River Plate (a new one as each ends, while the kills go on), every seat played by its
+   ruleset's built-in player over the client library, while the parent or a worker is killed
+   with SIGKILL again and again (a killed parent takes its workers with it, and is launched again
+   at once; a killed worker is started again by its parent). At the end the stores are read:
+   every acknowledged order must be logged (lost: 0), no seat's order for a phase logged twice
+   but as the same order sent again (duplicated), every observation a player received must be
+   the one replaying the log gives (mismatches: 0), every stream must have gone on without a gap,
+   and the server must stop on SIGTERM with 0. Each kill is timed to serving: until a join of a
+   game each worker holds is welcomed again (an umpire's, of a game nobody plays), with the
+   parent launched again past its ready line; a killed parent's workers still alive then are
+   orphans, and so are any left at the end. At each kill every worker has a client that reads
+   nothing (a phone asleep on a live connection), which never answers a close frame.
+   The restarts pass does it under four games of b11, with `--workers N` and then as a single
+   process, and prints only those figures: seconds from kill to serving (median and max) for a
+   worker, a parent and a single process, from the launch that served, how long a killed
+   parent's workers took to exit, orphans and acknowledged orders lost.
 2. A slow reader and floods beside seats at play, on one process: an umpire that asks for a
    seat's view again and again and never reads, a socket that sends websocket pings and never reads, a seat that talks as fast as it
    can, an umpire that asks for the history as fast as it can. Figures: the server's memory before
@@ -52,6 +62,8 @@ from fogbank.rules.record.replay import apply_input
 from fogbank.server.store import Store
 
 SCENARIOS = ("b11", "gallipoli", "river_plate")
+RESTART_FIGURES = ("kills", "games", "orders_acked", "orders_lost", "players_failed",
+                   "workers_exit_after_parent_kill_s", "orphans", "orphans_at_end")  # fmt: skip
 
 
 class Served:
@@ -61,6 +73,7 @@ class Served:
         self.data, self.workers, self.port = data, workers, 0
         self.process: subprocess.Popen | None = None
         self.log: deque[str] = deque(maxlen=400)
+        self.launched = 0.0  # time.monotonic() of the launch now serving
 
     def start(self) -> None:
         for _ in range(200):  # a killed parent's workers may still be closing, holding the port
@@ -69,9 +82,10 @@ class Served:
                 command += ["--workers", str(self.workers)]
             process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
             threading.Thread(target=lambda p=process: self.log.extend(p.stderr), daemon=True).start()
+            launched = time.monotonic()
             line = process.stdout.readline()
             if line.startswith("fogbank serving on ws://"):
-                self.process = process
+                self.process, self.launched = process, launched
                 self.port = int(line.split("ws://", 1)[1].split("/", 1)[0].rpartition(":")[2])
                 return
             process.wait()
@@ -91,19 +105,12 @@ class Served:
     def pids(self) -> list[int]:
         """The parent and its workers."""
         pid = self.process.pid
-        with open(f"/proc/{pid}/task/{pid}/children") as listed:
-            children = [int(child) for child in listed.read().split()]
-        return [pid, *(c for c in children if b"spawn_main" in Path(f"/proc/{c}/cmdline").read_bytes())]
+        with open(f"/proc/{pid}/task/{pid}/children") as listed:  # forked from it: all its children
+            return [pid, *(int(child) for child in listed.read().split())]
 
-    def kill_parent(self) -> None:
-        self.process.kill()
-        self.process.wait()
-        self.start()
-
-    def kill_worker(self) -> None:
-        workers = self.pids()[1:]
-        if workers:
-            os.kill(random.choice(workers), signal.SIGKILL)
+    def worker_pids(self) -> dict[int, int]:
+        """Each worker's pid, by its index: the one each store's lock file names."""
+        return {k: int((self.data / f"worker-{k}" / "fogbank.lock").read_text()) for k in range(self.workers)}
 
     def cpu_seconds(self) -> float:
         """User and system CPU of the parent and its workers so far."""
@@ -191,31 +198,183 @@ async def kill_soak(args: argparse.Namespace) -> dict[str, Any]:
     data = Path(tempfile.mkdtemp(prefix="fogbank-soak-"))
     served = Served(data, args.workers)
     served.start()
-    games = [served.http(f"/admin/new?scenario={s}") for s in SCENARIOS for _ in range(args.games)]
-    players = [Player(served.url, g["game"], seat, token, args.pace) for g in games for seat, token in g["seats"].items()]
-    tasks = [asyncio.create_task(p.play()) for p in players]
+    probes = _probe_games(served)
+    games: list[dict] = []
+    players: list[Player] = []
+    failed: list[str] = []
+    killing = asyncio.Event()  # set while kills remain: a game that ends is followed by a new one
+
+    async def keep_playing(scenario: str) -> None:
+        """One of the load's games at a time, a new one as each ends, while the kills go on."""
+        while True:
+            game = await _new_game(served, scenario)
+            games.append(game)
+            seats = game["seats"].items()
+            seated = [Player(served.url, game["game"], seat, token, args.pace) for seat, token in seats]
+            players.extend(seated)
+            outcomes = await asyncio.gather(*(p.play() for p in seated), return_exceptions=True)
+            failed.extend(repr(o) for o in outcomes if isinstance(o, BaseException))
+            if not killing.is_set():
+                return
+
+    killing.set()
+    tasks = [asyncio.create_task(keep_playing(s)) for s in args.scenarios for _ in range(args.games)]
     kills = {"parent": 0, "worker": 0}
+    restarts: dict[str, list[float]] = {"parent": [], "worker": []}
+    launches: list[float] = []
+    exits: list[float] = []
+    old_workers: set[int] = set()
+    orphans = 0
     started = time.monotonic()
+    deaf: list[Any] = []
     for n in range(args.kills):
         await asyncio.sleep(random.uniform(0.5, 2.0))
-        if all(task.done() for task in tasks):
-            break
+        for ws in deaf:
+            ws.transport.abort()
+        deaf = [ws for token in probes.values() if (ws := await _not_reading(served.url, token)) is not None]
         victim = "worker" if args.workers > 1 and n % 2 else "parent"
-        await asyncio.to_thread(served.kill_parent if victim == "parent" else served.kill_worker)
+        if victim == "parent":
+            timing = await _kill_parent(served, probes)
+            launches.append(timing["launch_to_serving"])
+            exits.extend(timing["workers_exit"])
+            old_workers.update(timing["workers"])
+            orphans += timing["orphans"]
+        else:
+            timing = await _kill_worker(served, probes)
+        restarts[victim].append(timing["seconds"])
         kills[victim] += 1
+    for ws in deaf:
+        ws.transport.abort()
+    killing.clear()
     done, pending = await asyncio.wait(tasks, timeout=args.deadline)
     for task in pending:
         task.cancel()
-    failed = [repr(task.exception()) for task in done if task.exception() is not None]
+    failed += [repr(task.exception()) for task in done if task.exception() is not None]
     stopped = served.stop()
     figures = await check(data, args.workers, games, players)
+    parent = "parent" if args.workers > 1 else "process"
     return {
         "kills": kills, "seconds": round(time.monotonic() - started, 1), "games": len(games),
         "seats": len(players), "seats_to_the_end": sum(p.over for p in players), "players_failed": failed[:3],
         "orders_acked": sum(len(p.acked) for p in players), **figures,
         "stream_gaps": sum(p.gaps for p in players), "reconnects": sum(p.reconnects for p in players),
         "exit_on_sigterm": stopped,
+        f"{parent}_kill_to_serving_s": _spread(restarts["parent"]),
+        f"{parent}_launch_to_serving_s": _spread(launches),
+        **({"worker_kill_to_serving_s": _spread(restarts["worker"]),
+            "workers_exit_after_parent_kill_s": _spread(exits), "orphans": orphans,
+            "orphans_at_end": sum(not _gone(pid) for pid in old_workers)} if args.workers > 1 else {}),
     }  # fmt: skip
+
+
+async def _new_game(served: Served, scenario: str) -> dict:
+    """A new game, asked for again while a kill has the server down."""
+    while True:
+        try:
+            return await asyncio.to_thread(served.http, f"/admin/new?scenario={scenario}")
+        except OSError:  # urllib's URLError, a reset or a refused connection
+            await asyncio.sleep(0.1)
+
+
+def _probe_games(served: Served) -> dict[int, str]:
+    """An umpire token of a game each worker holds (games never played): a worker serves once
+    its game answers a join, through whichever worker the kernel gives the connection."""
+    from fogbank.server.workers import owner
+
+    probes: dict[int, str] = {}
+    while len(probes) < served.workers:
+        game = served.http("/admin/new?scenario=b11")
+        probes.setdefault(owner(game["game"], served.workers), game["umpire_token"])
+    return probes
+
+
+async def _joins(url: str, token: str) -> bool:
+    """Whether a join with this token is welcomed now."""
+    try:
+        async with asyncio.timeout(2):
+            async with connect(url, subprotocols=[wire.MSGPACK], open_timeout=None) as ws:
+                await ws.send(msgpack.packb({"type": "join", "token": token}))
+                return msgpack.unpackb(await ws.recv()).get("type") == "welcome"
+    except (OSError, WebSocketException, TimeoutError):
+        return False
+
+
+async def _not_reading(url: str, token: str) -> Any | None:
+    """A client joined that reads nothing more, as a phone asleep on a live connection: it never
+    answers a close frame (each worker has one at every kill)."""
+    try:
+        ws = await connect(url, subprotocols=[wire.MSGPACK])
+        await ws.send(msgpack.packb({"type": "join", "token": token}))
+        await ws.recv()  # its welcome
+    except (OSError, WebSocketException):  # its worker is being started again: this kill goes without
+        return None
+    ws.transport.pause_reading()
+    return ws
+
+
+async def _serving(served: Served, tokens: list[str]) -> float:
+    """The time at which every one of these tokens' games answers a join (tried every 20 ms)."""
+    for token in tokens:
+        while not await _joins(served.url, token):
+            await asyncio.sleep(0.02)
+    return time.monotonic()
+
+
+def _gone(pid: int) -> bool:
+    """Whether a process is gone: exited, or a zombie waiting for a reaper (it holds nothing)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
+    except (FileNotFoundError, ProcessLookupError):
+        return True
+
+
+async def _kill_worker(served: Served, probes: dict[int, str]) -> dict[str, Any]:
+    """kill -9 a worker; seconds until its games answer again (its parent starts it again)."""
+    held = served.worker_pids()
+    index = random.choice(sorted(held))
+    os.kill(held[index], signal.SIGKILL)
+    began = time.monotonic()
+    while not _gone(held[index]):  # a probe before then could still reach it, dying
+        await asyncio.sleep(0.005)
+    return {"seconds": await _serving(served, [probes[index]]) - began}
+
+
+async def _kill_parent(served: Served, probes: dict[int, str]) -> dict[str, Any]:
+    """kill -9 the parent (or the single process) and launch it again at once, as systemd would
+    (the launch is tried again while the old workers hold the port or their stores): seconds from
+    the kill until every worker's games answer joins, from the launch that served until then,
+    how long the old workers took to exit, and how many still lived once the new parent served."""
+    old = served.pids()[1:]
+    served.process.kill()
+    began = time.monotonic()
+    served.process.wait()
+    exited: dict[int, float] = {}
+
+    async def watch() -> None:
+        while len(exited) < len(old):
+            for pid in old:
+                if pid not in exited and _gone(pid):
+                    exited[pid] = time.monotonic() - began
+            await asyncio.sleep(0.005)
+
+    watching = asyncio.create_task(watch())
+    await asyncio.to_thread(served.start)
+    serving = await _serving(served, list(probes.values()))
+    orphans = sum(not _gone(pid) for pid in old)
+    try:
+        await asyncio.wait_for(watching, 60)
+    except TimeoutError:
+        pass
+    return {
+        "seconds": serving - began, "launch_to_serving": serving - served.launched, "workers": old,
+        "workers_exit": list(exited.values()), "orphans": orphans,
+    }  # fmt: skip
+
+
+def _spread(seconds: list[float]) -> dict[str, float]:
+    if not seconds:
+        return {"n": 0}
+    return {"n": len(seconds), "median": round(statistics.median(seconds), 2), "max": round(max(seconds), 2)}
 
 
 async def check(data: Path, workers: int, games: list[dict], players: list[Player]) -> dict[str, int]:
@@ -256,6 +415,17 @@ async def check(data: Path, workers: int, games: list[dict], players: list[Playe
                 mismatched += replayed.get((player.seat, turn, phase)) != view
     return {"orders_lost": lost, "orders_applied_twice": twice, "orders_resent_and_replaced": resent,
             "observations_compared": compared, "observations_mismatched": mismatched}  # fmt: skip
+
+
+async def restarts(args: argparse.Namespace) -> dict[str, Any]:
+    """Restart to serving under four games of b11 kept going: kills alternating worker and parent
+    with `--workers`, then a single process killed as often."""
+    load = {**vars(args), "scenarios": ("b11",), "games": 4, "kills": args.restart_kills}
+    figures = {}
+    for workers, name in ((args.workers, f"workers_{args.workers}"), (1, "single_process")):
+        soaked = await kill_soak(argparse.Namespace(**{**load, "workers": workers}))
+        figures[name] = {key: soaked[key] for key in soaked if key in RESTART_FIGURES or "serving" in key}
+    return figures
 
 
 async def flood_pass(args: argparse.Namespace) -> dict[str, Any]:
@@ -406,10 +576,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pace", type=float, default=0.05, help="seconds a player thinks before ordering")
     parser.add_argument("--deadline", type=float, default=600.0, help="seconds the games have to end")
     parser.add_argument("--flood-seconds", type=float, default=15.0)
-    parser.add_argument("--skip", choices=("kills", "floods"), action="append", default=[])
+    parser.add_argument("--restart-kills", type=int, default=6, help="SIGKILLs of each restart pass")
+    parser.add_argument("--skip", choices=("kills", "restarts", "floods"), action="append", default=[])
     args = parser.parse_args(argv)
     if "kills" not in args.skip:
-        print(json.dumps({"kill_soak": asyncio.run(kill_soak(args))}), flush=True)
+        soaked = asyncio.run(kill_soak(argparse.Namespace(**vars(args), scenarios=SCENARIOS)))
+        print(json.dumps({"kill_soak": soaked}), flush=True)
+    if "restarts" not in args.skip:
+        print(json.dumps({"restarts": asyncio.run(restarts(args))}), flush=True)
     if "floods" not in args.skip:
         print(json.dumps({"flood_pass": asyncio.run(flood_pass(args))}), flush=True)
     return 0

@@ -3,7 +3,8 @@ one or both roles on an MQTT broker (`bus=`): a gateway (websockets and HTTP, no
 game hosts (store and games, no websockets) through `MqttBus` and `MqttHost`.
 
 Besides websockets on `/`, it answers plain HTTP on the same port:
-  GET /healthz                      "ok"; 503 and "storage_full: why" while the store cannot write
+  GET /healthz                      "ok"; 503 and "storage_full: why" while the store cannot write;
+                                    with --workers, 503 and "workers_starting: ..." until all serve
   GET /admin/new?scenario=b11       create a game; needs `Authorization: Bearer <admin key>`.
                                     The admin key is made on first start in DIR/admin.key. The
                                     answer has the tokens, and `links` to the seats, umpire and
@@ -216,7 +217,9 @@ class Server:
     async def create_game(self, scenario: str, options: dict | None = None) -> dict:
         return await self.bus.create_game(scenario, options)
 
-    async def close(self) -> None:
+    async def close(self, grace: float = CLOSE_GRACE) -> None:
+        """Stop: every client closed with 1001 (cut off if it has not answered in `grace` seconds),
+        then the games' timers, then the store, once it has written what is queued."""
         if self.handover is not None:
             self.handover.close()
         if self.websockets is not None:
@@ -224,7 +227,7 @@ class Server:
         await self.bus.close()  # first: a request waiting on the bus fails now, not at its deadline
         if self.websockets is not None:
             try:
-                async with asyncio.timeout(CLOSE_GRACE):
+                async with asyncio.timeout(grace):
                     await self.websockets.wait_closed()
             except TimeoutError:
                 # A peer that does not read never takes its close frame (websockets waits for
@@ -267,6 +270,9 @@ class Server:
         if url.path == "/healthz":
             if self.store is not None and self.store.failing is not None:  # until a write succeeds again
                 return connection.respond(http.HTTPStatus.SERVICE_UNAVAILABLE, f"storage_full: {self.store.failing}\n")
+            if self.handover is not None and self.handover.absent:  # --workers: ok once all of them serve
+                down = ", ".join(str(index) for index in sorted(self.handover.absent))
+                return connection.respond(http.HTTPStatus.SERVICE_UNAVAILABLE, f"workers_starting: {down}\n")
             return connection.respond(http.HTTPStatus.OK, "ok\n")
         if url.path.startswith("/admin/"):
             given = request.headers.get("Authorization", "").removeprefix("Bearer ").strip()

@@ -72,6 +72,8 @@ class Handover:
 
     def __init__(self, index: int, workers: int, run: str) -> None:
         self.index, self.workers, self.run = index, workers, run
+        # The workers not serving, as the parent last said: every other one until it first speaks.
+        self.absent: set[int] = set(range(workers)) - {index}
         self._in: socket.socket | None = None
         self._taking: set[asyncio.Task] = set()
 

@@ -6,17 +6,23 @@ belongs to one worker for good: its id is drawn so that `owner(id)` names the wo
 and only that worker's store ever holds it; a connection that lands on another worker is handed
 over whole when it joins (`handover.py`).
 
-The parent only starts and watches them. It holds DATA's lock and each worker holds its store's,
-so a second parent (or one started beside workers left behind) refuses to start, as it does when
-the port is held. Workers die with their parent: the kernel sends them SIGTERM when it dies
-(PR_SET_PDEATHSIG), and each watches its pipe to the parent for the end-of-file its death makes.
+The parent only starts and watches them: it imports the server and the rulesets, and forks each
+worker from itself, so a worker (started again too) imports nothing. It holds DATA's lock and
+each worker holds its store's, so a second parent (or one started beside workers left behind)
+refuses to start, as it does when the port is held. Workers die with their parent: the kernel
+sends them SIGTERM when it dies (PR_SET_PDEATHSIG), and each watches its pipe to the parent for
+the end-of-file its death makes.
+An orphan does not wait for its peers to answer their close frames: it writes what is queued,
+closes its store and exits, so that a parent started again finds the port and stores free.
 A worker that dies is started again with its games; one that cannot start is tried again with
-a growing wait while the others serve on.
+a growing wait while the others serve on. The parent tells every worker which workers are not
+serving (over the same pipe), so `/healthz` says ok only once all of them serve.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import socket
@@ -27,13 +33,15 @@ from typing import Any, Callable
 import attrs
 
 from .handover import Handover, owner
-from .store import StoreError, lock_folder
+from .store import StoreError, StoreInUse, lock_folder
 
 log = logging.getLogger("fogbank.workers")
 WORKERS_FILE = "workers"  # in DATA: how many workers its games are spread over
 STOP_GRACE = 20  # seconds every worker together has to close cleanly when the server stops
 START_GRACE = 120  # seconds a worker has to recover its games and listen
 RETRY = (0.5, 30.0)  # seconds before trying again a worker that could not start: first, longest
+ORPHAN_GRACE = 0.2  # seconds an orphaned worker's peers have to answer their close frames
+LEFT_BEHIND = 5.0  # seconds a parent waits for the workers of one that died to let go of their stores
 PR_SET_PDEATHSIG = 1
 
 __all__ = ["check_data", "owner", "serve_workers", "worker_data"]
@@ -64,7 +72,8 @@ class _Worker:
 
     index: int
     process: Any = None  # None: not running, to start at `retry_at`
-    pipe: Any = None  # our end of its pipe: "ready" or why not, then an end-of-file at its death
+    pipe: Any = None  # our end of its pipe: "ready" or why not, then an end-of-file at its death;
+    # we send it the workers not serving each time that changes
     ready: bool = False
     started: float = 0.0
     retry_at: float = 0.0
@@ -82,8 +91,12 @@ def serve_workers(
     import multiprocessing
     import secrets
     import signal
-    from multiprocessing import resource_tracker
 
+    from fogbank.rules import core
+
+    from . import app  # noqa: F401  (imported once, here: a worker forked from us starts without importing)
+
+    core.rulesets()  # and the rulesets, which a worker would import recovering its first game
     check_data(data, workers)
     # Caught from the start: a ^C just after the ready line (or while the workers start) stops
     # them all cleanly, where the default handler would have left the parent with a traceback.
@@ -96,13 +109,15 @@ def serve_workers(
         for index in range(workers):  # workers of a parent that died, still holding their stores
             folder = worker_data(data, index)
             if folder.exists():
-                os.close(lock_folder(folder))
+                os.close(_lock_when_let_go(folder, stopping))
         with _hold(host, port) as probe:  # holds the port (0: a free one) while they start
             port = probe.getsockname()[1]
             run = secrets.token_hex(4)
-            context = multiprocessing.get_context("spawn")
-            # Started now, not inside the first worker's start: starting it unblocks ^C (below).
-            resource_tracker.ensure_running()
+            # Forked, not spawned: a worker (started again, too) has the server imported already,
+            # and serves in the time its store takes to open (a spawned one imported it all again,
+            # two at once with the parent's first, which took a started parent 3 times as long as
+            # a single process to serve, on a loaded machine).
+            context = multiprocessing.get_context("fork")
 
             def start(worker: _Worker) -> None:
                 ours, theirs = context.Pipe()
@@ -110,13 +125,14 @@ def serve_workers(
                     target=_worker, args=(worker.index, workers, run, host, port, data, admin_key, theirs, os.getpid(), options or {}),
                     daemon=True,
                 )  # fmt: skip
-                # Started with ^C blocked (a signal mask outlives exec): a ^C at the terminal goes
-                # to the whole process group, and it is ours to act on: we stop them with SIGTERM.
-                signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+                # Forked with ^C and SIGTERM blocked (a signal mask outlives fork): a ^C at the
+                # terminal goes to the whole process group, and it is ours to act on (we stop them
+                # with SIGTERM); a SIGTERM waits for the worker's own handler, not our copy of ours.
+                signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
                 try:
                     process.start()
                 finally:
-                    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+                    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
                 theirs.close()  # the worker's end, ours no longer: its death is then an EOF here
                 worker.process, worker.pipe, worker.ready, worker.started = process, ours, False, time.monotonic()
 
@@ -128,13 +144,29 @@ def serve_workers(
                     failure = _answer(worker, timeout=0.2)
                     if failure is not None:
                         raise OSError(f"worker {worker.index}: {failure}")
+        told = _tell(crew, None)
         if not stopping:
             ready(port)
         while not stopping:
             _watch(crew, start)
+            told = _tell(crew, told)
     finally:
         _stop(crew)
         os.close(lock)
+
+
+def _lock_when_let_go(folder: Path, stopping: list[bool]) -> int:
+    """A worker store's lock, waited for while another process holds it, up to `LEFT_BEHIND`
+    seconds: the workers of a parent just killed are closing (a restart launched at once finds
+    them so). Raises StoreInUse, naming the holder, if it is held longer (a server still running)."""
+    deadline = time.monotonic() + LEFT_BEHIND
+    while True:
+        try:
+            return lock_folder(folder)
+        except StoreInUse:
+            if stopping or time.monotonic() >= deadline:
+                raise
+            time.sleep(0.05)
 
 
 def _hold(host: str, port: int) -> socket.socket:
@@ -204,6 +236,20 @@ def _watch(crew: list[_Worker], start: Callable[[_Worker], None]) -> None:
             start(worker)
 
 
+def _tell(crew: list[_Worker], told: list[int] | None) -> list[int]:
+    """Tell the workers serving which workers are not (`/healthz` answers ok once none is), when
+    that changed since `told`; what was told."""
+    absent = [w.index for w in crew if w.process is None or not w.ready]
+    if absent != told:
+        for worker in crew:
+            if worker.ready:
+                try:
+                    worker.pipe.send(absent)
+                except OSError:  # it is dying: the next round starts it again
+                    pass
+    return absent
+
+
 def _stop(crew: list[_Worker]) -> None:
     processes = [(w.index, w.process) for w in crew if w.process is not None]
     for _, process in processes:
@@ -218,6 +264,15 @@ def _stop(crew: list[_Worker]) -> None:
             log.warning("worker %d did not stop in %d s; killed", index, STOP_GRACE)
             process.kill()
             process.join()
+
+
+def _let_go_of_the_parents(pipe: int) -> None:
+    """Close in a worker just forked every descriptor but its pipe and the standard ones: the rest
+    are its parent's. Kept, the parent's end of each worker's pipe (its own too) would hide the
+    parent's death from it and the others (no end-of-file while a copy is open), and the parent's
+    folder lock and the port it holds while they start would outlive the parent."""
+    os.closerange(3, pipe)
+    os.closerange(pipe + 1, os.sysconf("SC_OPEN_MAX"))
 
 
 def _die_with(parent: int) -> bool:
@@ -239,32 +294,61 @@ def _worker(
     import signal
 
     from .app import Server, quiet_garbage_collector
+    from .sockets import CLOSE_GRACE
 
+    _let_go_of_the_parents(pipe.fileno())
     if not _die_with(parent):
         return
-    logging.basicConfig(level=logging.INFO, format=f"%(asctime)s w{index} %(name)s %(message)s")
+    # force: a forked worker has its parent's handler, without the worker's number
+    logging.basicConfig(level=logging.INFO, format=f"%(asctime)s w{index} %(name)s %(message)s", force=True)
 
     async def serve() -> None:
         stop = asyncio.Event()
+        orphaned = False
         loop = asyncio.get_running_loop()
         for signum in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(signum, stop.set)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})  # ^C stays the parent's
+        handover = Handover(index, workers, run)
         try:
             server = await Server.start(
-                host, port, worker_data(data, index), admin_key=admin_key, handover=Handover(index, workers, run),
-                **options,
+                host, port, worker_data(data, index), admin_key=admin_key, handover=handover, **options
             )
         except Exception as error:  # noqa: BLE001  (told to the parent, which says it)
-            pipe.send(str(error) if isinstance(error, (StoreError, OSError)) else f"{type(error).__name__}: {error}")
+            plain = isinstance(error, (StoreError, OSError))  # its own words say it
+            why = str(error) if plain else f"{type(error).__name__}: {error}"
+            with contextlib.suppress(OSError):  # unless it is dead
+                pipe.send(why)
             return
+
+        def heard() -> None:
+            """The parent's word (the workers not serving), or the end-of-file of its death."""
+            nonlocal orphaned
+            try:
+                handover.absent = set(pipe.recv())
+            except (EOFError, OSError):
+                loop.remove_reader(pipe.fileno())
+                orphaned = True
+                stop.set()
+
         quiet_garbage_collector()
-        pipe.send("ready")
-        loop.add_reader(pipe.fileno(), stop.set)  # the parent sends nothing more: this is its end
         try:
+            pipe.send("ready")
+            loop.add_reader(pipe.fileno(), heard)
             await stop.wait()
+        except OSError:  # the parent died as we started
+            orphaned = True
         finally:
+            # The parent's death may come as its SIGTERM before the end-of-file: it then has
+            # another parent already (the kernel gives the orphan one before it signals).
+            orphaned = orphaned or os.getppid() != parent
             loop.remove_reader(pipe.fileno())
-            await server.close()
+            await server.close(grace=ORPHAN_GRACE if orphaned else CLOSE_GRACE)
+        if orphaned:
+            # What is durable is done (the store wrote its queue, checkpointed and let go of its
+            # lock): no thread left in a nudge's request, nor anything else, may keep it alive.
+            logging.shutdown()
+            os._exit(0)
 
     asyncio.run(serve())
 

@@ -8,6 +8,7 @@ sends something before it, sees the same replies as from one process; and a bad 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import signal
@@ -16,6 +17,7 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -32,10 +34,10 @@ GAMES = 12
 
 
 class Workers:
-    def __init__(self, data: Path, workers: int = 2) -> None:
+    def __init__(self, data: Path, workers: int = 2, port: int = 0) -> None:
         self.data = data
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "fogbank.cli.main", "serve", "--port", "0", "--data", str(data),
+            [sys.executable, "-m", "fogbank.cli.main", "serve", "--port", str(port), "--data", str(data),
              "--workers", str(workers)],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         )  # fmt: skip
@@ -188,21 +190,56 @@ def test_a_ctrl_c_while_the_workers_start_stops_them_all_without_a_traceback(tmp
     assert not [pid for pid in started if os.path.exists(f"/proc/{pid}")]
 
 
+def test_healthz_is_not_ok_until_every_worker_serves(tmp_path):
+    import socket
+
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "fogbank.cli.main", "serve", "--port", str(port), "--data", str(tmp_path),
+         "--workers", "2"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    held = None
+    try:
+        while not (os.path.exists(f"/proc/{process.pid}") and len(workers_of(process.pid)) == 2):
+            time.sleep(0.01)
+        held = workers_of(process.pid)[1]
+        os.kill(held, signal.SIGSTOP)  # held before it listens (it takes longer to start than we took)
+        answered = healthz(port)
+        while answered is None:  # until the other one listens
+            time.sleep(0.05)
+            answered = healthz(port)
+        assert answered[0] == 503 and answered[1].startswith("workers_starting: ")
+        os.kill(held, signal.SIGCONT)
+        assert process.stdout.readline().startswith("fogbank serving on ws://")
+        while healthz(port) != (200, "ok\n"):  # once the parent's word reaches them
+            time.sleep(0.05)
+    finally:
+        if held is not None:
+            os.kill(held, signal.SIGCONT)
+        process.send_signal(signal.SIGINT)
+        _, err = process.communicate(timeout=60)
+    assert process.returncode == 0, err
+
+
+def healthz(port: int) -> tuple[int, str] | None:
+    """What /healthz answers; None while nothing listens on the port."""
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=10) as response:
+            return response.status, response.read().decode()
+    except urllib.error.HTTPError as refused:
+        return refused.code, refused.read().decode()
+    except urllib.error.URLError:
+        return None
+
+
 def workers_of(pid: int) -> list[int]:
-    """The worker processes of `fogbank serve --workers`: those running multiprocessing's spawn
-    (not its resource tracker, nor a child not yet past its exec, whose command line is still
-    its parent's)."""
+    """The worker processes of `fogbank serve --workers`: its children (forked from it, they have
+    its command line)."""
     with open(f"/proc/{pid}/task/{pid}/children") as listed:
-        children = [int(child) for child in listed.read().split()]
-    found = []
-    for child in children:
-        try:
-            with open(f"/proc/{child}/cmdline", "rb") as cmdline:
-                if b"spawn_main" in cmdline.read():
-                    found.append(child)
-        except FileNotFoundError:  # gone meanwhile
-            pass
-    return found
+        return [int(child) for child in listed.read().split()]
 
 
 async def join_when_back(url: str, game: dict) -> list[int]:
@@ -252,11 +289,68 @@ async def test_workers_die_with_their_parent_and_the_folder_serves_again(tmp_pat
     server.process.wait()
     while not gone(workers):  # a worker that outlives its parent fails the test at the suite's timeout
         await asyncio.sleep(0.05)
+    for index in range(2):  # each closed its store: what was queued is written, and checkpointed
+        wal = tmp_path / f"worker-{index}" / "fogbank.sqlite3-wal"
+        assert not wal.exists() or wal.stat().st_size == 0
     again = Workers(tmp_path)  # port and stores free: no second writer beside the first
     try:
         assert len(await play_two_turns(again.url, game)) == 2
     finally:
         assert again.stop() == 0
+
+
+async def test_a_parent_started_at_once_after_a_kill_9_serves_though_clients_did_not_read(tmp_path):
+    server = Workers(tmp_path)
+    games = [server.new_game() for _ in range(6)]  # both workers hold some
+    before = await asyncio.gather(*(play_two_turns(server.url, game) for game in games))
+    deaf = []  # an umpire on each game whose client reads nothing: it never answers a close frame
+    for game in games:
+        ws = await connect(server.url, subprotocols=[wire.MSGPACK])
+        await ws.send(msgpack.packb({"type": "join", "token": game["umpire_token"]}))
+        assert msgpack.unpackb(await ws.recv())["type"] == "welcome"
+        ws.transport.pause_reading()
+        deaf.append(ws)
+    workers = workers_of(server.process.pid)
+    server.process.kill()
+    server.process.wait()
+    # Launched again at once on the same port and folder, as a supervisor would: the workers left
+    # behind let go of their stores without waiting on their clients, and it serves.
+    again = Workers(tmp_path, port=server.port)
+    try:
+        while not gone(workers):
+            await asyncio.sleep(0.05)
+        after = await asyncio.gather(*(join_when_back(again.url, game) for game in games))
+        # Every acknowledged order was kept: each game goes on from the turn after the last one played.
+        assert [turns[0] for turns in after] == [turns[-1] + 1 for turns in before]
+    finally:
+        for ws in deaf:
+            ws.transport.abort()
+        assert again.stop() == 0
+
+
+def test_a_worker_holds_none_of_its_parents_descriptors(tmp_path):
+    server = Workers(tmp_path)
+    try:
+        parent = open_files(server.process.pid)
+        assert str(tmp_path / "fogbank.lock") in parent
+        workers = workers_of(server.process.pid)
+        assert len(workers) == 2
+        # Forked from it, they hold none of its files: not its folder's lock, nor its ends of the
+        # workers' pipes (a copy would keep them open after it died: no end-of-file, no lock let go).
+        for worker in workers:
+            assert not open_files(worker) & parent
+    finally:
+        assert server.stop() == 0
+
+
+def open_files(pid: int) -> set[str]:
+    """What a process has open past its standard three: files, and pipes and sockets by inode."""
+    found = set()
+    for fd in os.listdir(f"/proc/{pid}/fd"):
+        if int(fd) > 2:
+            with contextlib.suppress(FileNotFoundError):  # closed meanwhile
+                found.add(os.readlink(f"/proc/{pid}/fd/{fd}"))
+    return {name for name in found if not name.startswith("anon_inode:")}  # one inode for every epoll
 
 
 def test_a_second_parent_refuses_while_the_port_or_a_workers_store_is_held(tmp_path):
@@ -308,6 +402,7 @@ async def test_a_worker_that_cannot_start_again_is_retried_while_the_other_serve
         said = await server.logged("worker 0 could not start again")
         assert "is damaged (file is not a database)" in said and "trying again in 0.5 s" in said
         await server.logged("trying again in 1.0 s")  # and again, waiting longer
+        assert healthz(server.port) == (503, "workers_starting: 0\n")  # worker 1 answers, but not ok
         # Worker 1's games play on meanwhile, joined through either worker's socket.
         for game in mine[1]:
             assert len(await play_two_turns(server.url, game)) == 2
@@ -315,6 +410,8 @@ async def test_a_worker_that_cannot_start_again_is_retried_while_the_other_serve
         for name in os.listdir(aside):
             (aside / name).rename(store.parent / name)
         await server.logged("worker 0 is serving again")
+        while healthz(server.port) != (200, "ok\n"):  # the parent tells worker 1 as it sees worker 0 ready
+            await asyncio.sleep(0.05)
         for game in mine[0]:
             assert len(await join_when_back(server.url, game)) == 2
     finally:

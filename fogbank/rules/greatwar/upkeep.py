@@ -1,5 +1,5 @@
 """Before each orders phase: damage control, port repair, coal and cargo, escorts that lost their
-charge, the strategic random event."""
+charge, the strategic random event (and escorts whose charge it sank)."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ def upkeep(t: Turn) -> None:
     _in_port(t)
     _escorts(t)
     _strategic_event(t)
+    _escorts(t)  # again: a rogue mine may have sunk a charge, and its escort turns home at once
 
 
 def _damage_control(t: Turn) -> None:

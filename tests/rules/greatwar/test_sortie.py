@@ -95,6 +95,23 @@ def test_an_escort_whose_charge_is_gone_returns_to_port(monkeypatch):
     assert any("has lost the fleet it escorted" in text for text in news(game, "souchon"))
 
 
+def test_an_escort_whose_charge_a_rogue_mine_sinks_turns_home_before_the_next_orders(monkeypatch):
+    """The random event comes after the turn's battles: a collier it sinks leaves its escort with
+    nothing to escort in the very orders phase that follows, not a turn later."""
+    load_dice(monkeypatch, {r"^2/strategic event$": (1, 1), r"^2/strategic event/side$": (1,),
+                            r"rogue mine/": (1,), **QUIET})  # the colliers, first by id; their one ship
+    start = changed(moved("coal", "bosporus"), fleet_is("coal", ships=("Irmingard",)),
+                    moved("torpedo", "bosporus"), fleet_is("torpedo", mission="escort", escorting="coal"))
+    game = opened(change=start)
+    game = plot(game, {})
+    assert game.state.board.fleet("coal") is None
+    escort = game.state.board.fleet("torpedo")
+    assert escort.returning and escort.escorting is None
+    assert any("has lost the fleet it escorted" in text for text in news(game, "ottoman"))
+    game = plot(game, {})
+    assert game.state.board.fleet("torpedo").zone == "constantinople"
+
+
 # -- bombardment --------------------------------------------------------------------------------------
 
 

@@ -1,6 +1,8 @@
 """A sortie as the rules carry it out: zone by zone with contact first, the mission fixed for the
 sortie, and what each mission achieves and costs."""
 
+import re
+
 import pytest
 
 from fogbank.rules import core
@@ -268,3 +270,28 @@ def test_a_ports_batteries_hit_a_bombarding_fleet_on_a_five(monkeypatch):
     game = plot(opened(change=bombarding(lambda s: s, "cruisers", "batum")), {})
     assert game.state.board.ships["Hamidiye"].hits == 2  # sunk: three guns, each a 5
     assert "Hamidiye of Ottoman cruisers is sunk by the shore batteries of Batum in Batum." in news(game, "ottoman")
+
+
+def plotted(game, plots):
+    """`plot`, with every roll the turn made: (the game at the next orders phase, the rolls)."""
+    rolls = []
+    for seat in sorted(RULES.seats_to_act(game.state)):
+        own = {f: p for f, p in plots.items() if game.state.board.fleet(f).seat == seat}
+        step = submit(game, seat, RULES.parse_order(seat, {"fleets": own}))
+        rolls += step.rolls
+        game = step.game
+    return game, rolls
+
+
+def test_two_fleets_shelling_one_port_draw_one_volley_a_die_a_gun(monkeypatch):
+    """Rule 10 gives the port a number of guns: they answer every fleet shelling it that turn in
+    one volley, each gun a die with a key of its own (two volleys had repeated the first's dice)."""
+    load_dice(monkeypatch, {**QUIET, r"^1/battery/batum$": (6,)})
+    start = changed(bombarding(lambda s: s, "cruisers", "batum"), bombarding(lambda s: s, "mittelmeer", "batum"))
+    game, rolls = plotted(opened(change=start), {})
+    keys = [r.key for r in rolls]
+    assert sorted(k for k in keys if re.fullmatch(r"1/battery/batum/\d", k)) == [f"1/battery/batum/{i}" for i in range(3)]
+    assert len(keys) == len(set(keys))
+    targets = {r.key: r for r in rolls if r.key.endswith("/target")}
+    assert all(r.sides == 4 for r in targets.values())  # the ships of both fleets
+    assert game.state.board.points["central"] == 2  # the port scores once

@@ -125,7 +125,7 @@ class Meetings:
         for f in (f for side in fleets.values() for f in side):
             self.stopped[f.id] = zone
         if handoff.hands_over(t.state):  # fought in another game: the phase waits for its result
-            shore_fire(t, zone, [f for side in fleets.values() for f in side], volley="battle")
+            shore_fire(t, zone, [f for side in fleets.values() for f in side])
             fleets = {s: [t.board.fleet(f.id) for f in side if t.board.fleet(f.id)] for s, side in fleets.items()}
             if all(fleets.values()):
                 handoff.hand_over(t, zone, fleets, day)

@@ -128,7 +128,7 @@ def test_a_ports_batteries_fire_before_a_battle_in_its_zone_is_handed_over(monke
     from .table import fleet_is, moved, plot
 
     load_dice(monkeypatch, {r"/contact/": (6,), r"strategic event": (3, 3), r"/mine/": (6,), r"^1/battery/sevastopol$": (6,),
-                            r"battery/sevastopol/battle/\d$": (6,), r"aerial": (1,)})
+                            r"battery/sevastopol/\d$": (6,), r"aerial": (1,)})
     game = core.start(RULES, "black_sea", b"p" * 32, {"battles": "hex"})
     game = attrs.evolve(game, state=moved("mittelmeer", "west_central")(game.state))
     game = plot(game, {"mittelmeer": {"mission": "raid", "path": ["sevastopol"]}})

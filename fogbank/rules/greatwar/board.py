@@ -150,6 +150,11 @@ def fuel_left(board: Board, fleet: Fleet, scenario: Scenario) -> int:
     return min((scenario.ships[n].fuel - board.ships[n].fuel_used for n in fleet.ships), default=0)
 
 
+def reach(board: Board, fleet: Fleet, scenario: Scenario) -> int:
+    """Zones the fleet may sail this turn: its speed's, or 1 with a ship out of fuel."""
+    return zones_per_turn(board, fleet, scenario) if fuel_left(board, fleet, scenario) > 0 else 1
+
+
 def density(fields: int) -> str:
     """Seed 004, advanced strategic rule 7: a minefield told in words, never its count."""
     if fields <= 2:

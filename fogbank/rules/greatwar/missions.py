@@ -14,6 +14,7 @@ from fogbank.rules.core import Outcome, Resolution
 from fogbank.rules.core.copies import evolve
 
 from .board import Fleet
+from .handoff import hands_over
 from .turn import Turn, is_day, seaplane_bases, seaplane_reach
 from .upkeep import upkeep
 
@@ -27,9 +28,11 @@ def finish_contact(t: Turn, stopped: Mapping[str, str], stood: set[str]) -> Reso
     if t.s.year >= 1915 and is_day(t.state.turn):
         _seaplane_attacks(t)
     engaged = {f for f in stopped if f not in stood}
-    for fleet in t.fleets():
-        if fleet.id not in engaged and not fleet.returning:
-            _mission(t, fleet)
+    at_work = [f for f in t.fleets() if f.id not in engaged and not f.returning]
+    shelling = [f for f in at_work if _shells(t, f)]
+    fired = set(stopped.values()) if hands_over(t.state) else set()  # ports that fired before a hex battle
+    for fleet in at_work:
+        _mission(t, fleet, shelling, fired)
     _raids(t, [f for f in t.fleets() if f.mission == "raid" and f.id not in engaged and not f.returning])
     outcome = _outcome(t)
     if outcome is None:
@@ -37,18 +40,21 @@ def finish_contact(t: Turn, stopped: Mapping[str, str], stood: set[str]) -> Reso
     return t.done(outcome)
 
 
-def shore_fire(t: Turn, zone: str, fleets: Iterable[Fleet]) -> None:
+def shore_fire(t: Turn, zone: str, fleets: Iterable[Fleet], volley: str = "") -> None:
     """Advanced strategic rule 10: a port's batteries fire at the enemy's ships in its zone, a
     die a gun, each 5 or 6 a hull box: the ships have closed to shell the port (or to fight in
-    its roads), within the batteries' own area (at a bombarding fleet, or before a battle fought
-    elsewhere)."""
+    its roads), within the batteries' own area (at the fleets bombarding it, or before a battle
+    fought elsewhere). `volley` names a port's second volley of a turn in its dice keys (the
+    bombardment's after a battle handed over in its zone), so it rolls dice of its own; the
+    first keeps the keys it always had."""
     port = t.s.zones[zone]
     ships = [n for f in fleets if f.side != port.side for n in f.ships]
     if not port.base or not ships:
         return
+    key = f"battery/{zone}/{volley}/" if volley else f"battery/{zone}/"
     for i in range(t.battery(zone)):
-        target = t.roller.choose(f"battery/{zone}/{i}/target", ships)
-        if t.roller.roll(f"battery/{zone}/{i}", "gunfire 5+").outcome != "0 hits":
+        target = t.roller.choose(f"{key}{i}/target", ships)
+        if t.roller.roll(f"{key}{i}", "gunfire 5+").outcome != "0 hits":
             t.damage(target, 1)
             fleet = next(f for f in t.fleets() if target in f.ships)
             t.news(fleet.side, f"The shore batteries of {port.name} hit {target}.", fleet.id)
@@ -84,10 +90,10 @@ def _seaplane_attacks(t: Turn) -> None:
         t.clear_sunk("by seaplanes")
 
 
-def _mission(t: Turn, fleet: Fleet) -> None:
+def _mission(t: Turn, fleet: Fleet, shelling: list[Fleet], fired: set[str]) -> None:
     """Bombardment, minelaying and refuelling at sea, for a fleet the enemy did not stop."""
     if fleet.mission == "bombard":
-        _bombard(t, fleet)
+        _bombard(t, fleet, shelling, fired)
     elif fleet.mission == "lay mines" and fleet.zone == fleet.mines_at:
         _lay_mines(t, fleet)
     elif fleet.mission == "refuel":
@@ -104,18 +110,33 @@ def can_bombard(t: Turn, fleet: Fleet, zone) -> bool:
     return any(any(t.board.ships[n].guns(t.s.ships[n])[:gun + 1]) for n in fleet.ships)
 
 
-def _bombard(t: Turn, fleet: Fleet) -> None:
+def _within_reach(t: Turn, fleet: Fleet) -> bool:
+    """In an enemy base's zone, with guns big enough to bombard it."""
+    zone = t.s.zones[fleet.zone]
+    return bool(zone.base) and zone.side == t.s.enemy(fleet.side) and can_bombard(t, fleet, zone)
+
+
+def _shells(t: Turn, fleet: Fleet) -> bool:
+    """A fleet on bombard that spent the whole turn in reach of an enemy base (it did not move)."""
+    return fleet.mission == "bombard" and _within_reach(t, fleet) and not fleet.path
+
+
+def _bombard(t: Turn, fleet: Fleet, shelling: list[Fleet], fired: set[str]) -> None:
     """A fleet that spent the whole turn in an enemy base's zone (it did not move: it closed,
-    found its marks and shelled them) bombards it; the port's batteries answer; the first
+    found its marks and shelled them) bombards it; the port's batteries answer, in one volley
+    at every fleet shelling it this turn (the port has so many guns, each fires once); the first
     bombardment of each enemy base scores (4 a major base, 2 a minor), a later one only draws
     their fire."""
     zone = t.s.zones[fleet.zone]
-    if not (zone.base and zone.side == t.s.enemy(fleet.side)) or not can_bombard(t, fleet, zone):
+    if not any(f.id == fleet.id for f in shelling):
+        if _within_reach(t, fleet) and fleet.path:
+            t.news(fleet.side, f"{fleet.name} arrives off {zone.name}: it bombards next turn if it stays there.",
+                   fleet.id)
         return
-    if fleet.path:
-        t.news(fleet.side, f"{fleet.name} arrives off {zone.name}: it bombards next turn if it stays there.", fleet.id)
-        return
-    shore_fire(t, zone.id, [fleet])
+    here = [f.id for f in shelling if f.zone == zone.id]
+    if here[0] == fleet.id:  # the first of them draws the volley for all
+        volley = "bombard" if zone.id in fired else ""
+        shore_fire(t, zone.id, [f for f in map(t.board.fleet, here) if f is not None], volley)
     fleet = t.board.fleet(fleet.id)
     if fleet is None:
         return

@@ -9,7 +9,7 @@ from typing import Any
 
 from fogbank.rules.core import GameState, Refused
 
-from .board import Board, Fleet, zones_per_turn, fuel_left
+from .board import Board, Fleet, reach
 from .sea import MISSIONS, Scenario
 from .turn import seaplane_bases
 from .tactical.areas import OUTGUNNED, POSTURES, TARGETS
@@ -207,7 +207,7 @@ def _check_repair(board: Board, seat: str, repair: Mapping[str, str]) -> None:
 
 
 def _check_path(board: Board, scenario: Scenario, fleet: Fleet, start: str, path: list[str]) -> None:
-    limit = zones_per_turn(board, fleet, scenario) if fuel_left(board, fleet, scenario) > 0 else 1
+    limit = reach(board, fleet, scenario)
     if len(path) > limit:
         raise Refused("too_far", f"{fleet.name} can move {limit} zone{'s' if limit > 1 else ''} a turn.")
     here = start

@@ -8,7 +8,7 @@ from typing import Mapping
 from fogbank.rules.core import GameState, Resolution
 from fogbank.rules.core.copies import evolve
 
-from .board import zones_per_turn
+from .board import Fleet, reach
 from .sea import Scenario
 from .turn import Turn
 
@@ -36,7 +36,7 @@ def orders_phase(state: GameState, scenario: Scenario, orders: Mapping[str, dict
     for fleet in t.fleets():  # an escort sails its charge's plot, as far as its own speed goes
         charge = t.board.fleet(fleet.escorting) if fleet.escorting and not fleet.returning else None
         if charge is not None and charge.zone == fleet.zone:
-            t.put(evolve(fleet, path=() if fleet.held else charge.path[:zones_per_turn(t.board, fleet, scenario)]))
+            t.put(evolve(fleet, path=() if fleet.held else charge.path[:reach(t.board, fleet, scenario)]))
     return t.done()
 
 
@@ -46,9 +46,34 @@ def _homeward(t: Turn, fleet) -> tuple[str, ...]:
     first = t.step_towards(fleet.zone, goal)
     if first == fleet.zone:
         return ()
-    if zones_per_turn(t.board, fleet, t.s) == 2 and first != goal:
+    if reach(t.board, fleet, t.s) == 2 and first != goal:
         return first, t.step_towards(first, goal)
     return (first,)
+
+
+def ahead_from_here(t: Turn, fleet: Fleet) -> tuple[tuple[str, ...], ...]:
+    """The fleet's plots ahead as it can sail them from where it is (contact may have stopped it
+    short of a plot, Danger Ahead! held it a turn, damage or empty bunkers cut its reach): each
+    plot as made while it leads on from where the one before ends, cut to the fleet's reach;
+    otherwise the shortest way towards the zone it ends in, as far as the fleet goes. A fleet
+    the rules steer home has none."""
+    if fleet.returning:
+        return ()
+    here, most, plots = fleet.zone, reach(t.board, fleet, t.s), []
+    for plot in fleet.ahead:
+        plots.append(_sailable(t, here, plot, most))
+        here = plots[-1][-1] if plots[-1] else here
+    return tuple(plots)
+
+
+def _sailable(t: Turn, here: str, plot: tuple[str, ...], most: int) -> tuple[str, ...]:
+    if all(b in t.s.zones[a].adjacent for a, b in zip((here, *plot), plot)):
+        return plot[:most]
+    way: list[str] = []
+    while len(way) < most and here != plot[-1]:
+        here = t.step_towards(here, plot[-1])
+        way.append(here)
+    return tuple(way)
 
 
 def _intelligence(t: Turn, orders: Mapping[str, dict]) -> str | None:

@@ -162,8 +162,11 @@ class GreatWar(Ruleset):
             raise Refused("bad_override", "No such fleet or zone.")
         audit = OverrideApplied(turn=state.turn, what=f"{override['kind']} {fleet.id} {override['zone']}", reason=reason)
         if override["kind"] == "move":
-            moved = evolve(board, fleets=tuple(evolve(f, zone=override["zone"]) if f.id == fleet.id else f for f in board.fleets))
-            return Resolution(evolve(state, board=moved), (audit,))
+            t = turn.Turn(state, s)
+            t.put(evolve(fleet, zone=override["zone"]))
+            moved = t.board.fleet(fleet.id)
+            t.put(evolve(moved, ahead=plotting.ahead_from_here(t, moved)))  # its plots ahead lead on from there
+            return Resolution(evolve(state, board=t.board), (audit,))
         seat, next_zone = override.get("seat"), override.get("next_zone") or None
         if next_zone is not None and next_zone not in s.zones:
             raise Refused("bad_override", "No such next zone.")

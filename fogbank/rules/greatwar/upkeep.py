@@ -1,11 +1,13 @@
 """Before each orders phase: damage control, port repair, coal and cargo, escorts that lost their
-charge, the strategic random event."""
+charge, the strategic random event (and escorts whose charge it sank), plots ahead sailed from
+where each fleet is."""
 
 from __future__ import annotations
 
 from fogbank.rules.core.copies import evolve
 
 from .board import Fleet, Pending
+from .plotting import ahead_from_here
 from .turn import MINE_HIT, Turn
 
 def upkeep(t: Turn) -> None:
@@ -18,6 +20,8 @@ def upkeep(t: Turn) -> None:
     _in_port(t)
     _escorts(t)
     _strategic_event(t)
+    _escorts(t)  # again: a rogue mine may have sunk a charge, and its escort turns home at once
+    _plots_ahead(t)
 
 
 def _damage_control(t: Turn) -> None:
@@ -115,6 +119,22 @@ def _escorts(t: Turn) -> None:
         t.put(evolve(fleet, escorting=None, returning=fleet.returning or not at_home))
         if not at_home:
             t.news(fleet.side, f"{fleet.name} has lost the fleet it escorted and returns to port.", fleet.id)
+
+
+def _plots_ahead(t: Turn) -> None:
+    """Plots made on an earlier turn are sailed from where each fleet really is, once the turn's
+    contacts, battles and events are over (plotting.ahead_from_here); its side is told of plots
+    it cannot sail as made."""
+    for fleet in t.fleets():
+        ahead = ahead_from_here(t, fleet)
+        if ahead == fleet.ahead:
+            continue
+        t.put(evolve(fleet, ahead=ahead, must_plot=1 if fleet.returning else fleet.must_plot))
+        if not fleet.returning:
+            ways = [" → ".join(t.s.zones[z].name for z in plot) or "it stays" for plot in ahead]
+            here = t.s.zones[fleet.zone].name
+            t.news(fleet.side, f"{fleet.name}, in {here}, cannot sail its plots ahead as made: it makes for "
+                   f"them by the shortest way (next turn {'; then '.join(ways)}).", fleet.id)
 
 
 INTELLIGENCE = ("situation clarifies", "this just in")

@@ -1,6 +1,8 @@
 """Battles handed to the surface hex game (option battles=hex): the contact phase waits on the
 battle's result, the seats that fight are told, the result is applied and the game goes on."""
 
+import re
+
 import pytest
 
 from fogbank.rules import core
@@ -133,3 +135,30 @@ def test_a_ports_batteries_fire_before_a_battle_in_its_zone_is_handed_over(monke
     assert game.awaiting and game.state.board.batteries == {"sevastopol": 3}
     assert game.state.board.ships["Yavuz Sultan Selim"].hits + game.state.board.ships["Midilli"].hits == 3
     assert any("The shore batteries of Sevastopol hit" in t for t in news(game, "souchon"))
+
+
+def test_a_fleet_holding_the_field_in_a_port_draws_the_batteries_again_with_dice_of_their_own(monkeypatch):
+    """With battles=hex a port's guns fire once before the battle goes over and again at the
+    bombardment of a fleet that held the field: two volleys, each die keyed apart."""
+    import attrs
+
+    from .table import changed, fleet_is, moved
+
+    one_gun_missing = {r"^1/battery/sevastopol$": (2,), r"battery/sevastopol/.*\d$": (1,)}
+    load_dice(monkeypatch, {r"/contact/": (6,), r"strategic event": (3, 3), r"/mine/": (6,), r"aerial": (1,),
+                            **one_gun_missing})
+    game = core.start(RULES, "black_sea", b"p" * 32, {"battles": "hex"})
+    start = changed(moved("mittelmeer", "sevastopol"), fleet_is("mittelmeer", mission="bombard"))
+    game = attrs.evolve(game, state=start(game.state))
+    rolls = []
+    for seat in sorted(RULES.seats_to_act(game.state)):
+        step = core.submit(game, seat, RULES.parse_order(seat, {"fleets": {}}))
+        rolls += step.rolls
+        game = step.game
+    (name,) = RULES.engagements(game.state)
+    step = core.settle(game, name, {"ships": [], "left": ["russia"], "summary": "The Russians drew off."})
+    rolls += step.rolls
+    keys = [r.key for r in rolls]
+    assert len([k for k in keys if re.fullmatch(r"1/battery/sevastopol/.*\d", k)]) == 2  # a gun, twice
+    assert len(keys) == len(set(keys))
+    assert any("Yavuz and Midilli bombards Sevastopol: 4 points." in t for t in news(step.game, "souchon"))

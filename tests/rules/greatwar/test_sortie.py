@@ -1,12 +1,14 @@
 """A sortie as the rules carry it out: zone by zone with contact first, the mission fixed for the
 sortie, and what each mission achieves and costs."""
 
+import re
+
 import pytest
 
 from fogbank.rules import core
 from fogbank.rules.core import Refused, submit
 
-from .table import RULES, changed, fleet_is, load_dice, mined, moved, opened, plot
+from .table import RULES, SEA, changed, fleet_is, load_dice, mined, moved, opened, plot
 
 QUIET = {r"/contact/": (1,), r"/mine/": (6,), r"aerial": (1,), r"strategic event": (3, 3), r"raid/": (1,)}
 
@@ -93,6 +95,41 @@ def test_an_escort_whose_charge_is_gone_returns_to_port(monkeypatch):
     game = plot(game, {})
     assert game.state.board.fleet("mittelmeer").returning
     assert any("has lost the fleet it escorted" in text for text in news(game, "souchon"))
+
+
+def test_an_escort_out_of_fuel_follows_its_charge_one_zone_only(monkeypatch):
+    """Rule 4: a fleet with a ship out of fuel moves a zone a turn, an escort as much as any."""
+    import attrs
+
+    def bunkers_empty(state):
+        destroyers = state.board.fleet("torpedo").ships
+        ships = {n: attrs.evolve(s, fuel_used=SEA.ships[n].fuel) if n in destroyers else s
+                 for n, s in state.board.ships.items()}
+        return attrs.evolve(state, board=attrs.evolve(state.board, ships=ships))
+    load_dice(monkeypatch, QUIET)
+    start = changed(moved("cruisers", "bosporus"), fleet_is("cruisers", mission="bombard"),
+                    moved("torpedo", "bosporus"), fleet_is("torpedo", mission="escort", escorting="cruisers"),
+                    bunkers_empty)
+    game = plot(opened(change=start), {"cruisers": {"mission": "bombard", "path": ["varna", "danube"]}})
+    board = game.state.board
+    assert board.fleet("cruisers").zone == "danube" and board.fleet("torpedo").zone == "varna"
+
+
+def test_an_escort_whose_charge_a_rogue_mine_sinks_turns_home_before_the_next_orders(monkeypatch):
+    """The random event comes after the turn's battles: a collier it sinks leaves its escort with
+    nothing to escort in the very orders phase that follows, not a turn later."""
+    load_dice(monkeypatch, {r"^2/strategic event$": (1, 1), r"^2/strategic event/side$": (1,),
+                            r"rogue mine/": (1,), **QUIET})  # the colliers, first by id; their one ship
+    start = changed(moved("coal", "bosporus"), fleet_is("coal", ships=("Irmingard",)),
+                    moved("torpedo", "bosporus"), fleet_is("torpedo", mission="escort", escorting="coal"))
+    game = opened(change=start)
+    game = plot(game, {})
+    assert game.state.board.fleet("coal") is None
+    escort = game.state.board.fleet("torpedo")
+    assert escort.returning and escort.escorting is None
+    assert any("has lost the fleet it escorted" in text for text in news(game, "ottoman"))
+    game = plot(game, {})
+    assert game.state.board.fleet("torpedo").zone == "constantinople"
 
 
 # -- bombardment --------------------------------------------------------------------------------------
@@ -199,6 +236,56 @@ def test_an_erroneous_report_is_not_shed_by_leaving_the_fleet_out_of_the_orders(
     assert refusal(game, "ottoman", {"fleets": {"torpedo": {"mission": "raid", "path": ["bosporus"]}}}) == "plotted_ahead"
 
 
+def bound_ahead(*plots):
+    """A change to the truth at the start: the Ottoman cruisers, in the Bosporus, sail on plots
+    made ahead (the first is turn 1's)."""
+    return changed(moved("cruisers", "bosporus"), fleet_is("cruisers", ahead=plots))
+
+
+def test_a_fleet_contact_stops_short_sails_its_plots_ahead_from_where_it_is(monkeypatch):
+    """Met off the Bosporus on its way to the Western Black Sea, the cruisers cannot sail their
+    next plot, to the Danube mouth, from where they are: they make for it by the shortest way."""
+    load_dice(monkeypatch, {r"^1/contact/": (6,), **QUIET})
+    start = changed(bound_ahead(("southwest", "west"), ("danube",), ("odessa",)),
+                    moved("kreisera", "southwest"))
+    game = core.start(RULES, "black_sea", bytes(32), {"battles": "hex"})
+    game = plot(__import__("attrs").evolve(game, state=start(game.state)), {})
+    (battle,) = RULES.engagements(game.state)
+    game = core.settle(game, battle, {"ships": [], "left": [], "summary": "Both sides drew off."}).game
+    cruisers = game.state.board.fleet("cruisers")
+    assert cruisers.zone == "southwest" and cruisers.ahead == (("varna", "danube"), ("odessa",))
+    assert any("cannot sail its plots ahead as made" in text for text in news(game, "ottoman"))
+    game = plot(game, {})
+    assert game.state.board.fleet("cruisers").zone == "danube"
+
+
+def test_a_fleet_danger_ahead_holds_sails_its_later_plots_from_where_it_is(monkeypatch):
+    load_dice(monkeypatch, {r"^2/strategic event$": (5, 6), r"^2/strategic event/side$": (1,),
+                            r"danger ahead/fleet": (2,), **QUIET})  # the cruisers, second by id
+    game = plot(opened(change=bound_ahead(("southwest",), ("west",), ("danube",))), {})
+    assert game.state.board.fleet("cruisers").held
+    game = plot(game, {})
+    cruisers = game.state.board.fleet("cruisers")
+    assert cruisers.zone == "southwest" and cruisers.ahead == (("varna", "danube"),)
+
+
+def test_the_umpire_moving_a_fleet_bound_ahead_leaves_it_plots_it_can_sail():
+    game = opened(change=bound_ahead(("southwest",), ("west",), ("danube",)))
+    moving = {"kind": "move", "fleet": "cruisers", "zone": "sinop"}
+    game = core.override(game, moving, "a collier's sighting").game
+    assert game.state.board.fleet("cruisers").ahead == (("eregli", "southwest"), ("west",), ("danube",))
+
+
+def test_a_fleet_sent_home_drops_its_plots_ahead(monkeypatch):
+    """Condenser trouble sends a ship home as its own fleet: the rules steer it to port, and in
+    port it takes orders again, not the plots its old fleet made."""
+    load_dice(monkeypatch, {r"^2/strategic event$": (1, 2), r"^2/strategic event/side$": (1,),
+                            r"condenser/ship": (4,), **QUIET})  # Mecidiye, fourth of the Central ships
+    game = plot(opened(change=bound_ahead(("southwest",), ("west",), ("danube",))), {})
+    home = game.state.board.fleet("cruisers-mecidiye")
+    assert home.returning and home.ahead == () and home.must_plot == 1
+
+
 def test_damage_control_may_restore_speed_and_does_when_the_ship_is_slowed(monkeypatch):
     import attrs
     load_dice(monkeypatch, {**QUIET, r"damage control/Evstafi/1": (1,), r"damage control/Evstafi/2": (6,),
@@ -251,3 +338,30 @@ def test_a_ports_batteries_hit_a_bombarding_fleet_on_a_five(monkeypatch):
     game = plot(opened(change=bombarding(lambda s: s, "cruisers", "batum")), {})
     assert game.state.board.ships["Hamidiye"].hits == 2  # sunk: three guns, each a 5
     assert "Hamidiye of Ottoman cruisers is sunk by the shore batteries of Batum in Batum." in news(game, "ottoman")
+
+
+def plotted(game, plots):
+    """`plot`, with every roll the turn made: (the game at the next orders phase, the rolls)."""
+    rolls = []
+    for seat in sorted(RULES.seats_to_act(game.state)):
+        own = {f: p for f, p in plots.items() if game.state.board.fleet(f).seat == seat}
+        step = submit(game, seat, RULES.parse_order(seat, {"fleets": own}))
+        rolls += step.rolls
+        game = step.game
+    return game, rolls
+
+
+def test_two_fleets_shelling_one_port_draw_one_volley_a_die_a_gun(monkeypatch):
+    """Rule 10 gives the port a number of guns: they answer every fleet shelling it that turn in
+    one volley, each gun a die with a key of its own (two volleys had repeated the first's dice)."""
+    load_dice(monkeypatch, {**QUIET, r"^1/battery/batum$": (6,)})
+    start = changed(bombarding(lambda s: s, "cruisers", "batum"),
+                    bombarding(lambda s: s, "mittelmeer", "batum"))
+    game, rolls = plotted(opened(change=start), {})
+    keys = [r.key for r in rolls]
+    volley = sorted(k for k in keys if re.fullmatch(r"1/battery/batum/\d", k))
+    assert volley == [f"1/battery/batum/{i}" for i in range(3)]
+    assert len(keys) == len(set(keys))
+    targets = {r.key: r for r in rolls if r.key.endswith("/target")}
+    assert all(r.sides == 4 for r in targets.values())  # the ships of both fleets
+    assert game.state.board.points["central"] == 2  # the port scores once

@@ -116,6 +116,7 @@ ENGINE_ERRORS: dict[str, str] = {
     "unknown_side": "There is no side with that name in this game.",
     "bad_result": "A result is victory, marginal victory, draw, marginal defeat, defeat or ended.",
     "no_orders_missing": "Every order the phase waits for is in: a deadline has nothing to take as standing.",
+    "orders_to_give": "A pass of a seat that has an order to give, or owes none (the server passes only seats with nothing to order).",
     "awaiting_battle": "The phase waits on a battle fought in another game; it cannot be released until that battle is settled.",
     "unknown_engagement": "The game waits on no battle of that id.",
     "bad_engagement": "The battle handed over is malformed, or no ruleset can fight it.",

@@ -86,7 +86,7 @@ def record_seats(entry: Mapping[str, Any]) -> Iterable[str]:
     question, and an event's audience. Never a roll; the game's header is in every record."""
     kind = entry.get("type")
     if kind == "input":
-        return (entry["seat"],) if entry["input"] in ("order", "ask") and "seat" in entry else ()
+        return (entry["seat"],) if entry["input"] in ("order", "pass", "ask") and "seat" in entry else ()
     if kind == "event":
         return entry.get("audience", ())
     return ()

@@ -256,6 +256,7 @@ class Host:
             # Nobody acts in the opening phase (a day's sighting declarations): it is released at
             # once, logged as a release, or every seat would wait on an umpire who may not be there.
             await self._accept(room, core.release(game), gamelog.input_at("release", game))
+        await self.pass_over(room)
         return {
             "game": game_id,
             "ruleset": ruleset.name,
@@ -289,6 +290,7 @@ class Host:
             room = self.rooms.get(row.id)
             if room is not None and room.game.cycle is not Cycle.ENDED:
                 await self._club(room, row)
+                self.keep(self.pass_over(room))  # a phase opened just before a crash, its passes not given
         return len(self.rooms)
 
     async def _club(self, room: Room, row: Any) -> None:
@@ -731,8 +733,33 @@ class Host:
             self.deadlines.forget(room.id)
             self.keep(self.store.set_club(room.id, active=room.active))
         elif game is step.game and game.waiting_for():  # nobody moved it on since: the phase waits
-            self.nudges.phase_opened(room, self.deadlines.due_iso(room), game.waiting_for())
+            self.keep(self._phase_opened(room, game))
+
+    async def _phase_opened(self, room: Room, game: Game) -> None:
+        """A phase waits for orders: the seats with nothing to order in it are passed over, then
+        the seats still to order are nudged (unless the passes moved the game on)."""
+        await self.pass_over(room)
+        now = room.tip
+        if (now.state.turn, now.state.phase) == (game.state.turn, game.state.phase) and now.waiting_for():
+            self.nudges.phase_opened(room, self.deadlines.due_iso(room), now.waiting_for())
             self.keep(self.store.set_club(room.id, active=room.active))
+
+    async def pass_over(self, room: Room) -> None:
+        """Pass over every seat with nothing it could order in the phase now open (judged from its
+        own view, `core.has_nothing_to_order`), one input each, logged (`pass`) and replayed like an
+        order: to every other seat it is a seat that sent its standing order the moment the phase
+        opened. A seat a built-in player holds is left to it."""
+        opened = (room.tip.state.turn, room.tip.state.phase)
+        for seat in sorted(room.tip.to_act()):
+            game = room.tip
+            if (game.state.turn, game.state.phase) != opened:  # the passes resolved the phase
+                return
+            if self.stand_ins.holds(room.id, seat) or not core.has_nothing_to_order(game, seat):
+                continue
+            try:
+                await self._accept(room, core.pass_over(game, seat), gamelog.input_at("pass", game, seat=seat))
+            except Refused as refusal:  # the seat's own order came first, or the store is full
+                log.info("game %s: %s not passed over: %s", room.id, seat, refusal.sentence)
 
     def _unstored(self, games: set[str]) -> None:
         """The store lost inputs of these games (`Store.on_failure`, before anyone else hears)."""

@@ -60,12 +60,16 @@ class Plug:
     friends: Callable[[Game, str], Any] | None = None
 
 
+def unchanged(state: GameState) -> GameState:
+    return state
+
+
 @attrs.frozen
 class Change:
     """A secret change: to the truth at the start, and to the inputs (other seats', the umpire's)."""
 
     name: str
-    start: Callable[[GameState], GameState] = lambda state: state
+    start: Callable[[GameState], GameState] = unchanged
     inputs: Callable[[Sequence[Input]], Sequence[Input]] = lambda inputs: inputs
     # An input the log keeps word for word (talk, say) is in the log `game_over` unseals to every
     # seat at the end, by design: such a change is checked on everything sent before it.
@@ -83,11 +87,17 @@ class Run:
     pencils: list[Any] = attrs.field(factory=list)
 
 
-def run(plug: Plug, seed: bytes, inputs: Sequence[Input], observer: str, change: Change | None = None) -> Run:
-    return asyncio.run(_run(plug, seed, inputs, observer, change or Change("none")))
+def run(
+    plug: Plug, seed: bytes, inputs: Sequence[Input], observer: str, change: Change | None = None, history: bool = True
+) -> Run:
+    """One game, and what `observer` was sent. `history`: whether it asks for the history once the
+    game is over (it is replayed from the scenario's start: a truth changed at the start cannot be
+    replayed, so it is asked only where both runs compared began as the scenario does)."""
+    change = change or Change("none")
+    return asyncio.run(_run(plug, seed, inputs, observer, change, history and change.start is unchanged))
 
 
-async def _run(plug: Plug, seed: bytes, inputs: Sequence[Input], observer: str, change: Change) -> Run:
+async def _run(plug: Plug, seed: bytes, inputs: Sequence[Input], observer: str, change: Change, history: bool) -> Run:
     with tempfile.TemporaryDirectory() as directory:
         store = await Store.open(Path(directory))
         try:
@@ -120,7 +130,7 @@ async def _run(plug: Plug, seed: bytes, inputs: Sequence[Input], observer: str, 
                         sent[during:] = fold_ack(sent[during:], [reply])
                     else:
                         sent.append(reply)
-                await asyncio.sleep(0)  # the pushes run once the input is durable
+                await settled(host)  # the pushes run once the input is durable; then the seats passed over
                 down = pencils_down(plug, room.game, observer)
                 if down != pencils[-1][1]:  # when (after how many inputs both runs share) and what
                     pencils.append((len(lows), down))
@@ -134,15 +144,23 @@ async def _run(plug: Plug, seed: bytes, inputs: Sequence[Input], observer: str, 
                     clock_free.append(plug.clock_free_low(room.game, observer))
             if not room.game.state.ended:  # the umpire ends it: the observer's own record is compared too
                 await _give(host, room, {"umpire": wire.EndGame(ref=0, reason="The test is over.")}, 0)
-                await asyncio.sleep(0)
+                await settled(host)
             sent.append(host.welcome(room, observer))
-            sent += await _asked(host, room, observer, history=True)
+            sent += await _asked(host, room, observer, history=history)
             if change.unsealed_at_end:
                 sent = [m for m in sent if not isinstance(m, wire.GameOver)]
             sealed = [_sealed(m) if plug.log_unsealed else m for m in sent]
             return Run([codec.encode_server(m) for m in sealed for codec in CODECS], lows, sealed, _changes(clock_free), pencils)
         finally:
             await store.close()
+
+
+async def settled(host: Host) -> None:
+    """Until the host's own work after an input is done: its pushes, and the passes of seats with
+    nothing to order (each an input of its own), so both runs compare the same moments."""
+    await asyncio.sleep(0)
+    while host._tasks:
+        await asyncio.gather(*list(host._tasks), return_exceptions=True)
 
 
 def pencils_down(plug: Plug, game: Game, seat: str) -> Any:
@@ -214,8 +232,10 @@ def check(plug: Plug, seed: bytes, inputs: Sequence[Input], observer: str, chang
 
     A difference is named by its kind, the first found of: the phases the seat sees open, the ids
     and labels it is given, their order, a message's size, and at last any byte."""
-    first = run(plug, seed, inputs, observer, base or Change("none", unsealed_at_end=change.unsealed_at_end))
-    changed = run(plug, seed, inputs, observer, change)
+    base = base or Change("none", unsealed_at_end=change.unsealed_at_end)
+    history = base.start is unchanged and change.start is unchanged
+    first = run(plug, seed, inputs, observer, base, history)
+    changed = run(plug, seed, inputs, observer, change, history)
     base = first
     checked = False
     if plug.clock_free_low is not None and base.clock_free == changed.clock_free:

@@ -9,8 +9,8 @@ from .engagement import EngagedShip, Engagement, EngagementResult, Party, ShipOu
 from .errors import Refused
 from .events import Amended, Answer, Event, GameEnded, Narrative, OverrideApplied, StandingOrderUsed, Talk, Told
 from .game import (
-    Game, Resolved, Step, amend, ask, check, deadline, end, narrate, override, private_talk_to, release, set_hold, settle,
-    start, submit, talk, waiting_told,
+    Game, Resolved, Step, amend, ask, check, deadline, end, has_nothing_to_order, narrate, override, pass_over,
+    private_talk_to, release, set_hold, settle, start, submit, talk, waiting_told,
 )
 from .knowledge import Fidelity, Plot, Position, Sensor, Sighting, Track, capped
 from .phases import Cycle
@@ -26,5 +26,5 @@ __all__ = [
     "Sighting", "private_talk_to", "Step", "Talk", "Told", "Track", "UMPIRE", "amend", "ask", "capped", "check", "check_seats",
     "commitment", "d66", "deadline", "derive_faces", "end", "find_ruleset", "find_scenario", "hits", "narrate",
     "override", "percentile", "register", "release", "rulesets", "seat_map", "set_hold", "sides", "start",
-    "submit", "talk", "Tally", "verify_roll", "Waiting", "waiting_told",
+    "submit", "talk", "Tally", "verify_roll", "Waiting", "waiting_told", "has_nothing_to_order", "pass_over",
 ]

@@ -197,9 +197,13 @@ def _refuse_if_not_taken(game: Game, seat: str, phase: str | None) -> None:
 def _refuse_if_amended(game: Game, seat: str) -> None:
     # The umpire's amendment is his ruling for the phase: a seat sending its own order after it
     # would quietly undo it.
-    state = game.state
-    if any(isinstance(t, Amended) and (t.turn, t.phase) == (state.turn, state.phase) for t in state.told.get(seat, ())):
+    if _amended(game, seat):
         raise Refused("amended", "The umpire has given your order for this phase; it stands.")
+
+
+def _amended(game: Game, seat: str) -> bool:
+    state = game.state
+    return any(isinstance(t, Amended) and (t.turn, t.phase) == (state.turn, state.phase) for t in state.told.get(seat, ()))
 
 
 def amend(game: Game, seat: str, payload: Mapping[str, Any], reason: str) -> Step:
@@ -278,6 +282,34 @@ def _standing_told(game: Game, why: str) -> tuple[StandingOrderUsed, ...]:
         )
         for seat in sorted(game.waiting_for())
     )  # fmt: skip
+
+
+def has_nothing_to_order(game: Game, seat: str) -> bool:
+    """Whether `seat` owes an order in the phase now open and has nothing it could order, judged
+    from its own view and chart (`Ruleset.nothing_to_order`): the seats `pass_over` may pass."""
+    if game.cycle is Cycle.ENDED or seat not in game.to_act() or seat in game.orders or _amended(game, seat):
+        return False
+    ruleset, state = game.ruleset, game.state
+    return ruleset.nothing_to_order(_seat_view(ruleset, state, seat), to_plain(ruleset.chart(state, seat)))
+
+
+def pass_over(game: Game, seat: str) -> Step:
+    """`seat` has nothing it could order in the phase now open (`has_nothing_to_order`): it sails
+    under its standing order, as if it had sent it the moment the phase opened, and is told so
+    (that seat alone). To every other seat this is a seat that sent its order. Raises `Refused`
+    if the seat has an order to give after all, or none is asked of it."""
+    _refuse_if_not_taken(game, seat, None)
+    if not has_nothing_to_order(game, seat):
+        raise Refused("orders_to_give", "Your seat has orders to give in this phase; it is not passed over.")
+    ruleset, state = game.ruleset, game.state
+    order = ruleset.standing_order(state, seat)
+    what = "the turn" if len(ruleset.phases) == 1 else f"the {ruleset.phase_title(state.phase)} phase"
+    told = StandingOrderUsed(
+        turn=state.turn, phase=state.phase, audience=frozenset({seat}), order=ruleset.unparse_order(order),
+        text=f"You have nothing to order in {what}: you sail under your standing order, with no need to send it.",
+    )
+    taken = _take_order(evolve(game, state=_keep_told(state, (told,))), seat, order)
+    return evolve(taken, events=(told, *taken.events))
 
 
 def waiting_told(game: Game, seat: str, view: Any = None) -> Waiting:

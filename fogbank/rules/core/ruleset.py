@@ -189,6 +189,14 @@ class Ruleset(abc.ABC):
         ship in sight) names them; nobody is ever told anything of the other sides."""
         return ()
 
+    def nothing_to_order(self, view: Mapping[str, Any], chart: Mapping[str, Any]) -> bool:
+        """Whether a seat whose view (as it is sent, plain maps) and chart are these has nothing it
+        could order in the phase now open: no gun that reaches an enemy it knows of, no torpedo,
+        no light to burn. Such a seat is passed with its standing order without a Send
+        (`core.pass_over`). Judged from what the seat is sent alone, like `friends_to_act`; by
+        default never (a seat always decides)."""
+        return False
+
     def check_private_talk(self, state: GameState, seat: str, to: str) -> None:
         """Raise `Refused` unless `seat` may talk privately to the seat `to` (both players' seats,
         not the same): heard by the two of them and the umpire alone. By default only to a seat

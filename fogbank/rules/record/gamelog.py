@@ -4,7 +4,8 @@ the end with the revealed seed. `fogbank verify` reads it back.
 One record per line, each a JSON object with a "type":
   game   ruleset, scenario, seats [{seat, side, title}], sides, phases, options, commitment
          (SHA-256 of the seed)
-  input  what the game was given: order, ask, talk, release, hold, override, amend,
+  input  what the game was given: order, pass (a seat with nothing to order, passed over: it
+         sails under its standing order), ask, talk, release, hold, override, amend,
          narrate, settle (a battle fought in another game: its id and result), deadline (the
          phase's time ran out: missing orders taken as standing orders; `due`, when, for the
          reader only), end; each with the turn and phase it was given in

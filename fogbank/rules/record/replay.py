@@ -15,6 +15,8 @@ def apply_input(game: Game, record: Mapping[str, Any]) -> Step:
     if kind == "order":
         order = ruleset.parse_order(record["seat"], record["order"])
         return core.submit(game, record["seat"], order, record.get("phase"))
+    if kind == "pass":
+        return core.pass_over(game, record["seat"])
     if kind == "release":
         return core.release(game)
     if kind == "deadline":

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping
 
-from .units import DUMMY, FORT, Unit
+from . import hexes
+from .units import CAPITAL, DUMMY, FORT, SCREEN, Unit
 
 # A unit as this rule reads it: (kind, printed attack factor, torpedo factor, W hits).
 Facts = tuple[str, int, int, int]
@@ -48,3 +49,27 @@ def friends_to_act(view: Mapping[str, Any]) -> set[str]:
         seat for seat, theirs in units.items()
         if acts(view["phase"], view["turn"], view["night"], declares_first, 0, theirs)
     }
+
+
+def nothing_to_order(view: Mapping[str, Any]) -> bool:
+    """Whether a seat has nothing it could order in the phase now open, read off its view: at
+    night's sighting no ship of its with a searchlight or a starshell (and no mines to lay); in
+    gunfire no ship that could make smoke and no gun or torpedo of its that reaches a unit its
+    picture lets it fire at. Movement is always the seat's to decide."""
+    phase = view["phase"]
+    ships = [u for u in view["ships"] if not u["sunk"] and not u["exited"]]
+    if phase in ("sight_first", "sight_second"):
+        return not view.get("mines_to_lay") and not any(u["searchlight"] or u["starshells"] for u in ships)
+    if phase != "gunfire":
+        return False
+    if any(u["kind"] in (CAPITAL, SCREEN) for u in ships):  # smoke for the next move (NWS)
+        return False
+    targets = [hexes.parse(c["hex"]) for c in view["contacts"]
+               if not c["friendly"] and not c["destroyed"] and c.get("seen")]
+    for u in ships:
+        reach = max(u["range"] if u["attack"] or u["secondary"] else 0, u["torpedo_range"] if u["salvoes"] else 0)
+        here = hexes.parse(u["hex"])
+        if any(hexes.distance(here, there) <= reach for there in targets):
+            return False
+    return True
+

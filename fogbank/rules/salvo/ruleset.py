@@ -83,6 +83,9 @@ class Salvo(Ruleset):
     def friends_to_act(self, view: Mapping[str, Any]) -> Iterable[str]:
         return acting.friends_to_act(view)
 
+    def nothing_to_order(self, view: Mapping[str, Any], chart: Mapping[str, Any]) -> bool:
+        return acting.nothing_to_order(view)
+
     def parse_order(self, seat: str, payload: Mapping[str, Any]) -> dict[str, Any]:
         return orders.parse_order(payload)
 

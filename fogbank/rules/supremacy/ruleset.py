@@ -10,8 +10,8 @@ from fogbank.rules.core import (
 )
 from fogbank.rules.core.copies import evolve
 
-from . import (aground, contacts, fire, gunnery, measures, orders, overrides, ramming, searchlights, torpedoes, turn,
-               victory, views)
+from . import (aground, contacts, fire, gunnery, idle, measures, orders, overrides, ramming, searchlights, torpedoes,
+               turn, victory, views)
 from .board import Board, Log
 from .bot import Captain
 from .damage import TABLES
@@ -79,6 +79,9 @@ class Supremacy(Ruleset):
         if view["phase"] not in ("write_moves", "write_fire", "torpedoes", "searchlights"):
             return ()
         return {c["seat"] for c in view["contacts"] if "seat" in c}
+
+    def nothing_to_order(self, view: Mapping[str, Any], chart: Mapping[str, Any]) -> bool:
+        return idle.nothing_to_order(view, chart)
 
     def parse_order(self, seat: str, payload: Mapping[str, Any]) -> Any:
         return orders.parse(payload)

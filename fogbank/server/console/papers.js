@@ -194,7 +194,7 @@ export class GameLog {
       h("tr", attributes, turn, h("td", { class: "from" }, from), h("td", { title: kind }, text), h("td", { class: "told-to" }, toldTo));
     switch (record.type) {
       case "input":
-        return line({ class: `input input-${record.input}` }, record.input === "order" || record.input === "ask" ? this.name(record.seat) : "umpire", this.input(record), "", record.input);
+        return line({ class: `input input-${record.input}` }, ["order", "pass", "ask"].includes(record.input) ? this.name(record.seat) : "umpire", this.input(record), "", record.input);
       case "end":
         return line({ class: "end" }, "", `${results(record, this.titles)}: ${record.reason} Seed ${record.seed}`, "everyone", "end");
       case "event": {
@@ -219,6 +219,8 @@ export class GameLog {
     switch (record.input) {
       case "order":
         return `Order from ${this.name(record.seat)}: ${unnamed(this.ruleset.order(record.order || {}, record.seat, record.phase), this.name(record.seat))}`;
+      case "pass":
+        return `${this.name(record.seat)} had nothing to order: passed over, under the standing order`;
       case "amend":
         return `Umpire amends ${this.name(record.seat)}'s order to ${this.ruleset.order(record.order || {}, record.seat, record.phase)}, because: ${record.reason}`;
       case "ask":

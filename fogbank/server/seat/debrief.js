@@ -77,6 +77,7 @@ export class Debrief {
     if (entry.type === "input") {
       if (entry.input === "order") return `You ordered: ${order(entry.order, this.welcome.seat, entry.phase)}`;
       if (entry.input === "ask") return `You asked the rules: ${words(entry.question)}`;
+      if (entry.input === "pass") return "You had nothing to order: passed over, under your standing order";
       return `You said: ${entry.text ?? ""}`;
     }
     switch (entry.kind) {

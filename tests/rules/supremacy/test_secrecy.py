@@ -260,6 +260,10 @@ def test_the_searchlight_phase_opens_at_night_whatever_the_enemys_lights():
     inputs = [*night_moves, *lights, *HOLD_FIRE, *(torpedoes(seat) for seat in SEATS), *lights]
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(RULES, "new_game", _british(effects={"lights": 10_000}))
+        # Nobody is passed over here: with her lights out Graf Spee would be, which is to Ajax a seat
+        # that sent its order the moment the phase opened (tests/server/test_passed_over.py), not at
+        # the moment these inputs give it; the claim here is the phase's opening.
+        patch.setattr(core, "has_nothing_to_order", lambda game, seat: False)
         assert check(night, seed, inputs, "ajax", Change("graf spee's lights out", start=lights_out))
 
 

@@ -268,6 +268,17 @@ class Picket(Ruleset):
                 "bad_override": "Not an override."}
 
 
+@core.register
+class PassingPicket(Picket):
+    """Picket whose captains with no track on their plot are passed over in the fire phase: the
+    engine's pass of a seat with nothing to order, tried as a ruleset author would."""
+
+    name = "picket_passes"
+
+    def nothing_to_order(self, view, chart):
+        return view["phase"] == "fire" and not view["plot"]["tracks"]
+
+
 def consorts_in_sight(board: Board, seat: str) -> list[str]:
     """The captain's own side's ships afloat within sight of hers, by seat (none once she is sunk)."""
     own = board.unit(seat)

@@ -330,3 +330,36 @@ def test_the_hook_sees_only_the_seats_view_and_names_only_its_own_sides_other_se
     monkeypatch.setattr(type(RULES), "friends_to_act", friends_to_act)
     assert core.waiting_told(game, "blue1") == core.Waiting(("blue2",))
     assert given == [to_plain(RULES.observe(game.state, "blue1"))]
+
+
+PASSING = core.find_ruleset("picket_passes")
+
+
+def test_a_seat_with_nothing_to_order_is_passed_over_told_so_and_the_log_replays_it():
+    """Nobody sees anybody at the start: in the fire phase no captain has a track, so each may be
+    passed over (its standing order taken, it alone told); a seat that owes nothing, or has
+    something to order, is refused."""
+    game = core.start(PASSING, "picket", SEED)
+    assert not core.has_nothing_to_order(game, "blue1")  # the move phase: always the captain's to decide
+    with pytest.raises(Refused) as refused:
+        core.pass_over(game, "blue1")
+    assert refused.value.code == "orders_to_give"
+    game = moves(game, blue1=0, blue2=0, red1=0, red2=0)
+    assert game.state.phase == "fire" and core.has_nothing_to_order(game, "blue1")
+    step = core.pass_over(game, "blue1")
+    told = [e for e in step.events if e.told_to("blue1")]
+    assert [e.kind for e in told] == ["standing_order"] and told[0].audience == {"blue1"}
+    assert "nothing to order in the fire phase" in told[0].text
+    assert step.game.orders["blue1"] == PASSING.standing_order(game.state, "blue1")
+    assert not core.has_nothing_to_order(step.game, "blue1")  # its order is in now
+    again = apply_input(game, gamelog.input_at("pass", game, seat="blue1"))
+    assert again.game == step.game and again.events == step.events
+
+
+def test_a_seat_with_a_track_to_fire_at_is_not_passed_over():
+    game = core.start(PASSING, "picket", SEED)
+    board = game.state.board
+    near = attrs.evolve(board, units=tuple(attrs.evolve(u, area=4) if u.name == "red1" else u for u in board.units))
+    game = moves(attrs.evolve(game, state=attrs.evolve(game.state, board=near)), blue1=0, blue2=0, red1=0, red2=0)
+    assert game.state.knowledge["blue1"].tracks  # red1 is two areas off: she has a track of him
+    assert not core.has_nothing_to_order(game, "blue1") and core.has_nothing_to_order(game, "red2")

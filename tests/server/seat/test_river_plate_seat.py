@@ -114,10 +114,14 @@ async def test_a_turn_of_the_river_plate_in_two_pages(server, pages):
         await expect(page.locator("#refusal")).to_be_hidden()
         await send(ajax.page)  # her printed move, already on the pad
 
-        # 2B: every seat writes fire; a click on Ajax's model on the table aims Graf Spee's fore group.
+        # 2B: Graf Spee writes fire (the cruisers are within her 11-inch guns' reach); Ajax is passed
+        # over, told so: Graf Spee is beyond her 6-inch guns (issue 37). A click on Ajax's model on
+        # the table aims Graf Spee's fore group.
         for seat in (spee, ajax):
             await expect(seat.page.locator("#clock")).to_have_text("Turn 1 · 2B write fire")
-            await expect(seat.page.locator("#duty")).to_have_text("Your orders are due")
+        await expect(page.locator("#duty")).to_have_text("Your orders are due")
+        await expect(ajax.page.locator("#duty")).to_have_text("Orders in · waiting for the turn")
+        await expect(ajax.page.locator("#messages")).to_contain_text("You have nothing to order in the write fire phase")
         watch()
         await expect(page.locator("svg#chart .arc")).to_have_count(2)  # the main turrets' arcs
         # The cruisers are fine on her starboard bow: a draft with the aft turret and the port
@@ -138,26 +142,15 @@ async def test_a_turn_of_the_river_plate_in_two_pages(server, pages):
         await expect(page.locator("#fire-graf_spee-fore")).to_have_value("ajax")
         await expect(page.locator("svg#chart .line-of-fire")).to_have_count(1)
         await send(page)
-        await ajax.page.select_option("#fire-ajax-fore", "graf_spee")
-        await ajax.page.select_option("#fire-ajax-aft", "graf_spee")
-        await ajax.page.screenshot(path=str(ARTIFACTS / "river-plate-ajax-fire-1024.png"))
-        await send(ajax.page)
 
-        # 3: both hold their torpedoes (every ship still has her banks, so every seat is asked).
-        for seat in (spee, ajax):
-            await expect(seat.page.locator("#clock")).to_have_text("Turn 1 · 3 torpedoes")
-            await expect(seat.page.locator(f"#torpedo-{'graf_spee' if seat is spee else 'ajax'}-port")).to_be_visible()
-            await send(seat.page)
-
-        # Turn 2 opens: the salvos in the reports of the firer and of the ship fired at.
+        # 3: nobody's torpedoes reach an enemy (some 60 inches apart): every seat is passed over,
+        # and turn 2 opens with the salvos in the reports of the firer and of the ship fired at.
         for seat in (spee, ajax):
             await expect(seat.page.locator("#clock")).to_have_text("Turn 2 · 1A write moves")
             await expect(seat.page.locator("#duty")).to_have_text("Your orders are due")
         watch()
         await expect(page.locator("#reports")).to_contain_text("Admiral Graf Spee's fore guns fire at Ajax")
         await expect(ajax.page.locator("#reports")).to_contain_text("Ajax is under fire from Admiral Graf Spee's main guns")
-        await expect(ajax.page.locator("#reports")).to_contain_text("Ajax's fore guns fire at Admiral Graf Spee")
-        await expect(page.locator("#reports")).to_contain_text("Admiral Graf Spee is under fire from Ajax's main guns")
 
         # A question to the open rosters (4.3), answered in Ajax's messages.
         await ajax.page.select_option("#ask-ship", "graf_spee")
@@ -259,16 +252,16 @@ async def test_a_night_turn_by_sides_with_searchlights(server, pages):
     await send(page)
     await send(british.page)  # no light burned
 
-    for seat in (spee, british):
-        await expect(seat.page.locator("#clock")).to_have_text("Turn 1 · 2B write fire")
-    await expect(page.locator("#supremacy-pad")).to_contain_text("She sees no enemy: nothing to fire at.")
+    # 2B: Graf Spee sees no enemy, so she has nothing to fire at: passed over, told so (issue 37).
     # Her light caught nobody, but gave her away: a ship burning a searchlight is seen as by day.
     await expect(british.page.locator('svg#chart .contact[data-ship="graf_spee"]')).to_have_count(1)
+    await expect(page.locator("#messages")).to_contain_text("You have nothing to order in the write fire phase")
     for seat in (spee, british):
-        await send(seat.page)
-    for seat in (spee, british):
-        await expect(seat.page.locator("#clock")).to_have_text("Turn 1 · 3 torpedoes")
-        await send(seat.page)
+        await expect(seat.page.locator("#clock")).not_to_have_text("Turn 1 · 2A searchlights")
+    # The British see her light within their guns' reach: they write their fire (none, here).
+    await expect(british.page.locator("#clock")).to_have_text("Turn 1 · 2B write fire")
+    await expect(british.page.locator("#duty")).to_have_text("Your orders are due")
+    await send(british.page)
     for seat in (spee, british):
         await expect(seat.page.locator("#clock")).to_have_text("Turn 2 · 1A write moves")
     # Graf Spee has seen nobody: her move is written; the British saw her light and write a move a turn.

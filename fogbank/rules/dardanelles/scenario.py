@@ -31,7 +31,7 @@ class Grade:
 # For a scenario that gives no table: the mission done, time run out, or the boat lost.
 PLAIN_GRADES = (
     Grade(result="victory", reason="{boat} did what was asked.", targets="sunk", boat=("home",)),
-    Grade(result="draw", reason="Time ran out before the mission was done.", boat=("home", "afloat")),
+    Grade(result="draw", reason="The mission was not done.", boat=("home", "afloat")),
     Grade(result="defeat", reason="{boat} was lost."),
 )
 

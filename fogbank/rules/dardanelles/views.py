@@ -50,6 +50,9 @@ class SubmarineView:
     reports: tuple[Report, ...]  # the umpire's reports since `since` (the last turn, by default)
     contacts: tuple[Contact, ...]  # the contacts reported since `since`, by number
     outcome: Outcome | None
+    # The crew saw the last of the scenario's targets go down while it still counted ("now get
+    # out"): the hour set for them no longer runs. From their log, like everything here.
+    targets_sunk: bool = False
 
 
 @attrs.frozen(kw_only=True)
@@ -146,6 +149,7 @@ def submarine_view(state: GameState, scenario: Scenario, log: BoatLog, since: in
         reports=_since(log.reports, since),
         contacts=_since(log.contacts, since),
         outcome=_outcome(state),
+        targets_sunk=any(r.kind == "torpedo_fired" and r.facts.get("then") for r in log.reports),
     )
 
 

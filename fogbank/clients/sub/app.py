@@ -189,6 +189,7 @@ class SubApp(App[None]):
         self.query_one(ChartPane).chart = welcome.chart
         self.query_one(OrderPad).chart = welcome.chart
         self.query_one(OrderPad).fix_risk = fix_risk(welcome.briefing)
+        self.query_one(OrderPad).risks = tuple(welcome.briefing.get("risks") or ())
         orders = " ".join(welcome.briefing.get("briefing", "").split())
         # The objective as the rules name it; an older server names none: read from the orders.
         objectives = welcome.briefing.get("objectives")

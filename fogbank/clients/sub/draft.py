@@ -17,7 +17,7 @@ from fogbank.rules.dardanelles.units import (
     movement_allowance,
 )
 
-from .reckoning import compass, drift_at, estimated_square, on_line, plotted, stops_at
+from .reckoning import compass, drift_at, estimated_square, expected_drift, on_line, plotted, stops_at
 
 RECENT = 2  # turns a sighting may be fired at after it was reported
 LEVELS = tuple(level.value for level in Level)  # surface first, bottom last
@@ -148,6 +148,7 @@ class Cost:
     problems: tuple[str, ...]
     warnings: tuple[str, ...]
     drift: Drift | None = None  # where the chart's stream should set her at the end of the hour
+    risks: tuple[str, ...] = ()  # the rules' words for what the order risks where it goes
 
     @property
     def movement(self) -> int:
@@ -168,10 +169,14 @@ def cost(
     draft: Draft,
     shore: Callable[[Square], bool] | None = None,
     chart: dict[str, Any] | None = None,
+    risks: list[dict[str, Any]] | None = None,
+    short: bool = False,
 ) -> Cost:
     """What `draft` costs from `view`. `shore(square)`: whether the player's own chart shows
     land (or no chart) there, to warn of a course plotted across the shore; `chart`: the
-    player's chart, to say where its stream should set her at the end of the hour."""
+    player's chart, to say where its stream should set her at the end of the hour; `risks`:
+    the briefing's, to give the rules' own words for what the order risks where it goes
+    (`short`: their short words, for a narrow terminal)."""
     start, end = Level(view["level"]), Level(draft.level)
     allowance = movement_allowance(start, end)
     changes = abs(end.depth - start.depth)
@@ -225,8 +230,37 @@ def cost(
         battery_left=view["battery"] - battery,
         problems=tuple(problems),
         warnings=tuple(warnings),
+        risks=tuple(risk_lines(risks or (), view, draft, plot, shore, chart, short)),
         drift=drift_at(chart, stops_at(draft, plot, shore), draft.level, shore),
     )
+
+
+def risk_lines(
+    risks, view: dict[str, Any], draft: Draft, plot: Square, shore=None, chart=None, short: bool = False
+) -> list[str]:
+    """The briefing's words for each reach intelligence reports that the order takes the boat
+    into, by the player's own plot and chart: the defended reach where the hour should end (the
+    shore looks after the move and the drift), the mine lines in any square it enters. The
+    words are the rules' own (`risks` in the briefing); this only finds where the order goes."""
+    entered = []  # the squares the order takes her into, up to the shore on the player's chart
+    for square in draft.path(plot):
+        if shore is not None and shore(square):
+            break
+        entered.append(square)
+    end = entered[-1] if entered else plot
+    drifted = expected_drift(chart, end, draft.level, shore)
+    when = "night" if view["night"] else "day"
+    lines = []
+    for risk in risks:
+        first, last = risk["rows"]
+        squares = [end] if risk["where"] == "end" else list(entered)
+        squares += [drifted] if drifted is not None else []
+        if not any(first <= square[1] + 1 <= last for square in squares):
+            continue
+        words = (risk.get("short", {}).get(when) if short else risk.get(when)) or {}
+        if draft.level in words:
+            lines.append(words[draft.level])
+    return lines
 
 
 def seen_contacts(view: dict[str, Any]) -> list[dict[str, Any]]:

@@ -68,6 +68,7 @@ class OrderPad(Widget, can_focus=True):
     connection: reactive[str] = reactive("connecting")
     chart: reactive[dict[str, Any] | None] = reactive(None)
     fix_risk: str | None = None  # what the briefing says a fix risks
+    risks: tuple[dict[str, Any], ...] = ()  # the briefing's: what an order into each reported reach risks
     sunk: frozenset[int] = frozenset()  # contacts the boat has sunk: no longer targets
     over: reactive[bool] = reactive(False, layout=True)  # the game is over: no more orders
     leg: reactive[int] = reactive(1)
@@ -185,8 +186,21 @@ class OrderPad(Widget, can_focus=True):
         self._change(plot=square_name(ahead))
 
     def action_add_drift(self) -> None:
-        """Move the plot by the drift the chart's stream gives for the last hour's level."""
+        """Move the plot by the drift the chart's stream gives for the last hour's level: the
+        view's (the rules reckon it from the plot as the hour left it), or from a plot set by hand."""
         if self.view is None:
+            return
+        drift = self.view.get("drift")
+        if self.draft.plot is None and drift is not None:
+            if drift["course"] is None:
+                self.status = Text(f"Last hour {drift['stream']} pressed her against the bank at "
+                                   f"{drift['square']}: no drift to add.", style="yellow")  # fmt: skip
+                return
+            before = self.view["plotted"]
+            self._move_plot(Course(drift["course"]))
+            if self.draft.plot is not None:
+                self.status = Text(f"Drift added: {drift['stream']} set her {drift['course']} last hour; "
+                                   f"plot {before} -> {self.draft.plot}.", style="#a0c8ff")  # fmt: skip
             return
         here = parse_square(plotted(self.view, self.draft))
         stream = "the surface stream" if Level(self.view["level"]).sees else "the deep set"
@@ -289,10 +303,12 @@ class OrderPad(Widget, can_focus=True):
             + _hint("  s p d b: surface periscope submerged bottom   l fix"),
         )
         if view is not None:
-            grid.add_row("Plot", self._plot(view, draft) + _hint("@ move your plot   a add the expected drift"))
+            offer = _drift_offer(view, draft)
+            hint = "@ move your plot" if offer.plain else "@ move your plot   a add the expected drift"
+            grid.add_row("Plot", self._plot(view, draft) + offer + _hint(hint))
         grid.add_row("Fire", _fire(view, draft))
         if view is not None:
-            grid.add_row("Cost", _cost(view, draft, shore_of(self.chart), chart=self.chart))
+            grid.add_row("Cost", _cost(view, draft, shore_of(self.chart), chart=self.chart, risks=self.risks))
         self._add_amended(grid)
         grid.add_row("", self.status)
         return grid
@@ -349,14 +365,30 @@ class OrderPad(Widget, can_focus=True):
         grid.add_row(Text("ORDER", style="bold white"), line)
         if view is not None and (self.plotting or draft.plot is not None):
             grid.add_row("Plot", self._plot(view, draft))
+        elif view is not None and _drift_offer(view, draft, short=True).plain:
+            offer = _drift_offer(view, draft, short=True)
+            grid.add_row("Plot", Text(f"{view['plotted']} ", style="bold") + offer)
         if draft.fire_target is not None:
             grid.add_row("Fire", _fire(view, draft, hints=False))
         if view is not None:
-            grid.add_row("Cost", _cost(view, draft, shore_of(self.chart), short=True, chart=self.chart))
+            grid.add_row("Cost", _cost(view, draft, shore_of(self.chart), short=True, chart=self.chart,
+                                       risks=self.risks))
         self._add_amended(grid, short=True)
         if self.status.plain:
             grid.add_row("", self.status)
         return grid
+
+
+def _drift_offer(view: dict[str, Any], draft: Draft, short: bool = False) -> Text:
+    """The last hour's drift, as the view reckons it from the chart's stream, offered for the
+    plot while the player has not set it by hand: one key (a) adds it."""
+    drift = view.get("drift")
+    if draft.plot is not None or not drift or not drift.get("course"):
+        return Text("")
+    if short:
+        return Text(f"a adds last hour's drift {drift['course']}->{drift['square']}", style="bold #80c0ff")
+    words = f"last hour {drift['stream']} set her {drift['course']} to {drift['square']}: a adds it  "
+    return Text(words, style="bold #80c0ff")
 
 
 def _hint(text: str) -> Text:
@@ -382,8 +414,10 @@ def _fire(view: dict[str, Any] | None, draft: Draft, hints: bool = True) -> Text
     return line + _hint("f next target  , . aim  t count  x hold fire") if hints else line
 
 
-def _cost(view: dict[str, Any], draft: Draft, shore=None, short: bool = False, chart=None) -> Text:
-    price = cost(view, draft, shore, chart)
+def _cost(
+    view: dict[str, Any], draft: Draft, shore=None, short: bool = False, chart=None, risks=()
+) -> Text:
+    price = cost(view, draft, shore, chart, risks, short)
     changes = f" + {price.changes} level change{'s' if price.changes != 1 else ''}" if price.changes else ""
     over = price.movement > price.allowance
     text = Text(f"movement {price.movement} of {price.allowance}", style="bold red" if over else "bold")
@@ -396,6 +430,8 @@ def _cost(view: dict[str, Any], draft: Draft, shore=None, short: bool = False, c
         text.append(f"\n✗ {problem}", style="bold red")
     for warning in price.warnings:
         text.append(f"\n! {warning}", style="yellow")
+    for risk in price.risks:
+        text.append(f"\n⚠ {risk}", style="bold #ff9040")
     if price.drift:
         text.append(f"\n~ {price.drift.words(short)}", style="#80c0ff")
     if not price.problems:

@@ -10,10 +10,12 @@ import attrs
 from fogbank.rules.core import GameState
 
 from .board import Board, BoatLog, Report
-from .chart import Course, Place, square_name
+from .chart import Chart, Course, Place, square_name
 from .contacts import Contact
 from .events import BRITISH
+from .events import DriftHeld
 from .scenario import Scenario
+from .stream import stream_set
 from .turn import is_night
 
 
@@ -28,6 +30,17 @@ class Outcome:
 def _outcome(state: GameState) -> Outcome | None:
     outcome = state.outcome
     return None if outcome is None else Outcome(outcome.result_for(BRITISH), outcome.reason)
+
+
+@attrs.frozen(kw_only=True)
+class StreamDrift:
+    """The last hour's drift as the player's chart gives it: `stream` ("the surface stream" or
+    "the deep set") set her on `course` to `square`; `course` None: it pressed her against the
+    bank at `square` (the chart's land there, or the crew felt her settle on it)."""
+
+    stream: str
+    course: str | None
+    square: str
 
 
 @attrs.frozen(kw_only=True)
@@ -53,6 +66,10 @@ class SubmarineView:
     # The crew saw the last of the scenario's targets go down while it still counted ("now get
     # out"): the hour set for them no longer runs. From their log, like everything here.
     targets_sunk: bool = False
+    # Where the stream the chart prints should have set the boat in the last hour, from the plot
+    # at the level she was at: for the crew to add to their plot (None before the first hour, or
+    # where the chart prints no stream).
+    drift: StreamDrift | None = None
 
 
 @attrs.frozen(kw_only=True)
@@ -112,6 +129,9 @@ class ChartView:
     overlays: dict[str, tuple[str, ...]] = attrs.field(factory=dict)
 
 
+DRIFT_HELD = DriftHeld.kind
+
+
 def clock(scenario: Scenario, turn: int) -> str:
     return (_start(scenario.start) + timedelta(hours=turn - 1)).isoformat(timespec="minutes")
 
@@ -150,7 +170,37 @@ def submarine_view(state: GameState, scenario: Scenario, log: BoatLog, since: in
         contacts=_since(log.contacts, since),
         outcome=_outcome(state),
         targets_sunk=any(r.kind == "torpedo_fired" and r.facts.get("then") for r in log.reports),
+        drift=_last_drift(scenario, log, state.turn) if log.afloat else None,
     )
+
+
+def _last_drift(scenario: Scenario, log: BoatLog, turn: int) -> StreamDrift | None:
+    """Where the stream the player's chart prints should have set the boat in the last hour, from
+    the plot, at the level she was at: the crew's pencil (`stream.py`), not the umpire's drift."""
+    chart = scenario.chart
+    if turn <= 1 or chart.zones.get(log.plotted) == "X":  # out in the Aegean: no stream to allow for
+        return None
+    plotted = log.plotted
+    printed, course = stream_set(_printed(chart), lambda sq: not chart.is_sea(sq), plotted, log.level.sees)
+    if not printed:
+        return None
+    felt = any(r.kind == DRIFT_HELD and r.turn == turn - 1 for r in log.reports[-8:])
+    stream = "the surface stream" if log.level.sees else "the deep set"
+    if course is None or felt:
+        return StreamDrift(stream=stream, course=None, square=square_name(plotted))
+    dx, dy = course.step
+    return StreamDrift(stream=stream, course=course.value, square=square_name((plotted[0] + dx, plotted[1] + dy)))
+
+
+_PRINTED: dict[int, tuple[Chart, dict[str, str]]] = {}
+
+
+def _printed(chart: Chart) -> dict[str, str]:
+    """The chart's printed stream (`stream_by_row`), worked out once a chart."""
+    found = _PRINTED.get(id(chart))
+    if found is None or found[0] is not chart:
+        found = _PRINTED[id(chart)] = (chart, stream_by_row(chart))
+    return found[1]
 
 
 def umpire_view(state: GameState, scenario: Scenario, log: BoatLog) -> UmpireView:

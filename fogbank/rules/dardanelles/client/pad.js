@@ -54,7 +54,46 @@ export function courseToward(from, to) {
   return COURSES[((Math.round(angle / 45) % 8) + 8) % 8];
 }
 
-export function orderForm({ view, changed }) {
+// A course's step on the chart: columns east, rows north (row 1 the southern edge).
+const CHART_STEP = { N: [0, 1], NE: [1, 1], E: [1, 0], SE: [1, -1], S: [0, -1], SW: [-1, -1], W: [-1, 0], NW: [-1, 1] };
+
+function squareAt(name) {
+  return [String(name).charCodeAt(0) - 65, Number(String(name).slice(1))];
+}
+
+function ashore(chart, [column, row]) {
+  if (column < 0 || column >= chart.columns || row < 1 || row > chart.rows) return true;
+  return chart.terrain[chart.rows - row][column] === "#";
+}
+
+/** The briefing's words for what `order` risks where it takes the boat by the seat's own plot
+ * and chart: the defended reach where the hour ends, the mine lines in any square it enters
+ * (`risks`, worked by the rules from their own tables; this only finds where the order goes). */
+export function riskLines(order, now, welcome) {
+  const risks = welcome?.briefing?.risks;
+  const chart = welcome?.chart;
+  if (!Array.isArray(risks) || !now?.plotted || !chart?.terrain) return [];
+  let here = squareAt(order.plot ?? now.plotted);
+  const entered = [];
+  sailing: for (const leg of legsOf(order)) {
+    const [dx, dy] = CHART_STEP[leg.course] ?? [0, 0];
+    for (let n = 0; n < (Number(leg.speed) || 0); n += 1) {
+      const ahead = [here[0] + dx, here[1] + dy];
+      if (ashore(chart, ahead)) break sailing; // the shore on the chart stops her
+      entered.push(ahead);
+      here = ahead;
+    }
+  }
+  const when = now.night ? "night" : "day";
+  return risks.flatMap((risk) => {
+    const [first, last] = risk.rows ?? [];
+    const words = risk[when]?.[order.level];
+    const squares = risk.where === "end" ? [here] : entered;
+    return words && squares.some(([, row]) => row >= first && row <= last) ? [words] : [];
+  });
+}
+
+export function orderForm({ view, welcome, changed }) {
   let course = "N";
   const roseButtons = {};
   const rose = h(
@@ -85,6 +124,28 @@ export function orderForm({ view, changed }) {
   const fix = h("input", { type: "checkbox", id: "order-fix" });
   const plotNote = h("p", { id: "order-plot", class: "muted", hidden: true });
   let plot = null;
+  function setPlot(square) {
+    plot = typeof square === "string" ? square : null;
+    plotNote.hidden = !plot;
+    plotNote.textContent = plot ? `The plot set by hand at ${plot} goes with it.` : "";
+  }
+  // The last hour's drift as the rules reckon it from the chart's stream (the view's `drift`),
+  // offered for the plot, one button: the plot is dead reckoning and leaves the stream out.
+  const drift = h("button", { type: "button", id: "order-drift", hidden: true });
+  drift.onclick = () => {
+    const offered = view()?.drift;
+    if (!offered?.course) return;
+    setPlot(offered.square);
+    drift.hidden = true;
+    changed();
+  };
+  function offerDrift(now) {
+    const offered = now?.drift;
+    drift.hidden = !offered?.course || Boolean(plot);
+    if (!drift.hidden) drift.textContent = `Add last hour's drift to the plot: ${offered.stream} set her ${offered.course}, to ${offered.square}`;
+  }
+  // What the order risks where it goes, in the rules' words (the briefing's `risks`).
+  const risk = h("ul", { id: "order-risk", class: "risk", hidden: true });
   const levels = h(
     "div",
     { class: "segmented", role: "radiogroup", "aria-label": "Level" },
@@ -134,6 +195,8 @@ export function orderForm({ view, changed }) {
         const radio = levels.querySelector(`input[value="${now?.level}"]`);
         if (radio) radio.checked = true;
       }
+      if (fresh) setPlot(null); // a plot set by hand was the last hour's: it is in the reckoning now
+      offerDrift(now);
     },
     fields: h(
       "div",
@@ -141,6 +204,8 @@ export function orderForm({ view, changed }) {
       h("div", { class: "row" }, rose, h("div", { class: "stack" }, h("label", {}, "Speed (squares)", speed), h("label", {}, "Level"), levels)),
       h("div", { class: "row" }, h("label", {}, "Then", course2), h("label", {}, "for (squares)", speed2), h("label", { class: "check" }, fix, " Take a fix on a landmark")),
       plotNote,
+      drift,
+      risk,
       fireBox,
     ),
     read() {
@@ -166,9 +231,8 @@ export function orderForm({ view, changed }) {
       course2.value = COURSES.includes(legs[1]?.course) ? legs[1].course : "N";
       speed2.value = legs[1]?.speed ?? 0;
       fix.checked = Boolean(order.fix);
-      plot = typeof order.plot === "string" ? order.plot : null;
-      plotNote.hidden = !plot;
-      plotNote.textContent = plot ? `The plot set by hand at ${plot} goes with it.` : "";
+      setPlot(order.plot);
+      offerDrift(view());
       const radio = levels.querySelector(`input[value="${order.level}"]`);
       if (radio) radio.checked = true;
       fire.checked = Boolean(order.fire);
@@ -189,6 +253,9 @@ export function orderForm({ view, changed }) {
       const used = squares + changes;
       const still = order.level === "bottom" && squares > 0; // on the seabed the boat only drifts
       const over = used > most || battery > now.battery || still;
+      const lines = riskLines(order, now, welcome);
+      risk.replaceChildren(...lines.map((line) => h("li", {}, line)));
+      risk.hidden = !lines.length;
       return {
         text: still
           ? "At the bottom the boat lies still and drifts: speed 0, or choose a level above the bottom."

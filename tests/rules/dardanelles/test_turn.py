@@ -409,7 +409,7 @@ def test_time_up_inside_the_straits_having_sunk_something_is_a_draw_and_says_why
                               "B11 sank 1 vessel, but the Messudieh is still afloat.")
 
 
-# A target that counts only till an hour (AE2: the battleship off Maidos, before dark on the 25th).
+# A target that counts only till an hour (AE2: the battleship, before dark on the 25th).
 
 
 def _with_deadline(s, before):

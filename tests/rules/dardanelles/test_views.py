@@ -41,7 +41,8 @@ def test_the_scenarios_keep_their_own_defences():
     assert lights(b11) < lights(marmara)  # fewer searchlights in December 1914
     assert guns(b11) < guns(marmara)  # the howitzers brought down in April 1915
     vessels = {v["number"]: v for v in to_plain(RULES.observe(game("marmara").state, core.UMPIRE))["vessels"]}
-    assert vessels[9]["type"] == "battleship" and vessels[9]["square"] in ("M15", "M16", "N15")
+    assert vessels[9]["type"] == "battleship"
+    assert vessels[9]["square"] in ("M15", "N15", "M17", "N17", "N18", "O19", "P20", "O12")
 
 
 def test_the_umpires_view_carries_the_true_track_the_mines_and_the_vessels():

@@ -29,6 +29,8 @@ ARROWS = dict(zip(COURSES, "↑↗→↘↓↙←↖", strict=True))
 COURSE_KEYS = {"N": "8,up", "NE": "9", "E": "6,right", "SE": "3",
                "S": "2,down", "SW": "1", "W": "4,left", "NW": "7"}  # fmt: skip
 LEVEL_KEYS = {"surface": "s", "periscope": "p", "submerged": "d", "bottom": "b"}
+# The rules' verdict on a draft: (turn, the order, its refusals as (code, words)).
+Checked = tuple[int, dict[str, Any], tuple[tuple[str, str], ...]]
 
 
 def landmarks(chart: dict[str, Any] | None) -> list[dict[str, Any]]:
@@ -69,6 +71,9 @@ class OrderPad(Widget, can_focus=True):
     chart: reactive[dict[str, Any] | None] = reactive(None)
     fix_risk: str | None = None  # what the briefing says a fix risks
     risks: tuple[dict[str, Any], ...] = ()  # the briefing's: what an order into each reported reach risks
+    # The rules' verdict on a draft, from the server's `check`: (turn, the order, its refusals as
+    # (code, words)), or None before one came (not connected, or still asking).
+    checked: reactive[Checked | None] = reactive(None, layout=True)
     sunk: frozenset[int] = frozenset()  # contacts the boat has sunk: no longer targets
     over: reactive[bool] = reactive(False, layout=True)  # the game is over: no more orders
     leg: reactive[int] = reactive(1)
@@ -308,10 +313,19 @@ class OrderPad(Widget, can_focus=True):
             grid.add_row("Plot", self._plot(view, draft) + offer + _hint(hint))
         grid.add_row("Fire", _fire(view, draft))
         if view is not None:
-            grid.add_row("Cost", _cost(view, draft, shore_of(self.chart), chart=self.chart, risks=self.risks))
+            grid.add_row("Cost", _cost(view, draft, shore_of(self.chart), chart=self.chart, risks=self.risks,
+                                       checked=self._verdict(view, draft)))
         self._add_amended(grid)
         grid.add_row("", self.status)
         return grid
+
+    def _verdict(self, view: dict[str, Any], draft: Draft) -> tuple[tuple[str, str], ...] | None:
+        """The rules' refusals of the order on the pad as the server checked it, or None while
+        the check of this very order, this turn, has not come back."""
+        if self.checked is None:
+            return None
+        turn, order, refusals = self.checked
+        return refusals if turn == view["turn"] and order == draft.payload() else None
 
     def _plot(self, view: dict[str, Any], draft: Draft) -> Text:
         if self.plotting:
@@ -372,7 +386,7 @@ class OrderPad(Widget, can_focus=True):
             grid.add_row("Fire", _fire(view, draft, hints=False))
         if view is not None:
             grid.add_row("Cost", _cost(view, draft, shore_of(self.chart), short=True, chart=self.chart,
-                                       risks=self.risks))
+                                       risks=self.risks, checked=self._verdict(view, draft)))
         self._add_amended(grid, short=True)
         if self.status.plain:
             grid.add_row("", self.status)
@@ -415,25 +429,29 @@ def _fire(view: dict[str, Any] | None, draft: Draft, hints: bool = True) -> Text
 
 
 def _cost(
-    view: dict[str, Any], draft: Draft, shore=None, short: bool = False, chart=None, risks=()
+    view: dict[str, Any], draft: Draft, shore=None, short: bool = False, chart=None, risks=(), checked=None
 ) -> Text:
+    """The order's cost by the view's limits, what it risks, and the rules' verdict (`checked`:
+    their refusals, from the server's check; None while it is asked)."""
     price = cost(view, draft, shore, chart, risks, short)
     changes = f" + {price.changes} level change{'s' if price.changes != 1 else ''}" if price.changes else ""
-    over = price.movement > price.allowance
+    over = price.movement > price.allowance or price.still
     text = Text(f"movement {price.movement} of {price.allowance}", style="bold red" if over else "bold")
     if not short:
         text.append(f" ({price.speed} square{'s' if price.speed != 1 else ''}{changes})")
     text.append(", " if short else "   ")
     text.append(f"battery {price.battery}", style="bold red" if price.battery_left < 0 else "bold")
     text.append(f" ({max(price.battery_left, 0)} left)")
-    for problem in price.problems:
-        text.append(f"\n✗ {problem}", style="bold red")
+    for _, words in checked or ():
+        text.append(f"\n✗ {words}", style="bold red")
     for warning in price.warnings:
         text.append(f"\n! {warning}", style="yellow")
     for risk in price.risks:
         text.append(f"\n⚠ {risk}", style="bold #ff9040")
     if price.drift:
         text.append(f"\n~ {price.drift.words(short)}", style="#80c0ff")
-    if not price.problems:
-        text.append("\n✓ within the rules: Enter sends it", style="green")
+    if checked is None:
+        text.append("\n… asking the rules", style="dim")
+    elif not checked:
+        text.append("\n✓ the rules take it: Enter sends it", style="green")
     return text

@@ -17,6 +17,7 @@ from .events import DriftHeld
 from .scenario import Scenario
 from .stream import stream_set
 from .turn import is_night
+from .units import Level, battery_cost, movement_allowance
 
 
 @attrs.frozen
@@ -41,6 +42,20 @@ class StreamDrift:
     stream: str
     course: str | None
     square: str
+
+
+@attrs.frozen(kw_only=True)
+class LevelLimits:
+    """What an hour ending at one level allows from the level the boat is at, worked by the rules'
+    own `movement_allowance` and `battery_cost`, so that an order pad previews an order's cost
+    without a copy of the rules."""
+
+    allowance: int  # squares of movement in the hour, level changes included
+    changes: int  # level changes to get there, each a square of movement
+    squares: int  # squares left to move after them (0 at the bottom: she lies on the seabed)
+    battery: int  # battery the level changes use
+    battery_a_square: int  # battery each square moved uses (0 for an hour that ends on the surface)
+    still: bool = False  # she lies on the seabed: no movement under power, only the drift
 
 
 @attrs.frozen(kw_only=True)
@@ -70,6 +85,8 @@ class SubmarineView:
     # at the level she was at: for the crew to add to their plot (None before the first hour, or
     # where the chart prints no stream).
     drift: StreamDrift | None = None
+    # For each level an order may end at, what the hour allows from the level she is at now.
+    limits: dict[str, LevelLimits] = attrs.field(factory=dict)
 
 
 @attrs.frozen(kw_only=True)
@@ -171,7 +188,26 @@ def submarine_view(state: GameState, scenario: Scenario, log: BoatLog, since: in
         outcome=_outcome(state),
         targets_sunk=any(r.kind == "torpedo_fired" and r.facts.get("then") for r in log.reports),
         drift=_last_drift(scenario, log, state.turn) if log.afloat else None,
+        limits=level_limits(log.level),
     )
+
+
+@functools.cache
+def level_limits(start: Level) -> dict[str, LevelLimits]:
+    """What an hour from `start` to each level allows (the same for every boat at that level)."""
+    limits = {}
+    for end in Level:
+        changes = abs(end.depth - start.depth)
+        allowance = movement_allowance(start, end)
+        limits[end.value] = LevelLimits(
+            allowance=allowance,
+            changes=changes,
+            squares=0 if end is Level.BOTTOM else max(0, allowance - changes),  # the rules' bottom_still
+            battery=battery_cost(start, end, 0),
+            battery_a_square=battery_cost(start, end, 1) - battery_cost(start, end, 0),
+            still=end is Level.BOTTOM,
+        )
+    return limits
 
 
 def _last_drift(scenario: Scenario, log: BoatLog, turn: int) -> StreamDrift | None:

@@ -12,6 +12,7 @@ import pytest
 from fogbank.clients import Client
 from fogbank.server import filter as seen_by
 from tests.conftest import needs
+from tests.rules.dardanelles.parity import cases
 from tests.server.chromium import CHROMIUM, browser, expect, open_page  # noqa: F401  (browser: a fixture)
 from tests.server.console.conftest import server  # noqa: F401  (server: a fixture)
 
@@ -106,3 +107,24 @@ async def test_the_countdown_stops_once_the_battleship_is_seen_to_sink(server, p
 def _shot(name: str) -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS / name
+
+
+async def test_the_page_s_cost_agrees_with_the_rules_over_a_thousand_orders(server, page):  # noqa: F811
+    """The seat page previews an order's cost from the limits the view carries (pad.js `preview`):
+    over 1,200 random orders from random boats, it marks an order over them exactly when the rules'
+    check_order refuses it for its cost, and charges the battery battery_cost does."""
+    await open_seat(server, page, "b11")
+    drawn = cases(1200)
+    shown = await page.evaluate(
+        """async (cases) => {
+            const pad = await import("/play/rulesets/dardanelles/pad.js");
+            return cases.map((c) => {
+                const p = pad.preview(c.limits, c.order, c.battery);
+                return [p.over, p.battery];
+            });
+        }""",
+        [{key: case[key] for key in ("limits", "order", "battery")} for case in drawn],
+    )
+    disagree = [(case, got) for case, got in zip(drawn, shown, strict=True)
+                if got != [case["over"], case["cost"]]]
+    assert not disagree, f"{len(disagree)} of {len(drawn)} differ, e.g. {disagree[0]}"

@@ -1,8 +1,8 @@
 // The submarine's order pad: course on a compass rose, speed, level, and a torpedo at a contact
-// seen; the cost of the order in movement and battery shown before it is sent (the rules of
-// units.py: six squares only for an hour begun and ended on the surface, three otherwise; each
-// change of level uses a square; a square below the surface costs a unit of battery). The server
-// checks the order all the same: this only tells the captain before he sends it.
+// seen; the cost of the order in movement and battery shown before it is sent, from the limits
+// the view carries for each level (worked by the rules themselves: the squares of the hour, the
+// level changes, the battery they and each square use). The server checks the order all the
+// same, with the rules (the `check` request): this only adds up what the view says.
 
 import { h } from "/web/dom.js";
 
@@ -20,22 +20,19 @@ export function contactLog(view) {
   return [...known.values()].sort((a, b) => a.number - b.number);
 }
 
-/** Squares of movement the hour allows, going from level `start` to `end`. */
-export function allowance(start, end) {
-  // As the rules count it: six for an hour that ends on the surface (the level changes first), three below.
-  return end === "surface" ? 6 : 3;
-}
-
-/** Battery the order uses: the level changes below the surface, and each square below it. */
-export function batteryCost(start, end, speed) {
-  const from = LEVELS.indexOf(start);
-  const to = LEVELS.indexOf(end);
-  let changes = 0;
-  if (from !== to) {
-    const step = to > from ? 1 : -1;
-    for (let d = from + step; d !== to + step; d += step) if (d > 0) changes += 1;
-  }
-  return changes + (end === "surface" ? 0 : speed);
+/** What `order` uses of the hour and the battery, by the view's `limits` for its level (null
+ * from a view that carries none): the squares with the level changes against the hour's
+ * allowance, the battery against what is left, and whether either is over, or the boat is
+ * asked to move on the seabed (`still`). */
+export function preview(limits, order, battery) {
+  const limit = limits?.[order.level];
+  if (!limit) return null;
+  const squares = squaresOf(order);
+  const used = squares + limit.changes;
+  const cost = limit.battery + limit.battery_a_square * squares;
+  const still = squares > 0 && Boolean(limit.still);
+  const over = used > limit.allowance || cost > battery || still;
+  return { squares, changes: limit.changes, used, allowance: limit.allowance, battery: cost, still, over };
 }
 
 /** The legs of an order, either form: [{course, speed}], the first first. */
@@ -246,21 +243,16 @@ export function orderForm({ view, welcome, changed }) {
     cost(order) {
       const now = view();
       if (!now) return null;
-      const squares = squaresOf(order);
-      const changes = Math.abs(LEVELS.indexOf(order.level) - LEVELS.indexOf(now.level));
-      const most = allowance(now.level, order.level);
-      const battery = batteryCost(now.level, order.level, squares);
-      const used = squares + changes;
-      const still = order.level === "bottom" && squares > 0; // on the seabed the boat only drifts
-      const over = used > most || battery > now.battery || still;
       const lines = riskLines(order, now, welcome);
       risk.replaceChildren(...lines.map((line) => h("li", {}, line)));
       risk.hidden = !lines.length;
+      const cost = preview(now.limits, order, now.battery);
+      if (!cost) return null;
       return {
-        text: still
+        text: cost.still
           ? "At the bottom the boat lies still and drifts: speed 0, or choose a level above the bottom."
-          : `Movement ${used} of ${most} (${squares} sq + ${changes} level change${changes === 1 ? "" : "s"}) · battery ${battery} of ${now.battery}`,
-        over,
+          : `Movement ${cost.used} of ${cost.allowance} (${cost.squares} sq + ${cost.changes} level change${cost.changes === 1 ? "" : "s"}) · battery ${cost.battery} of ${now.battery}`,
+        over: cost.over,
       };
     },
     /** A square clicked on the chart: steer for it from the plotted position, as fast as the hour allows. */
@@ -270,10 +262,8 @@ export function orderForm({ view, welcome, changed }) {
       const to = map.centre(place.name);
       if (!from || !to || place.name === now.plotted) return;
       setCourse(courseToward(from, to));
-      const level = levelOf();
-      const changes = Math.abs(LEVELS.indexOf(level) - LEVELS.indexOf(now.level));
       const distance = Math.max(Math.abs(to[0] - from[0]), Math.abs(to[1] - from[1])) / map.size;
-      const most = level === "bottom" ? 0 : allowance(now.level, level) - changes;
+      const most = now.limits?.[levelOf()]?.squares ?? 0;
       speed.value = Math.max(0, Math.min(Math.round(distance), most));
     },
   };

@@ -29,6 +29,19 @@ def title(run: Mapping[str, Any]) -> str:
     return f"{run['scenario']}{f' ({options})' if options else ''}: {policies}"
 
 
+def refusals(run: Mapping[str, Any]) -> str:
+    """The orders the rules refused each side's player, in words: "british 12 in 5% of games
+    (0.1 a game: bad_course 10, not_loaded 2)"; "" when none were."""
+    said = []
+    for side, figures in run["sides"].items():
+        refused = figures.get("refused") or {}
+        if refused.get("orders"):
+            codes = ", ".join(f"{code} {count}" for code, count in refused["codes"].items())
+            said.append(f"{side} {refused['orders']} in {pct(refused['games']['rate'])} of games"
+                        f" ({refused['per_game']:.1f} a game: {codes})")
+    return "; ".join(said)
+
+
 def text(report: Mapping[str, Any]) -> str:
     lines = []
     for run in report["runs"]:
@@ -45,6 +58,8 @@ def text(report: Mapping[str, Any]) -> str:
             used = ", ".join(f"{r['words']} {pct(r['games']['rate'])} of games ({r['per_game']:.1f} a game)"
                              for r in run["rules"].values())
             lines.append(f"  rules used: {used}")
+        if run.get("refused"):
+            lines.append("  REFUSED ORDERS (each replaced by holding still): " + refusals(run))
         if run.get("details"):
             lines.append("  also counted: " + ", ".join(
                 f"{key} in {d['games']} games ({d['per_game']:.1f} a game)" for key, d in run["details"].items()))
@@ -70,7 +85,8 @@ def markdown(report: Mapping[str, Any], command: str) -> str:
         "a rate with its Wilson 95% interval in brackets. Goals (standard players on both sides):",
         "draws at most 40%, each side wins at least 20%, every rule offered used in at least 10% of",
         "games; a scripted plan wins at most 15 points more than the standard player against the same",
-        "opponent.",
+        "opponent. An order the rules refuse is replaced by holding still; a row marked ⚠ had orders",
+        "refused, counted by side and refusal code in its last column.",
         "",
     ]
     scenarios: dict[str, list] = {}
@@ -78,15 +94,18 @@ def markdown(report: Mapping[str, Any], command: str) -> str:
         scenarios.setdefault(run["scenario"], []).append(run)
     for scenario, runs in scenarios.items():
         out += [f"## {scenario}", "", "| options | players | " + " | ".join(
-            f"{side} wins" for side in runs[0]["sides"]) + " | draws | turns | lost |",
-            "|---|---|" + "---|" * (len(runs[0]["sides"]) + 3)]
+            f"{side} wins" for side in runs[0]["sides"]) + " | draws | turns | lost | refused orders |",
+            "|---|---|" + "---|" * (len(runs[0]["sides"]) + 4)]
         for run in runs:
             options = " ".join(f"{k}={_value(v)}" for k, v in run["options"].items()) or "-"
             policies = ", ".join(f"{s} {p}" for s, p in run["policies"].items())
             wins = " | ".join(interval(f["wins"]) for f in run["sides"].values())
             lost = ", ".join(f"{s} {f['lost']['mean']:.1f}" for s, f in run["sides"].items())
-            out.append(f"| {options} | {policies} | {wins} | {interval(run['draws'])} |"
-                       f" {run['length']['mean']:.1f} | {lost} |")
+            # A row whose plan had orders refused is marked: its figures are not the plan's own.
+            refused = f"**{refusals(run)}**" if run.get("refused") else "none"
+            mark = " ⚠" if run.get("refused") else ""
+            out.append(f"| {options} | {policies}{mark} | {wins} | {interval(run['draws'])} |"
+                       f" {run['length']['mean']:.1f} | {lost} | {refused} |")
         standard = next((r for r in runs if "goals" in r), None)
         if standard and standard["rules"]:
             out += ["", "Rules used with standard players (default options): " + "; ".join(
@@ -126,6 +145,9 @@ def html(report: Mapping[str, Any]) -> str:
     body = []
     for run in report["runs"]:
         body.append(f"<section><h2>{_e(title(run))}</h2><p>{run['games']} games, seed {_e(run['seed'])}</p>")
+        if run.get("refused"):
+            said = _e(refusals(run))
+            body.append(f"<p class=unmet>Refused orders, each replaced by holding still: {said}</p>")
         body.append(_outcome_bars(run))
         body.append("<h3>Length of game</h3>" + _histogram(run["length"]["histogram"]))
         if run["rules"]:
@@ -150,7 +172,8 @@ def _outcome_bars(run: Mapping[str, Any]) -> str:
     parts = [f'<svg width="{width}" height="{row * len(sides) + 24}" role="img" aria-label="outcomes">']
     for i, (side, f) in enumerate(sides):
         y, x = i * row + 4, left
-        parts.append(f'<text x="0" y="{y + 16}">{_e(side)} ({_e(f["policy"])})</text>')
+        mark = " ⚠" if (f.get("refused") or {}).get("orders") else ""
+        parts.append(f'<text x="0" y="{y + 16}">{_e(side)} ({_e(f["policy"])}){mark}</text>')
         for key in ("wins", "draws", "losses"):
             w = f[key]["rate"] * (width - left - 10)
             parts.append(f'<rect x="{x:.1f}" y="{y}" width="{w:.1f}" height="22" fill="{RESULT_COLOURS[key]}">'

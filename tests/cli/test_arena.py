@@ -85,3 +85,25 @@ def test_all_with_a_scenario_measures_it_again_and_replaces_only_its_section(tmp
     b11 = text.split("## b11\n", 1)[1].split("## river_plate", 1)[0]
     assert "Made by `fogbank arena b11 --all --games 2 --seed A --markdown" in b11
     assert "british dash_in" in b11 and "setup=umpire" in b11  # what --all shows of it: options and plans
+
+
+def test_a_run_whose_orders_were_refused_is_marked_in_every_form():
+    from fogbank.cli import arena_page
+    from fogbank.rules.record import arena
+
+    def played(number, refused):
+        return arena.Played(number, {"british": "draw"}, "r", 5, {"british": 0.0}, {"british": 0}, {},
+                            refused={"british": refused} if refused else {})
+    broken = arena.summarize("b11", "A", {}, {"british": "dash_in"},
+                             [played(0, {"speed_too_high": 3, "not_loaded": 1}), played(1, {})])
+    clean = arena.summarize("b11", "A", {}, {}, [played(0, {}), played(1, {})])
+    report = {"seed": "A", "games": 2, "runs": [clean, broken], "edges": []}
+    table = arena_page.markdown(report, "fogbank arena b11").split("\n")
+    rows = [line for line in table if line.startswith("| setup")]
+    assert rows[0].endswith("| none |") and "⚠" not in rows[0]
+    assert "dash_in ⚠" in rows[1]
+    assert "british 4 in 50% of games (2.0 a game: not_loaded 1, speed_too_high 3)" in rows[1]
+    words = arena_page.text(report).split("\n")
+    assert sum("REFUSED ORDERS" in line for line in words) == 1
+    page = arena_page.html(report)
+    assert page.count("Refused orders") == 1 and "(dash_in) ⚠" in page and "(standard) ⚠" not in page

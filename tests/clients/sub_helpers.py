@@ -46,6 +46,8 @@ class FakeClient:
         self.turn = welcome.turn
         self.submitted: list[tuple[int, dict]] = []
         self.refusal: tuple[str, str] | None = None
+        self.checked: list[tuple[int | None, dict]] = []  # the drafts checked, as the server saw them
+        self.check_refusals: list[dict[str, str]] = []  # what the rules say to each
         self._queue: asyncio.Queue = asyncio.Queue()
         self._callbacks: list = []
 
@@ -72,6 +74,10 @@ class FakeClient:
             yield message
             if isinstance(message, GameOver):
                 return
+
+    async def check(self, order: dict, turn: int | None = None) -> list[dict[str, str]]:
+        self.checked.append((turn, order))
+        return list(self.check_refusals)
 
     async def submit(self, order: dict, turn: int | None = None) -> Ack:
         self.submitted.append((turn, order))

@@ -148,7 +148,7 @@ async def test_a_two_leg_order_with_a_fix_and_warnings_stays_whole(tmp_path, siz
 
 
 @pytest.mark.parametrize("size", [(80, 24), (160, 50)], ids=["80x24", "160x50"])
-async def test_the_hour_the_target_must_be_sunk_by_is_on_the_screen_with_the_hours_left(tmp_path, size):
+async def test_the_hour_the_target_must_be_sunk_by_is_on_the_screen_with_the_hours_left_till_she_sinks(tmp_path, size):
     welcome = b11_welcome()
     welcome = attrs.evolve(welcome, briefing={**welcome.briefing, "sink_before": "1914-12-13T10:00"})
     client = FakeClient(welcome)
@@ -164,3 +164,11 @@ async def test_the_hour_the_target_must_be_sunk_by_is_on_the_screen_with_the_hou
         await pilot.pause()
         shown = "\n".join(screen_lines(app))
         assert "too late" in shown or "counts no more" in shown
+        # Once the crew saw her sink in time, the clock no longer runs for her.
+        client.snapshot(turn=4, time="1914-12-13T07:00", plotted="H8", track=["D5", "F5", "H7", "H8"],
+                        targets_sunk=True)
+        await until(pilot, lambda: app.view is not None and app.view["turn"] == 4)
+        await pilot.pause()
+        shown = "\n".join(screen_lines(app))
+        assert "sunk in time" in shown and "h left" not in shown
+

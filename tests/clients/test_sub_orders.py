@@ -58,10 +58,11 @@ async def test_a_refusal_from_the_server_is_shown_in_plain_words(server, tmp_pat
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: app.view is not None)
         pad = app.query_one(OrderPad)
-        # Two level changes and three squares: the pad warns, the player sends it anyway.
+        # Two level changes and three squares: the pad gives the rules' own refusal before it is
+        # sent (the server's check), and the player sends it anyway.
         pad.draft = Draft(course="E", speed=3, level="submerged")
-        await pilot.pause()
-        assert "over the 3 allowed" in text_of(pad.render())
+        await until(pilot, lambda: "✗ At most 3 squares an hour below the surface" in text_of(pad.render()))
+        assert "movement 5 of 3" in text_of(pad.render())
         await pilot.press("enter")
         await until(pilot, lambda: "Refused" in pad.status.plain)
         assert "At most 3 squares an hour below the surface" in pad.status.plain

@@ -69,13 +69,27 @@ def test_fogbank_play_in_a_terminal(tmp_path):
         terminal.wait_for(r"Turn\s+2 of 30", r"── Turn 1", r"ran into the shore")
         # Turn 2: east, two squares, on the surface; turn 3: down to periscope depth.
         terminal.keys("6", "+", "Enter")
-        terminal.wait_for(r"Turn\s+3 of 30", r"── Turn 2")
+        screen = terminal.wait_for(r"Turn\s+3 of 30", r"── Turn 2", r"Plotted\s+F5")
+        # In the Straits now: the pad offers the stream's drift of the last hour; one key adds it.
+        assert re.search(r"last hour the surface stream set her SW to E4: a adds it", screen), screen
+        terminal.keys("a")
+        terminal.wait_for(r"E4 set by hand", r"Drift added")
+        terminal.keys("@", "0", "@")  # back to the reckoning
+        terminal.wait_for(r"F5 as reckoned")
         terminal.keys("p")
         terminal.wait_for(r"movement \d of 3 \(\d squares? \+ 1 level change\)")
         terminal.keys("Enter")
         screen = terminal.wait_for(r"Turn\s+4 of 30", r"Level\s+PERISCOPE", r"Air\s+█+.*\d+/20 h")
         assert "@" in screen  # the plotted position on the chart
         (tmp_path / "screen.txt").write_text(screen)
+        # Pencilled up into the rows intelligence calls mined and defended, by day at periscope
+        # depth: the pad gives the rules' own odds as the order is written.
+        plot = re.search(r"Plotted\s+([A-Z])(\d+)", screen)
+        right, up = ord("J") - ord(plot.group(1)), 9 - int(plot.group(2))
+        terminal.keys("@", *["9"] * right, *["8"] * (up - right), "@", "p")
+        risky = terminal.wait_for(r"⚠ At periscope depth by day in the defended reach", r"17% a row")
+        (tmp_path / "screen-risk.txt").write_text(risky)
+        terminal.keys("@", "0", "@")
         # A pencil mark on the player's own chart, and help with every key.
         terminal.keys("m")
         terminal.wait_for(r"PENCIL")

@@ -114,3 +114,35 @@ def test_a_far_vessel_and_unentered_mines_change_no_byte_on_the_wire(game_args, 
         )
 
     assert run(scenario, seed, payloads, lambda s: s) == run(scenario, seed, payloads, hide)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.binary(min_size=32, max_size=32), st.integers(0, 12), orders, st.data())
+def test_the_battleship_elsewhere_changes_no_byte_while_far_from_the_boat(seed, drifting, tail, data):
+    """AE2's battleship is drawn for every game from the anchorages she shifts between: put at
+    another one, and the patrols drawn elsewhere, beyond the boat's hearing all game, the seat is
+    sent the very same bytes (welcome, observations, acks, errors, snapshots, both codecs)."""
+    bottom = {"course": "N", "speed": 0, "level": "bottom"}
+    payloads = [{"course": "E", "speed": 2, "level": "surface"}, *[bottom] * drifting, *tail]
+    game, _, _ = play_logged("marmara", seed, payloads)
+    track = game.state.board.track
+    places = {place.number: place for place in load_scenario("marmara").vessel_places}
+
+    def unheard(square):
+        return min(distance(square, t) for t in track) > 6
+
+    elsewhere = {}
+    for number in (9, 4, 6):
+        now = game.state.board.vessel(number).square
+        choices = [sq for sq in places[number].squares if sq != now and unheard(sq)]
+        if unheard(now) and choices:
+            elsewhere[number] = data.draw(st.sampled_from(choices))
+    assume(elsewhere)
+
+    def shifted(state):
+        board = state.board
+        vessels = tuple(attrs.evolve(v, square=elsewhere[v.number]) if v.number in elsewhere else v
+                        for v in board.vessels)
+        return attrs.evolve(state, board=attrs.evolve(board, vessels=vessels))
+
+    assert run("marmara", seed, payloads, lambda s: s) == run("marmara", seed, payloads, shifted)

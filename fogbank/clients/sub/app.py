@@ -7,6 +7,7 @@ reads the client library's stream; orders go out in a worker of their own.
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any, Awaitable, Callable
 
@@ -60,6 +61,8 @@ CONNECTION_WORDS = {
 CONNECTION_SHORT = {CONNECTING: "◌ connecting", CONNECTED: "●", RECONNECTING: "◌ reconnecting",
                     CLOSED: "✗ disconnected: c"}  # fmt: skip
 
+
+CHECK_AFTER = 0.3  # seconds after the last key before the draft is checked with the rules
 
 class TopBar(Widget):
     """Set `title`, `connection` (a client state) and `progress` (the turn's status), and `short`
@@ -179,6 +182,7 @@ class SubApp(App[None]):
     def watch_view(self, view: dict[str, Any] | None) -> None:
         for widget in self.query("ChartPane, Gauges, OrderPad"):
             widget.view = view
+        self.check_draft()  # what the rules allow may have changed with the view
 
     def watch_entries(self, entries: tuple[Entry, ...]) -> None:
         for widget in self.query(ReportLog):
@@ -189,6 +193,7 @@ class SubApp(App[None]):
         self.query_one(ChartPane).chart = welcome.chart
         self.query_one(OrderPad).chart = welcome.chart
         self.query_one(OrderPad).fix_risk = fix_risk(welcome.briefing)
+        self.query_one(OrderPad).risks = tuple(welcome.briefing.get("risks") or ())
         orders = " ".join(welcome.briefing.get("briefing", "").split())
         # The objective as the rules name it; an older server names none: read from the orders.
         objectives = welcome.briefing.get("objectives")
@@ -213,6 +218,7 @@ class SubApp(App[None]):
             return  # no more orders: no course to plot
         self.query_one(ChartPane).draft = message.draft
         self.query_one(Gauges).draft = message.draft
+        self.check_draft()
 
     def on_order_pad_send(self, message: OrderPad.Send) -> None:
         self.submit_order(message.order, message.turn)
@@ -247,6 +253,24 @@ class SubApp(App[None]):
 
     def _on_state(self, state: str) -> None:
         self.connection = state
+
+    @work(exclusive=True, group="check")
+    async def check_draft(self) -> None:
+        """Ask the rules, through the server's `check`, what they would say to the order on the
+        pad: the pad shows their refusals in their words, or that they take it. A newer edit
+        cancels a check not yet asked (the worker is exclusive), so a burst of keys is one check."""
+        await asyncio.sleep(CHECK_AFTER)
+        pad, client, view = self.query_one(OrderPad), self.client, self.view
+        if client is None or view is None or self.game_over is not None or client.state != CONNECTED:
+            pad.checked = None
+            return
+        order, turn = pad.draft.payload(), view["turn"]
+        try:
+            refusals = await client.check(order, turn)
+        except Exception:  # noqa: BLE001 - not connected, a limit, an older server: no verdict to show
+            pad.checked = None
+            return
+        pad.checked = (turn, order, tuple((r["code"], r["message"]) for r in refusals))
 
     @work(exclusive=True, group="orders")
     async def submit_order(self, order: dict[str, Any], turn: int) -> None:

@@ -1,7 +1,8 @@
 """The order being drafted, and what it will cost: pure values, no widgets.
 
-The cost is worked out with the ruleset's own `movement_allowance` and `battery_cost`, from the
-player's view alone, so the client shows what the server will check before the order is sent.
+The cost is added up from the limits the view carries (worked by the rules' own
+`movement_allowance` and `battery_cost`), from the player's view alone; whether the rules take
+the order is theirs to say: the pad asks the server (`check`), it keeps no copy of them.
 """
 
 from __future__ import annotations
@@ -10,14 +11,11 @@ from typing import Any, Callable
 
 import attrs
 from fogbank.rules.dardanelles.chart import Course, Square, distance, parse_square, square_name
-from fogbank.rules.dardanelles.units import (
-    TORPEDO_RANGE,
-    Level,
-    battery_cost,
-    movement_allowance,
-)
+from fogbank.rules.core.plain import to_plain
+from fogbank.rules.dardanelles.units import TORPEDO_RANGE, Level
+from fogbank.rules.dardanelles.views import level_limits
 
-from .reckoning import compass, drift_at, estimated_square, on_line, plotted, stops_at
+from .reckoning import compass, drift_at, estimated_square, expected_drift, on_line, plotted, stops_at
 
 RECENT = 2  # turns a sighting may be fired at after it was reported
 LEVELS = tuple(level.value for level in Level)  # surface first, bottom last
@@ -137,30 +135,43 @@ def order_words(order: dict[str, Any], short: bool = False) -> str:
 
 @attrs.frozen
 class Cost:
-    """Movement used (speed plus level changes) against the allowance, battery used, and any
-    rule the draft breaks, in plain words (the server would refuse it)."""
+    """Movement used (speed plus level changes) against the allowance and battery used, by the
+    limits the rules give in the view, and what the order risks or may mean by the player's own
+    chart. Whether the rules take it is theirs to say (the server's `check`, on the pad)."""
 
     speed: int
     changes: int
     allowance: int
     battery: int
     battery_left: int
-    problems: tuple[str, ...]
     warnings: tuple[str, ...]
     drift: Drift | None = None  # where the chart's stream should set her at the end of the hour
+    risks: tuple[str, ...] = ()  # the rules' words for what the order risks where it goes
+    still: bool = False  # way ordered at a level where she lies still (the bottom)
 
     @property
     def movement(self) -> int:
         return self.speed + self.changes
 
+    @property
+    def over(self) -> bool:
+        """More movement or battery than the view's limits allow: the rules will refuse it."""
+        return self.movement > self.allowance or self.battery_left < 0 or self.still
+
+
+def limits(view: dict[str, Any] | None, level: str) -> dict[str, Any]:
+    """What an hour ending at `level` allows from the view's level: the limits the view carries
+    (the rules work them), or the rules' own, for a view from a server that sends none."""
+    carried = ((view or {}).get("limits") or {}).get(level)
+    if carried is not None:
+        return carried
+    return to_plain(level_limits(Level((view or {}).get("level", level)))[level])
+
 
 def squares_allowed(view: dict[str, Any] | None, level: str) -> int:
-    """Squares of movement an order ending at `level` may make from `view`'s level, after the
-    level changes (by the ruleset's own allowance); none at the bottom, where the boat lies still."""
-    start, end = Level((view or {}).get("level", level)), Level(level)
-    if end is Level.BOTTOM:
-        return 0
-    return max(0, movement_allowance(start, end) - abs(end.depth - start.depth))
+    """Squares an order ending at `level` may move from `view`'s level, after the level changes;
+    none at the bottom, where the boat lies still."""
+    return limits(view, level)["squares"]
 
 
 def cost(
@@ -168,65 +179,78 @@ def cost(
     draft: Draft,
     shore: Callable[[Square], bool] | None = None,
     chart: dict[str, Any] | None = None,
+    risks: list[dict[str, Any]] | None = None,
+    short: bool = False,
 ) -> Cost:
     """What `draft` costs from `view`. `shore(square)`: whether the player's own chart shows
     land (or no chart) there, to warn of a course plotted across the shore; `chart`: the
-    player's chart, to say where its stream should set her at the end of the hour."""
-    start, end = Level(view["level"]), Level(draft.level)
-    allowance = movement_allowance(start, end)
-    changes = abs(end.depth - start.depth)
+    player's chart, to say where its stream should set her at the end of the hour; `risks`:
+    the briefing's, to give the rules' own words for what the order risks where it goes
+    (`short`: their short words, for a narrow terminal)."""
+    limit = limits(view, draft.level)
     speed = draft.squares
-    battery = battery_cost(start, end, speed)
-    problems: list[str] = []
+    battery = limit["battery"] + limit["battery_a_square"] * speed
     warnings: list[str] = []
-    if speed + changes > allowance:
-        problems.append(f"{speed} squares + {changes} level change(s) is over the {allowance} allowed.")
-    if end is Level.BOTTOM and speed:
-        problems.append("At the bottom the boat lies still: no speed, only the deep current's drift.")
-    if draft.fix and (view["night"] or not end.sees):
-        problems.append("A fix needs daylight, at the surface or periscope level.")
     plot = parse_square(plotted(view, draft))
     if shore is not None:
         crossing = next((sq for sq in draft.path(plot) if shore(sq)), None)
         if crossing is not None:
             warnings.append(f"Your chart shows the course running ashore at {square_name(crossing)}.")
-    if battery > view["battery"]:
-        problems.append(f"Needs {battery} battery and only {view['battery']} is left.")
-    if draft.fire_target is not None:
-        contact = next((c for c in view["contacts"] if c["number"] == draft.fire_target), None)
-        if not start.sees:
-            problems.append("Torpedoes are fired from the surface or periscope level only.")
-        if draft.torpedoes > view["loaded"]:
-            problems.append(f"Only {view['loaded']} tube(s) loaded.")
-        if contact is None:
-            problems.append(f"No contact {draft.fire_target} in the log.")
-        elif not was_seen(contact):
-            problems.append(f"Contact {draft.fire_target} was only heard; fire at one seen.")
-        else:
-            estimate = estimated_square(contact, view, plot)
-            off = distance(plot, estimate) if estimate is not None else None
-            if off is not None and off > TORPEDO_RANGE:
-                warnings.append(
-                    f"Contact {draft.fire_target} is {off} squares from your plot by your reckoning;"
-                    f" torpedoes run {TORPEDO_RANGE}."
-                )
-            elif estimate is not None and off and not on_line(plot, estimate, draft.fire_direction):
-                warnings.append(
-                    f"Your plot puts contact {draft.fire_target} {compass(plot, estimate)}, off the"
-                    f" {draft.fire_direction} line."
-                )
-    if end is not Level.SURFACE and view["air"] <= 2:
+    contact = next((c for c in view["contacts"] if c["number"] == draft.fire_target), None)
+    if contact is not None and was_seen(contact):
+        estimate = estimated_square(contact, view, plot)
+        off = distance(plot, estimate) if estimate is not None else None
+        if off is not None and off > TORPEDO_RANGE:
+            warnings.append(
+                f"Contact {draft.fire_target} is {off} squares from your plot by your reckoning;"
+                f" torpedoes run {TORPEDO_RANGE}."
+            )
+        elif estimate is not None and off and not on_line(plot, estimate, draft.fire_direction):
+            warnings.append(
+                f"Your plot puts contact {draft.fire_target} {compass(plot, estimate)}, off the"
+                f" {draft.fire_direction} line."
+            )
+    if draft.level != Level.SURFACE.value and view["air"] <= 2:
         warnings.append("Air is nearly spent: surface soon.")
     return Cost(
         speed=speed,
-        changes=changes,
-        allowance=allowance,
+        changes=limit["changes"],
+        allowance=limit["allowance"],
         battery=battery,
         battery_left=view["battery"] - battery,
-        problems=tuple(problems),
         warnings=tuple(warnings),
+        risks=tuple(risk_lines(risks or (), view, draft, plot, shore, chart, short)),
         drift=drift_at(chart, stops_at(draft, plot, shore), draft.level, shore),
+        still=bool(speed) and bool(limit.get("still")),
     )
+
+
+def risk_lines(
+    risks, view: dict[str, Any], draft: Draft, plot: Square, shore=None, chart=None, short: bool = False
+) -> list[str]:
+    """The briefing's words for each reach intelligence reports that the order takes the boat
+    into, by the player's own plot and chart: the defended reach where the hour should end (the
+    shore looks after the move and the drift), the mine lines in any square it enters. The
+    words are the rules' own (`risks` in the briefing); this only finds where the order goes."""
+    entered = []  # the squares the order takes her into, up to the shore on the player's chart
+    for square in draft.path(plot):
+        if shore is not None and shore(square):
+            break
+        entered.append(square)
+    end = entered[-1] if entered else plot
+    drifted = expected_drift(chart, end, draft.level, shore)
+    when = "night" if view["night"] else "day"
+    lines = []
+    for risk in risks:
+        first, last = risk["rows"]
+        squares = [end] if risk["where"] == "end" else list(entered)
+        squares += [drifted] if drifted is not None else []
+        if not any(first <= square[1] + 1 <= last for square in squares):
+            continue
+        words = (risk.get("short", {}).get(when) if short else risk.get(when)) or {}
+        if draft.level in words:
+            lines.append(words[draft.level])
+    return lines
 
 
 def seen_contacts(view: dict[str, Any]) -> list[dict[str, Any]]:

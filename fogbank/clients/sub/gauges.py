@@ -93,7 +93,8 @@ class Gauges(Widget):
         )
         grid.add_row("Torpedoes", _torpedoes(view))
         if self.sink_before:
-            grid.add_row("Target", deadline_words(view["time"], self.sink_before))
+            done = view.get("targets_sunk", False)
+            grid.add_row("Target", deadline_words(view["time"], self.sink_before, done=done))
         plot = plotted(view, self.draft)
         if plot != view["plotted"]:
             set_by_hand = Text(f"{plot}, set by hand (the reckoning: {view['plotted']})", style="bold #ffd700")
@@ -125,12 +126,17 @@ class Gauges(Widget):
         torpedoes = _torpedoes(view, short=True)
         grid.add_row("Torp", torpedoes)
         if self.sink_before:
-            grid.add_row("Sink", deadline_words(view["time"], self.sink_before, short=True))
+            grid.add_row("Sink", deadline_words(view["time"], self.sink_before, short=True,
+                                                done=view.get("targets_sunk", False)))
         return grid
 
 
-def deadline_words(time: str, before: str, short: bool = False) -> Text:
-    """How long is left to sink the scenario's targets: "sink before 2200 25 Apr: 7 h left"."""
+def deadline_words(time: str, before: str, short: bool = False, done: bool = False) -> Text:
+    """How long is left to sink the scenario's targets: "sink before 2200 25 Apr: 7 h left";
+    `done`: the crew saw the last of them sink in time, and the clock no longer runs for them."""
+    if done:
+        words = "sunk in time" if short else "sunk in time: the hour no longer matters"
+        return Text(words, style="bold green")
     left = int((datetime.fromisoformat(before) - datetime.fromisoformat(time)).total_seconds() // 3600)
     if left <= 0:
         passed = f"{clock_words(before)} has passed: sinking her counts no more"

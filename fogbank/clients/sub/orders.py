@@ -29,6 +29,8 @@ ARROWS = dict(zip(COURSES, "↑↗→↘↓↙←↖", strict=True))
 COURSE_KEYS = {"N": "8,up", "NE": "9", "E": "6,right", "SE": "3",
                "S": "2,down", "SW": "1", "W": "4,left", "NW": "7"}  # fmt: skip
 LEVEL_KEYS = {"surface": "s", "periscope": "p", "submerged": "d", "bottom": "b"}
+# The rules' verdict on a draft: (turn, the order, its refusals as (code, words)).
+Checked = tuple[int, dict[str, Any], tuple[tuple[str, str], ...]]
 
 
 def landmarks(chart: dict[str, Any] | None) -> list[dict[str, Any]]:
@@ -68,6 +70,10 @@ class OrderPad(Widget, can_focus=True):
     connection: reactive[str] = reactive("connecting")
     chart: reactive[dict[str, Any] | None] = reactive(None)
     fix_risk: str | None = None  # what the briefing says a fix risks
+    risks: tuple[dict[str, Any], ...] = ()  # the briefing's: what an order into each reported reach risks
+    # The rules' verdict on a draft, from the server's `check`: (turn, the order, its refusals as
+    # (code, words)), or None before one came (not connected, or still asking).
+    checked: reactive[Checked | None] = reactive(None, layout=True)
     sunk: frozenset[int] = frozenset()  # contacts the boat has sunk: no longer targets
     over: reactive[bool] = reactive(False, layout=True)  # the game is over: no more orders
     leg: reactive[int] = reactive(1)
@@ -185,8 +191,21 @@ class OrderPad(Widget, can_focus=True):
         self._change(plot=square_name(ahead))
 
     def action_add_drift(self) -> None:
-        """Move the plot by the drift the chart's stream gives for the last hour's level."""
+        """Move the plot by the drift the chart's stream gives for the last hour's level: the
+        view's (the rules reckon it from the plot as the hour left it), or from a plot set by hand."""
         if self.view is None:
+            return
+        drift = self.view.get("drift")
+        if self.draft.plot is None and drift is not None:
+            if drift["course"] is None:
+                self.status = Text(f"Last hour {drift['stream']} pressed her against the bank at "
+                                   f"{drift['square']}: no drift to add.", style="yellow")  # fmt: skip
+                return
+            before = self.view["plotted"]
+            self._move_plot(Course(drift["course"]))
+            if self.draft.plot is not None:
+                self.status = Text(f"Drift added: {drift['stream']} set her {drift['course']} last hour; "
+                                   f"plot {before} -> {self.draft.plot}.", style="#a0c8ff")  # fmt: skip
             return
         here = parse_square(plotted(self.view, self.draft))
         stream = "the surface stream" if Level(self.view["level"]).sees else "the deep set"
@@ -289,13 +308,24 @@ class OrderPad(Widget, can_focus=True):
             + _hint("  s p d b: surface periscope submerged bottom   l fix"),
         )
         if view is not None:
-            grid.add_row("Plot", self._plot(view, draft) + _hint("@ move your plot   a add the expected drift"))
+            offer = _drift_offer(view, draft)
+            hint = "@ move your plot" if offer.plain else "@ move your plot   a add the expected drift"
+            grid.add_row("Plot", self._plot(view, draft) + offer + _hint(hint))
         grid.add_row("Fire", _fire(view, draft))
         if view is not None:
-            grid.add_row("Cost", _cost(view, draft, shore_of(self.chart), chart=self.chart))
+            grid.add_row("Cost", _cost(view, draft, shore_of(self.chart), chart=self.chart, risks=self.risks,
+                                       checked=self._verdict(view, draft)))
         self._add_amended(grid)
         grid.add_row("", self.status)
         return grid
+
+    def _verdict(self, view: dict[str, Any], draft: Draft) -> tuple[tuple[str, str], ...] | None:
+        """The rules' refusals of the order on the pad as the server checked it, or None while
+        the check of this very order, this turn, has not come back."""
+        if self.checked is None:
+            return None
+        turn, order, refusals = self.checked
+        return refusals if turn == view["turn"] and order == draft.payload() else None
 
     def _plot(self, view: dict[str, Any], draft: Draft) -> Text:
         if self.plotting:
@@ -349,14 +379,30 @@ class OrderPad(Widget, can_focus=True):
         grid.add_row(Text("ORDER", style="bold white"), line)
         if view is not None and (self.plotting or draft.plot is not None):
             grid.add_row("Plot", self._plot(view, draft))
+        elif view is not None and _drift_offer(view, draft, short=True).plain:
+            offer = _drift_offer(view, draft, short=True)
+            grid.add_row("Plot", Text(f"{view['plotted']} ", style="bold") + offer)
         if draft.fire_target is not None:
             grid.add_row("Fire", _fire(view, draft, hints=False))
         if view is not None:
-            grid.add_row("Cost", _cost(view, draft, shore_of(self.chart), short=True, chart=self.chart))
+            grid.add_row("Cost", _cost(view, draft, shore_of(self.chart), short=True, chart=self.chart,
+                                       risks=self.risks, checked=self._verdict(view, draft)))
         self._add_amended(grid, short=True)
         if self.status.plain:
             grid.add_row("", self.status)
         return grid
+
+
+def _drift_offer(view: dict[str, Any], draft: Draft, short: bool = False) -> Text:
+    """The last hour's drift, as the view reckons it from the chart's stream, offered for the
+    plot while the player has not set it by hand: one key (a) adds it."""
+    drift = view.get("drift")
+    if draft.plot is not None or not drift or not drift.get("course"):
+        return Text("")
+    if short:
+        return Text(f"a adds last hour's drift {drift['course']}->{drift['square']}", style="bold #80c0ff")
+    words = f"last hour {drift['stream']} set her {drift['course']} to {drift['square']}: a adds it  "
+    return Text(words, style="bold #80c0ff")
 
 
 def _hint(text: str) -> Text:
@@ -382,22 +428,30 @@ def _fire(view: dict[str, Any] | None, draft: Draft, hints: bool = True) -> Text
     return line + _hint("f next target  , . aim  t count  x hold fire") if hints else line
 
 
-def _cost(view: dict[str, Any], draft: Draft, shore=None, short: bool = False, chart=None) -> Text:
-    price = cost(view, draft, shore, chart)
+def _cost(
+    view: dict[str, Any], draft: Draft, shore=None, short: bool = False, chart=None, risks=(), checked=None
+) -> Text:
+    """The order's cost by the view's limits, what it risks, and the rules' verdict (`checked`:
+    their refusals, from the server's check; None while it is asked)."""
+    price = cost(view, draft, shore, chart, risks, short)
     changes = f" + {price.changes} level change{'s' if price.changes != 1 else ''}" if price.changes else ""
-    over = price.movement > price.allowance
+    over = price.movement > price.allowance or price.still
     text = Text(f"movement {price.movement} of {price.allowance}", style="bold red" if over else "bold")
     if not short:
         text.append(f" ({price.speed} square{'s' if price.speed != 1 else ''}{changes})")
     text.append(", " if short else "   ")
     text.append(f"battery {price.battery}", style="bold red" if price.battery_left < 0 else "bold")
     text.append(f" ({max(price.battery_left, 0)} left)")
-    for problem in price.problems:
-        text.append(f"\n✗ {problem}", style="bold red")
+    for _, words in checked or ():
+        text.append(f"\n✗ {words}", style="bold red")
     for warning in price.warnings:
         text.append(f"\n! {warning}", style="yellow")
+    for risk in price.risks:
+        text.append(f"\n⚠ {risk}", style="bold #ff9040")
     if price.drift:
         text.append(f"\n~ {price.drift.words(short)}", style="#80c0ff")
-    if not price.problems:
-        text.append("\n✓ within the rules: Enter sends it", style="green")
+    if checked is None:
+        text.append("\n… asking the rules", style="dim")
+    elif not checked:
+        text.append("\n✓ the rules take it: Enter sends it", style="green")
     return text

@@ -11,10 +11,11 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 from fogbank.rules.dardanelles.chart import Course, Square, distance, parse_square, square_name
+from fogbank.rules.dardanelles.stream import stream_set
 from fogbank.rules.dardanelles.units import Level
 
 from . import bearings
-from .bearings import COURSES, course_for_bearing
+from .bearings import course_for_bearing
 
 if TYPE_CHECKING:
     from .draft import Draft
@@ -130,19 +131,8 @@ def drift_step(chart: dict[str, Any] | None, square: Square, level: str, shore=N
     chart prints no stream, or from an old server's chart that has none. With `shore` (the
     player's own chart), the surface stream follows the channel where its row's set runs ashore
     (a point either side, into the sea); the deep set is held by the bank: None."""
-    surface = ((chart or {}).get("stream") or {}).get(str(square[1] + 1))
-    if surface is None:
-        return None
-    index = COURSES.index(surface)
-    if not Level(level).sees:
-        index = (index + 4) % 8
-        course = COURSES[index]
-        return None if shore is not None and shore(_ahead(square, course)) else course
-    for turn in (0, -1, 1):
-        course = COURSES[(index + turn) % 8]
-        if shore is None or not shore(_ahead(square, course)):
-            return course
-    return None
+    _, course = stream_set((chart or {}).get("stream") or {}, shore, square, Level(level).sees)
+    return None if course is None else course.value
 
 
 def _ahead(square: Square, course: str) -> Square:

@@ -68,6 +68,10 @@ def _shore(level: Level) -> dict[str, str]:
     up = PERISCOPE_ASHORE if level is Level.PERISCOPE else 0
     seen, sunk = OBSERVERS_DAY.chance("seen", up), SHORE_BATTERY.chance("sunk", up)
     return {
+        "seen_short": f"{_per_cent(seen)} an hour",
+        "sunk_short": _per_cent(sunk),
+        "lit_short": f"{_per_cent(SEARCHLIGHT_NIGHT.chance('found', up))} an hour",
+        "night_sunk": _per_cent(SHORE_BATTERY.chance("sunk", up + NIGHT_BATTERY)),
         "seen": f"{_per_cent(seen)} an hour ({OBSERVERS_DAY.needs('seen', up)} on 2d6)",
         "battery": f"{SHORE_BATTERY.needs('sunk', up)} on 2d6 sinks her ({_per_cent(sunk)})",
         "sunk": f"{_per_cent(seen * sunk)} an hour",
@@ -81,7 +85,7 @@ def _mines(level: Level) -> str:
     if level.sees:
         modifier = PERISCOPE_MINES if level is Level.PERISCOPE else 0
         return f"sunk at {_odds(MINEFIELD_SURFACE, 'sunk', modifier)} a row"
-    modifier = BOTTOM_MINES if level is Level.BOTTOM else 0
+    modifier = _mine_modifier(level)
     if not MINEFIELD_SUBMERGED.throws("sunk", modifier):
         return "the wires scrape, but never sink her"
     return f"sunk at {_odds(MINEFIELD_SUBMERGED, 'sunk', modifier)} a row"
@@ -154,6 +158,54 @@ def level_words() -> dict[str, str]:
     }
 
 
+_AT = {Level.SURFACE: "Surfaced", Level.PERISCOPE: "At periscope depth", Level.SUBMERGED: "Submerged",
+       Level.BOTTOM: "On the bottom"}
+
+
+def risks(scenario: Scenario) -> list[dict[str, Any]]:
+    """What an order into each reach the intelligence reports risks, level by level, by day and
+    by night, in words worked from the tables: the order pad shows the line that fits the order
+    being written (docs/payloads.md, "risks"). A level that risks nothing there has no line."""
+    found = []
+    for reach, (first, last) in scenario.reported.items():
+        rows = f"rows {first} to {last}"
+        day: dict[str, str] = {}
+        night: dict[str, str] = {}
+        short: dict[str, dict[str, str]] = {"day": {}, "night": {}}
+        for level in Level:
+            name = level.value
+            if reach == "defended" and level.sees:
+                shore = _shore(level)
+                where = f"in the defended reach ({rows}, as intelligence reports it)"
+                day[name] = (
+                    f"{_AT[level]} by day {where}: the observers see her {shore['seen']}, and in battery "
+                    f"range the guns then fire once, with no warning shot: {shore['battery']}."
+                )
+                night[name] = f"{_AT[level]} by night {where}: {shore['night']}."
+                short["day"][name] = (
+                    f"defended reach by day: seen {shore['seen_short']}, then {shore['sunk_short']} sunk")
+                short["night"][name] = (
+                    f"defended reach by night: lit {shore['lit_short']}, then {shore['night_sunk']} sunk")
+            elif reach == "mined" and (level.sees or MINEFIELD_SUBMERGED.throws("sunk", _mine_modifier(level))):
+                words = f"{_AT[level]} across the mine lines intelligence reports ({rows}): {_mines(level)}."
+                day[name] = night[name] = words
+                short["day"][name] = short["night"][name] = f"reported mines: {_mine_chance(level)} a row sinks her"
+        # The shore looks where the hour ends; mines take her in any square she enters.
+        found.append({"reach": reach, "rows": [first, last], "where": "end" if reach == "defended" else "path",
+                      "day": day, "night": night, "short": short})
+    return found
+
+
+def _mine_chance(level: Level) -> str:
+    if level.sees:
+        return _per_cent(MINEFIELD_SURFACE.chance("sunk", PERISCOPE_MINES if level is Level.PERISCOPE else 0))
+    return _per_cent(MINEFIELD_SUBMERGED.chance("sunk", _mine_modifier(level)))
+
+
+def _mine_modifier(level: Level) -> int:
+    return BOTTOM_MINES if level is Level.BOTTOM else 0
+
+
 def briefing(scenario: Scenario) -> dict[str, Any]:
     """The briefing sent in the welcome (docs/payloads.md, "Briefing and chart")."""
     places = {place.name: place for place in scenario.chart.places}
@@ -176,4 +228,5 @@ def briefing(scenario: Scenario) -> dict[str, Any]:
         "level_table": level_table(),
         "level_change": LEVEL_CHANGE,
         "fix": fix_words(),
+        "risks": risks(scenario),
     }

@@ -108,8 +108,9 @@ def facts(event: Event) -> dict:
     match event:
         case ev.Grounded(made=made, ordered=ordered) | ev.ChartEdge(made=made, ordered=ordered):
             return {"made": made, "ordered": ordered}
-        case ev.TorpedoFired(target=target, direction=direction, hit=hit, sunk=sunk, past=past):
-            return {"target": target, "direction": direction, "hit": hit, "sunk": sunk, "past": past}
+        case ev.TorpedoFired(target=target, direction=direction, hit=hit, sunk=sunk, past=past, then=then):
+            return {"target": target, "direction": direction, "hit": hit, "sunk": sunk, "past": past,
+                    "then": then}
         case ev.Fixed(square=square, landmark=landmark):
             return {"square": square, "landmark": landmark}
     return {}

@@ -31,7 +31,7 @@ class Grade:
 # For a scenario that gives no table: the mission done, time run out, or the boat lost.
 PLAIN_GRADES = (
     Grade(result="victory", reason="{boat} did what was asked.", targets="sunk", boat=("home",)),
-    Grade(result="draw", reason="Time ran out before the mission was done.", boat=("home", "afloat")),
+    Grade(result="draw", reason="The mission was not done.", boat=("home", "afloat")),
     Grade(result="defeat", reason="{boat} was lost."),
 )
 
@@ -94,6 +94,10 @@ class Scenario:
     vessel_places: tuple[VesselPlace, ...] = ()
     intelligence: tuple[str, ...] = ()  # what the briefing says intelligence reported
     objectives: tuple[str, ...] = ()  # the places the orders send the boat to, by their chart names
+    # The reaches the intelligence sentences describe, as rows of the chart (first and last, from
+    # 1): "defended" (observers by day, searchlights by night) and "mined". What the player was
+    # told, for the order pad's warnings: never the umpire's layers or the draw.
+    reported: dict[str, tuple[int, int]] = attrs.field(factory=dict)
 
     @property
     def historical(self) -> tuple[dict[Square, int], tuple[Vessel, ...]]:
@@ -169,6 +173,7 @@ def load_scenario(scenario_id: str) -> Scenario:
         ),
         intelligence=tuple(data.get("intelligence", ())),
         objectives=tuple(data.get("objectives", ())),
+        reported=_reported(data.get("reported", {}), chart),
         victory=Victory(
             sink=tuple(data["victory"]["sink"]),
             reach=data["victory"]["reach"],
@@ -187,6 +192,20 @@ def load_scenario(scenario_id: str) -> Scenario:
             or PLAIN_GRADES,
         ),
     )
+
+
+REPORTED = ("defended", "mined")
+
+
+def _reported(data: dict, chart: Chart) -> dict[str, tuple[int, int]]:
+    reported = {}
+    for name, rows in data.items():
+        if name not in REPORTED:
+            raise ValueError(f"[reported] has no reach {name!r}; it takes {', '.join(REPORTED)}")
+        if not (isinstance(rows, list) and len(rows) == 2 and 1 <= rows[0] <= rows[1] <= chart.rows):
+            raise ValueError(f"[reported] {name} is a reach's first and last row, from 1 to {chart.rows}")
+        reported[name] = (rows[0], rows[1])
+    return reported
 
 
 def _turns_before(start: str, before: str | None) -> int | None:

@@ -158,7 +158,7 @@ class _Hour:
                 direction=fire.direction.value,
                 hit=True,
                 sunk=vessel.name or f"a {vessel.type.words}",
-                then=_THEN.get(self.scenario.victory.reach, "") if done else "",
+                then=_THEN.get(self.scenario.victory.reach, "now get home") if done else "",
             )
         self.boat.loaded -= fire.torpedoes
         self.fired = True
@@ -398,17 +398,25 @@ class _Hour:
         boat.air -= 1
 
     def outcome(self) -> Outcome | None:
-        """The scenario's result once the boat is lost, the mission is done, or time is up."""
+        """The scenario's result once the boat is lost, the mission is done, the boat has come
+        home, or time is up."""
         victory = self.scenario.victory
         targets_sunk = self._targets_sunk()
         home = self.chart.zones.get(self.boat.square) == victory.reach
         done = targets_sunk or self._too_late()  # nothing left that counts, once home
-        if self.boat.afloat and not (done and home) and self.turn < self.scenario.turn_limit:
+        # Back out of the Straits: a boat that sailed from the zone she must come back to (B11)
+        # has ended her patrol once she is in it again, sunk or not (decisions.md).
+        zones = [self.chart.zones.get(sq) for sq in self.board.track]
+        came_home = home and zones[0] == victory.reach and any(zone != victory.reach for zone in zones)
+        only_the_clock = self.boat.afloat and not (home and (done or came_home))
+        if only_the_clock and self.turn < self.scenario.turn_limit:
             return None
         boat = "lost" if not self.boat.afloat else "home" if home else "afloat"
         sank = sum(1 for v in self.vessels.values() if v.sunk)
         grade = victory.grade(targets_sunk, boat, sank)
         reason = grade.reason.format(boat=self.boat.name, sank=_vessels(sank))
+        if only_the_clock:  # the turn limit ended it: say so
+            reason = f"Time is up: turn {self.scenario.turn_limit} was the last. {reason}"
         return Outcome({BRITISH: grade.result}, reason)
 
 

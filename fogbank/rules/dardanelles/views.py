@@ -10,11 +10,14 @@ import attrs
 from fogbank.rules.core import GameState
 
 from .board import Board, BoatLog, Report
-from .chart import Course, Place, square_name
+from .chart import Chart, Course, Place, square_name
 from .contacts import Contact
 from .events import BRITISH
+from .events import DriftHeld
 from .scenario import Scenario
+from .stream import stream_set
 from .turn import is_night
+from .units import Level, battery_cost, movement_allowance
 
 
 @attrs.frozen
@@ -28,6 +31,31 @@ class Outcome:
 def _outcome(state: GameState) -> Outcome | None:
     outcome = state.outcome
     return None if outcome is None else Outcome(outcome.result_for(BRITISH), outcome.reason)
+
+
+@attrs.frozen(kw_only=True)
+class StreamDrift:
+    """The last hour's drift as the player's chart gives it: `stream` ("the surface stream" or
+    "the deep set") set her on `course` to `square`; `course` None: it pressed her against the
+    bank at `square` (the chart's land there, or the crew felt her settle on it)."""
+
+    stream: str
+    course: str | None
+    square: str
+
+
+@attrs.frozen(kw_only=True)
+class LevelLimits:
+    """What an hour ending at one level allows from the level the boat is at, worked by the rules'
+    own `movement_allowance` and `battery_cost`, so that an order pad previews an order's cost
+    without a copy of the rules."""
+
+    allowance: int  # squares of movement in the hour, level changes included
+    changes: int  # level changes to get there, each a square of movement
+    squares: int  # squares left to move after them (0 at the bottom: she lies on the seabed)
+    battery: int  # battery the level changes use
+    battery_a_square: int  # battery each square moved uses (0 for an hour that ends on the surface)
+    still: bool = False  # she lies on the seabed: no movement under power, only the drift
 
 
 @attrs.frozen(kw_only=True)
@@ -50,6 +78,15 @@ class SubmarineView:
     reports: tuple[Report, ...]  # the umpire's reports since `since` (the last turn, by default)
     contacts: tuple[Contact, ...]  # the contacts reported since `since`, by number
     outcome: Outcome | None
+    # The crew saw the last of the scenario's targets go down while it still counted ("now get
+    # out"): the hour set for them no longer runs. From their log, like everything here.
+    targets_sunk: bool = False
+    # Where the stream the chart prints should have set the boat in the last hour, from the plot
+    # at the level she was at: for the crew to add to their plot (None before the first hour, or
+    # where the chart prints no stream).
+    drift: StreamDrift | None = None
+    # For each level an order may end at, what the hour allows from the level she is at now.
+    limits: dict[str, LevelLimits] = attrs.field(factory=dict)
 
 
 @attrs.frozen(kw_only=True)
@@ -109,6 +146,9 @@ class ChartView:
     overlays: dict[str, tuple[str, ...]] = attrs.field(factory=dict)
 
 
+DRIFT_HELD = DriftHeld.kind
+
+
 def clock(scenario: Scenario, turn: int) -> str:
     return (_start(scenario.start) + timedelta(hours=turn - 1)).isoformat(timespec="minutes")
 
@@ -146,7 +186,57 @@ def submarine_view(state: GameState, scenario: Scenario, log: BoatLog, since: in
         reports=_since(log.reports, since),
         contacts=_since(log.contacts, since),
         outcome=_outcome(state),
+        targets_sunk=any(r.kind == "torpedo_fired" and r.facts.get("then") for r in log.reports),
+        drift=_last_drift(scenario, log, state.turn) if log.afloat else None,
+        limits=level_limits(log.level),
     )
+
+
+@functools.cache
+def level_limits(start: Level) -> dict[str, LevelLimits]:
+    """What an hour from `start` to each level allows (the same for every boat at that level)."""
+    limits = {}
+    for end in Level:
+        changes = abs(end.depth - start.depth)
+        allowance = movement_allowance(start, end)
+        limits[end.value] = LevelLimits(
+            allowance=allowance,
+            changes=changes,
+            squares=0 if end is Level.BOTTOM else max(0, allowance - changes),  # the rules' bottom_still
+            battery=battery_cost(start, end, 0),
+            battery_a_square=battery_cost(start, end, 1) - battery_cost(start, end, 0),
+            still=end is Level.BOTTOM,
+        )
+    return limits
+
+
+def _last_drift(scenario: Scenario, log: BoatLog, turn: int) -> StreamDrift | None:
+    """Where the stream the player's chart prints should have set the boat in the last hour, from
+    the plot, at the level she was at: the crew's pencil (`stream.py`), not the umpire's drift."""
+    chart = scenario.chart
+    if turn <= 1 or chart.zones.get(log.plotted) == "X":  # out in the Aegean: no stream to allow for
+        return None
+    plotted = log.plotted
+    printed, course = stream_set(_printed(chart), lambda sq: not chart.is_sea(sq), plotted, log.level.sees)
+    if not printed:
+        return None
+    felt = any(r.kind == DRIFT_HELD and r.turn == turn - 1 for r in log.reports[-8:])
+    stream = "the surface stream" if log.level.sees else "the deep set"
+    if course is None or felt:
+        return StreamDrift(stream=stream, course=None, square=square_name(plotted))
+    dx, dy = course.step
+    return StreamDrift(stream=stream, course=course.value, square=square_name((plotted[0] + dx, plotted[1] + dy)))
+
+
+_PRINTED: dict[int, tuple[Chart, dict[str, str]]] = {}
+
+
+def _printed(chart: Chart) -> dict[str, str]:
+    """The chart's printed stream (`stream_by_row`), worked out once a chart."""
+    found = _PRINTED.get(id(chart))
+    if found is None or found[0] is not chart:
+        found = _PRINTED[id(chart)] = (chart, stream_by_row(chart))
+    return found[1]
 
 
 def umpire_view(state: GameState, scenario: Scenario, log: BoatLog) -> UmpireView:

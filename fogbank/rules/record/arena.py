@@ -55,6 +55,9 @@ class Played:
     lost: Mapping[str, int]
     rules: Mapping[str, int]  # rule key -> uses
     details: Mapping[str, int] = attrs.field(factory=dict)  # other things counted (a mine's hex, ...)
+    # side -> refusal code -> orders of that side's player the rules refused (each replaced by the
+    # seat's standing order): a plan whose orders are refused is not playing the game it names.
+    refused: Mapping[str, Mapping[str, int]] = attrs.field(factory=dict)
 
     def to_plain(self) -> dict[str, Any]:
         return attrs.asdict(self)
@@ -80,7 +83,13 @@ def play(
     rules: Counter[str] = Counter()
     details: Counter[str] = Counter()
     offered = ruleset.rules_offered(scenario, game.state.options)
-    played = play_out(game, max_turns, policies or {})
+    side_of = {seat.name: seat.side for seat in ruleset.seats(game.state)}
+    refused: dict[str, Counter[str]] = {}
+
+    def count_refusal(seat: str, refusal: core.Refused) -> None:
+        refused.setdefault(side_of.get(seat, seat), Counter())[refusal.code] += 1
+
+    played = play_out(game, max_turns, policies or {}, refused=count_refusal)
     while True:
         try:
             record = next(played)
@@ -103,6 +112,7 @@ def play(
         lost={side: int(v) for side, v in tally.lost.items()},
         rules=dict(sorted(rules.items())),
         details=dict(sorted(details.items())),
+        refused={side: dict(sorted(codes.items())) for side, codes in sorted(refused.items())},
     )
 
 
@@ -160,6 +170,7 @@ def summarize(
             "results": dict(sorted(Counter(g.results.get(side, "ended") for g in games).items())),
             "points": spread([g.points.get(side, 0.0) for g in games]),
             "lost": spread([float(g.lost.get(side, 0)) for g in games]),
+            "refused": _refused(games, side),
         }
     decisive = Counter(any(verdict(r) != DRAW for r in g.results.values()) for g in games)
     rules = {
@@ -183,6 +194,7 @@ def summarize(
         "rules": rules,
         "details": _details(games),
         "reasons": dict(Counter(g.reason for g in games).most_common(8)),
+        "refused": sum(f["refused"]["orders"] for f in sides.values()),
     }
 
 
@@ -241,6 +253,22 @@ def edges(runs: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
                 "standard": standard[side], "edge": edge, "met": edge <= MOST_EDGE,
             })
     return found
+
+
+def _refused(games: Sequence[Played], side: str) -> dict[str, Any]:
+    """The orders of `side`'s player the rules refused: how many, in how many games, how many a
+    game, and by refusal code."""
+    per_game = [sum(g.refused.get(side, {}).values()) for g in games]
+    codes: Counter[str] = Counter()
+    for g in games:
+        codes.update(g.refused.get(side, {}))
+    n = len(games)
+    return {
+        "orders": sum(per_game),
+        "games": share(sum(1 for count in per_game if count), n),
+        "per_game": _round(sum(per_game) / n if n else 0.0),
+        "codes": dict(sorted(codes.items())),
+    }
 
 
 def _details(games: Sequence[Played]) -> dict[str, Any]:

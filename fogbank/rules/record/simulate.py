@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import hashlib
-from typing import Any, Generator, Iterator, Mapping
+from typing import Any, Callable, Generator, Iterator, Mapping
 
 from fogbank.rules import core
 from fogbank.rules.core.engagement import ENGAGEMENT_OPTION, engagement_plain, result_plain
@@ -57,7 +57,15 @@ def seat_players(game: core.Game, policies: Mapping[str, str]) -> dict[str, core
     return found
 
 
-def play_out(game: core.Game, max_turns: int, policies: Mapping[str, str]) -> Generator[dict[str, Any], None, core.Game]:
+def play_out(
+    game: core.Game,
+    max_turns: int,
+    policies: Mapping[str, str],
+    refused: Callable[[str, core.Refused], None] | None = None,
+) -> Generator[dict[str, Any], None, core.Game]:
+    """`game` played to its end by its seats' players. An order the rules refuse is replaced by
+    the seat's standing order (as the server's stand-in would hold still), and `refused(seat,
+    refusal)`, if given, is told of it: a plan whose orders are refused plays a game of its own."""
     ruleset = game.ruleset
     yield gamelog.header(game)
     bots = seat_players(game, policies)
@@ -80,7 +88,9 @@ def play_out(game: core.Game, max_turns: int, policies: Mapping[str, str]) -> Ge
             try:
                 order = ruleset.parse_order(seat, payload)
                 ruleset.check_order(game.state, seat, order)
-            except core.Refused:
+            except core.Refused as refusal:
+                if refused is not None:
+                    refused(seat, refusal)
                 payload = ruleset.unparse_order(ruleset.standing_order(game.state, seat))
             record = gamelog.input_at("order", game, seat=seat, order=payload)
             step = core.submit(game, seat, ruleset.parse_order(seat, payload))

@@ -290,3 +290,63 @@ def test_a_vessel_behind_land_from_everywhere_the_boat_was_changes_nothing(game_
         return with_board(s, vessels=(*s.board.vessels, vessel))
 
     assert play(scenario, seed, payloads)[0] == play(scenario, seed, payloads, add)[0]
+
+
+# AE2's battleship shifts her anchorage from game to game, and the patrols are drawn too: two
+# games differing only there are the same bytes to the seat until it can sense what differs.
+
+MARMARA = load_scenario("marmara")
+DRAWN = {place.number: place for place in MARMARA.vessel_places}
+SHIFTING = (9, 4, 6)  # the battleship and the patrol boats drawn over the widest reaches
+
+
+BOTTOM = {"course": "N", "speed": 0, "level": "bottom"}
+
+
+@st.composite
+def passages(draw):
+    """AE2 games that go up the Straits: on to the stream, some hours on the bottom, then anything."""
+    seed = draw(st.binary(min_size=32, max_size=32))
+    drifting = draw(st.integers(0, 12))
+    prefix = [{"course": "E", "speed": 2, "level": "surface"}, *[BOTTOM] * drifting]
+    tail = draw(st.lists(st.one_of(one_leg, two_legs), min_size=1, max_size=12))
+    return seed, prefix + tail
+
+
+@SETTINGS
+@given(passages(), st.data())
+def test_another_anchorage_and_other_patrols_are_the_same_bytes_until_the_boat_senses_them(game_args, data):
+    seed, payloads = game_args
+    elsewhere = {number: data.draw(st.sampled_from(DRAWN[number].squares)) for number in SHIFTING}
+
+    def shifted(state):
+        vessels = tuple(attrs.evolve(v, square=elsewhere[v.number]) if v.number in elsewhere else v
+                        for v in state.board.vessels)
+        return with_board(state, vessels=vessels)
+
+    drawn = core.start(RULES, "marmara", seed)
+    other = attrs.evolve(drawn, state=shifted(drawn.state))
+    assume(other.state.board.vessels != drawn.state.board.vessels)  # something hidden really moved
+    moved = [number for number in SHIFTING if drawn.state.board.vessel(number).square != elsewhere[number]]
+    assert _bytes(RULES.observe(drawn.state, SEAT)) == _bytes(RULES.observe(other.state, SEAT))
+    hours = 0
+    for payload in payloads:
+        if drawn.state.ended:
+            break
+        steps = [_step(game, payload) for game in (drawn, other)]
+        here = steps[0].game.state.board.boat.square
+        if any(distance(here, step.game.state.board.vessel(number).square) <= HYDROPHONE_RANGE
+               for step in steps for number in moved):
+            break  # within hearing at the end of this hour: the seat may sense what differs
+        told = [_bytes([to_plain(e) for e in step.events if e.told_to(SEAT)]) for step in steps]
+        seen = [_bytes(RULES.observe(step.game.state, SEAT)) for step in steps]
+        assert told[0] == told[1] and seen[0] == seen[1], f"hour {hours + 1}"
+        drawn, other = (step.game for step in steps)
+        hours += 1
+
+
+def _step(game, payload):
+    try:
+        return core.submit(game, SEAT, RULES.parse_order(SEAT, payload))
+    except Refused:
+        return core.submit(game, SEAT, RULES.standing_order(game.state, SEAT))

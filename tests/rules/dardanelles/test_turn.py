@@ -359,14 +359,57 @@ def test_getting_out_without_sinking_the_target_is_not_victory():
     assert r.state.outcome is None
 
 
-def test_time_runs_out():
+def test_time_runs_out_and_the_reason_says_the_last_turn_is_over():
     s = scenario(boat_at="J10", turn_limit=2)
     state = play(new_state(s), s, order()).state
     assert state.outcome is None
-    assert play(state, s, order()).state.outcome.results == {"british": "draw"}
+    outcome = play(state, s, order()).state.outcome
+    assert outcome.results == {"british": "draw"}
+    assert outcome.reason == "Time is up: turn 2 was the last. The mission was not done."
 
 
-# A target that counts only till an hour (AE2: the battleship off Maidos, before dark on the 25th).
+def _b11_table(**where):
+    """A made-up sea with B11's own table of results: she sails from J9, out of the Straits (X)."""
+    from fogbank.rules.dardanelles.scenario import load_scenario
+
+    s = scenario(sea=chart(zones={"J9": "X", "J8": "X"}), boat_at="J9", sink=[1], **where)
+    return attrs.evolve(s, victory=attrs.evolve(s.victory, grades=load_scenario("b11").victory.grades))
+
+
+def test_coming_back_out_of_the_straits_ends_the_patrol_and_says_so():
+    s = _b11_table(vessels={"J15": "battleship"})
+    state = play(new_state(s), s, order("N", 1, SUB)).state  # in: J10
+    assert state.outcome is None
+    state = play(state, s, order("S", 2, SUB)).state  # back out: J8
+    assert state.outcome.results == {"british": "marginal defeat"}
+    assert state.outcome.reason == (
+        "B11 came back out of the Straits with the Messudieh still afloat, having done the enemy no harm.")
+
+
+def test_a_boat_that_never_went_in_is_not_home_until_the_last_turn():
+    s = _b11_table(vessels={"J15": "battleship"}, turn_limit=3)
+    state = new_state(s)
+    for _ in range(2):
+        state = play(state, s, order("S", 1, SUB)).state  # out of the Straits all along: J8, J7
+        assert state.outcome is None
+    outcome = play(state, s, order()).state.outcome
+    assert outcome.results == {"british": "marginal defeat"}
+    assert outcome.reason.startswith("Time is up: turn 3")
+
+
+def test_time_up_inside_the_straits_having_sunk_something_is_a_draw_and_says_why(dice):
+    s = _b11_table(vessels={"J11": "battleship", "J12": "caique"}, turn_limit=2)
+    dice.set("vision", 6)
+    state = play(new_state(s), s, order("N", 1, SUB)).state  # J10: she sees the caique and the battleship
+    caique = next(c for c in state.knowledge[SUBMARINE].contacts if c.distance == 2)
+    dice.set("torpedo", 6, 6)
+    outcome = play(state, s, order(fire=Fire(target=caique.number, direction=Course.N))).state.outcome
+    assert outcome.results == {"british": "draw"}
+    assert outcome.reason == ("Time is up: turn 2 was the last. "
+                              "B11 sank 1 vessel, but the Messudieh is still afloat.")
+
+
+# A target that counts only till an hour (AE2: the battleship, before dark on the 25th).
 
 
 def _with_deadline(s, before):
@@ -407,6 +450,25 @@ def test_a_target_sunk_from_the_deadline_on_does_not_count_and_home_ends_the_gam
     assert state.outcome.results == {"british": "draw"}  # the plain table: time up, or home, without the mission
     told_now = [e for e in state.knowledge[SUBMARINE].reports if e.kind == "torpedo_fired" and e.facts["hit"]]
     assert told_now and "make for" not in told_now[-1].text  # no "now make for ..." once it no longer counts
+
+
+def _crew_view(state, s):
+    from fogbank.rules.dardanelles.views import submarine_view
+
+    return submarine_view(state, s, state.knowledge[SUBMARINE], None)
+
+
+def test_the_crew_s_view_says_the_targets_are_sunk_only_when_sunk_in_time(dice):
+    # The seat's countdown to the hour stops once they are: the view says so, from the crew's log.
+    sea = chart(zones={"J9": "M"})
+    s = _with_deadline(scenario(sea=sea, boat_at="J10", vessels={"J11": "battleship"}, sink=[1], reach="M"),
+                       "1914-12-13T13:00")
+    assert not _crew_view(sighted(dice, s), s).targets_sunk
+    in_time = _sink_at(dice, s, 2)
+    assert in_time.outcome is None or in_time.outcome.results == {"british": "victory"}
+    assert _crew_view(in_time, s).targets_sunk
+    too_late = _sink_at(dice, s, 4)
+    assert too_late.board.vessels[0].sunk and not _crew_view(too_late, s).targets_sunk
 
 
 def test_home_before_the_deadline_with_the_target_afloat_plays_on():

@@ -1,8 +1,11 @@
 """What the player is given before the first turn, and what the umpire's view carries for a debrief."""
 
+import pytest
+
 from fogbank.rules import core
 from fogbank.rules.core import find_ruleset
 from fogbank.rules.core.plain import to_plain
+from fogbank.rules.dardanelles.scenario import _reported, load_chart
 
 RULES = find_ruleset("dardanelles")
 
@@ -38,7 +41,8 @@ def test_the_scenarios_keep_their_own_defences():
     assert lights(b11) < lights(marmara)  # fewer searchlights in December 1914
     assert guns(b11) < guns(marmara)  # the howitzers brought down in April 1915
     vessels = {v["number"]: v for v in to_plain(RULES.observe(game("marmara").state, core.UMPIRE))["vessels"]}
-    assert vessels[9]["type"] == "battleship" and vessels[9]["square"] in ("M15", "M16", "N15")
+    assert vessels[9]["type"] == "battleship"
+    assert vessels[9]["square"] in ("M15", "N15", "M17", "N17", "N18", "O19", "P20", "O12")
 
 
 def test_the_umpires_view_carries_the_true_track_the_mines_and_the_vessels():
@@ -75,3 +79,48 @@ def test_each_turns_view_carries_the_reports_and_contacts_of_the_turns_asked_for
             order = RULES.standing_order(state, "submarine")
         played = core.submit(played, "submarine", order).game
     assert told_something
+
+
+def test_the_briefing_says_what_an_order_into_each_reported_reach_risks():
+    risks = {r["reach"]: r for r in RULES.briefing(game("b11").state, "submarine")["risks"]}
+    defended, mined = risks["defended"], risks["mined"]
+    assert defended["rows"] == [9, 14] and defended["where"] == "end"
+    assert mined["rows"] == [9, 12] and mined["where"] == "path"
+    # The notes' odds: observers 2-6 on 2d6 (+1 at periscope), then the battery 8 or less (+1).
+    assert "28% an hour (5 or less on 2d6)" in defended["day"]["periscope"]
+    assert "7 or less on 2d6 sinks her (58%)" in defended["day"]["periscope"]
+    assert set(defended["day"]) == {"surface", "periscope"}  # below, the shore cannot see her
+    # Mines: 3 or less on the surface, 4 or less at periscope (-1) and submerged; the bottom's +4
+    # never sinks her, so it has no line.
+    assert "8% a row" in mined["day"]["surface"] and "17% a row" in mined["night"]["submerged"]
+    assert "bottom" not in mined["day"]
+    assert "rows 9 to 12" in mined["day"]["periscope"] and "17%" in mined["short"]["day"]["periscope"]
+
+
+def test_a_reach_the_scenario_reports_must_be_one_the_rules_know():
+    chart = load_chart("dardanelles")
+    assert _reported({"defended": [8, 19]}, chart) == {"defended": (8, 19)}
+    for bad in ({"minefield": [9, 12]}, {"mined": [12, 9]}, {"mined": [9]}, {"mined": [0, 40]}):
+        with pytest.raises(ValueError):
+            _reported(bad, chart)
+
+
+def _after(scenario, *orders):
+    g = game(scenario)
+    for order in orders:
+        g = core.submit(g, "submarine", RULES.parse_order("submarine", order)).game
+    return to_plain(RULES.observe(g.state, "submarine"))
+
+
+def test_the_view_offers_the_last_hour_s_drift_as_the_chart_prints_the_stream():
+    assert _after("b11")["drift"] is None  # no hour yet
+    assert _after("b11", {"course": "N", "speed": 0, "level": "surface"})["drift"] is None  # the Aegean
+    # Plotted at L11 by hand, an hour on the surface: row 11's set, SW, down the channel.
+    up = _after("b11", {"course": "N", "speed": 0, "level": "surface", "plot": "L11"})
+    assert up["plotted"] == "L11"
+    assert up["drift"] == {"stream": "the surface stream", "course": "SW", "square": "K10"}
+    # The deep set runs the other way, NE up the channel; in Sari Sighlar Bay the bank holds her.
+    deep = _after("b11", {"course": "N", "speed": 0, "level": "submerged", "plot": "L11"})
+    assert deep["drift"] == {"stream": "the deep set", "course": "NE", "square": "M12"}
+    bay = _after("b11", {"course": "N", "speed": 0, "level": "submerged", "plot": "O12"})
+    assert bay["drift"] == {"stream": "the deep set", "course": None, "square": "O12"}

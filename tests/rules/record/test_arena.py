@@ -159,3 +159,49 @@ def test_a_player_is_handed_its_seat_s_chart_briefing_and_views_alone(scenario, 
         assert views and all(view in observed[seat] for view in views)
         others = [v for s, vs in observed.items() if s != seat for v in vs]
         assert not any(view in others and view not in observed[seat] for view in views)
+
+
+# Refused orders: a plan whose orders the rules refuse holds still instead, and the arena says so.
+
+class _TooFast:
+    """Orders eight squares an hour (the rules allow six on the surface) every other turn."""
+
+    def __init__(self, inner):
+        self.inner = inner
+
+    def order(self, view):
+        order = self.inner.order(view)
+        return {"course": "N", "speed": 8, "level": "surface"} if view["turn"] % 2 else order
+
+    def standing(self, view):
+        return self.inner.standing(view)
+
+
+@pytest.fixture
+def too_fast():
+    ruleset, name = core.find_scenario("b11")
+    make = players.policies(ruleset.name, name)["standard"].make
+    players.policy(ruleset.name, "too_fast", "Orders more squares than the rules allow.")(
+        lambda seating: _TooFast(make(seating)))
+    yield
+    players._POLICIES.pop((ruleset.name, "too_fast"))
+
+
+def test_each_refused_order_is_counted_by_side_and_code(too_fast):
+    game = arena.play("b11", "refusing", 0, policies={"british": "too_fast"}, max_turns=4)
+    assert game.refused == {"british": {"speed_too_high": 2}}  # turns 1 and 3
+    plain = arena.Played.from_plain(game.to_plain())
+    assert plain.refused == game.refused
+
+
+def test_a_run_shows_its_refused_orders_per_side_and_per_game(too_fast):
+    games = [arena.play("b11", "refusing", n, policies={"british": "too_fast"}, max_turns=4)
+             for n in range(2)]
+    games.append(arena.play("b11", "refusing", 2, max_turns=4))  # the standard player: none refused
+    run = arena.summarize("b11", "refusing", {}, {"british": "too_fast"}, games)
+    refused = run["sides"]["british"]["refused"]
+    assert refused["orders"] == 4 and refused["games"]["count"] == 2
+    assert refused["per_game"] == pytest.approx(4 / 3, abs=1e-4)
+    assert refused["codes"] == {"speed_too_high": 4} and run["refused"] == 4
+    clean = arena.summarize("b11", "refusing", {}, {}, games[2:])
+    assert clean["refused"] == 0 and clean["sides"]["british"]["refused"]["games"]["count"] == 0

@@ -13,6 +13,10 @@ bank is told (`drift_held`, shortly the hours after the first), a torpedo report
 splashes say the battery has her range, an override of a surfaced boat's battery warns of the charge.
 The AE2 game's expected end was written again (same inputs, dice and events) when her victory came
 to need the battleship off Maidos sunk before dark: she broke through without it, now a draw.
+Recorded again when the seat's view grew `drift`, `targets_sunk` and `limits` and a torpedo report its `then`
+(the B11 games replayed to the same dice, events and views but for those fields), and AE2's
+battleship came to shift her anchorage between eight squares and the patrols over wider reaches
+(the AE2 game's setup, and so its stream, is drawn anew).
 """
 
 from __future__ import annotations

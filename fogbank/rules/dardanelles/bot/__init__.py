@@ -3,7 +3,8 @@
 It knows what a player knows: the coast, grid and place names of its own chart, the umpire's
 notes (the stream runs toward the mouth at the surface and the other way below it, a boat at the
 bottom only drifts but is safe among mines, a periscope in the defended reach is looked for), and its briefing
-(where the Messudieh lies; for AE2, the battleships off Maidos). It never sees the tide, the mines or the vessels on the umpire's map.
+(where the Messudieh lies; for AE2, the reaches the battleship shifts between). It never sees the
+tide, the mines or the vessels on the umpire's map.
 
 How it sails:
 - It keeps a set of squares it could be in, not just the plot (`reckoning.py`): each hour every

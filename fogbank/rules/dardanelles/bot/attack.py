@@ -13,6 +13,7 @@ from .squares import COURSES, distance
 WAIT_FOR_DARK = 20  # hours: a captain waits this long on the surface to attack at night
 HELD_ARRIVED = 2  # hours held against the bank on the bottom that tell the hunter it has arrived
 FIRE_RANGE = 2  # fire at a sighting this close (at 3 squares a torpedo hits one time in six)
+LOOKS_AT_A_GROUND = 2  # hours looking from one place the briefing names before trying the next
 
 
 class Attack:
@@ -34,20 +35,32 @@ class Attack:
     looks: int
     held_hours: int
     looking: bool  # came up to look for the quarry last hour
+    grounds: list[Square]  # where the briefing says the quarry may lie, in the order to look
+    ground: int  # the one being searched
+    looks_here: int  # hours spent looking from it
+    quarry_at: Square | None  # where the last sighting puts the quarry, once sighted
     sink_before: datetime.datetime | None  # sinking the quarry counts only before this hour (the chart's)
     wait_for_dark = WAIT_FOR_DARK  # a plan that will not wait sets it lower
 
     def _hunt(self, view: Mapping[str, Any], level_now: Level) -> tuple[Square, Level | None, dict | None]:
         """Where to go and at what level (None: on passage) while hunting, and any torpedoes to fire."""
-        target = self.route[0]
-        up, look = self.pilot.station(target)
         here = self._here()
-        home = self.route[min(1, len(self.route) - 1)]
         sighted = self._sighted(view)
+        if sighted is not None:
+            # Seen: she is where the sighting puts her, wherever the briefing said to look.
+            self.quarry_at = self._sighting_square(here, *sighted[2:])
+        moved_on = False
+        unseen_here = self.quarry_at is None and self.looks_here >= LOOKS_AT_A_GROUND
+        if unseen_here and self.ground + 1 < len(self.grounds):
+            # Not seen from here in the looks it takes: on to the next place the briefing names.
+            self.ground, self.looks_here, self.looking, moved_on = self.ground + 1, 0, False, True
+        target = self.quarry_at if self.quarry_at is not None else self.grounds[self.ground]
+        up, look = self.pilot.station(target)
+        home = self.route[min(1, len(self.route) - 1)]
         if level_now.sees and sighted is not None and view["loaded"] > 0:
             # Torpedoes leave before the boat moves, from where the quarry was seen last hour:
             # aim by the reported distance and bearing, not by where the briefing put her.
-            rng, direction = sighted
+            rng, direction = sighted[:2]
             if rng <= FIRE_RANGE or (rng <= TORPEDO_RANGE and self.looks >= 3):
                 fire = {"target": self.quarry, "direction": direction.value, "torpedoes": view["loaded"]}
                 self.leg = min(1, len(self.route) - 1)  # fired: go home, hit or miss
@@ -60,6 +73,8 @@ class Attack:
         hour = int(view["time"][11:13])
         # It goes in at the bottom, carried by the deep current a square an hour.
         eta = self.pilot.field(up).get(here, 99) + 1
+        if moved_on:
+            self.arrive = view["turn"] + eta
         # A quarry that counts only till some hour: with no dark between getting there and that
         # hour, waiting for dark is no plan.
         left = int((self.sink_before - now).total_seconds() // 3600) if self.sink_before is not None else 0
@@ -91,18 +106,32 @@ class Attack:
         )
         if near and (view["night"] or hours_until_dark(hour) > wait_for_dark) and view["air"] >= 6:
             self.looks += 1 if level_now.sees else 0
+            self.looks_here += 1 if level_now.sees else 0
             self.looking = True
             return look, Level.PERISCOPE, None
         self.looking = False
         return up, None, None
 
-    def _sighted(self, view: Mapping[str, Any]) -> tuple[int, Course] | None:
-        """The quarry's distance and the course to fire on, if she was seen last hour."""
+    def _sighted(self, view: Mapping[str, Any]) -> tuple[int, Course, int, int] | None:
+        """The quarry's distance, the course to fire on and the reported bearing and distance, if
+        she was seen last hour."""
         for contact in view["contacts"]:
             if contact["number"] == self.quarry and contact["turn"] == view["turn"] - 1:
-                if contact.get("distance") is not None and contact.get("bearing") is not None:
-                    return contact["distance"], aim(contact["distance"], contact["bearing"])
+                rng, reported = contact.get("distance"), contact.get("bearing")
+                if rng is not None and reported is not None:
+                    return rng, aim(rng, reported), rng, reported
         return None
+
+    def _sighting_square(self, here: Square, rng: int, reported: int) -> Square:
+        """The square of water a sighting at this distance and compass bearing from `here` most
+        likely means (the one nearest the bearing), or `here` if none is at sea."""
+        could_be = [
+            s for s in sorted(self.pilot.sea)
+            if distance(here, s) == rng and (rng == 0 or compass_point(here, s)[1] == reported)
+        ]
+        if not could_be:
+            return here
+        return min(could_be, key=lambda s: abs((bearing(here, s) - reported + 180) % 360 - 180))
 
 
 def aim(rng: int, reported: int) -> Course:

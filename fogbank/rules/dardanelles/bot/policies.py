@@ -3,8 +3,14 @@ plans a player might try instead, each from its seat's chart alone."""
 
 from __future__ import annotations
 
+import hashlib
+from collections import Counter
+
 from fogbank.rules.core import players
 
+from ..chart import square_name
+from ..scenario import load_scenario
+from ..setup import draw_setup
 from .routes import ROUTES
 from .submarine import BotSubmarine
 
@@ -70,3 +76,35 @@ class DashIn(BotSubmarine):
 )
 def dash_in(seating: players.Seating) -> BotSubmarine:
     return DashIn.for_scenario(seating.chart, seating.scenario)
+
+
+EARLIER_GAMES = 5  # the games a returning captain remembers
+
+
+def remembered_anchorage(scenario: str, luck: int) -> str:
+    """Where the quarry lay most often in the captain's last few games of `scenario` (the last of
+    them on a tie): each drawn by the rules' own setup, from seeds of the player's own luck, as
+    the debriefs of those games showed it."""
+    s = load_scenario(scenario)
+    quarry = s.victory.sink[0]
+    seen: list[str] = []
+    for game in range(EARLIER_GAMES):
+        seed = hashlib.sha256(b"fogbank-earlier-game:" + luck.to_bytes(8, "big") + bytes([game])).digest()
+        _, vessels, _ = draw_setup(s, seed)
+        seen.append(next(square_name(v.square) for v in vessels if v.number == quarry))
+    counts = Counter(seen)
+    most = max(counts.values())
+    return next(square for square in reversed(seen) if counts[square] == most)
+
+
+@players.policy(
+    RULESET,
+    "remembers_the_layout",
+    "A captain back for another game: goes straight for the anchorage where the battleship lay most "
+    "often in his last five games, and only then looks where the briefing says; does memory win?",
+    scenarios=("marmara",),
+)
+def remembers_the_layout(seating: players.Seating) -> BotSubmarine:
+    bot = BotSubmarine.for_scenario(seating.chart, seating.scenario)
+    bot.grounds = [bot.place(remembered_anchorage(seating.scenario, seating.luck)), *bot.grounds]
+    return bot

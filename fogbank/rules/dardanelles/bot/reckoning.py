@@ -31,6 +31,7 @@ class Reckoning:
     leg: int
     route: list[Square]
     quarry: int | None
+    grounds: list[Square]
     held_hours: int  # hours in a row the crew has felt her lie on the bottom against the bank
 
     def _reckon(self, view: Mapping[str, Any]) -> None:
@@ -111,19 +112,24 @@ class Reckoning:
         """A fix on a landmark says exactly where we are (the plot is put on the true square), and
         "no fix" that no landmark is near; a sighting of the quarry at its known anchorage fixes us too."""
         kinds = {report["kind"] for report in view["reports"]}
+        hunting = self.hunt and self.leg == 0
+        sighting = next((
+            c for c in (view["contacts"] if hunting else ())
+            if c.get("silhouette") == self.hunt and c.get("distance") is not None
+            and c["turn"] == view["turn"] - 1
+        ), None)
+        if sighting is not None:
+            # The quarry, seen: its number, whatever else the hour tells (a fix taken as she was
+            # sighted must not hide her).
+            self.quarry = sighting["number"]
         if "fix" in kinds:
             return frozenset({plot})
         if "no_fix" in kinds:
             belief = frozenset(s for s in belief if not self.pilot.landmark_in_sight(s)) or belief
         anchorage = self.route[0]
-        for contact in view["contacts"] if self.hunt and self.leg == 0 else ():
-            if contact.get("silhouette") != self.hunt or contact.get("distance") is None:
-                continue
-            if contact["turn"] != view["turn"] - 1:
-                continue
-            self.quarry = contact["number"]
-            if anchorage not in self.sea:
-                break  # a quarry "off" a town, not at a known square of water, fixes nothing
+        for contact in (sighting,) if sighting is not None else ():
+            if anchorage not in self.sea or len(self.grounds) > 1:
+                break  # a quarry "off" a town, or at one of several anchorages, fixes nothing
             d, b = contact["distance"], contact["bearing"]
             fixes = frozenset(
                 s for s in self.sea if distance(s, anchorage) == d and (d == 0 or compass_point(s, anchorage)[1] == b)

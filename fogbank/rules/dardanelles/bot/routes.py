@@ -9,6 +9,11 @@ ROUTES: dict[str, tuple[list[str], str | None]] = {
     "b11": (["Sari Sighlar Bay", "Aegean Sea"], "battleship"),
     "marmara": (["Maidos", "Sea of Marmara"], "battleship"),
 }
+# Where the briefing says the quarry may lie, in the order a captain looks (the first is the
+# route's): AE2's battleship shifts her anchorage from day to day, between the Narrows and above
+# Nagara, or down in Sari Sighlar Bay; one look from above Maidos covers the first reach.
+SEARCH: dict[str, list[str]] = {"marmara": ["Maidos", "Sari Sighlar Bay"]}
+
 # A scenario with no route of its own: make for the open sea, hunting nothing.
 NO_ROUTE: tuple[list[str], str | None] = (["Aegean Sea"], None)
 

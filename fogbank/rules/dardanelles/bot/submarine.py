@@ -6,12 +6,12 @@ import datetime
 import functools
 from typing import Any, Mapping
 
-from ..chart import Course, Square
+from ..chart import Course, Square, parse_square
 from ..units import Level, battery_cost, movement_allowance
 from .attack import Attack
 from .pilot import Pilot
 from .reckoning import Reckoning
-from .routes import NO_ROUTE, ROUTES
+from .routes import NO_ROUTE, ROUTES, SEARCH
 from .squares import COURSE_OF, COURSES, Legs
 
 NIGHT_AIR = 8  # hours of air at which the bot surfaces by night rather than wait to be forced by day
@@ -26,11 +26,15 @@ class BotSubmarine(Reckoning, Attack):
 
     fix_on_first_look = True  # a plan that keeps its periscope up no longer than it must sets it False
 
-    def __init__(self, chart: Mapping[str, Any], route: list[str], hunt: str | None = "battleship") -> None:
+    def __init__(
+        self, chart: Mapping[str, Any], route: list[str], hunt: str | None = "battleship",
+        grounds: list[str] | None = None,
+    ) -> None:
         self.pilot = Pilot.of(chart)
         self.sea = self.pilot.sea
-        places = self.pilot.places
-        self.route = [places[name] for name in route]
+        self.route = [self.place(name) for name in route]
+        # Where to look for the quarry, in turn: the places (or squares) the briefing names.
+        self.grounds = [self.place(name) for name in grounds] if grounds else self.route[:1]
         self.hunt = hunt
         self.leg = 0 if hunt else len(self.route) - 1
         # Per-game state; only ever replaced, never changed in place, so a shallow copy of a
@@ -41,6 +45,9 @@ class BotSubmarine(Reckoning, Attack):
         self.last_course: Course | None = None
         self.last_legs: Legs = ()  # the legs last ordered, to reckon the hour's move by
         self.quarry: int | None = None  # the contact number of the hunted vessel, once sighted
+        self.quarry_at: Square | None = None  # where the last sighting of it puts it
+        self.ground = 0  # the place of `grounds` being searched
+        self.looks_here = 0  # hours spent looking from it
         self.going = False  # committed to the attack
         self.arrive = 0  # the turn it should reach its station, once going
         self.looks = 0  # hours spent at periscope depth looking for the quarry
@@ -54,7 +61,12 @@ class BotSubmarine(Reckoning, Attack):
     @classmethod
     def for_scenario(cls, chart: Mapping[str, Any], scenario: str) -> "BotSubmarine":
         route, hunt = ROUTES.get(scenario, NO_ROUTE)
-        return cls(chart, route, hunt)
+        return cls(chart, route, hunt, SEARCH.get(scenario))
+
+    def place(self, name: str) -> Square:
+        """A place on the chart by its name, or a square by its own (K7)."""
+        found = self.pilot.places.get(name)
+        return found if found is not None else parse_square(name)
 
     def standing(self, view: Mapping[str, Any]) -> dict[str, Any]:
         """Hold still at the present level."""

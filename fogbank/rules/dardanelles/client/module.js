@@ -162,6 +162,10 @@ function when(time) {
 function deadline(view, welcome) {
   const before = welcome?.briefing?.sink_before;
   if (!before || !view?.time) return null;
+  // The crew saw the last target go down in time: the clock no longer runs for her.
+  if (view.targets_sunk) {
+    return [h("dt", {}, "Target"), h("dd", { id: "gauge-deadline", class: "done" }, "sunk in time: the hour no longer matters")];
+  }
   const left = Math.round((new Date(`${before}Z`) - new Date(`${view.time}Z`)) / 3600000);
   const words = left > 0 ? `before ${when(before)}: ${left} h left` : `${when(before)} has passed: sinking her counts no more`;
   return [h("dt", {}, "Target"), h("dd", { id: "gauge-deadline", class: left > 0 && left <= 4 ? "trouble" : null }, words)];

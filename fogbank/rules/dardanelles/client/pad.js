@@ -1,8 +1,8 @@
 // The submarine's order pad: course on a compass rose, speed, level, and a torpedo at a contact
-// seen; the cost of the order in movement and battery shown before it is sent (the rules of
-// units.py: six squares only for an hour begun and ended on the surface, three otherwise; each
-// change of level uses a square; a square below the surface costs a unit of battery). The server
-// checks the order all the same: this only tells the captain before he sends it.
+// seen; the cost of the order in movement and battery shown before it is sent, from the limits
+// the view carries for each level (worked by the rules themselves: the squares of the hour, the
+// level changes, the battery they and each square use). The server checks the order all the
+// same, with the rules (the `check` request): this only adds up what the view says.
 
 import { h } from "/web/dom.js";
 
@@ -20,22 +20,19 @@ export function contactLog(view) {
   return [...known.values()].sort((a, b) => a.number - b.number);
 }
 
-/** Squares of movement the hour allows, going from level `start` to `end`. */
-export function allowance(start, end) {
-  // As the rules count it: six for an hour that ends on the surface (the level changes first), three below.
-  return end === "surface" ? 6 : 3;
-}
-
-/** Battery the order uses: the level changes below the surface, and each square below it. */
-export function batteryCost(start, end, speed) {
-  const from = LEVELS.indexOf(start);
-  const to = LEVELS.indexOf(end);
-  let changes = 0;
-  if (from !== to) {
-    const step = to > from ? 1 : -1;
-    for (let d = from + step; d !== to + step; d += step) if (d > 0) changes += 1;
-  }
-  return changes + (end === "surface" ? 0 : speed);
+/** What `order` uses of the hour and the battery, by the view's `limits` for its level (null
+ * from a view that carries none): the squares with the level changes against the hour's
+ * allowance, the battery against what is left, and whether either is over, or the boat is
+ * asked to move on the seabed (`still`). */
+export function preview(limits, order, battery) {
+  const limit = limits?.[order.level];
+  if (!limit) return null;
+  const squares = squaresOf(order);
+  const used = squares + limit.changes;
+  const cost = limit.battery + limit.battery_a_square * squares;
+  const still = squares > 0 && Boolean(limit.still);
+  const over = used > limit.allowance || cost > battery || still;
+  return { squares, changes: limit.changes, used, allowance: limit.allowance, battery: cost, still, over };
 }
 
 /** The legs of an order, either form: [{course, speed}], the first first. */
@@ -54,7 +51,46 @@ export function courseToward(from, to) {
   return COURSES[((Math.round(angle / 45) % 8) + 8) % 8];
 }
 
-export function orderForm({ view, changed }) {
+// A course's step on the chart: columns east, rows north (row 1 the southern edge).
+const CHART_STEP = { N: [0, 1], NE: [1, 1], E: [1, 0], SE: [1, -1], S: [0, -1], SW: [-1, -1], W: [-1, 0], NW: [-1, 1] };
+
+function squareAt(name) {
+  return [String(name).charCodeAt(0) - 65, Number(String(name).slice(1))];
+}
+
+function ashore(chart, [column, row]) {
+  if (column < 0 || column >= chart.columns || row < 1 || row > chart.rows) return true;
+  return chart.terrain[chart.rows - row][column] === "#";
+}
+
+/** The briefing's words for what `order` risks where it takes the boat by the seat's own plot
+ * and chart: the defended reach where the hour ends, the mine lines in any square it enters
+ * (`risks`, worked by the rules from their own tables; this only finds where the order goes). */
+export function riskLines(order, now, welcome) {
+  const risks = welcome?.briefing?.risks;
+  const chart = welcome?.chart;
+  if (!Array.isArray(risks) || !now?.plotted || !chart?.terrain) return [];
+  let here = squareAt(order.plot ?? now.plotted);
+  const entered = [];
+  sailing: for (const leg of legsOf(order)) {
+    const [dx, dy] = CHART_STEP[leg.course] ?? [0, 0];
+    for (let n = 0; n < (Number(leg.speed) || 0); n += 1) {
+      const ahead = [here[0] + dx, here[1] + dy];
+      if (ashore(chart, ahead)) break sailing; // the shore on the chart stops her
+      entered.push(ahead);
+      here = ahead;
+    }
+  }
+  const when = now.night ? "night" : "day";
+  return risks.flatMap((risk) => {
+    const [first, last] = risk.rows ?? [];
+    const words = risk[when]?.[order.level];
+    const squares = risk.where === "end" ? [here] : entered;
+    return words && squares.some(([, row]) => row >= first && row <= last) ? [words] : [];
+  });
+}
+
+export function orderForm({ view, welcome, changed }) {
   let course = "N";
   const roseButtons = {};
   const rose = h(
@@ -85,6 +121,28 @@ export function orderForm({ view, changed }) {
   const fix = h("input", { type: "checkbox", id: "order-fix" });
   const plotNote = h("p", { id: "order-plot", class: "muted", hidden: true });
   let plot = null;
+  function setPlot(square) {
+    plot = typeof square === "string" ? square : null;
+    plotNote.hidden = !plot;
+    plotNote.textContent = plot ? `The plot set by hand at ${plot} goes with it.` : "";
+  }
+  // The last hour's drift as the rules reckon it from the chart's stream (the view's `drift`),
+  // offered for the plot, one button: the plot is dead reckoning and leaves the stream out.
+  const drift = h("button", { type: "button", id: "order-drift", hidden: true });
+  drift.onclick = () => {
+    const offered = view()?.drift;
+    if (!offered?.course) return;
+    setPlot(offered.square);
+    drift.hidden = true;
+    changed();
+  };
+  function offerDrift(now) {
+    const offered = now?.drift;
+    drift.hidden = !offered?.course || Boolean(plot);
+    if (!drift.hidden) drift.textContent = `Add last hour's drift to the plot: ${offered.stream} set her ${offered.course}, to ${offered.square}`;
+  }
+  // What the order risks where it goes, in the rules' words (the briefing's `risks`).
+  const risk = h("ul", { id: "order-risk", class: "risk", hidden: true });
   const levels = h(
     "div",
     { class: "segmented", role: "radiogroup", "aria-label": "Level" },
@@ -134,6 +192,8 @@ export function orderForm({ view, changed }) {
         const radio = levels.querySelector(`input[value="${now?.level}"]`);
         if (radio) radio.checked = true;
       }
+      if (fresh) setPlot(null); // a plot set by hand was the last hour's: it is in the reckoning now
+      offerDrift(now);
     },
     fields: h(
       "div",
@@ -141,6 +201,8 @@ export function orderForm({ view, changed }) {
       h("div", { class: "row" }, rose, h("div", { class: "stack" }, h("label", {}, "Speed (squares)", speed), h("label", {}, "Level"), levels)),
       h("div", { class: "row" }, h("label", {}, "Then", course2), h("label", {}, "for (squares)", speed2), h("label", { class: "check" }, fix, " Take a fix on a landmark")),
       plotNote,
+      drift,
+      risk,
       fireBox,
     ),
     read() {
@@ -166,9 +228,8 @@ export function orderForm({ view, changed }) {
       course2.value = COURSES.includes(legs[1]?.course) ? legs[1].course : "N";
       speed2.value = legs[1]?.speed ?? 0;
       fix.checked = Boolean(order.fix);
-      plot = typeof order.plot === "string" ? order.plot : null;
-      plotNote.hidden = !plot;
-      plotNote.textContent = plot ? `The plot set by hand at ${plot} goes with it.` : "";
+      setPlot(order.plot);
+      offerDrift(view());
       const radio = levels.querySelector(`input[value="${order.level}"]`);
       if (radio) radio.checked = true;
       fire.checked = Boolean(order.fire);
@@ -182,18 +243,16 @@ export function orderForm({ view, changed }) {
     cost(order) {
       const now = view();
       if (!now) return null;
-      const squares = squaresOf(order);
-      const changes = Math.abs(LEVELS.indexOf(order.level) - LEVELS.indexOf(now.level));
-      const most = allowance(now.level, order.level);
-      const battery = batteryCost(now.level, order.level, squares);
-      const used = squares + changes;
-      const still = order.level === "bottom" && squares > 0; // on the seabed the boat only drifts
-      const over = used > most || battery > now.battery || still;
+      const lines = riskLines(order, now, welcome);
+      risk.replaceChildren(...lines.map((line) => h("li", {}, line)));
+      risk.hidden = !lines.length;
+      const cost = preview(now.limits, order, now.battery);
+      if (!cost) return null;
       return {
-        text: still
+        text: cost.still
           ? "At the bottom the boat lies still and drifts: speed 0, or choose a level above the bottom."
-          : `Movement ${used} of ${most} (${squares} sq + ${changes} level change${changes === 1 ? "" : "s"}) · battery ${battery} of ${now.battery}`,
-        over,
+          : `Movement ${cost.used} of ${cost.allowance} (${cost.squares} sq + ${cost.changes} level change${cost.changes === 1 ? "" : "s"}) · battery ${cost.battery} of ${now.battery}`,
+        over: cost.over,
       };
     },
     /** A square clicked on the chart: steer for it from the plotted position, as fast as the hour allows. */
@@ -203,10 +262,8 @@ export function orderForm({ view, changed }) {
       const to = map.centre(place.name);
       if (!from || !to || place.name === now.plotted) return;
       setCourse(courseToward(from, to));
-      const level = levelOf();
-      const changes = Math.abs(LEVELS.indexOf(level) - LEVELS.indexOf(now.level));
       const distance = Math.max(Math.abs(to[0] - from[0]), Math.abs(to[1] - from[1])) / map.size;
-      const most = level === "bottom" ? 0 : allowance(now.level, level) - changes;
+      const most = now.limits?.[levelOf()]?.squares ?? 0;
       speed.value = Math.max(0, Math.min(Math.round(distance), most));
     },
   };

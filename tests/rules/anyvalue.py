@@ -183,6 +183,14 @@ class AnyField:
             orders = [order for state, order in self.payloads.templates() if state == name]
             every_field(game, seat, self.payloads.fields, orders=orders)
 
+    def test_every_kind_of_order_in_every_phase_is_taken_or_refused(self):
+        """Each order as it stands given in every state, a phase that does not take it too (as the
+        seat's order and as the umpire's amendment, which carries it out as far as it can)."""
+        for name in self.states:
+            game, seat, _ = self.payloads.at(name)
+            for _, order in self.payloads.templates():
+                judge_order(game, seat, order)
+
     def test_every_field_of_every_override_and_question_is_taken_or_refused(self):
         for name in self.others_at:
             game, seat, _ = self.payloads.at(name)

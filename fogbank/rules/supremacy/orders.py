@@ -272,7 +272,7 @@ def carry_out(state: GameState, seat: str, order: Order, refusal: Refused) -> tu
         elif state.phase == "write_moves" and isinstance(value, moves.Move):
             adjusted[name], said = moves.carried_out(value, ship, ship_classes()[ship.cls], state.turn)
             notes += [f"{ship.title}: {s}" for s in said]
-        elif state.phase in ("write_fire", "torpedoes") and not _is_move(value):
+        elif state.phase in ("write_fire", "torpedoes") and isinstance(value, tuple):  # not a move, nor a light
             kept = []
             for item in value:
                 wrong = (fire_problems(state, seat, name, (*kept, item)) if isinstance(item, FireOrder)

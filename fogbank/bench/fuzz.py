@@ -262,6 +262,15 @@ class Tally:
         self.internal: list[dict[str, Any]] = []
         self.games = Counter()
         self.bot_failures = 0
+        self.told = 0  # frames at the last progress line
+
+    def progress(self) -> None:
+        """A line on stderr each 50,000 frames: a long run shows it is going, and how well."""
+        frames = sum(self.sent.values())
+        if frames - self.told >= 50_000:
+            self.told = frames
+            internal = self.answers["internal_error"]
+            print(f"{frames} frames, {internal} internal_error", file=sys.stderr, flush=True)
 
 
 class Slot:
@@ -348,6 +357,7 @@ class Peer:
                 await websocket.send(self.encode({"type": "ping", "ref": self.ref}))
                 self.tally.sent["ping"] += 1
                 await asyncio.wait_for(self.pong.wait(), 120)
+                self.tally.progress()
         finally:
             reader.cancel()
             if reader.done() and not reader.cancelled() and reader.exception():

@@ -202,7 +202,7 @@ class AnyField:
         # executor (its examples saved and replayed are that ruleset's).
         super().__init_subclass__(**kwargs)
 
-        @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+        @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
         @given(data=st.data())
         def test_random_values_in_random_fields_are_taken_or_refused(self, data):
             """An order, an override and a question with random values in a few random fields."""

@@ -80,7 +80,7 @@ def test_every_field_of_a_settlement_is_taken_or_refused():
     every_field(game, "souchon", PAYLOADS.fields, overrides=[settlement])
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(st.data())
 def test_random_values_in_random_fields_of_a_settlement_are_taken_or_refused(data):
     game, settlement = awaiting()

@@ -74,7 +74,7 @@ FRAME_ERRORS: dict[str, str] = {
     "wrong_frame_kind": "A text frame on the msgpack subprotocol, or a binary frame on the JSON one.",
     "unknown_message": "The message has no 'type', or one this direction of the protocol does not have.",
     "bad_field": "A field is missing, has the wrong type, or is not in the message's schema.",
-    "too_large": "The frame, or a list or map in it, is longer than the limits allow.",
+    "too_large": "A list or map in the frame is longer than the limits allow (a frame over 64 KiB: 1009).",
     "too_deep": "Lists and maps are nested deeper than the limits allow.",
     "string_too_long": "A piece of text is longer than the limits allow.",
 }

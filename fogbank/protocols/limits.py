@@ -24,8 +24,13 @@ MAX_STR_BYTES = 4 * MAX_STRING
 
 MAX_BAD_FRAMES = 8  # the server closes after more than this many unreadable frames in a row
 
+# The two ways a peer's frames end its connection (the README's "Limits and close codes"): a frame
+# over MAX_FRAME is refused unread by websockets itself, from its header, with 1009 (the server
+# gives it MAX_FRAME as `max_size`); a frame within it that breaks another limit (a list, map or
+# string too long, nesting too deep; in msgpack, a length declared past them) is read and answered
+# with its frame error, and counts with the other unreadable frames towards 1008.
 CLOSE_POLICY_VIOLATION = 1008  # more than MAX_BAD_FRAMES unreadable frames in a row
-CLOSE_TOO_BIG = 1009  # a frame over MAX_FRAME (websockets closes with it by itself)
+CLOSE_TOO_BIG = 1009  # a frame over MAX_FRAME
 
 # What the client accepts from the server: snapshots and game logs are big, but still bounded.
 MAX_SERVER_FRAME = 16 * 1024 * 1024

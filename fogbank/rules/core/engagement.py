@@ -17,9 +17,9 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 import attrs
-import cattrs
 
 from .errors import Refused
+from .fields import converter, structure
 
 ENGAGEMENT_OPTION = "engagement"  # the option under which a host game keeps its engagement (plain)
 CAPITAL_KINDS = frozenset({"BB", "B", "BC", "AC", "CA"})
@@ -85,23 +85,6 @@ class EngagementResult:
         return next((s for s in self.ships if s.name == name), None)
 
 
-_converter = cattrs.Converter(forbid_extra_keys=True)
-
-
-def _exactly(kind: type):
-    def structure(value: Any, _: Any) -> Any:
-        # bool is an int to Python, and cattrs would make "yes" True: neither is what was meant.
-        if type(value) is not kind:
-            raise TypeError(f"{value!r} is not a {kind.__name__}")
-        return value
-
-    return structure
-
-
-for _kind in (int, str, bool):
-    _converter.register_structure_hook(_kind, _exactly(_kind))
-
-
 def public_options(options: Mapping[str, Any]) -> dict[str, Any]:
     """A game's options as its seats may be told them: a game fighting an engagement keeps the
     whole battle there, the enemy's ships and damage too, which is the umpire's until the end."""
@@ -110,10 +93,7 @@ def public_options(options: Mapping[str, Any]) -> dict[str, Any]:
 
 def engagement_from_plain(plain: Any) -> Engagement:
     """The engagement a plain map describes; `Refused` (bad_engagement) if it is not one."""
-    try:
-        found = _converter.structure(plain, Engagement)
-    except (cattrs.BaseValidationError, TypeError, ValueError, KeyError) as error:
-        raise Refused("bad_engagement", f"That is not an engagement: {_first(error)}.") from None
+    found = structure(plain, Engagement, "bad_engagement", "an engagement")
     sides = [p.side for p in found.parties]
     if len(set(sides)) != 2 or not all(p.ships for p in found.parties):
         raise Refused("bad_engagement", "An engagement has two different sides, each with ships.")
@@ -125,21 +105,18 @@ def engagement_from_plain(plain: Any) -> Engagement:
 
 def result_from_plain(plain: Any) -> EngagementResult:
     """The result a plain map describes; `Refused` (bad_result) if it is not one."""
-    try:
-        found = _converter.structure(plain, EngagementResult)
-    except (cattrs.BaseValidationError, TypeError, ValueError, KeyError) as error:
-        raise Refused("bad_engagement_result", f"That is not a battle's result: {_first(error)}.") from None
+    found = structure(plain, EngagementResult, "bad_engagement_result", "a battle's result")
     if any(s.lost < 0 or min(s.guns_lost) < 0 for s in found.ships):
         raise Refused("bad_engagement_result", "A ship cannot lose fewer than no hull boxes or guns.")
     return found
 
 
 def engagement_plain(engagement: Engagement) -> dict[str, Any]:
-    return _converter.unstructure(engagement)
+    return converter.unstructure(engagement)
 
 
 def result_plain(result: EngagementResult) -> dict[str, Any]:
-    return _converter.unstructure(result)
+    return converter.unstructure(result)
 
 
 def check_result(engagement: Engagement, result: EngagementResult) -> None:
@@ -151,9 +128,3 @@ def check_result(engagement: Engagement, result: EngagementResult) -> None:
     if set(result.left) - {p.side for p in engagement.parties}:
         raise Refused("bad_engagement_result", "A side that left the field must be one that fought.")
 
-
-def _first(error: Exception) -> str:
-    if isinstance(error, cattrs.BaseValidationError):
-        notes = cattrs.transform_error(error)
-        return notes[0] if notes else "malformed"
-    return str(error) or type(error).__name__

@@ -124,7 +124,10 @@ class Ruleset(abc.ABC):
 
     @abc.abstractmethod
     def parse_order(self, seat: str, payload: Mapping[str, Any]) -> Any:
-        """Turn a wire payload into the ruleset's order value; raise `Refused` if it is not one."""
+        """Turn a wire payload into the ruleset's order value; raise `Refused` if it is not one.
+        Any JSON value may be in any field: read each by its type (`fields`), so that nothing
+        past the parser meets a value of a type it does not expect (as for `parse_question`
+        and `parse_override`)."""
         ...
 
     @abc.abstractmethod

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from fogbank.rules.core import Refused
+from fogbank.rules.core import Refused, fields
 
 from .board import BoatLog
 from .chart import Chart, Course, parse_square, square_name
@@ -33,7 +33,7 @@ def parse_order(payload: Mapping[str, Any]) -> Order:
             raise Refused("bad_order", "Give either legs or one course and speed, not both.")
         legs = _legs(payload["legs"])
     else:
-        legs = (Leg(_course(payload.get("course", "N"), "course"), _whole(payload.get("speed", 0), "speed")),)
+        legs = (_leg(payload),)
     try:
         level = Level(payload["level"])
     except (KeyError, ValueError, TypeError):
@@ -44,9 +44,9 @@ def parse_order(payload: Mapping[str, Any]) -> Order:
         if not isinstance(raw, Mapping) or "target" not in raw or "direction" not in raw:
             raise Refused("bad_fire", "Torpedo fire names a target contact and a direction.")
         fire = Fire(
-            target=_whole(raw["target"], "target"),
-            direction=_course(raw["direction"], "direction"),
-            torpedoes=_whole(raw.get("torpedoes", 1), "torpedoes"),
+            target=_whole(raw["target"], "bad_target", "target"),
+            direction=_course(raw["direction"], "bad_direction", "direction"),
+            torpedoes=_whole(raw.get("torpedoes", 1), "bad_torpedoes", "torpedoes"),
         )
     fix = payload.get("fix", False)
     if fix is None:
@@ -71,8 +71,13 @@ def _legs(raw: Any) -> tuple[Leg, ...]:
     for leg in raw:
         if not isinstance(leg, Mapping) or set(leg) - {"course", "speed"}:
             raise Refused("bad_legs", "Each leg is a map of a course and a speed.")
-        legs.append(Leg(_course(leg.get("course", "N"), "course"), _whole(leg.get("speed", 0), "speed")))
+        legs.append(_leg(leg))
     return tuple(legs)
+
+
+def _leg(given: Mapping[str, Any]) -> Leg:
+    course, speed = given.get("course", "N"), given.get("speed", 0)
+    return Leg(_course(course, "bad_course", "course"), _whole(speed, "bad_speed", "speed"))
 
 
 def unparse_order(order: Order) -> dict[str, Any]:
@@ -158,14 +163,14 @@ def _check_fire(log: BoatLog, fire: Fire) -> None:
         )
 
 
-def _course(value: Any, what: str) -> Course:
+def _course(value: Any, code: str, what: str) -> Course:
+    """A course by its letters, in either case."""
+    sentence = f"The {what} must be one of: {_COURSES}."
     try:
-        return Course(str(value).upper()) if isinstance(value, str) else Course(value)
+        return Course(fields.text(value, code, sentence).upper())
     except ValueError:
-        raise Refused(f"bad_{what}", f"The {what} must be one of: {_COURSES}.") from None
+        raise Refused(code, sentence) from None
 
 
-def _whole(value: Any, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise Refused(f"bad_{what}", f"The {what} must be a whole number.")
-    return value
+def _whole(value: Any, code: str, what: str) -> int:
+    return fields.whole(value, code, f"The {what} must be a whole number.")

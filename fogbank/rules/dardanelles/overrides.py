@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 import attrs
-from fogbank.rules.core import GameState, OverrideApplied, Refused, Resolution
+from fogbank.rules.core import GameState, OverrideApplied, Refused, Resolution, fields
 from fogbank.rules.core.copies import evolve
 
 from .board import Board, BoatLog
@@ -42,17 +42,17 @@ class Override:
 
 
 def parse_override(payload: Mapping[str, Any]) -> Override:
-    kind = payload.get("kind")
-    if kind not in KINDS:
+    kind = payload.get("kind") if isinstance(payload, Mapping) else None
+    if not fields.one_of(kind, KINDS):
         raise Refused("unknown_override", f"Overrides are one of: {', '.join(KINDS)}.")
-    fields = {k: payload.get(k) for k in (*WHOLE, *TEXT)}
+    given = {k: payload.get(k) for k in (*WHOLE, *TEXT)}
     for key in WHOLE:
-        if fields[key] is not None and (not isinstance(fields[key], int) or isinstance(fields[key], bool)):
-            raise Refused("bad_override", f"{key!r} must be a whole number.")
+        if given[key] is not None:
+            fields.whole(given[key], "bad_override", f"{key!r} must be a whole number.")
     for key in TEXT:
-        if fields[key] is not None and not isinstance(fields[key], str):
-            raise Refused("bad_override", f"{key!r} must be text.")
-    return Override(kind=kind, **fields)
+        if given[key] is not None:
+            fields.text(given[key], "bad_override", f"{key!r} must be text.")
+    return Override(kind=kind, **given)
 
 
 def apply_override(state: GameState, scenario: Scenario, override: Override, reason: str) -> Resolution:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Callable, Iterable
 
-from fogbank.rules.core import UMPIRE, Dice, Event, GameState, Option, Refused, Resolution, Ruleset, Seat, Tally, register
+from fogbank.rules.core import UMPIRE, Dice, Event, GameState, Option, Refused, Resolution, Ruleset, Seat, Tally, fields, register
 
 from . import measures, orders, overrides, setup, turn, views
 from .briefing import briefing
@@ -109,7 +109,7 @@ class Dardanelles(Ruleset):
         return briefing(load_scenario(state.scenario))
 
     def parse_override(self, payload: Mapping[str, Any]) -> overrides.Override | setup.SetupChange:
-        if isinstance(payload, Mapping) and payload.get("kind") in setup.KINDS:
+        if isinstance(payload, Mapping) and fields.one_of(payload.get("kind"), setup.KINDS):
             return setup.parse_change(payload)
         return overrides.parse_override(payload)
 

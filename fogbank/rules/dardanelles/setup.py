@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 import attrs
-from fogbank.rules.core import GameState, OverrideApplied, Refused, Resolution, derive_faces
+from fogbank.rules.core import GameState, OverrideApplied, Refused, Resolution, derive_faces, fields
 from fogbank.rules.core.copies import evolve
 
 from .board import Draw
@@ -70,11 +70,10 @@ class SetupChange:
 
 
 def parse_change(payload: Mapping[str, Any]) -> SetupChange:
-    square, number = payload.get("square"), payload.get("number")
-    if not isinstance(square, str):
-        raise Refused("bad_override", "'square' must be text, a square such as K10.")
-    if payload["kind"] == "place_vessel" and (not isinstance(number, int) or isinstance(number, bool)):
-        raise Refused("bad_override", "'number' must be a whole number.")
+    square = fields.text(payload.get("square"), "bad_override", "'square' must be text, a square like K10.")
+    number = payload.get("number")
+    if payload["kind"] == "place_vessel":
+        fields.whole(number, "bad_override", "'number' must be a whole number.")
     return SetupChange(kind=payload["kind"], square=square, number=number)
 
 

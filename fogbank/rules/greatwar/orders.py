@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from fogbank.rules.core import GameState, Refused
+from fogbank.rules.core import GameState, Refused, fields
 
 from .board import Board, Fleet, reach
 from .sea import MISSIONS, Scenario
@@ -17,49 +17,47 @@ from .tactical.areas import OUTGUNNED, POSTURES, TARGETS
 NEEDS = {"transport": "AP", "lay mines": "ML"}
 ESCORTED = ("transport", "lay mines", "bombard")  # the missions an escort may guard
 TACTICS = {
-    "posture": lambda v: v in POSTURES,
-    "smoke": lambda v: isinstance(v, bool),
-    "break_off": lambda v: v == OUTGUNNED or (isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 1),
-    "torpedoes": lambda v: isinstance(v, bool),
-    "target": lambda v: v in TARGETS,
+    "posture": lambda v: fields.one_of(v, POSTURES),
+    "smoke": lambda v: type(v) is bool,
+    "break_off": lambda v: v == OUTGUNNED or (type(v) in (int, float) and 0 <= v <= 1),
+    "torpedoes": lambda v: type(v) is bool,
+    "target": lambda v: fields.one_of(v, TARGETS),
 }
 
 
 def parse_order(payload: Any) -> dict:
-    if not isinstance(payload, Mapping) or not isinstance(payload.get("fleets", {}), Mapping):
-        raise Refused("bad_order", "An order is a map with 'fleets': fleet id to its plot.")
+    bad = "An order is a map with 'fleets': fleet id to its plot."
+    given = fields.keyed(payload, "bad_order", bad)
     fleets = {}
-    for fleet_id, plot in payload.get("fleets", {}).items():
-        if not isinstance(plot, Mapping) or plot.get("mission") not in MISSIONS:
+    for fleet_id, plot in fields.keyed(given.get("fleets", {}), "bad_order", bad).items():
+        if not isinstance(plot, Mapping) or not fields.one_of(plot.get("mission"), MISSIONS):
             raise Refused("bad_mission", f"Fleet {fleet_id!r}: a plot names a mission, one of {', '.join(MISSIONS)}.")
         path = _zones(fleet_id, plot.get("path", []))
-        ahead = plot.get("ahead", [])
-        if not isinstance(ahead, list):
-            raise Refused("bad_path", f"Fleet {fleet_id!r}: 'ahead' is a list of later turns' paths.")
-        fleets[str(fleet_id)] = {"mission": plot["mission"], "path": path, "ahead": [_zones(fleet_id, p) for p in ahead],
-                                 **parse_tactics(fleet_id, plot.get("tactics")), **_named(fleet_id, plot)}
-    return {"fleets": fleets, **_choices(payload)}
+        later = f"Fleet {fleet_id!r}: 'ahead' is a list of later turns' paths."
+        ahead = fields.listed(plot.get("ahead", []), "bad_path", later)
+        fleets[fleet_id] = {"mission": plot["mission"], "path": path, "ahead": [_zones(fleet_id, p) for p in ahead],
+                            **parse_tactics(fleet_id, plot.get("tactics")), **_named(fleet_id, plot)}
+    return {"fleets": fleets, **_choices(given)}
 
 
 def _choices(payload: Mapping) -> dict:
     """The optional choice fields, each left out when not given."""
     out: dict[str, Any] = {}
     if payload.get("intelligence") is not None:
-        if not isinstance(payload["intelligence"], str):
-            raise Refused("bad_choice", "'intelligence' names one fleet by its id.")
-        out["intelligence"] = payload["intelligence"]
-    seaplanes = payload.get("seaplanes", {})
-    if not isinstance(seaplanes, Mapping) or not all(
-        isinstance(b, str) and isinstance(n, int) and not isinstance(n, bool) for b, n in seaplanes.items()
-    ):
-        raise Refused("bad_choice", "'seaplanes' maps a base's zone id to the number of a track you hold.")
+        named = "'intelligence' names one fleet by its id."
+        out["intelligence"] = fields.text(payload["intelligence"], "bad_choice", named)
+    bad = "'seaplanes' maps a base's zone id to the number of a track you hold."
+    seaplanes = fields.keyed(payload.get("seaplanes", {}), "bad_choice", bad)
+    for track in seaplanes.values():
+        fields.whole(track, "bad_choice", bad)
     if seaplanes:
-        out["seaplanes"] = dict(seaplanes)
-    repair = payload.get("repair", {})
-    if not isinstance(repair, Mapping) or not all(isinstance(n, str) and w in ("box", "speed") for n, w in repair.items()):
-        raise Refused("bad_choice", "'repair' maps a ship's name to \"box\" or \"speed\".")
+        out["seaplanes"] = seaplanes
+    bad = "'repair' maps a ship's name to \"box\" or \"speed\"."
+    repair = fields.keyed(payload.get("repair", {}), "bad_choice", bad)
+    for first in repair.values():
+        fields.chosen(first, ("box", "speed"), "bad_choice", bad)
     if repair:
-        out["repair"] = dict(repair)
+        out["repair"] = repair
     return out
 
 
@@ -69,9 +67,8 @@ def _named(fleet_id: str, plot: Mapping) -> dict:
     out = {}
     for key, what in (("escort", "the id of the fleet it escorts"), ("mines_at", "the id of the zone to mine")):
         if plot.get(key) is not None:
-            if not isinstance(plot[key], str):
-                raise Refused("bad_path" if key == "mines_at" else "bad_escort", f"Fleet {fleet_id!r}: {key!r} is {what}.")
-            out[key] = plot[key]
+            code = "bad_path" if key == "mines_at" else "bad_escort"
+            out[key] = fields.text(plot[key], code, f"Fleet {fleet_id!r}: {key!r} is {what}.")
     return out
 
 
@@ -79,18 +76,17 @@ def parse_tactics(fleet_id: str, given: Any) -> dict:
     """The optional `tactics` of a plot: how the fleet fights if it meets the enemy (tactical.areas.Tactics)."""
     if given is None:
         return {}
-    if not isinstance(given, Mapping) or not set(given) <= set(TACTICS):
-        raise Refused("bad_tactics", f"Fleet {fleet_id!r}: tactics is a map of {', '.join(TACTICS)}.")
-    for name, value in given.items():
+    tactics = fields.keyed(given, "bad_tactics", f"Fleet {fleet_id!r}: tactics is a map of {', '.join(TACTICS)}.")
+    fields.only(tactics, TACTICS, "bad_tactics", f"Fleet {fleet_id!r}: tactics")
+    for name, value in tactics.items():
         if not TACTICS[name](value):
             raise Refused("bad_tactics", f"Fleet {fleet_id!r}: tactics {name!r} cannot be {value!r}.")
-    return {"tactics": dict(given)}
+    return {"tactics": tactics}
 
 
 def _zones(fleet_id: str, path: Any) -> list[str]:
-    if not isinstance(path, list) or not all(isinstance(z, str) for z in path):
-        raise Refused("bad_path", f"Fleet {fleet_id!r}: a path is a list of zone ids.")
-    return list(path)
+    bad = f"Fleet {fleet_id!r}: a path is a list of zone ids."
+    return [fields.text(zone, "bad_path", bad) for zone in fields.listed(path, "bad_path", bad)]
 
 
 def check_order(state: GameState, scenario: Scenario, seat: str, order: dict) -> None:

@@ -7,7 +7,7 @@ from typing import Any
 
 
 from fogbank.rules.core import (
-    UMPIRE, Dice, Event, GameState, Option, OverrideApplied, Plot, Refused, Resolution, Ruleset, Seat, register,
+    UMPIRE, Dice, Event, GameState, Option, OverrideApplied, Plot, Refused, Resolution, Ruleset, Seat, fields, register,
 )
 from fogbank.rules.core.copies import evolve
 
@@ -144,15 +144,17 @@ class GreatWar(Ruleset):
         return {"title": s.title, "briefing": s.briefing, "turns": s.turns}
 
     def parse_override(self, payload):
-        if not isinstance(payload, Mapping) or payload.get("kind") not in ("report", "move"):
-            raise Refused("bad_override", "An override is {kind: report, seat, fleet, zone, ...} or {kind: move, fleet, zone}.")
-        if not isinstance(payload.get("fleet"), str) or not isinstance(payload.get("zone"), str):
-            raise Refused("bad_override", "An override names a fleet and a zone.")
-        if payload["kind"] == "report" and not (
-            isinstance(payload.get("seat"), str) and isinstance(payload.get("next_zone", ""), (str, type(None)))
-        ):
-            raise Refused("bad_override", "A report names the seat it goes to, and a next zone or none.")
-        return dict(payload)
+        kinds = "An override is {kind: report, seat, fleet, zone, ...} or {kind: move, fleet, zone}."
+        override = fields.keyed(payload, "bad_override", kinds)
+        fields.chosen(override.get("kind"), ("report", "move"), "bad_override", kinds)
+        for key in ("fleet", "zone"):
+            fields.text(override.get(key), "bad_override", "An override names a fleet and a zone.")
+        if override["kind"] == "report":
+            told = "A report names the seat it goes to, and a next zone or none."
+            fields.text(override.get("seat"), "bad_override", told)
+            if override.get("next_zone") is not None:
+                fields.text(override["next_zone"], "bad_override", told)
+        return override
 
     def apply_override(self, state, override, reason):
         s = load_scenario(state.scenario)

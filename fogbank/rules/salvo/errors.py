@@ -23,10 +23,27 @@ ERROR_CODES: dict[str, str] = {
     "bad_mines": "The mines do not name the right number of different open-water hexes free of ships.",
     "no_starshells": "The unit has no starshells, or it is not night.",
     "no_searchlight": "The unit has no searchlight, or it is not night.",
-    "out_of_range": "The starshell's burst is too far from the firing ship.",
+    "out_of_range": "Beyond the battery's or torpedoes' range, or a starshell's burst too far from its ship.",
     "not_zeppelin": "Only zeppelins attack by passing over a ship.",
     "no_torpedoes": "The unit has no torpedoes left.",
     "bad_spotter": "A spotter is a ship of the seat's own side, by its id.",
+    "no_power": "The firing ship has no power this turn after an engineering hit: no guns, no torpedoes.",
+    "guns_silent": "The battery has no strength left (or the fort has three W hits): it is silent.",
+    "already_destroyed": "The target is already destroyed.",
+    "no_secondary_at_forts": "Secondary batteries may not fire at a fort (Gallipoli rule 4).",
+    "not_detected": "The marker is not detected: one the seat does not sense cannot be fired at.",
+    "land_in_the_way":
+        "Land lies between firer and target (across the peninsula only a spotted main battery hits a fort).",
+    "smoke_in_the_way": "Smoke lies between the firer and the target (seas not heavy).",
+    "line_blocked":
+        "12.41: a ship beside firer or target blocks the line (or a destroyer fires over a capital ship).",
+    "out_of_sight":
+        "Out of the firer's sight (too far, unlit or in smoke), and no radar or zeppelin gives the target.",
+    "beyond_radar_range":
+        "The target is out of sight and beyond the firer's fire-control radar gun range this turn.",
+    "radar_only":
+        "Seen by radar only: only a main battery aimed by its own fire-control radar fires at the target.",
+    "torpedoes_at_ships": "Torpedoes run only at ships (and markers), not at forts or zeppelins.",
     "unknown_override": "The override kind is not one the ruleset knows.",
     "bad_override": "An override field is missing or has the wrong type.",
     "unknown_unit": "There is no unit with that id.",

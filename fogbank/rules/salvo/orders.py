@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from fogbank.rules.core import GameState, Refused
+from fogbank.rules.core import GameState, Refused, fields
 
 from . import checks, hexes, movement, sensing, views
 from .board import Board, SeatLog
@@ -20,39 +20,55 @@ FIELDS = {
     "gunfire": {"fire", "smoke"},  # smoke: the ships that make smoke next move (NWS: the card, a phase ahead)
 }
 FIRE_FIELDS = {"target", "secondary", "torpedo", "spotter"}
+DUMMY_FIELDS = {"hex", "facing", "path"}
+LABEL = "A target is a label (a whole number) from your picture."
+PATH = "path is a string of F (ahead), L and R (turn one hexside)."
 
 
 def parse_order(payload: Any) -> dict[str, Any]:
-    """A wire payload as an order: its shape only (what it may say depends on the phase)."""
-    if not isinstance(payload, Mapping):
-        raise Refused("bad_order", "An order is a map (see the ruleset's payloads document).")
-    known = set().union(*FIELDS.values())
-    unknown = set(payload) - known
-    if unknown:
-        raise Refused("bad_order", f"An order has no field {sorted(unknown)[0]!r}.")
-    order: dict[str, Any] = {}
+    """A wire payload as an order: its shape only (what it may say depends on the phase), every
+    field's type read here, so the checks and the turn see only what they expect."""
+    order = fields.keyed(payload, "bad_order", "An order is a map (see the ruleset's payloads document).")
+    fields.only(order, set().union(*FIELDS.values()), "bad_order", "An order")
     for key in ("moves", "starshells", "searchlights", "attacks", "fire"):
-        if key in payload:
-            if not isinstance(payload[key], Mapping) or not all(isinstance(k, str) for k in payload[key]):
-                raise Refused("bad_order", f"{key!r} maps unit ids to what each does.")
-            order[key] = dict(payload[key])
+        if key in order:
+            order[key] = fields.keyed(order[key], "bad_order", f"{key!r} maps unit ids to what each does.")
     for key in ("smoke", "mines", "dummies"):
-        if key in payload:
-            if not isinstance(payload[key], (list, tuple)):
-                raise Refused("bad_order", f"{key!r} is a list.")
-            order[key] = list(payload[key])
+        if key in order:
+            order[key] = fields.listed(order[key], "bad_order", f"{key!r} is a list.")
+    for uid, path in order.get("moves", {}).items():
+        fields.text(path, "bad_path", f"{uid}: a {PATH}")
+    for uid, where in order.get("starshells", {}).items():
+        fields.text(where, "bad_hex", f"{uid}'s starshell bursts over a hex, by its number such as 2005.")
+    for text in order.get("mines", []):
+        fields.text(text, "bad_hex", "Mines go in hexes, each named by its number such as 2005.")
+    for uid in order.get("smoke", []):
+        fields.text(uid, "not_your_unit", "Smoke is made by your own ships, each named by its unit id.")
+    for raw in order.get("dummies", []):
+        _read_dummy(raw)
     for uid, fire in order.get("fire", {}).items():
         if not isinstance(fire, Mapping) or set(fire) - FIRE_FIELDS:
             raise Refused("bad_fire", f"Fire for {uid} is a map of target, secondary, torpedo and spotter.")
         for key in ("target", "secondary", "torpedo"):
-            if fire.get(key) is not None and (type(fire[key]) is not int):
-                raise Refused("bad_target", "A target is a label (a whole number) from your picture.")
+            if fire.get(key) is not None:
+                fields.whole(fire[key], "bad_target", LABEL)
+        if fire.get("spotter") is not None:
+            fields.text(fire["spotter"], "bad_spotter", "A spotter is a ship of your side, by its unit id.")
         order["fire"][uid] = {k: v for k, v in fire.items() if v is not None}
     for key in ("searchlights", "attacks"):
-        for uid, label in order.get(key, {}).items():
-            if type(label) is not int:
-                raise Refused("bad_target", "A target is a label (a whole number) from your picture.")
+        for label in order.get(key, {}).values():
+            fields.whole(label, "bad_target", LABEL)
     return order
+
+
+def _read_dummy(raw: Any) -> None:
+    """A new dummy's fields by type (where it may go is the scenario's: `movement.parse_dummy`)."""
+    dummy = fields.keyed(raw, "bad_dummy", "A new dummy is {hex, facing, path}.")
+    fields.only(dummy, DUMMY_FIELDS, "bad_dummy", "A new dummy")
+    fields.text(dummy.get("hex"), "bad_hex", "A new dummy's hex is its number, such as 2005.")
+    facing = "A facing is a hexside letter, A (north) to F, clockwise."
+    fields.chosen(dummy.get("facing", "A"), hexes.FACINGS, "bad_facing", facing)
+    fields.text(dummy.get("path", ""), "bad_path", f"A new dummy's {PATH}")
 
 
 def own_units(board: Board, seat: str) -> dict[str, Unit]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from fogbank.rules.core import GameState, OverrideApplied, Refused, Resolution
+from fogbank.rules.core import GameState, OverrideApplied, Refused, Resolution, fields
 from fogbank.rules.core.copies import evolve
 
 from . import hexes
@@ -16,14 +16,14 @@ KINDS = ("move_unit", "set_damage", "remove_unit", "set_visibility")
 
 
 def parse_override(payload: Mapping[str, Any]) -> dict[str, Any]:
-    if not isinstance(payload, Mapping) or payload.get("kind") not in KINDS:
+    if not isinstance(payload, Mapping) or not fields.one_of(payload.get("kind"), KINDS):
         raise Refused("unknown_override", f"Overrides are one of: {', '.join(KINDS)}.")
     for key in ("w", "s", "value"):
-        if key in payload and type(payload[key]) is not int:
-            raise Refused("bad_override", f"{key!r} must be a whole number.")
+        if key in payload:
+            fields.whole(payload[key], "bad_override", f"{key!r} must be a whole number.")
     for key in ("unit", "hex", "facing"):
-        if key in payload and not isinstance(payload[key], str):
-            raise Refused("bad_override", f"{key!r} must be text.")
+        if key in payload:
+            fields.text(payload[key], "bad_override", f"{key!r} must be text.")
     return dict(payload)
 
 

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 
-from fogbank.rules.core import GameState, Refused
+from fogbank.rules.core import GameState, Refused, fields
 
 from . import aground, moves, searchlights
 from .board import Board, FireOrder, TorpedoOrder
@@ -19,22 +19,25 @@ from .ships import SECONDARIES, silenced
 from .turn import writes_ahead
 from .views import in_sight
 
+SPREADS = ("narrow", "fan")
+MOST_FIRE, MOST_SPREADS = 8, 4  # entries in a ship's fire plan, spreads in her torpedo order
 Order = Mapping[str, Any]  # ship -> Move (1A), tuple[FireOrder, ...] (2B) or tuple[TorpedoOrder, ...] (3)
 
 
 def parse(payload: Mapping[str, Any]) -> Order:
-    if not isinstance(payload, Mapping) or not isinstance(payload.get("ships"), Mapping):
-        raise Refused("bad_order", 'An order is {"ships": {ship: {"move": ...} or {"fire": [...]}}}.')
+    bad = 'An order is {"ships": {ship: {"move": ...} or {"fire": [...]}}}.'
+    ships = fields.keyed(fields.keyed(payload, "bad_order", bad).get("ships"), "bad_order", bad)
     order = {}
-    for ship, given in payload["ships"].items():
-        if not isinstance(ship, str) or not isinstance(given, Mapping) or len(given) != 1:
+    for ship, given in ships.items():
+        if not isinstance(given, Mapping) or len(given) != 1:
             raise Refused("bad_order", "Each ship's order is a map with one key, move or fire.")
         if "move" in given:
             order[ship] = moves.parse_move(given["move"])
         elif "moves" in given:
-            written = given["moves"]
-            if not isinstance(written, list) or len(written) != moves.AHEAD:
-                raise Refused("three_moves", f"Moves written ahead are a list of {moves.AHEAD} moves, this turn's first.")
+            three = f"Moves written ahead are a list of {moves.AHEAD} moves, this turn's first."
+            written = fields.listed(given["moves"], "three_moves", three)
+            if len(written) != moves.AHEAD:
+                raise Refused("three_moves", three)
             order[ship] = moves.Ahead(tuple(moves.parse_move(m) for m in written))
         elif "fire" in given:
             order[ship] = parse_fire(given["fire"])
@@ -48,28 +51,30 @@ def parse(payload: Mapping[str, Any]) -> Order:
 
 
 def parse_fire(given: Any) -> tuple[FireOrder, ...]:
-    if not isinstance(given, list) or len(given) > 8:
-        raise Refused("bad_fire", "A fire plan is a list of {group, target, half, guns}.")
     plan = []
-    for item in given:
-        if not isinstance(item, Mapping) or not isinstance(item.get("group"), str) or not isinstance(item.get("target"), str):
-            raise Refused("bad_fire", "Each fire order names a group of guns and a target ship.")
-        half, guns = item.get("half", False), item.get("guns")
-        if type(half) is not bool or not (guns is None or (type(guns) is int and 0 < guns <= 20)):
-            raise Refused("bad_fire", "half is true or false; guns a whole number of guns, 1 or more.")
-        plan.append(FireOrder(item["group"], item["target"], half, guns))
+    plan_is = "A fire plan is a list of {group, target, half, guns}."
+    for item in fields.listed(given, "bad_fire", plan_is, most=MOST_FIRE):
+        named = "Each fire order names a group of guns and a target ship."
+        entry = fields.keyed(item, "bad_fire", named)
+        group, target = (fields.text(entry.get(key), "bad_fire", named) for key in ("group", "target"))
+        split = "half is true or false; guns a whole number of guns, 1 or more."
+        half, guns = fields.flag(entry.get("half", False), "bad_fire", split), entry.get("guns")
+        if guns is not None:
+            fields.whole(guns, "bad_fire", split, low=1, high=20)
+        plan.append(FireOrder(group, target, half, guns))
     return tuple(plan)
 
 
 def parse_torpedoes(given: Any) -> tuple[TorpedoOrder, ...]:
-    if not isinstance(given, list) or len(given) > 4:
-        raise Refused("bad_torpedoes", "Torpedoes are a list of {bank, course, spread}.")
     plan = []
-    for item in given:
-        if (not isinstance(item, Mapping) or not isinstance(item.get("bank"), str) or type(item.get("course")) is not int
-                or not 0 <= item["course"] <= 359 or item.get("spread", "narrow") not in ("narrow", "fan")):
-            raise Refused("bad_torpedoes", "Each spread names a bank, a course 0-359 and narrow or fan.")
-        plan.append(TorpedoOrder(item["bank"], item["course"], item.get("spread", "narrow")))
+    plan_is = "Torpedoes are a list of {bank, course, spread}."
+    for item in fields.listed(given, "bad_torpedoes", plan_is, most=MOST_SPREADS):
+        each = "Each spread names a bank, a course 0-359 and narrow or fan."
+        entry = fields.keyed(item, "bad_torpedoes", each)
+        bank = fields.text(entry.get("bank"), "bad_torpedoes", each)
+        course = fields.whole(entry.get("course"), "bad_torpedoes", each, low=0, high=359)
+        spread = fields.chosen(entry.get("spread", "narrow"), SPREADS, "bad_torpedoes", each)
+        plan.append(TorpedoOrder(bank, course, spread))
     return tuple(plan)
 
 
@@ -267,7 +272,7 @@ def carry_out(state: GameState, seat: str, order: Order, refusal: Refused) -> tu
         elif state.phase == "write_moves" and isinstance(value, moves.Move):
             adjusted[name], said = moves.carried_out(value, ship, ship_classes()[ship.cls], state.turn)
             notes += [f"{ship.title}: {s}" for s in said]
-        elif state.phase in ("write_fire", "torpedoes") and not _is_move(value):
+        elif state.phase in ("write_fire", "torpedoes") and isinstance(value, tuple):  # not a move, nor a light
             kept = []
             for item in value:
                 wrong = (fire_problems(state, seat, name, (*kept, item)) if isinstance(item, FireOrder)

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 
-from fogbank.rules.core import GameState, OverrideApplied, Refused, Resolution
+from fogbank.rules.core import GameState, OverrideApplied, Refused, Resolution, fields
 from fogbank.rules.core.copies import evolve
 
 from .board import Board
@@ -21,16 +21,19 @@ MOST_VISIBILITY = 200  # inches: beyond any table
 
 def parse_override(payload: Mapping[str, Any]) -> dict[str, Any]:
     """The override as a plain map, its fields' types checked; its figures are checked on the board."""
-    if not isinstance(payload, Mapping) or payload.get("kind") not in KINDS:
+    if not isinstance(payload, Mapping) or not fields.one_of(payload.get("kind"), KINDS):
         raise Refused("unknown_override", f"Overrides are one of: {', '.join(KINDS)}.")
     for key in ("course", "speed", "damage", "inches"):
-        if key in payload and type(payload[key]) is not int:
-            raise Refused("bad_override", f"{key!r} must be a whole number.")
-    if "ship" in payload and not isinstance(payload["ship"], str):
-        raise Refused("bad_override", "'ship' must be a ship's name.")
-    if "at" in payload and not (isinstance(payload["at"], (list, tuple)) and len(payload["at"]) == 2
-                                and all(type(v) is int for v in payload["at"])):
-        raise Refused("bad_override", "'at' is [x, y] in tenths of an inch, whole numbers.")
+        if key in payload:
+            fields.whole(payload[key], "bad_override", f"{key!r} must be a whole number.")
+    if "ship" in payload:
+        fields.text(payload["ship"], "bad_override", "'ship' must be a ship's name.")
+    if "at" in payload:
+        at = "'at' is [x, y] in tenths of an inch, whole numbers."
+        if len(fields.listed(payload["at"], "bad_override", at)) != 2:
+            raise Refused("bad_override", at)
+        for v in payload["at"]:
+            fields.whole(v, "bad_override", at)
     return dict(payload)
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Mapping
 
 
-from fogbank.rules.core import GameState, Refused, Resolution
+from fogbank.rules.core import GameState, Resolution, fields
 from fogbank.rules.core.copies import evolve
 
 from .events import Lit
@@ -26,9 +26,8 @@ SPREAD = 5  # degrees either side of the bearing ordered
 
 
 def parse(given: object) -> int:
-    if type(given) is not int or not 0 <= given <= 359:
-        raise Refused("bad_searchlight", "A searchlight is burned on a bearing, 0-359.")
-    return given
+    said = "A searchlight is burned on a bearing, 0-359."
+    return fields.whole(given, "bad_searchlight", said, low=0, high=359)
 
 
 def can_burn(ship, turn: int) -> bool:

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 
-from fogbank.rules.core import UMPIRE, Answer, GameState, Refused, Resolution
+from fogbank.rules.core import UMPIRE, Answer, GameState, Refused, Resolution, fields
 
 from .board import Board, Contact, Log
 from .contacts import contact_map, shown_smoke
@@ -169,9 +169,9 @@ def reported(scenario, ship: str) -> list[dict[str, Any]]:
 
 
 def parse_question(payload: Mapping[str, Any]) -> tuple[str, str]:
-    if not isinstance(payload, Mapping) or not isinstance(payload.get("ship"), str) or payload.get("ask") not in QUESTIONS:
-        raise Refused("bad_question", f"Ask {{ship, ask}} with ask one of: {', '.join(QUESTIONS)}.")
-    return payload["ship"], payload["ask"]
+    bad = f"Ask {{ship, ask}} with ask one of: {', '.join(QUESTIONS)}."
+    question = fields.keyed(payload, "bad_question", bad)
+    return fields.text(question.get("ship"), "bad_question", bad), fields.chosen(question.get("ask"), QUESTIONS, "bad_question", bad)
 
 
 def answer(state: GameState, seat: str, question: tuple[str, str]) -> Resolution:

@@ -21,7 +21,7 @@ from fogbank.rules import core
 from fogbank.rules.core.plain import to_plain
 from fogbank.rules.core import (
     UMPIRE, Answer, ByFaces, Dice, Event, Fidelity, GameState, Outcome, Plot, Position, Refused,
-    Resolution, Ruleset, Seat, Sensor, Sighting, capped,
+    Resolution, Ruleset, Seat, Sensor, Sighting, capped, fields,
 )
 
 STRIP = 20
@@ -37,6 +37,7 @@ START = {"blue1": 2, "blue2": 5, "red1": 14, "red2": 17, "blue3": 3}
 # The "squadron" scenario gives blue a third captain: a seat of a side that one of its own side's
 # private talk leaves out.
 SQUADRON = (*SEATS, Seat("blue3", "blue", "HMS Charlie"))
+UNITS = (*(seat.name for seat in SQUADRON), "dummy")  # what an override may move
 
 
 def seats_in(scenario: str) -> tuple[Seat, ...]:
@@ -209,9 +210,8 @@ class Picket(Ruleset):
         return Resolution(attrs.evolve(state, board=board, dice=dice, outcome=outcome), tuple(events), tuple(rolls))
 
     def parse_question(self, seat, payload):
-        if type(payload.get("track")) is not int:
-            raise Refused("bad_question", "Ask about a track by its number.")
-        return payload["track"]
+        track = "Ask about a track by its number."
+        return fields.whole(fields.keyed(payload, "bad_question", track).get("track"), "bad_question", track)
 
     def answer(self, state, seat, track):
         if state.knowledge[seat].track(track) is None:
@@ -245,9 +245,11 @@ class Picket(Ruleset):
         return {"areas": STRIP}
 
     def parse_override(self, payload):
-        if type(payload.get("area")) is not int or payload.get("unit") not in {u.name for u in SQUADRON} | {"dummy"}:
-            raise Refused("bad_override", "Move a unit: {unit, area}.")
-        return payload
+        move = "Move a unit: {unit, area}."
+        override = fields.keyed(payload, "bad_override", move)
+        fields.whole(override.get("area"), "bad_override", move)
+        fields.chosen(override.get("unit"), UNITS, "bad_override", move)
+        return override
 
     def apply_override(self, state, override, reason):
         board: Board = state.board

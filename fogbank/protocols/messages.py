@@ -314,6 +314,8 @@ class Welcome:
     side_titles: dict[str, str] = attrs.Factory(dict)
     # A spectator's: how many turns behind the game it is shown (None for every other seat).
     behind: int | None = None
+    # The umpire's name for the game ('' for none, and then left off the wire): every seat's alike.
+    name: str = ""
 
 
 @attrs.frozen(kw_only=True)

@@ -316,7 +316,8 @@ function renderHeader() {
   const w = game.welcome;
   // Once the game is over a spectator is shown how it ended, no longer turns behind it.
   const watching = game.over ? "the game as it ended" : spectatorsLag(w.behind);
-  $("game-title").textContent = `${w.briefing?.title ?? w.scenario} · game ${w.game}${game.spectating ? ` · as a spectator, ${watching}` : ""}`;
+  $("game-title").textContent = `${w.name ? `${w.name} · ` : ""}${w.briefing?.title ?? w.scenario} · game ${w.game}${game.spectating ? ` · as a spectator, ${watching}` : ""}`;
+  document.title = `fogbank · ${w.name || w.briefing?.title || w.scenario} · ${game.spectating ? "spectator" : "umpire"}`;
   const view = game.viewAs === "umpire" ? game.view : game.seatView;
   const clock = view ? game.ruleset.clock(view) : "";
   // The phase by name, unless the ruleset's own clock says it already (River Plate's "06:15 · 1A write moves").

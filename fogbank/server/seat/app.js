@@ -127,11 +127,17 @@ async function welcomed(welcome) {
   checkLater();
 }
 
+/** The tab's title: the seat, and the game's name where the umpire gave it one. */
+function tabTitle() {
+  const title = titleOf(seat.welcome.seat);
+  return seat.welcome.name ? `${seat.welcome.name} · ${title}` : title;
+}
+
 /** The bar's and the tab's title: the game and the seat. */
 function entitle(welcome) {
   const title = titleOf(welcome.seat);
-  $("game-title").textContent = `${welcome.briefing?.title ?? welcome.scenario} · ${title}`;
-  document.title = `fogbank · ${title}`;
+  $("game-title").textContent = `${welcome.name ? `${welcome.name} · ` : ""}${welcome.briefing?.title ?? welcome.scenario} · ${title}`;
+  document.title = `fogbank · ${tabTitle()}`;
 }
 
 /** The ruleset's module, the chart and the order pad: made once, kept across reconnects. */
@@ -403,7 +409,7 @@ function renderDeadline() {
  * when they fall due while the tab is out of sight. */
 function nudge(code) {
   const due = code === "act";
-  document.title = `${due ? "(!) " : ""}fogbank · ${titleOf(seat.welcome.seat)}`;
+  document.title = `${due ? "(!) " : ""}fogbank · ${tabTitle()}`;
   const key = `${seat.turn}/${seat.phase}`;
   if (!due || nudge.told === key) return;
   const first = nudge.told === undefined;

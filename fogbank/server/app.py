@@ -76,7 +76,7 @@ WEB_FOLDERS = ("maps",)  # the kit's one served sub-folder: a module for each ma
 PAGES = {"umpire": (CONSOLE, "console"), "play": (SEAT, "client"), "games": (GAMES, None)}
 CONSOLE_TYPES = {".html": "text/html", ".css": "text/css", ".js": "text/javascript", ".svg": "image/svg+xml"}
 # The console needs nothing from elsewhere: scripts, styles and the websocket are this origin's.
-# Its token lives in the URL fragment and sessionStorage, so no referrer and no framing.
+# Its token lives in the URL fragment and the browser's own storage, so no referrer and no framing.
 CONSOLE_HEADERS = {
     "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
     "connect-src 'self' ws: wss:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",

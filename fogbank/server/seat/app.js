@@ -1,15 +1,19 @@
 // A player's seat: joins with the seat's token, loads the game's ruleset seat module (ruleset.js)
 // and keeps the seat's picture: its chart and view, the order pad, and what it was told. The draft
-// order is kept in this tab (sessionStorage) across reconnects and reloads; the token stays in the
-// tab too, in no URL the server sees. At the end, the debrief (debrief.js) takes the page.
+// order is kept in this browser (localStorage) across reconnects, reloads and closed tabs; the
+// token stays in the tab, in no URL the server sees, and this browser keeps the seat (kept.js) for
+// "Your games" (yours.js), what /play shows in a tab with no game open. At the end, the debrief
+// (debrief.js) takes the page.
 
 import { left, when } from "/web/clock.js";
 import { Debrief } from "./debrief.js";
 import { h, s } from "/web/dom.js";
 import { bare, loadSeatModule } from "./ruleset.js";
+import { keep } from "/web/kept.js";
 import { connect, inOrder, loginForm, notice, onNewToken, takeToken } from "/web/page.js";
 import { RequestRefused } from "/web/wire.js";
 import { words } from "/web/words.js";
+import { showYourGames } from "/web/yours.js";
 
 const TOKEN_KEY = "fogbank.seat.token";
 const CHECK_AFTER = 350; // ms after the last edit before the draft is checked with the server
@@ -58,7 +62,7 @@ function draftKey() {
 function saveDraft() {
   try {
     const order = seat.pad.read();
-    sessionStorage.setItem(draftKey(), JSON.stringify({ turn: seat.turn, phase: seat.phase, order, sent: seat.sent }));
+    localStorage.setItem(draftKey(), JSON.stringify({ turn: seat.turn, phase: seat.phase, order, sent: seat.sent }));
     $("draft-note").textContent = draftNote(order);
   } catch {
     $("draft-note").textContent = "";
@@ -78,7 +82,7 @@ function same(a, b) {
 
 function loadDraft() {
   try {
-    return JSON.parse(sessionStorage.getItem(draftKey()) || "null");
+    return JSON.parse(localStorage.getItem(draftKey()) || "null");
   } catch {
     return null;
   }
@@ -87,6 +91,7 @@ function loadDraft() {
 // Connection and stream -------------------------------------------------------------------------
 
 function start(token) {
+  $("yours").hidden = true;
   wire?.close();
   wire = connect(token, TOKEN_KEY, { main: "seat", later, onWelcome: welcomed, onStream: received, onRefused: shutOut });
 }
@@ -103,6 +108,12 @@ function shutOut() {
   document.body.dataset.duty = "none";
   for (const id of ["waiting", "deadline", "notify"]) $(id).hidden = true;
   document.title = "fogbank · seat";
+  yourGames();
+}
+
+/** The games this browser keeps, each entered with a click (in this tab). */
+function yourGames() {
+  showYourGames({ page: "play", tokenKey: TOKEN_KEY, start, phaseOf: async (name, phase) => (await loadSeatModule(name)).ruleset.phase(phase) });
 }
 
 async function welcomed(welcome) {
@@ -111,6 +122,8 @@ async function welcomed(welcome) {
   }
   const first = !seat.welcome || seat.welcome.game !== welcome.game;
   seat.welcome = welcome;
+  keep(welcome.side ? "play" : "umpire", welcome, wire.token);
+  $("your-games-link").hidden = false; // the list, in a tab of its own
   seat.turn = welcome.turn;
   seat.phase = welcome.phase;
   seat.mustAct = welcome.must_act;
@@ -595,7 +608,10 @@ function setUpControls() {
 setUpControls();
 const token = takeToken(TOKEN_KEY);
 if (token) start(token);
-else $("login").hidden = false;
+else {
+  $("login").hidden = false;
+  yourGames();
+}
 
 // For tests and the curious: the seat's state and the requests it has sent, by type.
 window.fogbankSeat = {

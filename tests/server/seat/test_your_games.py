@@ -18,6 +18,7 @@ from tests.conftest import needs
 from ..chromium import CHROMIUM, CHROMIUM_ARGS, expect, playwright_api
 from ..test_club import ask
 from ..test_end_to_end import open_peer
+from .test_dardanelles_seat import form_order, set_order
 
 pytestmark = needs(CHROMIUM)
 NAME = "Tuesday club: River Plate"
@@ -87,17 +88,28 @@ async def test_a_fresh_tab_comes_back_through_play_and_enters_with_one_click(ser
     assert {k["token"] for k in kept} == {river["seats"]["ajax"], b11["seats"]["submarine"]}
 
 
-async def test_a_game_forgotten_is_gone_from_every_new_tab(server, context):
+async def test_a_draft_outlives_its_tab_and_a_game_forgotten_is_gone_from_every_new_tab(server, context):
     base = f"http://127.0.0.1:{server.port}"
     first, second = await server.create_game("b11"), await server.create_game("river_plate")
-    await opened_once(context, f"{base}/play#token={first['seats']['submarine']}")
+    page = await tab(context, f"{base}/play#token={first['seats']['submarine']}")
+    await page.wait_for_selector('#connection[data-state="connected"]')
+    await set_order(page, "SE", 2, "periscope")  # half an order written on the pad, and the tab closed
+    drafted = await form_order(page)
+    await page.close()
     await opened_once(context, f"{base}/play#token={second['seats']['exeter']}")
+    page = await tab(context, f"{base}/play")
+    await page.click(f'[data-enter="{first["game"]}"]')
+    await page.wait_for_selector('.rose button[data-course="SE"][aria-pressed="true"]')
+    assert await form_order(page) == drafted
+    await page.close()
+
     page = await tab(context, f"{base}/play")
     await expect(page.locator(".your-game")).to_have_count(2)
     await page.click(f'[data-forget="{first["game"]}"]')
     await expect(page.locator(".your-game")).to_have_count(1)
-    kept = await page.evaluate("localStorage.getItem('fogbank.kept')")
+    kept = await page.evaluate("JSON.stringify(localStorage)")
     assert first["seats"]["submarine"] not in kept and second["seats"]["exeter"] in kept
+    assert f"fogbank.seat.draft.{first['game']}" not in kept  # its draft forgotten with it
     again = await tab(context, f"{base}/play")
     await expect(again.locator(".your-game")).to_have_count(1)
     await expect(again.locator(".your-game")).to_contain_text("Exeter")

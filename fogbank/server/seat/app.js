@@ -9,7 +9,7 @@ import { left, when } from "/web/clock.js";
 import { Debrief } from "./debrief.js";
 import { h, s } from "/web/dom.js";
 import { bare, loadSeatModule } from "./ruleset.js";
-import { keep } from "/web/kept.js";
+import { keep, keptFor } from "/web/kept.js";
 import { connect, inOrder, loginForm, notice, onNewToken, takeToken } from "/web/page.js";
 import { RequestRefused } from "/web/wire.js";
 import { words } from "/web/words.js";
@@ -171,6 +171,7 @@ async function setUp(welcome) {
   $("hover").hidden = !seat.map;
   $("no-map").hidden = Boolean(seat.map);
   $("briefing").replaceChildren(...nodes(seat.ruleset.briefing(welcome.briefing)));
+  $("commitment").textContent = keptFor(welcome.game, welcome.seat)?.commitment || welcome.commitment; // as first shown here
   // Before the first order of the game the briefing is open: the mission, and how you play and
   // what can sink you, are read before the first move, not found later under a fold.
   $("briefing-box").open = welcome.turn === 1 && welcome.phase === welcome.phases?.[0] && !welcome.order_in;

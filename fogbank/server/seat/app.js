@@ -7,6 +7,7 @@
 
 import { left, when } from "/web/clock.js";
 import { Debrief } from "./debrief.js";
+import "./layout.js"; // the page on any screen, from a phone's up
 import { h, s } from "/web/dom.js";
 import { bare, loadSeatModule } from "./ruleset.js";
 import { keep, keptFor } from "/web/kept.js";
@@ -150,6 +151,7 @@ function tabTitle() {
 function entitle(welcome) {
   const title = titleOf(welcome.seat);
   $("game-title").textContent = `${welcome.name ? `${welcome.name} · ` : ""}${welcome.briefing?.title ?? welcome.scenario} · ${title}`;
+  $("game-title").title = $("game-title").textContent; // all of it, where the bar has room for less
   document.title = `fogbank · ${tabTitle()}`;
 }
 

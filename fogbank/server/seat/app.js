@@ -13,7 +13,7 @@ import { bare, loadSeatModule } from "./ruleset.js";
 import { keep, keptFor } from "/web/kept.js";
 import { connect, inOrder, loginForm, notice, onNewToken, takeToken } from "/web/page.js";
 import { RequestRefused } from "/web/wire.js";
-import { words } from "/web/words.js";
+import { seatName, words } from "/web/words.js";
 import { showYourGames } from "/web/yours.js";
 
 const TOKEN_KEY = "fogbank.seat.token";
@@ -395,7 +395,7 @@ function duty() {
 /** Whom else the phase waits for, in words: the consorts this seat sees still to order, by title
  * (the server tells nothing of the other side's readiness: "waiting for the turn" says the rest). */
 function waitingWords() {
-  const names = (seat.waiting?.seats || []).map(titleOf);
+  const names = (seat.waiting?.seats || []).map((name) => seatName(seat.welcome.seats, name)); // short: the bar has one line for it
   if (seat.over || !names.length) return "";
   const list = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : names[0];
   return `${seat.mustAct && !seat.orderIn ? "Also waiting for" : "Waiting for"} ${list}`;

@@ -45,7 +45,8 @@ async def seated(page, server, scenario: str, seat: str) -> None:
     # Nothing is wider than the screen, the chart included; the chart comes first.
     assert await page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     chart = await page.locator("#chart").bounding_box()
-    assert chart["x"] >= 0 and chart["x"] + chart["width"] <= PHONE["width"] and chart["y"] < PHONE["height"] / 3
+    assert 0 <= chart["x"] and chart["x"] + chart["width"] <= PHONE["width"]
+    assert chart["y"] < PHONE["height"] / 3
 
 
 async def in_sight(page, selector: str) -> None:
@@ -121,7 +122,7 @@ async def test_the_river_plate_table_on_a_phone(server, phone):
 
 async def test_the_black_sea_zones_on_a_phone(server, phone):
     await seated(phone, server, "black_sea", "eberhardt")
-    await phone.click('#chart g.zone[data-zone="west_central"] circle')  # the battle fleet's plot, by pointing
+    await phone.click('#chart g.zone[data-zone="west_central"] circle')  # the battle fleet's plot
     await go(phone, "orders-panel", "#orders-panel")
     await expect(phone.locator('input.path[data-fleet="battle"]')).to_have_value("West central Black Sea")
     await go(phone, "chart-area", "#chart-area")
@@ -136,13 +137,22 @@ async def test_the_black_sea_zones_on_a_phone(server, phone):
 
 async def test_at_1024_the_hex_seat_keeps_the_pad_in_sight_while_the_page_scrolls(server, page):
     created = await server.create_game("gallipoli")
-    await page.goto(f"http://127.0.0.1:{server.port}/play#token={created['seats']['forts']}")
+    room = server.host.rooms[created["game"]]
+    await server.host.order(room, "forts", 1, {"mines": ["2006", "2107"]})  # on to the movement phase
+    await page.goto(f"http://127.0.0.1:{server.port}/play#token={created['seats']['de_robeck']}")
     await page.wait_for_selector("#chart .counter")
+    await expect(page.locator("#clock")).to_have_text("Turn 1 · movement")
+    # Whom the phase waits for, by the short names a bar has room for, not the squadrons' lists.
+    others = "Rear-Admiral Guepratte and The British third line"
+    await expect(page.locator("#waiting")).to_have_text(f"Also waiting for {others}")
+    assert (await page.locator("body > .bar").bounding_box())["height"] < 120
     send = page.locator("#send-order")
     await expect(send).to_be_in_viewport()  # the chart fits the window under the bar, the pad beside it
     chart = await page.locator("#chart").bounding_box()
     assert chart["y"] + chart["height"] <= 768
+    await click_hex(page, "1908")  # a ship picked on the map, her plot on the pad
     for scrolled in (400, 2000):  # down the page, to the reports and messages under the map
         await page.evaluate(f"window.scrollTo(0, {scrolled})")
         await expect(send).to_be_in_viewport()
-        assert (await send.bounding_box())["y"] + (await send.bounding_box())["height"] <= 768
+        box = await send.bounding_box()
+        assert box["y"] + box["height"] <= 768

@@ -2,6 +2,7 @@
 
 Prints the server's answer as one line of JSON (the tokens and links), then a line for each seat
 (its title, side and link) and the umpire's and spectators' links, for the umpire to send on.
+`--help` ends with every scenario this fogbank has, its seats and its options.
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ def run(args: argparse.Namespace) -> int:
             return 2
     base = args.server.replace("ws://", "http://", 1).replace("wss://", "https://", 1).rstrip("/")
     query = "".join(f"&option={quote(option)}" for option in args.option)
+    if args.name:
+        query += f"&name={quote(args.name)}"
     request = urllib.request.Request(
         f"{base}/admin/new?scenario={quote(args.scenario)}{query}", headers={"Authorization": f"Bearer {key}"}
     )
@@ -45,3 +48,28 @@ def run(args: argparse.Namespace) -> int:
         print(f"fogbank new: cannot reach {base}: {error.reason}", file=sys.stderr)
         return 1
     return 0
+
+
+def scenarios_help() -> str:
+    """Every scenario `new` can start, with its seats and options, for `fogbank new --help`."""
+    import re
+    import textwrap
+
+    from fogbank.server.admin import scenarios
+
+    lines = ["scenarios (SCENARIO, then any --option NAME=VALUE it offers):"]
+    for scenario in scenarios():
+        # Each seat as the umpire's console names it: its title to the first colon or comma.
+        seats = "; ".join(re.split(r"[:,]", seat["title"] or seat["seat"])[0] for seat in scenario["seats"])
+        lines.append(f"  {scenario['scenario']} ({scenario['ruleset']}): {scenario['title']}")
+        lines += textwrap.wrap(f"seats: {seats}", 96, initial_indent=" " * 6, subsequent_indent=" " * 8)
+        for option, offer in scenario["options"].items():
+            choices = "|".join(_choice(choice) for choice in offer["choices"])
+            said = f"--option {option}={choices} (default {_choice(offer['default'])}): {offer['help']}"
+            lines += textwrap.wrap(said, 96, initial_indent=" " * 6, subsequent_indent=" " * 8)
+    return "\n".join(lines) + "\n"
+
+
+def _choice(value: object) -> str:
+    """A choice as it is typed after `=`: true and false as JSON has them."""
+    return json.dumps(value) if isinstance(value, bool) else str(value)

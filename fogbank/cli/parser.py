@@ -5,17 +5,25 @@ from __future__ import annotations
 import argparse
 import os
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, Callable, NoReturn
 from urllib.parse import urlsplit
 
 from . import arena, broker, new, play, serve, simulate, terminal, verify
 
 
 class Parser(argparse.ArgumentParser):
-    """argparse, but a mistake is one line (the usage is a `--help` away), exit status 2."""
+    """argparse, but a mistake is one line (the usage is a `--help` away), exit status 2.
+    `more_help`: text worked out only when `--help` asks for it (every scenario, say), after the rest."""
+
+    def __init__(self, *args: Any, more_help: Callable[[], str] | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.more_help = more_help
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+    def format_help(self) -> str:
+        return super().format_help() + (f"\n{self.more_help()}" if self.more_help else "")
 
 
 def port(text: str) -> int:
@@ -224,8 +232,11 @@ def build_parser() -> argparse.ArgumentParser:
     gateway.set_defaults(run=broker.gateway)  # fmt: skip
 
     game = commands.add_parser(
-        "new", help="create a game on a running server; prints its tokens as JSON, then each seat's link")
-    game.add_argument("scenario")
+        "new", help="create a game on a running server; prints its tokens as JSON, then each seat's link",
+        more_help=new.scenarios_help)
+    game.add_argument("scenario", help="a scenario id (listed below), ruleset/scenario, or a ruleset")
+    game.add_argument("--name", default="", help="the game's name, shown to its players, in its pages' titles"
+                      ' and its nudges (at most 60 characters), e.g. --name "Tuesday club: River Plate"')
     game.add_argument("--server", type=any_server_url, default="ws://127.0.0.1:8765/",
                       help="the server's address, as serve printed it or as the games page has it")
     game.add_argument("--admin-key", default=None, help="default: read from DATA/admin.key")

@@ -73,6 +73,8 @@ from .messages import (
     Talk,
     TalkMessage,
     ToldPage,
+    Glance,
+    SeatSummary,
     UmpireUpdate,
     Welcome,
 )
@@ -148,6 +150,8 @@ __all__ = [
     "Talk",
     "TalkMessage",
     "ToldPage",
+    "Glance",
+    "SeatSummary",
     "UmpireUpdate",
     "Welcome",
     "codec_for",

@@ -92,10 +92,13 @@ def make_converter(*, binary: bool) -> cattrs.Converter:
         Observation,
         make_dict_unstructure_fn(Observation, converter, ack=omitted, waiting=omitted, deadline=omitted),
     )
-    for message in (Status, Welcome):
-        converter.register_unstructure_hook(
-            message, make_dict_unstructure_fn(message, converter, waiting=omitted, deadline=omitted)
-        )
+    converter.register_unstructure_hook(
+        Status, make_dict_unstructure_fn(Status, converter, waiting=omitted, deadline=omitted)
+    )
+    # And a game's name on the welcome of a game with none.
+    converter.register_unstructure_hook(
+        Welcome, make_dict_unstructure_fn(Welcome, converter, waiting=omitted, deadline=omitted, name=omitted)
+    )
     for union in (ClientMessage, ServerMessage):
         configure_tagged_union(union, converter, tag_generator=lambda cls: cls.tag, tag_name="type")
     return converter

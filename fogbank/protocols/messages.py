@@ -34,6 +34,16 @@ class Join:
 
 
 @attrs.frozen(kw_only=True)
+class Glance:
+    """Before joining: where the game of the seat `token` opens stands, as that seat would be told
+    it on joining (a list of a browser's games). Answered by `summary`; the connection stays unjoined."""
+
+    tag: ClassVar[str] = "glance"
+    ref: int
+    token: str
+
+
+@attrs.frozen(kw_only=True)
 class SubmitOrder:
     """The seat's order for `turn` (and `phase`, when given), as the ruleset reads it."""
 
@@ -250,6 +260,7 @@ class Ping:
 
 ClientMessage = Union[
     Join,
+    Glance,
     SubmitOrder,
     CheckOrder,
     Ask,
@@ -314,6 +325,8 @@ class Welcome:
     side_titles: dict[str, str] = attrs.Factory(dict)
     # A spectator's: how many turns behind the game it is shown (None for every other seat).
     behind: int | None = None
+    # The umpire's name for the game ('' for none, and then left off the wire): every seat's alike.
+    name: str = ""
 
 
 @attrs.frozen(kw_only=True)
@@ -548,6 +561,39 @@ class ToldPage:
 
 
 @attrs.frozen(kw_only=True)
+class SeatSummary:
+    """The reply to `glance`: the seat's game in a line, from what its own join gives it (the
+    welcome, and the game_over once there is one): nothing its own stream would not say."""
+
+    tag: ClassVar[str] = "summary"
+    seq: int
+    ref: int
+    game: str
+    name: str  # the umpire's name for the game ('' for none)
+    ruleset: str
+    scenario: str
+    title: str  # the scenario's title, as the seat's briefing gives it
+    seat: str
+    seat_title: str  # the seat's own title ('' for the umpire and spectators)
+    side: str | None
+    turn: int
+    phase: str  # the phase now open
+    must_act: bool
+    order_in: bool
+    # Whom the phase waits for, by title, as the welcome tells this seat (the umpire's: every seat
+    # whose order is not in); titles to the first colon or comma, as a line has room for.
+    waiting: list[str] = attrs.Factory(list)
+    deadline: str | None = None
+    held: bool = False  # the umpire's only: whether the phase waits for his release
+    over: bool = False
+    result: str | None = None  # once over: this seat's side's result (game_over's `result`)
+    results: dict[str, str] = attrs.Factory(dict)  # once over: every side's
+    reason: str = ""  # once over: why it ended
+    side_titles: dict[str, str] = attrs.Factory(dict)
+    behind: int | None = None  # a spectator's: how many turns behind the game it is shown
+
+
+@attrs.frozen(kw_only=True)
 class Pong:
     tag: ClassVar[str] = "pong"
     seq: int
@@ -574,6 +620,7 @@ ServerMessage = Union[
     History,
     SeatLog,
     ToldPage,
+    SeatSummary,
     Pong,
 ]
 

@@ -2,10 +2,13 @@
 
   GET  /admin/scenarios          every scenario the server can start: its title, seats and options
                                  (each with its choices and help text)
-  GET  /admin/new?scenario=S&option=NAME=VALUE...   create a game: its tokens, and `links` to them
-  GET  /admin/games[?archived=1] every game in this process's store: scenario, turn, phase, whom it
-                                 waits for, last activity, and the umpire's link to open it
+  GET  /admin/new?scenario=S&option=NAME=VALUE...&name=N   create a game (named N, if given): its
+                                 tokens, and `links` to them
+  GET  /admin/games[?archived=1] every game in this process's store: its name, scenario, turn, phase,
+                                 whom it waits for, last activity, its result once over, and the
+                                 umpire's link to open it
   POST /admin/archive?game=ID    put a finished game away (hidden unless `archived=1` is asked)
+  POST /admin/rename?game=ID&name=N   give a game a name (or none: an empty N)
 
 A link is the server's public address (`fogbank serve --public-url`) or, without one, the address
 the request was made to (its Host header, and X-Forwarded-Proto from a proxy in front, with
@@ -17,10 +20,11 @@ goes in the fragment, which browsers never send to a server.
 from __future__ import annotations
 
 import functools
+import unicodedata
 from typing import TYPE_CHECKING, Any
 
 from fogbank.rules import core
-from fogbank.rules.core import SPECTATOR, UMPIRE, seat_map
+from fogbank.rules.core import SPECTATOR, UMPIRE, Refused, seat_map
 
 if TYPE_CHECKING:
     from websockets.http11 import Request
@@ -28,8 +32,22 @@ if TYPE_CHECKING:
     from .host import Host
 
 
+MAX_NAME = 60  # characters in a game's name: a tab's title and a line of a list
+
+
 class NotHere(Exception):
     """This process holds no games (a gateway on a bus): the request is for a game host."""
+
+
+def game_name(text: str | None) -> str:
+    """A game's name as the umpire gave it, its spaces tidied ('' for none). Every seat is told
+    it, and nudges carry it: one line of printable text, at most MAX_NAME characters."""
+    name = " ".join((text or "").split())
+    if any(unicodedata.category(c)[0] == "C" for c in name):
+        raise Refused("bad_name", "A game's name is plain text on one line.")
+    if len(name) > MAX_NAME:
+        raise Refused("bad_name", f"A game's name is at most {MAX_NAME} characters.")
+    return name
 
 
 def base_url(public_url: str | None, request: Request, proxied: bool = False) -> str:
@@ -82,6 +100,7 @@ def scenarios() -> list[dict[str, Any]]:
                 "game": ruleset.title,
                 "title": ruleset.briefing(state, UMPIRE).get("title") or scenario,
                 "seats": [seat_map(seat) for seat in ruleset.seats(state)],
+                "side_titles": dict(ruleset.side_titles(state)),
                 "options": {
                     option: {"default": offer.default, "choices": list(offer.choices), "help": offer.help}
                     for option, offer in sorted(ruleset.options(scenario).items())
@@ -99,12 +118,16 @@ async def games(host: Host | None, archived: bool) -> list[dict[str, Any]]:
         if row.archived and not archived:
             continue
         entry: dict[str, Any] = {
-            "game": row.id, "ruleset": row.ruleset, "scenario": row.scenario, "status": row.status,
-            "created": row.created, "active": row.active, "archived": row.archived,
+            "game": row.id, "name": row.name, "ruleset": row.ruleset, "scenario": row.scenario,
+            "status": row.status, "created": row.created, "active": row.active, "archived": row.archived,
+            "result": row.result,
         }  # fmt: skip
         room = host.rooms.get(row.id)
         if room is not None:
             game, state = room.game, room.game.state
+            if state.outcome is not None:  # over, perhaps before its row says so
+                entry["result"] = {"results": dict(state.outcome.results), "reason": state.outcome.reason}
+            entry["side_titles"] = dict(game.ruleset.side_titles(state))
             titles = {s.name: s.title or s.name for s in game.ruleset.seats(state)}
             entry.update(
                 title=game.ruleset.briefing(state, UMPIRE).get("title") or row.scenario,
@@ -116,6 +139,10 @@ async def games(host: Host | None, archived: bool) -> list[dict[str, Any]]:
             )  # fmt: skip
         elif row.id in host.set_aside:
             entry["status"] = "set aside"
+        if "title" not in entry:  # not in memory: the scenario's own title and sides' names
+            made = (row.ruleset, row.scenario)
+            known = next((s for s in scenarios() if (s["ruleset"], s["scenario"]) == made), {})
+            entry.update(title=known.get("title") or row.scenario, side_titles=known.get("side_titles", {}))
         listed.append(entry)
     return listed
 

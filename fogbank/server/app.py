@@ -22,8 +22,8 @@ Besides websockets on `/`, it answers plain HTTP on the same port:
                                     folder web/.
   GET /games#key=...                the umpire's games page (server/games/): every game on the
                                     server, a new one from the scenario list, their links; it
-                                    speaks to /admin/scenarios, /admin/games, /admin/archive
-                                    (admin.py) with the admin key
+                                    speaks to /admin/scenarios, /admin/games, /admin/archive,
+                                    /admin/rename (admin.py) with the admin key
 """
 
 from __future__ import annotations
@@ -76,7 +76,7 @@ WEB_FOLDERS = ("maps",)  # the kit's one served sub-folder: a module for each ma
 PAGES = {"umpire": (CONSOLE, "console"), "play": (SEAT, "client"), "games": (GAMES, None)}
 CONSOLE_TYPES = {".html": "text/html", ".css": "text/css", ".js": "text/javascript", ".svg": "image/svg+xml"}
 # The console needs nothing from elsewhere: scripts, styles and the websocket are this origin's.
-# Its token lives in the URL fragment and sessionStorage, so no referrer and no framing.
+# Its token lives in the URL fragment and the browser's own storage, so no referrer and no framing.
 CONSOLE_HEADERS = {
     "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
     "connect-src 'self' ws: wss:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
@@ -214,8 +214,8 @@ class Server:
     def port(self) -> int:
         return self.websockets.sockets[0].getsockname()[1]
 
-    async def create_game(self, scenario: str, options: dict | None = None) -> dict:
-        return await self.bus.create_game(scenario, options)
+    async def create_game(self, scenario: str, options: dict | None = None, name: str = "") -> dict:
+        return await self.bus.create_game(scenario, options, name)
 
     async def close(self, grace: float = CLOSE_GRACE) -> None:
         """Stop: every client closed with 1001 (cut off if it has not answered in `grace` seconds),
@@ -292,7 +292,8 @@ class Server:
         try:
             if path == "/admin/new":
                 scenario = query.get("scenario", ["b11"])[0]
-                created = await self.create_game(scenario, parse_options(query.get("option", [])))
+                name = admin.game_name(query.get("name", [""])[0])  # refused here, before the bus
+                created = await self.create_game(scenario, parse_options(query.get("option", [])), name)
                 base = admin.base_url(self.public_url, request, self.behind_proxy)
                 return _json(connection, admin.with_links(created, base))
             if path == "/admin/scenarios":
@@ -304,6 +305,11 @@ class Server:
                 if refused:
                     return connection.respond(http.HTTPStatus.CONFLICT, f"{refused}\n")
                 return _json(connection, {"archived": query["game"][0]})
+            if path == "/admin/rename" and request.method == "POST":
+                if self.host is None:
+                    raise admin.NotHere
+                await self.host.rename(query.get("game", [""])[0], query.get("name", [""])[0])
+                return _json(connection, {"renamed": query["game"][0]})
         except Unstored as refusal:
             return connection.respond(http.HTTPStatus.SERVICE_UNAVAILABLE, f"{refusal.sentence}\n")
         except (Refused, ValueError) as refusal:

@@ -57,8 +57,10 @@ class Bus(abc.ABC):
         it gets every new stream message of the seat. Raises `Refused` or `Forbidden`."""
 
     @abc.abstractmethod
-    async def create_game(self, scenario: str, options: dict[str, Any] | None = None) -> dict[str, Any]:
-        """Create a game on some host; its id, commitment and tokens."""
+    async def create_game(
+        self, scenario: str, options: dict[str, Any] | None = None, name: str = ""
+    ) -> dict[str, Any]:
+        """Create a game on some host (named `name`, if given); its id, commitment and tokens."""
 
     @abc.abstractmethod
     async def close(self) -> None:
@@ -178,8 +180,10 @@ class LocalBus(Bus):
             deliver(message)
         return LocalSession(self.host, room, seat, deliver)
 
-    async def create_game(self, scenario: str, options: dict[str, Any] | None = None) -> dict[str, Any]:
-        return await self.host.create_game(scenario, options)
+    async def create_game(
+        self, scenario: str, options: dict[str, Any] | None = None, name: str = ""
+    ) -> dict[str, Any]:
+        return await self.host.create_game(scenario, options, name)
 
     async def close(self) -> None:
         """Nothing to let go of: the host is closed by whoever made it."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import logging
-from typing import Any
+from typing import Any, Awaitable, Callable
 
 import attrs
 from fogbank import protocols as wire
@@ -20,6 +20,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.protocol import State
 
 from .bus import LOST, REVOKED, Bus, Session, Unavailable
+from .glance import glance
 from .guard import WRONG_PER_CONNECTION, TokenGuard
 from .host import Forbidden
 from .sockets import CLOSE_TRY_AGAIN_LATER, MAX_QUEUED_BYTES, MAX_QUEUED_FRAMES
@@ -190,7 +191,7 @@ class Connection:
             self.error(None, refusal.code, refusal.sentence)
             await self.websocket.close(wire.CLOSE_POLICY_VIOLATION, "too many wrong tokens")
 
-    async def _hand_over(self, join: wire.Join) -> bool:
+    async def _hand_over(self, join: wire.Join | wire.Glance) -> bool:
         """Send this connection to the worker holding the token's game; True once it is gone.
         A connection that cannot be handed over is closed with 1013 (it reconnects, joins first
         thing, and is handed over then)."""
@@ -203,23 +204,46 @@ class Connection:
         self.handed_off = True
         return True
 
+    async def _open(self, message: wire.Join | wire.Glance, opening: Callable[[], Awaitable[Any]]) -> Any:
+        """What a token opens (a join's session, a glance's summary), guarded as every token is:
+        refused while the address has sent too many wrong ones, handed to the worker holding its
+        game (then None: it is gone there), a wrong one counted."""
+        if not self.guard.allows(self.address):
+            raise Refused("rate_limited", "Too many wrong tokens from your address; wait a minute and try"
+                                          " again.")  # fmt: skip
+        if self.handover is not None and await self._hand_over(message):
+            return None
+        try:
+            return await opening()
+        except Refused as refusal:
+            if refusal.code == "bad_token":
+                await self._wrong_token(refusal)
+            raise
+
     async def _handle(self, message: Any) -> None:
+        if isinstance(message, wire.Glance):
+            # Before joining: the seat's game in a line (`glance.py`), limited per address; a page
+            # asks one a connection, so that with `--workers` each goes to the worker holding it.
+            if self.session is not None:
+                raise Refused("already_joined", "A glance is asked before joining, on a connection of its own"
+                                                " (this one has joined).")  # fmt: skip
+            if not self.guard.glance(self.address):
+                raise Refused("rate_limited", "Too many glances from your address; wait a moment and try"
+                                              " again.")  # fmt: skip
+            summary = await self._open(message, lambda: glance(self.bus, message.token))
+            if summary is not None:
+                self.send(attrs.evolve(summary, ref=message.ref))
+            return
         if isinstance(message, wire.Join):
             if self.session is not None:
                 raise Refused("already_joined", "This connection has already joined a seat.")
-            if not self.guard.allows(self.address):
-                raise Refused("rate_limited", "Too many wrong tokens from your address; wait a minute and try again.")
-            if self.handover is not None and await self._hand_over(message):
+            session = await self._open(message, lambda: self.bus.join(message, self.send))
+            if session is None:
                 return
-            try:
-                self.session = await self.bus.join(message, self.send)
-                self.folds = message.folded_ack
-                if self.handover is not None:
-                    self.websocket.raw = None  # joined here for good: stop keeping its bytes
-            except Refused as refusal:
-                if refusal.code == "bad_token":
-                    await self._wrong_token(refusal)
-                raise
+            self.session = session
+            self.folds = message.folded_ack
+            if self.handover is not None:
+                self.websocket.raw = None  # joined here for good: stop keeping its bytes
             return
         if self.session is None:
             raise Refused("not_joined", "Send a join message with your token first.")

@@ -13,6 +13,8 @@ WRONG_PER_CONNECTION = 3  # wrong tokens a connection may send before it is clos
 BURST = 10  # wrong tokens an address may send at once ...
 REFILL_SECONDS = 6.0  # ... and one more every so many seconds after (10 a minute)
 KEEP = 4096  # keys remembered; the oldest is forgotten first
+# Glances (a browser's list of its games) per address: each costs a join, and a list asks one a game.
+GLANCES = (60, 0.5)
 
 # Per seat: (at once, then one more every so many seconds).
 TALK = (10, 3.0)  # 20 a minute after the first ten: a lively table, not a flood
@@ -48,10 +50,15 @@ class Buckets:
 
 
 class TokenGuard:
-    """Wrong tokens per remote address."""
+    """Wrong tokens per remote address, and glances."""
 
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self._wrong = Buckets(BURST, REFILL_SECONDS, clock)
+        self._glances = Buckets(*GLANCES, clock)
+
+    def glance(self, address: str) -> bool:
+        """Whether `address` may glance at a game now (and, if so, that one is spent)."""
+        return self._glances.take(address)
 
     def allows(self, address: str) -> bool:
         """Whether a join from `address` may be tried now. While an address is over its limit,

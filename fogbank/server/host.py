@@ -39,6 +39,7 @@ from fogbank.rules.record.replay import apply_input, full_record
 from fogbank.server.store import RecoveryError, StorageFull, Store, state_fingerprint
 
 from . import filter as seen_by
+from .admin import game_name
 from .deadlines import Deadlines, Due, Limits
 from .ending import Ending, from_store
 from .engagements import Links
@@ -128,6 +129,7 @@ class Room:
         # The state as each turn opened, kept while spectators may watch (for their delayed view).
         self.turn_starts: deque[tuple[int, Any]] = deque(maxlen=25)
         self.tokens: dict[str, str] = {}  # seat -> its token, for the umpire's pages (if kept)
+        self.name = ""  # the umpire's name for the game ('': none), told to every seat on joining
         # seat -> how to close each connection joined to it (a re-issued link shuts them out).
         self.sessions: dict[str, set[Callable[[], None]]] = {}
         self.active: str | None = None  # when the game last took an input (ISO 8601, UTC)
@@ -223,13 +225,17 @@ class Host:
 
     # Games.
 
-    async def create_game(self, scenario: str, options: dict[str, Any] | None = None) -> dict[str, Any]:
+    async def create_game(
+        self, scenario: str, options: dict[str, Any] | None = None, name: str = ""
+    ) -> dict[str, Any]:
         """A new game; its id, commitment and tokens. Raises LookupError for an unknown scenario
-        and `Refused` for options it does not take."""
+        and `Refused` for options it does not take, or a name that is no name (`game_name`)."""
         ruleset, scenario = core.find_scenario(scenario)
-        return await self.start_game(ruleset, scenario, options)
+        return await self.start_game(ruleset, scenario, options, game_name(name))
 
-    async def start_game(self, ruleset: core.Ruleset, scenario: str, options: dict[str, Any] | None) -> dict[str, Any]:
+    async def start_game(
+        self, ruleset: core.Ruleset, scenario: str, options: dict[str, Any] | None, name: str = ""
+    ) -> dict[str, Any]:
         """`create_game` for a ruleset already found (a battle handed over names no scenario)."""
         seed = secrets.token_bytes(32)
         game = core.start(ruleset, scenario, seed, options)
@@ -246,12 +252,14 @@ class Host:
         hashes = {s: token_hash(t) for s, t in tokens.items()}
         try:
             await self.store.create_game(
-                game_id, ruleset.name, scenario, seed, commitment, hashes, dict(game.state.options), links=tokens
+                game_id, ruleset.name, scenario, seed, commitment, hashes, dict(game.state.options),
+                links=tokens, name=name,
             )
         except StorageFull:
             raise Unstored() from None
         room = self.rooms[game_id] = Room(game_id, game)
         room.tokens = dict(tokens)
+        room.name = name
         if not game.to_act():
             # Nobody acts in the opening phase (a day's sighting declarations): it is released at
             # once, logged as a release, or every seat would wait on an umpire who may not be there.
@@ -261,6 +269,7 @@ class Host:
             "game": game_id,
             "ruleset": ruleset.name,
             "scenario": scenario,
+            "name": name,
             "options": to_plain(game.state.options),
             "commitment": commitment,
             "umpire_token": tokens.pop(UMPIRE),
@@ -278,6 +287,7 @@ class Host:
             self.rooms[row.id] = room
             if room.game.cycle is Cycle.ENDED:  # crashed after logging the end, before marking it
                 await self.store.mark_ended(row.id)
+                await self.store.set_club(row.id, result=outcome_of(room.game))
         for game_id, n in sorted(self.store.torn.items()):
             if game_id in self.rooms:
                 state = self.rooms[game_id].game.state
@@ -327,6 +337,7 @@ class Host:
         (so sequence numbers come back the same). Raises RecoveryError if replay parts from the log."""
         start = core.start(core.find_ruleset(row.ruleset), row.scenario, row.seed, row.options or None)
         room = Room(row.id, start, row.spectator_delay)
+        room.name = row.name
         room.ended_log = log = [gamelog.header(start)]  # for a game_over on the way; let go after
         for entry in await self.store.load_log(row.id):
             try:
@@ -368,7 +379,7 @@ class Host:
         side = next((s.side for s in seats if s.name == seat), None)
         first = max(0, len(state.told.get(seat, ())) - TOLD_RECENT)
         return wire.Welcome(
-            seq=room.streams[seat].seq, game=room.id, seat=seat, ruleset=ruleset.name,
+            seq=room.streams[seat].seq, game=room.id, name=room.name, seat=seat, ruleset=ruleset.name,
             scenario=state.scenario, commitment=core.commitment(state.dice.seed),
             briefing=dict(ruleset.briefing(state, UMPIRE if seat == SPECTATOR else seat)),
             chart=self.chart(room, UMPIRE if seat in (UMPIRE, SPECTATOR) else seat),
@@ -577,7 +588,17 @@ class Host:
             *self.links.listed(room.id),  # the games fighting its battles, if it handed any over
         ]
 
-    # The club's controls: links, built-in players, deadlines and nudges.
+    # The club's controls: names, links, built-in players, deadlines and nudges.
+
+    async def rename(self, game_id: str, name: str) -> None:
+        """Give a game the umpire's name for it (`game_name`; '' for none): its seats are told it
+        when they next join, its nudges carry it from now on."""
+        name = game_name(name)
+        if await self.store.game(game_id) is None:
+            raise LookupError("There is no such game.")
+        await self.store.set_club(game_id, name=name)
+        if game_id in self.rooms:
+            self.rooms[game_id].name = name
 
     async def reissue(self, room: Room, seat: str) -> str:
         """A new token for `seat` (a player's, or the spectators'): the old one opens nothing from
@@ -731,7 +752,7 @@ class Host:
             self.nudges.game_over(room)
             self.stand_ins.ended(room.id)
             self.deadlines.forget(room.id)
-            self.keep(self.store.set_club(room.id, active=room.active))
+            self.keep(self.store.set_club(room.id, active=room.active, result=outcome_of(game)))
         elif game is step.game and game.waiting_for():  # nobody moved it on since: the phase waits
             self.keep(self._phase_opened(room, game))
 
@@ -927,6 +948,12 @@ class Host:
         del self.rooms[room.id]
         for hook in self.on_evict:
             hook(room.id)
+
+
+def outcome_of(game: Game) -> dict[str, Any] | None:
+    """A finished game's result as the games page lists it: each side's, and why."""
+    outcome = game.state.outcome
+    return None if outcome is None else {"results": dict(outcome.results), "reason": outcome.reason}
 
 
 def _refuse_if_wrong_turn(game: Game, turn: int) -> None:

@@ -169,10 +169,11 @@ def _where(nudge: tuple[Any, ...]) -> str:
 
 
 def _name(room: Room) -> str:
-    """The game as its players know it: the scenario's title and the game's id."""
+    """The game as its players know it: the umpire's name for it, if any, the scenario's title
+    and the game's id."""
     state = room.game.state
     title = room.game.ruleset.briefing(state, UMPIRE).get("title") or state.scenario
-    return f"{title} (game {room.id})"
+    return f"{room.name} ({title}, game {room.id})" if room.name else f"{title} (game {room.id})"
 
 
 def _title(room: Room, seat: str) -> str:

@@ -66,7 +66,9 @@ CREATE TABLE IF NOT EXISTS games (
                                      -- seconds), so a restart keeps it; NULL: none
     webhook TEXT NOT NULL DEFAULT '', -- where the game's nudges are posted ('': nowhere)
     archived INTEGER NOT NULL DEFAULT 0, -- a finished game the umpire put away (hidden from his list)
-    active TEXT                      -- ISO 8601, UTC: the last input the game took, as last written
+    active TEXT,                     -- ISO 8601, UTC: the last input the game took, as last written
+    name TEXT NOT NULL DEFAULT '',   -- the umpire's name for the game ('': none), shown to its seats
+    result TEXT                      -- JSON {results, reason} once it is over, for the games page
 );
 CREATE TABLE IF NOT EXISTS tokens (
     hash BLOB PRIMARY KEY,           -- SHA-256 of the token; the token itself is never stored
@@ -166,6 +168,10 @@ class GameRow:
     webhook: str = ""
     archived: bool = attrs.field(default=False, converter=bool)
     active: str | None = None
+    name: str = ""
+    result: dict[str, Any] | None = attrs.field(  # {results, reason} once over, else None
+        default=None, converter=lambda text: json.loads(text) if isinstance(text, str) else text
+    )
 
 
 @attrs.frozen
@@ -395,10 +401,12 @@ class Store:
         tokens: Mapping[str, bytes],
         options: Mapping[str, Any] | None = None,
         links: Mapping[str, str] | None = None,
+        name: str = "",
     ) -> None:
         """Record a new running game and its seats' token hashes (seat -> SHA-256 digest of the
         token; 'umpire' for the umpire's), and `links`, the tokens themselves for the umpire's
-        pages (seat -> token). Durable when it returns. Raises ValueError if the game id or a
+        pages (seat -> token); `name`, the umpire's name for it.
+        Durable when it returns. Raises ValueError if the game id or a
         token hash is already taken or a hash is not 32 bytes."""
         self._check_writable()
         if game_id in self._status:
@@ -413,9 +421,10 @@ class Store:
         created = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
         statements = [
             (
-                "INSERT INTO games (id, ruleset, scenario, seed, commitment, created, status, options)"
-                " VALUES (?, ?, ?, ?, ?, ?, 'running', ?)",
-                (game_id, ruleset, scenario, seed, commitment, created, json.dumps(dict(options or {}))),
+                "INSERT INTO games (id, ruleset, scenario, seed, commitment, created, status, options, name)"
+                " VALUES (?, ?, ?, ?, ?, ?, 'running', ?, ?)",
+                (game_id, ruleset, scenario, seed, commitment, created, json.dumps(dict(options or {})),
+                 name),
             ),
             *(
                 ("INSERT INTO tokens VALUES (?, ?, ?)", (token_hash, game_id, seat))
@@ -496,7 +505,7 @@ class Store:
         return self._submit([(f"UPDATE seats SET {sets} WHERE game_id = ? AND seat = ?", (*changes.values(), game_id, seat))])
 
     def set_club(self, game_id: str, **settings: Any) -> asyncio.Future[None]:
-        """Change a game's settings: any of deadlines, due, webhook, archived, active. Queued at
+        """Change a game's settings: any of deadlines, due, webhook, archived, active, name, result. Queued at
         call time, like an append; await it to know it is on disk."""
         self._check_game(game_id)
         unknown = settings.keys() - _CLUB_COLUMNS.keys()
@@ -734,11 +743,11 @@ def _settle(batch: list[_Write], error: BaseException | None) -> None:
 
 _GAME_SELECT = (
     "SELECT id, ruleset, scenario, seed, commitment, created, status, spectator_delay, options,"
-    " deadlines, due, webhook, archived, active FROM games"
+    " deadlines, due, webhook, archived, active, name, result FROM games"
 )
 # The club's settings a game row keeps, each written whole: JSON for the maps.
 _CLUB_COLUMNS = {"deadlines": json.dumps, "due": lambda due: None if due is None else json.dumps(due),
-                 "webhook": str, "archived": int, "active": str}
+                 "webhook": str, "archived": int, "active": str, "name": str, "result": json.dumps}
 
 
 def private_folder(path: Path) -> None:
@@ -833,7 +842,8 @@ def _create_schema(db: Path) -> None:
             connection.execute("ALTER TABLE log ADD COLUMN seat_records BLOB")
         for column, kind in (("deadlines", "TEXT NOT NULL DEFAULT '{}'"), ("due", "TEXT"),
                              ("webhook", "TEXT NOT NULL DEFAULT ''"), ("archived", "INTEGER NOT NULL DEFAULT 0"),
-                             ("active", "TEXT")):  # fmt: skip
+                             ("active", "TEXT"), ("name", "TEXT NOT NULL DEFAULT ''"),
+                             ("result", "TEXT")):  # fmt: skip
             if column not in columns:  # a store made before the club's settings were kept
                 connection.execute(f"ALTER TABLE games ADD COLUMN {column} {kind}")
     finally:

@@ -59,6 +59,7 @@ def test_wire_names_as_documented():
     assert sorted(CLIENT_MESSAGES) == sorted(
         [
             "join",
+            "glance",
             "order",
             "check",
             "ask",
@@ -104,6 +105,7 @@ def test_wire_names_as_documented():
             "history",
             "seat_log",
             "told",
+            "summary",
             "pong",
         ]
     )

@@ -25,10 +25,11 @@ import attrs
 from fogbank import protocols as wire
 from fogbank.rules import core
 from fogbank.rules.core import Game, GameState, Refused
-from fogbank.server.bus import handle
+from fogbank.server.bus import LocalBus, handle
 from fogbank.server.gateway import fold_ack
+from fogbank.server.glance import glance
 from fogbank.server.guard import Buckets
-from fogbank.server.host import Forbidden, Host, Room
+from fogbank.server.host import Forbidden, Host, Room, token_hash
 from fogbank.server.store import Store
 
 CODECS = [wire.codec_for(wire.MSGPACK), wire.codec_for(wire.JSON)]
@@ -87,24 +88,32 @@ class Run:
     pencils: list[Any] = attrs.field(factory=list)
 
 
-def run(
-    plug: Plug, seed: bytes, inputs: Sequence[Input], observer: str, change: Change | None = None, history: bool = True
-) -> Run:
-    """One game, and what `observer` was sent. `history`: whether it asks for the history once the
-    game is over (it is replayed from the scenario's start: a truth changed at the start cannot be
-    replayed, so it is asked only where both runs compared began as the scenario does)."""
+def run(plug: Plug, seed: bytes, inputs: Sequence[Input], observer: str, change: Change | None = None) -> Run:
     change = change or Change("none")
-    return asyncio.run(_run(plug, seed, inputs, observer, change, history and change.start is unchanged))
+    # The host replays a game's history from its start as the store would rebuild it, which knows
+    # nothing of a start the change altered: it is given the altered one (else the replay of the
+    # changed run refuses an input its game took, and the history's answer differs for no leak).
+    from fogbank.server import host as host_module
+
+    rebuilt = host_module._start_of
+    host_module._start_of = lambda game: attrs.evolve(rebuilt(game), state=change.start(rebuilt(game).state))
+    try:
+        return asyncio.run(_run(plug, seed, inputs, observer, change))
+    finally:
+        host_module._start_of = rebuilt
 
 
-async def _run(plug: Plug, seed: bytes, inputs: Sequence[Input], observer: str, change: Change, history: bool) -> Run:
+async def _run(plug: Plug, seed: bytes, inputs: Sequence[Input], observer: str, change: Change) -> Run:
     with tempfile.TemporaryDirectory() as directory:
         store = await Store.open(Path(directory))
         try:
             ruleset = core.find_ruleset(plug.ruleset)
             game = core.start(ruleset, plug.scenario, seed, plug.options)
             game = attrs.evolve(game, state=change.start(game.state))
-            await store.create_game("g", ruleset.name, plug.scenario, seed, core.commitment(seed), {}, dict(game.state.options))
+            # Each seat's token, for its glance (its line in its browser's list of games).
+            tokens = {seat: token_hash(f"g.{seat}.glance") for seat in ruleset.seat_names(game.state)}
+            await store.create_game("g", ruleset.name, plug.scenario, seed, core.commitment(seed), tokens,
+                                    dict(game.state.options))  # fmt: skip
             host = Host(store)
             # The observer checks a draft at every input: its allowance (its own doing, the same
             # in both runs) is not what is compared, so it never runs out here.
@@ -146,7 +155,7 @@ async def _run(plug: Plug, seed: bytes, inputs: Sequence[Input], observer: str, 
                 await _give(host, room, {"umpire": wire.EndGame(ref=0, reason="The test is over.")}, 0)
                 await settled(host)
             sent.append(host.welcome(room, observer))
-            sent += await _asked(host, room, observer, history=history)
+            sent += await _asked(host, room, observer, history=True)
             if change.unsealed_at_end:
                 sent = [m for m in sent if not isinstance(m, wire.GameOver)]
             sealed = [_sealed(m) if plug.log_unsealed else m for m in sent]
@@ -174,7 +183,7 @@ def pencils_down(plug: Plug, game: Game, seat: str) -> Any:
 
 async def _asked(host: Host, room: Room, seat: str, history: bool = False) -> list[Any]:
     """The seat's answers to every other request it may make (a page of what it was told, the
-    games list, another seat's log and, once the game is over, its history), each as the reply
+    games list, another seat's log, a glance and, once the game is over, its history), each as the reply
     the gateway would send, a refusal included, so that no request's answer is left uncompared."""
     other = next(s for s in room.seats if s != seat) if len(room.seats) > 1 else seat
     asked = [wire.RequestTold(ref=91, before=1 << 30), wire.ListGames(ref=92), wire.RequestSeatLog(ref=93, seat=other)]
@@ -182,9 +191,12 @@ async def _asked(host: Host, room: Room, seat: str, history: bool = False) -> li
         host.histories = Buckets(1 << 30, 1.0)  # asked once a run: its allowance is not what is compared
         asked.append(wire.RequestHistory(ref=94))
     replies = []
-    for request in asked:
+    for request in [*asked, wire.Glance(ref=95, token=f"g.{seat}.glance")]:
         try:
-            replies += await handle(host, room, seat, request)
+            if isinstance(request, wire.Glance):  # through a join, as the gateway answers it
+                replies.append(await glance(LocalBus(host), request.token))
+            else:
+                replies += await handle(host, room, seat, request)
         except Refused as refusal:
             replies.append(wire.Error(seq=0, ref=request.ref, code=refusal.code, message=refusal.sentence))
         except Forbidden as forbidden:
@@ -233,9 +245,8 @@ def check(plug: Plug, seed: bytes, inputs: Sequence[Input], observer: str, chang
     A difference is named by its kind, the first found of: the phases the seat sees open, the ids
     and labels it is given, their order, a message's size, and at last any byte."""
     base = base or Change("none", unsealed_at_end=change.unsealed_at_end)
-    history = base.start is unchanged and change.start is unchanged
-    first = run(plug, seed, inputs, observer, base, history)
-    changed = run(plug, seed, inputs, observer, change, history)
+    first = run(plug, seed, inputs, observer, base)
+    changed = run(plug, seed, inputs, observer, change)
     base = first
     checked = False
     if plug.clock_free_low is not None and base.clock_free == changed.clock_free:

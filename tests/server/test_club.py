@@ -363,14 +363,15 @@ async def test_a_seat_with_an_address_is_mailed_its_own_news_and_no_secret(tmp_p
         mail.server.close()
 
 
-async def test_the_games_page_lists_every_game_and_archives_a_finished_one(server):
-    """/admin/scenarios, /admin/games and /admin/archive, with the admin key and without."""
+def admin_call(running):
+    """A blocking call of the games page's requests (/admin/...) to a running server: (status,
+    JSON or the sentence)."""
     import urllib.error
     import urllib.request
 
-    base = f"http://127.0.0.1:{server.port}"
+    base = f"http://127.0.0.1:{running.port}"
 
-    def call(path, method="GET", key=server.admin_key):
+    def call(path, method="GET", key=running.admin_key):
         request = urllib.request.Request(f"{base}{path}", method=method, headers={"Authorization": f"Bearer {key}"})
         try:
             with urllib.request.urlopen(request, timeout=10) as answer:
@@ -378,6 +379,12 @@ async def test_the_games_page_lists_every_game_and_archives_a_finished_one(serve
         except urllib.error.HTTPError as error:
             return error.code, error.read().decode()
 
+    return call
+
+
+async def test_the_games_page_lists_every_game_and_archives_a_finished_one(server):
+    """/admin/scenarios, /admin/games and /admin/archive, with the admin key and without."""
+    call = admin_call(server)
     assert (await asyncio.to_thread(call, "/admin/games", key="wrong"))[0] == 401
     status, listed = await asyncio.to_thread(call, "/admin/scenarios")
     river = next(s for s in listed["scenarios"] if s["scenario"] == "river_plate")

@@ -344,3 +344,18 @@ def test_a_seat_told_enemy_names_would_be_caught(monkeypatch):
     inputs, observer, change = enemy_orders_either_way([{"seat": "blue1", "order": {"move": 1}}], 0, ({"move": 1}, {"move": -1}))
     with pytest.raises(AssertionError, match="differs"):
         check(PICKET, b"\x03" * 32, inputs, observer, change)
+
+
+@pytest.mark.parametrize("far, observer", [("red2", "blue1"), ("blue2", "blue1")])
+def test_a_glance_answered_from_the_umpires_list_would_be_caught(monkeypatch, far, observer):
+    """A browser's list of its games asks a glance for each seat (issue 37): every test above
+    compares it with the rest of what the seat is sent. Planted: a seat's glance told, as the
+    umpire's is, every seat whose order is not in; the far ship, sunk or not, shows in it."""
+    from fogbank.server import glance
+    from fogbank.server.bus import LocalSession, handle
+
+    monkeypatch.setattr(glance, "knows_every_seat", lambda seat: True)
+    asked_as_the_umpire = lambda session, message: handle(session.host, session.room, UMPIRE, message)  # noqa: E731
+    monkeypatch.setattr(LocalSession, "request", asked_as_the_umpire)
+    with pytest.raises(AssertionError, match=f"{far} sunk out of sight: .*differs"):
+        check(PICKET, b"\x07" * 32, still(far), observer, at_eleven(far, True), base=at_eleven(far, False))

@@ -436,3 +436,25 @@ async def test_a_connection_that_sent_more_than_a_datagram_holds_before_joining_
     finally:
         assert server.stop() == 0
     assert not [line for line in server.log if "internal_error" in line or "Traceback" in line]
+
+
+async def test_a_glance_reaches_the_worker_holding_its_game(tmp_path):
+    """A browser's list of its games asks a glance a game over a fresh connection: whichever
+    worker takes it, the one holding the game answers (issue 37)."""
+    from websockets.asyncio.client import connect
+
+    from fogbank import protocols as wire
+
+    codec = wire.codec_for(wire.JSON)
+    server = Workers(tmp_path)
+    try:
+        games = [server.new_game() for _ in range(GAMES // 2)]
+        for _ in range(2):
+            for game in games:
+                async with connect(server.url, subprotocols=[wire.JSON]) as websocket:
+                    asked = wire.Glance(ref=1, token=game["seats"]["submarine"])
+                    await websocket.send(codec.encode_client(asked))
+                    summary = codec.decode_server(await asyncio.wait_for(websocket.recv(), 10))
+                assert isinstance(summary, wire.SeatSummary) and summary.game == game["game"], summary
+    finally:
+        assert server.stop() == 0

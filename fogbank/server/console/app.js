@@ -10,9 +10,11 @@ import { DiceLog, GameLog, Sheet, gameList, results, seatMessages } from "./pape
 import { Record, seatsOf, standing } from "./record.js";
 import { bare, loadRuleset } from "./ruleset.js";
 import { bare as bareSeat, loadSeatModule } from "/play/ruleset.js";
+import { keep } from "/web/kept.js";
 import { connect, inOrder, loginForm, notice, onNewToken, takeToken } from "/web/page.js";
 import { RequestRefused } from "/web/wire.js";
 import { capital, seatName, turnsBehind } from "/web/words.js";
+import { showYourGames } from "/web/yours.js";
 
 const TOKEN_KEY = "fogbank.umpire.token";
 const $ = (id) => document.getElementById(id);
@@ -73,8 +75,14 @@ async function ask(type, fields, done) {
 // Connection and stream ------------------------------------------------------------------------
 
 function start(token) {
+  $("yours").hidden = true;
   wire?.close();
-  wire = connect(token, TOKEN_KEY, { main: "console", later, onWelcome: welcomed, onStream: received });
+  wire = connect(token, TOKEN_KEY, { main: "console", later, onWelcome: welcomed, onStream: received, onRefused: yourGames });
+}
+
+/** The games this browser keeps as umpire or spectator (yours.js), each opened with a click. */
+function yourGames() {
+  showYourGames({ page: "umpire", tokenKey: TOKEN_KEY, start, phaseOf: async (name, phase) => (await loadSeatModule(name)).ruleset.phase(phase) });
 }
 
 /** The updates' fields where play stands, kept where an old server leaves one out. */
@@ -91,6 +99,7 @@ async function welcomed(welcome) {
   }
   const first = game.ruleset?.name !== welcome.ruleset;
   game.welcome = welcome;
+  keep(welcome.side ? "play" : "umpire", welcome, wire.token);
   game.seats = seatsOf(welcome);
   game.seatName = (seat) => seatName(game.seats, seat);
   game.sides = welcome.sides ?? null;
@@ -316,7 +325,8 @@ function renderHeader() {
   const w = game.welcome;
   // Once the game is over a spectator is shown how it ended, no longer turns behind it.
   const watching = game.over ? "the game as it ended" : spectatorsLag(w.behind);
-  $("game-title").textContent = `${w.briefing?.title ?? w.scenario} · game ${w.game}${game.spectating ? ` · as a spectator, ${watching}` : ""}`;
+  $("game-title").textContent = `${w.name ? `${w.name} · ` : ""}${w.briefing?.title ?? w.scenario} · game ${w.game}${game.spectating ? ` · as a spectator, ${watching}` : ""}`;
+  document.title = `fogbank · ${w.name || w.briefing?.title || w.scenario} · ${game.spectating ? "spectator" : "umpire"}`;
   const view = game.viewAs === "umpire" ? game.view : game.seatView;
   const clock = view ? game.ruleset.clock(view) : "";
   // The phase by name, unless the ruleset's own clock says it already (River Plate's "06:15 · 1A write moves").
@@ -490,7 +500,10 @@ function setUpControls() {
 setUpControls();
 const token = takeToken(TOKEN_KEY);
 if (token) start(token);
-else $("login").hidden = false;
+else {
+  $("login").hidden = false;
+  yourGames();
+}
 
 // For tests and the curious: the console's state and the requests it has sent, by type.
 window.fogbankConsole = {

@@ -6,6 +6,7 @@ import { left, when } from "/web/clock.js";
 import { h } from "/web/dom.js";
 import { linkRow, whole } from "/web/links.js";
 import { loginForm, notice } from "/web/page.js";
+import { resultsWords } from "/web/words.js";
 
 const KEY = "fogbank.admin.key";
 const $ = (id) => document.getElementById(id);
@@ -88,12 +89,14 @@ async function create(event) {
   event.preventDefault();
   const [ruleset, scenario] = $("scenario").value.split("/");
   const query = new URLSearchParams({ scenario: `${ruleset}/${scenario}` });
+  if ($("name").value.trim()) query.set("name", $("name").value.trim());
   for (const select of $("options").querySelectorAll("select")) query.append("option", `${select.dataset.option}=${JSON.parse(select.value)}`);
   $("create").disabled = true;
   try {
     const created = await admin(`/admin/new?${query}`);
     showCreated(created);
-    notice(`Game ${created.game} made: send each player their link.`);
+    $("name").value = "";
+    notice(`${created.name || `Game ${created.game}`} made: send each player their link.`);
     await list();
   } catch (error) {
     notice(error.message, "error");
@@ -107,7 +110,7 @@ function showCreated(created) {
   const links = created.links;
   const umpire = whole(links.umpire);
   $("created").replaceChildren(
-    h("h3", {}, `Game ${created.game}: its links`),
+    h("h3", {}, `${created.name || `Game ${created.game}`}: its links`),
     h("p", { class: "muted small" }, "Each player opens their own seat's link: whoever has it plays that seat. Keep the umpire's to yourself."),
     h("table", { class: "links", id: "created-links" },
       ...links.seats.map((seat) => linkRow(`${seat.title || seat.seat} (${seat.side})`, whole(seat.link), seat.seat)),
@@ -135,6 +138,10 @@ async function list() {
 
 function row(game) {
   const status = game.archived ? "archived" : game.status === "running" ? (game.cycle === "ready" ? "held for release" : "running") : game.status;
+  // Once over, how it ended: each side's result by its title, and why.
+  const result = game.result?.results ? h("div", { class: "result-words" }, `${resultsWords(game.result.results, game.side_titles)}. ${game.result.reason ?? ""}`) : null;
+  const rename = h("button", { type: "button", class: "quiet", "data-rename": game.game }, game.name ? "Rename" : "Name it");
+  rename.onclick = () => renameGame(game);
   const waiting = game.waiting?.length ? game.waiting.join(", ") : game.status === "running" ? h("span", { class: "waiting-none" }, "nobody") : "";
   const bots = game.bots?.length ? h("div", { class: "muted small" }, `built-in: ${game.bots.join(", ")}`) : null;
   const open = game.umpire ? h("a", { href: whole(game.umpire), target: "_blank", rel: "noopener", "data-open": game.game }, "Open") : null;
@@ -143,14 +150,27 @@ function row(game) {
   return h(
     "tr",
     { "data-game": game.game, "data-status": game.status, "data-archived": String(Boolean(game.archived)) },
-    h("td", {}, h("div", {}, game.title || game.scenario), h("div", { class: "id" }, game.game)),
+    h("td", {}, game.name ? h("div", { class: "name" }, game.name) : null, h("div", {}, game.title || game.scenario), h("div", { class: "id" }, game.game)),
     h("td", {}, game.turn ?? ""),
     h("td", {}, game.phase ? words(game.phase) : ""),
     h("td", { class: "waiting" }, waiting, bots),
     h("td", { title: game.active || game.created }, ago(game.active || game.created)),
-    h("td", {}, status, game.deadline ? h("div", { class: "muted small", title: game.deadline }, `orders due ${when(game.deadline)} (${left(game.deadline)})`) : null),
-    h("td", {}, h("div", { class: "actions" }, open, archive)),
+    h("td", {}, status, result, game.deadline ? h("div", { class: "muted small", title: game.deadline }, `orders due ${when(game.deadline)} (${left(game.deadline)})`) : null),
+    h("td", {}, h("div", { class: "actions" }, open, rename, archive)),
   );
+}
+
+/** A name for a game, asked for in a box (an empty one takes its name away). */
+async function renameGame(game) {
+  const name = prompt(`A name for ${game.title || game.scenario} (game ${game.game}); its players see it when they next open it:`, game.name || "");
+  if (name === null) return;
+  try {
+    await admin(`/admin/rename?${new URLSearchParams({ game: game.game, name: name.trim() })}`, "POST");
+    notice(name.trim() ? `Game ${game.game} is now ${name.trim()}.` : `Game ${game.game} has no name now.`);
+    await list();
+  } catch (error) {
+    notice(error.message, "error");
+  }
 }
 
 async function archiveGame(id) {

@@ -264,7 +264,9 @@ class MqttBus(Bus):
         await session.open(join.last_seq)
         return session
 
-    async def create_game(self, scenario: str, options: dict[str, Any] | None = None) -> dict[str, Any]:
+    async def create_game(
+        self, scenario: str, options: dict[str, Any] | None = None, name: str = ""
+    ) -> dict[str, Any]:
         client = self._client
         if client is None or not self.ready.is_set():
             raise Unavailable("the gateway is not connected to the broker")
@@ -273,7 +275,9 @@ class MqttBus(Bus):
         self._calls[correlation] = future
         properties = _request_properties(self.reply_to, correlation)
         try:
-            await client.publish(topics.NEW, pack({"scenario": scenario, "options": options or {}}), 1, False, properties)
+            # The name only when given: a host older than names reads the request it always did.
+            request = {"scenario": scenario, "options": options or {}, **({"name": name} if name else {})}
+            await client.publish(topics.NEW, pack(request), 1, False, properties)
             async with asyncio.timeout(REQUEST_DEADLINE):
                 return _answer(await future)["created"]
         except TimeoutError:

@@ -216,7 +216,8 @@ class MqttHost:
             if message.topic.value == topics.NEW:
                 answers_to = topics.is_gateway_reply
                 request = unpack(message.payload)
-                answer = await self._new_game(request["scenario"], request.get("options"))
+                name = request.get("name") or ""
+                answer = await self._new_game(request["scenario"], request.get("options"), name)
             else:
                 game = message.topic.value.split("/")[3]
                 body = unpack(message.payload)
@@ -276,8 +277,10 @@ class MqttHost:
     def _frames(self, messages: list[Any]) -> dict[str, Any]:
         return {"frames": [self.codec.encode_server(m) for m in messages], "host": self.host_id, "boot": self.boot}
 
-    async def _new_game(self, scenario: str, options: dict[str, Any] | None = None) -> dict[str, Any]:
-        created = await self.host.create_game(scenario, options)
+    async def _new_game(
+        self, scenario: str, options: dict[str, Any] | None = None, name: str = ""
+    ) -> dict[str, Any]:
+        created = await self.host.create_game(scenario, options, name)
         await self._open_game(created)
         return {"created": created}
 

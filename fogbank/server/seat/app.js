@@ -1,15 +1,20 @@
 // A player's seat: joins with the seat's token, loads the game's ruleset seat module (ruleset.js)
 // and keeps the seat's picture: its chart and view, the order pad, and what it was told. The draft
-// order is kept in this tab (sessionStorage) across reconnects and reloads; the token stays in the
-// tab too, in no URL the server sees. At the end, the debrief (debrief.js) takes the page.
+// order is kept in this browser (localStorage) across reconnects, reloads and closed tabs; the
+// token stays in the tab, in no URL the server sees, and this browser keeps the seat (kept.js) for
+// "Your games" (yours.js), what /play shows in a tab with no game open. At the end, the debrief
+// (debrief.js) takes the page.
 
 import { left, when } from "/web/clock.js";
 import { Debrief } from "./debrief.js";
+import "./layout.js"; // the page on any screen, from a phone's up
 import { h, s } from "/web/dom.js";
 import { bare, loadSeatModule } from "./ruleset.js";
+import { keep, keptFor } from "/web/kept.js";
 import { connect, inOrder, loginForm, notice, onNewToken, takeToken } from "/web/page.js";
 import { RequestRefused } from "/web/wire.js";
-import { words } from "/web/words.js";
+import { seatName, words } from "/web/words.js";
+import { showYourGames } from "/web/yours.js";
 
 const TOKEN_KEY = "fogbank.seat.token";
 const CHECK_AFTER = 350; // ms after the last edit before the draft is checked with the server
@@ -58,7 +63,7 @@ function draftKey() {
 function saveDraft() {
   try {
     const order = seat.pad.read();
-    sessionStorage.setItem(draftKey(), JSON.stringify({ turn: seat.turn, phase: seat.phase, order, sent: seat.sent }));
+    localStorage.setItem(draftKey(), JSON.stringify({ turn: seat.turn, phase: seat.phase, order, sent: seat.sent }));
     $("draft-note").textContent = draftNote(order);
   } catch {
     $("draft-note").textContent = "";
@@ -78,7 +83,7 @@ function same(a, b) {
 
 function loadDraft() {
   try {
-    return JSON.parse(sessionStorage.getItem(draftKey()) || "null");
+    return JSON.parse(localStorage.getItem(draftKey()) || "null");
   } catch {
     return null;
   }
@@ -87,6 +92,7 @@ function loadDraft() {
 // Connection and stream -------------------------------------------------------------------------
 
 function start(token) {
+  $("yours").hidden = true;
   wire?.close();
   wire = connect(token, TOKEN_KEY, { main: "seat", later, onWelcome: welcomed, onStream: received, onRefused: shutOut });
 }
@@ -103,6 +109,12 @@ function shutOut() {
   document.body.dataset.duty = "none";
   for (const id of ["waiting", "deadline", "notify"]) $(id).hidden = true;
   document.title = "fogbank · seat";
+  yourGames();
+}
+
+/** The games this browser keeps, each entered with a click (in this tab). */
+function yourGames() {
+  showYourGames({ page: "play", tokenKey: TOKEN_KEY, start, phaseOf: async (name, phase) => (await loadSeatModule(name)).ruleset.phase(phase) });
 }
 
 async function welcomed(welcome) {
@@ -111,6 +123,8 @@ async function welcomed(welcome) {
   }
   const first = !seat.welcome || seat.welcome.game !== welcome.game;
   seat.welcome = welcome;
+  keep(welcome.side ? "play" : "umpire", welcome, wire.token);
+  $("your-games-link").hidden = false; // the list, in a tab of its own
   seat.turn = welcome.turn;
   seat.phase = welcome.phase;
   seat.mustAct = welcome.must_act;
@@ -127,11 +141,18 @@ async function welcomed(welcome) {
   checkLater();
 }
 
+/** The tab's title: the seat, and the game's name where the umpire gave it one. */
+function tabTitle() {
+  const title = titleOf(seat.welcome.seat);
+  return seat.welcome.name ? `${seat.welcome.name} · ${title}` : title;
+}
+
 /** The bar's and the tab's title: the game and the seat. */
 function entitle(welcome) {
   const title = titleOf(welcome.seat);
-  $("game-title").textContent = `${welcome.briefing?.title ?? welcome.scenario} · ${title}`;
-  document.title = `fogbank · ${title}`;
+  $("game-title").textContent = `${welcome.name ? `${welcome.name} · ` : ""}${welcome.briefing?.title ?? welcome.scenario} · ${title}`;
+  $("game-title").title = $("game-title").textContent; // all of it, where the bar has room for less
+  document.title = `fogbank · ${tabTitle()}`;
 }
 
 /** The ruleset's module, the chart and the order pad: made once, kept across reconnects. */
@@ -152,6 +173,7 @@ async function setUp(welcome) {
   $("hover").hidden = !seat.map;
   $("no-map").hidden = Boolean(seat.map);
   $("briefing").replaceChildren(...nodes(seat.ruleset.briefing(welcome.briefing)));
+  $("commitment").textContent = keptFor(welcome.game, welcome.seat)?.commitment || welcome.commitment; // as first shown here
   // Before the first order of the game the briefing is open: the mission, and how you play and
   // what can sink you, are read before the first move, not found later under a fold.
   $("briefing-box").open = welcome.turn === 1 && welcome.phase === welcome.phases?.[0] && !welcome.order_in;
@@ -373,7 +395,7 @@ function duty() {
 /** Whom else the phase waits for, in words: the consorts this seat sees still to order, by title
  * (the server tells nothing of the other side's readiness: "waiting for the turn" says the rest). */
 function waitingWords() {
-  const names = (seat.waiting?.seats || []).map(titleOf);
+  const names = (seat.waiting?.seats || []).map((name) => seatName(seat.welcome.seats, name)); // short: the bar has one line for it
   if (seat.over || !names.length) return "";
   const list = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : names[0];
   return `${seat.mustAct && !seat.orderIn ? "Also waiting for" : "Waiting for"} ${list}`;
@@ -403,7 +425,7 @@ function renderDeadline() {
  * when they fall due while the tab is out of sight. */
 function nudge(code) {
   const due = code === "act";
-  document.title = `${due ? "(!) " : ""}fogbank · ${titleOf(seat.welcome.seat)}`;
+  document.title = `${due ? "(!) " : ""}fogbank · ${tabTitle()}`;
   const key = `${seat.turn}/${seat.phase}`;
   if (!due || nudge.told === key) return;
   const first = nudge.told === undefined;
@@ -589,7 +611,10 @@ function setUpControls() {
 setUpControls();
 const token = takeToken(TOKEN_KEY);
 if (token) start(token);
-else $("login").hidden = false;
+else {
+  $("login").hidden = false;
+  yourGames();
+}
 
 // For tests and the curious: the seat's state and the requests it has sent, by type.
 window.fogbankSeat = {

@@ -7,6 +7,7 @@
 
 import { loadRuleset } from "/umpire/ruleset.js";
 import { h } from "/web/dom.js";
+import { keptFor } from "/web/kept.js";
 import { eventWords, resultsWords, seatName, unnamed, words } from "/web/words.js";
 
 const $ = (id) => document.getElementById(id);
@@ -48,17 +49,38 @@ export class Debrief {
 
   async showResult() {
     const check = h("span", { class: "check" }, "");
+    // The commitment this browser was first shown for the seat (kept.js), not the one the server
+    // sends now: a record made up whole, seed and commitment alike, must not pass.
+    const commitment = keptFor(this.welcome.game, this.welcome.seat)?.commitment || this.welcome.commitment;
     $("result").replaceChildren(
       h("h2", {}, "Game over"),
       h("p", {}, h("strong", { id: "my-result" }, resultWords(this.over, this.welcome.side_titles)), ". ", this.over.reason),
       h("div", {}, "Seed ", h("code", { id: "seed" }, this.over.seed), " ", check),
-      h("p", { class: "muted small" }, "The game's log came with the result: fogbank verify re-reads every roll from it."),
+      ...this.record(commitment),
     );
-    const ok = await seedMatches(this.over.seed, this.welcome.commitment);
+    const ok = await seedMatches(this.over.seed, commitment);
     if (ok !== null) {
-      check.textContent = ok ? "✓ matches the commitment made at the start" : "✗ does NOT match the commitment";
+      check.textContent = ok ? "✓ matches the commitment made at the start" : "✗ does NOT match the commitment made at the start";
       check.className = ok ? "check ok" : "check bad";
     }
+  }
+
+  /** The game's record (game_over's log, what `fogbank verify` checks) to download, and how to
+   * check it: the command, with the commitment shown at the start. */
+  record(commitment) {
+    const log = this.over.log || [];
+    if (!log.length) {
+      return [h("p", { class: "muted small" }, "This battle's record stays sealed while its campaign goes on: it comes with the campaign's end.")];
+    }
+    const file = `game-${this.welcome.game}.jsonl`;
+    const lines = log.map((record) => JSON.stringify(record)).join("\n") + "\n";
+    const url = URL.createObjectURL(new Blob([lines], { type: "application/x-ndjson" }));
+    return [
+      h("p", { class: "record-download" }, h("a", { id: "record-download", href: url, download: file }, `Download the game's record (${file})`), ", every input, roll and event of the game and its seed, one JSON record a line."),
+      h("p", { class: "small" }, "Check it yourself, on any machine with fogbank: ",
+        h("code", { id: "verify-command" }, `fogbank verify ${file} --commitment ${commitment}`),
+        ". It re-derives every roll from the revealed seed, replays every order and event, and checks the seed against the commitment you were shown at the start (in your briefing)."),
+    ];
   }
 
   /** The seat's own record: its orders, questions and talk, and every event it was told, in

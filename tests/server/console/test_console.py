@@ -88,10 +88,14 @@ async def test_the_umpire_runs_a_game_from_the_browser(server, page):
     assert await truth_panel.locator(".minefields-list li").count() > 0
     assert await page.locator('#layers input[data-layer="minefields"]').is_checked()
 
-    # The token stays in the tab: out of the address bar, in sessionStorage, nowhere else.
+    # The token stays in the browser: out of the address bar, in the tab's sessionStorage and
+    # in the browser's list of its games (localStorage), never in a cookie.
     assert page.url == f"{url}/umpire"
-    stored = await page.evaluate("[sessionStorage.getItem('fogbank.umpire.token'), localStorage.length, document.cookie]")
-    assert stored == [created["umpire_token"], 0, ""]
+    stored = await page.evaluate("[sessionStorage.getItem('fogbank.umpire.token'),"
+                                 " localStorage.getItem('fogbank.kept'), document.cookie]")
+    assert stored[0] == created["umpire_token"] and stored[2] == ""
+    kept = [(k["page"], k["seat"], k["token"]) for k in json.loads(stored[1])]
+    assert kept == [("umpire", "umpire", created["umpire_token"])]
 
     # The umpire's map at the start: the chart's overlays and the truth.
     chart = page.locator("#chart")

@@ -108,3 +108,25 @@ async def test_a_reissued_link_shuts_the_old_token_out_of_the_broker(stack):
         await fresh.close()
         await player.close()
         await umpire.close()
+
+
+async def test_a_glance_and_a_games_name_go_through_the_broker(stack):
+    """A browser's list of its games asks a glance of a gateway that holds no game: it is joined
+    through the broker as any join (issue 37), and a game's name, given to a gateway, reaches its host."""
+    from websockets.asyncio.client import connect
+
+    from fogbank import protocols as wire
+
+    codec = wire.codec_for(wire.JSON)
+    await stack.host("h1")
+    gateway = await stack.gateway()
+    game = await gateway.create_game("b11", name="Over the broker")
+    async with asyncio.timeout(20):
+        for token in (game["seats"]["submarine"], game["umpire_token"]):
+            async with connect(url(gateway), subprotocols=[wire.JSON]) as websocket:
+                await websocket.send(codec.encode_client(wire.Glance(ref=3, token=token)))
+                summary = codec.decode_server(await websocket.recv())
+            assert isinstance(summary, wire.SeatSummary), summary
+            said = (summary.game, summary.name, summary.turn, summary.ref)
+            assert said == (game["game"], "Over the broker", 1, 3)
+        assert summary.waiting == ["the submarine's captain"]  # the umpire's: whose order is not in

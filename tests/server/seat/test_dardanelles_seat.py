@@ -7,6 +7,7 @@ a whole turn resolves; the umpire's narrative is highlighted and an amendment sh
 from __future__ import annotations
 
 import asyncio
+import json
 from pathlib import Path
 
 from fogbank.clients import Client
@@ -54,10 +55,15 @@ async def test_a_captain_plays_a_turn_of_b11_in_the_browser(server, page):
     # The shell loaded the ruleset's seat module from its folder, and the shared map geometry.
     assert f"{url}/play/rulesets/dardanelles/module.js" in fetched
     assert f"{url}/web/maps/squares.js" in fetched
-    # The token stays in the tab: out of the address bar, in sessionStorage, nowhere else.
+    # The token stays in the browser: out of the address bar, in the tab's sessionStorage and
+    # in the browser's list of its games (localStorage), never in a cookie.
     assert page.url == f"{url}/play"
-    stored = await page.evaluate("[sessionStorage.getItem('fogbank.seat.token'), localStorage.length, document.cookie]")
-    assert stored == [created["seats"]["submarine"], 0, ""]
+    stored = await page.evaluate(
+        "[sessionStorage.getItem('fogbank.seat.token'), Object.keys(localStorage), document.cookie]")
+    assert stored == [created["seats"]["submarine"], ["fogbank.kept"], ""]
+    kept = json.loads(await page.evaluate("localStorage.getItem('fogbank.kept')"))
+    assert [(k["page"], k["game"], k["seat"], k["token"], k["commitment"]) for k in kept] == [
+        ("play", created["game"], "submarine", created["seats"]["submarine"], created["commitment"])]
 
     # The crew's chart and gauges: their plotted position, level and battery.
     view = seen_by.view(room.game, "submarine")

@@ -5,6 +5,7 @@
 // /play/rulesets/salvo/module.js; the views are those of views.py (docs/payloads.md).
 
 import { h, paint, s, titled } from "/web/dom.js";
+import { resultsWords } from "/web/words.js";
 import { GOLD, LOOKS, NAVY, drawFire, drawMines } from "/web/rulesets/salvo/draw.js";
 import { contactsTable, drawPicture, shipsTable } from "/web/rulesets/salvo/seat.js";
 import { orderWords, phaseWords } from "/web/rulesets/salvo/words.js";
@@ -116,7 +117,7 @@ export function gauges(view, welcome) {
   // The seat's title names its commander and then its ships; the ships are in the table below.
   const title = (welcome?.seats?.find((x) => x.seat === welcome.seat)?.title ?? welcome?.seat ?? "Your command").split(":")[0];
   if (!view) return [h("h2", {}, title), h("p", { class: "muted" }, "Waiting for the first report…")];
-  const outcome = view.outcome ? h("p", { class: "refusal" }, `${Object.entries(view.outcome.results).map(([side, r]) => `${side}: ${r}`).join(", ")}. ${view.outcome.reason}`) : null;
+  const outcome = view.outcome ? h("p", { class: "refusal" }, `${resultsWords(view.outcome.results, welcome?.side_titles)}. ${view.outcome.reason}`) : null;
   const pick = (id) => draft.select?.(id);
   return [
     h("h2", {}, title),

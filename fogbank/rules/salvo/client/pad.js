@@ -348,7 +348,10 @@ export function orderForm({ view, welcome, changed }) {
       plan = { ...fresh(), ...structuredClone(order || {}) };
       plan.moves ||= {};
       plan.fire ||= {};
-      keep = true;
+      // Kept through the next clean start only when that is still to come (a draft put back
+      // before its phase's view): filled in the phase now open, it goes when the phase does.
+      const now = view();
+      keep = !now || phaseKey !== `${now.turn}/${now.phase}`;
       render();
     },
     cost() {

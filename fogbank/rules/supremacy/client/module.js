@@ -5,6 +5,7 @@
 // questions (4.3) and talk in the open (4.2). The views it reads are views.py's (docs/payloads.md).
 
 import { h, paint, s, titled } from "/web/dom.js";
+import { resultsWords } from "/web/words.js";
 import { along, bearing, clearOf, distance, flip, model, pointList, wedge } from "/web/maps/table.js";
 import { readMove, trace } from "./moves.js";
 import { afloat, orderForm as padForm } from "./pad.js";
@@ -37,6 +38,7 @@ const zoom = { closeUp: false, redraw: () => {}, wired: new WeakSet() };
 
 export function orderForm(context) {
   zoom.redraw = context.changed;
+  learn(context.welcome);
   return padForm(context);
 }
 
@@ -56,6 +58,18 @@ function zoomButton(map) {
 
 // Every ship the seat has seen, by name: a question may ask about any of them (4.3).
 const known = new Map();
+// Every ship on the table by name, from the chart (the rosters are open, 4.3): words for an order
+// or an answer before any view has come (a reloaded page's amended order, say).
+const titles = new Map();
+
+function learn(welcome) {
+  for (const ship of welcome?.chart?.ships || []) titles.set(ship.name, ship.title);
+}
+
+/** A ship's title, never her name as the orders give it ("Admiral Graf Spee", not "graf_spee"). */
+function titleOf(ship) {
+  return titles.get(ship) ?? known.get(ship) ?? ship;
+}
 
 const onRemember = []; // the question form's ship list, refreshed with every view
 const seenSunk = new Set(); // ships the seat saw go down (or its own, sunk): nothing left to ask of them
@@ -118,7 +132,7 @@ export function drawSeat(map, group, view, draft) {
     const stat = stats[c.ship];
     const mark = model(group, { at: c.at, course: c.course, length: stat.length, funnel: stat.funnel },
       { className: "ship contact", look: { stroke: SIDE[c.side] ?? "#333", width: px(5) }, dot: { fill: "#fff" },
-        label: `${c.title}: course ${pad3(c.course)}°, seen by ${c.seen_by.map((by) => known.get(by) ?? by).join(", ")}` });
+        label: `${c.title}: course ${pad3(c.course)}°, seen by ${c.seen_by.map((by) => titleOf(by)).join(", ")}` });
     mark.setAttribute("data-ship", c.ship);
     label(group, map, c.at, c.title, SIDE[c.side]);
   }
@@ -220,8 +234,7 @@ function meter(value, most) {
 /** The seat's own ships in full. */
 export function gauges(view, welcome) {
   if (!view) return [h("h2", {}, "Your ships"), h("p", { class: "muted" }, "Waiting for the first view…")];
-  const results = Object.entries(view.outcome?.results || {}).map(([side, result]) => `${side}: ${result}`).join(", ");
-  const outcome = view.outcome ? h("p", { class: "refusal" }, `${results}. ${view.outcome.reason}`) : null;
+  const outcome = view.outcome ? h("p", { class: "refusal" }, `${resultsWords(view.outcome.results, welcome?.side_titles)}. ${view.outcome.reason}`) : null;
   return [h("h2", {}, `${view.time?.slice(11, 16) ?? ""} · ${welcome?.briefing?.side === "german" ? "Kriegsmarine" : "Force G"}`),
     ...view.ships.map(shipCard), outcome];
 }
@@ -266,9 +279,9 @@ function shipCard(ship) {
 
 export function order(given) {
   return Object.entries(given?.ships || {}).map(([ship, o]) => {
-    const title = known.get(ship) ?? ship;
+    const title = titleOf(ship);
     if ("move" in o) return `${title} ${o.move || "stop"}`;
-    if ("fire" in o) return `${title}: ${o.fire.map((f) => `${f.group} at ${known.get(f.target) ?? f.target}${f.half ? " (half)" : ""}`).join(", ") || "hold fire"}`;
+    if ("fire" in o) return `${title}: ${o.fire.map((f) => `${f.group} at ${titleOf(f.target)}${f.half ? " (half)" : ""}`).join(", ") || "hold fire"}`;
     if ("torpedoes" in o) return `${title}: ${o.torpedoes.map((t) => `${t.bank} bank ${pad3(t.course)}° ${t.spread}`).join(", ") || "no torpedoes"}`;
     return `${title}: searchlight ${pad3(o.searchlight)}°`;
   }).join("; ") || "standing orders";
@@ -298,7 +311,7 @@ export function contacts(view) {
   const rows = view.contacts.flatMap((c) => c.sightings.map((sighting, n) => h("tr", { "data-contact": c.ship },
     h("td", {}, n ? "" : h("b", {}, c.title)), h("td", {}, n ? "" : c.side === "german" ? "German" : "British"),
     h("td", { class: "mono" }, n ? "" : `${pad3(c.course)}°`),
-    h("td", { class: "small" }, known.get(sighting.by) ?? sighting.by),
+    h("td", { class: "small" }, titleOf(sighting.by)),
     h("td", { class: "mono" }, `${pad3(sighting.bearing)}°`),
     h("td", { class: sighting.exact ? "mono" : "mono muted" }, sighting.exact ? `${inches(sighting.range)} in` : `about ${Math.round(sighting.range / 10)} in`))));
   return h("table", { class: "contacts" },
@@ -329,8 +342,8 @@ export function question({ view }) {
 export function answer(message) {
   const { ship, ask } = message.question || {};
   const a = message.answer || {};
-  const title = known.get(ship) ?? ship;
-  if (ask === "engaged") return `Engaged ${title} in the last fire: ${(a.engaged_by || []).map((n) => known.get(n) ?? n).join(", ") || "no ship of your side"}.`;
+  const title = titleOf(ship);
+  if (ask === "engaged") return `Engaged ${title} in the last fire: ${(a.engaged_by || []).map(titleOf).join(", ") || "no ship of your side"}.`;
   if (a.in_sight === false) return `${title} is not in sight: her roster cannot be read.`;
   if (a.sunk && Object.keys(a).length === 1) return `${title} was seen to sink.`;
   const words = {

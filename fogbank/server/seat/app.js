@@ -9,7 +9,7 @@ import { h, s } from "/web/dom.js";
 import { bare, loadSeatModule } from "./ruleset.js";
 import { connect, inOrder, loginForm, notice, onNewToken, takeToken } from "/web/page.js";
 import { RequestRefused } from "/web/wire.js";
-import { words } from "/web/words.js";
+import { clockWords, seatName, unnamed, words } from "/web/words.js";
 
 const TOKEN_KEY = "fogbank.seat.token";
 const CHECK_AFTER = 350; // ms after the last edit before the draft is checked with the server
@@ -451,7 +451,7 @@ function render() {
   renderDeadline();
   nudge(code);
   $("notify").hidden = seat.over || !("Notification" in window) || Notification.permission !== "default";
-  $("clock").textContent = `Turn ${seat.turn} · ${seat.ruleset.phase(seat.phase)}`;
+  $("clock").textContent = clockWords(seat.turn, seat.phase, { phases: seat.welcome.phases, over: Boolean(seat.over), name: seat.ruleset.phase });
   $("order-state").textContent = seat.orderIn ? "in" : seat.mustAct ? "due" : "";
   $("send-order").disabled = !seat.mustAct || Boolean(seat.over) || Boolean(seat.amended);
   renderAmended();
@@ -516,7 +516,7 @@ function renderAmended() {
   $("amended").replaceChildren(
     h("p", {}, h("strong", {}, "Amended by the umpire: "), h("span", { id: "amended-reason" }, amended.reason)),
     changed ?? "",
-    h("p", { id: "amended-order" }, `You sail under: ${seat.ruleset.order(amended.order, seat.welcome.seat, seat.phase)}. It stands for this phase: the pad is the umpire's now.`),
+    h("p", { id: "amended-order" }, `You sail under: ${unnamed(seat.ruleset.order(amended.order, seat.welcome.seat, seat.phase), seatName(seat.welcome.seats, seat.welcome.seat))}. It stands for this phase: the pad is the umpire's now.`),
   );
   $("chart-note").textContent = `The chart shows your orders as amended by the umpire: ${amended.reason}`;
 }
@@ -551,7 +551,8 @@ function messageWords(message) {
       return ["Answer", seat.ruleset.answer(message)];
     case "amended": {
       const note = message.note ? ` ${message.note}` : "";
-      return ["Order amended", `${message.reason}${note} You now sail under: ${seat.ruleset.order(message.order, seat.welcome.seat, message.phase)}.`];
+      const order = unnamed(seat.ruleset.order(message.order, seat.welcome.seat, message.phase), seatName(seat.welcome.seats, seat.welcome.seat));
+      return ["Order amended", `${message.reason}${note} You now sail under: ${order}.`];
     }
     case "talk": {
       const who = message.seat === seat.welcome.seat ? "You" : titleOf(message.seat);

@@ -7,6 +7,7 @@
 // briefing that says how to plot and what can sink a fleet. Views: views.py (docs/payloads.md).
 
 import { h, s } from "/web/dom.js";
+import { phaseWords } from "/web/words.js";
 import { ago, drawFleets, drawReports, knowZones, orderWords, reportWords, zoneName } from "/web/rulesets/greatwar/draw.js";
 import { battleBoards } from "/web/rulesets/greatwar/battle.js";
 import { defaults, tacticsControls } from "./tactics.js";
@@ -103,7 +104,7 @@ export function gauges(view, welcome) {
   );
   const enemy = Object.entries(view.minefields?.enemy || {}).map(([zone, words]) => h("li", {}, `${zoneName(zone)}: ${words}`));
   return [
-    h("h2", {}, `Turn ${view.turn} · ${view.day ? "day" : "night"} · ${view.phase}`),
+    h("h2", {}, `Turn ${view.turn} · ${view.day ? "day" : "night"} · ${phaseWords(view.phase)}`),
     h("ul", { class: "fleets", id: "fleet-list" }, rows),
     view.turn <= 2 ? h("p", { class: "muted small", id: "new-here" }, "New here? The Briefing, under Messages, says how to plot and what can sink your ships.") : null,
     enemy.length ? h("h3", {}, "Enemy minefields (as our intelligence has them)") : null,

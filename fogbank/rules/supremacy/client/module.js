@@ -6,6 +6,7 @@
 
 import { h, paint, s, titled } from "/web/dom.js";
 import { resultsWords } from "/web/words.js";
+import { learnTitles, orderWords, phaseWords, titleOf } from "/web/rulesets/supremacy/words.js";
 import { along, bearing, clearOf, distance, flip, model, pointList, wedge } from "/web/maps/table.js";
 import { readMove, trace } from "./moves.js";
 import { afloat, orderForm as padForm } from "./pad.js";
@@ -13,11 +14,6 @@ import { afloat, orderForm as padForm } from "./pad.js";
 export const geometry = "table";
 export const talk = "every seat, the enemy too: signals go in the open (4.2)";
 
-const PHASES = {
-  write_moves: "1A write moves", execute_moves: "1B movement", searchlights: "2A searchlights",
-  write_fire: "2B write fire", execute_fire: "2C fire", apply_damage: "2D damage", torpedoes: "3 torpedoes",
-  cleanup: "4 smoke clears",
-};
 const ASKS = { damage: "general damage", speed: "possible top speed", ammunition: "ammunition used",
   turrets: "turrets left", torpedo_banks: "torpedo banks left", special: "possible special damage",
   engaged: "which of your side engaged her last turn" };
@@ -27,9 +23,7 @@ const ARC_REACH = 150; // tenths: a turret's arc is drawn 15 inches out, enough 
 const pad3 = (degrees) => String(degrees).padStart(3, "0");
 const inches = (tenths) => (tenths / 10).toFixed(1);
 
-export function phase(name) {
-  return PHASES[name] ?? name;
-}
+export { phaseWords as phase, orderWords as order };
 
 // The table's view: the whole of what the seat sees, or close up on its own ships (their
 // turning circles and written moves at a size to read). A button on the chart flips it; the
@@ -38,7 +32,7 @@ const zoom = { closeUp: false, redraw: () => {}, wired: new WeakSet() };
 
 export function orderForm(context) {
   zoom.redraw = context.changed;
-  learn(context.welcome);
+  learnTitles(context.welcome); // words for an order or an answer before any view came (a reloaded page's amendment, say)
   return padForm(context);
 }
 
@@ -58,18 +52,6 @@ function zoomButton(map) {
 
 // Every ship the seat has seen, by name: a question may ask about any of them (4.3).
 const known = new Map();
-// Every ship on the table by name, from the chart (the rosters are open, 4.3): words for an order
-// or an answer before any view has come (a reloaded page's amended order, say).
-const titles = new Map();
-
-function learn(welcome) {
-  for (const ship of welcome?.chart?.ships || []) titles.set(ship.name, ship.title);
-}
-
-/** A ship's title, never her name as the orders give it ("Admiral Graf Spee", not "graf_spee"). */
-function titleOf(ship) {
-  return titles.get(ship) ?? known.get(ship) ?? ship;
-}
 
 const onRemember = []; // the question form's ship list, refreshed with every view
 const seenSunk = new Set(); // ships the seat saw go down (or its own, sunk): nothing left to ask of them
@@ -275,16 +257,6 @@ function shipCard(ship) {
       trouble.length ? [h("dt", {}, "Damage to"), h("dd", { class: "trouble" }, trouble.join(", "))] : null),
     h("table", { class: "mounts" }, h("thead", {}, h("tr", {}, ["mount", "group", "guns", "ammunition"].map((w) => h("th", {}, w)))),
       h("tbody", {}, mounts)));
-}
-
-export function order(given) {
-  return Object.entries(given?.ships || {}).map(([ship, o]) => {
-    const title = titleOf(ship);
-    if ("move" in o) return `${title} ${o.move || "stop"}`;
-    if ("fire" in o) return `${title}: ${o.fire.map((f) => `${f.group} at ${titleOf(f.target)}${f.half ? " (half)" : ""}`).join(", ") || "hold fire"}`;
-    if ("torpedoes" in o) return `${title}: ${o.torpedoes.map((t) => `${t.bank} bank ${pad3(t.course)}° ${t.spread}`).join(", ") || "no torpedoes"}`;
-    return `${title}: searchlight ${pad3(o.searchlight)}°`;
-  }).join("; ") || "standing orders";
 }
 
 // Every report the seat was told, kept across views: a view carries only its own turn's, and the

@@ -50,7 +50,7 @@ export function phaseWords(phase) {
 }
 
 /** Where the game stands, for a page's header: "Turn 7 · movement". Once it is over, the last
- * turn played: the core moves the clock on as the last phase resolves, so a game that ended there
+ * turn played: the engine moves the clock on as the last phase resolves, so a game that ended there
  * stands at the next turn's first phase, where nothing happened ("Game over after turn 24", not
  * "Turn 25 · write moves"). `phases`: the game's, in order; `name`: a phase's name in words. */
 export function clockWords(turn, phase, { phases = null, over = false, name = phaseWords } = {}) {

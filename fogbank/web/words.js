@@ -49,6 +49,17 @@ export function phaseWords(phase) {
   return String(phase ?? "").replaceAll("_", " ");
 }
 
+/** Where the game stands, for a page's header: "Turn 7 · movement". Once it is over, the last
+ * turn played: the engine moves the clock on as the last phase resolves, so a game that ended there
+ * stands at the next turn's first phase, where nothing happened ("Game over after turn 24", not
+ * "Turn 25 · write moves"). `phases`: the game's, in order; `name`: a phase's name in words. */
+export function clockWords(turn, phase, { phases = null, over = false, name = phaseWords } = {}) {
+  if (!over) return [`Turn ${turn}`, phase ? name(phase) : null].filter(Boolean).join(" · ");
+  const first = !phases?.length || !phase || phase === phases[0]; // a spectator's turn is shown as it opened
+  if (first) return turn > 1 ? `Game over after turn ${turn - 1}` : "Game over";
+  return `Game over in turn ${turn}, ${name(phase)}`;
+}
+
 /** A log event in words: the words its log keeps, or where its ruleset had none (the text is the
  * bare kind), the engine's own from the event's fields. */
 export function eventWords(record) {

@@ -159,6 +159,7 @@ async def test_a_club_plays_the_river_plate_over_the_internet(club):
     # Ajax's link is re-issued: her page is shut out, the old link refused, the new one opens her seat.
     ajax = players["ajax"]
     await umpire.locator('#games tr[data-seat="ajax"] button[data-reissue]').click()
+    await umpire.locator('#games button[data-reissue-confirm="ajax"]').click()  # it asks first
     await expect(ajax.locator("#connection")).to_have_attribute("data-state", "refused")
     await expect(ajax.locator("#login")).to_be_visible()
     await expect(ajax.locator("#login")).to_contain_text("ask the umpire for the new link")

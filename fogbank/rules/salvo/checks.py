@@ -50,13 +50,11 @@ def shot_problem(sea: Sea, view: Mapping[str, Any], firer: Mapping[str, Any], ba
     here, there = hexes.parse(firer["hex"]), hexes.parse(contact["hex"])
     d = hexes.distance(here, there)
     whom = _whom(contact)
-    if any(words.startswith("no power") for words in firer.get("hurt_now", ())):
-        return "no_power", f"{name} has no power after her engineering hit: no {what} this turn."
+    silent = _silent(firer, battery)
+    if silent:
+        return silent
     if battery == "torpedo":
         return _torpedo_problem(sea, view, firer, contact, d)
-    strength = firer["attack"] if battery == "target" else firer["secondary"]
-    if strength <= 0 or (firer["kind"] == "fort" and firer.get("w", 0) >= 3):
-        return "guns_silent", f"{name}'s {what} is silent."
     if contact.get("destroyed"):
         return "already_destroyed", f"{whom} is already destroyed."
     if battery == "secondary" and contact["kind"] == "fort":
@@ -79,6 +77,29 @@ def shot_problem(sea: Sea, view: Mapping[str, Any], firer: Mapping[str, Any], ba
     if blocked:
         return "line_blocked", f"{name}'s line to {whom} is blocked: {blocked} (12.41)."
     return None
+
+
+def _silent(firer: Mapping[str, Any], battery: str) -> tuple[str, str] | None:
+    """Why `firer`'s `battery` cannot fire at anything this turn (no power, guns silenced, no
+    torpedoes left), or None: whatever the target."""
+    name, what = firer["name"], BATTERIES[battery]
+    if any(words.startswith("no power") for words in firer.get("hurt_now", ())):
+        return "no_power", f"{name} has no power after her engineering hit: no {what} this turn."
+    if battery == "torpedo":
+        if not firer["torpedoes"] or firer["salvoes"] <= 0:
+            return "no_torpedoes", f"{name} has no torpedoes left."
+        return None
+    strength = firer["attack"] if battery == "target" else firer["secondary"]
+    if strength <= 0 or (firer["kind"] == "fort" and firer.get("w", 0) >= 3):
+        return "guns_silent", f"{name}'s {what} is silent."
+    return None
+
+
+def batteries(firer: Mapping[str, Any]) -> list[str]:
+    """The batteries ("target", "secondary", "torpedo") `firer` may fire this turn at something,
+    from its own state in the seat's view: a page offers only these (a fort silenced, a ship
+    without power, none)."""
+    return [] if firer.get("kind") == "dummy" else [b for b in BATTERIES if _silent(firer, b) is None]
 
 
 def _sight_problem(sea, view, firer, battery, contact, d) -> tuple[str, str] | None:
@@ -112,8 +133,6 @@ def _sight_problem(sea, view, firer, battery, contact, d) -> tuple[str, str] | N
 
 def _torpedo_problem(sea, view, firer, contact, d) -> tuple[str, str] | None:
     name, whom = firer["name"], _whom(contact)
-    if not firer["torpedoes"] or firer["salvoes"] <= 0:
-        return "no_torpedoes", f"{name} has no torpedoes left."
     if contact["kind"] not in ("capital", "screen", "marker"):
         return "torpedoes_at_ships", f"Torpedoes run only at ships, not at {whom}."
     if d > firer["torpedo_range"]:

@@ -15,6 +15,9 @@ from typing import Iterator
 import attrs
 
 FACINGS = "ABCDEF"
+# Each letter's way, as a player reads it (the chart carries these to the pages).
+FACING_WORDS = {"A": "north", "B": "north-east", "C": "south-east", "D": "south", "E": "south-west",
+                "F": "north-west"}
 # Cube steps (q, r, s) through each hexside, r growing southward.
 STEPS = {"A": (0, -1, 1), "B": (1, -1, 0), "C": (1, 0, -1), "D": (0, 1, -1), "E": (-1, 1, 0), "F": (-1, 0, 1)}
 

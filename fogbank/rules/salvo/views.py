@@ -103,9 +103,10 @@ def seat_view(state: GameState, scenario: Scenario, seat: str, since: int | None
         "reports": [{"turn": r.turn, "phase": r.phase, "kind": r.kind, "text": r.text, "facts": dict(r.facts)}
                     for r in log.reports if r.turn >= since],
     }
-    if state.phase == "gunfire":  # where each ship's line of fire is blocked (12.41), from this view alone
+    if state.phase == "gunfire":  # what each ship may fire, and where 12.41 blocks its line, from this view alone
         for ship in view["ships"]:
             if not ship["sunk"] and not ship["exited"]:
+                ship["batteries"] = checks.batteries(ship)
                 ship["lines_blocked"] = checks.lines_blocked(view, ship)
     return view
 
@@ -147,4 +148,6 @@ def chart_view(scenario: Scenario) -> dict[str, Any]:
         "minefields": sorted(map(hexes.number, scenario.minefields)),
         "exit_hexes": [hexes.number(h) for h in scenario.victory.hexes],
         "exit_side": scenario.victory.side or None,
+        # What a facing letter means (a ship's course, as the rules letter the hexsides).
+        "facings": dict(hexes.FACING_WORDS),
     }

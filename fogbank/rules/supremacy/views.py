@@ -16,7 +16,7 @@ from .howto import HOW
 from .moves import TURNING_RADIUS, Ahead, speed_limits
 from .gunnery import hurts_within
 from .scenario import hit_table, load_scenario, ship_classes
-from .ships import MAINS, SECONDARIES, Ship, top_speed
+from .ships import MAINS, SECONDARIES, Ship, silenced, top_speed
 from .sight import visibility
 from .turn import writes_ahead
 
@@ -40,7 +40,9 @@ def own_ship(ship: Ship, turn: int, printed: str | None = None) -> dict[str, Any
         "mounts": [
             {"name": m.name, "battery": m.battery, "group": m.group, "gun": m.gun,
              "guns": m.guns - ship.secondaries_out.get(m.name, 0), "out": m.name in ship.mounts_out,
-             "salvos_left": (m.salvos * 4 - ship.used.get(m.name, 0)) / 4}
+             "salvos_left": (m.salvos * 4 - ship.used.get(m.name, 0)) / 4,
+             # Why these guns may not fire this turn (4.2: damage, chasing splash, aground), or None.
+             "silent": silenced(ship, m.battery, turn)}
             for m in cls.mounts
         ],
         "banks": [{"name": b.name, "out": b.name in ship.banks_out, "fired": b.name in ship.torpedoes_fired}

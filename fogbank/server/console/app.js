@@ -13,7 +13,7 @@ import { bare as bareSeat, loadSeatModule } from "/play/ruleset.js";
 import { keep } from "/web/kept.js";
 import { connect, inOrder, loginForm, notice, onNewToken, takeToken } from "/web/page.js";
 import { RequestRefused } from "/web/wire.js";
-import { capital, seatName, turnsBehind } from "/web/words.js";
+import { capital, clockWords, seatName, turnsBehind } from "/web/words.js";
 import { showYourGames } from "/web/yours.js";
 
 const TOKEN_KEY = "fogbank.umpire.token";
@@ -132,6 +132,7 @@ async function setUpRuleset(welcome) {
     game.ruleset = bare(welcome.ruleset);
     game.map = null;
   }
+  game.ruleset.learn(welcome);
   try {
     game.seatModule = (await loadSeatModule(welcome.ruleset)).ruleset;
   } catch {
@@ -248,7 +249,7 @@ async function refreshGames() {
   }
   // The game open here by its scenario's title, as the briefing gives it (the list has its id).
   const named = game.games.map((entry) => (entry.game === game.welcome?.game && game.welcome.briefing?.title ? { ...entry, title: game.welcome.briefing.title } : entry));
-  $("games").replaceChildren(...gameList(named, game.welcome?.game, seatActions, game.phaseWords));
+  $("games").replaceChildren(...gameList(named, game.welcome?.game, seatActions, game.phaseWords, game.welcome?.side_titles));
   club.show(mine);
   renderStanding();
 }
@@ -257,7 +258,7 @@ async function refreshGames() {
 const seatActions = {
   async reissue(seat, who) {
     const reply = await ask("reissue", { seat });
-    if (reply) notice(`${who}: a new link. The old one opens nothing now; send this one on.`);
+    if (reply) notice(`${capital(who)}: a new link. The old one opens nothing now; send this one on.`);
     await refreshGames();
   },
   async standIn(seat, bot) {
@@ -331,7 +332,10 @@ function renderHeader() {
   const clock = view ? game.ruleset.clock(view) : "";
   // The phase by name, unless the ruleset's own clock says it already (River Plate's "06:15 · 1A write moves").
   const phase = game.viewAs === "umpire" ? game.phaseWords(game.at.phase) : null;
-  $("clock").textContent = [`Turn ${game.at.turn}`, phase && !clock.includes(phase) ? phase : null, clock].filter(Boolean).join(" · ");
+  // Over, the clock is the next turn's, where nothing happened: the header says the last turn played.
+  $("clock").textContent = game.over
+    ? clockWords(game.at.turn, game.at.phase, { phases: game.phases, over: true, name: game.phaseWords })
+    : [`Turn ${game.at.turn}`, phase && !clock.includes(phase) ? phase : null, clock].filter(Boolean).join(" · ");
   for (const button of $("view-as").querySelectorAll("button")) {
     button.setAttribute("aria-pressed", String(button.dataset.seat === game.viewAs));
   }
@@ -375,7 +379,7 @@ function renderScrubber() {
   $("scrub-on").disabled = game.scrub === null;
   $("scrub-now").disabled = game.scrub === null;
   const row = rows[at];
-  const phase = row && game.phases?.length > 1 ? ` (${row.phase})` : "";
+  const phase = row && game.phases?.length > 1 ? ` (${game.phaseWords(row.phase)})` : "";
   const clock = row ? game.ruleset.clock(row.view) : "";
   $("scrub-words").textContent = row ? `The record: after turn ${row.turn}${phase}${clock ? ` · ${clock}` : ""}` : "Now";
   $("chart").dataset.scrub = row && umpire ? `${row.turn}` : "now";
@@ -409,8 +413,8 @@ function renderSeat() {
     h("button", { type: "button", id: "back-to-umpire" }, "Back to the umpire's view"),
   );
   $("back-to-umpire").onclick = () => viewAs("umpire");
-  $("seat-panel").replaceChildren(...[game.ruleset.seatPanel(seat, game.seatView)].flat());
-  $("pane-seat").replaceChildren(h("h2", {}, `Messages sent to ${game.seatName(seat)}`), seatMessages(game.seatName(seat), game.seatLog, game.ruleset, game.welcome.side_titles));
+  $("seat-panel").replaceChildren(...[game.ruleset.seatPanel(game.seatName(seat), game.seatView)].flat());
+  $("pane-seat").replaceChildren(h("h2", {}, `Messages sent to ${game.seatName(seat)}`), seatMessages(game.seatName(seat), game.seatLog, game.ruleset, { titles: game.welcome.side_titles, phase: game.phaseWords, name: game.seatName }));
 }
 
 async function renderResult() {

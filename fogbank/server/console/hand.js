@@ -15,6 +15,7 @@ export class Hand {
     this.game = game;
     this.ask = ask;
     this.refuse = (sentence) => notice(sentence, "error");
+    this.notice = notice;
     this.refreshGames = refreshGames;
     this.holdPending = false; // never undo a click the server has not answered
     this.override = null; // the ruleset's override fields, if it has any, made once the truth is in
@@ -31,8 +32,8 @@ export class Hand {
   async setUpGame() {
     const { seats, sides, phases, ruleset } = this.game;
     const options = () => seats.map(({ seat, title }) => h("option", { value: seat, title: title || null }, this.game.seatName(seat)));
-    $("narrate-seat").replaceChildren(...options());
     $("amend-seat").replaceChildren(...options());
+    this.narrateTo(seats, sides);
 
     const several = phases && phases.length > 1;
     $("hold-label").textContent = several ? "Hold every phase for my release" : "Hold turns for my release";
@@ -80,6 +81,7 @@ export class Hand {
     const { at, waitingFor, ruleset, phases } = this.game;
     if (!ruleset) return;
     this.setUpOverrideFields();
+    this.override?.refresh?.(); // its lists as the game stands now (where each unit is)
     this.amendment.refresh();
     const ended = at.cycle === "ended" || Boolean(this.game.over);
     const where = [["Turn", at.turn]];
@@ -124,7 +126,7 @@ export class Hand {
     this.holdPending = true;
     // An old server knows no phases: send them only when the game has named its phases.
     const fields = phases && this.game.phases ? { held, phases } : { held };
-    const words = phases ? `${phases.join(", ")}: ` : "";
+    const words = phases ? `${phases.map(this.game.phaseWords).join(", ")}: ` : "";
     const done = await this.ask("hold", fields, held ? `${words}held for your release.` : `${words}resolves as orders come in.`);
     this.holdPending = false;
     if (done) {
@@ -149,7 +151,7 @@ export class Hand {
     $("release-anyway").onchange = () => this.render();
     $("release").onclick = async () => {
       const missing = this.missing();
-      if (missing.length && !$("release-anyway").checked) return this.refuse(`Still waiting for ${missing.join(", ")}.`);
+      if (missing.length && !$("release-anyway").checked) return this.refuse(`Still waiting for ${missing.map(this.game.seatName).join(", ")}.`);
       const words = missing.length
         ? `Released without ${missing.map(this.game.seatName).join(", ")}'s order${missing.length > 1 ? "s: each was" : ": it was"} told its standing order was used.`
         : "Released.";
@@ -193,11 +195,55 @@ export class Hand {
     };
   }
 
+  /** Whom a message goes to: seats picked by name, a side's at once, or everyone. A game of one
+   * seat has it picked already. */
+  narrateTo(seats, sides) {
+    const titles = this.game.welcome?.side_titles || {};
+    const byside = [...new Set([...(sides || []), ...seats.map((s) => s.side)])].filter((side) => seats.some((s) => s.side === side));
+    const box = (attributes, words, title = null) => h("label", { class: "check", title }, h("input", { type: "checkbox", ...attributes }), ` ${words}`);
+    const groups = byside.map((side) => {
+      const mine = seats.filter((s) => s.side === side);
+      return h("div", { class: "narrate-side", "data-side": side },
+        mine.length > 1 ? box({ "data-side-all": side }, `all of ${titles[side] ?? side}`) : null,
+        ...mine.map(({ seat, title }) => box({ "data-seat": seat, checked: seats.length === 1 }, this.game.seatName(seat), title || null)));
+    });
+    const everyone = seats.length > 1 ? box({ "data-everyone": "" }, "everyone") : null;
+    $("narrate-to").replaceChildren(h("legend", {}, "To"), ...groups, everyone ?? "");
+    const to = $("narrate-to");
+    const seatBoxes = (side = null) => [...to.querySelectorAll("input[data-seat]")].filter((b) => side === null || b.closest("[data-side]").dataset.side === side);
+    const agree = () => {
+      for (const all of to.querySelectorAll("input[data-side-all]")) {
+        const mine = seatBoxes(all.dataset.sideAll);
+        all.checked = mine.every((b) => b.checked);
+        all.indeterminate = !all.checked && mine.some((b) => b.checked);
+      }
+      const every = to.querySelector("input[data-everyone]");
+      if (every) [every.checked, every.indeterminate] = [seatBoxes().every((b) => b.checked), !seatBoxes().every((b) => b.checked) && seatBoxes().some((b) => b.checked)];
+    };
+    to.onchange = (event) => {
+      const input = event.target;
+      if (input.dataset.sideAll) for (const b of seatBoxes(input.dataset.sideAll)) b.checked = input.checked;
+      if (input.dataset.everyone !== undefined) for (const b of seatBoxes()) b.checked = input.checked;
+      agree();
+    };
+  }
+
   setUpNarrate() {
     $("narrate").onsubmit = async (event) => {
       event.preventDefault();
-      const seat = $("narrate-seat").value;
-      if (await this.ask("narrate", { seat, text: $("narrate-text").value.trim() }, `Sent to ${this.game.seatName(seat)}.`)) $("narrate-text").value = "";
+      const seats = [...$("narrate-to").querySelectorAll("input[data-seat]:checked")].map((b) => b.dataset.seat);
+      const text = $("narrate-text").value.trim();
+      if (!seats.length) return this.refuse("Pick the seats to tell: one, several, a side or everyone.");
+      // One message a seat (the wire's narrate names one): each is the umpire's words to that seat.
+      const told = [];
+      for (const seat of seats) {
+        if (!(await this.ask("narrate", { seat, text }))) break;
+        told.push(this.game.seatName(seat));
+      }
+      if (!told.length) return;
+      const list = told.length > 1 ? `${told.slice(0, -1).join(", ")} and ${told.at(-1)}` : told[0];
+      this.notice(told.length === seats.length ? `Sent to ${list}.` : `Sent to ${list} only: the rest were not sent.`, told.length === seats.length ? "info" : "error");
+      if (told.length === seats.length) $("narrate-text").value = "";
     };
   }
 

@@ -208,7 +208,7 @@ export class GameLog {
         );
       }
       case "message": // a stream message to the umpire (an answer, an amendment, a narrative)
-        return line({ class: `message type-${record.message.type}` }, "", messageWords(record.message), "umpire", record.message.type);
+        return line({ class: `message type-${record.message.type}` }, "", messageWords(record.message, this.ruleset), "umpire", record.message.type);
       default:
         return null;
     }
@@ -241,39 +241,40 @@ export class GameLog {
   }
 }
 
-/** A narrative, answer or amendment message in words. */
-export function messageWords(message) {
+/** A narrative, answer or amendment message in words (an order in the ruleset's). */
+export function messageWords(message, ruleset) {
   switch (message.type) {
     case "narrative":
       return `“${message.text}”`;
     case "answer":
       return `Asked ${words(message.question)}; answered ${words(message.answer)}`;
     case "amended":
-      return `Order amended to ${words(message.order)}, because: ${message.reason}${message.note ? ` (${message.note})` : ""}`;
+      return `Order amended to ${ruleset.order(message.order || {}, message.seat, message.phase)}, because: ${message.reason}${message.note ? ` (${message.note})` : ""}`;
     default:
       return words(message.type);
   }
 }
 
-function summary(message, ruleset, titles) {
+function summary(message, ruleset, { titles, phase: phaseName, name }) {
   switch (message.type) {
     case "observation":
     case "snapshot":
       return ruleset.seatSummary(message.view);
     case "status": {
-      const phase = message.cycle ? `${message.phase}, ${message.cycle}` : message.phase;
-      const waiting = message.waiting_for ? `; waiting for ${message.waiting_for.join(", ") || "nobody"}` : "";
+      const phase = message.cycle ? `${phaseName(message.phase)}, ${message.cycle}` : phaseName(message.phase);
+      const waiting = message.waiting_for ? `; waiting for ${message.waiting_for.map(name).join(", ") || "nobody"}` : "";
       return h("div", {}, `Turn ${message.turn} ${phase}${waiting}${message.held ? "; held by the umpire" : ""}`);
     }
     case "game_over":
       return h("div", {}, `${results(message, titles)}: ${message.reason} Seed ${message.seed}`);
     default:
-      return h("div", { class: message.type }, messageWords(message));
+      return h("div", { class: message.type }, messageWords(message, ruleset));
   }
 }
 
-/** What a seat was sent, newest first: a summary each, and the message exactly as sent. */
-export function seatMessages(seat, messages, ruleset, titles = {}) {
+/** What a seat was sent, newest first: a summary each, and the message exactly as sent.
+ * `words`: {titles (each side's), phase (a phase's name), name (a seat's)}, in words. */
+export function seatMessages(seat, messages, ruleset, { titles = {}, phase = words, name = words } = {}) {
   if (!messages.length) return h("p", { class: "muted" }, `Nothing has been sent to ${seat} yet.`);
   return h(
     "ol",
@@ -283,7 +284,7 @@ export function seatMessages(seat, messages, ruleset, titles = {}) {
         "li",
         { class: `seat-message type-${message.type}`, "data-seq": message.seq },
         h("div", { class: "message-head" }, h("span", { class: "seq" }, `#${message.seq}`), h("span", { class: "type" }, message.type.replace("_", " ")), message.turn ? h("span", { class: "muted" }, `turn ${message.turn}`) : null),
-        summary(message, ruleset, titles),
+        summary(message, ruleset, { titles, phase, name }),
         h("details", {}, h("summary", {}, "as sent"), h("pre", {}, JSON.stringify(message, null, 1))),
       ),
     ),
@@ -300,9 +301,9 @@ function ago(iso) {
 
 /** The games this token opens, and who is present at each. `actions`: the umpire's controls for
  * the game open here (a seat's new link, a built-in player); none: the table only. `phase`: a
- * phase's name in the game's words. */
-export function gameList(games, current, actions = null, phase = (name) => name) {
-  return games.map((game) => (game.engagement ? linkedGame(game) : gameEntry(game, current, actions, phase)));
+ * phase's name in the game's words; `titles`: each side's title, by its id. */
+export function gameList(games, current, actions = null, phase = (name) => name, titles = {}) {
+  return games.map((game) => (game.engagement ? linkedGame(game) : gameEntry(game, current, actions, phase, titles)));
 }
 
 /** A battle this game handed to a game of its own: its state, its console, or why it failed. */
@@ -317,7 +318,7 @@ function linkedGame(game) {
   );
 }
 
-function gameEntry(game, current, actions, phase) {
+function gameEntry(game, current, actions, phase, titles) {
   const mine = actions && game.game === current;
   const ended = game.cycle === "ended";
   const headings = ["Seat", ...(mine ? ["Link"] : []), "Connected", "Last seen", "Orders", ...(mine ? ["Missed", "Played by"] : [])];
@@ -325,16 +326,17 @@ function gameEntry(game, current, actions, phase) {
     "div",
     { class: `game${game.game === current ? " current" : ""}`, "data-game": game.game },
     h("div", { class: "game-head" }, h("strong", {}, game.title ?? words(game.scenario)), ` game ${game.game} · turn ${game.turn} · ${[...new Set([game.phase && phase(game.phase), game.cycle].filter(Boolean))].join(", ")}${game.held ? " · held" : ""}`),
-    h("div", { class: "roster-wrap" }, table("presence", headings, game.seats.map((seat) => seatRow(seat, mine ? actions : null, ended)))),
+    h("div", { class: "roster-wrap" }, table("presence", headings, game.seats.map((seat) => seatRow(seat, mine ? actions : null, ended, titles)))),
     mine ? spectatorsLine(game, actions, ended) : null,
   );
 }
 
-function seatRow(seat, actions, ended) {
-  const who = seat.title ? `${seat.title} (${seat.side})` : seat.seat;
+function seatRow(seat, actions, ended, titles = {}) {
+  const side = titles[seat.side] ?? words(seat.side);
+  const who = seat.title ? `${seat.title} (${side})` : seatName([seat], seat.seat);
   const cells = [
     h("td", { title: who }, seatName([seat], seat.seat)),
-    actions ? h("td", { class: "link-cell" }, linkCell(seat.link, who, seat.seat), " ", renewButton(seat.seat, who, actions, ended)) : null,
+    actions ? h("td", { class: "link-cell" }, linkCell(seat.link, who, seat.seat), " ", renewButton(seat.seat, seatName([seat], seat.seat), actions, ended)) : null,
     h("td", { class: seat.connected > 0 ? "yes" : "no" }, seat.connected > 0 ? `yes${seat.connected > 1 ? ` (${seat.connected})` : ""}` : "no"),
     h("td", { title: seat.last_seen || "" }, ago(seat.last_seen)),
     h("td", { class: seat.orders_in ? "yes" : "no" }, seat.orders_in ? "in" : "not in"),
@@ -356,16 +358,40 @@ function linkCell(path, who, seat) {
   return h("span", { class: "link" }, h("input", { type: "text", readonly: true, value: link, "aria-label": `${who}: link`, spellcheck: "false" }), copyButton(link, who, { "data-copy": seat }));
 }
 
-/** A seat's "New link" button: its old link opens nothing once this is clicked. */
+// The seats whose "New link" was clicked and not yet confirmed or cancelled: kept apart from the
+// table, which is drawn again every few seconds, so the question stays until it is answered.
+const renewing = new Set();
+
+/** A seat's "New link" button. Its old link opens nothing once a new one is given, and whoever
+ * plays by it is cut off at once: the button asks first, in so many words. */
 function renewButton(seat, who, actions, ended) {
   const renew = h("button", { type: "button", class: "quiet", "data-reissue": seat, disabled: ended, title: "The old link stops working at once" }, "New link");
-  renew.onclick = () => actions.reissue(seat, who);
-  return renew;
+  if (!renewing.has(seat) || ended) {
+    renew.onclick = (event) => {
+      renewing.add(seat);
+      event.target.replaceWith(renewButton(seat, who, actions, ended));
+    };
+    return renew;
+  }
+  const cut = seat === "spectator" ? "every spectator watching by the old link is cut off" : "whoever plays by the old link is cut off";
+  const yes = h("button", { type: "button", class: "danger", "data-reissue-confirm": seat }, "Cut it off: a new link");
+  const no = h("button", { type: "button", class: "quiet", "data-reissue-cancel": seat }, "Cancel");
+  const box = h("span", { class: "confirm reissue-confirm", role: "alert", "data-reissue-asked": seat }, `A new link for ${who}: ${cut} at once, until you send the new one. `, yes, " ", no);
+  yes.onclick = () => {
+    renewing.delete(seat);
+    box.replaceWith(renewButton(seat, who, actions, ended));
+    actions.reissue(seat, who);
+  };
+  no.onclick = () => {
+    renewing.delete(seat);
+    box.replaceWith(renewButton(seat, who, actions, ended));
+  };
+  return box;
 }
 
 function spectatorsLine(game, actions, ended) {
   const open = game.spectator_delay !== null && game.spectator_delay !== undefined;
-  const renew = renewButton("spectator", "Spectators", actions, ended);
+  const renew = renewButton("spectator", "the spectators", actions, ended);
   return h(
     "p",
     { class: "spectators", "data-open": String(open) },

@@ -5,6 +5,8 @@
 // ("nodes": a Node or a list of them), and what the shell does where it exports nothing:
 //
 //   geometry            the map it draws on: "squares" loads /web/maps/squares.js  (no map)
+//   learn(welcome)      keep what its words need from the welcome, once (its chart's words, each
+//                       side's and seat's title), before anything is drawn            (nothing)
 //   layers              the umpire's map layers, bottom first:                      (none)
 //                       [{name, label, on (shown at first), key {shape, look} for the legend,
 //                         draw(map, group, view, chart)}]; `group` is the layer's <g>
@@ -20,8 +22,10 @@
 //   order(order, seat, phase)  a seat's order in words (phase: the one it is for, where known) (its JSON)
 //   place(name, view, map)  words about a map place under the pointer, for the umpire ([])
 //   override(context)   the override form's fields: {fields (a Node), read() -> the override
-//                       map, pick(place)}; context = {view: () => the umpire's view}   (no form)
-//   seatPanel(seat, view)        a seat's own picture (nodes), beside its chart when viewing as it
+//                       map, pick(place), refresh() (optional: the umpire's view changed, the
+//                       lists follow it)}; context = {view: () => the umpire's view}   (no form)
+//   seatPanel(seat, view)        a seat's own picture (nodes), beside its chart when viewing as it;
+//                                `seat`: its name in words (its short title)
 //   drawSeat(map, group, view)   what a seat's view puts on its chart
 //   seatSummary(view)            a seat's observation in a line or two (nodes)
 
@@ -30,6 +34,7 @@ import { loadModule } from "/web/modules.js";
 
 const DEFAULTS = {
   geometry: null,
+  learn: () => {},
   layers: [],
   truth: null,
   replayFrom: "start",

@@ -13,7 +13,7 @@ import { bare, loadSeatModule } from "./ruleset.js";
 import { keep, keptFor } from "/web/kept.js";
 import { connect, inOrder, loginForm, notice, onNewToken, takeToken } from "/web/page.js";
 import { RequestRefused } from "/web/wire.js";
-import { seatName, words } from "/web/words.js";
+import { clockWords, seatName, unnamed, words } from "/web/words.js";
 import { showYourGames } from "/web/yours.js";
 
 const TOKEN_KEY = "fogbank.seat.token";
@@ -44,6 +44,7 @@ const seat = {
   sent: null, // the order last acknowledged, for this phase
   checked: null, // {order, refusals} the server's check of the draft gave, or null before one
   checking: false, // a check of the draft is due or on its way
+  amended: null, // the umpire's amendment of this seat's order for the phase now open ({order, reason, note}), or null
 };
 let wire = null;
 
@@ -72,6 +73,7 @@ function saveDraft() {
 
 /** Words under the send button: whether the pad holds what was sent, or a draft not sent yet. */
 function draftNote(order) {
+  if (seat.amended) return "";
   if (seat.sent && same(seat.sent, order)) return "";
   if (seat.orderIn) return "Not sent yet: the order you sent before stands until you send this one.";
   return `Draft kept for turn ${seat.turn}.`;
@@ -137,6 +139,7 @@ async function welcomed(welcome) {
   entitle(welcome);
   $("seat").hidden = Boolean(seat.over); // shown again after a refused token gave way to a good one
   renderMessages();
+  amendedNow();
   render();
   checkLater();
 }
@@ -209,6 +212,21 @@ async function setUp(welcome) {
   $("seat").hidden = false;
 }
 
+/** The umpire's amendment of the order for the phase now open, from what the seat was told (the
+ * welcome's `told` after a reload or a reconnect, an `amended` message on the stream): the pad is
+ * filled with the order as amended and locked (the seat's own order is refused from then on), so
+ * the pad and the chart show what the seat sails under. A new phase unlocks it. */
+function amendedNow() {
+  const now = seat.messages.findLast((m) => m.type === "amended" && m.turn === seat.turn && m.phase === seat.phase) ?? null;
+  seat.amended = now && { order: now.order, reason: now.reason, note: now.note ?? "" };
+  $("order-fields").inert = Boolean(now);
+  if (!now || !seat.pad) return;
+  seat.pad.fill(now.order);
+  [seat.sent, seat.orderIn, seat.refusal] = [now.order, true, null];
+  seat.padFor = `${seat.turn}/${seat.phase}`;
+  saveDraft();
+}
+
 function padChanged() {
   saveDraft();
   renderCost();
@@ -225,14 +243,14 @@ let checkNumber = 0; // the latest check asked for: an answer to an older one is
 
 function checkLater() {
   clearTimeout(checkTimer);
-  seat.checking = seat.mustAct && !seat.over;
+  seat.checking = seat.mustAct && !seat.over && !seat.amended;
   checkTimer = setTimeout(checkDraft, CHECK_AFTER);
   renderChecked();
 }
 
 async function checkDraft() {
   const number = ++checkNumber;
-  if (!seat.pad || !seat.mustAct || seat.over || !wire) {
+  if (!seat.pad || !seat.mustAct || seat.over || !wire || seat.amended) {
     [seat.checked, seat.checking] = [null, false];
     return renderChecked();
   }
@@ -280,6 +298,7 @@ function received(message) {
       // A pad not yet written for the phase now open starts from the new view (fresh).
       seat.pad.seen?.(message.view, seat.padFor !== `${seat.turn}/${seat.phase}`);
       seat.padFor = `${seat.turn}/${seat.phase}`;
+      amendedNow(); // an amendment for this phase is put back on the pad the view has just drawn
       checkLater(); // what the rules allow may have changed with the view
       break;
     case "status": {
@@ -302,7 +321,10 @@ function received(message) {
         renderMessages();
         if (message.type === "narrative") notice(`The umpire: ${message.text}`);
         if (message.type === "link") notice("Your fleet is in battle: its link is in your messages.");
-        if (message.type === "amended") notice(`The umpire amended your order: ${message.reason}`, "error");
+        if (message.type === "amended") {
+          amendedNow();
+          notice(`The umpire amended your order: ${message.reason}`, "error");
+        }
       }
   }
   render();
@@ -312,7 +334,7 @@ function received(message) {
 
 async function sendOrder(event) {
   event?.preventDefault();
-  if (!seat.pad || seat.over) return;
+  if (!seat.pad || seat.over || seat.amended) return;
   let order;
   try {
     order = seat.pad.read();
@@ -385,6 +407,10 @@ async function talk(event) {
 function duty() {
   if (seat.over) return ["over", "The game is over"];
   if (!seat.mustAct) return ["none", `Nothing to order in the ${seat.ruleset.phase(seat.phase)} phase`];
+  if (seat.amended) {
+    const which = "Orders amended by the umpire";
+    return seat.held ? ["held", `${which} · the umpire holds the turn`] : ["in", `${which} · waiting for the turn`];
+  }
   if (seat.orderIn) {
     const which = seat.refusal ? "Your orders sent before stand" : "Orders in";
     return seat.held ? ["held", `${which} · the umpire holds the turn`] : ["in", `${which} · waiting for the turn`];
@@ -447,9 +473,10 @@ function render() {
   renderDeadline();
   nudge(code);
   $("notify").hidden = seat.over || !("Notification" in window) || Notification.permission !== "default";
-  $("clock").textContent = `Turn ${seat.turn} · ${seat.ruleset.phase(seat.phase)}`;
+  $("clock").textContent = clockWords(seat.turn, seat.phase, { phases: seat.welcome.phases, over: Boolean(seat.over), name: seat.ruleset.phase });
   $("order-state").textContent = seat.orderIn ? "in" : seat.mustAct ? "due" : "";
-  $("send-order").disabled = !seat.mustAct || Boolean(seat.over);
+  $("send-order").disabled = !seat.mustAct || Boolean(seat.over) || Boolean(seat.amended);
+  renderAmended();
   $("gauges-panel").replaceChildren(...nodes(seat.ruleset.gauges(seat.view, seat.welcome)));
   $("reports").replaceChildren(...nodes(seat.ruleset.reports(seat.view)));
   $("contacts").replaceChildren(...nodes(seat.ruleset.contacts(seat.view)));
@@ -500,12 +527,28 @@ function renderRefusal() {
   box.replaceChildren(h("p", {}, h("strong", {}, "Not taken: "), seat.refusal.message), stands ?? "");
 }
 
+/** The umpire's amendment, on the pad it fills and on the chart that draws it: his reason, what the
+ * rules changed to carry it out, and the order as amended, in words. */
+function renderAmended() {
+  const amended = seat.over ? null : seat.amended;
+  $("amended").hidden = !amended;
+  $("chart-note").hidden = !amended || !seat.map;
+  if (!amended) return;
+  const changed = amended.note ? h("p", { id: "amended-note" }, `What the rules changed to carry it out: ${amended.note}`) : null;
+  $("amended").replaceChildren(
+    h("p", {}, h("strong", {}, "Amended by the umpire: "), h("span", { id: "amended-reason" }, amended.reason)),
+    changed ?? "",
+    h("p", { id: "amended-order" }, `You sail under: ${unnamed(seat.ruleset.order(amended.order, seat.welcome.seat, seat.phase), seatName(seat.welcome.seats, seat.welcome.seat))}. It stands for this phase: the pad is the umpire's now.`),
+  );
+  $("chart-note").textContent = `The chart shows your orders as amended by the umpire: ${amended.reason}`;
+}
+
 /** The server's check of the draft: every refusal at once, in words, or that it would be taken. */
 function renderChecked() {
   const box = $("checked");
   const checked = seat.checked;
   const now = checked && checked.turn === seat.turn && checked.phase === seat.phase;
-  box.hidden = !seat.mustAct || Boolean(seat.over) || (!now && !seat.checking);
+  box.hidden = !seat.mustAct || Boolean(seat.over) || Boolean(seat.amended) || (!now && !seat.checking);
   box.dataset.state = seat.checking ? "checking" : !now ? "" : checked.refusals.length ? "refused" : "taken";
   if (box.hidden) return;
   if (!now) return box.replaceChildren(h("p", { class: "muted" }, "Checking your orders with the rules…"));
@@ -530,7 +573,8 @@ function messageWords(message) {
       return ["Answer", seat.ruleset.answer(message)];
     case "amended": {
       const note = message.note ? ` ${message.note}` : "";
-      return ["Order amended", `${message.reason}${note} You now sail under: ${seat.ruleset.order(message.order, seat.welcome.seat, message.phase)}.`];
+      const order = unnamed(seat.ruleset.order(message.order, seat.welcome.seat, message.phase), seatName(seat.welcome.seats, seat.welcome.seat));
+      return ["Order amended", `${message.reason}${note} You now sail under: ${order}.`];
     }
     case "talk": {
       const who = message.seat === seat.welcome.seat ? "You" : titleOf(message.seat);
@@ -576,7 +620,7 @@ function setUpControls() {
     $("hover").textContent = place ? seat.ruleset.where(place, seat.view, seat.pad) : "";
   };
   const pick = (place) => {
-    if (place && seat.pad?.pick) {
+    if (place && seat.pad?.pick && !seat.amended) {
       seat.pad.pick(place, seat.map);
       padChanged();
     }

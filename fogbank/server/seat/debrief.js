@@ -126,6 +126,7 @@ export class Debrief {
     }
     const { ruleset, geometry } = await loadRuleset(this.welcome.ruleset);
     this.console = ruleset;
+    ruleset.learn(this.welcome);
     this.map = geometry ? geometry.createMap($("truth-chart"), this.welcome.chart) : null;
     $("truth-chart").parentElement.hidden = !this.map;
     const slider = $("replay-at");

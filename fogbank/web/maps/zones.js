@@ -4,7 +4,8 @@
 // `size`, `placeAt`, `near`), and `zoneAt` for a zone's data.
 //
 // The chart, as a ruleset sends it in `welcome`: {zones: {id: {name, kind, base, side, x, y,
-// adjacent}}}. `kind` "sea" or "coastal"; `base` "major" or "minor" (held by `side`) or null.
+// adjacent}}, sides: {id: {title}}}. `kind` "sea" or "coastal"; `base` "major" or "minor" (held by
+// `side`, named by its title) or null.
 
 import { s, titled } from "../dom.js";
 
@@ -77,7 +78,9 @@ class ZoneMap {
         const mark = zone.base === "major" ? "★" : "●";
         node.appendChild(s("text", { x: cx, y: cy + 5, "text-anchor": "middle", "font-size": 14, "data-zone": id, "data-side": zone.side || "" }, mark));
       }
-      nodes.appendChild(titled(node, `${zone.name}${zone.base ? ` (${zone.base} base, ${zone.side})` : ""}`));
+      // A base's holder by its side's title on the chart, where the chart gives one.
+      const holder = this.chart.sides?.[zone.side]?.title ?? zone.side;
+      nodes.appendChild(titled(node, `${zone.name}${zone.base ? ` (${zone.base} base, ${holder})` : ""}`));
     }
     svg.appendChild(nodes);
   }

@@ -71,3 +71,24 @@ def test_an_exit_order_from_the_exit_hex_is_taken_whatever_follows_the_step_off_
 
     s = load_scenario("gallipoli")
     assert movement.check_path(s, ship("Q", "2201", "allied", facing="A", max_speed=4), "FF", frozenset()) == "FF"
+
+
+def test_the_gunfire_view_lists_only_the_batteries_the_rules_let_fire():
+    """A page offers as firers only what the view says may fire (`batteries`), as the check judges
+    it: a fort silenced at 3W nothing, a fort its main battery alone, a ship without torpedoes no
+    torpedoes; and whatever is offered, the check does not call silent."""
+    fort = ship("F1", "1014", "germany", kind="fort", type="major fort", range=10, facing="A", secondary=0, seat="hipper")
+    silenced = ship("F2", "1016", "germany", kind="fort", type="major fort", range=10, facing="A", secondary=0, seat="hipper", w=3)
+    state = picture([ship("L", "1010", facing="D", secondary=2, torpedoes=0), fort, silenced], visibility=12)
+    own = {u["id"]: u for u in RULES.observe(state, "hipper")["ships"]}
+    assert own["F1"]["batteries"] == ["target"] and own["F2"]["batteries"] == []
+    lion = RULES.observe(state, "beatty")["ships"][0]
+    assert lion["batteries"] == ["target", "secondary"]
+    f = label(state, "beatty", "F1")
+    assert [code for code, _ in refused(state, "beatty", {"fire": {"L": {"torpedo": f}}})] == ["no_torpedoes"]
+    assert "batteries" not in RULES.observe(attrs.evolve(state, phase="movement"), "beatty")["ships"][0]
+
+
+def test_the_chart_says_what_each_facing_letter_means():
+    chart = RULES.chart(picture([ship("L", "1010")]), "beatty")
+    assert chart["facings"]["E"] == "south-west" and list(chart["facings"]) == list("ABCDEF")

@@ -218,3 +218,17 @@ def test_a_contact_lost_says_why_smoke_or_the_edge_of_visibility():
     said = {(e.audience, e.ship): RULES.describe(e) for e in lost}
     assert said[frozenset({"ajax"}), "graf_spee"] == "Admiral Graf Spee is lost behind smoke."
     assert said[frozenset({"graf_spee"}), "achilles"] == "Achilles passes out of sight at the edge of visibility."
+
+
+def test_a_seat_is_told_which_of_its_guns_may_not_fire_and_why():
+    """A mount's `silent` is the rules' own reason its guns may not fire this turn (4.2), so a
+    page never offers them as firers: the mains silenced by damage, then every gun."""
+    state = start().state
+    ajax = state.board.ship("ajax")
+    hurt = attrs.evolve(state, board=state.board.replace(attrs.evolve(ajax, effects={"silent": state.turn})))
+    mounts = to_plain(RULES.observe(hurt, "ajax"))["ships"][0]["mounts"]
+    assert {m["silent"] for m in mounts if m["battery"] == "mains"} == {"the mains are silent from damage"}
+    assert {m["silent"] for m in mounts if m["battery"] != "mains"} == {None}
+    ceased = attrs.evolve(state, board=state.board.replace(attrs.evolve(ajax, effects={"cease": state.turn})))
+    assert {m["silent"] for m in to_plain(RULES.observe(ceased, "ajax"))["ships"][0]["mounts"]} == {"all guns are silent from damage"}
+    assert {m["silent"] for m in to_plain(RULES.observe(state, "ajax"))["ships"][0]["mounts"]} == {None}

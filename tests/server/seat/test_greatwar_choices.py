@@ -98,10 +98,10 @@ async def test_a_seat_makes_the_choices_the_rules_leave_it_and_the_umpire_sees_t
     await expect(umpire.locator("body")).to_contain_text("Evstafi 2/6 boxes lost, guns 3-2-1 of 4-2-1")
     # the umpire tells Eberhardt where Yavuz is bound: the report's next zone, drawn as an arrow
     await umpire.select_option("#gw-kind", "report")
-    await umpire.fill("#gw-seat", "eberhardt")
-    await umpire.fill("#gw-fleet", "mittelmeer")
-    await umpire.fill("#gw-zone", "bosporus")
-    await umpire.fill("#gw-next", "southwest")
+    await umpire.select_option("#gw-fleet", "mittelmeer")
+    await umpire.select_option("#gw-seat", "eberhardt")
+    await umpire.select_option("#gw-zone", "bosporus")
+    await umpire.select_option("#gw-next", "southwest")
     await umpire.fill("#override-reason", "a steamer's word")
     await umpire.click("#override-apply")
     await expect(wide.locator("#chart polyline.next-zone[marker-end]")).to_have_count(1)
@@ -147,9 +147,9 @@ async def test_from_1915_a_seat_aims_its_seaplanes_at_a_track_the_umpire_reporte
 
     umpire = await open_page(page.context.browser, 1280, 900, [])
     await umpire.goto(f"{url}/umpire#token={created['umpire_token']}")
-    for field, value in [("#gw-seat", "souchon"), ("#gw-fleet", "kreisera"), ("#gw-zone", "southwest"),
-                         ("#override-reason", "a fisherman's word")]:
-        await umpire.fill(field, value)
+    for field, value in [("#gw-fleet", "kreisera"), ("#gw-seat", "souchon"), ("#gw-zone", "southwest")]:
+        await umpire.select_option(field, value)
+    await umpire.fill("#override-reason", "a fisherman's word")
     await umpire.click("#override-apply")
 
     await expect(planes.locator("select option")).to_have_text(["the rules' choice: the first in reach", "track 1"])

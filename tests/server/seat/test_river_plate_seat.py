@@ -171,7 +171,7 @@ async def test_a_turn_of_the_river_plate_in_two_pages(server, pages):
         amended = ajax.page.locator("#messages li.amended")
         await expect(amended).to_contain_text("Your signal was garbled.")
         await expect(amended).to_contain_text("so the move was cut short at 16.5 inches")
-        await expect(amended).to_contain_text("You now sail under: Ajax A16.5.")
+        await expect(amended).to_contain_text("You now sail under: A16.5.")  # she is the seat: not named again
 
         # A draft move on the table, for the pictures.
         await page.fill("#move-graf_spee", "R3 A8")

@@ -175,7 +175,7 @@ async def test_two_sides_play_a_gallipoli_turn_by_pointing(server, pages):
     await page.click("#dummy-new")
     await click_hex(page, DUMMY_HEX)
     await page.click("#plot-ahead")
-    await expect(page.locator("#plan")).to_contain_text(f"dummy 1 at {DUMMY_HEX} F")
+    await expect(page.locator("#plan")).to_contain_text(f"new dummy 1 at {DUMMY_HEX}, facing A (north): F")
     ARTIFACTS.mkdir(exist_ok=True)
     await page.screenshot(path=str(ARTIFACTS / "gallipoli-movement-1024.png"), full_page=True)
     # The ship table fits the side panel at 1024 (it once ran 28 px past it).
@@ -184,7 +184,7 @@ async def test_two_sides_play_a_gallipoli_turn_by_pointing(server, pages):
     # The draft outlives a reload: every path and the dummy are still on the pad.
     await page.reload()
     await page.wait_for_selector('#connection[data-state="connected"]')
-    await expect(page.locator("#plan")).to_have_text(f"Queen Elizabeth FFRFPrince George FRFTriumph LFdummy 1 at {DUMMY_HEX} F")
+    await expect(page.locator("#plan")).to_have_text(f"Queen Elizabeth FFRFPrince George FRFTriumph LFnew dummy 1 at {DUMMY_HEX}, facing A (north): F")
     await expect(page.locator("#chart .plotted-path")).to_have_count(4)
     await page.click("#send-order")
     await expect(page.locator("#duty")).to_have_text(re.compile("Orders in|Your orders are due"))

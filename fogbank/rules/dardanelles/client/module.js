@@ -130,7 +130,7 @@ export function contacts(view) {
       h("td", {}, h("span", { class: "fidelity" }, c.fidelity)),
       h("td", { class: "mono" }, bearing(c.bearing)),
       h("td", { class: "num" }, c.distance ?? ""),
-      h("td", {}, String(what).replace("_", " ")),
+      h("td", {}, String(what).replaceAll("_", " ")),
       h("td", { class: "mono" }, c.square ?? ""),
       h("td", { class: "muted" }, age <= 1 ? "last hour" : `${age} h ago`),
     );

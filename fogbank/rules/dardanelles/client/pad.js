@@ -168,7 +168,7 @@ export function orderForm({ view, welcome, changed }) {
     const chosen = target.value;
     target.replaceChildren(
       ...(seen.length
-        ? seen.map((c) => h("option", { value: c.number }, `c${c.number} ${c.silhouette ?? c.identity ?? ""} ${String(c.bearing).padStart(3, "0")}°`))
+        ? seen.map((c) => h("option", { value: c.number }, `c${c.number} ${String(c.silhouette ?? c.identity ?? "").replaceAll("_", " ")} ${String(c.bearing).padStart(3, "0")}°`))
         : [h("option", { value: "" }, "no contact seen")]),
     );
     if (chosen) target.value = chosen;

@@ -23,6 +23,8 @@ const AT_A_SQUARE = ["move_boat", "add_vessel"];
 export function override({ view }) {
   const kind = h("select", { id: "override-kind", name: "kind" }, KINDS.map(([value, words]) => h("option", { value }, words)));
   const number = h("input", { id: "override-number", name: "number", type: "number", min: 1, step: 1 });
+  // A vessel to remove is picked from the roster, in words, where each is now.
+  const vessel = h("select", { id: "override-vessel", name: "vessel" });
   const type = h("select", { id: "override-type", name: "vessel_type" }, VESSEL_TYPES.map((t) => h("option", { value: t }, t.replace("_", " "))));
   const square = h("input", { id: "override-square", name: "square", placeholder: "K7", size: 4, autocomplete: "off" });
   const value = h("input", { id: "override-value", name: "value", type: "number", min: 0, step: 1 });
@@ -33,7 +35,8 @@ export function override({ view }) {
   const charge = h("p", { id: "override-charge", class: "muted", hidden: true });
   const labelled = (kinds, words, input) => h("label", { "data-for": kinds.join(" ") }, words, " ", input);
   const fieldsFor = [
-    labelled(["add_vessel", "remove_vessel"], "Vessel no.", number),
+    labelled(["add_vessel"], "New vessel no.", number),
+    labelled(["remove_vessel"], "Vessel", vessel),
     labelled(["add_vessel"], "Type", type),
     labelled(AT_A_SQUARE, "Square", square),
     labelled(["set_air", "set_battery"], "Value", value),
@@ -42,7 +45,17 @@ export function override({ view }) {
     labelled(["set_torpedoes"], "Loaded", loaded),
     labelled(["set_torpedoes"], "Spare", spare),
   ];
+  /** The vessels afloat, each by number, type, name and square as the truth has them now. */
+  const vessels = () => {
+    const afloat = (view()?.vessels || []).filter((v) => !v.sunk);
+    const options = afloat.map((v) => [String(v.number), `${v.number}: ${v.name ? `${v.name}, ` : ""}${v.type.replaceAll("_", " ")} at ${v.square}`]);
+    if (JSON.stringify(options) === JSON.stringify([...vessel.options].map((o) => [o.value, o.textContent]))) return; // a list open stays open
+    const kept = vessel.value;
+    vessel.replaceChildren(...options.map(([value, words]) => h("option", { value }, words)));
+    if (options.some(([value]) => value === kept)) vessel.value = kept;
+  };
   const show = () => {
+    vessels();
     for (const label of fieldsFor) label.hidden = !label.dataset.for.split(" ").includes(kind.value);
     value.max = MOST[kind.value] ?? "";
     const boat = view()?.boat;
@@ -69,7 +82,8 @@ export function override({ view }) {
       const chosen = { kind: kind.value };
       if (AT_A_SQUARE.includes(kind.value)) chosen.square = square.value.trim().toUpperCase();
       if (kind.value in MOST) chosen.value = count(value);
-      if (["remove_vessel", "add_vessel"].includes(kind.value)) chosen.number = count(number);
+      if (kind.value === "add_vessel") chosen.number = count(number);
+      if (kind.value === "remove_vessel") chosen.number = vessel.value === "" ? null : Number(vessel.value);
       if (kind.value === "set_level") chosen.level = level.value;
       if (kind.value === "set_torpedoes") {
         // Left empty: as it is.
@@ -82,7 +96,15 @@ export function override({ view }) {
       }
       return chosen;
     },
+    /** The truth changed: the roster's vessels where they are now. */
+    refresh: vessels,
     pick(place) {
+      const there = (view()?.vessels || []).find((v) => !v.sunk && v.square === place.name);
+      if (kind.value === "remove_vessel" && there) {
+        vessels();
+        vessel.value = String(there.number);
+        return;
+      }
       square.value = place.name;
       if (!AT_A_SQUARE.includes(kind.value)) kind.value = "move_boat";
       show();

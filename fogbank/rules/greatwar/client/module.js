@@ -7,6 +7,7 @@
 // briefing that says how to plot and what can sink a fleet. Views: views.py (docs/payloads.md).
 
 import { h, s } from "/web/dom.js";
+import { phaseWords } from "/web/words.js";
 import { ago, drawFleets, drawReports, knowZones, orderWords, reportWords, zoneName } from "/web/rulesets/greatwar/draw.js";
 import { battleBoards } from "/web/rulesets/greatwar/battle.js";
 import { defaults, tacticsControls } from "./tactics.js";
@@ -103,7 +104,7 @@ export function gauges(view, welcome) {
   );
   const enemy = Object.entries(view.minefields?.enemy || {}).map(([zone, words]) => h("li", {}, `${zoneName(zone)}: ${words}`));
   return [
-    h("h2", {}, `Turn ${view.turn} · ${view.day ? "day" : "night"} · ${view.phase}`),
+    h("h2", {}, `Turn ${view.turn} · ${view.day ? "day" : "night"} · ${phaseWords(view.phase)}`),
     h("ul", { class: "fleets", id: "fleet-list" }, rows),
     view.turn <= 2 ? h("p", { class: "muted small", id: "new-here" }, "New here? The Briefing, under Messages, says how to plot and what can sink your ships.") : null,
     enemy.length ? h("h3", {}, "Enemy minefields (as our intelligence has them)") : null,
@@ -249,6 +250,8 @@ export function orderForm({ view, welcome, changed }) {
   let rows = [];
   let picking = null;
   let choices = { sets: [], controls: { intelligence: null, seaplanes: {}, repair: {} } };
+  let builtFor = null; // "turn/phase" of the view the rows were built from (null: none yet)
+  let pending = null; // an order filled in before that view came (a draft or an amendment put back)
 
   /** The fleet the intelligence report is to reach, as the radio buttons say ("" for none). */
   function named() {
@@ -262,6 +265,7 @@ export function orderForm({ view, welcome, changed }) {
 
   function build() {
     const v = view();
+    builtFor = v ? `${v.turn}/${v.phase}` : null;
     choices = choiceControls(v, () => {
       showRows();
       changed();
@@ -358,6 +362,7 @@ export function orderForm({ view, welcome, changed }) {
       return order;
     },
     fill(order) {
+      if (!builtFor) pending = order; // no rows yet: filled once the view has built them
       for (const { fleet, mission, path, ahead, clarified, tactics, says, target } of rows) {
         const plot = order?.fleets?.[fleet.id];
         if (!clarified) {
@@ -394,12 +399,16 @@ export function orderForm({ view, welcome, changed }) {
       // the umpire injected brings a track in reach) redraws the pad with what was written kept.
       const now = JSON.stringify(v?.choices || []);
       if (fresh) build();
-      else if (now !== shownChoices) {
+      else if (builtFor !== `${v?.turn}/${v?.phase}`) {
+        build();
+        if (pending) pad.fill(pending);
+      } else if (now !== shownChoices) {
         const kept = pad.read();
         build();
         pad.fill(kept);
       }
       shownChoices = now;
+      pending = null;
     },
   };
   let shownChoices = JSON.stringify(view()?.choices || []);

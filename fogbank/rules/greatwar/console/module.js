@@ -94,70 +94,119 @@ export function place(name, view, map) {
 
 const FIELD = "display: grid; grid-template-columns: 7em minmax(0, 1fr); align-items: center; gap: 6px; margin: 4px 0; font-size: 12px";
 
+// The welcome's words, for the override's lists: every seat's title and side, the sides' titles.
+const known = { seats: [], chart: null };
+
+/** Keep the seats' titles and the chart (zones, sides) the override names things by. */
+export function learn(welcome) {
+  known.seats = welcome?.seats || [];
+  known.chart = welcome?.chart ?? null;
+  knowZones(welcome?.chart);
+}
+
+/** A select whose options are [value, words] (or {group: words, options}), the choice kept when
+ * drawn again; drawn again only when the options changed, so a list open stays open. */
+function choose(select, options) {
+  const flat = options.flatMap((o) => (o.options ? o.options : [o]));
+  if (JSON.stringify(flat) === JSON.stringify([...select.options].map((o) => [o.value, o.textContent]))) return;
+  const kept = select.value;
+  const option = ([value, words]) => h("option", { value }, words);
+  select.replaceChildren(...options.map((o) => (o.options ? h("optgroup", { label: o.group }, o.options.map(option)) : option(o))));
+  if (flat.some(([value]) => value === kept)) select.value = kept;
+}
+
 export function override({ view }) {
+  const now = () => (typeof view === "function" ? view() : view);
   const kind = h("select", { id: "gw-kind", "aria-label": "Override" }, h("option", { value: "report" }, "inject a report"), h("option", { value: "move" }, "move a fleet"),
     h("option", { value: "settle" }, "settle a battle"));
-  // The seats and fleets the umpire may name, offered as the field is typed; zones come from a click on the map.
-  const fleets = view?.fleets || [];
-  const offer = (id, values) => h("datalist", { id }, [...new Set(values)].sort().map((v) => h("option", { value: v })));
-  const seat = h("input", { id: "gw-seat", list: "gw-seats", placeholder: "seat" });
-  const fleet = h("input", { id: "gw-fleet", list: "gw-fleets", placeholder: "fleet id" });
-  const zone = h("input", { id: "gw-zone", placeholder: "zone: click the map" });
-  const next = h("input", { id: "gw-next", placeholder: "optional" });
+  // Seats, fleets and zones are picked from lists in words (a zone by a click on the map too).
+  const seat = h("select", { id: "gw-seat", "aria-label": "The seat told" });
+  const fleet = h("select", { id: "gw-fleet", "aria-label": "Fleet" });
+  const zone = h("select", { id: "gw-zone", "aria-label": "Zone (or click the map)" });
+  const next = h("select", { id: "gw-next", "aria-label": "Next zone" });
   const ships = h("input", { id: "gw-ships", type: "checkbox" });
   ships.style.justifySelf = "start"; // styled through the DOM: the page's CSP refuses style attributes
   const text = h("input", { id: "gw-text", placeholder: "what the seat reads (a battle: its summary)" });
   // A battle handed to a linked game and abandoned there: the umpire gives its result. The
   // battles the game waits on are offered by where they are fought; the first is chosen.
   const battle = h("select", { id: "gw-battle", "aria-label": "Battle" });
-  const handed = () => (typeof view === "function" ? view() : view)?.handed || [];
-  const waiting = () => {
-    const now = handed();
-    const kept = battle.value;
-    battle.replaceChildren(...now.map((b) => h("option", { value: b.id }, `${b.zone}, turn ${b.turn}`)));
-    battle.value = now.some((b) => b.id === kept) ? kept : now[0]?.id ?? "";
-    return battle.value;
-  };
-  const losses = h("input", { id: "gw-losses", placeholder: "Evstafi:2, Donets:sunk" });
+  const losses = h("div", { id: "gw-losses", class: "stack" });
+  const handed = () => now()?.handed || [];
+  const chosenBattle = () => handed().find((b) => b.id === battle.value) ?? null;
+  const sidesOf = () => Object.keys(known.chart?.sides || {});
+
+  /** Every list as the game stands now: seats (those the chosen fleet's report may go to: the
+   * other side's), fleets by side with where each is, zones by name, battles waiting. */
+  function lists() {
+    const fleets = now()?.fleets || [];
+    const zones = Object.entries(known.chart?.zones || {}).map(([id, z]) => [id, z.name]).sort((a, b) => a[1].localeCompare(b[1]));
+    choose(fleet, sidesOf().map((side) => ({ group: sideName(side),
+      options: fleets.filter((f) => f.side === side).map((f) => [f.id, `${f.name} (${zoneName(f.zone)})`]) })));
+    const of = fleets.find((f) => f.id === fleet.value)?.side;
+    choose(seat, known.seats.filter((s) => !of || s.side !== of).map((s) => [s.seat, s.title || s.seat]));
+    choose(zone, zones);
+    choose(next, [["", "none told"], ...zones]);
+    choose(battle, handed().map((b) => [b.id, `${b.zone}, turn ${b.turn}`]));
+    lossRows();
+  }
+
+  /** Each ship of the battle chosen, with the hull boxes she lost and whether she sank; each
+   * side, whether it left the field. */
+  let lossesFor = null;
+  function lossRows() {
+    const fought = chosenBattle();
+    if ((fought?.id ?? null) === lossesFor) return;
+    lossesFor = fought?.id ?? null;
+    if (!fought) return losses.replaceChildren(h("p", { class: "muted" }, "No battle waits on a result."));
+    losses.replaceChildren(...fought.parties.map((party) => h("fieldset", { class: "gw-party", "data-side": party.side },
+      h("legend", {}, sideName(party.side)),
+      ...party.ships.map((ship) => h("label", { class: "row gw-loss", "data-ship": ship.name }, h("span", {}, ship.name),
+        h("input", { type: "number", min: 0, max: Math.max(0, ship.hull - ship.hits), value: 0, "aria-label": `${ship.name}: hull boxes lost`, "data-lost": ship.name }),
+        h("label", { class: "check" }, h("input", { type: "checkbox", "data-sunk": ship.name }), " sunk"))),
+      h("label", { class: "check" }, h("input", { type: "checkbox", "data-left": party.side }), " left the field"))));
+  }
+
   const row = (words, input, kinds) => {
     const label = h("label", { class: "gw-field" }, h("span", {}, words), input);
     label.style.cssText = FIELD;
     label.dataset.kinds = kinds;
     return label;
   };
-  const rows = [row("To seat", seat, "report"), row("Fleet", fleet, "report move"), row("Zone", zone, "report move"),
+  const rows = [row("Fleet", fleet, "report move"), row("To seat", seat, "report"), row("Zone", zone, "report move"),
     row("Next zone", next, "report"), row("Tell its ships", ships, "report"), row("Battle", battle, "settle"),
     row("Losses", losses, "settle"), row("Words", text, "report settle")];
+  for (const select of [seat, fleet, zone, next, battle]) select.style.maxWidth = "100%";
   const shown = () => rows.forEach((r) => {
     r.hidden = !r.dataset.kinds.split(" ").includes(kind.value);
     r.style.display = r.hidden ? "none" : "grid"; // the inline grid would outrank [hidden]
   });
-  battle.addEventListener("focus", waiting); // the list as the game stands when the umpire looks
-  kind.addEventListener("change", () => {
-    if (kind.value === "settle") waiting(); // the battles the game waits on, now
-    shown();
-  });
+  for (const select of [kind, fleet, battle]) select.addEventListener("change", lists);
+  kind.addEventListener("change", shown);
+  lists();
   shown();
   return {
-    fields: h("div", { class: "gw-override" }, kind, ...rows, offer("gw-seats", fleets.map((f) => f.seat)), offer("gw-fleets", fleets.map((f) => f.id))),
+    fields: h("div", { class: "gw-override" }, kind, ...rows),
     read() {
       if (kind.value === "move") return { kind: "move", fleet: fleet.value, zone: zone.value };
-      if (kind.value === "settle") return { settle: waiting(), result: { ships: lossesOf(losses.value), summary: text.value } };
+      if (kind.value === "settle") {
+        const ships = [...losses.querySelectorAll(".gw-loss")].map((label) => {
+          const name = label.dataset.ship;
+          const sunk = label.querySelector("[data-sunk]").checked;
+          return { name, lost: Number(label.querySelector("[data-lost]").value) || 0, sunk };
+        });
+        const left = [...losses.querySelectorAll("[data-left]:checked")].map((box) => box.dataset.left);
+        return { settle: battle.value, result: { ships, left, summary: text.value } };
+      }
       const out = { kind: "report", seat: seat.value, fleet: fleet.value, zone: zone.value, ships: ships.checked, text: text.value };
       if (next.value) out.next_zone = next.value;
       return out;
     },
+    /** A zone clicked on the map: the zone the fleet is reported in, or moved to. */
     pick(placeName) {
-      if (placeName?.name) zone.value = placeName.name;
+      if (placeName?.name && known.chart?.zones?.[placeName.name]) zone.value = placeName.name;
     },
-    view,
+    refresh: lists,
   };
-}
-
-/** "Evstafi:2, Donets:sunk" as a battle's result's ships (the server checks the names). */
-function lossesOf(words) {
-  return words.split(",").map((part) => part.split(":").map((w) => w.trim())).filter(([name]) => name)
-    .map(([name, lost]) => (lost === "sunk" ? { name, lost: 0, sunk: true } : { name, lost: Number(lost) || 0, sunk: false }));
 }
 
 export function drawSeat(map, group, view) {

@@ -5,10 +5,11 @@
 // /play/rulesets/salvo/module.js; the views are those of views.py (docs/payloads.md).
 
 import { h, paint, s, titled } from "/web/dom.js";
+import { resultsWords } from "/web/words.js";
 import { GOLD, LOOKS, NAVY, drawFire, drawMines } from "/web/rulesets/salvo/draw.js";
 import { contactsTable, drawPicture, shipsTable } from "/web/rulesets/salvo/seat.js";
-import { orderWords, phaseWords } from "/web/rulesets/salvo/words.js";
-import { draft, orderForm, sighting, trace } from "./pad.js";
+import { facingWords, learnWelcome, orderWords, phaseWords, shipName, windWords } from "/web/rulesets/salvo/words.js";
+import { draft, orderForm, sighting, trace, unitLabel } from "./pad.js";
 
 export { orderForm };
 export const order = orderWords;
@@ -45,7 +46,7 @@ function drawSight(map, group, view, unit) {
     const blocked = shot.land > (unit.kind === "fort" ? 1 : 0) || shot.smoke;
     const [a, b] = [map.centre(unit.hex), map.centre(c.hex)];
     const line = paint(s("line", { class: `sight ${blocked ? "blocked" : "clear"}`, x1: a[0], y1: a[1], x2: b[0], y2: b[1], "data-label": c.label }), blocked ? SIGHT.blocked : SIGHT.clear);
-    group.appendChild(titled(line, `${unit.id} to #${c.label}: ${shot.distance} hexes${blocked ? (shot.smoke ? ", through smoke" : ", land between") : ", clear"}`));
+    group.appendChild(titled(line, `${unit.name} to #${c.label}: ${shot.distance} hexes${blocked ? (shot.smoke ? ", through smoke" : ", land between") : ", clear"}`));
   }
 }
 
@@ -58,11 +59,11 @@ function drawDraft(map, group, view, order) {
     const path = pathOf(u);
     if (path === undefined) continue;
     const where = trace(map, u.hex, u.facing, path);
-    const g = map.track(group, where.hexes, { className: "plotted-path", label: `${u.id}: ${path || "stop"}`, look: PLOT });
+    const g = map.track(group, where.hexes, { className: "plotted-path", label: `${unitLabel(u)}: ${path || "stop"}`, look: PLOT });
     g.setAttribute("data-unit", u.id);
     const end = map.centre(where.hexes.at(-1));
     const bow = map.toward(end, ["A", "B", "C", "D", "E", "F"].indexOf(where.facing) * 60, 0.45);
-    map.arrow(group, end, bow, { label: `${u.id} ends facing ${where.facing}`, look: { stroke: "#b7791f", width: 1.6 }, head: 2.5 });
+    map.arrow(group, end, bow, { label: `${unitLabel(u)} ends facing ${facingWords(where.facing)}`, look: { stroke: "#b7791f", width: 1.6 }, head: 2.5 });
     if (u.kind === "dummy" && u.id.startsWith("new-")) {
       const [x, y] = map.centre(u.hex);
       group.appendChild(titled(paint(s("circle", { class: "new-dummy", cx: x, cy: y, r: 3.8 }), { fill: "#fffdf6", stroke: NAVY, width: 1.1, dash: "1.6 1" }), `New dummy at ${u.hex}`));
@@ -73,13 +74,13 @@ function drawDraft(map, group, view, order) {
     const u = own.find((x) => x.id === uid);
     for (const [battery, n] of Object.entries(aims)) {
       if (!u || !labels[n] || battery === "spotter") continue;
-      drawFire(map, group, u.hex, labels[n].hex, { look: battery === "torpedo" ? LOOKS.torpedo : AIM, label: `${uid} ${battery === "target" ? "main" : battery} at #${n}`, className: "aim" });
+      drawFire(map, group, u.hex, labels[n].hex, { look: battery === "torpedo" ? LOOKS.torpedo : AIM, label: `${shipName(uid)}'s ${battery === "target" ? "main battery" : battery === "torpedo" ? "torpedoes" : "secondaries"} at #${n}`, className: "aim" });
     }
   }
   drawMines(map, group, [], order.mines || []);
   for (const [uid, hex] of Object.entries(order.starshells || {})) {
     const at = map.centre(hex);
-    if (at) group.appendChild(titled(paint(s("circle", { class: "starshell-aim", cx: at[0], cy: at[1], r: 6 }), { fill: "none", stroke: GOLD, width: 1.5, dash: "2 1" }), `${uid}: starshell over ${hex}`));
+    if (at) group.appendChild(titled(paint(s("circle", { class: "starshell-aim", cx: at[0], cy: at[1], r: 6 }), { fill: "none", stroke: GOLD, width: 1.5, dash: "2 1" }), `${shipName(uid)}: starshell over ${hex}`));
   }
 }
 
@@ -91,7 +92,7 @@ export function drawSeat(map, group, view, order) {
   const picked = (view.ships || []).find((u) => u.id === draft.selected);
   if (picked) {
     drawSight(map, group, view, picked);
-    group.appendChild(titled(paint(s("path", { class: "picked", d: map.hexPath(picked.hex, 0.95) }), { fill: "none", stroke: "#e0a800", width: 1.8 }), `${picked.id} picked`));
+    group.appendChild(titled(paint(s("path", { class: "picked", d: map.hexPath(picked.hex, 0.95) }), { fill: "none", stroke: "#e0a800", width: 1.8 }), `${unitLabel(picked)} picked`));
   }
   if (order) drawDraft(map, group, view, order);
 }
@@ -113,10 +114,11 @@ function afloat(view) {
 
 /** The seat's ships, and where the game stands for it. */
 export function gauges(view, welcome) {
+  learnWelcome(welcome);
   // The seat's title names its commander and then its ships; the ships are in the table below.
   const title = (welcome?.seats?.find((x) => x.seat === welcome.seat)?.title ?? welcome?.seat ?? "Your command").split(":")[0];
   if (!view) return [h("h2", {}, title), h("p", { class: "muted" }, "Waiting for the first report…")];
-  const outcome = view.outcome ? h("p", { class: "refusal" }, `${Object.entries(view.outcome.results).map(([side, r]) => `${side}: ${r}`).join(", ")}. ${view.outcome.reason}`) : null;
+  const outcome = view.outcome ? h("p", { class: "refusal" }, `${resultsWords(view.outcome.results, welcome?.side_titles)}. ${view.outcome.reason}`) : null;
   const pick = (id) => draft.select?.(id);
   return [
     h("h2", {}, title),
@@ -124,7 +126,7 @@ export function gauges(view, welcome) {
       "dl",
       { class: "gauges" },
       h("dt", {}, "Side"), h("dd", {}, view.side_title ?? view.side),
-      h("dt", {}, "Sighting"), h("dd", { id: "gauge-sight" }, `${view.night ? "night" : "day"} · visibility ${view.visibility} · wind ${view.wind}`),
+      h("dt", {}, "Sighting"), h("dd", { id: "gauge-sight" }, `${view.night ? "night" : "day"} · visibility ${view.visibility} · wind ${windWords(view.wind)}`),
       view.effects?.length ? [h("dt", {}, "Events"), h("dd", { class: "hurt" }, view.effects.join(", "))] : null,
       view.exits !== null && view.exits !== undefined ? [h("dt", {}, "Broke through"), h("dd", {}, `${view.exits} ship${view.exits === 1 ? "" : "s"}`)] : null,
       view.mines_to_lay ? [h("dt", {}, "Secret mines"), h("dd", { class: "hurt" }, `${view.mines_to_lay} to lay now`)] : null,
@@ -138,7 +140,7 @@ export function gauges(view, welcome) {
 
 /** What the seat was told since the turn began, newest last. */
 export function reports(view) {
-  const list = (view?.reports || []).map((r) => h("li", { "data-kind": r.kind, class: r.kind }, h("span", { class: "when" }, `T${r.turn} ${r.phase.replace("_", " ")}`), r.text));
+  const list = (view?.reports || []).map((r) => h("li", { "data-kind": r.kind, class: r.kind }, h("span", { class: "when" }, `T${r.turn} ${phaseWords(r.phase)}`), r.text));
   return list.length ? h("ul", { class: "reports", id: "report-list" }, list) : h("p", { class: "muted" }, "No reports this turn.");
 }
 

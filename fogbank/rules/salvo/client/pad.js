@@ -8,7 +8,7 @@
 
 import { h } from "/web/dom.js";
 import { FACINGS, side } from "/web/rulesets/salvo/draw.js";
-import { aimWords, learnNames, lineBlockedWords, phaseWords, shipName } from "/web/rulesets/salvo/words.js";
+import { aimWords, facingWords, learnNames, learnWelcome, phaseWords, shipName } from "/web/rulesets/salvo/words.js";
 
 const TURNS_ALLOWED = { capital: 2, screen: 3, zeppelin: 3, dummy: 3 }; // 12.31
 const DUMMIES_PER_TURN = 2; // 12.22
@@ -44,8 +44,15 @@ export function turnsIn(path) {
   return [...path].filter((c, i) => "LR".includes(c) && (i === 0 || path[i - 1] === "F")).length;
 }
 
-/** Whether a unit has guns or torpedoes to fire (a fort at 3W is silenced; a dummy has none). */
-const armed = (u) => Boolean(u.attack || u.torpedoes) && !(u.kind === "fort" && u.w >= 3) && u.kind !== "dummy";
+/** Whether a unit may fire anything this turn: the view's `batteries`, as the rules judge them
+ * (a fort silenced, a ship without power, a dummy: none). */
+const armed = (u) => (u.batteries || []).length > 0;
+
+/** A unit on the pad as a person reads it: a ship by her name, a dummy by where it is. */
+export function unitLabel(u) {
+  if (u.id.startsWith("new-")) return u.name;
+  return u.kind === "dummy" ? `dummy at ${u.hex}` : u.name;
+}
 const speedOf = (path) => [...path].filter((c) => c === "F").length;
 const longestTurn = (path) => Math.max(0, ...path.split("F").map((run) => run.length));
 
@@ -109,6 +116,7 @@ function sightWords(shot, range, fort) {
 }
 
 export function orderForm({ view, welcome, changed }) {
+  learnWelcome(welcome); // the facings' words, the sides' and seats' titles
   let plan = fresh();
   let phaseKey = null;
   let keep = false; // a draft was filled in for the phase about to open
@@ -177,7 +185,7 @@ export function orderForm({ view, welcome, changed }) {
       "div",
       { class: "unit-picks", role: "group", "aria-label": "Your units" },
       list.map((u) => {
-        const b = h("button", { type: "button", class: "unit-pick", "data-unit": u.id, "aria-pressed": String(u.id === draft.selected) }, u.kind === "dummy" ? u.name : u.id);
+        const b = h("button", { type: "button", class: "unit-pick", "data-unit": u.id, "aria-pressed": String(u.id === draft.selected), title: u.kind === "dummy" ? null : `counter ${u.id}` }, unitLabel(u));
         b.onclick = () => select(u.id);
         return b;
       }),
@@ -197,7 +205,7 @@ export function orderForm({ view, welcome, changed }) {
       const [words, over] = path === undefined || path === null || !draft.map ? ["holds course and speed", false] : judge(draft.map, unit, path, welcome.chart.exit_hexes);
       parts.push(
         h("div", { class: "plot", "data-unit": unit.id },
-          h("div", {}, h("strong", {}, unit.id), " ", h("code", { id: "plot-path" }, path ?? "(holds course)"), " ", h("span", { class: over ? "over" : "muted", id: "plot-judged" }, words)),
+          h("div", {}, h("strong", {}, unitLabel(unit)), " ", h("code", { id: "plot-path" }, path ?? "(holds course)"), " ", h("span", { class: over ? "over" : "muted", id: "plot-judged" }, words)),
           h("div", { class: "row" },
             button("↺ turn left", () => setPath(unit, (pathOf(unit) ?? "") + "L"), { id: "plot-left" }),
             button("ahead", () => setPath(unit, (pathOf(unit) ?? "") + "F"), { id: "plot-ahead" }),
@@ -219,7 +227,7 @@ export function orderForm({ view, welcome, changed }) {
       parts.push(h("div", { class: "row" }, place, h("span", { class: "muted small" }, `${plan.dummies.length} of ${DUMMIES_PER_TURN} this turn`)));
     }
     const plotted = Object.entries(plan.moves).map(([uid, path]) => h("li", {}, h("b", {}, shipName(uid)), ` ${path || "stops dead in the water"}`));
-    const dummies = plan.dummies.map((d, i) => h("li", {}, h("b", {}, `dummy ${i + 1}`), ` at ${d.hex} ${d.path || "(stays)"}`));
+    const dummies = plan.dummies.map((d, i) => h("li", {}, h("b", {}, `new dummy ${i + 1}`), ` at ${d.hex}, facing ${facingWords(d.facing)}: ${d.path || "(stays)"}`));
     parts.push(h("ul", { class: "plan", id: "plan" }, plotted, dummies));
     return parts;
   }
@@ -227,11 +235,13 @@ export function orderForm({ view, welcome, changed }) {
   function gunfire(now) {
     const unit = unitOf(draft.selected);
     if (!units().some(armed)) return [shipList(armed)];
+    // Only the batteries the picked ship may fire this turn (the view's, as the rules judge them).
+    const ready = unit?.batteries ?? ["target", "secondary", "torpedo"];
     const batteries = h(
       "div",
       { class: "segmented", role: "radiogroup", "aria-label": "Battery" },
       [["target", "main"], ["secondary", "secondary"], ["torpedo", "torpedoes"]].map(([value, words]) => {
-        const radio = h("input", { type: "radio", name: "battery", value, checked: draft.battery === value, "data-battery": value });
+        const radio = h("input", { type: "radio", name: "battery", value, checked: draft.battery === value, "data-battery": value, disabled: !ready.includes(value) });
         radio.onchange = () => edit(() => (draft.battery = value));
         return h("label", {}, radio, h("span", {}, words));
       }),
@@ -247,17 +257,18 @@ export function orderForm({ view, welcome, changed }) {
       const lines = Object.entries(aims).filter(([k]) => k !== "spotter").map(([battery, n]) => {
         const c = contact(n);
         const shot = c && draft.map ? sightWords(sighting(draft.map, now, unit.hex, c.hex), battery === "torpedo" ? unit.torpedo_range : battery === "secondary" ? 5 : unit.range, unit.kind === "fort") : "";
-        // 12.41 stops guns, not torpedoes (which run under the water): the view says where it bites.
+        // 12.41 stops guns, not torpedoes (which run under the water): the view says where it
+        // bites; why, and what the rule says, is the rules' refusal below the pad, said once.
         const blocked = battery !== "torpedo" && unit.lines_blocked?.[String(n)];
         return h("li", { "data-battery": battery }, `${battery === "target" ? "main" : battery} at #${n} ${c?.identity?.name ?? ""} — ${shot}`,
-          blocked ? h("div", { class: "over", "data-rule": "12.41" }, lineBlockedWords(blocked)) : null);
+          blocked ? h("div", { class: "over", "data-rule": "12.41" }, "line blocked (12.41): the rules refuse this shot") : null);
       });
-      parts.push(h("div", { class: "plot", "data-unit": unit.id }, h("strong", {}, `${unit.id} ${unit.name}`), ` guns ${unit.attack}${unit.secondary ? `+${unit.secondary}` : ""}, range ${unit.range}`,
+      parts.push(h("div", { class: "plot", "data-unit": unit.id }, h("strong", {}, unit.name), ` guns ${unit.attack}${unit.secondary ? `+${unit.secondary}` : ""}, range ${unit.range}`,
         h("ul", {}, lines.length ? lines : h("li", { class: "muted" }, "no target yet")),
         unit.kind === "capital" || unit.kind === "screen" ? smokeCard(unit) : null,
         h("div", { class: "row" }, button("hold fire", () => delete plan.fire[unit.id], { id: "fire-clear" }),
           aims.target !== undefined ? button(`all ships at #${aims.target}`, () => {
-            for (const u of units().filter(armed)) plan.fire[u.id] = { ...(plan.fire[u.id] || {}), target: aims.target };
+            for (const u of units().filter((x) => (x.batteries || []).includes("target"))) plan.fire[u.id] = { ...(plan.fire[u.id] || {}), target: aims.target };
           }, { id: "fire-all" }) : null)));
     }
     const given = Object.entries(plan.fire).map(([uid, f]) => h("li", {}, h("b", {}, shipName(uid)), ` ${aimWords(f)}`));
@@ -301,6 +312,12 @@ export function orderForm({ view, welcome, changed }) {
     return parts;
   }
 
+  /** The battery a click aims: the one chosen, or the picked ship's first that may fire. */
+  function batteryOf(unit) {
+    const ready = unit?.batteries ?? [];
+    return ready.includes(draft.battery) || !ready.length ? draft.battery : ready[0];
+  }
+
   function render() {
     const now = view();
     if (!now) return root.replaceChildren(h("p", { class: "muted" }, "Waiting for your view…"));
@@ -318,7 +335,7 @@ export function orderForm({ view, welcome, changed }) {
     const unit = unitOf(draft.selected);
     // A contact only remembered (last seen) is not in the picture: nothing can aim at it.
     if (!now || !unit || !(now.contacts || []).some((c) => c.label === label)) return false;
-    if (now.phase === "gunfire" && armed(unit)) edit(() => (plan.fire[unit.id] = { ...(plan.fire[unit.id] || {}), [draft.battery]: label }));
+    if (now.phase === "gunfire" && armed(unit)) edit(() => (plan.fire[unit.id] = { ...(plan.fire[unit.id] || {}), [batteryOf(unit)]: label }));
     else if (draft.tool === "searchlight" && unit.searchlight) edit(() => (plan.searchlights[unit.id] = label));
     else return false;
     return true;
@@ -348,7 +365,10 @@ export function orderForm({ view, welcome, changed }) {
       plan = { ...fresh(), ...structuredClone(order || {}) };
       plan.moves ||= {};
       plan.fire ||= {};
-      keep = true;
+      // Kept through the next clean start only when that is still to come (a draft put back
+      // before its phase's view): filled in the phase now open, it goes when the phase does.
+      const now = view();
+      keep = !now || phaseKey !== `${now.turn}/${now.phase}`;
       render();
     },
     cost() {
@@ -393,8 +413,9 @@ export function orderForm({ view, welcome, changed }) {
         setPath(unit, extend(map, unit, pathOf(unit) ?? "", place.name));
       } else if (unit && now.phase === "gunfire" && contacts.length) {
         const aims = plan.fire[unit.id] || {};
-        const at = contacts.findIndex((c) => c.label === aims[draft.battery]);
-        plan.fire[unit.id] = { ...aims, [draft.battery]: contacts[(at + 1) % contacts.length].label };
+        const battery = batteryOf(unit);
+        const at = contacts.findIndex((c) => c.label === aims[battery]);
+        plan.fire[unit.id] = { ...aims, [battery]: contacts[(at + 1) % contacts.length].label };
       } else if (unit && draft.tool === "starshell" && unit.starshells) {
         plan.starshells[unit.id] = place.name;
       } else if (unit && draft.tool === "searchlight" && unit.searchlight && contacts.length) {

@@ -6,15 +6,20 @@
 
 import { h, paint, s } from "/web/dom.js";
 import {
-  FACING_WORDS, LOOKS, drawBeam, drawCounters, drawFire, drawMines, drawSmoke, drawStarshells, drawWaters, sideColour,
+  LOOKS, drawBeam, drawCounters, drawFire, drawMines, drawSmoke, drawStarshells, drawWaters, sideColour,
 } from "/web/rulesets/salvo/draw.js";
 import { override } from "./override.js";
-import { learnNames, orderWords } from "/web/rulesets/salvo/words.js";
+import {
+  courseWords, facingWords, learnNames, learnWelcome, observerName, orderWords, possessive, seatName, shipName, sideName, unitName, windWords,
+} from "/web/rulesets/salvo/words.js";
 import { drawSeat, seatPanel, seatSummary } from "/web/rulesets/salvo/seat.js";
 
 export { drawSeat, override, seatPanel, seatSummary };
 
 export const geometry = "hexes";
+
+/** The welcome's words: what the facings mean, and every side's and seat's title. */
+export const learn = learnWelcome;
 
 const LABEL = { font: "ui-monospace, DejaVu Sans Mono, monospace", size: 4.4, fill: "#4a5560", weight: "bold" };
 const sidesOf = (view) => [...new Set((view?.units || []).map((u) => u.side))].sort();
@@ -52,16 +57,21 @@ function state(unit) {
   return "";
 }
 
+/** A unit in the umpire's words: "CA1 San Francisco", or "a dummy" (its id is the rules' own). */
+function unitTitle(unit) {
+  return unit.dummy ? "DUMMY" : `${unit.id} ${unit.name}`;
+}
+
 function unitWords(view, unit) {
-  const labels = labelsOf(view, unit).map(([who, n]) => `${who}'s #${n}`);
+  const labels = labelsOf(view, unit).map(([who, n]) => `${possessive(observerName(who))} #${n}`);
   const seen = seenBy(view, unit);
-  const facing = unit.kind === "fort" ? "" : ` facing ${unit.facing} (${FACING_WORDS[unit.facing] ?? "?"}), speed ${unit.speed}`;
+  const facing = unit.kind === "fort" ? "" : ` facing ${facingWords(unit.facing)}, speed ${unit.speed}`;
   return [
-    `${unit.dummy ? "DUMMY " : ""}${unit.id} ${unit.name} (${unit.side}, ${unit.seat}) at ${unit.hex}${facing}`,
-    damage(unit),
+    `${unitTitle(unit)} (${sideName(unit.side)}, ${seatName(unit.seat)}) at ${unit.hex}${facing}`,
+    unit.dummy ? "" : damage(unit),
     state(unit),
     labels.length ? `labelled ${labels.join(", ")}` : "",
-    seen.length ? `seen by ${seen.join(", ")}` : "unseen by the enemy",
+    seen.length ? `seen by ${seen.map(observerName).join(", ")}` : "unseen by the enemy",
   ].filter(Boolean).join("; ");
 }
 
@@ -101,7 +111,7 @@ function drawLabels(map, group, view) {
     for (const [who, n] of labelsOf(view, unit)) {
       if (observerSide(view, who) === unit.side) continue;
       if (!byHex.has(unit.hex)) byHex.set(unit.hex, []);
-      byHex.get(unit.hex).push(`${who.slice(0, 1).toUpperCase()}${n}`);
+      byHex.get(unit.hex).push(`${initial(observerName(who))}${n}`);
     }
   }
   for (const [hex, words] of byHex) {
@@ -116,7 +126,8 @@ function drawShots(map, group, view) {
     const fired = shot.outcome.startsWith("DPT") || shot.battery === "torpedo";
     const look = shot.battery === "torpedo" ? LOOKS.torpedo : fired ? LOOKS.fired : LOOKS.noShot;
     const [firer, target] = [units[shot.firer], units[shot.target]];
-    const label = `${firer?.name ?? shot.firer} → ${target?.name ?? shot.target} (${shot.battery}): ${shot.outcome}`;
+    const battery = { target: "main battery", secondary: "secondaries", torpedo: "torpedoes" }[shot.battery] ?? shot.battery;
+    const label = `${unitName(firer) || shipName(shot.firer)} → ${unitName(target) || shipName(shot.target)} (${battery}): ${shot.outcome}`;
     const arrow = drawFire(map, group, shot.from, shot.to, { look, label, className: fired ? "shot fired" : "shot no-shot" });
     arrow?.setAttribute("data-firer", shot.firer);
   }
@@ -126,7 +137,7 @@ function drawRadar(map, group, view) {
   for (const radar of view?.radar || []) {
     const reach = map.within(radar.hex, radar.range);
     const g = group.appendChild(s("g", { class: "radar", "data-unit": radar.unit }));
-    map.area(g, reach, `${radar.unit}'s radar: ${radar.range} hexes`, { fill: { fill: LOOKS.radar.fill }, edge: LOOKS.radar });
+    map.area(g, reach, `${shipName(radar.unit)}'s radar: ${radar.range} hexes`, { fill: { fill: LOOKS.radar.fill }, edge: LOOKS.radar });
   }
 }
 
@@ -134,7 +145,7 @@ function drawSearchlights(map, group, view) {
   const units = unitsById(view);
   for (const beam of view?.searchlights || []) {
     const [from, to] = [units[beam.unit], units[beam.target]];
-    if (from && to) drawBeam(map, group, from.hex, to.hex, `${from.name}'s searchlight on ${to.name}`);
+    if (from && to) drawBeam(map, group, from.hex, to.hex, `${unitName(from)}'s searchlight on ${unitName(to)}`);
   }
 }
 
@@ -166,7 +177,7 @@ export const layers = [
 export function clock(view) {
   if (!view) return "";
   learnNames(view); // the held orders and the log name ships as the truth does
-  return `${view.night ? "night" : "day"} · visibility ${view.visibility} · wind ${view.wind}`;
+  return `${view.night ? "night" : "day"} · visibility ${view.visibility} · wind ${windWords(view.wind)}`;
 }
 
 function unitRow(view, unit) {
@@ -175,15 +186,15 @@ function unitRow(view, unit) {
   return h(
     "tr",
     { "data-unit": unit.id, class: [unit.dummy ? "dummy" : "", unit.sunk || unit.exited ? "struck" : ""].join(" ").trim() || null },
-    h("td", { class: "mono" }, unit.dummy ? `${unit.id}` : unit.id),
-    h("td", {}, unit.dummy ? "dummy" : unit.name),
+    h("td", { class: "mono" }, unit.dummy ? "" : unit.id),
+    h("td", { title: possessive(seatName(unit.seat)) }, unit.dummy ? "dummy" : unit.name),
     h("td", { class: "mono" }, unit.hex),
     // A dummy has no top speed of its own (99 in the truth): its course and speed alone.
-    h("td", { class: "mono" }, unit.kind === "fort" ? "" : unit.dummy ? `${unit.facing} ${unit.speed}` : `${unit.facing} ${unit.speed}/${unit.max_speed}`),
+    h("td", { class: "mono", title: unit.kind === "fort" ? null : `facing ${facingWords(unit.facing)}` }, unit.kind === "fort" ? "" : courseWords(unit.facing, unit.speed, unit.dummy ? null : unit.max_speed)),
     h("td", { class: "mono" }, unit.dummy ? "" : `${unit.w}W ${unit.s}S`),
     h("td", {}, state(unit)),
-    h("td", { class: "small", title: labels.map(([who, n]) => `${who}'s label ${n}`).join(", ") }, labels.map(([who, n]) => `${who.slice(0, 1).toUpperCase()}#${n}`).join(" ")),
-    h("td", { class: seen.length ? "small" : "small muted" }, seen.length ? seen.join(", ") : "unseen"),
+    h("td", { class: "small", title: labels.map(([who, n]) => `${possessive(observerName(who))} label ${n}`).join(", ") }, labels.map(([who, n]) => `${initial(observerName(who))}#${n}`).join(" ")),
+    h("td", { class: seen.length ? "small" : "small muted" }, seen.length ? seen.map(observerName).join(", ") : "unseen"),
   );
 }
 
@@ -191,12 +202,12 @@ function unitRow(view, unit) {
 export function truth(view) {
   learnNames(view);
   const sides = sidesOf(view);
-  const effects = Object.entries(view.effects || {}).map(([side, list]) => `${side}: ${list.join(", ")}`);
-  const points = Object.entries(view.points || {}).map(([side, n]) => `${side} ${n}`);
+  const effects = Object.entries(view.effects || {}).map(([side, list]) => `${sideName(side)}: ${list.join(", ")}`);
+  const points = Object.entries(view.points || {}).map(([side, n]) => `${sideName(side)} ${n}`);
   const tables = sides.map((side) => {
     const units = view.units.filter((u) => u.side === side);
     return [
-      h("h3", {}, `${side} (${units.filter((u) => !u.sunk && !u.exited && !u.dummy).length} afloat)`),
+      h("h3", {}, `${sideName(side)} (${units.filter((u) => !u.sunk && !u.exited && !u.dummy).length} afloat)`),
       h(
         "table",
         { class: "truth-units", "data-side": side },
@@ -214,7 +225,7 @@ export function truth(view) {
       h("dt", {}, "Event"), h("dd", {}, view.event || "none"),
       h("dt", {}, "Effects"), h("dd", {}, effects.join("; ") || "none"),
       h("dt", {}, "Secret mines"), h("dd", { class: "secret-mines" }, (view.minefields?.secret || []).join(" ") || "none laid"),
-      h("dt", {}, "Broke through"), h("dd", {}, (view.exits || []).join(", ") || "none"),
+      h("dt", {}, "Broke through"), h("dd", {}, (view.exits || []).map(shipName).join(", ") || "none"),
       h("dt", {}, "Points"), h("dd", {}, points.join(", ") || "none"),
     ),
     ...tables.flat(),
@@ -222,7 +233,8 @@ export function truth(view) {
 }
 
 // The record sheet: a row a phase, the umpire's view after it.
-const initial = (side) => side.slice(0, 1).toUpperCase();
+/** The first capital of a name, for a column too narrow for it: "the United States" -> "U". */
+const initial = (name) => (name.match(/[A-Z]/) ?? [name.slice(0, 1).toUpperCase()])[0];
 const afloat = (view, side) => (view.units || []).filter((u) => u.side === side && !u.dummy && !u.sunk && !u.exited).length;
 
 export const columns = [
@@ -232,8 +244,8 @@ export const columns = [
     name: "afloat",
     heading: "Afloat",
     cell: (row) => ({
-      text: sidesOf(row.view).map((side) => `${initial(side)} ${afloat(row.view, side)}`).join(" · "),
-      title: sidesOf(row.view).map((side) => `${side}: ${afloat(row.view, side)} afloat`).join(", "),
+      text: sidesOf(row.view).map((side) => `${initial(sideName(side))} ${afloat(row.view, side)}`).join(" · "),
+      title: sidesOf(row.view).map((side) => `${sideName(side)}: ${afloat(row.view, side)} afloat`).join(", "),
       class: "small nowrap",
     }),
   },
@@ -245,7 +257,7 @@ export const columns = [
         const hit = row.view.units.filter((u) => u.side === side && !u.dummy);
         return [side, `${hit.reduce((n, u) => n + u.w, 0)}W ${hit.reduce((n, u) => n + u.s, 0)}S`];
       });
-      return { text: hits.map(([side, n]) => `${initial(side)} ${n}`).join(" · "), title: hits.map(([side, n]) => `${side}: ${n}`).join(", "), class: "small nowrap" };
+      return { text: hits.map(([side, n]) => `${initial(sideName(side))} ${n}`).join(" · "), title: hits.map(([side, n]) => `${sideName(side)}: ${n}`).join(", "), class: "small nowrap" };
     },
   },
   { name: "exits", heading: "Exits", cell: (row) => ({ text: (row.view.exits || []).length, class: "num" }) },

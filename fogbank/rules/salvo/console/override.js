@@ -4,7 +4,8 @@
 // fills the hex, and picks a unit there when none is being moved.
 
 import { h } from "/web/dom.js";
-import { FACINGS, FACING_WORDS } from "/web/rulesets/salvo/draw.js";
+import { FACINGS } from "/web/rulesets/salvo/draw.js";
+import { facingWords, sideName } from "/web/rulesets/salvo/words.js";
 
 const KINDS = [
   ["move_unit", "Move a unit"],
@@ -18,7 +19,7 @@ export function override({ view }) {
   const kind = h("select", { id: "override-kind", name: "kind" }, KINDS.map(([value, words]) => h("option", { value }, words)));
   const unit = h("select", { id: "override-unit", name: "unit" });
   const hex = h("input", { id: "override-hex", name: "hex", placeholder: "2005", size: 5, autocomplete: "off", inputmode: "numeric" });
-  const facing = h("select", { id: "override-facing", name: "facing" }, h("option", { value: "" }, "as is"), [...FACINGS].map((f) => h("option", { value: f }, `${f} (${FACING_WORDS[f]})`)));
+  const facing = h("select", { id: "override-facing", name: "facing" }, h("option", { value: "" }, "as is"), [...FACINGS].map((f) => h("option", { value: f }, facingWords(f))));
   const w = h("input", { id: "override-w", name: "w", type: "number", min: 0, max: 5, step: 1, value: 0 });
   const s = h("input", { id: "override-s", name: "s", type: "number", min: 0, max: 5, step: 1, value: 0 });
   const value = h("input", { id: "override-value", name: "value", type: "number", min: 0, max: 40, step: 1 });
@@ -31,11 +32,15 @@ export function override({ view }) {
     labelled("value", "Visibility (hexes)", value),
   ];
 
-  /** The units to choose from, afloat first; the choice kept when the list is drawn again. */
+  /** The units to choose from, afloat first, each where it is now; the choice kept when the
+   * list is drawn again (on every update: a unit's hex in it is never an old one). */
   function units() {
     const chosen = unit.value;
     const all = [...(view()?.units || [])].sort((a, b) => Number(a.sunk || a.exited) - Number(b.sunk || b.exited) || a.id.localeCompare(b.id));
-    unit.replaceChildren(...all.map((u) => h("option", { value: u.id }, `${u.id} ${u.dummy ? "dummy" : u.name} (${u.hex}${u.sunk ? ", sunk" : u.exited ? ", gone" : ""})`)));
+    const what = (u) => (u.dummy ? `a dummy of ${sideName(u.side)}` : `${u.name} (${u.id})`);
+    const options = all.map((u) => [u.id, `${what(u)} at ${u.hex}${u.sunk ? ", sunk" : u.exited ? ", gone" : ""}`]);
+    if (JSON.stringify(options) === JSON.stringify([...unit.options].map((o) => [o.value, o.textContent]))) return; // a list open stays open
+    unit.replaceChildren(...options.map(([id, words]) => h("option", { value: id }, words)));
     if (chosen && all.some((u) => u.id === chosen)) unit.value = chosen;
   }
 
@@ -64,6 +69,8 @@ export function override({ view }) {
       if (kind.value === "set_visibility") chosen.value = Number(value.value);
       return chosen;
     },
+    /** The umpire's view changed: the units where they are now. */
+    refresh: units,
     pick(place) {
       units();
       hex.value = place.name;

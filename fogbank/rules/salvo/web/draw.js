@@ -11,7 +11,6 @@ if (!document.querySelector('link[data-ruleset="salvo"]')) {
 }
 
 export const FACINGS = "ABCDEF"; // hexsides clockwise from north, as the rules letter them
-export const FACING_WORDS = { A: "N", B: "NE", C: "SE", D: "S", E: "SW", F: "NW" };
 export const MONO = "ui-monospace, DejaVu Sans Mono, Menlo, monospace";
 export const INK = "#1f2a36";
 export const RED = "#b3261e";

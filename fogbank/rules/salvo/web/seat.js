@@ -4,8 +4,8 @@
 // its orders over it.
 
 import { h } from "/web/dom.js";
-import { FACING_WORDS, NAVY, RED, TEAL, drawCounters, drawMines, drawSmoke, drawStarshells, drawWaters } from "./draw.js";
-import { learnNames, phaseWords } from "./words.js";
+import { NAVY, RED, TEAL, drawCounters, drawMines, drawSmoke, drawStarshells, drawWaters } from "./draw.js";
+import { courseWords, facingWords, learnNames, phaseWords, sideName } from "./words.js";
 
 /** How much a seat knows of a contact: "identified", "classified" or "marker"; "last seen" for
  * one the seat's view no longer shows (from the page's own memory). */
@@ -56,7 +56,7 @@ export function drawPicture(map, group, view, { remembered = [], selected = null
     sunk: unit.sunk || (unit.kind === "fort" && unit.w >= 3),
     mark: unit.kind === "dummy" ? "D" : null,
     text: unit.kind === "dummy" ? "dummy" : unit.id,
-    title: `${mine ? "Yours" : "Your side's"}: ${unit.name} (${unit.id}) at ${unit.hex}${unit.facing && unit.kind !== "fort" ? `, facing ${FACING_WORDS[unit.facing]}, speed ${unit.speed}` : ""}; ${unit.w}W ${unit.s}S${unit.sunk ? ", sunk" : ""}`,
+    title: `${mine ? "Yours" : "Your side's"}: ${unit.kind === "dummy" ? "a dummy" : `${unit.name} (${unit.id})`} at ${unit.hex}${unit.facing && unit.kind !== "fort" ? `, facing ${facingWords(unit.facing)}, speed ${unit.speed}` : ""}${unit.kind === "dummy" ? "" : `; ${unit.w}W ${unit.s}S`}${unit.sunk ? ", sunk" : ""}`,
     classes: [mine ? "own" : "friend", unit.id === selected ? "selected" : ""].filter(Boolean),
     data: { unit: unit.id },
   });
@@ -73,7 +73,7 @@ export function drawPicture(map, group, view, { remembered = [], selected = null
       sunk: c.destroyed,
       mark: level === "identified" ? null : String(c.label),
       text: level === "identified" ? c.identity.id : level === "last seen" ? `#${c.label}?` : "",
-      title: `#${c.label}: ${contactWhat(c)} at ${c.hex}${level === "last seen" ? `, last seen ${ageWords(view, c)}` : `, ${FIDELITY_WORDS[level]}`}${c.speed ? `, speed ${c.speed}` : ""}`,
+      title: `#${c.label}: ${contactWhat(c)} at ${c.hex}${level === "last seen" ? `, last seen ${ageWords(view, c)}` : `, ${FIDELITY_WORDS[level]}`}${c.facing ? `, facing ${facingWords(c.facing)}` : ""}${c.speed ? `, speed ${c.speed}` : ""}`,
       classes: ["contact", `fidelity-${level.replace(" ", "-")}`],
       data: { label: c.label },
     };
@@ -102,10 +102,11 @@ export function shipsTable(ships, { selected = null, pick = null } = {}) {
       { "data-unit": u.id, class: [u.id === selected ? "selected" : "", gone ? "struck" : ""].filter(Boolean).join(" ") || null, tabindex: pick ? 0 : null },
       // The id heads the name, and what a ship carries (or its fate) goes under it: columns of their
       // own make the table too wide for the side panel at 1024.
-      h("td", {}, h("span", { class: "mono id" }, u.id), " ", u.kind === "dummy" ? "dummy" : u.name, u.flagship ? h("span", { class: "chip" }, "flag") : null,
+      h("td", {}, u.kind === "dummy" ? null : [h("span", { class: "mono id" }, u.id), " "], u.kind === "dummy" ? "dummy" : u.name, u.flagship ? h("span", { class: "chip" }, "flag") : null,
         gone || kit ? h("div", { class: "small kit", title: gone ? null : (u.radar_words || []).join("; ") || null }, gone || kit) : null),
       h("td", { class: "mono" }, u.hex),
-      h("td", { class: "mono" }, u.kind === "fort" ? "—" : `${u.facing} ${u.speed}/${u.max_speed}`),
+      // A dummy has no top speed of its own (99 in the rules): its course and speed alone.
+      h("td", { class: "mono", title: u.kind === "fort" ? null : `facing ${facingWords(u.facing)}` }, u.kind === "fort" ? "—" : courseWords(u.facing, u.speed, u.kind === "dummy" ? null : u.max_speed)),
       h("td", { class: "mono", title: "main + secondary battery, range in hexes" }, u.kind === "dummy" ? "" : `${u.attack}${u.secondary ? `+${u.secondary}` : ""}/${u.range}`),
       h("td", { class: u.w || u.s ? "mono hurt" : "mono" }, u.kind === "dummy" ? "" : `${u.w}W ${u.s}S${u.fresh_w || u.fresh_s ? "*" : ""}`),
     );
@@ -118,7 +119,7 @@ export function shipsTable(ships, { selected = null, pick = null } = {}) {
   return h(
     "table",
     { class: "ships" },
-    h("thead", {}, h("tr", {}, ["Ship", "Hex", "Course", "Guns / range", "Hits"].map((t) => h("th", {}, t)))),
+    h("thead", {}, h("tr", {}, ["Ship", "Hex", "Course", "Guns / range", "Hits"].map((t) => h("th", { title: t === "Course" ? "facing (compass), speed / top speed" : null }, t)))),
     h("tbody", {}, rows),
   );
 }
@@ -136,8 +137,8 @@ export function contactsTable(view, remembered = [], { pick = null } = {}) {
       h("td", {}, h("span", { class: "fidelity" }, FIDELITY_WORDS[level])),
       h("td", {}, contactWhat(c), c.destroyed ? " (destroyed)" : ""),
       h("td", { class: "mono" }, c.hex),
-      h("td", { class: "mono" }, c.facing ? `${c.facing} ${c.speed}` : c.kind === "fort" ? "—" : `${c.speed}`),
-      h("td", { class: "small muted" }, level === "last seen" ? ageWords(view, c) : c.friendly ? "friendly" : c.side),
+      h("td", { class: "mono", title: c.facing ? `facing ${facingWords(c.facing)}` : null }, c.facing ? courseWords(c.facing, c.speed) : c.kind === "fort" ? "—" : `${c.speed}`),
+      h("td", { class: "small muted" }, level === "last seen" ? ageWords(view, c) : c.friendly ? "friendly" : sideName(c.side)),
     );
     if (pick) {
       row.onclick = () => pick(c);
@@ -151,7 +152,7 @@ export function contactsTable(view, remembered = [], { pick = null } = {}) {
   return h(
     "table",
     { class: "contacts" },
-    h("thead", {}, h("tr", {}, ["#", "Known as", "What", "Hex", "Speed", ""].map((t) => h("th", {}, t)))),
+    h("thead", {}, h("tr", {}, ["#", "Known as", "What", "Hex", "Course", ""].map((t) => h("th", { title: t === "Course" ? "facing (compass) and speed" : null }, t)))),
     h("tbody", {}, rows),
   );
 }
@@ -160,7 +161,7 @@ export function contactsTable(view, remembered = [], { pick = null } = {}) {
 export function seatPanel(seat, view) {
   if (!view) return h("p", { class: "muted" }, `Waiting for ${seat}'s view…`);
   return [
-    h("h2", {}, `${seat}: the ${view.side} picture`),
+    h("h2", {}, `${seat}: ${view.side_title ?? sideName(view.side)}'s picture`),
     h("p", { class: "small" }, `Turn ${view.turn}, ${phaseWords(view.phase)} · visibility ${view.visibility}${view.effects?.length ? ` · ${view.effects.join(", ")}` : ""}`),
     shipsTable(view.ships || []),
     view.friends?.length ? [h("h3", {}, "The side's shared plot"), shipsTable(view.friends)] : null,

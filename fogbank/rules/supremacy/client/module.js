@@ -5,6 +5,8 @@
 // questions (4.3) and talk in the open (4.2). The views it reads are views.py's (docs/payloads.md).
 
 import { h, paint, s, titled } from "/web/dom.js";
+import { resultsWords } from "/web/words.js";
+import { learnTitles, orderWords, phaseWords, titleOf } from "/web/rulesets/supremacy/words.js";
 import { along, bearing, clearOf, distance, flip, model, pointList, wedge } from "/web/maps/table.js";
 import { readMove, trace } from "./moves.js";
 import { afloat, orderForm as padForm } from "./pad.js";
@@ -12,11 +14,6 @@ import { afloat, orderForm as padForm } from "./pad.js";
 export const geometry = "table";
 export const talk = "every seat, the enemy too: signals go in the open (4.2)";
 
-const PHASES = {
-  write_moves: "1A write moves", execute_moves: "1B movement", searchlights: "2A searchlights",
-  write_fire: "2B write fire", execute_fire: "2C fire", apply_damage: "2D damage", torpedoes: "3 torpedoes",
-  cleanup: "4 smoke clears",
-};
 const ASKS = { damage: "general damage", speed: "possible top speed", ammunition: "ammunition used",
   turrets: "turrets left", torpedo_banks: "torpedo banks left", special: "possible special damage",
   engaged: "which of your side engaged her last turn" };
@@ -26,9 +23,7 @@ const ARC_REACH = 150; // tenths: a turret's arc is drawn 15 inches out, enough 
 const pad3 = (degrees) => String(degrees).padStart(3, "0");
 const inches = (tenths) => (tenths / 10).toFixed(1);
 
-export function phase(name) {
-  return PHASES[name] ?? name;
-}
+export { phaseWords as phase, orderWords as order };
 
 // The table's view: the whole of what the seat sees, or close up on its own ships (their
 // turning circles and written moves at a size to read). A button on the chart flips it; the
@@ -37,6 +32,7 @@ const zoom = { closeUp: false, redraw: () => {}, wired: new WeakSet() };
 
 export function orderForm(context) {
   zoom.redraw = context.changed;
+  learnTitles(context.welcome); // words for an order or an answer before any view came (a reloaded page's amendment, say)
   return padForm(context);
 }
 
@@ -118,7 +114,7 @@ export function drawSeat(map, group, view, draft) {
     const stat = stats[c.ship];
     const mark = model(group, { at: c.at, course: c.course, length: stat.length, funnel: stat.funnel },
       { className: "ship contact", look: { stroke: SIDE[c.side] ?? "#333", width: px(5) }, dot: { fill: "#fff" },
-        label: `${c.title}: course ${pad3(c.course)}°, seen by ${c.seen_by.map((by) => known.get(by) ?? by).join(", ")}` });
+        label: `${c.title}: course ${pad3(c.course)}°, seen by ${c.seen_by.map((by) => titleOf(by)).join(", ")}` });
     mark.setAttribute("data-ship", c.ship);
     label(group, map, c.at, c.title, SIDE[c.side]);
   }
@@ -220,8 +216,7 @@ function meter(value, most) {
 /** The seat's own ships in full. */
 export function gauges(view, welcome) {
   if (!view) return [h("h2", {}, "Your ships"), h("p", { class: "muted" }, "Waiting for the first view…")];
-  const results = Object.entries(view.outcome?.results || {}).map(([side, result]) => `${side}: ${result}`).join(", ");
-  const outcome = view.outcome ? h("p", { class: "refusal" }, `${results}. ${view.outcome.reason}`) : null;
+  const outcome = view.outcome ? h("p", { class: "refusal" }, `${resultsWords(view.outcome.results, welcome?.side_titles)}. ${view.outcome.reason}`) : null;
   return [h("h2", {}, `${view.time?.slice(11, 16) ?? ""} · ${welcome?.briefing?.side === "german" ? "Kriegsmarine" : "Force G"}`),
     ...view.ships.map(shipCard), outcome];
 }
@@ -264,16 +259,6 @@ function shipCard(ship) {
       h("tbody", {}, mounts)));
 }
 
-export function order(given) {
-  return Object.entries(given?.ships || {}).map(([ship, o]) => {
-    const title = known.get(ship) ?? ship;
-    if ("move" in o) return `${title} ${o.move || "stop"}`;
-    if ("fire" in o) return `${title}: ${o.fire.map((f) => `${f.group} at ${known.get(f.target) ?? f.target}${f.half ? " (half)" : ""}`).join(", ") || "hold fire"}`;
-    if ("torpedoes" in o) return `${title}: ${o.torpedoes.map((t) => `${t.bank} bank ${pad3(t.course)}° ${t.spread}`).join(", ") || "no torpedoes"}`;
-    return `${title}: searchlight ${pad3(o.searchlight)}°`;
-  }).join("; ") || "standing orders";
-}
-
 // Every report the seat was told, kept across views: a view carries only its own turn's, and the
 // salvos of 2C would be gone when turn 2 opens.
 const told = new Map();
@@ -298,7 +283,7 @@ export function contacts(view) {
   const rows = view.contacts.flatMap((c) => c.sightings.map((sighting, n) => h("tr", { "data-contact": c.ship },
     h("td", {}, n ? "" : h("b", {}, c.title)), h("td", {}, n ? "" : c.side === "german" ? "German" : "British"),
     h("td", { class: "mono" }, n ? "" : `${pad3(c.course)}°`),
-    h("td", { class: "small" }, known.get(sighting.by) ?? sighting.by),
+    h("td", { class: "small" }, titleOf(sighting.by)),
     h("td", { class: "mono" }, `${pad3(sighting.bearing)}°`),
     h("td", { class: sighting.exact ? "mono" : "mono muted" }, sighting.exact ? `${inches(sighting.range)} in` : `about ${Math.round(sighting.range / 10)} in`))));
   return h("table", { class: "contacts" },
@@ -329,8 +314,8 @@ export function question({ view }) {
 export function answer(message) {
   const { ship, ask } = message.question || {};
   const a = message.answer || {};
-  const title = known.get(ship) ?? ship;
-  if (ask === "engaged") return `Engaged ${title} in the last fire: ${(a.engaged_by || []).map((n) => known.get(n) ?? n).join(", ") || "no ship of your side"}.`;
+  const title = titleOf(ship);
+  if (ask === "engaged") return `Engaged ${title} in the last fire: ${(a.engaged_by || []).map(titleOf).join(", ") || "no ship of your side"}.`;
   if (a.in_sight === false) return `${title} is not in sight: her roster cannot be read.`;
   if (a.sunk && Object.keys(a).length === 1) return `${title} was seen to sink.`;
   const words = {

@@ -122,7 +122,10 @@ export function orderForm({ view, welcome, changed }) {
     // Enemies she sees: a friend in sight is a contact too, but never a target (4.2).
     const seen = (now.contacts || []).filter((c) => c.seen_by.includes(ship.name) && c.side !== stats[ship.name].side);
     const groups = Object.keys(stats[ship.name].groups);
-    const rows = groups.map((group) => {
+    // A group whose guns may not fire this turn (out, no salvos left, or silenced: the view says
+    // why, as the rules judge it) is shown, never offered as a firer.
+    const ready = (m) => !m.out && m.salvos_left > 0 && !m.silent;
+    const rows = groups.filter((group) => ship.mounts.some((m) => m.group === group && ready(m))).map((group) => {
       const target = h("select", { id: `fire-${ship.name}-${group}`, "data-group": group, "aria-label": `${ship.title}'s ${group} group: target` },
         h("option", { value: "" }, "hold fire"),
         seen.map((c) => h("option", { value: c.ship }, c.title)));
@@ -143,9 +146,14 @@ export function orderForm({ view, welcome, changed }) {
         h("div", {}, h("b", {}, group), h("div", { class: "muted small" }, state)), target, h("label", { class: "check", title: "Half salvo" }, half, "½"), note) };
     });
     if (!aiming && rows.length) aiming = rows[0].target;
+    const silent = groups.filter((group) => !rows.some((r) => r.group === group)).map((group) => {
+      const guns = ship.mounts.filter((m) => m.group === group);
+      const why = guns.find((m) => m.silent)?.silent ?? (guns.every((m) => m.out) ? "out of action" : "no salvos left");
+      return h("div", { class: "fire-group silent muted small", "data-group": group }, h("b", {}, group), ` cannot fire: ${why}`);
+    });
     const node = h("fieldset", { class: "ship-order", "data-ship": ship.name }, h("legend", {}, ship.title),
       seen.length ? null : h("p", { class: "muted small" }, "She sees no enemy: nothing to fire at."),
-      h("div", { class: "fire-plan" }, rows.map((r) => r.node)));
+      h("div", { class: "fire-plan" }, rows.map((r) => r.node), silent));
     return {
       node,
       read: () => ({ fire: rows.filter((r) => r.target.value).map((r) => ({ group: r.group, target: r.target.value, ...(r.half.checked ? { half: true } : {}) })) }),

@@ -6,6 +6,7 @@
 import { h, paint, s, titled } from "/web/dom.js";
 import { along, clearOf, flip, model, pointList as points, wedge } from "/web/maps/table.js";
 import { override } from "./override.js";
+import { learnTitles, orderWords, phaseWords, titleOf } from "/web/rulesets/supremacy/words.js";
 
 // A seat's debrief opens on the table as the action ended (who sank, the enemy's true damage),
 // then steps back through it.
@@ -26,8 +27,10 @@ const ARC_REACH = 150; // tenths: the arcs are drawn 15 inches out, enough to re
 const MILE = 60;
 
 const inches = (tenths) => (tenths / 10).toFixed(1);
-const titles = new Map(); // ship -> her name, from the last view of the table: orders read in words
-const named = (ship) => titles.get(ship) ?? ship;
+/** The ships' titles, from the chart: every order is read in words, before any view is drawn. */
+export function learn(welcome) {
+  learnTitles(welcome);
+}
 
 function bounds(view) {
   const all = view.ships.flatMap((ship) => [ship.at, ...(ship.path || [])]).concat(
@@ -69,7 +72,7 @@ function table(view) {
     const left = flip(along(spread.at, spread.course - 90, spread.spread === "fan" ? 20 : 10));
     const right = flip(along(spread.at, spread.course + 90, spread.spread === "fan" ? 20 : 10));
     svg.appendChild(titled(paint(s("line", { class: "spread", x1: left[0], y1: left[1], x2: right[0], y2: right[1] }), LOOKS.spread),
-      `Torpedoes from ${named(spread.ship)}: course ${spread.course}, ${inches(spread.run_left)} inches to run`));
+      `Torpedoes from ${titleOf(spread.ship)}: course ${spread.course}, ${inches(spread.run_left)} inches to run`));
   }
   return svg;
 }
@@ -88,18 +91,12 @@ function ranges(view) {
   return h("table", { class: "ranges" }, h("tbody", {}, rows));
 }
 
-const PHASES = {
-  write_moves: "1A write moves", execute_moves: "1B movement", searchlights: "2A searchlights",
-  write_fire: "2B write fire", execute_fire: "2C fire", apply_damage: "2D damage", torpedoes: "3 torpedoes",
-  cleanup: "4 smoke clears",
-};
-
 export function clock(view) {
-  return view?.time ? `${view.time.slice(11, 16)} · ${PHASES[view.phase] ?? view.phase}` : "";
+  return view?.time ? `${view.time.slice(11, 16)} · ${phaseWords(view.phase)}` : "";
 }
 
 export function truth(view) {
-  for (const ship of view.ships) titles.set(ship.name, ship.title);
+  learnTitles(view);
   const ships = view.ships.map((ship) => h("li", { class: ship.sunk ? "struck" : null, "data-ship": ship.name },
     h("b", {}, ship.title), ` ${ship.damage}/${ship.points} pts · ${ship.speed} kn (top ${ship.top_speed})${ship.aground ? " · AGROUND" : ""}`,
     ship.mounts.filter((m) => m.out).length ? ` · out: ${ship.mounts.filter((m) => m.out).map((m) => m.name).join(", ")}` : ""));
@@ -111,16 +108,7 @@ export const columns = [
   { name: "damage", heading: "Damage", cell: (row) => ({ text: (row.view?.ships || []).map((s) => `${s.title} ${s.damage}`).join(" · "), class: "small" }) },
 ];
 
-/** A seat's order in the game's own notation. */
-export function order(given) {
-  return Object.entries(given?.ships || {}).map(([ship, o]) => {
-    if ("move" in o) return `${named(ship)}: ${o.move || "stop"}`;
-    if ("moves" in o) return `${named(ship)}: ${o.moves.map((m) => m || "stop").join(", then ")}`;
-    if ("fire" in o) return `${named(ship)}: ${o.fire.map((f) => `${f.group} at ${named(f.target)}${f.guns ? ` (${f.guns} guns)` : ""}${f.half ? " ½" : ""}`).join(", ") || "no fire"}`;
-    if ("torpedoes" in o) return `${named(ship)}: ${o.torpedoes.map((t) => `${t.bank} bank ${t.course}° ${t.spread}`).join(", ") || "no torpedoes"}`;
-    return `${named(ship)}: searchlight ${o.searchlight}°`;
-  }).join("; ") || "standing orders";
-}
+export { orderWords as order };
 
 export function seatPanel(seat, view) {
   if (!view) return h("p", { class: "muted" }, "Loading…");

@@ -39,7 +39,9 @@ export function override({ view }) {
   /** The ships afloat to choose from; the choice kept when the list is drawn again. */
   function ships() {
     const chosen = ship.value;
-    ship.replaceChildren(...afloat().map((s) => h("option", { value: s.name }, s.title)));
+    const options = afloat().map((s) => [s.name, s.title]);
+    if (JSON.stringify(options) === JSON.stringify([...ship.options].map((o) => [o.value, o.textContent]))) return; // a list open stays open
+    ship.replaceChildren(...options.map(([name, title]) => h("option", { value: name }, title)));
     if (afloat().some((s) => s.name === chosen)) ship.value = chosen;
   }
 
@@ -73,6 +75,8 @@ export function override({ view }) {
       if (kind.value === "set_visibility") chosen.inches = Number(inches.value);
       return chosen;
     },
+    /** The truth changed: the ships afloat now (one sunk is no longer offered). */
+    refresh: ships,
     pick() {
       show(); // no places on this table: a click only brings the fields up to date
     },

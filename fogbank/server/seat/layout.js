@@ -1,4 +1,4 @@
-// The seat page on any screen (seat.css lays it out): the bar's height, measured as it wraps, so
+// The seat page on any screen (seat.css lays it out): the bar's and the zoom bar's heights, measured as they wrap, so
 // the chart fits the window under it and the order pad stays in sight beside the chart however
 // far the page scrolls; and on a phone, where the pad comes under the chart, a dock at the foot
 // of the screen to go from the chart to the pad and the messages and back, the order being
@@ -8,12 +8,11 @@ import { h } from "/web/dom.js";
 
 const $ = (id) => document.getElementById(id);
 
-/** `--bar`: the bar's height now, for seat.css. */
-function measureBar() {
-  const bar = document.querySelector("body > .bar");
-  if (!bar) return;
-  const set = () => document.documentElement.style.setProperty("--bar", `${Math.ceil(bar.getBoundingClientRect().height)}px`);
-  new ResizeObserver(set).observe(bar);
+/** `--bar` and `--controls`: the bar's and the map's zoom bar's heights now (each as it wraps), for seat.css. */
+function measure(element, property) {
+  if (!element) return;
+  const set = () => document.documentElement.style.setProperty(property, `${Math.ceil(element.getBoundingClientRect().height)}px`);
+  new ResizeObserver(set).observe(element);
   set();
 }
 
@@ -29,5 +28,6 @@ function dock() {
   $("seat").append(nav);
 }
 
-measureBar();
+measure(document.querySelector("body > .bar"), "--bar");
+measure($("map-controls"), "--controls");
 dock();

@@ -91,7 +91,11 @@ def describe(event: Event) -> str:
             return (f"{event.ship_title} alters course to keep clear of {event.other_title}: within 6 inches, "
                     "they were on a collision course.")
         if event.what == "rammed":
-            return f"{event.ship_title} and {event.other_title} collide: both are holed and lie locked together."
+            return (f"{event.ship_title} rams {event.other_title}: both are holed, and lie locked together "
+                    "unless one sinks.")
+        if event.what == "bow_to_bow":
+            return (f"{event.ship_title} and {event.other_title} collide bow to bow: both are holed, and lie locked "
+                    "together unless one sinks.")
         return f"{event.ship_title} gives way to {event.other_title} to avoid a collision, and turns parallel to her."
     if isinstance(event, Grounded):
         return {"aground": f"{event.title} runs aground on the shoals and stops.",

@@ -91,7 +91,9 @@ class ContactLost(Report):
 
 @attrs.frozen(kw_only=True)
 class Collided(Report):
-    """Two models touched in movement: `what` is "avoided" (`ship` gave way to `other`) or "rammed"."""
+    """Two models touched in movement: `what` is "avoided" (`ship` gave way to `other`), "rammed"
+    (`ship` struck `other` with her bow) or "bow_to_bow" (both rammed); "kept_clear" (`ship`
+    turned off a collision course with `other`)."""
 
     kind: ClassVar[str] = "collided"
     what: str

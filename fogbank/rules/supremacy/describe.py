@@ -9,7 +9,7 @@ from fogbank.rules.core import Answer, Event, Talk
 from fogbank.rules.core.ruleset import talk_words
 
 from .scenario import load_scenario, scenario_ids
-from .events import Collided, ContactLost, Damaged, Fired, Grounded, Lit, Sunk, TorpedoHit, UnderFire
+from .events import Collided, ContactLost, Damaged, Fired, Grounded, Lit, NotFired, Sunk, TorpedoHit, UnderFire
 
 BATTERY = {"mains": "main guns", "secondaries": "secondaries"}
 LOST = {
@@ -78,6 +78,8 @@ def answer_words(question: dict, answer: dict) -> str:
 def describe(event: Event) -> str:
     if isinstance(event, Fired):
         return salvo_words(event.salvo)
+    if isinstance(event, NotFired):
+        return f"{event.title}'s {event.group} guns did not fire at {event.target_title}: {event.why}."
     if isinstance(event, UnderFire):
         firer = f"{event.by_title}'s {BATTERY[event.battery]}" if event.by_title else f"the {BATTERY[event.battery]} of a ship she cannot see"
         return f"{event.title} is under fire from {firer}: {_plural(event.hits, 'hit') if event.hits else 'no hit'}."

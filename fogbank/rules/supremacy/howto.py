@@ -10,10 +10,10 @@ HOW = (
               "3 inches 3, over 4 inches a half salvo as well."),
     ("Gun arcs", "Bow turrets bear all round but 30 degrees either side of right astern, stern turrets all round but "
                  "30 degrees either side of right ahead; secondaries bear only on their own side. The arcs are drawn "
-                 "in 2B, and a group that cannot bear is refused before you send."),
-    ("Ranges by eye", "Beyond a nautical mile (6 inches) a range is judged, and may be a tenth out; within it, it is "
-                      "measured. The hit sheet reads ranges rounded up to its next heading: close to 20 inches, long "
-                      "from 45."),
+                 "in 2B, and a group that cannot bear on her bearing as read is refused before you send."),
+    ("Ranges by eye", "Beyond a nautical mile (6 inches) a range is judged, and may be a tenth out, and a bearing "
+                      "is read to 5 degrees (10 at night); within it, both are measured. The hit sheet reads ranges "
+                      "rounded up to its next heading: close to 20 inches, long from 45."),
     ("What hurts what", "Graf Spee's 11-inch guns pierce a cruiser at every range. The cruisers' 6-inch guns hurt her "
                         "only within 45 inches (fully within 30), Exeter's 8-inch within 70, the 4-inch never. Each "
                         "battery more on one ship costs every battery on her a column, so guns that cannot hurt only "

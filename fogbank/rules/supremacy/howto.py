@@ -23,8 +23,9 @@ HOW = (
     ("Ammunition", "Each turret has its salvos (Graf Spee's 10, the cruisers' 8), a half salvo spending half; a turret "
                    "out of them falls silent."),
     ("Torpedoes", "Each bank fires once: a spread 2 inches wide (narrow) or 4 (fan), at 15 to 17 inches a turn for "
-                  "some 45 inches. Aim ahead of her. Nobody sees torpedoes coming, and a hit tells nobody whose "
-                  "they were."),
+                  "some 45 inches. Aim ahead of her: a spread that meets her funnel hits four times in ten or more "
+                  "when narrow and across her length, far less in a fan or met end on. Nobody sees torpedoes "
+                  "coming, and a hit tells nobody whose they were."),
     ("Smoke", "Three turns of it a ship: it trails along your path from funnel to funnel and blocks sight across it, "
               "both ways, for the turn. It hides you only if the trail lies between you and the enemy: lay it across "
               "his line of sight and turn behind it."),

@@ -8,8 +8,20 @@ import functools
 from fogbank.rules.core import Answer, Event, Talk
 from fogbank.rules.core.ruleset import talk_words
 
-from .scenario import load_scenario, scenario_ids
-from .events import Collided, ContactLost, Damaged, Fired, Grounded, Lit, NotFired, Sunk, TorpedoHit, UnderFire
+from .events import (
+    Collided,
+    ContactLost,
+    Damaged,
+    Fired,
+    Grounded,
+    Lit,
+    NotFired,
+    Sunk,
+    TorpedoHit,
+    UnderFire,
+)
+from .gunnery import allowed_local
+from .scenario import hit_table, load_scenario, scenario_ids
 
 BATTERY = {"mains": "main guns", "secondaries": "secondaries"}
 LOST = {
@@ -21,6 +33,17 @@ LOST = {
 
 def _plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def _no_hit(s: dict) -> str:
+    """Why a salvo in range could not hit (5.2, 4.5, 5.6b), as the hit sheet shows it."""
+    if s["guns"] == 0:
+        return "half salvos leave a quarter of a gun or less, which fires no shot"
+    table, reach = hit_table(), allowed_local(s["battery"])
+    section = "close" if s["range"] <= table.close else "long" if s["range"] >= table.long else "medium"
+    if any(x["reason"] == "local control" for x in s["shifts"]) and section not in reach:
+        return f"local control reaches {' and '.join(reach)} range only"
+    return "the shifts take the fire off the table"
 
 
 def salvo_words(s: dict) -> str:
@@ -39,7 +62,7 @@ def salvo_words(s: dict) -> str:
                 for shift in s["shifts"]]
     said += f" ({'; '.join(working)})"
     if s["die"] is None:
-        return f"{said}: the shifts take the fire off the table, no hit possible."
+        return f"{said}: {_no_hit(s)}, no hit possible."
     said += (f"; the die rolls {s['die']}: {_plural(s['hits'], 'hit')}, {s['points']} points"
              f" ({s['penetration']} penetration)" if s["hits"] else f"; the die rolls {s['die']}: no hit")
     specials = "".join(f"; special damage on the {x['area']} ({x['penetration']} penetration): {x['result']}"

@@ -41,3 +41,20 @@ def test_the_ammunition_answer_is_in_the_game_and_its_words():
     state = attrs.evolve(state, board=state.board.replace(spee))
     event = RULES.answer(state, "graf_spee", ("graf_spee", "ammunition")).events[0]
     assert event.answer["A"] == "about three quarters"
+
+
+def test_a_salvo_that_cannot_hit_says_why():
+    """A fire order carried out that can never hit is explained: a quarter gun fires no shot
+    (5.2), local control reaches close range only for secondaries (4.5), or the shifts."""
+    from fogbank.rules.supremacy.describe import salvo_words
+
+    base = {"firer_title": "Ajax", "group": "port", "target_title": "Admiral Graf Spee", "range": 30,
+            "half_salvos": [], "firing": 1, "guns": 1, "shifts": [], "die": None, "battery": "secondaries"}
+    quarter = {**base, "guns": 0, "half_salvos": ["first fire at medium or long range", "turned more than 4 inches"]}
+    assert "a quarter of a gun or less" in salvo_words(quarter)
+    local = {**base, "shifts": [{"reason": "local control", "columns": -3}]}
+    assert "local control reaches close range only" in salvo_words(local)
+    mains = {**local, "battery": "mains", "range": 50, "group": "fore"}
+    assert "local control reaches close and medium range only" in salvo_words(mains)
+    off = {**base, "shifts": [{"reason": "target chasing splash", "columns": -3}], "range": 90}
+    assert "the shifts take the fire off the table" in salvo_words(off)

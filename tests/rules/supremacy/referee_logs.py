@@ -236,7 +236,7 @@ class Referee:
                         else:
                             judged.append((looker, s["bearing"]))
                             ok = rng > MILE and s["bearing"] % step == 0 and off(s["bearing"], true) <= step / 2 + 0.05 \
-                                and s["range"] % 10 == 0 and abs(s["range"] / 10 - rng) <= 0.1 * rng + 0.5
+                                and s["range"] % 10 == 0 and abs(s["range"] / 10 - rng) <= 0.1 * rng + 0.6  # to the inch
                         if not ok:
                             self.wrong("15: a sighting more precise than the eye (or wrong)",
                                        f"turn {turn} {seat}: {s} of {contact['ship']}, truly {true:.1f} at {rng:.1f} in")

@@ -102,7 +102,7 @@ def start_course(ship: Ship, move: Move | None) -> int:
 
 def cut_short(ship: Ship, k: int, move: Move | None) -> Ship:
     """The ship left where she was after `k` tenths of her move: her course there, the path she
-    ran, the turning she did and the speed she really made (two knots an inch of it, 5.3)."""
+    ran, the turning she did, and the speed she really made (her move's, for the share she ran)."""
     path = ship.path or (ship.at,)
     if k >= STEPS:
         return ship

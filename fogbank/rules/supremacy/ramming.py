@@ -19,7 +19,7 @@ from fogbank.rules.core.copies import evolve
 from . import geometry
 from .damage import Roller
 from .geometry import Point, bearing, offset
-from .moves import Move, quarters_of_turn, turning_before
+from .moves import QUARTER, Move, quarters_of_turn, turning_before
 from .ships import Ship, ShipClass
 from .torpedoes import STEPS, position
 
@@ -150,7 +150,9 @@ def avoid(ship: Ship, other: Ship, k: int, classes, move: Move | None = None) ->
     course = min((other.course, (other.course + 180) % 360),
                  key=lambda c: abs(((c - heading + 540) % 360) - 180))
     turned = done + quarters_of_turn(((course - heading + 540) % 360) - 180)
-    end = offset(start, course, _length(path) * (STEPS - back) // STEPS)
+    # The rest of her move as written (the path's chords, each floored to a tenth, run a little short).
+    total = move.quarters * QUARTER // 10 if move is not None else _length(path)
+    end = offset(start, course, total * (STEPS - back) // STEPS)
     moved = evolve(ship, at=end, course=course, path=(*ran, end), turned=turned)
     if touching(moved.model(classes[ship.cls]), other.model(classes[other.cls])) or first_contact(moved, other, classes):
         # Running on would meet her again (a head-on meeting): she stops at the 6-inch point,

@@ -80,3 +80,14 @@ def test_smoke_is_laid_only_where_a_ship_giving_way_really_went():
     assert line[0] == (0, 100) and line[-1] == achilles.at
     assert tuple(line) == tuple(achilles.path)
     assert all(p[1] >= achilles.at[1] - 1 or p[0] != 0 for p in line)  # none south of where she stopped
+
+
+def test_a_ship_put_off_runs_the_rest_of_her_move_as_written():
+    """2.8c: "The rest of its move is straight ahead": Achilles, touching Exeter as the move
+    begins and put 6 inches off her, runs all 15 inches she wrote (a turn's chords ran short)."""
+    state = moving({**FAR, "achilles": {"at": (-115, 142), "course": 10, "speed": 30},
+                    "exeter": {"at": (-120, 146), "course": 190, "speed": 28}},
+                   {**FAR_MOVES, "achilles": "L8 A7", "exeter": "A11 R3"})
+    achilles = turn.execute_moves(state).state.board.ship("achilles")
+    assert len(achilles.path) == 2 and abs(run_length(achilles.path) - 150) <= 1
+    assert achilles.speed == 30

@@ -299,11 +299,12 @@ def turned_clear(ship: Ship, other: Ship, classes, starboard_only: bool) -> Ship
     return None
 
 
-def keep_clear(ships: dict[str, Ship], classes, sees) -> list[tuple[str, str]]:
+def keep_clear(ships: dict[str, Ship], classes, sees, turn: int = 0) -> list[tuple[str, str]]:
     """Ships ending within 6 inches on a collision course (2.8) are turned off it, ships changed in
     place: the one without right of way the least way; with neither having it, each in turn to
-    starboard (as ships meeting at sea) until the course is clear. Only a ship that sees the other
-    and has a rudder is turned. Returns (ship turned, other) for each."""
+    starboard (as ships meeting at sea) until the course is clear. Only a ship that sees the other,
+    has a rudder and has way on next turn is turned (not one locked to another by a ram, or with
+    all power lost). Returns (ship turned, other) for each."""
     turned = []
     names = sorted(n for n, s in ships.items() if not s.sunk)
     for i, first in enumerate(names):
@@ -315,7 +316,8 @@ def keep_clear(ships: dict[str, Ship], classes, sees) -> list[tuple[str, str]]:
             givers = [b] if way is a else [a] if way is b else [a, b]
             for giver in givers:
                 other = ships[b.name if giver.name == a.name else a.name]
-                if giver.rudder == "lost" or not sees(giver, other) or not on_collision_course(ships[giver.name], other, classes):
+                if giver.rudder == "lost" or giver.lasting("cap0", turn + 1) or not sees(giver, other) \
+                        or not on_collision_course(ships[giver.name], other, classes):
                     continue
                 clear = turned_clear(ships[giver.name], other, classes, starboard_only=way is None)
                 if clear is not None:

@@ -108,7 +108,8 @@ def execute_moves(state: GameState) -> Resolution:
     # 2.8: no ship ends within 6 inches of another on a collision course; the one that gives way turns off it.
     ships = {s.name: s for s in board.ships}
     reach, land = visibility(state), load_scenario(state.scenario).land
-    kept = ramming.keep_clear(ships, classes, lambda a, b: sees(a, b, board.ships, classes, board.smoke, reach, land))
+    kept = ramming.keep_clear(ships, classes, lambda a, b: sees(a, b, board.ships, classes, board.smoke, reach, land),
+                              state.turn)
     board = evolve(board, ships=tuple(ships[s.name] for s in board.ships))
     told += [Collided(turn=state.turn, phase=state.phase, audience=frozenset({board.seat_of(a)}), what="kept_clear",
                       ship=a, other=b, ship_title=board.ship(a).title, other_title=board.ship(b).title)

@@ -2,8 +2,10 @@
 would judge it.
 
 A seat learns of a ship it sees her identity and course (models are known by sight) and, from
-each of its ships that sees her, the bearing in whole degrees and the range: measured exactly
-within a nautical mile (4.9), beyond it judged by eye (4.10), off by up to a tenth either way.
+each of its ships that sees her, the bearing and the range: measured exactly within a nautical
+mile (4.9, the whole degree), beyond it judged by eye (4.10): the range off by up to a tenth
+either way, the bearing read to 5 degrees by day and 10 at night, so that two ships' bearings
+fix her no closer than her range is judged.
 The judgement is the dice's: 2d6 less 7, two percent a pip, once a turn for each ship a seat
 sees, drawn from the game's keyed dice but logged as no roll (it decides nothing on the table,
 only what a captain believes). A ship seen last turn and lost now is reported, with why as far as
@@ -20,12 +22,19 @@ from fogbank.rules.core.dice import derive_faces
 
 from .board import Board, Contact, Log, Sighting
 from .events import ContactLost
-from .geometry import NAUTICAL_MILE, Point, bearing, crosses_between, crosses_path, distance, offset, within
+from .geometry import NAUTICAL_MILE, Point, crosses_between, crosses_path, distance, offset, within
+from .geometry import bearing_to as read_bearing
 from .scenario import load_scenario, ship_classes
 from .ships import Ship
 from .sight import blocked, looking, reach, visibility
 
 JUDGED = 2  # percent a pip of 2d6 - 7 that a range judged by eye is off
+READ_TO = {False: 5, True: 10}  # degrees a bearing beyond a nautical mile is read to, by day and at night
+
+
+def read_to(state: GameState) -> int:
+    """The degrees an observer reads a bearing to beyond a nautical mile (docs/decisions.md)."""
+    return READ_TO[bool(state.options.get("night"))]
 
 
 def misjudged(state: GameState, seat: str, ship: str) -> int:
@@ -39,10 +48,14 @@ def judged(tenths: int, percent: int) -> int:
     return (tenths * (100 + percent) + 500) // 1000 * 10
 
 
-def sighting(looker: Ship, target: Ship, percent: int) -> Sighting:
+def sighting(looker: Ship, target: Ship, percent: int, step: int) -> Sighting:
+    """Measured within a nautical mile (4.9): the range and the whole degree. Beyond it judged:
+    the range by eye, the bearing read to `step` degrees."""
     exact = within(looker.at, target.at, NAUTICAL_MILE)
     tenths = distance(looker.at, target.at)
-    return Sighting(looker.name, bearing(looker.at, target.at), tenths if exact else judged(tenths, percent), exact)
+    if exact:
+        return Sighting(looker.name, read_bearing(looker.at, target.at, 1), tenths, True)
+    return Sighting(looker.name, read_bearing(looker.at, target.at, step), judged(tenths, percent), False)
 
 
 def placed(own: Mapping[str, Point], sightings: tuple[Sighting, ...]) -> Point:
@@ -65,7 +78,7 @@ def take(state: GameState, lost: bool = False) -> tuple[dict[str, Log], list[Con
             lookers = [s for s in own if looking(state, s, other)]
             if lookers:
                 percent = misjudged(state, seat, other.name)
-                seen = tuple(sighting(s, other, percent) for s in lookers)
+                seen = tuple(sighting(s, other, percent, read_to(state)) for s in lookers)
                 where = placed({s.name: s.at for s in own}, seen)
                 found.append(Contact(state.turn, other.name, other.title, other.side, other.course, seen, where))
         log: Log = knowledge[seat]
@@ -118,7 +131,8 @@ def shown_smoke(state: GameState, seat: str) -> list[list[list[int]]]:
         percent = misjudged(state, seat, layer)
         nearest = min(own, key=lambda s: (distance(s.at, line[-1]), s.name))
         shown.append([list(p) if any(within(s.at, p, NAUTICAL_MILE) for s in own)
-                      else list(offset(nearest.at, bearing(nearest.at, p), judged(distance(nearest.at, p), percent)))
+                      else list(offset(nearest.at, read_bearing(nearest.at, p, read_to(state)),
+                                       judged(distance(nearest.at, p), percent)))
                       for p in line])
     return shown
 

@@ -8,8 +8,20 @@ import functools
 from fogbank.rules.core import Answer, Event, Talk
 from fogbank.rules.core.ruleset import talk_words
 
-from .scenario import load_scenario, scenario_ids
-from .events import Collided, ContactLost, Damaged, Fired, Grounded, Lit, Sunk, TorpedoHit, UnderFire
+from .events import (
+    Collided,
+    ContactLost,
+    Damaged,
+    Fired,
+    Grounded,
+    Lit,
+    NotFired,
+    Sunk,
+    TorpedoHit,
+    UnderFire,
+)
+from .gunnery import allowed_local
+from .scenario import hit_table, load_scenario, scenario_ids
 
 BATTERY = {"mains": "main guns", "secondaries": "secondaries"}
 LOST = {
@@ -21,6 +33,17 @@ LOST = {
 
 def _plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def _no_hit(s: dict) -> str:
+    """Why a salvo in range could not hit (5.2, 4.5, 5.6b), as the hit sheet shows it."""
+    if s["guns"] == 0:
+        return "half salvos leave a quarter of a gun or less, which fires no shot"
+    table, reach = hit_table(), allowed_local(s["battery"])
+    section = "close" if s["range"] <= table.close else "long" if s["range"] >= table.long else "medium"
+    if any(x["reason"] == "local control" for x in s["shifts"]) and section not in reach:
+        return f"local control reaches {' and '.join(reach)} range only"
+    return "the shifts take the fire off the table"
 
 
 def salvo_words(s: dict) -> str:
@@ -39,7 +62,7 @@ def salvo_words(s: dict) -> str:
                 for shift in s["shifts"]]
     said += f" ({'; '.join(working)})"
     if s["die"] is None:
-        return f"{said}: the shifts take the fire off the table, no hit possible."
+        return f"{said}: {_no_hit(s)}, no hit possible."
     said += (f"; the die rolls {s['die']}: {_plural(s['hits'], 'hit')}, {s['points']} points"
              f" ({s['penetration']} penetration)" if s["hits"] else f"; the die rolls {s['die']}: no hit")
     specials = "".join(f"; special damage on the {x['area']} ({x['penetration']} penetration): {x['result']}"
@@ -78,6 +101,8 @@ def answer_words(question: dict, answer: dict) -> str:
 def describe(event: Event) -> str:
     if isinstance(event, Fired):
         return salvo_words(event.salvo)
+    if isinstance(event, NotFired):
+        return f"{event.title}'s {event.group} guns did not fire at {event.target_title}: {event.why}."
     if isinstance(event, UnderFire):
         firer = f"{event.by_title}'s {BATTERY[event.battery]}" if event.by_title else f"the {BATTERY[event.battery]} of a ship she cannot see"
         return f"{event.title} is under fire from {firer}: {_plural(event.hits, 'hit') if event.hits else 'no hit'}."
@@ -91,7 +116,11 @@ def describe(event: Event) -> str:
             return (f"{event.ship_title} alters course to keep clear of {event.other_title}: within 6 inches, "
                     "they were on a collision course.")
         if event.what == "rammed":
-            return f"{event.ship_title} and {event.other_title} collide: both are holed and lie locked together."
+            return (f"{event.ship_title} rams {event.other_title}: both are holed, and lie locked together "
+                    "unless one sinks.")
+        if event.what == "bow_to_bow":
+            return (f"{event.ship_title} and {event.other_title} collide bow to bow: both are holed, and lie locked "
+                    "together unless one sinks.")
         return f"{event.ship_title} gives way to {event.other_title} to avoid a collision, and turns parallel to her."
     if isinstance(event, Grounded):
         return {"aground": f"{event.title} runs aground on the shoals and stops.",

@@ -27,6 +27,20 @@ class Fired(Report):
 
 
 @attrs.frozen(kw_only=True)
+class NotFired(Report):
+    """A fire order accepted in 2B that could not be fired in 2C (the target moved out of the
+    group's arcs, or a split group's ammunition ran out): its seat is told why."""
+
+    kind: ClassVar[str] = "not_fired"
+    ship: str
+    title: str
+    group: str
+    target: str
+    target_title: str
+    why: str
+
+
+@attrs.frozen(kw_only=True)
 class UnderFire(Report):
     """A ship of the seat's is fired at: by whom if the seat sees the firer (`by` None: unseen)."""
 
@@ -91,7 +105,9 @@ class ContactLost(Report):
 
 @attrs.frozen(kw_only=True)
 class Collided(Report):
-    """Two models touched in movement: `what` is "avoided" (`ship` gave way to `other`) or "rammed"."""
+    """Two models touched in movement: `what` is "avoided" (`ship` gave way to `other`), "rammed"
+    (`ship` struck `other` with her bow) or "bow_to_bow" (both rammed); "kept_clear" (`ship`
+    turned off a collision course with `other`)."""
 
     kind: ClassVar[str] = "collided"
     what: str

@@ -16,7 +16,7 @@ from fogbank.rules.core.copies import evolve
 from . import gunnery, special
 from .board import Board, FireOrder, Salvo
 from .damage import Roller
-from .events import Fired, UnderFire
+from .events import Fired, NotFired, UnderFire
 from .geometry import bearing, in_arc, relative
 from .reports import tell
 from .scenario import hit_table, ship_classes
@@ -69,11 +69,13 @@ def split_guns(entries: tuple[FireOrder, ...], working: int) -> tuple[int, ...] 
 
 
 def execute_fire(state: GameState) -> Resolution:
-    """Every battery fires on the positions after movement; damage waits for 2D (5)."""
+    """Every battery fires on the positions after movement; damage waits for 2D (5). Ammunition
+    is paid first, so over-designation (5.4b) counts only the batteries that do fire; an order
+    accepted in 2B that cannot fire is explained to its seat."""
     board: Board = state.board
     table, classes = hit_table(), ship_classes()
     roller = Roller(state.dice, state.turn)
-    plans = []  # (ship, order, local, mounts, guns ordered)
+    loaded, unfired, spent = [], [], {}  # (ship, order, local, mounts, guns, short); (ship, order, why)
     for ship in (s for s in board.ships if not s.sunk):
         written = board.fire.get(ship.name, ())
         for group in dict.fromkeys(o.group for o in written):
@@ -82,43 +84,37 @@ def execute_fire(state: GameState) -> Resolution:
             shares = split_guns(entries, working)
             if shares is None:  # the orders were checked: only a bug gets here
                 continue
-            for local, (order, guns) in enumerate(zip(entries, shares)):
-                mounts = bearing_mounts(ship, group, bearing(ship.at, board.ship(order.target).at), state.turn)
-                if mounts:
-                    plans.append((ship, order, bool(local), mounts, guns))
+            for local, (order, ordered) in enumerate(zip(entries, shares, strict=True)):
+                target = board.ship(order.target)
+                mounts = bearing_mounts(ship, group, bearing(ship.at, target.at), state.turn)
+                if not mounts:
+                    unfired.append((ship, order, _why_silent(ship, group, state.turn)))
+                    continue
+                battery = mounts[0].battery
+                quarters = gunnery.plan(table, table.guns[mounts[0].gun], battery, ordered, ship, target,
+                                        turn=state.turn, first=_first(ship, battery, order.target),
+                                        local=bool(local), half=order.half, batteries=1,
+                                        target_cls=classes[target.cls]).quarters
+                guns, short = _pay(ship, mounts, ordered, quarters, spent.setdefault(ship.name, {}))
+                if guns:
+                    loaded.append((ship, order, bool(local), mounts, guns, short))
+                else:
+                    unfired.append((ship, order, "not even half of the salvo's ammunition was left for it"))
     batteries: dict[str, set[tuple[str, str]]] = {}
-    for ship, order, _, mounts, _ in plans:
+    for ship, order, _, mounts, _, _ in loaded:
         batteries.setdefault(order.target, set()).add((ship.name, mounts[0].battery))
-    salvos, events, spent, fired = [], [], {}, {}
-    for ship, order, local, mounts, ordered in plans:
+    salvos, events, fired = [], [], {}
+    for ship, order, local, mounts, guns, short in loaded:
         target = board.ship(order.target)
         battery, gun = mounts[0].battery, table.guns[mounts[0].gun]
-        first = order.target not in ship.locked.get(battery, frozenset())
-
-        def planned(guns: int) -> gunnery.Fire:
-            return gunnery.plan(table, gun, battery, guns, ship, target, turn=state.turn, first=first, local=local,
-                                half=order.half, batteries=len(batteries[order.target]), target_cls=classes[target.cls])
-
-        quarters = planned(ordered).quarters
-        guns, short = 0, False
-        paid = spent.setdefault(ship.name, {})
-        for m in mounts:
-            working = working_guns(ship, m)
-            share = min(working, ordered) if battery == SECONDARIES else working
-            need = -(-quarters * share // working)  # its share of the salvo, rounded up to a quarter
-            has = left(ship, m) - paid.get(m.name, 0)
-            if has >= need:
-                guns, paid[m.name] = guns + share, paid.get(m.name, 0) + need
-            elif need >= 2 and has * 2 >= need:  # half a salvo left: she fires it (5.10)
-                guns, paid[m.name], short = guns + (share + 1) // 2, paid.get(m.name, 0) + need // 2, True
-        if not guns:
-            continue
-        fire = planned(guns)
+        fire = gunnery.plan(table, gun, battery, guns, ship, target, turn=state.turn,
+                            first=_first(ship, battery, order.target), local=local, half=order.half,
+                            batteries=len(batteries[order.target]), target_cls=classes[target.cls])
         if short:
             fire = evolve(fire, halvings=(*fire.halvings, "ammunition for half a salvo only"))
         fired.setdefault(ship.name, {}).setdefault(battery, set()).add(order.target)
-        salvo = evolve(_roll(roller, table, classes, ship, order, battery, gun, target, fire, len(batteries[order.target])),
-                       firing=guns)
+        on_her = len(batteries[order.target])
+        salvo = evolve(_roll(roller, table, classes, ship, order, battery, gun, target, fire, on_her), firing=guns)
         salvos.append(salvo)
         events.append(Fired(turn=state.turn, phase=state.phase, audience=frozenset({board.seat_of(ship.name)}),
                             salvo=salvo_map(salvo, ship, target)))
@@ -127,6 +123,10 @@ def execute_fire(state: GameState) -> Resolution:
         events.append(UnderFire(turn=state.turn, phase=state.phase, audience=frozenset({board.seat_of(target.name)}),
                                 ship=target.name, title=target.title, by=ship.name if seeing else None,
                                 by_title=ship.title if seeing else None, battery=battery, hits=salvo.hits))
+    events += [NotFired(turn=state.turn, phase=state.phase, audience=frozenset({board.seat_of(ship.name)}),
+                        ship=ship.name, title=ship.title, group=order.group, target=order.target,
+                        target_title=board.ship(order.target).title, why=why)
+               for ship, order, why in unfired]
     changed = [
         evolve(ship, used={**ship.used, **{m: ship.used.get(m, 0) + q for m, q in spent.get(ship.name, {}).items()}},
                locked={b: frozenset(t) for b, t in fired.get(ship.name, {}).items()})
@@ -135,6 +135,43 @@ def execute_fire(state: GameState) -> Resolution:
     board = evolve(board.replace(*changed), fire={}, salvos=tuple(salvos))
     state = evolve(state, board=board, dice=roller.dice, knowledge=tell(state.knowledge, events))
     return Resolution(state, tuple(events), tuple(roller.rolls))
+
+
+def _first(ship: Ship, battery: str, target: str) -> bool:
+    """First fire (4.6): the battery did not fire at her last turn."""
+    return target not in ship.locked.get(battery, frozenset())
+
+
+def _pay(ship: Ship, mounts: list[Mount], ordered: int, quarters: int, paid: dict[str, int]
+         ) -> tuple[int, bool]:
+    """The guns that fire and whether short of a full salvo (5.10): each mount pays its share of
+    the salvo, rounded up to a quarter; a mount with half of it left fires half its guns."""
+    guns, short = 0, False
+    for m in mounts:
+        working = working_guns(ship, m)
+        share = min(working, ordered) if m.battery == SECONDARIES else working
+        need = -(-quarters * share // working)  # its share of the salvo, rounded up to a quarter
+        has = left(ship, m) - paid.get(m.name, 0)
+        if has >= need:
+            guns, paid[m.name] = guns + share, paid.get(m.name, 0) + need
+        elif need >= 2 and has * 2 >= need:  # half a salvo left: she fires it (5.10)
+            guns, paid[m.name], short = guns + (share + 1) // 2, paid.get(m.name, 0) + need // 2, True
+    return guns, short
+
+
+def _why_silent(ship: Ship, group: str, turn: int) -> str:
+    """Why no gun of the group bore on her, in words."""
+    cls = ship_classes()[ship.cls]
+    mounts = [m for m in cls.mounts if m.group == group]
+    why = silenced(ship, mounts[0].battery, turn)
+    if why:
+        return why
+    if not any(working_guns(ship, m) for m in mounts):
+        return "the group's guns are knocked out"
+    if not any(left(ship, m) for m in mounts):
+        return "the group has no ammunition left"
+    # Her gunners see where she lies; the seat is not told it closer than its own sight gave it.
+    return "she lay outside the arcs of every gun of the group with ammunition left"
 
 
 def _roll(roller: Roller, table, classes, ship: Ship, order: FireOrder, battery: str, gun, target: Ship,

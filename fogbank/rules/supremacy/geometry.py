@@ -87,6 +87,15 @@ def bearing(a: Point, b: Point) -> int:
     return max(((near + k) % 360 for k in range(-3, 4)), key=lambda d: (score(d), -d))
 
 
+def bearing_to(a: Point, b: Point, step: int) -> int:
+    """The bearing from a to b read to the nearest multiple of `step` degrees (as an observer
+    reads it, docs/decisions.md), chosen on the exact table like `bearing`."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    near = bearing(a, b) // step * step
+    candidates = ((near + k * step) % 360 for k in (-1, 0, 1, 2))
+    return max(candidates, key=lambda d: (dx * sin(d) + dy * cos(d), -d))
+
+
 def relative(bearing_: int, course: int) -> int:
     """A bearing as seen from a ship on `course`: 0 ahead, 90 starboard, 270 port."""
     return (bearing_ - course) % 360

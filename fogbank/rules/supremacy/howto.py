@@ -10,10 +10,10 @@ HOW = (
               "3 inches 3, over 4 inches a half salvo as well."),
     ("Gun arcs", "Bow turrets bear all round but 30 degrees either side of right astern, stern turrets all round but "
                  "30 degrees either side of right ahead; secondaries bear only on their own side. The arcs are drawn "
-                 "in 2B, and a group that cannot bear is refused before you send."),
-    ("Ranges by eye", "Beyond a nautical mile (6 inches) a range is judged, and may be a tenth out; within it, it is "
-                      "measured. The hit sheet reads ranges rounded up to its next heading: close to 20 inches, long "
-                      "from 45."),
+                 "in 2B, and a group that cannot bear on her bearing as read is refused before you send."),
+    ("Ranges by eye", "Beyond a nautical mile (6 inches) a range is judged, and may be a tenth out, and a bearing "
+                      "is read to 5 degrees (10 at night); within it, both are measured. The hit sheet reads ranges "
+                      "rounded up to its next heading: close to 20 inches, long from 45."),
     ("What hurts what", "Graf Spee's 11-inch guns pierce a cruiser at every range. The cruisers' 6-inch guns hurt her "
                         "only within 45 inches (fully within 30), Exeter's 8-inch within 70, the 4-inch never. Each "
                         "battery more on one ship costs every battery on her a column, so guns that cannot hurt only "
@@ -23,8 +23,9 @@ HOW = (
     ("Ammunition", "Each turret has its salvos (Graf Spee's 10, the cruisers' 8), a half salvo spending half; a turret "
                    "out of them falls silent."),
     ("Torpedoes", "Each bank fires once: a spread 2 inches wide (narrow) or 4 (fan), at 15 to 17 inches a turn for "
-                  "some 45 inches. Aim ahead of her. Nobody sees torpedoes coming, and a hit tells nobody whose "
-                  "they were."),
+                  "some 45 inches. Aim ahead of her: a spread that meets her funnel hits four times in ten or more "
+                  "when narrow and across her length, far less in a fan or met end on. Nobody sees torpedoes "
+                  "coming, and a hit tells nobody whose they were."),
     ("Smoke", "Three turns of it a ship: it trails along your path from funnel to funnel and blocks sight across it, "
               "both ways, for the turn. It hides you only if the trail lies between you and the enemy: lay it across "
               "his line of sight and turn behind it."),

@@ -81,7 +81,8 @@ def _effect_words(effect: str, value: str) -> str:
     lost, _, span = value.partition(":")
     plural = "" if value == "1" else "s"
     return {
-        "dmg": lambda: f"{value} hit{'' if value == '1' else 's'}' worth of damage" if value != "0.5" else "half a hit's damage",
+        "dmg": lambda: ("half a hit's damage" if value == "0.5" else "1 hit's worth of damage" if value == "1"
+                        else f"{value} hits' worth of damage"),
         "knots": lambda: f"{value} knots lost",
         "rooms": lambda: f"{value} engine room{plural} knocked out",
         "sec": lambda: f"{value} secondary gun{plural} knocked out",

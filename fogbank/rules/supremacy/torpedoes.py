@@ -3,7 +3,10 @@ ships in each movement phase, and a ship whose front funnel it meets rolls to be
 
 The seed leaves torpedoes to the full rules; docs/decisions.md gives the design: a spread is a
 front 2 inches wide (narrow) or 4 inches (fan), running at the torpedo's speed to its longest run;
-a ship met rolls 2d6 plus the spread's torpedoes (less 2 for a fan) and is hit on 14 or more.
+a ship whose funnel it meets rolls 2d6 plus the spread's torpedoes, less 2 for a fan and 2 when
+it meets her end on (her course within 30 degrees of its own or the reverse), and is hit on 11 or
+more: the funnel in the spread is most of a hit (4.1), so four torpedoes close together across
+her beam hit more often than not, and a fan of three still may.
 """
 
 from __future__ import annotations
@@ -26,8 +29,11 @@ WIDTH = {"narrow": 20, "fan": 40}  # tenths of an inch
 STEPS = 10  # the movement phase is checked in tenths
 
 
+HIT = 11  # 2d6 and the spread's modifiers, at least
+
+
 def read_torpedo(total: int) -> str:
-    return "hit" if total >= 14 else "miss"
+    return "hit" if total >= HIT else "miss"
 
 
 @attrs.frozen
@@ -91,8 +97,17 @@ def run(spread: Spread, ships: tuple[Ship, ...]) -> tuple[Spread | None, list[st
     return (moved if left > 0 else None), met
 
 
-def modifiers(spread: Spread) -> tuple[Modifier, ...]:
-    return (Modifier("torpedoes in the spread", spread.count), Modifier("fan spread", -2 if spread.kind == "fan" else 0))
+def end_on(spread: Spread, ship: Ship) -> bool:
+    """Whether the spread meets her end on: her course within 30 degrees of its own or the reverse
+    (she shows it her bow or stern, not her length)."""
+    angle = abs(((spread.course - ship.course + 180) % 360) - 180)
+    return angle < 30 or angle > 150
+
+
+def modifiers(spread: Spread, ship: Ship) -> tuple[Modifier, ...]:
+    return (Modifier("torpedoes in the spread", spread.count),
+            Modifier("fan spread", -2 if spread.kind == "fan" else 0),
+            Modifier("met end on", -2 if end_on(spread, ship) else 0))
 
 
 def strike(state: GameState) -> Resolution:
@@ -105,8 +120,8 @@ def strike(state: GameState) -> Resolution:
     for spread in board.spreads:
         moved, met = run(spread, tuple(ships.values()))
         for name in met:
-            roll = roller.roll(f"torpedo/{spread.ship}/{spread.bank}/{name}", "torpedo", count=2, modifiers=modifiers(spread),
-                               read=read_torpedo)
+            roll = roller.roll(f"torpedo/{spread.ship}/{spread.bank}/{name}", "torpedo", count=2,
+                               modifiers=modifiers(spread, ships[name]), read=read_torpedo)
             if roll.outcome == "hit":
                 ship = ships[name]
                 ships[name] = evolve(ship, damage=ship.damage + TORPEDO_POINTS,

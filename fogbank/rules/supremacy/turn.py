@@ -60,7 +60,7 @@ def execute_moves(state: GameState) -> Resolution:
     board: Board = state.board
     classes, land = ship_classes(), load_scenario(state.scenario).land
     roller = Roller(state.dice, state.turn)
-    moved, smoke, grounding = [], {}, []
+    moved, made, laying, grounding = [], {}, [], []
     for ship in board.ships:
         if ship.sunk:
             continue
@@ -84,12 +84,15 @@ def execute_moves(state: GameState) -> Resolution:
         if grounded:
             grounding.append((ship.name, "aground"))
         moved.append(ship)
+        made[ship.name] = move
         if move.smoke:
-            smoke[ship.name] = ship.path
+            laying.append(ship.name)
     board = board.replace(*moved)
     ships = {s.name: s for s in board.ships}
-    touched = ramming.resolve(ships, classes, roller, board.moves)
+    touched = ramming.resolve(ships, classes, roller, made)
     board = evolve(board, ships=tuple(ships[s.name] for s in board.ships))
+    # Smoke is laid where she went (2.11): a collision may have stopped her short of her move.
+    smoke = {name: board.ship(name).path for name in laying}
     told = [
         Collided(turn=state.turn, phase=state.phase, audience=frozenset({board.seat_of(a), board.seat_of(b)}),
                  what=what, ship=a, other=b, ship_title=board.ship(a).title, other_title=board.ship(b).title)
@@ -105,7 +108,8 @@ def execute_moves(state: GameState) -> Resolution:
     # 2.8: no ship ends within 6 inches of another on a collision course; the one that gives way turns off it.
     ships = {s.name: s for s in board.ships}
     reach, land = visibility(state), load_scenario(state.scenario).land
-    kept = ramming.keep_clear(ships, classes, lambda a, b: sees(a, b, board.ships, classes, board.smoke, reach, land))
+    kept = ramming.keep_clear(ships, classes, lambda a, b: sees(a, b, board.ships, classes, board.smoke, reach, land),
+                              state.turn)
     board = evolve(board, ships=tuple(ships[s.name] for s in board.ships))
     told += [Collided(turn=state.turn, phase=state.phase, audience=frozenset({board.seat_of(a)}), what="kept_clear",
                       ship=a, other=b, ship_title=board.ship(a).title, other_title=board.ship(b).title)

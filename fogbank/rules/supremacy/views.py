@@ -221,8 +221,11 @@ def roster(ship: Ship, ask: str, turn: int) -> dict[str, Any]:
 
 
 def _about(used: int, full: int) -> str:
-    """Ammunition used, in quarters: "about a quarter"."""
-    quarters = min(4, max(0, round(4 * used / full))) if full else 4
+    """Ammunition used, in quarters: "about a quarter"; "none" and "all" only when exactly so
+    (14 of 16 quarter salvos used is about three quarters, not all)."""
+    if used <= 0 or used >= full:
+        return "none" if used <= 0 < full else "all"
+    quarters = min(3, max(1, (8 * used + full) // (2 * full)))  # the nearest quarter, halves up
     return ("none", "about a quarter", "about half", "about three quarters", "all")[quarters]
 
 

@@ -59,3 +59,16 @@ def test_the_ship_without_right_of_way_gives_way_and_a_ship_that_cannot_see_turn
 def test_ships_in_line_ahead_at_one_speed_are_not_on_a_collision_course():
     board = start().state.board  # Achilles 5 inches astern of Ajax, both on 60
     assert not ramming.on_collision_course(board.ship("ajax"), board.ship("achilles"), CLASSES)
+
+
+def test_ships_locked_together_by_a_ram_are_not_turned_to_keep_clear():
+    """2.9: rammed ships lie "locked together, dead in the water": neither can turn off the
+    collision course they lie on (one was turned the moment she was locked)."""
+    board = start().state.board
+    ships = {"ajax": attrs.evolve(board.ship("ajax"), at=(0, 0), course=90, speed=4,
+                                  effects={"cap0": 10_000}),
+             "achilles": attrs.evolve(board.ship("achilles"), at=(50, 0), course=270, speed=4,
+                                      effects={"cap0": 10_000})}
+    assert ramming.keep_clear(ships, CLASSES, lambda a, b: True, 5) == []
+    assert ramming.keep_clear(dict(ships, ajax=attrs.evolve(ships["ajax"], effects={})), CLASSES,
+                              lambda a, b: True, 5) != []

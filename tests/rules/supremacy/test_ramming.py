@@ -38,11 +38,15 @@ def test_friends_without_right_of_way_who_fail_to_avoid_ram_and_lie_locked_toget
         ships = head_on("ajax", "achilles")
         roller = Roller(core.Dice(bytes([seed]) * 32), 3)
         happened = ramming.resolve(ships, CLASSES, roller)
-        if happened == [("rammed", "achilles", "ajax")]:
+        if happened == [("bow_to_bow", "achilles", "ajax")]:  # bow to bow at one speed: both ram
             assert roller.rolls[0].table == "avoid" and roller.rolls[0].outcome == "collide"
             # closing at 60 knots: a -2 torpedo hit, a cruiser's 600 points doubled
             assert ships["ajax"].damage == ships["achilles"].damage == 1200
             assert ships["ajax"].sunk is False and ships["ajax"].effects["cap0"] > 100
+            # locked together where they met, not each at the end of her move
+            leander = CLASSES["leander"]
+            assert ramming.touching(ships["ajax"].model(leander), ships["achilles"].model(leander))
+            assert ships["ajax"].at[1] < 80 and ships["achilles"].at[1] > 20
             return
         (what, giver, way), = happened
         assert what == "avoided" and within(ships[giver].at, ships[way].at, NAUTICAL_MILE) is False
@@ -55,3 +59,40 @@ def test_the_speed_differential_sets_the_torpedo_hit():
     assert ramming.speed_modifier(a, attrs.evolve(a, speed=25)) == 1
     assert ramming.speed_modifier(a, attrs.evolve(a, course=90)) == -2  # 42 knots across
     assert [ramming.ram_points(600, m) for m in (1, 0, -1, -2)] == [300, 600, 900, 1200]
+
+
+def test_the_rammer_is_the_ship_that_strikes_with_her_bow_not_the_first_name():
+    """2.9: "The ship that is ramming (contacting by the bow)". Exeter runs her bow into Ajax's
+    side (the names sort Ajax first); bow to bow, the faster rams."""
+    board = start().state.board
+    ajax = attrs.evolve(board.ship("ajax"), at=(0, 0), course=90, speed=10)
+    exeter = attrs.evolve(board.ship("exeter"), at=(-5, -18), course=0, speed=20)
+    assert ramming.rammer(ajax, exeter, CLASSES).name == "exeter"
+    assert ramming.rammer(exeter, ajax, CLASSES).name == "exeter"
+    bow_to_bow = attrs.evolve(exeter, at=(0, -25), course=0, speed=20)  # her bow on Ajax's
+    ajax_head_on = attrs.evolve(ajax, course=180)
+    assert ramming.rammer(ajax_head_on, bow_to_bow, CLASSES).name == "exeter"  # the faster
+    assert ramming.rammer(attrs.evolve(ajax_head_on, speed=20), bow_to_bow, CLASSES) is None  # both ram
+
+
+def test_a_ram_hurts_the_rammed_by_half_when_the_rammer_goes_down():
+    """2.9: "If the ship which is ramming sinks due to the ram damage, the ship being rammed only
+    suffers half": the rammer by her bow (Ajax, into Achilles' side), though Achilles' name is first."""
+    from fogbank.rules.supremacy.moves import parse_move
+
+    board = start().state.board
+    for seed in range(60):
+        achilles = attrs.evolve(board.ship("achilles"), at=(0, 0), course=90, speed=4,
+                                path=((-20, 0), (0, 0)))
+        ajax = attrs.evolve(board.ship("ajax"), at=(0, 10), course=180, speed=20, damage=1400,
+                            path=((0, 110), (0, 10)))
+        ships = {"ajax": ajax, "achilles": achilles}
+        written = {"achilles": parse_move("A2"), "ajax": parse_move("A10")}
+        happened = ramming.resolve(ships, CLASSES, Roller(core.Dice(bytes([seed]) * 32), 3), written)
+        if happened and happened[0][0] == "rammed":
+            assert happened == [("rammed", "ajax", "achilles")]
+            # 20 knots across 4: a -1 torpedo hit, 900 points; Ajax goes down, Achilles takes half
+            assert ships["ajax"].damage == 2300 and ships["achilles"].damage == 450
+            assert "cap0" not in ships["achilles"].effects  # not locked: she finishes her move
+            return
+    raise AssertionError("no ram in 60 seeds")

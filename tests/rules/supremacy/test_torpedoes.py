@@ -66,8 +66,8 @@ def test_a_hit_is_300_points_and_4_knots_at_once():
         (roll,) = result.rolls
         assert roll.table == "torpedo" and roll.total == sum(roll.dice) + 4
         hit = result.state.board.ship("ajax")
-        assert (hit.damage, hit.knots_lost) == ((300, 4) if roll.total >= 14 else (0, 0))
-        if roll.total >= 14:
+        assert (hit.damage, hit.knots_lost) == ((300, 4) if roll.total >= torpedoes.HIT else (0, 0))
+        if roll.total >= torpedoes.HIT:
             # Ajax is told the damage; the seats whose ships see her (Graf Spee, and Achilles astern:
             # Exeter's view of her is masked by Achilles) the explosion; nobody whose torpedo it was.
             told, seen = result.events
@@ -80,3 +80,24 @@ def test_a_hit_is_300_points_and_4_knots_at_once():
 
 def _ship(name, path):
     return attrs.evolve(start().state.board.ship(name), at=path[-1], path=path)
+
+
+def chance(count, kind, course, ship_course):
+    """The share of the 36 throws of 2d6 that hit a ship whose funnel the spread meets."""
+    spread = Spread(1, "graf_spee", "starboard", (0, 0), course, 30, 450, count, kind)
+    ship = attrs.evolve(start().state.board.ship("ajax"), course=ship_course)
+    bonus = sum(m.value for m in torpedoes.modifiers(spread, ship))
+    return sum(torpedoes.read_torpedo(a + b + bonus) == "hit" for a in range(1, 7) for b in range(1, 7))
+
+
+def test_a_spread_that_meets_her_funnel_hits_by_its_torpedoes_spread_and_angle():
+    """The seed (4.1): the funnel must be in the spread "before calculating ... the percentage
+    chance of a hit". Four torpedoes close together across her beam hit more often than not;
+    a fan of Exeter's three (it could never hit) and a spread met end on still may."""
+    assert chance(4, "narrow", 90, 0) == 21  # 58%
+    assert chance(3, "narrow", 90, 0) == 15  # 42%
+    assert chance(4, "fan", 90, 0) == 10  # 28%
+    assert chance(3, "fan", 90, 0) == 6  # 17%
+    assert chance(4, "narrow", 10, 0) == chance(4, "narrow", 175, 0) == 10  # end on: bow or stern
+    assert chance(3, "fan", 0, 180) == 1  # the worst still may
+    assert all(chance(n, k, c, 0) < 36 for n in (3, 4) for k in ("narrow", "fan") for c in (0, 90))

@@ -16,13 +16,14 @@ import math
 import random
 from typing import Any, Mapping
 
-from ..geometry import NAUTICAL_MILE, bearing, crosses_between, in_arc, offset, relative, within
+from ..geometry import NAUTICAL_MILE, crosses_between, in_arc, offset, relative, within
 from ..moves import Ahead, Move, parse_move
-from . import helm, sense
+from . import helm, sense, torpedo
 
 View = Mapping[str, Any]
 RAIDER = "german"
-TORPEDO_REACH = {"british": 250, "german": 180}  # tenths: how close she must judge a ship to fire at her
+TORPEDO_REACH = {"british": 300, "german": 300}  # tenths: how close she must judge a ship to fire at her
+TORPEDO_ODDS = (0.2, 0.06)  # the least odds of a hit worth a bank, at the start and at the end
 
 
 class Captain:
@@ -48,6 +49,7 @@ class Captain:
             self.close_to[name] = self._close_to(name, rng)
         self.break_off = self.turn_limit - rng.randint(2, 4)
         self.known: dict[str, tuple[int, tuple[int, int], int]] = {}  # ship -> (turn, where judged, course)
+        self.seen: dict[str, dict[int, tuple[tuple[int, int], bool]]] = {}  # ship -> turn -> (where judged, measured)
         self.reports = list(self.briefing.get("reported", ()))  # the enemy as reported at the set-out
         self.top: dict[str, int] = {}  # ship -> top speed, from the rosters
         self.hurt: dict[str, int] = {}  # ship -> damage, from the rosters
@@ -72,6 +74,9 @@ class Captain:
             self.reports = []
         for c in view["contacts"]:
             self.known[c["ship"]] = (view["turn"], tuple(c["at"]), c["course"])
+            # The contacts of 1A are the last movement's: the turn before.
+            when = view["turn"] - 1 if view["phase"] == "write_moves" else view["turn"]
+            self.seen.setdefault(c["ship"], {})[when] = (tuple(c["at"]), any(s["exact"] for s in c["sightings"]))
         for a in view.get("answers", ()):
             ship, ask, answer = a["question"]["ship"], a["question"]["ask"], a["answer"]
             if ask == "speed" and "top_speed" in answer:
@@ -377,42 +382,72 @@ class Captain:
     # 3: torpedoes.
 
     def torpedoes(self, ship: View, view: View) -> list[Mapping[str, Any]]:
-        """One bank's spread at a time, led on the nearest enemy she judges close enough."""
+        """One bank's spread at a time, led on the enemy where the odds of a hit are best, and
+        only if they are worth a bank (a ship has two): close, across her length, her speed
+        known, no friend in the way; narrow when her place is sure, a fan when it is not."""
         if "sectorp" in ship["effects"]:
             return []
         banks = [b for b in ship["banks"] if not b["out"] and not b["fired"]]
         tube = self.stats[ship["name"]].get("torpedo")
         if not banks or not tube:
             return []
-        for c in sorted(self.enemies(view, ship["name"]), key=lambda c: sense.judged(c, ship["name"]) or 10**6):
-            if (sense.judged(c, ship["name"]) or 10**6) > TORPEDO_REACH[self.side]:
+        arcs = {b["name"]: tuple(b["arc"]) for b in self.stats[ship["name"]]["banks"]}
+        best = None
+        for c in self.enemies(view, ship["name"]):
+            tenths = sense.judged(c, ship["name"])
+            if tenths is None or tenths > TORPEDO_REACH[self.side]:
                 continue
-            course = self.lead(ship, c, tube)
-            if course is None:
+            per_turn, doubt = self.way_of(c["ship"], view["turn"])
+            aimed = torpedo.lead(ship["at"], c["at"], c["course"], per_turn, tube["speed"] * 5, tube["run"] * 10)
+            if aimed is None:
                 continue
-            arcs = {b["name"]: tuple(b["arc"]) for b in self.stats[ship["name"]]["banks"]}
-            for bank in banks:
-                if in_arc(relative(course, ship["course"]), arcs[bank["name"]]):
-                    spread = "fan" if ship["chasing"] or (sense.judged(c, ship["name"]) or 0) > 150 else "narrow"
-                    return [{"bank": bank["name"], "course": course, "spread": spread}]
-        return []
+            course, turns = round(aimed[0]) % 360, aimed[1]
+            bank = next((b["name"] for b in banks if in_arc(relative(course, ship["course"]), arcs[b["name"]])), None)
+            if bank is None or not torpedo.clear_of_friends(ship["at"], course, turns * tube["speed"] * 5,
+                                                            self.friends(ship, view)):
+                continue
+            exact = any(s["exact"] for s in c["sightings"] if s["by"] == ship["name"])
+            track = torpedo.track_angle(course, c["course"])
+            for spread in (("fan",) if ship["chasing"] else ("narrow", "fan")):
+                chance = torpedo.odds(tenths=tenths, exact=exact, turns=turns, speed_doubt=doubt, track=track,
+                                      tubes=tube["tubes"], spread=spread)
+                if best is None or chance > best[0]:
+                    best = (chance, {"bank": bank, "course": course, "spread": spread})
+        if best is None or best[0] < self.worth_a_bank(ship, view):
+            return []
+        return [best[1]]
 
-    def lead(self, ship: View, contact: Mapping[str, Any], tube: Mapping[str, Any]) -> int | None:
-        """The course that meets her if she holds her course at her best speed, within the run."""
-        px, py = contact["at"][0] - ship["at"][0], contact["at"][1] - ship["at"][1]
-        per_turn = self.speed_of(contact["ship"]) * 5  # tenths a turn: half an inch a knot
-        vx, vy = per_turn * math.sin(math.radians(contact["course"])), per_turn * math.cos(math.radians(contact["course"]))
-        s = tube["speed"] * 5
-        a, b, c = vx * vx + vy * vy - s * s, 2 * (px * vx + py * vy), px * px + py * py
-        if abs(a) < 1e-9:
-            return None
-        disc = b * b - 4 * a * c
-        if disc < 0:
-            return None
-        t = max((-b - math.sqrt(disc)) / (2 * a), (-b + math.sqrt(disc)) / (2 * a))
-        if t <= 0 or t * s > tube["run"] * 10:
-            return None
-        return bearing(tuple(ship["at"]), (round(contact["at"][0] + vx * t), round(contact["at"][1] + vy * t)))
+    def worth_a_bank(self, ship: View, view: View) -> float:
+        """The least odds of a hit worth a bank: high while the action has long to run (a better
+        chance may come), less as it ends or as she is hurt and may not live to use it."""
+        if self.hurting(ship):
+            return TORPEDO_ODDS[1]
+        left = max(0, self.turn_limit - view["turn"]) / self.turn_limit
+        return TORPEDO_ODDS[1] + (TORPEDO_ODDS[0] - TORPEDO_ODDS[1]) * left
+
+    def way_of(self, name: str, turn: int) -> tuple[float, float]:
+        """Her way (tenths a turn) as reckoned from her last two places, and how far out that may
+        be: close to the truth where both were measured, else the two judgements' doubts; her
+        best speed, much in doubt, if she was not seen last turn as well."""
+        seen = self.seen.get(name, {})
+        if turn in seen and turn - 1 in seen:
+            (now, sure_now), (then, sure_then) = seen[turn], seen[turn - 1]
+            way = min(sense.far(now, then), self.speed_of(name) * 5)
+            doubt = 10.0 if sure_now and sure_then else 2 * torpedo.BY_EYE * (sense.far(now, then) + 150)
+            return way, doubt
+        return self.speed_of(name) * 5, 60.0
+
+    def friends(self, ship: View, view: View) -> list[tuple[float, float]]:
+        """Where her friends are and will be after a turn straight on: her own seat's ships and
+        the friends she sees."""
+        found = []
+        for s in view["ships"]:
+            if s["name"] != ship["name"] and not s["sunk"]:
+                found += [tuple(s["at"]), sense.ahead(s["at"], s["course"], s["speed"] * 5)]
+        for c in view["contacts"]:
+            if c["side"] == self.side:
+                found += [tuple(c["at"]), sense.ahead(c["at"], c["course"], self.speed_of(c["ship"]) * 5)]
+        return found
 
 
 def _along(path, tenth: int):

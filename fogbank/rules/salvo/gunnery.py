@@ -137,13 +137,12 @@ def _bearing(work: Work, firer: Unit, battery: str, target: Unit, spotter: Unit 
     who = sensing.observer(scenario, firer.seat)
     seen_by_side = target.id in board.detected.get(who, frozenset()) or target.kind == FORT
     allowance = 1 if firer.kind == FORT else 0
-    visual = target.kind == ZEPPELIN or (
-        firer.hex not in board.smoke and target.hex not in board.smoke
-        and (d <= board.visibility or (scenario.night and sensing.lit(board, target, [u.id for u in work.units.values() if sensing.belongs(scenario, u, who)])))
-    )
+    sight = eye_reach(work, who, target)
+    in_smoke = firer.hex in board.smoke or target.hex in board.smoke
+    visual = target.kind == ZEPPELIN or (not in_smoke and d <= sight)
     across = land_blocked = sensing.land_blocked(scenario, firer.hex, target.hex, allowance)
     if visual and not land_blocked:
-        smoke = _smoke_on_the_line(work, firer, target, d, "fire")
+        smoke = _smoke_on_the_line(work, firer, target, d, "fire", sight)
         visual = smoke != "blocked"
         if smoke == "partial":
             mods.append(PARTLY_BLOCKED)
@@ -175,16 +174,27 @@ def _bearing(work: Work, firer: Unit, battery: str, target: Unit, spotter: Unit 
     return "", mods
 
 
-def _smoke_on_the_line(work: Work, firer: Unit, target: Unit, d: int, what: str) -> str:
+def eye_reach(work: Work, who: str, target: Unit) -> int:
+    """How far observer `who`'s eyes reach to `target` now: the visibility, or by night, where
+    the target shows in its light (a starshell of its side, its searchlight, or her own beam),
+    the light's `ILLUMINATED` hexes; fire by eye goes no further (beyond it only radar aims)."""
+    eyes = [u.id for u in work.units.values() if sensing.belongs(work.scenario, u, who)]
+    if work.scenario.night and sensing.lit(work.board, target, eyes):
+        return max(work.board.visibility, sensing.ILLUMINATED)
+    return work.board.visibility
+
+
+def _smoke_on_the_line(work: Work, firer: Unit, target: Unit, d: int, what: str, sight: int) -> str:
     """NWS smoke on the firer's own line: "" (none), "blocked", or (heavy seas) "partial". One die
-    a line a shot; partial smoke also cuts the spotting range by 2 (and, once, -1 to the roll)."""
+    a line a shot; partial smoke also cuts the spotting range (`sight`: the visibility, or the
+    light's reach) by 2 (and, once, -1 to the roll)."""
     board = work.board
     if not sensing.smoke_between(board, firer.hex, target.hex):
         return ""
     if not work.scenario.heavy_seas:
         return "blocked"
     seas = work.outcome_of(f"smoke/{what}/{firer.id}/{target.id}", "smoke_seas")
-    if seas == "blocked" or (seas == "partial" and d > board.visibility - sensing.SMOKE_PARTIAL):
+    if seas == "blocked" or (seas == "partial" and d > sight - sensing.SMOKE_PARTIAL):
         return "blocked"
     return "partial" if seas == "partial" else ""
 
@@ -312,7 +322,8 @@ def _torpedoes(work: Work, plans: list[tuple[Unit, Unit]], shots: list[Shot]) ->
         if not firer.afloat or not target.afloat or firer.salvoes <= 0 or firer.torpedoes <= 0:
             continue
         why = _torpedo_bar(work, who, firer, target, d)
-        smoke = "" if why else _smoke_on_the_line(work, firer, target, d, "torpedo")
+        sight = eye_reach(work, who, target)
+        smoke = "" if why else _smoke_on_the_line(work, firer, target, d, "torpedo", sight)
         if why or smoke == "blocked":
             _tell_firer(work, firer, target, f"{firer.name} had no torpedo solution on {{target}}: {why or 'smoke is in the way'}.")
             continue

@@ -71,3 +71,16 @@ def test_an_exit_order_from_the_exit_hex_is_taken_whatever_follows_the_step_off_
 
     s = load_scenario("gallipoli")
     assert movement.check_path(s, ship("Q", "2201", "allied", facing="A", max_speed=4), "FF", frozenset()) == "FF"
+
+
+def test_a_ship_in_the_light_is_fired_at_by_eye_to_ten_hexes_and_the_check_says_so_beyond():
+    """Aoba holds a beam: every seat sees her from 10 hexes. Farenholt, 8 hexes off, may fire;
+    San Francisco, 12 off and with no radar, may not (the resolution says the same)."""
+    units = [ship("R", "1001", "us"),
+             ship("D", "1105", "us", kind="screen", type="DD", range=12, seat="tobin"),
+             ship("J", "1013", "japan", seat="goto"), ship("X", "1030", "japan", seat="goto")]
+    state = picture(units, scenario="cape_esperance", visibility=3, searchlights=(("J", "X"),))
+    j = label(state, "scott", "J")
+    assert refused(state, "tobin", {"fire": {"D": {"target": j}}}) == []
+    assert refused(state, "scott", {"fire": {"R": {"target": j}}}) == [
+        ("out_of_sight", "J is out of R's sight (12 hexes; in the light, seen to 10).")]

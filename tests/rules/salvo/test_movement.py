@@ -122,6 +122,18 @@ def test_a_visibility_of_one_is_told_as_one_hex():
     assert told == ["Random event: the fog lifts. Visibility is now 3 hexes."]
 
 
+def test_the_fog_lifts_gives_back_what_the_fog_thickened_up_to_the_maximum():
+    """004: "the fog of war" cuts visibility for the rest of the battle (it does not wear off as the
+    turn ends), and "the fog lifts" raises it whenever it is below the maximum (3 by day in 004's
+    areas: a fixed figure), so a lift after a thickening gives the hex back, and no more."""
+    thick = event("the fog thickens", visibility=11, max_visibility=11)
+    assert thick.board.visibility == 10 and thick.board.max_visibility == 11
+    w = event("the fog lifts", visibility=thick.board.visibility, max_visibility=thick.board.max_visibility)
+    assert w.board.visibility == 11
+    w = event("the fog lifts", visibility=w.board.visibility, max_visibility=w.board.max_visibility)
+    assert w.board.visibility == 11
+
+
 def test_visibility_events_keep_to_the_maximum():
     assert event("the fog lifts", visibility=10, max_visibility=11).board.visibility == 11
     assert event("the fog lifts", visibility=11, max_visibility=11).board.visibility == 11

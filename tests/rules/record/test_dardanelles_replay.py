@@ -13,6 +13,9 @@ bank is told (`drift_held`, shortly the hours after the first), a torpedo report
 splashes say the battery has her range, an override of a surfaced boat's battery warns of the charge.
 The AE2 game's expected end was written again (same inputs, dice and events) when her victory came
 to need the battleship off Maidos sunk before dark: she broke through without it, now a draw.
+The two bot games' last steps were written again (same inputs, dice and events) when a game's
+clock came to stay on the phase that ended it: `game_ended` and the last views say the hour the
+game ended in, not the next.
 """
 
 from __future__ import annotations

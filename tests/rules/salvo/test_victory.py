@@ -63,3 +63,24 @@ def test_zeppelins_are_an_option_off_unless_a_game_chooses_them():
         w = Work(state, for_options("dogger_bank", False, chosen))
         phase_one.open_turn(w)
         assert w.board.zeppelins_rolled == chosen
+
+
+def test_a_game_that_runs_its_twelve_turns_ends_on_turn_twelve_in_every_record():
+    """Cape Esperance lasts 12 turns: the game ends at turn 12's damage control, and the end, the
+    `game_ended` event, the end record of its log and the seats' last view all say turn 12 (the
+    clock once moved on to turn 13 as the game ended)."""
+    from fogbank.rules.core import GameEnded
+    from fogbank.rules.record import gamelog
+
+    rules = core.find_ruleset("salvo")
+    game = core.start(rules, "cape_esperance", bytes(32))
+    game = attrs.evolve(game, state=attrs.evolve(game.state, turn=12, phase="gunfire"))
+    events = []
+    for seat in sorted(game.waiting_for()):
+        step = core.submit(game, seat, rules.parse_order(seat, {}))
+        game, events = step.game, events + list(step.events)
+    assert game.state.outcome is not None
+    assert [e.turn for e in events if isinstance(e, GameEnded)] == [12]
+    assert (gamelog.end_record(game)["turn"], game.state.phase) == (12, "damage_control")
+    assert rules.observe(game.state, "scott")["turn"] == 12
+    assert core.turns_played(rules.phases, game.state.turn, game.state.phase) == 12

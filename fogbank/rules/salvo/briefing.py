@@ -60,6 +60,10 @@ def how_to_play(state: GameState, scenario: Scenario, side: str | None) -> list[
                   "who may fire at it: a marker you have not detected cannot be fired at, nor can a contact seen by radar "
                   "alone except by a main battery aimed by its own fire-control radar."],
     ]
+    if scenario.forts_triple_in_hex:
+        words = ("A fort and a ship in a water hex beside it fire at each other at three times their attack "
+                 "(Gallipoli rule 1's target in the same hex: the fort stands on the shore).")
+        how.append(["Point-blank", words])
     if scenario.minefields or any(s.mines for s in scenario.seats):
         how.append(["Mines", "Every mined hex a ship enters is rolled for: 1-2 on a die strikes, and a strike is S (2-4 on "
                              "two dice), WS (5-7) or X (8-12: she sinks). The fields printed on the map are on every chart"

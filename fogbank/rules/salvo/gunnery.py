@@ -20,7 +20,7 @@ from .work import Work
 
 SECONDARY_RANGE = 5  # hexes
 ZEPPELIN_RANGE = 2  # Salvo II: a zeppelin is shot at within two hexes
-SAME_HEX = 3  # Gallipoli special rule 1: a ship or fort firing into its own hex, at Gallipoli's forts
+POINT_BLANK = 3  # Gallipoli special rule 1's "same hex": a fort and a ship in the water beside it
 CREW = {"crack": 1, "average": 0, "poor": -1}
 PARTLY_BLOCKED = Modifier("fire through partly blocking smoke", -1)  # NWS heavy seas: gunfire and torpedoes
 
@@ -74,8 +74,10 @@ def resolve(work: Work, orders: Mapping[str, Mapping[str, Any]]) -> None:
             mods = mods + _modifiers(work, firer, battery, target, d, concentrated, fired_at)
             roll = work.roll(f"dpt/{firer.id}/{battery}", "dpt", mods)
             strength = firer.current_attack if battery == "main" else firer.current_secondary
-            if work.scenario.forts_triple_in_hex and firer.hex == target.hex and FORT in (firer.kind, target.kind):
-                strength *= SAME_HEX
+            if point_blank(work, firer, target):
+                strength *= POINT_BLANK
+                said = f"{firer.name} fired at {target.name} point-blank: attack {strength} (tripled)."
+                work.note("point_blank", said, firer=firer.id, target=target.id, attack=strength)
             points += damage_points(roll.outcome, strength)
             shots.append(_shot(firer, target, battery, f"DPT {roll.outcome}"))
         hitting = [f for f, _ in firers]
@@ -101,6 +103,14 @@ def resolve(work: Work, orders: Mapping[str, Mapping[str, Any]]) -> None:
         if battery == "main" and firer.id in work.units:
             work.put(evolve(work.units[firer.id], target=target.id))
     work.board = evolve(work.board, shots=tuple(shots))
+
+
+def point_blank(work: Work, firer: Unit, target: Unit) -> bool:
+    """Gallipoli rule 1: a ship or fort firing at a target "in the same hex" triples its attack. A
+    fort's hex is land here (its dot ashore), so the hex a ship may share with it is the water beside
+    it: a fort and a ship one hex apart fire at each other at triple strength (decisions.md)."""
+    return (work.scenario.forts_triple_in_hex and FORT in (firer.kind, target.kind)
+            and hexes.distance(firer.hex, target.hex) <= 1)
 
 
 def _shot(firer: Unit, target: Unit, battery: str, outcome: str) -> Shot:

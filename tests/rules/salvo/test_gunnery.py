@@ -297,19 +297,22 @@ def test_a_bridge_hit_kills_the_admiral_and_the_flagship_no_longer_keeps_order()
     assert not w.units["L"].flagship and w.board.marked("bridge_all", "britain", 2)
 
 
-def test_a_dummy_hit_is_told_to_the_firer_as_a_ship_hit_so_the_fate_does_not_unmask_it():
-    # 12.22: dummies are "hit" as normal to keep the illusion. A W on a marker said "unharmed" when
-    # it was a dummy and "damaged" when it was a ship: the fire report told the firer which.
+def test_a_dummy_is_never_fired_at_and_a_marker_out_of_sight_is_refused_alike_ship_or_dummy():
+    """Fire needs a detected target and a dummy detected is removed, so no shot reaches a dummy;
+    a marker not detected is refused in the same words whether a ship or a dummy lies under it."""
     from fogbank.rules.salvo.units import DUMMY
 
-    for results in (["W"], ["S"], ["WS"], ["2W"], ["X"], ["W", "W", "S"], ["-"]):
-        fates = {}
-        for kind in ("capital", DUMMY):
-            w = work([ship("M1", "1010", side="germany", kind=kind, points=0 if kind == DUMMY else 30)])
-            fates[kind] = [w.damage("M1", r) for r in results]
-            if kind == DUMMY:
-                assert w.units["M1"].points == 0
-        assert fates["capital"] == fates[DUMMY], results
-    w = work([ship("M1", "1010", side="germany", kind=DUMMY, points=0)])
-    before = dict(w.board.points)
-    assert w.damage("M1", "X") == "sunk" and not w.units["M1"].afloat and w.board.points == before
+    told = {}
+    for kind in ("capital", DUMMY):
+        w = work([ship("L", "1010", facing="D"), ship("M", "1016", "germany", kind=kind)], visibility=5,
+                 labels={"britain": {"M": 1}})
+        w.sense("movement")
+        assert "M" in w.units and "M" not in w.board.detected["britain"]  # 6 hexes off: a marker
+        w.roll = Fixed(dpt="full")
+        gunnery.resolve(w, {"beatty": {"fire": {"L": {"target": 1}}}})
+        assert w.roll.rolled == []
+        told[kind] = [(r.kind, r.text) for r in w.told["beatty"]]
+        near = work([ship("L", "1010", facing="D"), ship("M", "1014", "germany", kind=kind)], visibility=5)
+        near.sense("movement")  # 4 hexes: in sight
+        assert ("M" in near.units) == (kind != DUMMY)  # a dummy in sight is found out and taken off
+    assert told["capital"] == told[DUMMY] == [("no_shot", "L could not fire at marker 1: out of sight.")]

@@ -5,6 +5,7 @@ game's option."""
 from __future__ import annotations
 
 import attrs
+import pytest
 from fogbank.rules import core
 from fogbank.rules.salvo import phase_one, turn
 from fogbank.rules.salvo.scenario import for_options
@@ -41,16 +42,37 @@ def test_dogger_bank_level_points_are_germanys_and_any_lead_britains():
         assert outcome.results[winner] == "victory", (britain, germany, outcome)
 
 
-def test_the_fleet_turns_back_after_four_losses_and_an_exit_counts_one_hit_past_repair():
-    alive = [ship("B1", "1010", "allied", seat="de_robeck"), ship("F1", "1905", "turkish", seat="forts", kind="fort", max_speed=0)]
+@pytest.mark.parametrize("reading, turns_back, one_hit", [
+    ("as_written", False, False), ("one_hit", False, True),
+    ("turn_back", True, False), ("historical", True, True)])
+def test_each_victory_reading_of_gallipoli_is_an_option_told_in_the_briefing(reading, turns_back, one_hit):
+    """000's conditions as written: four exits, each with no more than one unrepairable W and one S,
+    or the Turks win; the readings add a fleet that turns back after four losses, and an exit that
+    counts with one hit past repair in all."""
+    rules = core.find_ruleset("salvo")
+    assert reading in rules.options("gallipoli")["victory"].choices
+    scenario = for_options("gallipoli", False, None, reading)
+    alive = [ship("B1", "1010", "allied", seat="de_robeck"),
+             ship("F1", "1905", "turkish", seat="forts", kind="fort", max_speed=0)]
     sunk = [ship(f"S{n}", "1010", "allied", seat="de_robeck", sunk=True) for n in range(4)]
-    outcome = turn._outcome(work(alive + sunk[:3], scenario="gallipoli"), final=False)
-    assert outcome is None  # three lost: the fleet fights on
-    outcome = turn._outcome(work(alive + sunk, scenario="gallipoli"), final=False)
-    assert outcome.results == {"allied": "defeat", "turkish": "victory"} and "turned back" in outcome.reason
-    victory = work(alive, scenario="gallipoli").scenario.victory
+
+    def outcome(units):
+        w = work(units, scenario="gallipoli")
+        w.scenario = scenario
+        return turn._outcome(w, final=False)
+
+    assert outcome(alive + sunk[:3]) is None  # three lost: the fleet fights on
+    lost = outcome(alive + sunk)
+    assert (lost is not None) == turns_back
+    if turns_back:
+        assert lost.results == {"allied": "defeat", "turkish": "victory"} and "turned back" in lost.reason
+    victory = scenario.victory
     assert victory.counts(alive[0]) and victory.counts(attrs.evolve(alive[0], w=1))
-    assert not victory.counts(attrs.evolve(alive[0], w=1, s=1)) and not victory.counts(attrs.evolve(alive[0], s=2))
+    assert victory.counts(attrs.evolve(alive[0], w=1, s=1)) != one_hit
+    assert not victory.counts(attrs.evolve(alive[0], s=2)) and not victory.counts(attrs.evolve(alive[0], w=2))
+    state = core.start(rules, "gallipoli", bytes(32), {"victory": reading}).state
+    words = dict(rules.briefing(state, "de_robeck")["how"])["Victory"]
+    assert ("one hit in all" in words) == one_hit and ("turns back" in words) == turns_back
 
 
 def test_zeppelins_are_an_option_off_unless_a_game_chooses_them():

@@ -56,7 +56,7 @@ def simulate(
             "game_seed": game_secret.hex(),
             "outcome": outcome(end),
             "reason": end.get("reason"),
-            "turns": end.get("turn", 1) - 1,
+            "turns": core.turns_played(ruleset.phases, end.get("turn", 1), end.get("phase", "")),
             "log": str(path),
         }
 

@@ -13,7 +13,7 @@ from .game import (
     private_talk_to, release, set_hold, settle, start, submit, talk, waiting_told,
 )
 from .knowledge import Fidelity, Plot, Position, Sensor, Sighting, Track, capped
-from .phases import Cycle
+from .phases import Cycle, turns_played
 from .ruleset import Bot, Option, Resolution, Ruleset, Tally, Waiting, find_ruleset, find_scenario, host_for, register, rulesets
 from .seats import SPECTATOR, UMPIRE, Seat, check_seats, seat_map, sides
 from .state import RESULTS, GameState, Outcome
@@ -26,5 +26,6 @@ __all__ = [
     "Sighting", "private_talk_to", "Step", "Talk", "Told", "Track", "UMPIRE", "amend", "ask", "capped", "check", "check_seats",
     "commitment", "d66", "deadline", "derive_faces", "end", "find_ruleset", "find_scenario", "hits", "narrate",
     "override", "percentile", "register", "release", "rulesets", "seat_map", "set_hold", "sides", "start",
-    "submit", "talk", "Tally", "verify_roll", "Waiting", "waiting_told", "has_nothing_to_order", "pass_over",
+    "submit", "talk", "Tally", "turns_played", "verify_roll", "Waiting", "waiting_told", "has_nothing_to_order",
+    "pass_over",
 ]

@@ -508,6 +508,8 @@ def _resolve(game: Game) -> tuple[Step, Resolved]:
         raise AssertionError(f"{ruleset.name}.resolve moved the clock: the core moves it")
     if ruleset.engagements(resolution.state):  # the phase stays open until its battles are settled
         return _after(evolve(game, orders={}), resolution), Resolved(state.turn, state.phase, orders)
+    if resolution.state.outcome is not None:  # the game ended: the clock stays on this phase, as in `settle`
+        return _after(game, resolution, orders={}), Resolved(state.turn, state.phase, orders)
     turn, phase = next_phase(ruleset.phases, state.turn, state.phase)
     moved = evolve(resolution.state, turn=turn, phase=phase)
     done = _after(game, Resolution(moved, resolution.events, resolution.rolls), orders={})

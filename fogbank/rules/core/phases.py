@@ -62,6 +62,12 @@ def step(cycle: Cycle, move: Move, held: bool) -> tuple[Cycle, Then] | None:
     return TRANSITIONS.get((cycle, move, held))
 
 
+def turns_played(phases: tuple[str, ...], turn: int, phase: str) -> int:
+    """The whole turns a game had played when it stopped at `phase` of `turn`: a game that ended
+    in a turn's last phase played that turn through (its clock stays there), else the turns before."""
+    return turn if phase == phases[-1] else turn - 1
+
+
 def next_phase(phases: tuple[str, ...], turn: int, phase: str) -> tuple[int, str]:
     """The (turn, phase) after `phase` of `turn`: the next phase, or the next turn's first."""
     index = phases.index(phase)

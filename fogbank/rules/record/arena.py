@@ -107,7 +107,7 @@ def play(
         number=number,
         results=dict(outcome.results) if outcome else {},
         reason=outcome.reason if outcome else "",
-        turns=game.state.turn - 1,
+        turns=core.turns_played(ruleset.phases, game.state.turn, game.state.phase),
         points={side: float(v) for side, v in tally.points.items()},
         lost={side: int(v) for side, v in tally.lost.items()},
         rules=dict(sorted(rules.items())),

@@ -108,6 +108,7 @@ def end_record(game: Game) -> dict[str, Any]:
     return {
         "type": "end",
         "turn": game.state.turn,
+        "phase": game.state.phase,
         "results": dict(outcome.results) if outcome else None,
         "reason": outcome.reason if outcome else None,
         "seed": game.state.dice.seed.hex(),

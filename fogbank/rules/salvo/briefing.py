@@ -60,6 +60,10 @@ def how_to_play(state: GameState, scenario: Scenario, side: str | None) -> list[
                   "who may fire at it: a marker you have not detected cannot be fired at, nor can a contact seen by radar "
                   "alone except by a main battery aimed by its own fire-control radar."],
     ]
+    if scenario.forts_triple_in_hex:
+        words = ("A fort and a ship in a water hex beside it fire at each other at three times their attack "
+                 "(Gallipoli rule 1's target in the same hex: the fort stands on the shore).")
+        how.append(["Point-blank", words])
     if scenario.minefields or any(s.mines for s in scenario.seats):
         how.append(["Mines", "Every mined hex a ship enters is rolled for: 1-2 on a die strikes, and a strike is S (2-4 on "
                              "two dice), WS (5-7) or X (8-12: she sinks). The fields printed on the map are on every chart"
@@ -91,11 +95,7 @@ def how_to_play(state: GameState, scenario: Scenario, side: str | None) -> list[
                                      "strikes your side."])
     victory = scenario.victory
     if victory.kind == "exit":
-        hits = (f"no more than one W or S hit" if victory.max_permanent_hits == 1
-                else f"no more than {victory.max_permanent_w} W and {victory.max_permanent_s} S hit")
-        back = f" The fleet turns back, beaten, once it has lost {victory.turned_back} ships." if victory.turned_back else ""
-        how.append(["Victory", f"The {victory.side.capitalize()} side wins by taking {victory.ships} ships off the map through the exit "
-                               f"hexes, each with {hits} left past repair as the turn ends; the other side wins by stopping them." + back])
+        how.append(["Victory", _exit_victory(scenario)])
     else:
         home = (f" {victory.side.capitalize()}'s ships may steam off the map through the marked edges, and are then safe."
                 if victory.hexes else "")
@@ -108,6 +108,35 @@ def how_to_play(state: GameState, scenario: Scenario, side: str | None) -> list[
         zeppelins = " (and zeppelins it destroys)" if scenario.zeppelins else ""
         how.append(["Victory", f"Each side scores the points of the enemy ships it sinks{zeppelins}." + home + ties])
     return how
+
+
+READINGS = {  # a scenario's victory readings (the `victory` option) as a player reads them
+    "as_written": "the seed's conditions as written",
+    "one_hit": "as written, but a ship counts with one hit past repair at most",
+    "turn_back": "as written, but the fleet turns back after four losses",
+    "historical": "as the day was fought: one hit at most, and the fleet turns back after four losses",
+}
+
+
+def _exit_victory(scenario: Scenario) -> str:
+    """The exit victory in words, as this game reads it (the `victory` option, where there is one)."""
+    victory = scenario.victory
+    hits = ("at most one hit in all (a W or an S)" if victory.max_permanent_hits == 1
+            else f"at most {_count(victory.max_permanent_w)} W and {_count(victory.max_permanent_s)} S hit")
+    lost = _count(victory.turned_back)
+    back = (f" The fleet turns back, beaten, once it has lost {lost} ships (battleships and screens), "
+            "whatever is still afloat." if victory.turned_back else
+            " The fleet fights on whatever it loses, until its last ship or the last turn.")
+    reading = READINGS.get(scenario.victory_reading, scenario.victory_reading.replace("_", " "))
+    named = f" (this game's victory reading: {reading})"
+    side, ships = victory.side.capitalize(), _count(victory.ships)
+    return (f"The {side} side wins by taking {ships} ships off the map through the exit hexes within "
+            f"{scenario.turns} turns, each with {hits} left past repair as the turn ends; the other side "
+            "wins by stopping them." + back + (named if scenario.victory_reading else ""))
+
+
+def _count(n: int) -> str:
+    return ("no", "one", "two", "three", "four", "five", "six")[n] if 0 <= n <= 6 else str(n)
 
 
 def _radar_words(units) -> str:

@@ -112,7 +112,10 @@ def _sight_problem(sea, view, firer, battery, contact, d) -> tuple[str, str] | N
     here, there = hexes.parse(firer["hex"]), hexes.parse(contact["hex"])
     in_smoke = here in smoke or there in smoke
     smoked = not sea.heavy_seas and _smoke_between(smoke, here, there)
-    by_eye = contact["seen"] in ("sight", "partial") and (d <= view["visibility"] or contact.get("lit")) and not in_smoke
+    sight = view["visibility"]
+    if contact.get("lit"):  # shown in the light: seen, and fired at by eye, from the light's 10 hexes
+        sight = max(sight, sensing.ILLUMINATED)
+    by_eye = contact["seen"] in ("sight", "partial") and d <= sight and not in_smoke
     if by_eye and not smoked:
         return None
     if contact["seen"] == "zeppelin" or _zeppelin_spots(sea, view, contact):
@@ -128,7 +131,8 @@ def _sight_problem(sea, view, firer, battery, contact, d) -> tuple[str, str] | N
     if contact["seen"] == "radar":
         return "radar_only", (f"{whom} is seen by radar only: {name}'s {BATTERIES[battery]} cannot fire without its "
                               "own fire-control radar" + ("" if battery == "target" else " (only a main battery fires by radar)") + ".")
-    return "out_of_sight", f"{whom} is out of {name}'s sight ({d} hexes; visibility {view['visibility']})."
+    seen_to = f"in the light, seen to {sight}" if contact.get("lit") else f"visibility {view['visibility']}"
+    return "out_of_sight", f"{whom} is out of {name}'s sight ({d} hexes; {seen_to})."
 
 
 def _torpedo_problem(sea, view, firer, contact, d) -> tuple[str, str] | None:

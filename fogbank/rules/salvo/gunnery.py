@@ -20,7 +20,7 @@ from .work import Work
 
 SECONDARY_RANGE = 5  # hexes
 ZEPPELIN_RANGE = 2  # Salvo II: a zeppelin is shot at within two hexes
-SAME_HEX = 3  # Gallipoli special rule 1: a ship or fort firing into its own hex, at Gallipoli's forts
+POINT_BLANK = 3  # Gallipoli special rule 1's "same hex": a fort and a ship in the water beside it
 CREW = {"crack": 1, "average": 0, "poor": -1}
 PARTLY_BLOCKED = Modifier("fire through partly blocking smoke", -1)  # NWS heavy seas: gunfire and torpedoes
 
@@ -74,8 +74,10 @@ def resolve(work: Work, orders: Mapping[str, Mapping[str, Any]]) -> None:
             mods = mods + _modifiers(work, firer, battery, target, d, concentrated, fired_at)
             roll = work.roll(f"dpt/{firer.id}/{battery}", "dpt", mods)
             strength = firer.current_attack if battery == "main" else firer.current_secondary
-            if work.scenario.forts_triple_in_hex and firer.hex == target.hex and FORT in (firer.kind, target.kind):
-                strength *= SAME_HEX
+            if point_blank(work, firer, target):
+                strength *= POINT_BLANK
+                said = f"{firer.name} fired at {target.name} point-blank: attack {strength} (tripled)."
+                work.note("point_blank", said, firer=firer.id, target=target.id, attack=strength)
             points += damage_points(roll.outcome, strength)
             shots.append(_shot(firer, target, battery, f"DPT {roll.outcome}"))
         hitting = [f for f, _ in firers]
@@ -101,6 +103,14 @@ def resolve(work: Work, orders: Mapping[str, Mapping[str, Any]]) -> None:
         if battery == "main" and firer.id in work.units:
             work.put(evolve(work.units[firer.id], target=target.id))
     work.board = evolve(work.board, shots=tuple(shots))
+
+
+def point_blank(work: Work, firer: Unit, target: Unit) -> bool:
+    """Gallipoli rule 1: a ship or fort firing at a target "in the same hex" triples its attack. A
+    fort's hex is land here (its dot ashore), so the hex a ship may share with it is the water beside
+    it: a fort and a ship one hex apart fire at each other at triple strength (decisions.md)."""
+    return (work.scenario.forts_triple_in_hex and FORT in (firer.kind, target.kind)
+            and hexes.distance(firer.hex, target.hex) <= 1)
 
 
 def _shot(firer: Unit, target: Unit, battery: str, outcome: str) -> Shot:
@@ -137,13 +147,12 @@ def _bearing(work: Work, firer: Unit, battery: str, target: Unit, spotter: Unit 
     who = sensing.observer(scenario, firer.seat)
     seen_by_side = target.id in board.detected.get(who, frozenset()) or target.kind == FORT
     allowance = 1 if firer.kind == FORT else 0
-    visual = target.kind == ZEPPELIN or (
-        firer.hex not in board.smoke and target.hex not in board.smoke
-        and (d <= board.visibility or (scenario.night and sensing.lit(board, target, [u.id for u in work.units.values() if sensing.belongs(scenario, u, who)])))
-    )
+    sight = eye_reach(work, who, target)
+    in_smoke = firer.hex in board.smoke or target.hex in board.smoke
+    visual = target.kind == ZEPPELIN or (not in_smoke and d <= sight)
     across = land_blocked = sensing.land_blocked(scenario, firer.hex, target.hex, allowance)
     if visual and not land_blocked:
-        smoke = _smoke_on_the_line(work, firer, target, d, "fire")
+        smoke = _smoke_on_the_line(work, firer, target, d, "fire", sight)
         visual = smoke != "blocked"
         if smoke == "partial":
             mods.append(PARTLY_BLOCKED)
@@ -175,16 +184,27 @@ def _bearing(work: Work, firer: Unit, battery: str, target: Unit, spotter: Unit 
     return "", mods
 
 
-def _smoke_on_the_line(work: Work, firer: Unit, target: Unit, d: int, what: str) -> str:
+def eye_reach(work: Work, who: str, target: Unit) -> int:
+    """How far observer `who`'s eyes reach to `target` now: the visibility, or by night, where
+    the target shows in its light (a starshell of its side, its searchlight, or her own beam),
+    the light's `ILLUMINATED` hexes; fire by eye goes no further (beyond it only radar aims)."""
+    eyes = [u.id for u in work.units.values() if sensing.belongs(work.scenario, u, who)]
+    if work.scenario.night and sensing.lit(work.board, target, eyes):
+        return max(work.board.visibility, sensing.ILLUMINATED)
+    return work.board.visibility
+
+
+def _smoke_on_the_line(work: Work, firer: Unit, target: Unit, d: int, what: str, sight: int) -> str:
     """NWS smoke on the firer's own line: "" (none), "blocked", or (heavy seas) "partial". One die
-    a line a shot; partial smoke also cuts the spotting range by 2 (and, once, -1 to the roll)."""
+    a line a shot; partial smoke also cuts the spotting range (`sight`: the visibility, or the
+    light's reach) by 2 (and, once, -1 to the roll)."""
     board = work.board
     if not sensing.smoke_between(board, firer.hex, target.hex):
         return ""
     if not work.scenario.heavy_seas:
         return "blocked"
     seas = work.outcome_of(f"smoke/{what}/{firer.id}/{target.id}", "smoke_seas")
-    if seas == "blocked" or (seas == "partial" and d > board.visibility - sensing.SMOKE_PARTIAL):
+    if seas == "blocked" or (seas == "partial" and d > sight - sensing.SMOKE_PARTIAL):
         return "blocked"
     return "partial" if seas == "partial" else ""
 
@@ -312,7 +332,8 @@ def _torpedoes(work: Work, plans: list[tuple[Unit, Unit]], shots: list[Shot]) ->
         if not firer.afloat or not target.afloat or firer.salvoes <= 0 or firer.torpedoes <= 0:
             continue
         why = _torpedo_bar(work, who, firer, target, d)
-        smoke = "" if why else _smoke_on_the_line(work, firer, target, d, "torpedo")
+        sight = eye_reach(work, who, target)
+        smoke = "" if why else _smoke_on_the_line(work, firer, target, d, "torpedo", sight)
         if why or smoke == "blocked":
             _tell_firer(work, firer, target, f"{firer.name} had no torpedo solution on {{target}}: {why or 'smoke is in the way'}.")
             continue

@@ -7,7 +7,7 @@ from typing import Any, Iterable, Mapping
 
 from fogbank.rules.core import GameState, Tally
 
-from .scenario import Scenario, load_scenario
+from .scenario import Scenario, for_game
 from .units import CAPITAL, FORT, SCREEN
 
 # The secret mines' places, as the arena tells them apart: where a clever minelayer might put them.
@@ -61,7 +61,7 @@ def rules_used(record: Mapping[str, Any]) -> Iterable[str]:
 def tally(state: GameState) -> Tally:
     """Points: victory points, or, where ships must break through, the ships through that count
     (and the ships the defender sank); lost: ships (and forts) destroyed, per side."""
-    scenario = load_scenario(state.scenario)
+    scenario = for_game(state.scenario, state.options)
     board = state.board
     lost = {side: sum(1 for u in board.units if u.side == side and (u.sunk or (u.kind == FORT and u.w >= 3))
                       and u.kind in (CAPITAL, SCREEN, FORT)) for side in scenario.sides}

@@ -13,7 +13,7 @@ from . import acting, briefing, engagement, hexes, measures, orders, overrides, 
 from .board import Told
 from .bot import Captain
 from .errors import ERROR_CODES
-from .scenario import for_options, load_scenario, scenario_ids
+from .scenario import for_game, load_scenario, scenario_ids
 from .tables import TABLES
 
 
@@ -35,6 +35,9 @@ class Salvo(Ruleset):
         if s.zeppelins:
             found["zeppelins"] = Option(default=s.zeppelins_default, choices=(False, True),
                                         help="Salvo II's variant: 1-4 zeppelins on a die (5-6 none) scout, spot and bomb for the Germans")
+        if s.victory_readings:
+            found["victory"] = Option(default=s.victory_reading, choices=tuple(s.victory_readings),
+                                      help=s.victory_help)
         for name, variant in s.variants.items():
             if "choices" in variant:
                 found[name] = Option(default=variant["default"], choices=tuple(variant["choices"]), help=variant.get("help", ""))
@@ -122,7 +125,7 @@ class Salvo(Ruleset):
             return views.umpire_view(state, s)
         if s.seat(seat) is None:
             raise Refused("not_your_unit", f"There is no seat called {seat!r} in this game.")
-        return views.seat_view(state, s, seat, since)
+        return views.seat_view(state, _scenario(state), seat, since)
 
     def chart(self, state: GameState, seat: str) -> dict[str, Any]:
         return views.chart_view(load_scenario(state.scenario))
@@ -165,9 +168,7 @@ class Salvo(Ruleset):
 
 
 def _scenario(state: GameState):
-    s = load_scenario(state.scenario)
-    return for_options(state.scenario, bool(state.options.get("heavy_seas", s.heavy_seas)),
-                       bool(state.options.get("zeppelins", s.zeppelins_default)))
+    return for_game(state.scenario, state.options)
 
 
 def _default_mines(s, count: int, taken: set) -> list[str]:

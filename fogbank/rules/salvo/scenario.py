@@ -109,6 +109,11 @@ class Scenario:
     zeppelin_seat: str
     victory: Victory
     variants: Mapping[str, Any]
+    # The `victory` option, where a scenario's conditions can be read more than one way: each
+    # reading by name (the Victory fields it sets), the one played, and the option's words.
+    victory_readings: Mapping[str, Mapping[str, Any]] = attrs.field(factory=dict)
+    victory_reading: str = ""
+    victory_help: str = ""
 
     @property
     def sides(self) -> tuple[str, ...]:
@@ -130,19 +135,31 @@ def scenario_ids() -> tuple[str, ...]:
     return tuple(sorted(found, key=lambda i: (order.index(i) if i in order else len(order), i)))
 
 
-def for_options(scenario_id: str, heavy_seas: bool, zeppelins: bool | None = None) -> Scenario:
-    """The scenario as a game's options have it (heavy seas may be switched on or off, and
-    zeppelins, where the scenario may have them)."""
+def for_game(scenario_id: str, options: Mapping[str, Any]) -> Scenario:
+    """The scenario as a game's options have it: heavy seas, zeppelins, the victory reading."""
+    s = load_scenario(scenario_id)
+    return for_options(scenario_id, bool(options.get("heavy_seas", s.heavy_seas)),
+                       bool(options.get("zeppelins", s.zeppelins_default)), options.get("victory", ""))
+
+
+def for_options(scenario_id: str, heavy_seas: bool, zeppelins: bool | None = None,
+                victory: str = "") -> Scenario:
+    """The scenario as a game's options have it (heavy seas may be switched on or off, zeppelins
+    where the scenario may have them, and its victory conditions read as `victory` names)."""
     built = _BUILT.get(scenario_id)  # never cached: the latest battle built under its id counts
     if built is not None:
         return built if built.heavy_seas == heavy_seas else evolve(built, heavy_seas=heavy_seas)
-    return _file_for_options(scenario_id, heavy_seas, zeppelins)
+    return _file_for_options(scenario_id, heavy_seas, zeppelins, victory)
 
 
 @functools.cache
-def _file_for_options(scenario_id: str, heavy_seas: bool, zeppelins: bool | None) -> Scenario:
+def _file_for_options(scenario_id: str, heavy_seas: bool, zeppelins: bool | None, victory: str) -> Scenario:
     s = load_scenario(scenario_id)
-    return evolve(s, heavy_seas=heavy_seas, zeppelins=s.zeppelins if zeppelins is None else s.zeppelins and zeppelins)
+    s = evolve(s, heavy_seas=heavy_seas,
+               zeppelins=s.zeppelins if zeppelins is None else s.zeppelins and zeppelins)
+    if victory and victory != s.victory_reading and victory in s.victory_readings:
+        s = evolve(s, victory=evolve(s.victory, **s.victory_readings[victory]), victory_reading=victory)
+    return s
 
 
 def in_play(scenario: Scenario, options: Mapping[str, Any]) -> tuple[Unit, ...]:
@@ -196,6 +213,7 @@ def _load_file(scenario_id: str) -> Scenario:
                  facing=d.get("facing", "A"), speed=d.get("speed", 0), max_speed=99, defence=1)
         )
     victory = data["victory"]
+    readings, reading = _readings(scenario_id, victory.get("readings", {}))
     return Scenario(
         id=data["id"],
         title=data["title"],
@@ -224,15 +242,33 @@ def _load_file(scenario_id: str) -> Scenario:
         minefield_density=data.get("minefield_density", ""),
         zeppelin_hexes=tuple(hexes.parse(h) for h in data.get("zeppelin_hexes", [])),
         zeppelin_seat=data.get("zeppelin_seat", ""),
-        victory=Victory(
+        victory=evolve(Victory(
             kind=victory["kind"], side=victory.get("side", ""), ties=victory.get("ties", ""),
             hexes=tuple(hexes.parse(h) for h in victory.get("hexes", [])) + _edges(load_map(data["map"]), victory.get("edges", [])),
             ships=victory.get("ships", 0), max_permanent_w=victory.get("max_permanent_w", 1),
             max_permanent_s=victory.get("max_permanent_s", 1), max_permanent_hits=victory.get("max_permanent_hits", 99),
             turned_back=victory.get("turned_back", 0), margin=victory.get("margin", 0),
-        ),
+        ), **readings.get(reading, {})),
         variants=data.get("variants", {}),
+        victory_readings=readings, victory_reading=reading,
+        victory_help=victory.get("readings", {}).get("help", ""),
     )
+
+
+READING_FIELDS = {"max_permanent_w", "max_permanent_s", "max_permanent_hits", "turned_back", "ships"}
+
+
+def _readings(scenario_id: str, given: Mapping[str, Any]) -> tuple[dict[str, dict[str, Any]], str]:
+    """The victory readings a scenario offers (name -> the Victory fields it sets), and its default.
+    Every reading sets the same fields, so a reading chosen over the default leaves nothing of it."""
+    choices = {name: dict(fields) for name, fields in given.get("choices", {}).items()}
+    if not choices:
+        return {}, ""
+    keys = {frozenset(fields) for fields in choices.values()}
+    if len(keys) != 1 or not next(iter(keys)) <= READING_FIELDS or given.get("default") not in choices:
+        raise ValueError(f"scenario {scenario_id!r}: [victory.readings] must give a default among its "
+                         f"choices, each setting the same fields of {sorted(READING_FIELDS)}")
+    return choices, given["default"]
 
 
 def _edges(drawn: Map, edges: list) -> tuple[Hex, ...]:

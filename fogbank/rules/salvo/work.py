@@ -72,11 +72,9 @@ class Work:
         return [u for u in self.units.values() if u.afloat]
 
     def damage(self, uid: str, result: str) -> str:
-        """Apply a CRT result ("-", W, S, WS, 2W, X); returns what became of the unit.
-
-        A dummy takes hits as a ship would, and goes when a ship would sink (it scores nothing):
-        a hit told "unharmed" would tell the firer the marker was a dummy (12.22: dummies are
-        "hit" as normal to keep the illusion)."""
+        """Apply a CRT result ("-", W, S, WS, 2W, X); returns what became of the unit (a ship, fort
+        or zeppelin: a dummy is never fired at, since fire needs a detected target and a dummy
+        detected is removed)."""
         unit = self.units[uid]
         if result == "-" or not unit.afloat:
             return "unharmed"
@@ -100,8 +98,7 @@ class Work:
             new = evolve(new, radar_lost=True)  # 12.12
         if result == "X" or new.w + new.s >= SINKING_HITS:
             new = evolve(new, sunk=True)
-            if new.kind != DUMMY:  # a dummy gone is worth nothing
-                self._score(new)
+            self._score(new)
         self.put(new)
         return "sunk" if new.sunk else "damaged"
 

@@ -17,6 +17,8 @@ Recorded again when the seat's view grew `drift`, `targets_sunk` and `limits` an
 (the B11 games replayed to the same dice, events and views but for those fields), and AE2's
 battleship came to shift her anchorage between eight squares and the patrols over wider reaches
 (the AE2 game's setup, and so its stream, is drawn anew).
+And again when a game's clock came to stay on the phase that ended it: `game_ended` and the last views
+say the hour the game ended in, not the next.
 """
 
 from __future__ import annotations

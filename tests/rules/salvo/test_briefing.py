@@ -32,7 +32,7 @@ def test_how_you_play_names_what_can_sink_you_here():
     dogger = dict(told("dogger_bank", "hipper")[0]["how"])
     assert "Level points are a victory for Germany" in dogger["Victory"] and "Zeppelins" not in dogger  # an option, off unless chosen
     assert "Zeppelins" in dict(told("dogger_bank", "hipper", {"zeppelins": True})[0]["how"])
-    assert "one W or S hit" in gallipoli["Victory"] and "lost 4 ships" in gallipoli["Victory"]
+    assert "at most one W and one S hit" in gallipoli["Victory"] and "lost four ships" in gallipoli["Victory"]
 
 
 def test_a_ship_is_told_its_own_radar_sets_and_this_turns_reach():

@@ -92,3 +92,16 @@ def test_the_gunfire_view_lists_only_the_batteries_the_rules_let_fire():
 def test_the_chart_says_what_each_facing_letter_means():
     chart = RULES.chart(picture([ship("L", "1010")]), "beatty")
     assert chart["facings"]["E"] == "south-west" and list(chart["facings"]) == list("ABCDEF")
+
+
+def test_a_ship_in_the_light_is_fired_at_by_eye_to_ten_hexes_and_the_check_says_so_beyond():
+    """Aoba holds a beam: every seat sees her from 10 hexes. Farenholt, 8 hexes off, may fire;
+    San Francisco, 12 off and with no radar, may not (the resolution says the same)."""
+    units = [ship("R", "1001", "us"),
+             ship("D", "1105", "us", kind="screen", type="DD", range=12, seat="tobin"),
+             ship("J", "1013", "japan", seat="goto"), ship("X", "1030", "japan", seat="goto")]
+    state = picture(units, scenario="cape_esperance", visibility=3, searchlights=(("J", "X"),))
+    j = label(state, "scott", "J")
+    assert refused(state, "tobin", {"fire": {"D": {"target": j}}}) == []
+    assert refused(state, "scott", {"fire": {"R": {"target": j}}}) == [
+        ("out_of_sight", "J is out of R's sight (12 hexes; in the light, seen to 10).")]

@@ -248,6 +248,44 @@ def test_a_ship_holding_a_searchlight_may_be_fired_at_by_whoever_sees_her():
     assert bearing(w, "R", "J")[0] == "out of sight"  # the beam shows its holder, not what it does not hold
 
 
+@pytest.mark.parametrize("light", ["searchlight", "starshell"])
+def test_fire_by_the_light_reaches_its_ten_hexes_and_beyond_them_only_radar_aims(light):
+    """A ship seen in the light is fired at by eye from 10 hexes (the light's reach), not from as
+    far as the guns reach: beyond it only a fire-control set aims, with its penalty."""
+    def lit_at(distance, radar=""):
+        target = ship("J", f"10{1 + distance:02d}", "japan", seat="goto")
+        if light == "searchlight":  # her own beam shows her to everyone
+            board = {"searchlights": (("J", "X"),)}
+        else:  # a US starshell bursts beside her
+            board = {"starshells": (("D", parse(f"11{1 + distance:02d}")),)}
+        units = [ship("R", "1001", "us", range=30, radar=radar),
+                 ship("D", "1108", "us", seat="tobin", kind="screen"), target,
+                 ship("X", "1030", "japan", seat="goto")]  # what her beam holds
+        w = work(units, scenario="cape_esperance", visibility=3, **board)
+        w.board = seen(w, "J", by="us")
+        return bearing(w, "R", "J")
+
+    assert lit_at(10) == ("", [])
+    assert lit_at(12)[0] == "out of sight"
+    why, found = lit_at(12, radar="mark_3")
+    assert why == "" and modifiers(found) == {"low grade radar": -3}
+
+
+def test_in_heavy_seas_thin_smoke_shortens_the_lights_reach_not_the_visibility():
+    """NWS: a partly blocked line cuts the spotting range by 2: for a ship seen in the light that
+    is 10 - 2 = 8 hexes, not the night's visibility of 3 less 2."""
+    units = [ship("R", "1001", "us", facing="D"), ship("J", "1009", "japan", seat="goto"),
+             ship("X", "1030", "japan", seat="goto")]
+    w = work(units, scenario="cape_esperance", heavy_seas=True, visibility=3, searchlights=(("J", "X"),),
+             smoke=frozenset({parse("1005")}), labels={"us": {"J": 1}})
+    w.board = seen(w, "J", by="us")
+    w.roll = Fixed(smoke_seas="partial", dpt="miss")
+    w.outcome_of = lambda key, table: w.roll(key, table).outcome
+    assert bearing(w, "R", "J") == ("", [gunnery.PARTLY_BLOCKED])
+    w.units["J"] = attrs.evolve(w.units["J"], hex=parse("1010"))  # 9 hexes: past the light's reach less 2
+    assert bearing(w, "R", "J")[0] == "out of sight"
+
+
 def test_any_speed_of_six_or_more_makes_a_harder_target():
     w = work([ship("L", "1010", facing="C"), ship("S", "0716", "germany", kind="screen", speed=7, max_speed=7)], visibility=20)
     assert mods(w, "L", "S") == {"target speed 6": -1}
@@ -259,19 +297,22 @@ def test_a_bridge_hit_kills_the_admiral_and_the_flagship_no_longer_keeps_order()
     assert not w.units["L"].flagship and w.board.marked("bridge_all", "britain", 2)
 
 
-def test_a_dummy_hit_is_told_to_the_firer_as_a_ship_hit_so_the_fate_does_not_unmask_it():
-    # 12.22: dummies are "hit" as normal to keep the illusion. A W on a marker said "unharmed" when
-    # it was a dummy and "damaged" when it was a ship: the fire report told the firer which.
+def test_a_dummy_is_never_fired_at_and_a_marker_out_of_sight_is_refused_alike_ship_or_dummy():
+    """Fire needs a detected target and a dummy detected is removed, so no shot reaches a dummy;
+    a marker not detected is refused in the same words whether a ship or a dummy lies under it."""
     from fogbank.rules.salvo.units import DUMMY
 
-    for results in (["W"], ["S"], ["WS"], ["2W"], ["X"], ["W", "W", "S"], ["-"]):
-        fates = {}
-        for kind in ("capital", DUMMY):
-            w = work([ship("M1", "1010", side="germany", kind=kind, points=0 if kind == DUMMY else 30)])
-            fates[kind] = [w.damage("M1", r) for r in results]
-            if kind == DUMMY:
-                assert w.units["M1"].points == 0
-        assert fates["capital"] == fates[DUMMY], results
-    w = work([ship("M1", "1010", side="germany", kind=DUMMY, points=0)])
-    before = dict(w.board.points)
-    assert w.damage("M1", "X") == "sunk" and not w.units["M1"].afloat and w.board.points == before
+    told = {}
+    for kind in ("capital", DUMMY):
+        w = work([ship("L", "1010", facing="D"), ship("M", "1016", "germany", kind=kind)], visibility=5,
+                 labels={"britain": {"M": 1}})
+        w.sense("movement")
+        assert "M" in w.units and "M" not in w.board.detected["britain"]  # 6 hexes off: a marker
+        w.roll = Fixed(dpt="full")
+        gunnery.resolve(w, {"beatty": {"fire": {"L": {"target": 1}}}})
+        assert w.roll.rolled == []
+        told[kind] = [(r.kind, r.text) for r in w.told["beatty"]]
+        near = work([ship("L", "1010", facing="D"), ship("M", "1014", "germany", kind=kind)], visibility=5)
+        near.sense("movement")  # 4 hexes: in sight
+        assert ("M" in near.units) == (kind != DUMMY)  # a dummy in sight is found out and taken off
+    assert told["capital"] == told[DUMMY] == [("no_shot", "L could not fire at marker 1: out of sight.")]

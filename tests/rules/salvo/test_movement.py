@@ -122,6 +122,18 @@ def test_a_visibility_of_one_is_told_as_one_hex():
     assert told == ["Random event: the fog lifts. Visibility is now 3 hexes."]
 
 
+def test_the_fog_lifts_gives_back_what_the_fog_thickened_up_to_the_maximum():
+    """004: "the fog of war" cuts visibility for the rest of the battle (it does not wear off as the
+    turn ends), and "the fog lifts" raises it whenever it is below the maximum (3 by day in 004's
+    areas: a fixed figure), so a lift after a thickening gives the hex back, and no more."""
+    thick = event("the fog thickens", visibility=11, max_visibility=11)
+    assert thick.board.visibility == 10 and thick.board.max_visibility == 11
+    w = event("the fog lifts", visibility=thick.board.visibility, max_visibility=thick.board.max_visibility)
+    assert w.board.visibility == 11
+    w = event("the fog lifts", visibility=w.board.visibility, max_visibility=w.board.max_visibility)
+    assert w.board.visibility == 11
+
+
 def test_visibility_events_keep_to_the_maximum():
     assert event("the fog lifts", visibility=10, max_visibility=11).board.visibility == 11
     assert event("the fog lifts", visibility=11, max_visibility=11).board.visibility == 11
@@ -171,16 +183,27 @@ def test_a_zeppelin_passing_over_a_ship_attacks_it_at_one_to_two():
     assert w.roll.tables == []  # its path never crossed her hex
 
 
-def test_fire_at_a_target_in_the_firers_own_hex_is_tripled():
+def test_a_fort_and_a_ship_in_the_water_beside_it_fire_at_each_other_tripled():
+    """Gallipoli rule 1's "same hex": Rumeli Mecidiye's hex (2003) is shore, and 2103 the one water
+    hex beside it. A ship there and the fort fire at each other at three times their attack; a
+    ship two hexes off does not, and neither does the fort at her."""
     from fogbank.rules.salvo import gunnery
 
-    for where, tables in (("2003", ["dpt", "crt_1_1"]), ("2004", ["dpt"])):
-        fort = ship("F1", "2003", "turkish", kind="fort", type="major fort", attack=14, defence=10, range=12)
-        w = work([fort, ship("Q", where, "allied", attack=4, facing="A", seat="de_robeck")], scenario="gallipoli", visibility=11,
-                 detected={"allied": frozenset({"F1"})}, labels={"allied": {"F1": 1}})
+    for where, tables in (("2103", ["dpt", "crt_1_1"]), ("2203", ["dpt"])):
+        fort = ship("F2", "2003", "turkish", kind="fort", type="major fort", attack=4, defence=10, range=12,
+                    seat="forts")
+        near = ship("Q", where, "allied", attack=4, defence=10, facing="A", seat="de_robeck")
+        seen = {"allied": frozenset({"F2"}), "turkish": frozenset({"Q"})}
+        w = work([fort, near], scenario="gallipoli", visibility=11, detected=seen,
+                 labels={"allied": {"F2": 1}, "turkish": {"Q": 1}})
         w.roll = Asked(dpt="full", crt_1_1="-")
         gunnery.resolve(w, {"de_robeck": {"fire": {"Q": {"target": 1}}}})
         assert w.roll.tables == tables  # 4 x 3 = 12 points is 1:1 against 10; 4 alone is below 1:2
+        w.roll = Asked(dpt="full", crt_1_1="-")
+        gunnery.resolve(w, {"forts": {"fire": {"F2": {"target": 1}}}})
+        assert w.roll.tables == tables
+        tripled = [e.facts["attack"] for e in w.events if e.what == "point_blank"]
+        assert tripled == ([12, 12] if where == "2103" else [])
 
 
 def test_the_damage_control_event_mends_a_ship_never_a_destroyed_fort():

@@ -347,3 +347,95 @@ def test_an_enemy_command_sunk_out_of_sight_tells_goto_nothing_through_whom_the_
         for _phase in range(4):  # two sightings, movement, gunfire: each seat holds still
             inputs += [*({"seat": seat, "order": {}} for seat in seats), release]
     assert check(ESPERANCE, b"\x0b" * 32, inputs, "goto", _tobin_far_south_east(True), base=_tobin_far_south_east(False))
+
+
+# 12.41 at resolution (issue 36): a marker on the line of fire that the firing seat has not
+# detected must block, or not, the same whether a ship or a dummy lies under it.
+MARKED = "dummy-us-1"
+LINES = {  # firer's seat, firer, its hex, the marker's, the target's (San Francisco), the starshell's burst
+    "beside the target": ("goto", "JCA1", "0502", "0506", "0507", "0508"),
+    "a destroyer over a capital ship": ("desdiv11", "JDD1", "0501", "0505", "0507", "0607"),
+}
+
+
+def _line_of_fire(case):
+    """Cape Esperance as written, everything stopped: the firer 4 or more hexes from the marker (out
+    of sight at night), its starshell lighting San Francisco beyond the marker, and every other
+    Japanese eye far off; the marker a US dummy (the base run)."""
+    seat, firer, at, marker, target, burst = LINES[case]
+
+    def place(state):
+        board, far = state.board, iter(("0101", "0201", "0301", "0401"))
+        units = []
+        for u in board.units:
+            u = attrs.evolve(u, speed=0)
+            if u.id == firer:
+                u = attrs.evolve(u, hex=hexes.parse(at), facing="D")
+            elif u.id == "CA1":
+                u = attrs.evolve(u, hex=hexes.parse(target))
+            elif u.side == "japan":
+                u = attrs.evolve(u, hex=hexes.parse(next(far)))
+            units.append(u)
+        units.append(Unit(id=MARKED, name="dummy", side="us", seat="scott", kind="dummy",
+                          hex=hexes.parse(marker), facing="A", max_speed=99, defence=1))
+        return attrs.evolve(state, board=attrs.evolve(board, units=tuple(units)))
+
+    def inputs(game):
+        label = game.state.board.labels[seat]["CA1"]
+        japan = [{"seat": s, "order": {"starshells": {firer: burst}} if s == seat else {}}
+                 for s in ("goto", "desdiv11")]
+        quiet = [{"seat": s, "order": {}} for s in ("scott", "tobin")]
+        moves = [{"seat": s, "order": {}} for s in ("goto", "desdiv11", "scott", "tobin")]
+        fire = [{"seat": s, "order": {"fire": {firer: {"target": label}}} if s == seat else {}}
+                for s in ("goto", "desdiv11", "scott", "tobin")]
+        return [*japan, *quiet, *moves, *fire]
+
+    return seat, place, inputs
+
+
+REAL_CA = dict(kind=CAPITAL, type="CA", name="Chester", attack=6, secondary=2, defence=8, range=14,
+               max_speed=6, points=20)
+
+
+def _ship_or_dummy(monkeypatch, case, seed):
+    """Whether the firing seat can tell the two runs apart (check's assertion), after confirming the
+    setting: in the base run the marker is in its picture, undetected, and the shot is made."""
+    seat, place, inputs = _line_of_fire(case)
+    rules = core.find_ruleset("salvo")
+    started = core.start
+
+    def start(*given):
+        game = started(*given)
+        return attrs.evolve(game, state=place(game.state))
+
+    monkeypatch.setattr(core, "start", start)
+    plug = Plug("salvo", "cape_esperance", salvo_low, {"fog": "as_written"})
+    given = inputs(core.start(rules, "cape_esperance", seed, {"fog": "as_written"}))
+    sent = run(plug, seed, given, seat).messages
+    assert any("fired at San Francisco" in str(m) for m in sent), "the shot was not made"
+    ship_there = Change("a ship under the marker", start=_evolve_unit(MARKED, **REAL_CA))
+    return check(plug, seed, given, seat, ship_there)
+
+
+@pytest.mark.parametrize("case", sorted(LINES))
+def test_a_marker_on_the_line_of_fire_blocks_alike_ship_or_dummy(monkeypatch, case):
+    """12.41 judged at resolution on what the firer's side knows, as its check judges it: a US
+    marker it has not detected, between it and San Francisco, blocks nothing whether it is a dummy
+    (which never blocks) or a heavy cruiser; every byte the Japanese seat is sent, its check answers
+    among them, is the same."""
+    assert _ship_or_dummy(monkeypatch, case, bytes(32))
+
+
+@pytest.mark.parametrize("case", sorted(LINES))
+def test_a_line_of_fire_judged_on_the_truth_would_unmask_the_marker(monkeypatch, case):
+    """The leak planted: resolution blocks by what the marker really is; the harness sees it."""
+    from fogbank.rules.salvo import sensing as where
+
+    def truth(board, firer, target, known):
+        every_ship = [(u.hex, u.kind) for u in board.units
+                      if u.afloat and u.kind in (CAPITAL, "screen") and u.id not in (firer.id, target.id)]
+        return where.ships_block(firer.hex, target.hex, firer.type == "DD", every_ship)
+
+    monkeypatch.setattr(where, "units_block", truth)
+    with pytest.raises(AssertionError, match="differs"):
+        _ship_or_dummy(monkeypatch, case, bytes(32))

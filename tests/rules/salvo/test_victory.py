@@ -5,6 +5,7 @@ game's option."""
 from __future__ import annotations
 
 import attrs
+import pytest
 from fogbank.rules import core
 from fogbank.rules.salvo import phase_one, turn
 from fogbank.rules.salvo.scenario import for_options
@@ -41,16 +42,37 @@ def test_dogger_bank_level_points_are_germanys_and_any_lead_britains():
         assert outcome.results[winner] == "victory", (britain, germany, outcome)
 
 
-def test_the_fleet_turns_back_after_four_losses_and_an_exit_counts_one_hit_past_repair():
-    alive = [ship("B1", "1010", "allied", seat="de_robeck"), ship("F1", "1905", "turkish", seat="forts", kind="fort", max_speed=0)]
+@pytest.mark.parametrize("reading, turns_back, one_hit", [
+    ("as_written", False, False), ("one_hit", False, True),
+    ("turn_back", True, False), ("historical", True, True)])
+def test_each_victory_reading_of_gallipoli_is_an_option_told_in_the_briefing(reading, turns_back, one_hit):
+    """000's conditions as written: four exits, each with no more than one unrepairable W and one S,
+    or the Turks win; the readings add a fleet that turns back after four losses, and an exit that
+    counts with one hit past repair in all."""
+    rules = core.find_ruleset("salvo")
+    assert reading in rules.options("gallipoli")["victory"].choices
+    scenario = for_options("gallipoli", False, None, reading)
+    alive = [ship("B1", "1010", "allied", seat="de_robeck"),
+             ship("F1", "1905", "turkish", seat="forts", kind="fort", max_speed=0)]
     sunk = [ship(f"S{n}", "1010", "allied", seat="de_robeck", sunk=True) for n in range(4)]
-    outcome = turn._outcome(work(alive + sunk[:3], scenario="gallipoli"), final=False)
-    assert outcome is None  # three lost: the fleet fights on
-    outcome = turn._outcome(work(alive + sunk, scenario="gallipoli"), final=False)
-    assert outcome.results == {"allied": "defeat", "turkish": "victory"} and "turned back" in outcome.reason
-    victory = work(alive, scenario="gallipoli").scenario.victory
+
+    def outcome(units):
+        w = work(units, scenario="gallipoli")
+        w.scenario = scenario
+        return turn._outcome(w, final=False)
+
+    assert outcome(alive + sunk[:3]) is None  # three lost: the fleet fights on
+    lost = outcome(alive + sunk)
+    assert (lost is not None) == turns_back
+    if turns_back:
+        assert lost.results == {"allied": "defeat", "turkish": "victory"} and "turned back" in lost.reason
+    victory = scenario.victory
     assert victory.counts(alive[0]) and victory.counts(attrs.evolve(alive[0], w=1))
-    assert not victory.counts(attrs.evolve(alive[0], w=1, s=1)) and not victory.counts(attrs.evolve(alive[0], s=2))
+    assert victory.counts(attrs.evolve(alive[0], w=1, s=1)) != one_hit
+    assert not victory.counts(attrs.evolve(alive[0], s=2)) and not victory.counts(attrs.evolve(alive[0], w=2))
+    state = core.start(rules, "gallipoli", bytes(32), {"victory": reading}).state
+    words = dict(rules.briefing(state, "de_robeck")["how"])["Victory"]
+    assert ("one hit in all" in words) == one_hit and ("turns back" in words) == turns_back
 
 
 def test_zeppelins_are_an_option_off_unless_a_game_chooses_them():
@@ -63,3 +85,24 @@ def test_zeppelins_are_an_option_off_unless_a_game_chooses_them():
         w = Work(state, for_options("dogger_bank", False, chosen))
         phase_one.open_turn(w)
         assert w.board.zeppelins_rolled == chosen
+
+
+def test_a_game_that_runs_its_twelve_turns_ends_on_turn_twelve_in_every_record():
+    """Cape Esperance lasts 12 turns: the game ends at turn 12's damage control, and the end, the
+    `game_ended` event, the end record of its log and the seats' last view all say turn 12 (the
+    clock once moved on to turn 13 as the game ended)."""
+    from fogbank.rules.core import GameEnded
+    from fogbank.rules.record import gamelog
+
+    rules = core.find_ruleset("salvo")
+    game = core.start(rules, "cape_esperance", bytes(32))
+    game = attrs.evolve(game, state=attrs.evolve(game.state, turn=12, phase="gunfire"))
+    events = []
+    for seat in sorted(game.waiting_for()):
+        step = core.submit(game, seat, rules.parse_order(seat, {}))
+        game, events = step.game, events + list(step.events)
+    assert game.state.outcome is not None
+    assert [e.turn for e in events if isinstance(e, GameEnded)] == [12]
+    assert (gamelog.end_record(game)["turn"], game.state.phase) == (12, "damage_control")
+    assert rules.observe(game.state, "scott")["turn"] == 12
+    assert core.turns_played(rules.phases, game.state.turn, game.state.phase) == 12

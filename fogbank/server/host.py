@@ -105,6 +105,25 @@ class InFlight:
     pushes: list[Callable[[], None]]
 
 
+@attrs.frozen
+class Taken:
+    """An order a game took from a seat: its turn, phase and payload as logged, and the write
+    that keeps it (None: on disk since before a restart)."""
+
+    turn: int
+    phase: str
+    order: Any
+    durable: asyncio.Future | None = None
+
+    def answers(self, turn: int, phase: str | None, order: Any) -> bool:
+        """Whether an order sent again (`turn`, `phase` as it was sent) is this one."""
+        return (turn, phase or self.phase, order) == (self.turn, self.phase, self.order)
+
+
+# What an order sent again is refused with once the game has moved on from its phase.
+MOVED_ON = ("wrong_turn", "wrong_phase", "not_your_turn", "game_over")
+
+
 class Room:
     """One game in play: the game value, a stream per seat, presence, and the publishing queue."""
 
@@ -133,6 +152,9 @@ class Room:
         self.active: str | None = None  # when the game last took an input (ISO 8601, UTC)
         self.missed: dict[str, int] = {}  # seat -> deadlines that passed without its order
         self.history: tuple[list[dict], list[dict]] | None = None  # a finished game's, once asked for
+        # seat -> the last order it gave that the game took (kept while the game is in memory,
+        # rebuilt from the log): an order sent again after its answer was lost is answered by it.
+        self.taken: dict[str, Taken] = {}
         self._in_flight: deque[InFlight] = deque()
 
     @property
@@ -338,6 +360,9 @@ class Host:
             if stored is not None and _json(made) != _json(stored) and not _written_in_older_words(step, stored):
                 raise RecoveryError(row.id, entry.n, "the rolls and events logged", "others on replay")
             log += [entry.record, *made]
+            if entry.record.get("input") == "order":
+                record = entry.record
+                room.taken[record["seat"]] = Taken(record["turn"], record["phase"], record["order"])
             before, room.tip = room.tip, step.game
             for push in self._pushes(room, before, step, entry.record, made):
                 push()
@@ -404,9 +429,23 @@ class Host:
         if not stand_in and self.stand_ins.holds(room.id, seat):
             raise Refused("held_by_bot", "A built-in player holds your seat now; the umpire can give it back to you.")
         game = room.tip
-        _refuse_if_wrong_turn(game, turn)
-        order = game.ruleset.parse_order(seat, payload)
-        step = core.submit(game, seat, order, phase)
+        try:
+            _refuse_if_wrong_turn(game, turn)
+            order = game.ruleset.parse_order(seat, payload)
+            step = core.submit(game, seat, order, phase)
+        except Refused as refusal:
+            taken = room.taken.get(seat)
+            if refusal.code not in MOVED_ON or taken is None or not taken.answers(turn, phase, payload):
+                raise
+            # The order the game took last from this seat, sent again after its answer was lost
+            # (a reconnect's resend, after its phase resolved): it was applied, and is answered
+            # so once it is on disk, never refused (docs/decisions.md).
+            if taken.durable is not None:
+                try:
+                    await asyncio.shield(taken.durable)
+                except StorageFull:  # it was not kept after all: the refusal stands
+                    raise refusal from None
+            return
         await self._accept(room, step, gamelog.input_at("order", game, seat=seat, order=payload))
 
     def check(
@@ -696,6 +735,8 @@ class Host:
         if clock_moved or ends:
             pushes.append(lambda: self._moved_on(room, step))
         room.publish_when_durable(InFlight(stored, durable, step.game, marks, pushes))
+        if record.get("input") == "order":
+            room.taken[record["seat"]] = Taken(record["turn"], record["phase"], record["order"], durable)
         try:
             await durable
         except StorageFull:

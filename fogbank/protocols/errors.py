@@ -99,6 +99,14 @@ SERVER_ERRORS: dict[str, str] = {
     "no_bot": "This game's rules have no built-in player to hand a seat to.",
     "no_deadline": "The phase now open has no deadline to extend.",
     "bad_address": "A webhook is an http:// or https:// URL, an e-mail address a name@domain.",
+    "private_address": "The webhook is at a private address (loopback, a LAN): nudges go to public ones.",
+    "unknown_host": "The webhook's host name could not be looked up.",
+    # What became of a nudge, in the umpire's games list (`nudged`), never an error reply:
+    "nudge_timeout": "A nudge's attempt took longer than its limit and was cut off.",
+    "unreachable": "A nudge's destination could not be reached (no address, no connection, TLS failed).",
+    "redirected": "The webhook answered with a redirect, which is not followed.",
+    "nudge_refused": "The destination refused the nudge (HTTP 4xx, SMTP 5xx): its address is likely wrong.",
+    "nudge_failed": "The destination could not take the nudge then (HTTP 5xx or 429, SMTP 4xx, odd answer).",
 }
 
 # Refusals by the engine, whatever the game (fogbank.rules.core).

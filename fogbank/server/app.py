@@ -118,6 +118,7 @@ class Server:
         smtp: Smtp | None = None,
         clock: Callable[[], float] | None = None,
         behind_proxy: bool = False,
+        allow_private_nudges: bool = False,
     ) -> "Server":
         """Start the server. `bus`: None for the embedded default, else `mqtt[s]://user:pass@host:port`
         (or a parsed `BrokerAddress`, with its TLS files) with `role` gateway (websockets, no
@@ -129,6 +130,8 @@ class Server:
         out (None: no e-mail). `clock`: the clock deadlines keep (a test's; the system's by default).
         `behind_proxy`: a proxy on this machine (Caddy) passes every connection on: a client's address
         and scheme are the ones it forwards (X-Forwarded-For, X-Forwarded-Proto).
+        `allow_private_nudges`: webhooks may be at private addresses (loopback, a LAN); by default
+        only public ones are posted to.
         """
         if role not in ROLES:
             raise ValueError(f"role is one of {ROLES}, not {role!r}")
@@ -141,8 +144,8 @@ class Server:
             data = Path(data)
             private_folder(data)
             store = await Store.open(data)
-            game_host = Host(store, owns=handover.owns if handover is not None else None, nudges=Nudges(smtp),
-                             clock=clock)  # fmt: skip
+            owns = handover.owns if handover is not None else None
+            game_host = Host(store, owns=owns, nudges=Nudges(smtp, allow_private_nudges), clock=clock)
             recovered = await game_host.recover()
             if recovered:
                 log.info("recovered %d unfinished games", recovered)

@@ -43,7 +43,7 @@ from .deadlines import Deadlines, Due, Limits
 from .ending import Ending, from_store
 from .engagements import Links
 from .guard import CHECKS, HISTORY, QUESTIONS, TALK, Buckets
-from .nudges import Nudges, check_address, check_webhook
+from .nudges import Nudges, check_address
 from .stand_ins import StandIns
 from .streams import SeatStream
 
@@ -602,6 +602,7 @@ class Host:
                 "deadlines": self.deadlines.limits.get(room.id, Limits()).plain(),
                 "deadline": self.deadlines.due_iso(room),
                 "webhook": self.nudges.webhooks.get(room.id) or None,
+                "nudged": self.nudges.report(room.id),  # what became of its nudges, a destination each
                 "active": room.active,
                 "seats": [
                     {"seat": s.name, "side": s.side, "title": s.title, **room.presence[s.name],
@@ -632,7 +633,7 @@ class Host:
         return token
 
     async def set_nudges(self, room: Room, webhook: str | None, addresses: dict[str, str | None]) -> None:
-        url = check_webhook(webhook) if webhook else ""
+        url = await self.nudges.check_webhook(webhook) if webhook else ""
         for seat in addresses:
             if seat not in room.seats:
                 raise Refused("unknown_seat", f"There is no seat called {seat!r} in this game.")
@@ -646,6 +647,7 @@ class Host:
             else:
                 kept.pop(seat, None)
             await self.store.set_seat(room.id, seat, address=address)
+        self.nudges.changed(room.id)
 
     async def deadline_passed(self, room: Room, due: Due) -> None:
         """The phase's deadline passed: the missing orders are taken as standing orders (an input,

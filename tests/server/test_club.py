@@ -35,12 +35,14 @@ class Webhook:
 
     def __init__(self) -> None:
         self.posts: list[dict] = []
+        self.headers: list[dict] = []
         self.arrived = threading.Event()
         hook = self
 
         class Handler(BaseHTTPRequestHandler):
             def do_POST(self) -> None:  # noqa: N802  (http.server's name)
                 body = self.rfile.read(int(self.headers["Content-Length"]))
+                hook.headers.append(dict(self.headers))
                 hook.posts.append(json.loads(body))
                 hook.arrived.set()
                 self.send_response(200)
@@ -210,17 +212,25 @@ async def test_a_deadline_passes_the_missing_order_sails_standing_and_the_log_ve
         await server.close()
 
 
-async def test_nudges_go_to_the_webhook_with_the_game_and_no_secret(server):
+@pytest.fixture
+async def lan(tmp_path):
+    """A server that lets webhooks be on the loopback, as a club's own LAN would."""
+    served = await Server.start(port=0, data=tmp_path, allow_private_nudges=True)
+    yield served
+    await served.close()
+
+
+async def test_nudges_go_to_the_webhook_with_the_game_and_no_secret(lan):
     hook = Webhook()
     try:
-        created = await server.create_game("picket")
-        room = server.host.rooms[created["game"]]
-        umpire = await open_peer(server, created["umpire_token"])
+        created = await lan.create_game("picket")
+        room = lan.host.rooms[created["game"]]
+        umpire = await open_peer(lan, created["umpire_token"])
         refused = await umpire.request(lambda ref: wire.SetNudges(ref=ref, webhook="ftp://example.org/x"))
         assert refused.code == "bad_address"
         await ask(umpire, lambda ref: wire.SetNudges(ref=ref, webhook=hook.url, addresses={"blue1": "blue1@example.org"}))
         for seat in ("blue1", "blue2", "red1", "red2"):
-            await server.host.order(room, seat, 1, {"move": 0})
+            await lan.host.order(room, seat, 1, {"move": 0})
         opened = await hook.until("phase_opened")
         assert opened["text"] == opened["content"] == f"picket (game {created['game']}): turn 1, fire is open."
         await ask(umpire, lambda ref: wire.EndGame(ref=ref, reason="The fog came down."))

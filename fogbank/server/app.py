@@ -50,7 +50,8 @@ from websockets.http11 import Request, Response
 
 from . import admin
 from .bus import Bus, LocalBus, Unavailable
-from .gateway import Connection
+from .doors import Doors
+from .gateway import Connection, client_address
 from .guard import TokenGuard
 from .host import Host, Unstored
 from .handover import Handover, Recorded, adopt
@@ -96,6 +97,7 @@ class Server:
         self.public_url: str | None = None  # where players reach it, for links (None: each request's Host)
         self.behind_proxy = False  # a proxy on this machine forwards the clients' addresses
         self.guard = TokenGuard()  # wrong tokens, per address, across this gateway's connections
+        self.doors = Doors()  # websockets per address, the deadline to join, room near the limit
         self.mqtt_host = None  # the MqttHost serving this process's games on the broker, if any
         self.websockets: WebsocketServer | None = None
         self.handover: Handover | None = None  # with --workers: connections to and from the others
@@ -255,6 +257,7 @@ class Server:
         """A connection another worker handed over: carry it on here."""
 
         async def handle(websocket: ServerConnection, handed: dict) -> None:
+            self.doors.adopted(websocket, client_address(websocket, self.behind_proxy))
             await Connection(websocket, self.bus, self.guard, self.handover, handed, self.behind_proxy).serve()
 
         task = asyncio.ensure_future(adopt(self.websockets, sock, header, handle))
@@ -263,8 +266,14 @@ class Server:
 
     async def _http(self, connection: ServerConnection, request: Request) -> Response | None:
         if request.headers.get("Upgrade", "").lower() == "websocket":
-            if getattr(connection, "full", False):  # near the descriptor limit (`sockets.Full`)
+            # Near the descriptor limit (`sockets.Full`) a socket that never joined makes room.
+            if getattr(connection, "full", False) and not self.doors.shed_idle():
                 return connection.respond(http.HTTPStatus.SERVICE_UNAVAILABLE, "The server is full; try again later.\n")
+            refused = self.doors.admit(connection, client_address(connection, self.behind_proxy))
+            if refused is not None:
+                response = connection.respond(http.HTTPStatus.TOO_MANY_REQUESTS, refused)
+                response.headers["Retry-After"] = "10"
+                return response
             return None
         url = urlsplit(request.path)
         if url.path == "/healthz":

@@ -214,6 +214,9 @@ class Connection:
             try:
                 self.session = await self.bus.join(message, self.send)
                 self.folds = message.folded_ack
+                joined = getattr(self.websocket, "joined", None)
+                if joined is not None:  # a `sockets.Socket`: no longer held to the deadline to join
+                    joined()
                 if self.handover is not None:
                     self.websocket.raw = None  # joined here for good: stop keeping its bytes
             except Refused as refusal:

@@ -136,6 +136,7 @@ class Socket(ServerConnection):
         self.cut_off: asyncio.TimerHandle | None = None  # tears down a slow reader closed
         self.stalled: asyncio.TimerHandle | None = None  # closes a peer that has read nothing for long
         self.full = False  # accepted near the descriptor limit: only plain HTTP is answered
+        self.doors: Any = None  # the `doors.Doors` counting it, once its upgrade is let in
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         super().connection_made(transport)
@@ -189,8 +190,16 @@ class Socket(ServerConnection):
         if self.overflowed or not self.recv_messages.paused:  # websockets' own queue has room
             self.transport.resume_reading()
 
+    def joined(self) -> None:
+        """It joined a seat: no longer held to the deadline to join, nor shed near the limit."""
+        if self.doors is not None:
+            self.doors.joined(self)
+
     def connection_lost(self, exc: Exception | None) -> None:
         for timer in (self.cut_off, self.stalled):
             if timer is not None:
                 timer.cancel()
+        if self.doors is not None:
+            self.doors.left(self)
+            self.doors = None
         super().connection_lost(exc)

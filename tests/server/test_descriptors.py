@@ -5,6 +5,7 @@ raises its soft limit to the hard one at start."""
 from __future__ import annotations
 
 import asyncio
+import json
 import resource
 import socket
 import subprocess
@@ -24,10 +25,25 @@ def limited() -> None:
     resource.setrlimit(resource.RLIMIT_NOFILE, (200, HARD))
 
 
-async def websocket(url: str):
-    # No deadline of its own: a connection neither taken nor refused hangs, and the suite's
-    # timeout fails the test (a deadline here would fail it on a busy machine too).
-    return await connect(url, subprotocols=[wire.MSGPACK], ping_interval=None, open_timeout=None)
+async def websocket(url: str, token: str):
+    """A websocket joined with `token` (one that never joined would be shed near the limit, and
+    closed after the deadline to join). No deadline of its own: a connection neither taken nor
+    refused hangs, and the suite's timeout fails the test (a deadline here would fail it on a busy
+    machine too)."""
+    ws = await connect(url, subprotocols=[wire.MSGPACK], ping_interval=None, open_timeout=None)
+    codec = wire.codec_for(wire.MSGPACK)
+    await ws.send(codec.encode_client(wire.Join(token=token)))
+    assert isinstance(codec.decode_server(await ws.recv()), wire.Welcome)
+    return ws
+
+
+def new_game(url: str, data) -> str:
+    """A game's umpire token, from the server's admin page."""
+    key = (data / "admin.key").read_text().strip()
+    request = urllib.request.Request(url.replace("ws:", "http:") + "admin/new?scenario=b11",
+                                      headers={"Authorization": f"Bearer {key}"})  # fmt: skip
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        return json.loads(answer.read())["umpire_token"]
 
 
 def soft_limit(pid: int) -> int:
@@ -48,10 +64,11 @@ async def test_near_the_descriptor_limit_new_websockets_are_refused_and_healthz_
         url = line.split(" ")[3]
         port = int(url.rstrip("/").rpartition(":")[2])
         assert soft_limit(process.pid) == HARD
+        umpire = await asyncio.to_thread(new_game, url, tmp_path)
         refused = 0
         for _ in range(HARD):
             try:
-                opened.append(await websocket(url))
+                opened.append(await websocket(url, umpire))
             except InvalidStatus as status:
                 assert status.response.status_code == 503
                 refused += 1
@@ -72,7 +89,7 @@ async def test_near_the_descriptor_limit_new_websockets_are_refused_and_healthz_
         # connection is refused until then, and taken after (if never, the suite's timeout fails it).
         while True:
             try:
-                opened.append(await websocket(url))
+                opened.append(await websocket(url, umpire))
                 break
             except InvalidStatus as status:
                 assert status.response.status_code == 503

@@ -37,13 +37,37 @@ async def websocket(url: str, token: str):
     return ws
 
 
-def new_game(url: str, data) -> str:
-    """A game's umpire token, from the server's admin page."""
+def new_game(url: str, data) -> dict:
+    """A new b11 game's tokens, from the server's admin page."""
     key = (data / "admin.key").read_text().strip()
     request = urllib.request.Request(url.replace("ws:", "http:") + "admin/new?scenario=b11",
                                       headers={"Authorization": f"Bearer {key}"})  # fmt: skip
     with urllib.request.urlopen(request, timeout=30) as answer:
-        return json.loads(answer.read())["umpire_token"]
+        return json.loads(answer.read())
+
+
+def serve_limited(data, *flags: str) -> tuple[subprocess.Popen, str]:
+    """`fogbank serve` at a soft descriptor limit of 200 (hard HARD, which it raises to), and its url."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "fogbank.cli.main", "serve", "--port", "0", "--data", str(data), *flags],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=limited,
+    )  # fmt: skip
+    line = process.stdout.readline()
+    if not line.startswith("fogbank serving on ws://"):
+        process.kill()
+        raise AssertionError(line + process.stderr.read())
+    return process, line.split(" ")[3]
+
+
+async def stop(process: subprocess.Popen, sockets: list) -> None:
+    for ws in sockets:
+        ws.transport.abort()
+    await asyncio.sleep(0)  # the aborts close their sockets on the loop's next turn
+    process.terminate()
+    try:
+        process.wait(30)
+    finally:
+        process.kill()
 
 
 def soft_limit(pid: int) -> int:
@@ -53,18 +77,12 @@ def soft_limit(pid: int) -> int:
 
 
 async def test_near_the_descriptor_limit_new_websockets_are_refused_and_healthz_answers(tmp_path):
-    process = subprocess.Popen(
-        [sys.executable, "-m", "fogbank.cli.main", "serve", "--port", "0", "--data", str(tmp_path)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=limited,
-    )  # fmt: skip
+    process, url = serve_limited(tmp_path)
     opened = []
     try:
-        line = process.stdout.readline()
-        assert line.startswith("fogbank serving on ws://"), line + process.stderr.read()
-        url = line.split(" ")[3]
         port = int(url.rstrip("/").rpartition(":")[2])
         assert soft_limit(process.pid) == HARD
-        umpire = await asyncio.to_thread(new_game, url, tmp_path)
+        umpire = (await asyncio.to_thread(new_game, url, tmp_path))["umpire_token"]
         refused = 0
         for _ in range(HARD):
             try:
@@ -95,14 +113,7 @@ async def test_near_the_descriptor_limit_new_websockets_are_refused_and_healthz_
                 assert status.response.status_code == 503
                 await asyncio.sleep(0.05)
     finally:
-        for ws in opened:
-            ws.transport.abort()
-        await asyncio.sleep(0)  # the aborts close their sockets on the loop's next turn
-        process.terminate()
-        try:
-            process.wait(30)
-        finally:
-            process.kill()
+        await stop(process, opened)
     log = process.stderr.read()
     assert log.count("refusing new connections") == 1, log
     assert "Too many open files" not in log

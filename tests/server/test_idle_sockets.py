@@ -9,11 +9,6 @@ another still joins and plays."""
 from __future__ import annotations
 
 import asyncio
-import json
-import resource
-import subprocess
-import sys
-import urllib.request
 
 import pytest
 from websockets.asyncio.client import connect
@@ -24,6 +19,7 @@ from fogbank.server import doors, sockets
 from fogbank.server.app import Server
 from tests.rules.toy import picket  # noqa: F401  (registers the toy ruleset)
 
+from .test_descriptors import HARD, new_game, serve_limited, stop
 from .test_end_to_end import MSGPACK, Peer
 
 FLOODER, PLAYER = "203.0.113.9", "198.51.100.7"
@@ -136,41 +132,16 @@ async def test_near_the_descriptor_limit_a_socket_that_never_joined_makes_room(t
         await server.close()
 
 
-HARD = 320
-
-
-def limited() -> None:
-    resource.setrlimit(resource.RLIMIT_NOFILE, (200, HARD))
-
-
 async def test_one_address_flooding_idle_sockets_does_not_lock_out_another_player(tmp_path):
     """As found: a server at a descriptor limit of 1,024 locked every player out once one address
     held 755 sockets that never joined. Here the limit is 320 (so 64 websockets at most)."""
-    process = subprocess.Popen(
-        [sys.executable, "-m", "fogbank.cli.main", "serve", "--port", "0", "--data", str(tmp_path),
-         "--behind-proxy"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=limited,
-    )  # fmt: skip
+    process, url = serve_limited(tmp_path, "--behind-proxy")
     held = []
     try:
-        line = process.stdout.readline()
-        assert line.startswith("fogbank serving on ws://"), line + process.stderr.read()
-        url = line.split(" ")[3]
-        key = (tmp_path / "admin.key").read_text().strip()
-        request = urllib.request.Request(url.replace("ws:", "http:") + "admin/new?scenario=b11",
-                                         headers={"Authorization": f"Bearer {key}"})  # fmt: skip
-        answer = await asyncio.to_thread(lambda: urllib.request.urlopen(request, timeout=30).read())
-        created = json.loads(answer)
+        created = await asyncio.to_thread(new_game, url, tmp_path)
         held, refused = await flood(url, FLOODER, HARD)
         hold_still = {"course": "N", "speed": 0, "level": "surface"}
         assert isinstance(await play(url, created["seats"]["submarine"], PLAYER, hold_still), wire.Ack)
         assert len(held) <= doors.UNJOINED_PER_ADDRESS and refused
     finally:
-        for ws in held:
-            ws.transport.abort()
-        await asyncio.sleep(0)
-        process.terminate()
-        try:
-            process.wait(30)
-        finally:
-            process.kill()
+        await stop(process, held)

@@ -21,8 +21,8 @@ Besides websockets on `/`, it answers plain HTTP on the same port:
                                     folder web/.
   GET /games#key=...                the umpire's games page (server/games/): every game on the
                                     server, a new one from the scenario list, their links; it
-                                    speaks to /admin/scenarios, /admin/games, /admin/archive
-                                    (admin.py) with the admin key
+                                    speaks to /admin/scenarios, /admin/games, /admin/archive,
+                                    /admin/reissue (admin.py) with the admin key
 """
 
 from __future__ import annotations
@@ -305,6 +305,10 @@ class Server:
                 return _json(connection, {"scenarios": admin.scenarios()})
             if path == "/admin/games":
                 return _json(connection, {"games": await admin.games(self.host, bool(query.get("archived")))})
+            if path == "/admin/reissue" and request.method == "POST":
+                base = admin.base_url(self.public_url, request, self.behind_proxy)
+                game, seat = query.get("game", [""])[0], query.get("seat", [""])[0]
+                return _json(connection, await admin.reissue(self.host, game, seat, base))
             if path == "/admin/archive" and request.method == "POST":
                 refused = await admin.archive(self.host, query.get("game", [""])[0])
                 if refused:

@@ -146,7 +146,6 @@ class Room:
         self.spectator_delay = spectator_delay
         # The state as each turn opened, kept while spectators may watch (for their delayed view).
         self.turn_starts: deque[tuple[int, Any]] = deque(maxlen=25)
-        self.tokens: dict[str, str] = {}  # seat -> its token, for the umpire's pages (if kept)
         # seat -> how to close each connection joined to it (a re-issued link shuts them out).
         self.sessions: dict[str, set[Callable[[], None]]] = {}
         self.active: str | None = None  # when the game last took an input (ISO 8601, UTC)
@@ -267,13 +266,11 @@ class Host:
         commitment = core.commitment(seed)
         hashes = {s: token_hash(t) for s, t in tokens.items()}
         try:
-            await self.store.create_game(
-                game_id, ruleset.name, scenario, seed, commitment, hashes, dict(game.state.options), links=tokens
-            )
+            options = dict(game.state.options)
+            await self.store.create_game(game_id, ruleset.name, scenario, seed, commitment, hashes, options)
         except StorageFull:
             raise Unstored() from None
         room = self.rooms[game_id] = Room(game_id, game)
-        room.tokens = dict(tokens)
         if not game.to_act():
             # Nobody acts in the opening phase (a day's sighting declarations): it is released at
             # once, logged as a release, or every seat would wait on an umpire who may not be there.
@@ -316,7 +313,6 @@ class Host:
     async def _club(self, room: Room, row: Any) -> None:
         """A game's links, keepers, nudges and deadline as the store kept them (after a restart)."""
         seats = await self.store.seats(room.id)
-        room.tokens = {seat.seat: seat.token for seat in seats}
         room.missed = {seat.seat: seat.missed for seat in seats if seat.missed}
         room.active = row.active
         self.nudges.webhooks[room.id] = row.webhook
@@ -379,7 +375,6 @@ class Host:
             room = await self.restore(await self.store.game(game_id))  # a finished game, let go from memory
             if room is not None and game_id not in self.rooms:
                 self.rooms[game_id] = room
-                room.tokens = {seat.seat: seat.token for seat in await self.store.seats(game_id)}
         if game_id in self.set_aside:
             raise SetAside(game_id, seat)
         return self.rooms[game_id], seat
@@ -587,7 +582,6 @@ class Host:
         game = room.game
         waiting = game.waiting_for()
         addresses = self.nudges.addresses.get(room.id, {})
-        links = {s: f"/{'umpire' if s in (UMPIRE, SPECTATOR) else 'play'}#token={t}" for s, t in room.tokens.items()}
         return [
             {
                 "game": room.id,
@@ -598,7 +592,6 @@ class Host:
                 "cycle": game.cycle.value,
                 "held": game.held,
                 "spectator_delay": room.spectator_delay,
-                "spectators": links.get(SPECTATOR),  # their link (the page the umpire's is, read-only)
                 "deadlines": self.deadlines.limits.get(room.id, Limits()).plain(),
                 "deadline": self.deadlines.due_iso(room),
                 "webhook": self.nudges.webhooks.get(room.id) or None,
@@ -606,7 +599,7 @@ class Host:
                 "active": room.active,
                 "seats": [
                     {"seat": s.name, "side": s.side, "title": s.title, **room.presence[s.name],
-                     "orders_in": s.name not in waiting, "link": links.get(s.name),
+                     "orders_in": s.name not in waiting,
                      "bot": self.stand_ins.holds(room.id, s.name), "address": addresses.get(s.name, ""),
                      "missed": room.missed.get(s.name, 0)}
                     for s in game.ruleset.seats(game.state)
@@ -617,15 +610,18 @@ class Host:
 
     # The club's controls: links, built-in players, deadlines and nudges.
 
-    async def reissue(self, room: Room, seat: str) -> str:
-        """A new token for `seat` (a player's, or the spectators'): the old one opens nothing from
-        now on, and the connections it opened are closed. The seat's stream and record go on."""
-        if seat not in (*room.seats, SPECTATOR):
+    async def reissue(self, room: Room, seat: str, umpire_too: bool = False) -> str:
+        """A new token for `seat` (a player's, or the spectators'; the umpire's too with
+        `umpire_too`, from the games page): the old one opens nothing from now on, and the
+        connections it opened are closed. The seat's stream and record go on. Only the token's
+        hash is kept, so a link is shown when it is made, and a lost one is replaced this way."""
+        if seat not in (*room.seats, SPECTATOR, *((UMPIRE,) if umpire_too else ())):
             raise Refused("unknown_seat", f"There is no seat called {seat!r} whose link can be re-issued.")
         token = f"{room.id}.{seat}.{secrets.token_urlsafe(24)}"
-        old = room.tokens.get(seat)
-        await self.store.reissue(room.id, seat, token_hash(old) if old else None, token_hash(token), token)
-        room.tokens[seat] = token
+        try:
+            await self.store.reissue(room.id, seat, token_hash(token))
+        except StorageFull:
+            raise Unstored() from None
         for close in list(room.sessions.get(seat, ())):
             close()
         for hook in self.on_reissued:

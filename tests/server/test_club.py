@@ -102,8 +102,8 @@ async def test_a_reissued_link_shuts_the_old_one_out_and_the_seat_goes_on(server
     fresh = await open_peer(server, reissued.token, last_seq=seq)  # the same stream, resumed
     assert fresh.welcome.seat == "blue1" and fresh.welcome.order_in  # its order is still in
     games = await ask(umpire, lambda ref: wire.ListGames(ref=ref))
-    (entry,) = [s for s in games.games[0]["seats"] if s["seat"] == "blue1"]
-    assert entry["link"] == f"/play#token={reissued.token}"
+    secret = reissued.token.rpartition(".")[2]
+    assert secret not in json.dumps(games.games)  # a link is shown when it is made, never again
     assert server.store.find_token(__import__("hashlib").sha256(old.encode()).digest()) is None
 
 
@@ -397,7 +397,7 @@ async def test_the_games_page_lists_every_game_and_archives_a_finished_one(serve
     entry = next(g for g in games["games"] if g["game"] == first["game"])
     assert (entry["turn"], entry["phase"], entry["status"]) == (1, "move", "running")
     assert entry["waiting"] == ["HMS Alpha", "HMS Bravo", "SMS Dora"]  # the umpire's page: every seat by title
-    assert entry["umpire"] == f"/umpire#token={first['umpire_token']}" and entry["active"]
+    assert entry["active"] and first["umpire_token"].rpartition(".")[2] not in json.dumps(games)
     status, refused = await asyncio.to_thread(call, f"/admin/archive?game={second['game']}", "POST")
     assert status == 409 and "Only a finished game" in refused
     umpire = await open_peer(server, second["umpire_token"])
@@ -408,3 +408,17 @@ async def test_the_games_page_lists_every_game_and_archives_a_finished_one(serve
     assert [g["game"] for g in games["games"]] == [first["game"]]
     status, games = await asyncio.to_thread(call, "/admin/games?archived=1")
     assert {g["game"]: g["archived"] for g in games["games"]} == {first["game"]: False, second["game"]: True}
+
+    # A lost umpire's link is not shown again (the server keeps none): a new one cuts it off.
+    console = await open_peer(server, first["umpire_token"])
+    reissue = f"/admin/reissue?game={first['game']}&seat="
+    status, reissued = await asyncio.to_thread(call, reissue + "umpire", "POST")
+    assert status == 200 and reissued["link"].startswith(f"http://127.0.0.1:{server.port}/umpire#token={first['game']}.umpire.")
+    with pytest.raises(ConnectionClosed):  # the console open with the old link is shut out
+        while True:
+            await console.recv()
+    assert (await open_peer(server, first["umpire_token"])).welcome.code == "bad_token"
+    again = await open_peer(server, reissued["link"].partition("#token=")[2])
+    assert again.welcome.seat == "umpire"
+    assert (await asyncio.to_thread(call, "/admin/reissue?game=nope&seat=umpire", "POST"))[0] == 404
+    assert (await asyncio.to_thread(call, reissue + "nobody", "POST"))[0] == 400

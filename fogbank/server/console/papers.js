@@ -297,8 +297,9 @@ function ago(iso) {
 }
 
 /** The games this token opens, and who is present at each. `actions`: the umpire's controls for
- * the game open here (a seat's new link, a built-in player); none: the table only. `phase`: a
- * phase's name in the game's words. */
+ * the game open here (a seat's new link, a built-in player), with `made`, the links made in this
+ * tab, and `asking`, the seat whose new link waits to be confirmed; none: the table only.
+ * `phase`: a phase's name in the game's words. */
 export function gameList(games, current, actions = null, phase = (name) => name) {
   return games.map((game) => (game.engagement ? linkedGame(game) : gameEntry(game, current, actions, phase)));
 }
@@ -332,7 +333,7 @@ function seatRow(seat, actions, ended) {
   const who = seat.title ? `${seat.title} (${seat.side})` : seat.seat;
   const cells = [
     h("td", { title: who }, seatName([seat], seat.seat)),
-    actions ? h("td", { class: "link-cell" }, linkCell(seat.link, who, seat.seat), " ", renewButton(seat.seat, who, actions, ended)) : null,
+    actions ? h("td", { class: "link-cell" }, linkCell(actions.made[seat.seat], who, seat.seat), " ", renewButton(seat.seat, who, actions, ended)) : null,
     h("td", { class: seat.connected > 0 ? "yes" : "no" }, seat.connected > 0 ? `yes${seat.connected > 1 ? ` (${seat.connected})` : ""}` : "no"),
     h("td", { title: seat.last_seen || "" }, ago(seat.last_seen)),
     h("td", { class: seat.orders_in ? "yes" : "no" }, seat.orders_in ? "in" : "not in"),
@@ -348,16 +349,25 @@ function seatRow(seat, actions, ended) {
   return h("tr", { "data-seat": seat.seat, "data-bot": String(Boolean(seat.bot)) }, cells);
 }
 
+/** A seat's link, once made in this tab; the server keeps only its token's hash, so a link is
+ * shown when it is made (on the games page, or here by "New link") and never again. */
 function linkCell(path, who, seat) {
-  if (!path) return h("span", { class: "muted" }, "not kept: give a new link");
+  if (!path) return h("span", { class: "muted", title: "The server keeps no link: only a new one can be shown" }, "given when made");
   const link = whole(path);
   return h("span", { class: "link" }, h("input", { type: "text", readonly: true, value: link, "aria-label": `${who}: link`, spellcheck: "false" }), copyButton(link, who, { "data-copy": seat }));
 }
 
-/** A seat's "New link" button: its old link opens nothing once this is clicked. */
+/** A seat's "New link" button, which asks first: the old link opens nothing once it is made. */
 function renewButton(seat, who, actions, ended) {
+  if (actions.asking === seat && !ended) {
+    const yes = h("button", { type: "button", class: "danger", "data-reissue-confirm": seat }, "Cut it off: a new link");
+    const no = h("button", { type: "button", class: "quiet", "data-reissue-cancel": seat }, "Keep it");
+    yes.onclick = () => actions.reissue(seat, who);
+    no.onclick = () => actions.ask(null);
+    return h("span", { class: "confirm", role: "group" }, `${who}'s link stops working at once, and whoever has it open is shut out. `, yes, " ", no);
+  }
   const renew = h("button", { type: "button", class: "quiet", "data-reissue": seat, disabled: ended, title: "The old link stops working at once" }, "New link");
-  renew.onclick = () => actions.reissue(seat, who);
+  renew.onclick = () => actions.ask(seat);
   return renew;
 }
 
@@ -369,7 +379,7 @@ function spectatorsLine(game, actions, ended) {
     { class: "spectators", "data-open": String(open) },
     h("b", {}, "Spectators: "),
     open ? `open, ${turnsBehind(game.spectator_delay)}. ` : "closed. ",
-    linkCell(game.spectators, "Spectators", "spectator"),
+    linkCell(actions.made.spectator, "Spectators", "spectator"),
     " ",
     renew,
   );

@@ -20,7 +20,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.protocol import State
 
 from .bus import LOST, REVOKED, Bus, Session, Unavailable
-from .guard import WRONG_PER_CONNECTION, TokenGuard
+from .guard import REFUSED_PAUSE, WRONG_PER_CONNECTION, RateLimited, TokenGuard
 from .host import Forbidden
 from .sockets import CLOSE_TRY_AGAIN_LATER, MAX_QUEUED_BYTES, MAX_QUEUED_FRAMES
 from .handover import Handover
@@ -56,6 +56,7 @@ class Connection:
         self.drained = asyncio.Event()  # set while the outbox is empty (or the writer has stopped)
         self.wake = asyncio.Event()
         self.bad_frames = 0
+        self.refused_for_rate = False  # the last request was refused `rate_limited`
         self.seq = 0  # the last stream seq sent: errors the gateway makes itself carry it
         # Stream messages held back while this connection's order is in flight, in seq order
         # (None: not holding). The turn's observation may then answer the order itself (`fold_ack`).
@@ -75,6 +76,12 @@ class Connection:
                 await self._receive(frame)
                 if self.handed_off:
                     return
+                refused, self.refused_for_rate = self.refused_for_rate, False
+                if refused and REFUSED_PAUSE > 0:  # nothing more is read of it for a while
+                    gone = self.websocket.connection_lost_waiter
+                    await asyncio.wait([gone], timeout=REFUSED_PAUSE)
+                    if gone.done():  # what it sent meanwhile is not done: it is gone
+                        return
                 # A peer that does not read its answers gets no more work done: its next request
                 # waits in its socket until what it was sent has left.
                 self.drained.clear()
@@ -173,6 +180,7 @@ class Connection:
         try:
             await self._handle(message)
         except Refused as refusal:
+            self.refused_for_rate = refusal.code == "rate_limited"  # from the host, or over the bus
             self.error(ref, refusal.code, refusal.sentence)
         except Forbidden as forbidden:
             self.error(ref, "forbidden", forbidden.sentence)
@@ -208,7 +216,7 @@ class Connection:
             if self.session is not None:
                 raise Refused("already_joined", "This connection has already joined a seat.")
             if not self.guard.allows(self.address):
-                raise Refused("rate_limited", "Too many wrong tokens from your address; wait a minute and try again.")
+                raise RateLimited("Too many wrong tokens from your address; wait a minute and try again.")
             if self.handover is not None and await self._hand_over(message):
                 return
             try:

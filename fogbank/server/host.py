@@ -42,7 +42,7 @@ from . import filter as seen_by
 from .deadlines import Deadlines, Due, Limits
 from .ending import Ending, from_store
 from .engagements import Links
-from .guard import CHECKS, HISTORY, QUESTIONS, TALK, Buckets
+from .guard import CHECKS, HISTORY, QUESTIONS, TALK, Buckets, RateLimited
 from .nudges import Nudges, check_address
 from .stand_ins import StandIns
 from .streams import SeatStream
@@ -489,7 +489,7 @@ class Host:
     @staticmethod
     def _spend(buckets: Buckets, room: Room, seat: str, what: str) -> None:
         if not buckets.take((room.id, seat)):
-            raise Refused("rate_limited", f"Too many {what} from your seat at once; wait a little and try again.")
+            raise RateLimited(f"Too many {what} from your seat at once; wait a little and try again.")
 
     async def umpire(self, room: Room, seat: str, message: Any) -> Any:
         """The umpire's requests. Returns a reply payload for those that have one."""

@@ -81,6 +81,13 @@ class Delivery:
             if box.task is not None:
                 box.task.cancel()
 
+    def let_go(self, game: str) -> None:
+        """A finished game let go from memory: what is kept of its destinations goes too, but for
+        a destination with a nudge still on its way (kept, a few small maps)."""
+        for key in [key for key, box in self._outboxes.items() if key[0] == game and not box.queue
+                    and (box.task is None or box.task.done())]:  # fmt: skip
+            del self._outboxes[key]
+
     async def close(self) -> None:
         tasks = [box.task for box in self._outboxes.values() if box.task is not None]
         for task in tasks:

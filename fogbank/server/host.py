@@ -917,6 +917,7 @@ class Host:
             self._evict_later(room)
             return
         del self.rooms[room.id]
+        self.nudges.delivery.let_go(room.id)
         for hook in self.on_evict:
             hook(room.id)
 

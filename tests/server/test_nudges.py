@@ -250,3 +250,27 @@ def test_a_destination_is_shown_without_its_key():
     assert delivery.shown("https://u:p@chat.example.org:8443/hook") == "https://chat.example.org:8443/…"
     assert delivery.shown("bravo@example.org") == "bravo@example.org"
 
+
+
+async def test_a_finished_games_destinations_are_let_go_once_their_nudges_are_done():
+    sent, hold = [], asyncio.Event()
+
+    async def send(destination, nudge):
+        if destination == "slow@example.org":
+            await hold.wait()
+        sent.append(nudge)
+
+    post = delivery.Delivery(send)
+    post.put("g1", "https://chat.example.org/hook", "opened")
+    post.put("g1", "slow@example.org", "over")
+    await until(lambda: sent == ["opened"], "the first nudge")
+    post.let_go("g1")
+    assert [told["to"] for told in post.report("g1")] == ["slow@example.org"]  # still on its way
+    hold.set()
+
+    def let_go() -> bool:
+        post.let_go("g1")
+        return post.report("g1") == []
+
+    await until(let_go, "the destination let go once its nudge went")
+    assert len(sent) == 2

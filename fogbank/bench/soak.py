@@ -17,6 +17,7 @@
    floods (median and 99th percentile), what the floods had accepted and refused, and what a
    seat joining the flooded game is sent. (What the kernel's socket buffers hold, a few MiB a
    socket, is not the server's memory: a reader is closed once the server itself holds too much.)
+3-5. Nudges beside a stuck destination, idle sockets, orders sent again: `soak_stalls.py`.
 """
 
 from __future__ import annotations
@@ -50,6 +51,8 @@ from fogbank.rules import core
 from fogbank.rules.core.plain import to_plain
 from fogbank.rules.record.replay import apply_input
 from fogbank.server.store import Store
+
+from . import soak_stalls
 
 SCENARIOS = ("b11", "gallipoli", "river_plate")
 
@@ -406,12 +409,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pace", type=float, default=0.05, help="seconds a player thinks before ordering")
     parser.add_argument("--deadline", type=float, default=600.0, help="seconds the games have to end")
     parser.add_argument("--flood-seconds", type=float, default=15.0)
-    parser.add_argument("--skip", choices=("kills", "floods"), action="append", default=[])
+    parser.add_argument("--stall-seconds", type=float, default=25.0, help="how long the nudge and resend passes run")
+    parser.add_argument("--skip", choices=("kills", "floods", *soak_stalls.PASSES), action="append", default=[])
     args = parser.parse_args(argv)
     if "kills" not in args.skip:
         print(json.dumps({"kill_soak": asyncio.run(kill_soak(args))}), flush=True)
     if "floods" not in args.skip:
         print(json.dumps({"flood_pass": asyncio.run(flood_pass(args))}), flush=True)
+    soak_stalls.run(args)  # 3-5: nudges, idle sockets, resends (soak_stalls.py)
     return 0
 
 

@@ -26,7 +26,6 @@ import contextlib
 import json
 import random
 import resource
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -44,6 +43,8 @@ from fogbank.rules import core
 from fogbank.server import doors
 from fogbank.server.app import Server
 from fogbank.server.nudges import Smtp
+
+from .soak import _percentiles
 
 HOLD_STILL = {"course": "N", "speed": 0, "level": "surface"}
 CODEC = wire.codec_for(wire.MSGPACK)
@@ -83,7 +84,8 @@ class _Healthy:
 
     async def take(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         head = await reader.readuntil(b"\r\n\r\n")
-        length = int(next(line.split(b":")[1] for line in head.split(b"\r\n") if line.lower().startswith(b"content-length")))
+        lines = head.lower().split(b"\r\n")
+        length = int(next(line.split(b":")[1] for line in lines if line.startswith(b"content-length")))
         body = json.loads(await reader.readexactly(length))
         self.arrived[body["text"]] = time.monotonic()
         writer.write(b"HTTP/1.1 200 OK\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
@@ -93,10 +95,12 @@ class _Healthy:
 
 async def nudge_pass(seconds: float) -> dict[str, Any]:
     healthy = _Healthy()
-    stubs = [await asyncio.start_server(handler, "127.0.0.1", 0) for handler in (_drip, _hang, _drip_greeting, healthy.take)]
+    handlers = (_drip, _hang, _drip_greeting, healthy.take)
+    stubs = [await asyncio.start_server(handler, "127.0.0.1", 0) for handler in handlers]
     drip, hang, greeting, good = (stub.sockets[0].getsockname()[1] for stub in stubs)
-    server = await Server.start(port=0, data=Path(tempfile.mkdtemp(prefix="fogbank-nudges-")), allow_private_nudges=True,
-                                smtp=Smtp("127.0.0.1", greeting, sender="club@example.org"))  # fmt: skip
+    data = Path(tempfile.mkdtemp(prefix="fogbank-nudges-"))
+    smtp = Smtp("127.0.0.1", greeting, sender="club@example.org")
+    server = await Server.start(port=0, data=data, allow_private_nudges=True, smtp=smtp)
     host = server.host
     try:
         games = {name: await server.create_game("b11") for name in ("drip", "hang", "mail", "healthy")}
@@ -147,7 +151,8 @@ def _served(data: Path, limit: int) -> tuple[subprocess.Popen, int]:
     """`fogbank serve --behind-proxy` at a descriptor limit of `limit` (soft and hard)."""
     with open(data.parent / f"{data.name}.log", "wb") as log:
         process = subprocess.Popen(
-            [sys.executable, "-m", "fogbank.cli.main", "serve", "--port", "0", "--data", str(data), "--behind-proxy"],
+            [sys.executable, "-m", "fogbank.cli.main", "serve", "--port", "0", "--data", str(data),
+             "--behind-proxy"],
             stdout=subprocess.PIPE, stderr=log, text=True,
             preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (limit, limit)),
         )  # fmt: skip
@@ -184,8 +189,10 @@ async def _join_and_order(port: int, token: str, address: str) -> float:
     await ws.send(CODEC.encode_client(wire.Join(token=token, folded_ack=True)))
     welcome = CODEC.decode_server(await ws.recv())
     await ws.send(CODEC.encode_client(wire.SubmitOrder(ref=1, turn=welcome.turn, order=HOLD_STILL)))
-    while getattr(reply := CODEC.decode_server(await ws.recv()), "ref", None) != 1 and getattr(reply, "ack", None) != 1:
-        pass
+    while True:  # the ack, or the turn's observation carrying it
+        reply = CODEC.decode_server(await ws.recv())
+        if getattr(reply, "ref", None) == 1 or getattr(reply, "ack", None) == 1:
+            break
     ws.transport.abort()
     return time.monotonic() - began
 
@@ -193,7 +200,8 @@ async def _join_and_order(port: int, token: str, address: str) -> float:
 async def idle_pass(limit: int = 1024) -> dict[str, Any]:
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft < 2 * limit:  # this process holds the other end of every socket the server holds
-        resource.setrlimit(resource.RLIMIT_NOFILE, (hard if hard != resource.RLIM_INFINITY else 4 * limit, hard))
+        wanted = hard if hard != resource.RLIM_INFINITY else 4 * limit
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
     data = Path(tempfile.mkdtemp(prefix="fogbank-idle-"))
     process, port = _served(data, limit)
     held: list = []
@@ -203,7 +211,8 @@ async def idle_pass(limit: int = 1024) -> dict[str, Any]:
         one, one_refused = await _flood(port, ["203.0.113.9"], limit)
         held += one
         first = await _join_and_order(port, games[0]["seats"]["submarine"], "198.51.100.7")
-        many, many_refused = await _flood(port, [f"192.0.2.{n}" for n in range(1, 81)], doors.UNJOINED_PER_ADDRESS)
+        addresses = [f"192.0.2.{n}" for n in range(1, 81)]  # 80 of them, each its 16: past the limit
+        many, many_refused = await _flood(port, addresses, doors.UNJOINED_PER_ADDRESS)
         held += many
         await asyncio.sleep(doors.IDLE)  # the flood's sockets have waited long enough to be shed
         second = await _join_and_order(port, games[1]["seats"]["submarine"], "198.51.100.8")
@@ -217,7 +226,7 @@ async def idle_pass(limit: int = 1024) -> dict[str, Any]:
             "many_addresses_held": len(many), "many_addresses_refused": many_refused,
             "player_join_to_ack_s_at_the_limit": round(second, 3),
             "idle_closed_by_the_deadline": sum(ws.close_code == 1008 for ws in held),
-            "idle_cut_off_for_newcomers_or_refused_at_accept": sum(ws.close_code not in (None, 1008) for ws in held),
+            "idle_cut_off_for_newcomers": sum(ws.close_code not in (None, 1008) for ws in held),
             "idle_still_open": sum(ws.close_code is None for ws in held),
             "player_join_to_ack_s_after": round(third, 3),
         }  # fmt: skip
@@ -255,13 +264,18 @@ class _Seat:
 
     async def play(self) -> None:
         client = await Client.connect(self.url, self.token, reconnect_attempts=60, backoff=(0.05, 1.0))
-        client.on_state(lambda state: setattr(self, "reconnects", self.reconnects + (state == "reconnecting")))
+        client.on_state(self._count)
         welcome = client.welcome
         bot = core.find_ruleset(welcome.ruleset).bot(welcome.scenario, welcome.seat, welcome.chart)
         async with client:
             async for message in client.stream():
-                if isinstance(message, (Observation, Snapshot)) and message.must_act and not message.view.get("outcome"):
-                    await self._order(client, message, dict(bot.order(message.view)), dict(bot.standing(message.view)))
+                view = getattr(message, "view", None)
+                due = isinstance(message, (Observation, Snapshot)) and message.must_act
+                if due and not view.get("outcome"):
+                    await self._order(client, message, dict(bot.order(view)), dict(bot.standing(view)))
+
+    def _count(self, state: str) -> None:
+        self.reconnects += state == "reconnecting"
 
     async def _order(self, client: Client, message: Any, order: dict, standing: dict) -> None:
         for given in (order, standing):  # the bot's order; its standing order if the rules refuse it
@@ -301,26 +315,22 @@ async def resend_pass(seconds: float, games: int = 2) -> dict[str, Any]:
             for entry in await server.store.load_log(game["game"]):
                 record = entry.record
                 if record["input"] == "order":
-                    held.add((game["game"], record["seat"], record["turn"], record["phase"], json.dumps(record["order"], sort_keys=True)))
+                    order = json.dumps(record["order"], sort_keys=True)
+                    held.add((game["game"], record["seat"], record["turn"], record["phase"], order))
         refused_held = sum((p.game, p.seat, turn, phase, json.dumps(order, sort_keys=True)) in held
                            for p in players for turn, phase, order in p.refused)  # fmt: skip
-        acked_lost = sum(not any(h[:4] == (p.game, p.seat, turn, phase) for h in held) for p in players for turn, phase in p.acked)
+        taken = {h[:4] for h in held}
+        acked_lost = sum((p.game, p.seat, *acked) not in taken for p in players for acked in p.acked)
         return {
             "seconds": round(time.monotonic() - started, 1), "games": len(created), "seats": len(players),
             "connections_dropped": drops, "reconnects": sum(p.reconnects for p in players),
             "orders_acked": sum(len(p.acked) for p in players), "orders_lost": acked_lost,
             "orders_refused_as_moved_on": sum(len(p.refused) for p in players),
-            "orders_refused_but_held_by_the_store": refused_held, "turns_passed": sum(p.passed for p in players),
+            "orders_refused_but_held_by_the_store": refused_held,
+            "turns_passed": sum(p.passed for p in players),
         }  # fmt: skip
     finally:
         await server.close()
-
-
-def _percentiles(samples: list[float]) -> dict[str, float]:
-    if len(samples) < 2:
-        return {"n": len(samples)}
-    ms = sorted(s * 1000 for s in samples)
-    return {"n": len(ms), "p50": round(statistics.median(ms), 1), "p99": round(ms[int(len(ms) * 0.99) - 1], 1)}
 
 
 PASSES = ("nudges", "idle", "resends")
@@ -339,7 +349,7 @@ def run(args: argparse.Namespace) -> None:
 def main(argv: list[str] | None = None) -> int:
     first_line = __doc__.split("\n")[0]
     parser = argparse.ArgumentParser(prog="python -m fogbank.bench.soak_stalls", description=first_line)
-    parser.add_argument("--stall-seconds", type=float, default=25.0, help="how long the nudge and resend passes run")
+    parser.add_argument("--stall-seconds", type=float, default=25.0, help="each stall pass's length")
     parser.add_argument("--skip", choices=PASSES, action="append", default=[])
     run(parser.parse_args(argv))
     return 0

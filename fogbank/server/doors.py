@@ -4,7 +4,8 @@ A websocket costs a descriptor from the moment it opens, and until it joins a se
 nothing but an address. So that one address cannot hold the server's descriptors idle (755 unjoined
 sockets from one address once locked every player out):
 
-- a websocket must join within `JOIN_WITHIN` seconds of opening, or it is closed (1008);
+- a websocket must send its join within `JOIN_WITHIN` seconds of opening (or of a join refused),
+  or it is closed (1008);
 - an address may hold `UNJOINED_PER_ADDRESS` websockets not yet joined, and a share of the
   process's websockets (`open_cap`) in all; past either its upgrade is refused (HTTP 429);
 - near the descriptor limit (`sockets.Full`), a new websocket sheds the longest-waiting socket
@@ -68,6 +69,7 @@ class Doors:
         self.open: collections.Counter[str | None] = collections.Counter()  # key -> websockets
         self.unjoined: collections.Counter[str | None] = collections.Counter()  # key -> those waiting
         self.waiting: dict[Any, tuple[float, asyncio.TimerHandle]] = {}  # oldest first
+        self._joining: set[Any] = set()  # those whose join is being done (still counted as not joined)
         self._closing: set[asyncio.Task] = set()
 
     def admit(self, websocket: Any, address: str) -> str | None:
@@ -86,11 +88,28 @@ class Doors:
         """A websocket another worker handed over, joined already: counted, never refused."""
         self._count(websocket, counted_as(address))
 
+    def joining(self, websocket: Any) -> None:
+        """Its join has come and is being done (a finished game read back from the store, a bus
+        asked, take their time on a loaded server): no deadline, and not shed meanwhile."""
+        entry = self.waiting.pop(websocket, None)
+        if entry is not None:
+            entry[1].cancel()
+            self._joining.add(websocket)
+
+    def not_joined(self, websocket: Any) -> None:
+        """Its join was refused: it waits again, with a deadline of its own from now."""
+        if websocket in self._joining:
+            self._joining.discard(websocket)
+            late = asyncio.get_running_loop().call_later(JOIN_WITHIN, self._late, websocket)
+            self.waiting[websocket] = (self.clock(), late)
+
     def joined(self, websocket: Any) -> None:
         """It joined a seat: it no longer waits, and is never shed."""
         entry = self.waiting.pop(websocket, None)
         if entry is not None:
             entry[1].cancel()
+        if entry is not None or websocket in self._joining:
+            self._joining.discard(websocket)
             self.unjoined[self.counted[websocket]] -= 1
 
     def left(self, websocket: Any) -> None:

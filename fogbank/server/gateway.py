@@ -219,17 +219,21 @@ class Connection:
                 raise RateLimited("Too many wrong tokens from your address; wait a minute and try again.")
             if self.handover is not None and await self._hand_over(message):
                 return
+            joining = getattr(self.websocket, "joining", lambda done=None: None)  # a `sockets.Socket`'s doors
+            joining()
             try:
                 self.session = await self.bus.join(message, self.send)
                 self.folds = message.folded_ack
-                joined = getattr(self.websocket, "joined", None)
-                if joined is not None:  # a `sockets.Socket`: no longer held to the deadline to join
-                    joined()
+                joining(True)
                 if self.handover is not None:
                     self.websocket.raw = None  # joined here for good: stop keeping its bytes
             except Refused as refusal:
+                joining(False)
                 if refusal.code == "bad_token":
                     await self._wrong_token(refusal)
+                raise
+            except BaseException:
+                joining(False)
                 raise
             return
         if self.session is None:

@@ -190,10 +190,11 @@ class Socket(ServerConnection):
         if self.overflowed or not self.recv_messages.paused:  # websockets' own queue has room
             self.transport.resume_reading()
 
-    def joined(self) -> None:
-        """It joined a seat: no longer held to the deadline to join, nor shed near the limit."""
+    def joining(self, done: bool | None = None) -> None:
+        """Its join has come (None), was done (True) or refused (False): while it is being done,
+        and once done, it is not held to the deadline to join nor shed near the limit."""
         if self.doors is not None:
-            self.doors.joined(self)
+            {None: self.doors.joining, True: self.doors.joined, False: self.doors.not_joined}[done](self)
 
     def connection_lost(self, exc: Exception | None) -> None:
         for timer in (self.cut_off, self.stalled):

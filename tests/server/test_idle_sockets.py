@@ -77,6 +77,45 @@ async def test_a_websocket_that_does_not_join_in_time_is_closed(tmp_path, monkey
         await server.close()
 
 
+async def test_a_join_that_takes_longer_than_the_deadline_is_not_cut_off(tmp_path, monkeypatch):
+    """The deadline is for the join to come: one being done (a finished game read back from the
+    store, say, on a loaded server) is not cut off; one refused waits again with a deadline."""
+    monkeypatch.setattr(doors, "JOIN_WITHIN", 0.3)
+    server = await Server.start(port=0, data=tmp_path)
+    real_join, slow = server.bus.join, asyncio.Event()
+
+    async def slow_join(join, deliver):
+        slow_join.called = True
+        await slow.wait()  # released once the deadline has long passed
+        return await real_join(join, deliver)
+
+    slow_join.called = False
+    monkeypatch.setattr(server.bus, "join", slow_join)
+    try:
+        created = await server.create_game("picket")
+        url = f"ws://127.0.0.1:{server.port}/"
+        peer = Peer(await websocket(url, PLAYER), MSGPACK)
+        await peer.send(wire.Join(token=created["seats"]["blue1"]))
+        async with asyncio.timeout(30):
+            while not slow_join.called:  # its join has come
+                await asyncio.sleep(0.01)
+        refused = Peer(await websocket(url, FLOODER), MSGPACK)
+        await refused.send(wire.Join(token="not.a-token"))
+        witness = await websocket(url, "192.0.2.1")  # never joins: closed at its deadline...
+        with pytest.raises(ConnectionClosed):
+            async with asyncio.timeout(30):
+                await witness.recv()
+        slow.set()  # ...which the slow joins have long passed
+        assert isinstance(await peer.recv(), wire.Welcome)  # joined, not cut off
+        assert (await refused.recv()).code == "bad_token"
+        with pytest.raises(ConnectionClosed):  # refused, it waits again: closed at its new deadline
+            async with asyncio.timeout(30):
+                await refused.recv()
+    finally:
+        slow.set()
+        await server.close()
+
+
 async def test_an_address_holds_only_so_many_waiting_and_behind_a_proxy_its_own_count(tmp_path):
     server = await Server.start(port=0, data=tmp_path, behind_proxy=True)
     try:

@@ -8,9 +8,12 @@ sockets from one address once locked every player out):
   or it is closed (1008);
 - an address may hold `UNJOINED_PER_ADDRESS` websockets not yet joined, and a share of the
   process's websockets (`open_cap`) in all; past either its upgrade is refused (HTTP 429);
-- near the descriptor limit (`sockets.Full`), a new websocket sheds the longest-waiting socket
-  that has not joined (open `IDLE` seconds or more) instead of being refused: joined players and
-  those joining keep room, idle sockets give it up.
+- once the process holds `room()` websockets (the descriptor limit less `sockets.RESERVE` and
+  a `SPARE` for its other files), and again near the limit (`sockets.Full`), a new websocket
+  sheds the longest-waiting socket that has not joined (open `IDLE` seconds or more) instead of
+  being refused: joined players and those joining keep room, idle sockets give it up. (Counted,
+  not judged by descriptor numbers alone: a socket shed frees a low number, which the next one
+  takes, so shedding only past the limit let the count creep up to it.)
 
 Addresses are the peer's, or with `--behind-proxy` the one the proxy forwards; an IPv6 address
 counts by its /64 (one host is handed a whole /64). Connections from this machine itself (the
@@ -27,7 +30,7 @@ import logging
 import time
 from typing import Any, Callable
 
-from .sockets import RESERVE, fd_limit
+from . import sockets
 
 log = logging.getLogger("fogbank.server")
 JOIN_WITHIN = 10.0  # seconds a websocket has to join after it opens
@@ -35,6 +38,7 @@ UNJOINED_PER_ADDRESS = 16  # websockets an address may hold that have not joined
 OPEN_SHARE = 4  # an address may hold this share of the websockets the process has room for ...
 OPEN_AT_LEAST = 64  # ... and at least this many, whatever the limit
 IDLE = 1.0  # seconds a websocket has waited without joining before it may be shed for a newcomer
+SPARE = 64  # descriptors below the websockets' reserve kept for the store, logs, pipes, the listener
 CLOSE_POLICY_VIOLATION = 1008
 TOO_MANY = "Too many connections from your address are open or waiting to join; try again shortly.\n"
 
@@ -57,7 +61,12 @@ def counted_as(address: str) -> str | None:
 
 def open_cap() -> int:
     """Websockets one address may hold in all: a share of those the process has room for."""
-    return max(OPEN_AT_LEAST, (fd_limit() - RESERVE) // OPEN_SHARE)
+    return max(OPEN_AT_LEAST, (sockets.fd_limit() - sockets.RESERVE) // OPEN_SHARE)
+
+
+def room() -> int:
+    """Websockets the process holds before a new one makes room by shedding an idle one."""
+    return sockets.fd_limit() - sockets.RESERVE - SPARE
 
 
 class Doors:
@@ -71,6 +80,8 @@ class Doors:
         self.waiting: dict[Any, tuple[float, asyncio.TimerHandle]] = {}  # oldest first
         self._joining: set[Any] = set()  # those whose join is being done (still counted as not joined)
         self._closing: set[asyncio.Task] = set()
+        self.shed = 0  # sockets cut off for newcomers
+        self._told = -60.0  # when the log last said so
 
     def admit(self, websocket: Any, address: str) -> str | None:
         """Let a websocket from `address` in, counted and given its deadline to join; or the
@@ -78,6 +89,8 @@ class Doors:
         key = counted_as(address)
         if key is not None and (self.unjoined[key] >= UNJOINED_PER_ADDRESS or self.open[key] >= open_cap()):
             return TOO_MANY
+        if len(self.counted) >= room():  # full up: an idle one goes, if one has waited long enough
+            self.shed_idle()
         self._count(websocket, key)
         self.unjoined[key] += 1
         late = asyncio.get_running_loop().call_later(JOIN_WITHIN, self._late, websocket)
@@ -127,7 +140,10 @@ class Doors:
         for websocket, (since, _) in self.waiting.items():
             if self.clock() - since < IDLE:
                 return False  # the oldest is young: a player on its way in
-            log.info("near the descriptor limit: a socket that had not joined was cut off for a new one")
+            self.shed += 1
+            if self.clock() - self._told >= 60:  # logged once a minute at most, with the count
+                self._told = self.clock()
+                log.warning("full up: %d sockets that had not joined cut off for new ones so far", self.shed)
             self.joined(websocket)
             websocket.transport.abort()
             return True

@@ -154,7 +154,7 @@ async def test_near_the_descriptor_limit_a_socket_that_never_joined_makes_room(t
             more, out = await flood(url, f"192.0.2.{n + 1}", 6)
             held += more
             refused += out
-        assert refused, "the flood never reached the limit"
+        assert refused or server.doors.shed, "the flood never filled the process"
         for _ in range(200):  # a player tries as a browser would, until let in
             try:
                 reply = await play(url, created["seats"]["blue1"], PLAYER)

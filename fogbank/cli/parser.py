@@ -211,6 +211,9 @@ def build_parser() -> argparse.ArgumentParser:
     server.add_argument("--smtp-from", default=None, metavar="ADDRESS",
                         help="the nudges' sender (default fogbank@ the host's name)")
     server.add_argument("--smtp-starttls", action="store_true", help="STARTTLS before logging in (port 587, say)")
+    server.add_argument("--allow-private-nudges", action="store_true",
+                        help="let umpires' webhooks be at private addresses (loopback, a LAN, link-local);"
+                        " by default nudges are posted to public addresses only")
     server.set_defaults(run=serve.run)  # fmt: skip
 
     init = commands.add_parser("broker-init", help="write a Mosquitto config and credentials for --bus")

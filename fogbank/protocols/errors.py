@@ -101,6 +101,14 @@ SERVER_ERRORS: dict[str, str] = {
     "no_deadline": "The phase now open has no deadline to extend.",
     "bad_address": "A webhook is an http:// or https:// URL, an e-mail address a name@domain.",
     "bad_name": "A game's name is one line of plain text, at most 60 characters.",
+    "private_address": "The webhook is at a private address (loopback, a LAN): nudges go to public ones.",
+    "unknown_host": "The webhook's host name could not be looked up.",
+    # What became of a nudge, in the umpire's games list (`nudged`), never an error reply:
+    "nudge_timeout": "A nudge's attempt took longer than its limit and was cut off.",
+    "unreachable": "A nudge's destination could not be reached (no address, no connection, TLS failed).",
+    "redirected": "The webhook answered with a redirect, which is not followed.",
+    "nudge_refused": "The destination refused the nudge (HTTP 4xx, SMTP 5xx): its address is likely wrong.",
+    "nudge_failed": "The destination could not take the nudge then (HTTP 5xx or 429, SMTP 4xx, odd answer).",
 }
 
 # Refusals by the engine, whatever the game (fogbank.rules.core).

@@ -5,10 +5,12 @@
   GET  /admin/new?scenario=S&option=NAME=VALUE...&name=N   create a game (named N, if given): its
                                  tokens, and `links` to them
   GET  /admin/games[?archived=1] every game in this process's store: its name, scenario, turn, phase,
-                                 whom it waits for, last activity, its result once over, and the
-                                 umpire's link to open it
+                                 whom it waits for, last activity, its result once over
   POST /admin/archive?game=ID    put a finished game away (hidden unless `archived=1` is asked)
   POST /admin/rename?game=ID&name=N   give a game a name (or none: an empty N)
+  POST /admin/reissue?game=ID&seat=SEAT   a new link for a seat, the spectators or the umpire (the
+                                 old one opens nothing from then on): the store keeps no token,
+                                 so a link is shown when it is made, and a lost one is replaced
 
 A link is the server's public address (`fogbank serve --public-url`) or, without one, the address
 the request was made to (its Host header, and X-Forwarded-Proto from a proxy in front, with
@@ -135,7 +137,6 @@ async def games(host: Host | None, archived: bool) -> list[dict[str, Any]]:
                 waiting=[titles[seat] for seat in sorted(game.waiting_for())],
                 bots=[titles[seat] for seat in host.stand_ins.seats(row.id)],
                 deadline=host.deadlines.due_iso(room), active=room.active or row.active,
-                umpire=room.tokens.get(UMPIRE) and f"/umpire#token={room.tokens[UMPIRE]}",
             )  # fmt: skip
         elif row.id in host.set_aside:
             entry["status"] = "set aside"
@@ -158,3 +159,15 @@ async def archive(host: Host | None, game_id: str) -> str | None:
         return "Only a finished game can be archived: end it first."
     await host.store.set_club(game_id, archived=True)
     return None
+
+
+async def reissue(host: Host | None, game_id: str, seat: str, base: str) -> dict[str, Any]:
+    """A new link for `seat` of a game in play (the umpire's too): its address, the old one cut
+    off. Raises LookupError for a game not in play here, `Refused` for a seat it does not have."""
+    if host is None:
+        raise NotHere
+    room = host.rooms.get(game_id)
+    if room is None:
+        raise LookupError("There is no such game in play on this server.")
+    token = await host.reissue(room, seat, umpire_too=True)
+    return {"game": game_id, "seat": seat, "link": link(base, seat, token)}

@@ -23,7 +23,7 @@ Besides websockets on `/`, it answers plain HTTP on the same port:
   GET /games#key=...                the umpire's games page (server/games/): every game on the
                                     server, a new one from the scenario list, their links; it
                                     speaks to /admin/scenarios, /admin/games, /admin/archive,
-                                    /admin/rename (admin.py) with the admin key
+                                    /admin/rename, /admin/reissue (admin.py) with the admin key
 """
 
 from __future__ import annotations
@@ -51,7 +51,8 @@ from websockets.http11 import Request, Response
 
 from . import admin
 from .bus import Bus, LocalBus, Unavailable
-from .gateway import Connection
+from .doors import Doors
+from .gateway import Connection, client_address
 from .guard import TokenGuard
 from .host import Host, Unstored
 from .handover import Handover, Recorded, adopt
@@ -75,11 +76,12 @@ WEB_FOLDERS = ("maps",)  # the kit's one served sub-folder: a module for each ma
 # Each page: its own folder, and the folder of a ruleset's package that holds its module for it.
 PAGES = {"umpire": (CONSOLE, "console"), "play": (SEAT, "client"), "games": (GAMES, None)}
 CONSOLE_TYPES = {".html": "text/html", ".css": "text/css", ".js": "text/javascript", ".svg": "image/svg+xml"}
-# The console needs nothing from elsewhere: scripts, styles and the websocket are this origin's.
-# Its token lives in the URL fragment and the browser's own storage, so no referrer and no framing.
+# The console needs nothing from elsewhere: scripts, styles and the websocket are this origin's
+# ('self' covers ws: and wss: to the page's own host and port, CSP Level 3, which Chromium follows:
+# tested). Its token lives in the URL fragment and the browser's own storage, so no referrer and no framing.
 CONSOLE_HEADERS = {
     "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-    "connect-src 'self' ws: wss:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
     "Referrer-Policy": "no-referrer",
     "X-Content-Type-Options": "nosniff",
     "Cache-Control": "no-cache",
@@ -97,6 +99,7 @@ class Server:
         self.public_url: str | None = None  # where players reach it, for links (None: each request's Host)
         self.behind_proxy = False  # a proxy on this machine forwards the clients' addresses
         self.guard = TokenGuard()  # wrong tokens, per address, across this gateway's connections
+        self.doors = Doors()  # websockets per address, the deadline to join, room near the limit
         self.mqtt_host = None  # the MqttHost serving this process's games on the broker, if any
         self.websockets: WebsocketServer | None = None
         self.handover: Handover | None = None  # with --workers: connections to and from the others
@@ -119,6 +122,7 @@ class Server:
         smtp: Smtp | None = None,
         clock: Callable[[], float] | None = None,
         behind_proxy: bool = False,
+        allow_private_nudges: bool = False,
     ) -> "Server":
         """Start the server. `bus`: None for the embedded default, else `mqtt[s]://user:pass@host:port`
         (or a parsed `BrokerAddress`, with its TLS files) with `role` gateway (websockets, no
@@ -130,6 +134,8 @@ class Server:
         out (None: no e-mail). `clock`: the clock deadlines keep (a test's; the system's by default).
         `behind_proxy`: a proxy on this machine (Caddy) passes every connection on: a client's address
         and scheme are the ones it forwards (X-Forwarded-For, X-Forwarded-Proto).
+        `allow_private_nudges`: webhooks may be at private addresses (loopback, a LAN); by default
+        only public ones are posted to.
         """
         if role not in ROLES:
             raise ValueError(f"role is one of {ROLES}, not {role!r}")
@@ -142,8 +148,8 @@ class Server:
             data = Path(data)
             private_folder(data)
             store = await Store.open(data)
-            game_host = Host(store, owns=handover.owns if handover is not None else None, nudges=Nudges(smtp),
-                             clock=clock)  # fmt: skip
+            owns = handover.owns if handover is not None else None
+            game_host = Host(store, owns=owns, nudges=Nudges(smtp, allow_private_nudges), clock=clock)
             recovered = await game_host.recover()
             if recovered:
                 log.info("recovered %d unfinished games", recovered)
@@ -255,6 +261,7 @@ class Server:
         """A connection another worker handed over: carry it on here."""
 
         async def handle(websocket: ServerConnection, handed: dict) -> None:
+            self.doors.adopted(websocket, client_address(websocket, self.behind_proxy))
             await Connection(websocket, self.bus, self.guard, self.handover, handed, self.behind_proxy).serve()
 
         task = asyncio.ensure_future(adopt(self.websockets, sock, header, handle))
@@ -263,8 +270,14 @@ class Server:
 
     async def _http(self, connection: ServerConnection, request: Request) -> Response | None:
         if request.headers.get("Upgrade", "").lower() == "websocket":
-            if getattr(connection, "full", False):  # near the descriptor limit (`sockets.Full`)
+            # Near the descriptor limit (`sockets.Full`) a socket that never joined makes room.
+            if getattr(connection, "full", False) and not self.doors.shed_idle():
                 return connection.respond(http.HTTPStatus.SERVICE_UNAVAILABLE, "The server is full; try again later.\n")
+            refused = self.doors.admit(connection, client_address(connection, self.behind_proxy))
+            if refused is not None:
+                response = connection.respond(http.HTTPStatus.TOO_MANY_REQUESTS, refused)
+                response.headers["Retry-After"] = "10"
+                return response
             return None
         url = urlsplit(request.path)
         if url.path == "/healthz":
@@ -300,6 +313,10 @@ class Server:
                 return _json(connection, {"scenarios": admin.scenarios()})
             if path == "/admin/games":
                 return _json(connection, {"games": await admin.games(self.host, bool(query.get("archived")))})
+            if path == "/admin/reissue" and request.method == "POST":
+                base = admin.base_url(self.public_url, request, self.behind_proxy)
+                game, seat = query.get("game", [""])[0], query.get("seat", [""])[0]
+                return _json(connection, await admin.reissue(self.host, game, seat, base))
             if path == "/admin/archive" and request.method == "POST":
                 refused = await admin.archive(self.host, query.get("game", [""])[0])
                 if refused:

@@ -16,6 +16,7 @@ import attrs
 from fogbank import protocols as wire
 from fogbank.rules.core import Refused
 
+from .guard import RateLimited
 from .host import SPECTATOR, Forbidden, Host, Room
 
 Deliver = Callable[[Any], None]  # takes one server message for the joined seat, in seq order
@@ -100,6 +101,8 @@ async def handle(host: Host, room: Room, seat: str, message: Any) -> list[Any]:
     at most a few words of what the seat sent (`without_echoes`), whoever wrote its sentence."""
     try:
         return await _answer(host, room, seat, message)
+    except RateLimited:
+        raise  # quotes nothing: a flood's refusals are not searched for echoes
     except Refused as refusal:
         raise Refused(refusal.code, wire.without_echoes(refusal.sentence, message)) from None
 

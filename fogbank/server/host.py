@@ -43,8 +43,8 @@ from .admin import game_name
 from .deadlines import Deadlines, Due, Limits
 from .ending import Ending, from_store
 from .engagements import Links
-from .guard import CHECKS, HISTORY, QUESTIONS, TALK, Buckets
-from .nudges import Nudges, check_address, check_webhook
+from .guard import CHECKS, HISTORY, QUESTIONS, TALK, Buckets, RateLimited
+from .nudges import Nudges, check_address
 from .stand_ins import StandIns
 from .streams import SeatStream
 
@@ -106,6 +106,25 @@ class InFlight:
     pushes: list[Callable[[], None]]
 
 
+@attrs.frozen
+class Taken:
+    """An order a game took from a seat: its turn, phase and payload as logged, and the write
+    that keeps it (None: on disk since before a restart)."""
+
+    turn: int
+    phase: str
+    order: Any
+    durable: asyncio.Future | None = None
+
+    def answers(self, turn: int, phase: str | None, order: Any) -> bool:
+        """Whether an order sent again (`turn`, `phase` as it was sent) is this one."""
+        return (turn, phase or self.phase, order) == (self.turn, self.phase, self.order)
+
+
+# What an order sent again is refused with once the game has moved on from its phase.
+MOVED_ON = ("wrong_turn", "wrong_phase", "not_your_turn", "game_over")
+
+
 class Room:
     """One game in play: the game value, a stream per seat, presence, and the publishing queue."""
 
@@ -128,13 +147,15 @@ class Room:
         self.spectator_delay = spectator_delay
         # The state as each turn opened, kept while spectators may watch (for their delayed view).
         self.turn_starts: deque[tuple[int, Any]] = deque(maxlen=25)
-        self.tokens: dict[str, str] = {}  # seat -> its token, for the umpire's pages (if kept)
         self.name = ""  # the umpire's name for the game ('': none), told to every seat on joining
         # seat -> how to close each connection joined to it (a re-issued link shuts them out).
         self.sessions: dict[str, set[Callable[[], None]]] = {}
         self.active: str | None = None  # when the game last took an input (ISO 8601, UTC)
         self.missed: dict[str, int] = {}  # seat -> deadlines that passed without its order
         self.history: tuple[list[dict], list[dict]] | None = None  # a finished game's, once asked for
+        # seat -> the last order it gave that the game took (kept while the game is in memory,
+        # rebuilt from the log): an order sent again after its answer was lost is answered by it.
+        self.taken: dict[str, Taken] = {}
         self._in_flight: deque[InFlight] = deque()
 
     @property
@@ -251,14 +272,13 @@ class Host:
         commitment = core.commitment(seed)
         hashes = {s: token_hash(t) for s, t in tokens.items()}
         try:
+            options = dict(game.state.options)
             await self.store.create_game(
-                game_id, ruleset.name, scenario, seed, commitment, hashes, dict(game.state.options),
-                links=tokens, name=name,
+                game_id, ruleset.name, scenario, seed, commitment, hashes, options, name=name
             )
         except StorageFull:
             raise Unstored() from None
         room = self.rooms[game_id] = Room(game_id, game)
-        room.tokens = dict(tokens)
         room.name = name
         if not game.to_act():
             # Nobody acts in the opening phase (a day's sighting declarations): it is released at
@@ -306,7 +326,6 @@ class Host:
     async def _club(self, room: Room, row: Any) -> None:
         """A game's links, keepers, nudges and deadline as the store kept them (after a restart)."""
         seats = await self.store.seats(room.id)
-        room.tokens = {seat.seat: seat.token for seat in seats}
         room.missed = {seat.seat: seat.missed for seat in seats if seat.missed}
         room.active = row.active
         self.nudges.webhooks[room.id] = row.webhook
@@ -351,6 +370,9 @@ class Host:
             if stored is not None and _json(made) != _json(stored) and not _written_in_older_words(step, stored):
                 raise RecoveryError(row.id, entry.n, "the rolls and events logged", "others on replay")
             log += [entry.record, *made]
+            if entry.record.get("input") == "order":
+                record = entry.record
+                room.taken[record["seat"]] = Taken(record["turn"], record["phase"], record["order"])
             before, room.tip = room.tip, step.game
             for push in self._pushes(room, before, step, entry.record, made):
                 push()
@@ -367,7 +389,6 @@ class Host:
             room = await self.restore(await self.store.game(game_id))  # a finished game, let go from memory
             if room is not None and game_id not in self.rooms:
                 self.rooms[game_id] = room
-                room.tokens = {seat.seat: seat.token for seat in await self.store.seats(game_id)}
         if game_id in self.set_aside:
             raise SetAside(game_id, seat)
         return self.rooms[game_id], seat
@@ -417,9 +438,23 @@ class Host:
         if not stand_in and self.stand_ins.holds(room.id, seat):
             raise Refused("held_by_bot", "A built-in player holds your seat now; the umpire can give it back to you.")
         game = room.tip
-        _refuse_if_wrong_turn(game, turn)
-        order = game.ruleset.parse_order(seat, payload)
-        step = core.submit(game, seat, order, phase)
+        try:
+            _refuse_if_wrong_turn(game, turn)
+            order = game.ruleset.parse_order(seat, payload)
+            step = core.submit(game, seat, order, phase)
+        except Refused as refusal:
+            taken = room.taken.get(seat)
+            if refusal.code not in MOVED_ON or taken is None or not taken.answers(turn, phase, payload):
+                raise
+            # The order the game took last from this seat, sent again after its answer was lost
+            # (a reconnect's resend, after its phase resolved): it was applied, and is answered
+            # so once it is on disk, never refused (docs/decisions.md).
+            if taken.durable is not None:
+                try:
+                    await asyncio.shield(taken.durable)
+                except StorageFull:  # it was not kept after all: the refusal stands
+                    raise refusal from None
+            return
         await self._accept(room, step, gamelog.input_at("order", game, seat=seat, order=payload))
 
     def check(
@@ -468,7 +503,7 @@ class Host:
     @staticmethod
     def _spend(buckets: Buckets, room: Room, seat: str, what: str) -> None:
         if not buckets.take((room.id, seat)):
-            raise Refused("rate_limited", f"Too many {what} from your seat at once; wait a little and try again.")
+            raise RateLimited(f"Too many {what} from your seat at once; wait a little and try again.")
 
     async def umpire(self, room: Room, seat: str, message: Any) -> Any:
         """The umpire's requests. Returns a reply payload for those that have one."""
@@ -561,7 +596,6 @@ class Host:
         game = room.game
         waiting = game.waiting_for()
         addresses = self.nudges.addresses.get(room.id, {})
-        links = {s: f"/{'umpire' if s in (UMPIRE, SPECTATOR) else 'play'}#token={t}" for s, t in room.tokens.items()}
         return [
             {
                 "game": room.id,
@@ -572,14 +606,14 @@ class Host:
                 "cycle": game.cycle.value,
                 "held": game.held,
                 "spectator_delay": room.spectator_delay,
-                "spectators": links.get(SPECTATOR),  # their link (the page the umpire's is, read-only)
                 "deadlines": self.deadlines.limits.get(room.id, Limits()).plain(),
                 "deadline": self.deadlines.due_iso(room),
                 "webhook": self.nudges.webhooks.get(room.id) or None,
+                "nudged": self.nudges.report(room.id),  # what became of its nudges, a destination each
                 "active": room.active,
                 "seats": [
                     {"seat": s.name, "side": s.side, "title": s.title, **room.presence[s.name],
-                     "orders_in": s.name not in waiting, "link": links.get(s.name),
+                     "orders_in": s.name not in waiting,
                      "bot": self.stand_ins.holds(room.id, s.name), "address": addresses.get(s.name, ""),
                      "missed": room.missed.get(s.name, 0)}
                     for s in game.ruleset.seats(game.state)
@@ -600,15 +634,18 @@ class Host:
         if game_id in self.rooms:
             self.rooms[game_id].name = name
 
-    async def reissue(self, room: Room, seat: str) -> str:
-        """A new token for `seat` (a player's, or the spectators'): the old one opens nothing from
-        now on, and the connections it opened are closed. The seat's stream and record go on."""
-        if seat not in (*room.seats, SPECTATOR):
+    async def reissue(self, room: Room, seat: str, umpire_too: bool = False) -> str:
+        """A new token for `seat` (a player's, or the spectators'; the umpire's too with
+        `umpire_too`, from the games page): the old one opens nothing from now on, and the
+        connections it opened are closed. The seat's stream and record go on. Only the token's
+        hash is kept, so a link is shown when it is made, and a lost one is replaced this way."""
+        if seat not in (*room.seats, SPECTATOR, *((UMPIRE,) if umpire_too else ())):
             raise Refused("unknown_seat", f"There is no seat called {seat!r} whose link can be re-issued.")
         token = f"{room.id}.{seat}.{secrets.token_urlsafe(24)}"
-        old = room.tokens.get(seat)
-        await self.store.reissue(room.id, seat, token_hash(old) if old else None, token_hash(token), token)
-        room.tokens[seat] = token
+        try:
+            await self.store.reissue(room.id, seat, token_hash(token))
+        except StorageFull:
+            raise Unstored() from None
         for close in list(room.sessions.get(seat, ())):
             close()
         for hook in self.on_reissued:
@@ -616,7 +653,7 @@ class Host:
         return token
 
     async def set_nudges(self, room: Room, webhook: str | None, addresses: dict[str, str | None]) -> None:
-        url = check_webhook(webhook) if webhook else ""
+        url = await self.nudges.check_webhook(webhook) if webhook else ""
         for seat in addresses:
             if seat not in room.seats:
                 raise Refused("unknown_seat", f"There is no seat called {seat!r} in this game.")
@@ -630,6 +667,7 @@ class Host:
             else:
                 kept.pop(seat, None)
             await self.store.set_seat(room.id, seat, address=address)
+        self.nudges.changed(room.id)
 
     async def deadline_passed(self, room: Room, due: Due) -> None:
         """The phase's deadline passed: the missing orders are taken as standing orders (an input,
@@ -738,6 +776,8 @@ class Host:
         if clock_moved or ends:
             pushes.append(lambda: self._moved_on(room, step))
         room.publish_when_durable(InFlight(stored, durable, step.game, marks, pushes))
+        if record.get("input") == "order":
+            room.taken[record["seat"]] = Taken(record["turn"], record["phase"], record["order"], durable)
         try:
             await durable
         except StorageFull:
@@ -946,6 +986,7 @@ class Host:
             self._evict_later(room)
             return
         del self.rooms[room.id]
+        self.nudges.delivery.let_go(room.id)
         for hook in self.on_evict:
             hook(room.id)
 

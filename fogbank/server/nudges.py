@@ -6,30 +6,31 @@ opened, its deadline is near, the game is over. Where the server has an SMTP ser
 e-mail address is mailed when its orders are due, when their deadline is near and it has not
 ordered, and at the end. No nudge carries a secret: the game and a seat's title, never a link or a
 token, and never whom the game waits for (the webhook's readers are every side).
+
+What is sent is decided here; `delivery.py` sends it (a queue per destination, time limits,
+retries), `outbound.py` posts to webhooks (public addresses only, unless the server allows
+private ones) and `mail.py` hands e-mail to the SMTP server.
 """
 
 from __future__ import annotations
 
 import asyncio
-import email.message
-import json
-import logging
 import re
-import smtplib
-import ssl
-import urllib.request
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
 
 import attrs
 
 from fogbank.rules.core import UMPIRE, Refused
 
+from . import mail, outbound
+from .delivery import Delivery
+
 if TYPE_CHECKING:
     from .deadlines import Due
     from .host import Room
 
-log = logging.getLogger("fogbank.nudges")
-TIMEOUT = 10.0  # seconds a webhook or an SMTP server has to answer
+LOOK_UP = 5.0  # seconds a webhook's name has to resolve when the umpire sets it
 ADDRESS = re.compile(r"[^@\s<>,;]+@[^@\s<>,;]+\.[^@\s<>,;]+")
 
 
@@ -49,6 +50,14 @@ def check_webhook(url: str) -> str:
     url = url.strip()
     if not re.fullmatch(r"https?://[^\s/]+(/\S*)?", url) or len(url) > 2000:
         raise Refused("bad_address", "A webhook is an http:// or https:// URL.")
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018  (raises ValueError for a port that is not one)
+        (parts.hostname or "").encode("idna")
+    except (ValueError, UnicodeError):
+        raise Refused("bad_address", "A webhook is an http:// or https:// URL: a host, a port.") from None
+    if not parts.hostname or "@" in parts.netloc:
+        raise Refused("bad_address", "A webhook is an http:// or https:// URL with a host and no user name.")
     return url
 
 
@@ -60,14 +69,35 @@ def check_address(address: str) -> str:
 
 
 class Nudges:
-    """The nudges of every game in one host. `smtp`: None, no e-mail."""
+    """The nudges of every game in one host. `smtp`: None, no e-mail. `allow_private`: webhooks
+    may be at private addresses (`fogbank serve --allow-private-nudges`: a club's own LAN)."""
 
-    def __init__(self, smtp: Smtp | None = None) -> None:
+    def __init__(self, smtp: Smtp | None = None, allow_private: bool = False) -> None:
         self.smtp = smtp
+        self.allow_private = allow_private
         self.webhooks: dict[str, str] = {}  # game -> URL
         self.addresses: dict[str, dict[str, str]] = {}  # game -> seat -> e-mail address
-        self._queue: asyncio.Queue[tuple[str, Any]] | None = None
-        self._sender: asyncio.Task | None = None
+        self.delivery = Delivery(self._deliver)
+
+    async def check_webhook(self, url: str) -> str:
+        """A webhook the umpire gives, checked as it will be used: a URL whose host is found and
+        is at a public address (unless this server allows private ones). Raises `Refused`."""
+        url = check_webhook(url)
+        parts = urlsplit(url)
+        host = (parts.hostname or "").encode("idna").decode()
+        try:
+            async with asyncio.timeout(LOOK_UP):
+                await outbound.resolve(host, parts.port or 443, self.allow_private)
+        except TimeoutError:
+            raise Refused("unknown_host", f"{host[:60]} could not be looked up in time; try again.") from None
+        except outbound.Undelivered as problem:
+            code = "private_address" if problem.code == "private_address" else "unknown_host"
+            raise Refused(code, problem.sentence) from None
+        return url
+
+    def report(self, game_id: str) -> list[dict[str, Any]]:
+        """What became of the game's nudges, for its umpire: a map for each destination."""
+        return self.delivery.report(game_id)
 
     def any_for(self, game_id: str) -> bool:
         return bool(self.webhooks.get(game_id) or self.addresses.get(game_id))
@@ -105,67 +135,33 @@ class Nudges:
             self._mail(room, seat, f"The game is over: {_name(room)}",
                        f"{_title(room, seat)}: the game is over.{reason} Your debrief is on your seat's page.")  # fmt: skip
 
-    # Sending, one nudge after another, off the event loop.
+    # Sending: a destination is a webhook's URL or an e-mail address, whoever set it.
 
     def _post(self, room: Room, event: str, text: str) -> None:
         url = self.webhooks.get(room.id)
         if url:
             body = {"text": text, "content": text, "fogbank": {"event": event, "game": room.id}}
-            self._send(("post", url, body))
+            self.delivery.put(room.id, url, body)
 
     def _mail(self, room: Room, seat: str, subject: str, text: str) -> None:
         address = self.addresses.get(room.id, {}).get(seat)
         if address and self.smtp is not None:
-            self._send(("mail", address, subject, text))
+            self.delivery.put(room.id, address, (subject, text))
 
-    def _send(self, nudge: tuple[Any, ...]) -> None:
-        if self._queue is None:
-            self._queue = asyncio.Queue(maxsize=1000)
-            self._sender = asyncio.ensure_future(self._send_all())
-        try:
-            self._queue.put_nowait(nudge)
-        except asyncio.QueueFull:  # a webhook that hangs must not make the server hold every nudge
-            log.warning("nudges: the queue is full; one dropped")
+    async def _deliver(self, destination: str, nudge: Any) -> None:
+        if "://" in destination:
+            await outbound.post(destination, nudge, self.allow_private)
+        else:
+            assert self.smtp is not None
+            await mail.send(self.smtp, destination, *nudge)
 
-    async def _send_all(self) -> None:
-        assert self._queue is not None
-        while True:
-            nudge = await self._queue.get()
-            try:
-                await asyncio.to_thread(_post if nudge[0] == "post" else self._deliver, *nudge[1:])
-            except Exception as error:  # a chat service or mail server away: logged, never fatal
-                log.warning("nudge to %s not sent: %s", _where(nudge), error)
-
-    def _deliver(self, address: str, subject: str, text: str) -> None:
-        smtp = self.smtp
-        assert smtp is not None
-        message = email.message.EmailMessage()
-        message["From"], message["To"], message["Subject"] = smtp.sender, address, subject
-        message.set_content(text + "\n")
-        with smtplib.SMTP(smtp.host, smtp.port, timeout=TIMEOUT) as server:
-            if smtp.starttls:
-                server.starttls(context=ssl.create_default_context())
-            if smtp.user:
-                server.login(smtp.user, smtp.password or "")
-            server.send_message(message)
+    def changed(self, game_id: str) -> None:
+        """The umpire changed the game's destinations: nudges for those dropped are not sent."""
+        keep = {self.webhooks.get(game_id) or "", *self.addresses.get(game_id, {}).values()}
+        self.delivery.forget(game_id, keep)
 
     async def close(self) -> None:
-        if self._sender is not None:
-            self._sender.cancel()
-            await asyncio.gather(self._sender, return_exceptions=True)
-
-
-def _post(url: str, body: dict[str, Any]) -> None:
-    request = urllib.request.Request(
-        url, data=json.dumps(body).encode(), method="POST",
-        headers={"Content-Type": "application/json", "User-Agent": "fogbank"},
-    )  # fmt: skip
-    with urllib.request.urlopen(request, timeout=TIMEOUT) as answer:
-        answer.read()
-
-
-def _where(nudge: tuple[Any, ...]) -> str:
-    return str(nudge[1]).split("?")[0][:80]  # a webhook's query may hold its key: not in the log
+        await self.delivery.close()
 
 
 def _name(room: Room) -> str:

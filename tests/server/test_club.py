@@ -35,12 +35,14 @@ class Webhook:
 
     def __init__(self) -> None:
         self.posts: list[dict] = []
+        self.headers: list[dict] = []
         self.arrived = threading.Event()
         hook = self
 
         class Handler(BaseHTTPRequestHandler):
             def do_POST(self) -> None:  # noqa: N802  (http.server's name)
                 body = self.rfile.read(int(self.headers["Content-Length"]))
+                hook.headers.append(dict(self.headers))
                 hook.posts.append(json.loads(body))
                 hook.arrived.set()
                 self.send_response(200)
@@ -100,8 +102,8 @@ async def test_a_reissued_link_shuts_the_old_one_out_and_the_seat_goes_on(server
     fresh = await open_peer(server, reissued.token, last_seq=seq)  # the same stream, resumed
     assert fresh.welcome.seat == "blue1" and fresh.welcome.order_in  # its order is still in
     games = await ask(umpire, lambda ref: wire.ListGames(ref=ref))
-    (entry,) = [s for s in games.games[0]["seats"] if s["seat"] == "blue1"]
-    assert entry["link"] == f"/play#token={reissued.token}"
+    secret = reissued.token.rpartition(".")[2]
+    assert secret not in json.dumps(games.games)  # a link is shown when it is made, never again
     assert server.store.find_token(__import__("hashlib").sha256(old.encode()).digest()) is None
 
 
@@ -212,17 +214,25 @@ async def test_a_deadline_passes_the_missing_order_sails_standing_and_the_log_ve
         await server.close()
 
 
-async def test_nudges_go_to_the_webhook_with_the_game_and_no_secret(server):
+@pytest.fixture
+async def lan(tmp_path):
+    """A server that lets webhooks be on the loopback, as a club's own LAN would."""
+    served = await Server.start(port=0, data=tmp_path, allow_private_nudges=True)
+    yield served
+    await served.close()
+
+
+async def test_nudges_go_to_the_webhook_with_the_game_and_no_secret(lan):
     hook = Webhook()
     try:
-        created = await server.create_game("picket")
-        room = server.host.rooms[created["game"]]
-        umpire = await open_peer(server, created["umpire_token"])
+        created = await lan.create_game("picket")
+        room = lan.host.rooms[created["game"]]
+        umpire = await open_peer(lan, created["umpire_token"])
         refused = await umpire.request(lambda ref: wire.SetNudges(ref=ref, webhook="ftp://example.org/x"))
         assert refused.code == "bad_address"
         await ask(umpire, lambda ref: wire.SetNudges(ref=ref, webhook=hook.url, addresses={"blue1": "blue1@example.org"}))
         for seat in ("blue1", "blue2", "red1", "red2"):
-            await server.host.order(room, seat, 1, {"move": 0})
+            await lan.host.order(room, seat, 1, {"move": 0})
         opened = await hook.until("phase_opened")
         assert opened["text"] == opened["content"] == f"picket (game {created['game']}): turn 1, fire is open."
         await ask(umpire, lambda ref: wire.EndGame(ref=ref, reason="The fog came down."))
@@ -396,7 +406,7 @@ async def test_the_games_page_lists_every_game_and_archives_a_finished_one(serve
     entry = next(g for g in games["games"] if g["game"] == first["game"])
     assert (entry["turn"], entry["phase"], entry["status"]) == (1, "move", "running")
     assert entry["waiting"] == ["HMS Alpha", "HMS Bravo", "SMS Dora"]  # the umpire's page: every seat by title
-    assert entry["umpire"] == f"/umpire#token={first['umpire_token']}" and entry["active"]
+    assert entry["active"] and first["umpire_token"].rpartition(".")[2] not in json.dumps(games)
     status, refused = await asyncio.to_thread(call, f"/admin/archive?game={second['game']}", "POST")
     assert status == 409 and "Only a finished game" in refused
     umpire = await open_peer(server, second["umpire_token"])
@@ -408,6 +418,19 @@ async def test_the_games_page_lists_every_game_and_archives_a_finished_one(serve
     status, games = await asyncio.to_thread(call, "/admin/games?archived=1")
     assert {g["game"]: g["archived"] for g in games["games"]} == {first["game"]: False, second["game"]: True}
 
+    # A lost umpire's link is not shown again (the server keeps none): a new one cuts it off.
+    console = await open_peer(server, first["umpire_token"])
+    reissue = f"/admin/reissue?game={first['game']}&seat="
+    status, reissued = await asyncio.to_thread(call, reissue + "umpire", "POST")
+    assert status == 200 and reissued["link"].startswith(f"http://127.0.0.1:{server.port}/umpire#token={first['game']}.umpire.")
+    with pytest.raises(ConnectionClosed):  # the console open with the old link is shut out
+        while True:
+            await console.recv()
+    assert (await open_peer(server, first["umpire_token"])).welcome.code == "bad_token"
+    again = await open_peer(server, reissued["link"].partition("#token=")[2])
+    assert again.welcome.seat == "umpire"
+    assert (await asyncio.to_thread(call, "/admin/reissue?game=nope&seat=umpire", "POST"))[0] == 404
+    assert (await asyncio.to_thread(call, reissue + "nobody", "POST"))[0] == 400
 
 async def test_a_request_with_a_field_of_the_wrong_type_is_answered_by_its_ref(server):
     """`deadlines` with "phases": null had no reply at all: its error carried no ref, and a page

@@ -137,7 +137,7 @@ async def nudge_pass(seconds: float) -> dict[str, Any]:
 
 
 def _opened(room: Any) -> str:
-    """The text of the nudge the healthy game's turn now open posts (as `Nudges.phase_opened`)."""
+    """The text of the nudge the healthy game's turn now open posts (`turn_opened`, as `Nudges.phase_opened` words it)."""
     from fogbank.server.nudges import _name
 
     state = room.game.state

@@ -100,6 +100,7 @@ SERVER_ERRORS: dict[str, str] = {
     "no_bot": "This game's rules have no built-in player to hand a seat to.",
     "no_deadline": "The phase now open has no deadline to extend.",
     "bad_address": "A webhook is an http:// or https:// URL, an e-mail address a name@domain.",
+    "no_mail": "This server sends no e-mail: give a webhook (an https:// URL) instead.",
     "bad_name": "A game's name is one line of plain text, at most 60 characters.",
     "private_address": "The webhook is at a private address (loopback, a LAN): nudges go to public ones.",
     "unknown_host": "The webhook's host name could not be looked up.",

@@ -136,6 +136,9 @@ async def _answer(host: Host, room: Room, seat: str, message: Any) -> list[Any]:
         case wire.RequestHistory(ref=ref):
             turns, records = await host.history(room, seat)
             return [wire.History(seq=seq(), ref=ref, turns=turns, log=records)]
+        case wire.NudgeMe(ref=ref, to=to):
+            await host.nudge_me(room, seat, to)
+            return [wire.Ack(seq=seq(), ref=ref)]
         case wire.RequestTold(ref=ref, before=before):
             first, told = host.told(room, seat, before)
             return [wire.ToldPage(seq=seq(), ref=ref, first=first, told=told)]

@@ -415,6 +415,7 @@ class Host:
             told_first=first,
             waiting=seen_by.waiting(game, seat),
             deadline=self.deadlines.due_iso(room) if seat != SPECTATOR else None,  # they watch turns gone by
+            nudge_to=self.nudges.addresses.get(room.id, {}).get(seat, "") if seat in room.seats else "",
         )
 
     def told(self, room: Room, seat: str, before: int) -> tuple[int, list[dict[str, Any]]]:
@@ -653,21 +654,37 @@ class Host:
         return token
 
     async def set_nudges(self, room: Room, webhook: str | None, addresses: dict[str, str | None]) -> None:
+        """The umpire's: the game's chat (`webhook`) and each seat's own destination."""
         url = await self.nudges.check_webhook(webhook) if webhook else ""
         for seat in addresses:
             if seat not in room.seats:
                 raise Refused("unknown_seat", f"There is no seat called {seat!r} in this game.")
-        checked = {seat: check_address(address or "") for seat, address in addresses.items()}
+        checked = {seat: await self.nudges.check_destination(address or "") for seat, address in addresses.items()}
         self.nudges.webhooks[room.id] = url
         await self.store.set_club(room.id, webhook=url)
-        kept = self.nudges.addresses.setdefault(room.id, {})
         for seat, address in checked.items():
-            if address:
-                kept[seat] = address
-            else:
-                kept.pop(seat, None)
-            await self.store.set_seat(room.id, seat, address=address)
+            await self._keep_destination(room, seat, address)
         self.nudges.changed(room.id)
+
+    async def nudge_me(self, room: Room, seat: str, to: str | None) -> None:
+        """A player's: where the seat's own nudges go (an e-mail address or a webhook URL;
+        '' or None: nowhere). The umpire sees it, and may change it, as one he set."""
+        if seat not in room.seats:
+            raise Forbidden("Only a player's seat sets where its own nudges go.")
+        self._spend(self.talks, room, seat, "changes")
+        await self._keep_destination(room, seat, await self.nudges.check_destination(to or ""))
+        self.nudges.changed(room.id)
+
+    async def _keep_destination(self, room: Room, seat: str, address: str) -> None:
+        kept = self.nudges.addresses.setdefault(room.id, {})
+        if address:
+            kept[seat] = address
+        else:
+            kept.pop(seat, None)
+        try:
+            await self.store.set_seat(room.id, seat, address=address)
+        except StorageFull:
+            raise Unstored() from None
 
     async def deadline_passed(self, room: Room, due: Due) -> None:
         """The phase's deadline passed: the missing orders are taken as standing orders (an input,
@@ -802,7 +819,8 @@ class Host:
         await self.pass_over(room)
         now = room.tip
         if (now.state.turn, now.state.phase) == (game.state.turn, game.state.phase) and now.waiting_for():
-            self.nudges.phase_opened(room, self.deadlines.due_iso(room), now.waiting_for())
+            acting = frozenset(s for s in now.waiting_for() if not self.stand_ins.holds(room.id, s))
+            self.nudges.phase_opened(room, self.deadlines.due_iso(room), acting)
             self.keep(self.store.set_club(room.id, active=room.active))
 
     async def pass_over(self, room: Room) -> None:

@@ -230,19 +230,81 @@ async def test_nudges_go_to_the_webhook_with_the_game_and_no_secret(lan):
         umpire = await open_peer(lan, created["umpire_token"])
         refused = await umpire.request(lambda ref: wire.SetNudges(ref=ref, webhook="ftp://example.org/x"))
         assert refused.code == "bad_address"
-        await ask(umpire, lambda ref: wire.SetNudges(ref=ref, webhook=hook.url, addresses={"blue1": "blue1@example.org"}))
+        await ask(umpire, lambda ref: wire.SetNudges(ref=ref, webhook=hook.url))
         for seat in ("blue1", "blue2", "red1", "red2"):
             await lan.host.order(room, seat, 1, {"move": 0})
-        opened = await hook.until("phase_opened")
+        opened = await hook.until("turn_opened")
         assert opened["text"] == opened["content"] == f"picket (game {created['game']}): turn 1, fire is open."
         await ask(umpire, lambda ref: wire.EndGame(ref=ref, reason="The fog came down."))
         over = await hook.until("game_over")
-        assert over["text"] == f"picket (game {created['game']}): the game is over. The fog came down."
+        assert over["text"] == f"picket (game {created['game']}): the game is over. Blue: ended; Red: ended. The fog came down."
         secrets = [*created["seats"].values(), created["umpire_token"], created["spectator_token"]]
         posted = json.dumps(hook.posts)
         assert not any(token in posted or token.rpartition(".")[2] in posted for token in secrets)
     finally:
         hook.close()
+
+
+async def test_a_player_is_nudged_once_a_turn_where_they_choose_and_the_chat_once_a_turn(lan):
+    """Issue 37: 2 phases a turn used to post 2 nudges a turn to the chat, and only the umpire
+    could say where a player's went. Now the chat hears each turn once and the result at the end;
+    a player sets a webhook of their own from their seat (and turns it off), hears once a turn
+    that their orders are due, with the consorts their own view shows still to order."""
+    chat, own = Webhook(), Webhook()
+    try:
+        created = await lan.create_game("picket")
+        room = lan.host.rooms[created["game"]]
+        umpire = await open_peer(lan, created["umpire_token"])
+        blue1 = await open_peer(lan, created["seats"]["blue1"])
+        assert blue1.welcome.nudge_to == ""
+        for to, code in (("blue1@example.org", "no_mail"), ("ftp://example.org/", "bad_address")):
+            assert (await blue1.request(lambda ref, to=to: wire.NudgeMe(ref=ref, to=to))).code == code
+        assert (await umpire.request(lambda ref: wire.NudgeMe(ref=ref, to=own.url))).code == "forbidden"
+        await ask(blue1, lambda ref: wire.NudgeMe(ref=ref, to=own.url))
+        assert (await open_peer(lan, created["seats"]["blue1"])).welcome.nudge_to == own.url
+        assert (await open_peer(lan, created["seats"]["blue2"])).welcome.nudge_to == ""  # her own, no one else's
+        listed = await umpire.request(lambda ref: wire.ListGames(ref=ref))
+        assert next(s for s in listed.games[0]["seats"] if s["seat"] == "blue1")["address"] == own.url
+        await ask(umpire, lambda ref: wire.SetNudges(ref=ref, webhook=chat.url))
+        for _ in range(3):  # three turns of two phases each, blue2 (her consort, in sight) last
+            turn = room.tip.state.turn
+            while room.tip.state.turn == turn:
+                state = room.tip.state
+                for seat in ("blue1", "red1", "red2", "blue2"):
+                    await lan.host.order(room, seat, state.turn, {"move": 0} if state.phase == "move" else {})
+                await settled(lan.host)  # the phase opened is nudged before the players order in it
+        await until_posted(chat, 4)  # turns 1 (from its fire phase), 2, 3 and 4
+        await until_posted(own, 4)
+        assert [p["fogbank"]["event"] for p in chat.posts] == ["turn_opened"] * 4
+        assert [p["text"].partition(": ")[2] for p in chat.posts] == [
+            "turn 1, fire is open.", "turn 2, move is open.", "turn 3, move is open.", "turn 4, move is open."]
+        assert [(p["fogbank"]["event"], p["fogbank"]["seat"]) for p in own.posts] == [("your_turn", "blue1")] * 4
+        assert own.posts[1]["text"] == "HMS Alpha: your orders are due for turn 2, move. Also to order: HMS Bravo."
+        assert "HMS Bravo" not in json.dumps(chat.posts)  # the chat, every side's, names nobody awaited
+        await ask(blue1, lambda ref: wire.NudgeMe(ref=ref, to=None))  # off
+        assert (await open_peer(lan, created["seats"]["blue1"])).welcome.nudge_to == ""
+        await ask(umpire, lambda ref: wire.EndGame(ref=ref, reason="The fog came down.",
+                                                   results={"blue": "victory", "red": "defeat"}))
+        over = await chat.until("game_over")
+        assert over["text"].endswith("the game is over. Blue: victory; Red: defeat. The fog came down.")
+        assert len(own.posts) == 4  # turned off: not told the end
+    finally:
+        chat.close()
+        own.close()
+
+
+async def settled(host) -> None:
+    from .noninterference import settled as host_settled
+
+    await host_settled(host)
+
+
+async def until_posted(hook, count: int) -> None:
+    for _ in range(500):
+        if len(hook.posts) >= count:
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError(f"{len(hook.posts)} posts, not {count}: {hook.posts}")
 
 
 async def test_the_umpires_controls_refuse_what_they_cannot_do_in_words(server):

@@ -153,7 +153,7 @@ async def test_a_club_plays_the_river_plate_over_the_internet(club):
     assert await achilles.evaluate("window.fogbankSeat.seat.nudged") == 1  # her orders fell due: a notification
     await expect(umpire.locator('#games tr[data-seat="achilles"]')).to_contain_text("1 deadline")
     await expect(umpire.locator('#games tr[data-seat="exeter"]')).not_to_contain_text("deadline")  # its stand-in ordered
-    opened = await hook.until("phase_opened")
+    opened = await hook.until("turn_opened")
     assert f"turn 1, write fire is open; orders are due by {words(due + 1 + 3600)}" in opened["text"]
     sent = f"To http://127.0.0.1:{hook.http.server_port}/…: the last nudge went"
     await expect(umpire.locator("#nudged")).to_contain_text(sent)
@@ -209,7 +209,7 @@ async def test_a_club_plays_the_river_plate_over_the_internet(club):
     tokens = [link.partition("#token=")[2] for link in [*links.values(), new_link, console_link, spectators]]
     assert "token" not in posted and not any(token.rpartition(".")[2] in posted for token in tokens)
     events = [post["fogbank"]["event"] for post in hook.posts]
-    assert events[0] == "deadline_near" and "phase_opened" in events and events[-1] == "game_over"
+    assert events[0] == "deadline_near" and "turn_opened" in events and events[-1] == "game_over"
     await expect(players["graf_spee"].locator("#debrief")).to_be_visible()
 
     # The games page in another tab never had the umpire's link: it makes a new one (asking

@@ -86,11 +86,14 @@ def quick(monkeypatch):
 
 
 async def turns(server, room, count: int) -> None:
-    """`count` phases opened in the toy game (every seat orders): a nudge each."""
+    """`count` turns opened in the toy game (every seat orders in each phase): the chat's nudge
+    each (one a turn, whatever its phases)."""
     for _ in range(count):
-        state = room.tip.state
-        for seat in ("blue1", "blue2", "red1", "red2"):
-            await server.host.order(room, seat, state.turn, {"move": 0} if state.phase == "move" else {})
+        turn = room.tip.state.turn
+        while room.tip.state.turn == turn:
+            state = room.tip.state
+            for seat in ("blue1", "blue2", "red1", "red2"):
+                await server.host.order(room, seat, state.turn, {"move": 0} if state.phase == "move" else {})
 
 
 def ended(server, room) -> bool:
@@ -122,10 +125,12 @@ async def test_a_slow_or_hanging_destination_delays_no_other_games_nudges(tmp_pa
         await ask(umpires[2], lambda ref: wire.SetNudges(ref=ref, addresses={"blue1": "bravo@example.org"}))
         await ask(umpires[3], lambda ref: wire.SetNudges(ref=ref, webhook=healthy.url))
         for room in rooms[:3]:  # the stuck destinations get theirs first: more than their queues hold
-            for _ in range(delivery.QUEUED + 6):
+            for turn in range(delivery.QUEUED + 6):
+                server.host.nudges.turn_told.clear()  # a turn's nudge each time, as if turns went by
+                server.host.nudges.due_told.clear()
                 server.host.nudges.phase_opened(room, None, frozenset({"blue1"}))
-        await turns(server, rooms[3], 10)
-        await until(lambda: len(healthy.posts) == 10, "the healthy game's nudges")
+        await turns(server, rooms[3], 5)
+        await until(lambda: len(healthy.posts) == 5, "the healthy game's nudges")
         assert all(post["fogbank"]["game"] == games[3]["game"] for post in healthy.posts)
 
         # Each stuck game's umpire is told, in words, what became of its nudges.

@@ -61,7 +61,7 @@ export class Club {
     $("webhook").value = entry.webhook || "";
     $("addresses").replaceChildren(
       ...entry.seats.map((seat) =>
-        h("label", {}, `E-mail for ${seat.title || seat.seat}`, h("input", { type: "email", "data-address": seat.seat, value: seat.address || "", placeholder: "none", spellcheck: "false" })),
+        h("label", {}, `Nudges for ${seat.title || seat.seat} (e-mail or webhook; the player may set their own)`, h("input", { type: "text", "data-address": seat.seat, value: seat.address || "", placeholder: "none", spellcheck: "false" })),
       ),
     );
   }

@@ -85,6 +85,7 @@ class Club:
         self.kept: dict[str, Any] = {}  # seat -> its browser's storage, kept between evenings
         self.sends: dict[int, Counter] = {}  # turn -> seat -> Sends pressed
         self.errors: list[str] = []
+        self.refused: list[str] = []  # Sends refused, each with the page's words
         self.game = links["game"]
 
     async def evening(self, seat: str, *, first: bool = False, leave_when_waiting: bool = False,
@@ -122,14 +123,23 @@ class Club:
                     except Exception:
                         await page.screenshot(path=f"/tmp/clubdays/stuck-{seat}.png")
                         raise RuntimeError(f"{seat}: the Send did not go ({await page.inner_text('#duty')})") from None
-                    if await page.is_visible("#refusal"):
-                        raise RuntimeError(f"{seat}'s orders refused: {await page.inner_text('#refusal')}")
+                    if await page.is_visible("#refusal"):  # a phase that moved on as the Send went: said so
+                        self.refused.append(f"{seat}, turn {turn}: {await page.inner_text('#refusal')}")
+                        if len(self.refused) > 5:
+                            raise RuntimeError(f"orders refused: {self.refused}")
                     continue
                 if leave_when_waiting:
                     break
-                await page.wait_for_function(
-                    "([turn]) => window.fogbankSeat.seat.turn !== turn || ['act', 'over']"
-                    ".includes(document.getElementById('duty').dataset.duty)", arg=[turn], timeout=600_000)
+                try:
+                    await page.wait_for_function(
+                        "([turn]) => window.fogbankSeat.seat.turn !== turn || ['act', 'over']"
+                        ".includes(document.getElementById('duty').dataset.duty)", arg=[turn], timeout=180_000)
+                except Exception:
+                    game = self.server.host.rooms[self.game].game
+                    await page.screenshot(path=f"/tmp/club-days-stuck-{seat}.png")
+                    raise RuntimeError(f"{seat} waited 3 minutes at turn {turn} ({await page.inner_text('#duty')});"
+                                       f" the game is at {game.state.turn} {game.state.phase}, {game.cycle},"
+                                       f" waiting for {sorted(game.waiting_for())}") from None
             if shot and self.shots:
                 await page.screenshot(path=str(self.shots / f"club-days-{shot}-{seat}-{width}x{height}.png"))
             self.kept[seat] = await context.storage_state()
@@ -168,6 +178,7 @@ async def play(args: argparse.Namespace) -> dict[str, Any]:
                 await asyncio.gather(*(club.evening(seat, first=True) for seat in SEATS))
                 while not room.game.state.ended and room.game.state.turn <= args.turns:
                     turn = room.game.state.turn
+                    print(f"turn {turn}", file=sys.stderr, flush=True)
                     shot = "turn2" if turn == 2 else None
                     if turn % 4 == 0:  # Achilles is late: the others send what they can and leave
                         await asyncio.gather(*(club.evening(s, leave_when_waiting=True) for s in SEATS if s != LATE))
@@ -197,6 +208,7 @@ async def play(args: argparse.Namespace) -> dict[str, Any]:
                 "bound": f"{your_turn} + {reminders} <= {turns} x {len(SEATS)} + {reminders}",
                 "within_bound": your_turn <= turns * len(SEATS),
                 "page_errors": club.errors,
+                "refused": club.refused,
             }
         finally:
             await server.close()

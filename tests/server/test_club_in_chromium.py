@@ -147,8 +147,8 @@ async def test_a_club_plays_the_river_plate_over_the_internet(club):
     achilles = players["achilles"]
     await achilles.evaluate("Object.defineProperty(document, 'hidden', {value: true, configurable: true})")  # tab out of sight
     await time_is_up(server, clock, due + 1)
-    await expect(achilles.locator("#messages li.narrative")).to_contain_text(
-        "The deadline passed before your order came in: you sail under your standing order.")
+    missed = "The deadline passed before your order came in: you sail under your standing order."
+    await expect(achilles.locator("#messages li.narrative", has_text=missed)).to_have_count(1)
     await expect(achilles.locator("#clock")).to_have_text("Turn 1 · 2B write fire")
     assert await achilles.evaluate("window.fogbankSeat.seat.nudged") == 1  # her orders fell due: a notification
     await expect(umpire.locator('#games tr[data-seat="achilles"]')).to_contain_text("1 deadline")
@@ -204,7 +204,7 @@ async def test_a_club_plays_the_river_plate_over_the_internet(club):
     await umpire.click("#end-game")
     await umpire.click("#end-now")
     over = await hook.until("game_over")
-    assert over["text"].endswith("the game is over. Graf Spee made for Montevideo.")
+    assert over["text"].endswith("the game is over. Kriegsmarine: ended; Royal Navy, Force G: ended. Graf Spee made for Montevideo.")
     posted = json.dumps(hook.posts)
     tokens = [link.partition("#token=")[2] for link in [*links.values(), new_link, console_link, spectators]]
     assert "token" not in posted and not any(token.rpartition(".")[2] in posted for token in tokens)

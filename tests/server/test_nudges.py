@@ -85,6 +85,15 @@ def quick(monkeypatch):
     monkeypatch.setattr(delivery, "RETRY_AFTER", (0.1, 0.1))
 
 
+async def first_phase(server, room) -> None:
+    """The phase now open ordered in the toy game (every seat orders): the next opens, in a turn
+    the chat has not been told of (the game's first phase opened as it was made, before anyone
+    was nudged; a fire phase's next is the next turn's move phase): the chat's nudge."""
+    state = room.tip.state
+    for seat in ("blue1", "blue2", "red1", "red2"):
+        await server.host.order(room, seat, state.turn, {"move": 0} if state.phase == "move" else {})
+
+
 async def turns(server, room, count: int) -> None:
     """`count` turns opened in the toy game (every seat orders in each phase): the chat's nudge
     each (one a turn, whatever its phases)."""
@@ -195,7 +204,7 @@ async def test_a_name_looked_up_again_at_each_nudge_and_connected_to_as_checked(
         room = server.host.rooms[created["game"]]
         umpire = await open_peer(server, created["umpire_token"])
         await ask(umpire, lambda ref: wire.SetNudges(ref=ref, webhook=f"http://hooks.test:{hook.http.server_port}/h"))
-        await turns(server, room, 1)
+        await first_phase(server, room)
         await until(lambda: ended(server, room), "the nudge's end")
         [told] = server.host.nudges.report(room.id)
         assert told["last"]["code"] == "private_address" and told["failed"] == 1
@@ -208,7 +217,7 @@ async def test_a_name_looked_up_again_at_each_nudge_and_connected_to_as_checked(
         answers = iter(["127.0.0.1"] * 2)
         looked_up.clear()
         room = server.host.rooms[created["game"]]
-        await turns(server, room, 1)
+        await first_phase(server, room)
         await until(lambda: hook.posts, "the nudge")
         assert looked_up == ["hooks.test"]  # connected to the address it checked, not looked up twice
         assert hook.headers[-1]["Host"] == f"hooks.test:{hook.http.server_port}"
@@ -225,7 +234,7 @@ async def test_a_redirect_is_not_followed(tmp_path, quick):
         created = await server.create_game("picket")
         room = server.host.rooms[created["game"]]
         await server.host.set_nudges(room, f"http://127.0.0.1:{port}/hook", {})
-        await turns(server, room, 1)
+        await first_phase(server, room)
         await until(lambda: ended(server, room), "the nudge's end")
         [told] = server.host.nudges.report(room.id)
         assert told["last"]["code"] == "redirected" and "not followed" in told["last"]["message"]

@@ -25,6 +25,7 @@ import functools
 import unicodedata
 from typing import TYPE_CHECKING, Any
 
+from fogbank.errors import FogbankError
 from fogbank.rules import core
 from fogbank.rules.core import SPECTATOR, UMPIRE, Refused, seat_map
 
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
 MAX_NAME = 60  # characters in a game's name: a tab's title and a line of a list
 
 
-class NotHere(Exception):
+class NotHere(FogbankError):
     """This process holds no games (a gateway on a bus): the request is for a game host."""
 
 

@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, Callable
 from urllib.parse import parse_qs, urlsplit
 
 from fogbank import protocols as wire
+from fogbank.errors import ServerFault
 from fogbank.rules.core import Refused, find_ruleset
 from fogbank.server.store import Store, private_file, private_folder
 from websockets.asyncio.server import Server as WebsocketServer
@@ -54,7 +55,7 @@ from .bus import Bus, LocalBus, Unavailable
 from .doors import Doors
 from .gateway import Connection, client_address
 from .guard import TokenGuard
-from .host import Host, Unstored
+from .host import Host
 from .handover import Handover, Recorded, adopt
 from .nudges import Nudges, Smtp
 from .sockets import CLOSE_GRACE, Socket, listening, raise_fd_limit
@@ -327,8 +328,8 @@ class Server:
                     raise admin.NotHere
                 await self.host.rename(query.get("game", [""])[0], query.get("name", [""])[0])
                 return _json(connection, {"renamed": query["game"][0]})
-        except Unstored as refusal:
-            return connection.respond(http.HTTPStatus.SERVICE_UNAVAILABLE, f"{refusal.sentence}\n")
+        except ServerFault as fault:  # the store could not keep it: not the asker's fault
+            return connection.respond(http.HTTPStatus.SERVICE_UNAVAILABLE, f"{fault.sentence}\n")
         except (Refused, ValueError) as refusal:
             sentence = getattr(refusal, "sentence", str(refusal))
             return connection.respond(http.HTTPStatus.BAD_REQUEST, f"{wire.without_echoes(sentence, query)}\n")

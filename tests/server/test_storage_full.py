@@ -33,10 +33,11 @@ async def server(tmp_path):
     await server.close()
 
 
-async def get(server: Server, path: str, key: str | None = None) -> tuple[int, str]:
+async def get(server: Server, path: str, key: str | None = None, method: str = "GET") -> tuple[int, str]:
     def fetch() -> tuple[int, str]:
         headers = {"Authorization": f"Bearer {key}"} if key else {}
-        request = urllib.request.Request(f"http://127.0.0.1:{server.port}{path}", headers=headers)
+        address = f"http://127.0.0.1:{server.port}{path}"
+        request = urllib.request.Request(address, headers=headers, method=method)
         try:
             with urllib.request.urlopen(request, timeout=10) as response:
                 return response.status, response.read().decode()

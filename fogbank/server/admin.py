@@ -2,7 +2,7 @@
 
   GET  /admin/scenarios          every scenario the server can start: its title, seats and options
                                  (each with its choices and help text)
-  GET  /admin/new?scenario=S&option=NAME=VALUE...&name=N   create a game (named N, if given): its
+  POST /admin/new?scenario=S&option=NAME=VALUE...&name=N   create a game (named N, if given): its
                                  tokens, and `links` to them
   GET  /admin/games[?archived=1] every game in this process's store: its name, scenario, turn, phase,
                                  whom it waits for, last activity, its result once over
@@ -17,6 +17,9 @@ the request was made to (its Host header, and X-Forwarded-Proto from a proxy in 
 `--behind-proxy`), then
 `/play#token=...` for a seat and `/umpire#token=...` for the umpire and the spectators: the token
 goes in the fragment, which browsers never send to a server.
+
+The requests that change something are POSTs; one sent as a GET is answered 405 (with `Allow: POST`)
+and a sentence, so nothing that repeats or prefetches a GET makes a game.
 """
 
 from __future__ import annotations

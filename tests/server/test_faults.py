@@ -97,7 +97,7 @@ async def test_a_full_disk_is_told_to_the_seat_and_the_games_page_as_it_was(tmp_
         refused = await sub.request(lambda ref: wire.SubmitOrder(ref=ref, turn=1, order=STILL))
         assert isinstance(refused, wire.Error)
         assert (refused.code, refused.message) == ("storage_full", STORAGE_FULL)
-        created = await get(server, "/admin/new?scenario=b11", server.admin_key)
+        created = await get(server, "/admin/new?scenario=b11", server.admin_key, "POST")
         assert created == (503, STORAGE_FULL + "\n")
     finally:
         await server.close()

@@ -35,7 +35,7 @@ async def test_a_hosts_full_disk_reaches_the_seat_and_the_games_page_as_the_serv
         def create() -> tuple[int, str]:
             request = urllib.request.Request(
                 f"http://127.0.0.1:{gateway.port}/admin/new?scenario=b11",
-                headers={"Authorization": "Bearer test-admin-key"},
+                headers={"Authorization": "Bearer test-admin-key"}, method="POST",
             )
             try:
                 with urllib.request.urlopen(request, timeout=10) as response:

@@ -17,6 +17,7 @@ import logging
 from typing import TYPE_CHECKING, Any, Awaitable, Callable
 
 from fogbank import protocols as wire
+from fogbank.errors import Declined
 from fogbank.rules import core
 from fogbank.rules.core import UMPIRE, Cycle, Refused
 from fogbank.rules.core.engagement import ENGAGEMENT_OPTION, engagement_plain, result_plain
@@ -115,7 +116,7 @@ class Links:
                 created = await self.host.start_game(ruleset, "", {ENGAGEMENT_OPTION: engagement_plain(engagement)})
                 for hook in self.on_created:
                     await hook(created)
-            except Refused as refusal:
+            except Declined as refusal:  # no ruleset fights it, or the store could not keep the game
                 link = Link(room.id, name, None, {}, "failed", {"code": refusal.code, "sentence": refusal.sentence})
             except Exception as error:  # the parent must never be lost to a failed link
                 log.exception("game %s: the battle %s could not be linked", room.id, name)

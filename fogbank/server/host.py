@@ -28,6 +28,7 @@ from typing import Any, Callable
 import attrs
 
 from fogbank import protocols as wire
+from fogbank.errors import Declined, FogbankError, ServerFault
 from fogbank.protocols.converters import json_converter
 from fogbank.rules import core
 from fogbank.rules.core import SPECTATOR, UMPIRE, Cycle, Game, Refused, Step, Told, seat_map, sides
@@ -60,7 +61,7 @@ SET_ASIDE = (
 )
 
 
-class Forbidden(Exception):
+class Forbidden(FogbankError):
     """The request is not this seat's to make (a seat asking for another's view, say)."""
 
     def __init__(self, sentence: str) -> None:
@@ -74,14 +75,14 @@ STORAGE_FULL = (
 )
 
 
-class Unstored(Refused):
+class Unstored(ServerFault):
     """The store could not keep the input (`StorageFull`): nothing was done, nobody was told."""
 
     def __init__(self) -> None:
         super().__init__("storage_full", STORAGE_FULL)
 
 
-class SetAside(Refused):
+class SetAside(ServerFault):
     """The token opens a seat of a game set aside at start-up (`Host.set_aside`): the seat is
     known, so it is told why, on whatever path its request came."""
 
@@ -428,7 +429,7 @@ class Host:
     def chart(self, room: Room, seat: str) -> dict[str, Any]:
         return to_plain(room.game.ruleset.chart(room.game.state, seat))
 
-    # Requests from a seat. Each returns the reply, or raises Refused / Forbidden.
+    # Requests from a seat. Each returns the reply, or raises Refused / Forbidden (or Unstored).
 
     async def order(
         self, room: Room, seat: str, turn: int, payload: dict, phase: str | None = None, stand_in: bool = False
@@ -837,7 +838,7 @@ class Host:
                 continue
             try:
                 await self._accept(room, core.pass_over(game, seat), gamelog.input_at("pass", game, seat=seat))
-            except Refused as refusal:  # the seat's own order came first, or the store is full
+            except Declined as refusal:  # the seat's own order came first, or the store is full
                 log.info("game %s: %s not passed over: %s", room.id, seat, refusal.sentence)
 
     def _unstored(self, games: set[str]) -> None:

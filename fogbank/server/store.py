@@ -36,6 +36,7 @@ from typing import Any, Callable, Mapping
 
 import attrs
 import msgpack
+from fogbank.errors import FogbankError
 from fogbank.rules import core
 from fogbank.rules.core import Game
 from fogbank.rules.core.plain import fingerprint
@@ -116,7 +117,7 @@ CREATE TABLE IF NOT EXISTS links (
 """
 
 
-class StoreError(Exception):
+class StoreError(FogbankError):
     """The store cannot take writes: it is closed, or a commit failed (`StorageFull`)."""
 
 

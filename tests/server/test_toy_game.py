@@ -132,7 +132,7 @@ async def test_options_are_given_at_creation_and_a_bad_one_is_refused_in_a_sente
     def new(query: str):
         request = urllib.request.Request(
             f"http://127.0.0.1:{server.port}/admin/new?scenario=picket{query}",
-            headers={"Authorization": f"Bearer {key}"},
+            headers={"Authorization": f"Bearer {key}"}, method="POST",
         )
         return urllib.request.urlopen(request, timeout=5)
 

@@ -60,7 +60,8 @@ class Workers:
     def new_game(self, scenario: str = "marmara") -> dict:
         key = (self.data / "admin.key").read_text().strip()
         request = urllib.request.Request(
-            f"http://127.0.0.1:{self.port}/admin/new?scenario={scenario}", headers={"Authorization": f"Bearer {key}"}
+            f"http://127.0.0.1:{self.port}/admin/new?scenario={scenario}", headers={"Authorization": f"Bearer {key}"},
+            method="POST",
         )
         with urllib.request.urlopen(request, timeout=10) as response:
             return json.loads(response.read())

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any, Iterable
 
+from fogbank.errors import FogbankError
 from fogbank.rules import core
 from fogbank.rules.core import Modifier, Roll, commitment, verify_roll
 from fogbank.rules.core.plain import to_plain
@@ -19,7 +20,7 @@ from . import gamelog
 from .replay import apply_input, start
 
 
-class Mismatch(Exception):
+class Mismatch(FogbankError):
     """The first thing in the log that does not follow from the seed."""
 
 

@@ -14,6 +14,7 @@ from fogbank.rules.supremacy.scenario import ship_classes
 from tests.conftest import needs
 
 from ..chromium import CHROMIUM, expect
+from ..noninterference import settled
 
 pytestmark = needs(CHROMIUM)
 
@@ -37,6 +38,7 @@ async def test_steering_a_ship_held_on_course_runs_her_straight_first_as_the_rul
     async with await Client.connect(f"ws://127.0.0.1:{server.port}/", created["umpire_token"]) as umpire:
         while (await umpire.games()).games[0]["turn"] < 2:
             await umpire.release()
+            await settled(server.host)  # the seats passed over after it, before the turn is read again
     await page.goto(f"http://127.0.0.1:{server.port}/play#token={created['seats']['british']}")
     await expect(page.locator("#clock")).to_have_text("Turn 2 · 1A write moves")
     state = server.host.rooms[created["game"]].game.state

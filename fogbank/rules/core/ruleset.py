@@ -16,6 +16,7 @@ from .engagement import Engagement, EngagementResult
 from .errors import Refused
 from .events import Event, Talk
 from .plain import to_plain
+from .scenarios import Checked, ScenarioError
 from .seats import Seat
 from .state import GameState
 
@@ -84,6 +85,13 @@ class Ruleset(abc.ABC):
     def scenarios(self) -> Sequence[str]:
         """The scenario ids this ruleset ships."""
         ...
+
+    def check_scenario(self, text: str, source: str, beside: Callable[[str], str | None]) -> Checked:
+        """A scenario file's text read as a game of this ruleset reads it (or a map or data file
+        its scenarios name): what it sets up, or `ScenarioError` naming `source` and every problem
+        (`fogbank scenario check`). `beside(name)` is the text of a file the scenario names (its
+        map) lying beside it, or None for the ruleset's own."""
+        raise ScenarioError([f"{source}: the {self.name} rules read no scenario files"])
 
     @abc.abstractmethod
     def new_game(self, scenario: str, seed: bytes, options: Mapping[str, Any] = ...) -> GameState:

@@ -1,0 +1,26 @@
+"""The scenario files: a misspelt key is refused, naming the file and the key, never read as its default."""
+
+from __future__ import annotations
+
+from importlib import resources
+
+import pytest
+
+from fogbank.rules.core.scenarios import ScenarioError
+from fogbank.rules.dardanelles.scenario import load_chart, load_scenario, read_scenario
+
+B11 = resources.files("fogbank.rules.dardanelles").joinpath("scenarios", "b11.toml").read_text("utf-8")
+
+
+def test_a_misspelt_key_is_refused_naming_the_key_and_the_file():
+    misspelt = B11.replace("\nbattery = 36", "\nbatery = 36")  # [boat]: a full battery, had it been read
+    assert misspelt != B11
+    with pytest.raises(ScenarioError) as refused:
+        read_scenario(misspelt, "designs/b11.toml", load_chart)
+    (line,) = refused.value.problems
+    assert line.startswith("designs/b11.toml: boat: unknown key 'batery' (did you mean 'battery'?)")
+
+
+def test_the_shipped_file_reads_as_before():
+    assert read_scenario(B11, "b11.toml", load_chart) == load_scenario("b11")
+    assert load_scenario("b11").boat.battery == 36 and load_scenario("b11").victory.sink == (9,)

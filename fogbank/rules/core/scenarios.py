@@ -295,6 +295,8 @@ def _words(kind: Any) -> str:
         return "one of " + ", ".join(repr(m.value) for m in kind)
     if origin in (typing.Union, types.UnionType):
         return " or ".join(_words(a) for a in args if a is not type(None))
+    if origin is tuple and args and args[-1] is not Ellipsis:  # a list of so many, each its own
+        return f"a list of {len(args)} ({'; '.join(_words(a) for a in args)})"
     if origin in (tuple, list, frozenset, set) or origin is typing.Sequence:
         return f"a list of {_plural(_words(args[0]))}" if args else "a list"
     if origin is not None and issubclass(origin, Mapping) or _is_table(kind):

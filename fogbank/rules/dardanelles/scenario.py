@@ -272,7 +272,7 @@ def _scenario(data: ScenarioFile, chart_named: Callable[[str], Chart]) -> Scenar
         turn_limit=data.turn_limit,
         boat=Boat(
             name=boat.name,
-            square=parse_square(boat.square),
+            square=_sea_squares(chart, (boat.square,), "boat")[0],
             level=boat.level,
             air=boat.air,
             battery=boat.battery,
@@ -280,7 +280,7 @@ def _scenario(data: ScenarioFile, chart_named: Callable[[str], Chart]) -> Scenar
             loaded=boat.tubes,
             spare=boat.spare_torpedoes,
         ),
-        minefields={parse_square(m.square): m.rows for m in data.minefields},
+        minefields={_sea_squares(chart, (m.square,), "minefield")[0]: m.rows for m in data.minefields},
         vessels=(),
         vessel_places=tuple(
             VesselPlace(

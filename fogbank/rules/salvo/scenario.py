@@ -20,7 +20,7 @@ from fogbank.rules.core.copies import evolve
 
 from . import hexes
 from .hexes import Hex
-from .units import DUMMY, Unit
+from .units import DUMMY, FORT, Unit
 
 SEA, STRAITS, PARTIAL, LAND, MAJOR_FORT, MINOR_FORT = ".", ",", "~", "#", "M", "m"
 WATER = frozenset(SEA + STRAITS + PARTIAL)  # a ship may enter these; a fort stands on the shore (land)
@@ -374,6 +374,7 @@ def _scenario(data: ScenarioFile, source: str, drawn: Map) -> Scenario:
         except TypeError as error:  # a field neither the unit nor its class gives
             missing = str(error).removeprefix("Unit.__init__() ")
             raise scenarios.problem(source, f"units[{n}]", missing) from None
+        _placed(drawn, units[-1], source, f"units[{n}].hex")
         for key, sets in (("radar", "radar"), ("search", "search_radar")):
             if getattr(units[-1], key) not in ("", *load_tables()[sets]):
                 given = getattr(units[-1], key)
@@ -386,6 +387,7 @@ def _scenario(data: ScenarioFile, source: str, drawn: Map) -> Scenario:
         if d.seat not in sides:
             raise scenarios.problem(source, f"dummies[{n}]", f"seat {d.seat!r} is not one of the [[seats]]")
         side = sides[d.seat]
+        _placed(drawn, d, source, f"dummies[{n}].hex")
         units.append(
             Unit(id=f"dummy-{side}-{n}", name="dummy", side=side, seat=d.seat, kind=DUMMY,
                  hex=_hex(d.hex, source, f"dummies[{n}].hex"), facing=d.facing, speed=d.speed, max_speed=99,
@@ -432,6 +434,16 @@ def _scenario(data: ScenarioFile, source: str, drawn: Map) -> Scenario:
     )
 
 
+def _placed(drawn: Map, unit: Unit | DummyFile, source: str, where: str) -> None:
+    """A ship or a dummy starts at sea, a fort on the shore: on the map either way."""
+    at = unit.hex if isinstance(unit.hex, Hex) else hexes.parse(unit.hex)
+    fort = getattr(unit, "kind", "") == FORT
+    if not drawn.on_map(at) or (drawn.water(at) == fort):
+        where_it_is = "off the map" if not drawn.on_map(at) else "at sea" if fort else "land"
+        raise scenarios.problem(source, where, f"{hexes.number(at)} is {where_it_is}: "
+                                f"{'a fort stands on the shore' if fort else 'a ship starts at sea'}")
+
+
 def _hex(text: str, source: str, where: str) -> Hex:
     try:
         return hexes.parse(text)
@@ -460,6 +472,8 @@ def _edges(drawn: Map, edges: tuple[Edge, ...]) -> tuple[Hex, ...]:
     and "south" by column."""
     found = []
     for edge, first, last in edges:
+        if not 1 <= first <= last <= (drawn.rows if edge in ("east", "west") else drawn.columns):
+            raise ValueError(f"victory.edges: {edge} {first} to {last} is not along the map's edge")
         for n in range(first, last + 1):
             column, row = {"east": (drawn.columns, n), "west": (1, n), "north": (n, 1), "south": (n, drawn.rows)}[edge]
             found.append(hexes.from_offset(column, row))

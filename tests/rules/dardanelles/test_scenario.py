@@ -24,3 +24,14 @@ def test_a_misspelt_key_is_refused_naming_the_key_and_the_file():
 def test_the_shipped_file_reads_as_before():
     assert read_scenario(B11, "b11.toml", load_chart) == load_scenario("b11")
     assert load_scenario("b11").boat.battery == 36 and load_scenario("b11").victory.sink == (9,)
+
+
+def test_the_boat_and_the_mines_lie_at_sea():
+    for old, new, problem in (
+        ('square = "D5"', 'square = "Z1"', "boat: every square must be at sea (Z1)"),
+        ("[[mine_lines]]", '[[minefields]]\nsquare = "Z2"\nrows = 1\n\n[[mine_lines]]',
+         "minefield: every square must be at sea (Z2)"),
+    ):
+        with pytest.raises(ScenarioError) as refused:
+            read_scenario(B11.replace(old, new, 1), "designs/b11.toml", load_chart)
+        assert refused.value.problems == (f"designs/b11.toml: {problem}",)

@@ -46,3 +46,12 @@ def test_the_shipped_file_reads_as_before():
     assert read_scenario(GALLIPOLI, "gallipoli.toml", load_map) == load_scenario("gallipoli")
     suffren = next(u for u in load_scenario("gallipoli").units if u.name == "Suffren")
     assert (suffren.attack, suffren.defence, suffren.flagship, suffren.max_speed) == (6, 8, True, 4)
+
+
+def test_a_ship_starts_at_sea_and_a_fort_on_the_shore():
+    assert _refused(GALLIPOLI.replace('hex = "1808"', 'hex = "1501"', 1)) == (
+        "designs/gallipoli.toml: units[1].hex: 1501 is land: a ship starts at sea",)
+    assert _refused(GALLIPOLI.replace('hex = "2102"', 'hex = "1808"', 1)) == (
+        "designs/gallipoli.toml: units[17].hex: 1808 is at sea: a fort stands on the shore",)
+    assert _refused(GALLIPOLI.replace('hex = "0314"', 'hex = "3114"', 1)) == (
+        "designs/gallipoli.toml: dummies[1].hex: 3114 is off the map: a ship starts at sea",)

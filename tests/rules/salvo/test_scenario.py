@@ -6,8 +6,13 @@ from importlib import resources
 
 import pytest
 
+from fogbank.rules import core
+from fogbank.rules.core.plain import to_plain
 from fogbank.rules.core.scenarios import ScenarioError
-from fogbank.rules.salvo.scenario import load_map, load_scenario, read_scenario
+from fogbank.rules.salvo.bot.plans import Breakthrough, Plan, RunForHome
+from fogbank.rules.salvo.scenario import _BUILT, load_map, load_scenario, read_scenario, register_built
+
+RULES = core.find_ruleset("salvo")
 
 GALLIPOLI = resources.files("fogbank.rules.salvo").joinpath("scenarios", "gallipoli.toml").read_text("utf-8")
 
@@ -46,6 +51,24 @@ def test_the_shipped_file_reads_as_before():
     assert read_scenario(GALLIPOLI, "gallipoli.toml", load_map) == load_scenario("gallipoli")
     suffren = next(u for u in load_scenario("gallipoli").units if u.name == "Suffren")
     assert (suffren.attack, suffren.defence, suffren.flagship, suffren.max_speed) == (6, 8, True, 4)
+
+
+def test_in_a_scenario_of_a_designer_s_own_the_side_that_may_leave_the_map_makes_for_it():
+    """The arena measures a new scenario with the standard captain: where the victory lets a side
+    steam off the map, its captain runs for the way off (Dogger Bank's Germans' plan) rather than
+    fighting where it stands, or an exit scenario would be lost by that side every game."""
+    breakout = read_scenario(GALLIPOLI.replace('id = "gallipoli"', 'id = "breakout"'), "breakout.toml", load_map)
+    register_built(breakout)
+    try:
+        game = core.start(RULES, "breakout", bytes(32))
+        for seat, plan in (("de_robeck", RunForHome), ("third_line", RunForHome), ("forts", Plan)):
+            captain = RULES.bot("breakout", seat, to_plain(RULES.chart(game.state, seat)))
+            assert type(captain.plan) is plan, seat
+    finally:
+        _BUILT.pop("breakout")
+    gallipoli = core.start(RULES, "gallipoli", bytes(32))
+    captain = RULES.bot("gallipoli", "de_robeck", to_plain(RULES.chart(gallipoli.state, "de_robeck")))
+    assert type(captain.plan) is Breakthrough  # a scenario's own plan stands
 
 
 def test_a_ship_starts_at_sea_and_a_fort_on_the_shore():

@@ -69,6 +69,19 @@ def check(ruleset: Any, text: str, source: str, beside: typing.Callable[[str], s
     return checked
 
 
+def named_beside(beside: typing.Callable[[str], str | None], shipped: typing.Callable[[str], T],
+                 read_file: typing.Callable[[str, str], T]) -> typing.Callable[[str], T]:
+    """How a scenario being checked finds a file it names (its map): the text `beside` gives (the
+    file of that name in the scenario's own folder), read as `read_file` reads it, or else the
+    ruleset's own (`shipped`)."""
+
+    def named(name: str) -> T:
+        found = beside(name)
+        return shipped(name) if found is None else read_file(found, f"{name}.toml")
+
+    return named
+
+
 def read(text: str, cls: type[T], source: str) -> T:
     """The TOML `text` read into `cls`; `ScenarioError` naming `source` and every problem."""
     try:

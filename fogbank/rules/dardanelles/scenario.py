@@ -242,12 +242,7 @@ def check(text: str, source: str, beside: Callable[[str], str | None]) -> Scenar
     (the text of a file beside it, or None) before the ruleset's own."""
     if "map" not in scenarios.read(text, dict, source):  # a chart names no chart
         return read_chart(text, source)
-
-    def chart(name: str) -> Chart:
-        found = beside(name)
-        return load_chart(name) if found is None else read_chart(found, f"{name}.toml")
-
-    return read_scenario(text, source, chart)
+    return read_scenario(text, source, scenarios.named_beside(beside, load_chart, read_chart))
 
 
 def read_scenario(text: str, source: str, chart_named: Callable[[str], Chart]) -> Scenario:

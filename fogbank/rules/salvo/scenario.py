@@ -317,12 +317,7 @@ def check(text: str, source: str, beside: Callable[[str], str | None]) -> Scenar
     text of a file beside it, or None) before the ruleset's own."""
     if "map" not in scenarios.read(text, dict, source):  # a map names no map
         return read_map(text, source)
-
-    def map_named(name: str) -> Map:
-        found = beside(name)
-        return load_map(name) if found is None else read_map(found, f"{name}.toml")
-
-    return read_scenario(text, source, map_named)
+    return read_scenario(text, source, scenarios.named_beside(beside, load_map, read_map))
 
 
 def read_scenario(text: str, source: str, map_named: Callable[[str], Map]) -> Scenario:

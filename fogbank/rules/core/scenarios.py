@@ -50,7 +50,7 @@ class Checked:
     seats (each on a side), the sides' names, and the turns; or, for a map, what it draws."""
 
     title: str
-    kind: str = "scenario"  # or "map" (a drawing scenarios name)
+    kind: str = "scenario"  # or what else it is that scenarios name: "map", "ship classes"
     seats: tuple[Seat, ...] = ()
     side_titles: Mapping[str, str] = attrs.field(factory=dict)
     turns: int = 0

@@ -12,7 +12,7 @@ from fogbank.rules.core.copies import evolve
 from .board import Board, Fleet, Intel, Note, Report
 from .events import News, Record, Sighted
 from .roller import Roller
-from .sea import Scenario
+from .scenario import Scenario
 
 FUEL_ZONES = 9  # advanced strategic rule 4: a fuel box every 9 zones
 MINE_HIT = 2  # hull boxes a mine costs (designed)

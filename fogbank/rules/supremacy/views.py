@@ -153,7 +153,7 @@ def briefing(state: GameState, seat: str) -> dict[str, Any]:
     return {
         "title": scenario.title, "briefing": scenario.briefing, "start": scenario.start,
         "turn_limit": scenario.turn_limit, "ships": list(ships), "side": side,
-        "mission": " ".join(scenario.sides[side]["mission"].split()) if side else "You see the whole action.",
+        "mission": " ".join(scenario.sides[side].mission.split()) if side else "You see the whole action.",
         "reported": reported(scenario, ships[0]) if ships else [],
         "how": [{"what": what, "words": words} for what, words in HOW],
     }

@@ -5,7 +5,7 @@ import pytest
 
 from fogbank.rules.core import Dice, Refused
 from fogbank.rules.greatwar import orders
-from fogbank.rules.greatwar.sea import ShipClass
+from fogbank.rules.greatwar.scenario import ShipClass
 from fogbank.rules.greatwar.roller import Roller
 from fogbank.rules.greatwar.tables import READERS
 from fogbank.rules.greatwar.tactical.combat import aimed_fire, combat, damage, friendly_fire, shields, slow_ships, torpedoes

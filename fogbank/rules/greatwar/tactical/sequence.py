@@ -14,7 +14,7 @@ from fogbank.rules.core.copies import evolve
 
 from ..board import Board, Fleet, Ship
 from ..roller import Roller
-from ..sea import SPEEDS, Scenario
+from ..scenario import SPEEDS, Scenario
 from .areas import (
     COLUMNS, OUTGUNNED, STAND_MISSIONS, TORPEDO_CRAFT, Area, Group, Tactics, Unit, distance, form_groups,
     max_visibility, setup_areas, step,

@@ -1,6 +1,12 @@
 """The Black Sea map and the scenario, as the seed and history ask."""
 
+from importlib import resources
+
+import pytest
+
+from fogbank.rules.core.scenarios import ScenarioError
 from fogbank.rules.greatwar.board import density
+from fogbank.rules.greatwar.scenario import load_scenario, read_scenario
 
 from .table import SEA
 
@@ -36,3 +42,15 @@ def test_minefields_are_told_in_the_variants_words():
         "lightly mined", "lightly mined", "moderately mined", "moderately mined",
         "heavily mined", "heavily mined", "very heavily mined", "very heavily mined",
     ]
+
+
+def test_a_misspelt_key_is_refused_naming_the_key_and_the_file():
+    text = resources.files("fogbank.rules.greatwar").joinpath("scenarios", "black_sea.toml").read_text()
+    misspelt = text.replace("aircraft = true", "aircarft = true", 1)  # Sevastopol's seaplanes
+    assert misspelt != text
+    with pytest.raises(ScenarioError) as refused:
+        read_scenario(misspelt, "designs/black_sea.toml")
+    (line,) = refused.value.problems
+    assert line.startswith("designs/black_sea.toml: zones.sevastopol: unknown key 'aircarft' "
+                           "(did you mean 'aircraft'?)")
+    assert read_scenario(text, "black_sea.toml") == load_scenario("black_sea")

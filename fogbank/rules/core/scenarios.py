@@ -31,12 +31,14 @@ from cattrs.errors import (
 )
 from cattrs.gen import make_dict_structure_fn, override
 
+from fogbank.errors import FogbankError
+
 from .seats import Seat, check_seats
 
 T = TypeVar("T")
 
 
-class ScenarioError(ValueError):
+class ScenarioError(FogbankError, ValueError):
     """A scenario file that cannot be played: every problem found, each one line naming the file."""
 
     def __init__(self, problems: typing.Sequence[str]) -> None:
@@ -141,7 +143,7 @@ def keys(cls: type) -> tuple[str, ...]:
 _converter = cattrs.Converter(forbid_extra_keys=True, detailed_validation=True)
 
 
-class WrongKind(TypeError):
+class WrongKind(FogbankError, TypeError):
     """A value of the wrong kind, with the value, for the problem's words."""
 
     def __init__(self, value: Any, expected: Any) -> None:

@@ -7,13 +7,13 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from fogbank.clients.sub import SubApp
-from fogbank.clients.sub.draft import Draft, cost
-from fogbank.clients.sub.orders import OrderPad
-from fogbank.clients.sub.reckoning import shore_of
+from fogbank.rules.dardanelles.terminal import SubApp
+from fogbank.rules.dardanelles.terminal.draft import Draft, cost
+from fogbank.rules.dardanelles.terminal.orders import OrderPad
+from fogbank.rules.dardanelles.terminal.reckoning import shore_of
 from fogbank.rules import core
 
-from .sub_helpers import FakeClient, b11_welcome, text_of, until, view
+from .helpers import FakeClient, b11_welcome, text_of, until, view
 
 RULES = core.find_ruleset("dardanelles")
 BRIEFING = RULES.briefing(core.start(RULES, "b11", b"\x01" * 32).state, "submarine")

@@ -4,12 +4,12 @@ an order sent while the server is down survive, and the game carries on."""
 from __future__ import annotations
 
 from fogbank.clients import CLOSED, CONNECTED, RECONNECTING, Client
-from fogbank.clients.sub import SubApp
-from fogbank.clients.sub.app import TopBar
-from fogbank.clients.sub.orders import OrderPad
+from fogbank.rules.dardanelles.terminal import SubApp
+from fogbank.rules.dardanelles.terminal.app import TopBar
+from fogbank.rules.dardanelles.terminal.orders import OrderPad
 from fogbank.server.app import Server
 
-from .sub_helpers import FakeClient, b11_welcome, text_of, until
+from .helpers import FakeClient, b11_welcome, text_of, until
 
 
 async def test_a_server_restart_is_shown_and_the_order_sent_meanwhile_gets_through(tmp_path):

@@ -6,17 +6,17 @@ from __future__ import annotations
 
 import attrs
 import pytest
-from fogbank.clients.sub import SubApp
-from fogbank.clients.sub.app import TopBar
-from fogbank.clients.sub.chartpane import ChartPane
-from fogbank.clients.sub.gauges import Gauges
-from fogbank.clients.sub.help import HelpScreen
-from fogbank.clients.sub.log import Entry, ReportLog
-from fogbank.clients.sub.orders import OrderPad
-from fogbank.clients.sub.places import PlacesScreen
+from fogbank.rules.dardanelles.terminal import SubApp
+from fogbank.rules.dardanelles.terminal.app import TopBar
+from fogbank.rules.dardanelles.terminal.chartpane import ChartPane
+from fogbank.rules.dardanelles.terminal.gauges import Gauges
+from fogbank.rules.dardanelles.terminal.help import HelpScreen
+from fogbank.rules.dardanelles.terminal.log import Entry, ReportLog
+from fogbank.rules.dardanelles.terminal.orders import OrderPad
+from fogbank.rules.dardanelles.terminal.places import PlacesScreen
 from textual.geometry import Region
 
-from .sub_helpers import FakeClient, b11_welcome, text_of, until
+from .helpers import FakeClient, b11_welcome, text_of, until
 
 SIZES = [(80, 24), (100, 30), (160, 50)]
 
@@ -128,7 +128,7 @@ async def test_the_places_key_lists_every_name_and_the_orders_waters(tmp_path):
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 async def test_a_two_leg_order_with_a_fix_and_warnings_stays_whole(tmp_path, size):
-    from .test_sub_player import welcome_with_additions
+    from .test_player import welcome_with_additions
 
     client = FakeClient(welcome_with_additions())
     app = SubApp(client.connect, log_folder=tmp_path)

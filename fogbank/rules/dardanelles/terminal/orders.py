@@ -15,8 +15,8 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from fogbank.rules.dardanelles.chart import Course, Square, parse_square, square_name
-from fogbank.rules.dardanelles.units import Level
+from ..chart import Course, Square, parse_square, square_name
+from ..units import Level
 
 from .bearings import COURSES
 from .draft import Draft, cost, seen_contacts, squares_allowed

@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import Any, Callable
 
 import attrs
-from fogbank.rules.dardanelles.chart import Course, Square, distance, parse_square, square_name
+from ..chart import Course, Square, distance, parse_square, square_name
 from fogbank.rules.core.plain import to_plain
-from fogbank.rules.dardanelles.units import TORPEDO_RANGE, Level
-from fogbank.rules.dardanelles.views import level_limits
+from ..units import TORPEDO_RANGE, Level
+from ..views import level_limits
 
 from .reckoning import compass, drift_at, estimated_square, expected_drift, on_line, plotted, stops_at
 

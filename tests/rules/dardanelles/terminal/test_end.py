@@ -10,15 +10,15 @@ import stat
 import attrs
 import pytest
 from fogbank.cli.main import main as fogbank_main
-from fogbank.clients.sub import SubApp
-from fogbank.clients.sub.chart import draw_chart
-from fogbank.clients.sub.chartpane import ChartPane
-from fogbank.clients.sub.end import EndScreen
-from fogbank.clients.sub.orders import OrderPad
+from fogbank.rules.dardanelles.terminal import SubApp
+from fogbank.rules.dardanelles.terminal.chart import draw_chart
+from fogbank.rules.dardanelles.terminal.chartpane import ChartPane
+from fogbank.rules.dardanelles.terminal.end import EndScreen
+from fogbank.rules.dardanelles.terminal.orders import OrderPad
 from fogbank.protocols import GameOver
 from fogbank.rules.record.simulate import play_bot_game
 
-from .sub_helpers import FakeClient, b11_welcome, text_of, until, view
+from .helpers import FakeClient, b11_welcome, text_of, until, view
 
 
 @pytest.fixture(scope="module")

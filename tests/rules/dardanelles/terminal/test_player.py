@@ -8,18 +8,18 @@ import json
 import stat
 
 import attrs
-from fogbank.clients.sub import SubApp
-from fogbank.clients.sub.app import TopBar
-from fogbank.clients.sub.chart import draw_chart
-from fogbank.clients.sub.chartpane import ChartPane, chart_key
-from fogbank.clients.sub.help import HelpScreen
-from fogbank.clients.sub.log import ReportLog, entries_for_reports, render_entry
-from fogbank.clients.sub.orders import OrderPad
-from fogbank.clients.sub.pencil import PencilScreen
-from fogbank.clients.sub.places import places_key
+from fogbank.rules.dardanelles.terminal import SubApp
+from fogbank.rules.dardanelles.terminal.app import TopBar
+from fogbank.rules.dardanelles.terminal.chart import draw_chart
+from fogbank.rules.dardanelles.terminal.chartpane import ChartPane, chart_key
+from fogbank.rules.dardanelles.terminal.help import HelpScreen
+from fogbank.rules.dardanelles.terminal.log import ReportLog, entries_for_reports, render_entry
+from fogbank.rules.dardanelles.terminal.orders import OrderPad
+from fogbank.rules.dardanelles.terminal.pencil import PencilScreen
+from fogbank.rules.dardanelles.terminal.places import places_key
 from fogbank.protocols import AmendedMessage, Observation, Status
 
-from .sub_helpers import FakeClient, b11_welcome, text_of, until, view
+from .helpers import FakeClient, b11_welcome, text_of, until, view
 
 FINISH = [{"label": "out", "squares": ["A2", "B2", "C2", "D2"]},
           {"label": "Marmara", "squares": ["W36", "X36", "Y36", "Z36"]}]  # fmt: skip

@@ -11,23 +11,23 @@ import contextlib
 import attrs
 import pytest
 from fogbank.clients import RECONNECTING
-from fogbank.clients.sub import SubApp
-from fogbank.clients.sub.app import TopBar
-from fogbank.clients.sub.chart import draw_chart
-from fogbank.clients.sub.chartpane import ChartPane, ChartScroll, chart_key
-from fogbank.clients.sub.debrief import _roll_words
-from fogbank.clients.sub.draft import Draft, cost
-from fogbank.clients.sub.reckoning import shore_of
-from fogbank.clients.sub.gauges import Gauges
-from fogbank.clients.sub.help import HelpScreen
-from fogbank.clients.sub.log import ReportLog
-from fogbank.clients.sub.orders import OrderPad
+from fogbank.rules.dardanelles.terminal import SubApp
+from fogbank.rules.dardanelles.terminal.app import TopBar
+from fogbank.rules.dardanelles.terminal.chart import draw_chart
+from fogbank.rules.dardanelles.terminal.chartpane import ChartPane, ChartScroll, chart_key
+from fogbank.rules.dardanelles.terminal.debrief import _roll_words
+from fogbank.rules.dardanelles.terminal.draft import Draft, cost
+from fogbank.rules.dardanelles.terminal.reckoning import shore_of
+from fogbank.rules.dardanelles.terminal.gauges import Gauges
+from fogbank.rules.dardanelles.terminal.help import HelpScreen
+from fogbank.rules.dardanelles.terminal.log import ReportLog
+from fogbank.rules.dardanelles.terminal.orders import OrderPad
 from fogbank.protocols import AmendedMessage, GameOver, Observation, Status
 from fogbank.rules import core
 from fogbank.rules.core.plain import to_plain
 
-from .sub_helpers import FakeClient, b11_welcome, text_of, until, view
-from .test_sub_layout import screen_lines, shown_whole
+from .helpers import FakeClient, b11_welcome, text_of, until, view
+from .test_layout import screen_lines, shown_whole
 
 
 def welcome_as_served(scenario: str = "b11"):

@@ -4,6 +4,7 @@ refusals are shown in its own words. Against a real embedded server where the se
 from __future__ import annotations
 
 import pytest
+
 from fogbank.clients import Client
 from fogbank.rules.dardanelles.terminal import SubApp
 from fogbank.rules.dardanelles.terminal.draft import Draft

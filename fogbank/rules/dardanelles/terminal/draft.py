@@ -154,9 +154,14 @@ class Cost:
         return self.speed + self.changes
 
     @property
+    def too_far(self) -> bool:
+        """More movement than the view's limits allow, or way on where she lies still."""
+        return self.movement > self.allowance or self.still
+
+    @property
     def over(self) -> bool:
         """More movement or battery than the view's limits allow: the rules will refuse it."""
-        return self.movement > self.allowance or self.battery_left < 0 or self.still
+        return self.too_far or self.battery_left < 0
 
 
 def limits(view: dict[str, Any] | None, level: str) -> dict[str, Any]:

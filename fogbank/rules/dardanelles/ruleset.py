@@ -32,7 +32,7 @@ TO_ACT = frozenset(SEAT_NAMES)
 class Dardanelles(Ruleset):
     name = "dardanelles"
     title = "Dardanelles: a submarine against the Straits"
-    terminal_client = "fogbank.clients.sub.launch"
+    terminal_client = "fogbank.rules.dardanelles.terminal.launch"
 
     def scenarios(self) -> tuple[str, ...]:
         return scenario_ids()

@@ -6,11 +6,12 @@ import asyncio
 import io
 from typing import Any
 
+from rich.console import Console
+
 from fogbank.clients import CONNECTED, OrderRefused
 from fogbank.protocols import Ack, GameOver, Snapshot, Welcome
 from fogbank.rules import core
 from fogbank.rules.core.plain import to_plain
-from rich.console import Console
 
 
 def b11_welcome(commitment: str = "0" * 64) -> Welcome:
@@ -93,7 +94,29 @@ def text_of(renderable) -> str:
     return out.getvalue()
 
 
-async def until(pilot, condition, timeout: float = 5.0) -> None:
+# How long the app may take to show what a test waits for before the test fails: a deadline, not
+# a wait (a condition that holds at once costs nothing), long enough for a machine whose cores are
+# all busy with other work.
+DEADLINE = 60.0
+
+
+async def until(pilot, condition, timeout: float = DEADLINE) -> None:
+    """Let the app run until `condition()` holds; past the deadline, TimeoutError."""
     async with asyncio.timeout(timeout):
         while not condition():
             await pilot.pause(0.02)
+
+
+async def settled(pilot, check, timeout: float = DEADLINE):
+    """Let the app run until `check()`, which asserts what the player should see, passes, and give
+    what it returns: the screen is laid out and painted when the app gets round to it, later on a
+    loaded machine. Past the deadline its last failure is raised, with its message."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while True:
+        try:
+            return check()
+        except AssertionError:
+            if loop.time() > deadline:
+                raise
+        await pilot.pause(0.05)

@@ -8,18 +8,19 @@ import json
 import stat
 
 import attrs
-from fogbank.clients.sub import SubApp
-from fogbank.clients.sub.app import TopBar
-from fogbank.clients.sub.chart import draw_chart
-from fogbank.clients.sub.chartpane import ChartPane, chart_key
-from fogbank.clients.sub.help import HelpScreen
-from fogbank.clients.sub.log import ReportLog, entries_for_reports, render_entry
-from fogbank.clients.sub.orders import OrderPad
-from fogbank.clients.sub.pencil import PencilScreen
-from fogbank.clients.sub.places import places_key
-from fogbank.protocols import AmendedMessage, Observation, Status
 
-from .sub_helpers import FakeClient, b11_welcome, text_of, until, view
+from fogbank.protocols import AmendedMessage, NarrativeMessage, Observation, Status
+from fogbank.rules.dardanelles.terminal import SubApp
+from fogbank.rules.dardanelles.terminal.app import TopBar
+from fogbank.rules.dardanelles.terminal.chart import draw_chart
+from fogbank.rules.dardanelles.terminal.chartpane import ChartPane, chart_key
+from fogbank.rules.dardanelles.terminal.help import HelpScreen
+from fogbank.rules.dardanelles.terminal.log import ReportLog, entries_for_reports, render_entry
+from fogbank.rules.dardanelles.terminal.orders import OrderPad
+from fogbank.rules.dardanelles.terminal.pencil import PencilScreen
+from fogbank.rules.dardanelles.terminal.places import places_key
+
+from .helpers import FakeClient, b11_welcome, settled, text_of, until, view
 
 FINISH = [{"label": "out", "squares": ["A2", "B2", "C2", "D2"]},
           {"label": "Marmara", "squares": ["W36", "X36", "Y36", "Z36"]}]  # fmt: skip
@@ -220,7 +221,8 @@ async def test_the_status_line_follows_the_turn(tmp_path):
         await until(pilot, lambda: app.view["turn"] == 2)
         assert top.progress == "turn 2: your orders"
         client.put(Status(seq=1, turn=1, phase="orders", must_act=True, order_in=True, held=True))
-        await pilot.pause()
+        client.put(NarrativeMessage(seq=4, turn=2, text="Carry on."))  # read after it, the stream in order
+        await until(pilot, lambda: any("Carry on." in e.words for e in app.entries))
         assert top.progress == "turn 2: your orders"  # an older turn's status, late: not shown
 
 
@@ -305,12 +307,14 @@ async def test_a_small_terminal_shows_each_new_silhouette_in_miniature_beside_it
                  for n, kind in ((1, "caique"), (2, "transport"), (3, "battleship"))]  # fmt: skip
     async with app.run_test(size=(80, 24)) as pilot:
         client.snapshot(turn=2, track=["D5", "D5"], reports=sightings, contacts=[s["contact"] for s in sightings])
-        await until(pilot, lambda: app.view is not None)
-        await pilot.pause()
-        shown = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
-        for line in ("_/|\\|\\_ A caique (contact 1).", "_|__||__|_ A transport (contact 2).",
-                     "_[]_||_||_[]_ A battleship (contact 3)."):  # fmt: skip
-            assert line in shown, shown
+
+        def miniatures() -> None:
+            shown = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+            for line in ("_/|\\|\\_ A caique (contact 1).", "_|__||__|_ A transport (contact 2).",
+                         "_[]_||_||_[]_ A battleship (contact 3)."):  # fmt: skip
+                assert line in shown, shown
+
+        await settled(pilot, miniatures)
 
 
 def test_the_newest_contact_is_drawn_over_an_older_bearing_line():
@@ -338,12 +342,15 @@ async def test_the_umpires_amendment_is_reported_and_the_pad_sails_under_it(tmp_
         entry = next(e for e in app.query_one(ReportLog).entries if e.kind == "amended")
         assert render_entry(entry).renderable.style == "bold #ffb060"  # set apart like the umpire's words
         pad = app.query_one(OrderPad)
-        await pilot.pause()
-        shown = text_of(pad.render())
-        assert "AMENDED" in shown and "turn 1's order: Steer E, 1 square, at submerged." in shown
-        assert "ORDER" in shown and "Steer E, 1 square, at submerged." in shown.split("AMENDED")[0]
+
+        def sails_under_it() -> None:
+            shown = text_of(pad.render())
+            assert "AMENDED" in shown and "turn 1's order: Steer E, 1 square, at submerged." in shown
+            assert "ORDER" in shown and "Steer E, 1 square, at submerged." in shown.split("AMENDED")[0]
+
+        await settled(pilot, sails_under_it)
         # The next turn is the player's own again: the mark goes, the amendment stays in the reports.
         client.put(Observation(seq=3, turn=2, view=view(turn=2, track=["D5", "E5"]), must_act=True))
         await until(pilot, lambda: app.view["turn"] == 2)
-        assert "AMENDED" not in text_of(pad.render())
+        await until(pilot, lambda: "AMENDED" not in text_of(pad.render()))
         assert any(e.kind == "amended" for e in app.entries)

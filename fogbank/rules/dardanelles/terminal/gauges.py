@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from fogbank.rules.dardanelles.units import (
+from ..units import (
     AIR_FULL,
     AIR_PER_SURFACED_HOUR,
     BATTERY_FULL,

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from fogbank.clients.sub.chart import draw_chart, labelled, waters_named
-from fogbank.clients.sub.chartpane import chart_key
-from fogbank.clients.sub.draft import Draft
+from fogbank.rules.dardanelles.terminal.chart import draw_chart, labelled, waters_named
+from fogbank.rules.dardanelles.terminal.chartpane import chart_key
+from fogbank.rules.dardanelles.terminal.draft import Draft
 
-from .sub_helpers import b11_welcome, view
+from .helpers import b11_welcome, view
 
 
 def square_text(drawn: str, square: str, rows: int = 36) -> str:

@@ -4,10 +4,10 @@ limits, agree with what the rules' check_order refuses and battery_cost charges.
 
 from __future__ import annotations
 
-from fogbank.clients.sub.draft import Draft, cost
+from fogbank.rules.dardanelles.terminal.draft import Draft, cost
 from tests.rules.dardanelles.parity import cases
 
-from .sub_helpers import view
+from .helpers import view
 
 
 def test_the_pad_s_cost_agrees_with_the_rules_over_a_thousand_random_orders():

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fogbank.rules.dardanelles.chart import parse_square
+from ..chart import parse_square
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult

@@ -9,16 +9,17 @@ import stat
 
 import attrs
 import pytest
+
 from fogbank.cli.main import main as fogbank_main
-from fogbank.clients.sub import SubApp
-from fogbank.clients.sub.chart import draw_chart
-from fogbank.clients.sub.chartpane import ChartPane
-from fogbank.clients.sub.end import EndScreen
-from fogbank.clients.sub.orders import OrderPad
 from fogbank.protocols import GameOver
+from fogbank.rules.dardanelles.terminal import SubApp
+from fogbank.rules.dardanelles.terminal.chart import draw_chart
+from fogbank.rules.dardanelles.terminal.chartpane import ChartPane
+from fogbank.rules.dardanelles.terminal.end import EndScreen
+from fogbank.rules.dardanelles.terminal.orders import OrderPad
 from fogbank.rules.record.simulate import play_bot_game
 
-from .sub_helpers import FakeClient, b11_welcome, text_of, until, view
+from .helpers import FakeClient, b11_welcome, text_of, until, view
 
 
 @pytest.fixture(scope="module")
@@ -57,7 +58,7 @@ async def test_the_record_is_saved_and_checked_without_a_key(tmp_path, finished,
         roll["dice"] = [d % roll["sides"] + 1 for d in roll["dice"]]
         over = attrs.evolve(over, log=log)
     async with at_the_end(tmp_path, commitment, over) as (app, pilot):
-        await until(pilot, lambda: app.record_path is not None, timeout=20)
+        await until(pilot, lambda: app.record_path is not None)
         shown = screen_text(app.screen)
         assert over.reason in shown and over.seed in shown
         assert "The seed hashes to it." in shown
@@ -85,7 +86,7 @@ async def test_the_debrief_shows_the_truth_beside_the_plot_and_the_umpires_recor
         assert "HOW IT ENDED" in shown and "THE UMPIRE'S RECORD" in shown
         assert "Tide carried the boat from" in shown and "(not told to you)" in shown
         assert "roll 0:" in shown
-        await until(pilot, lambda: app.query_one(ChartPane).truth is not None, timeout=20)
+        await until(pilot, lambda: app.query_one(ChartPane).truth is not None)
         truth = app.query_one(ChartPane).truth
         told = app.screen.truth.plain
         assert f"The boat ended in {truth['boat']['square']}; your plot had her in" in told

@@ -4,14 +4,15 @@ refusals are shown in its own words. Against a real embedded server where the se
 from __future__ import annotations
 
 import pytest
+
 from fogbank.clients import Client
-from fogbank.clients.sub import SubApp
-from fogbank.clients.sub.draft import Draft
-from fogbank.clients.sub.log import ReportLog
-from fogbank.clients.sub.orders import OrderPad
+from fogbank.rules.dardanelles.terminal import SubApp
+from fogbank.rules.dardanelles.terminal.draft import Draft
+from fogbank.rules.dardanelles.terminal.log import ReportLog
+from fogbank.rules.dardanelles.terminal.orders import OrderPad
 from fogbank.server.app import Server
 
-from .sub_helpers import FakeClient, b11_welcome, text_of, until
+from .helpers import FakeClient, b11_welcome, text_of, until
 
 SIZE = (160, 50)
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 import attrs
-from fogbank.rules.dardanelles.chart import parse_square, square_name
-from fogbank.rules.dardanelles.units import HYDROPHONE_RANGE
+from ..chart import parse_square, square_name
+from ..units import HYDROPHONE_RANGE
 from rich.text import Text
 from textual.geometry import Region
 

@@ -7,13 +7,13 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from fogbank.clients.sub import SubApp
-from fogbank.clients.sub.draft import Draft, cost
-from fogbank.clients.sub.orders import OrderPad
-from fogbank.clients.sub.reckoning import shore_of
 from fogbank.rules import core
+from fogbank.rules.dardanelles.terminal import SubApp
+from fogbank.rules.dardanelles.terminal.draft import Draft, cost
+from fogbank.rules.dardanelles.terminal.orders import OrderPad
+from fogbank.rules.dardanelles.terminal.reckoning import shore_of
 
-from .sub_helpers import FakeClient, b11_welcome, text_of, until, view
+from .helpers import FakeClient, b11_welcome, settled, text_of, until, view
 
 RULES = core.find_ruleset("dardanelles")
 BRIEFING = RULES.briefing(core.start(RULES, "b11", b"\x01" * 32).state, "submarine")
@@ -73,12 +73,15 @@ async def test_the_pad_shows_the_risk_as_the_level_is_chosen(tmp_path, size):
         pad = app.query_one(OrderPad)
         assert "⚠" not in text_of(pad.render())  # on the bottom: nothing to fear from the shore
         await pilot.press("p")
-        await pilot.pause()
-        said = " ".join(text_of(pad.render()).split())
         expected = DEFENDED["short" if app.compact else "day"]
         if app.compact:
             expected = expected["day"]
-        assert "⚠ " + expected["periscope"] in said, said
+
+        def warned() -> None:
+            said = " ".join(text_of(pad.render()).split())
+            assert "⚠ " + expected["periscope"] in said, said
+
+        await settled(pilot, warned)
         app.save_screenshot(str(tmp_path / f"risk-{size[0]}x{size[1]}.svg"))
 
 

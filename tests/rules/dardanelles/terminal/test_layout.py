@@ -6,17 +6,18 @@ from __future__ import annotations
 
 import attrs
 import pytest
-from fogbank.clients.sub import SubApp
-from fogbank.clients.sub.app import TopBar
-from fogbank.clients.sub.chartpane import ChartPane
-from fogbank.clients.sub.gauges import Gauges
-from fogbank.clients.sub.help import HelpScreen
-from fogbank.clients.sub.log import Entry, ReportLog
-from fogbank.clients.sub.orders import OrderPad
-from fogbank.clients.sub.places import PlacesScreen
 from textual.geometry import Region
 
-from .sub_helpers import FakeClient, b11_welcome, text_of, until
+from fogbank.rules.dardanelles.terminal import SubApp
+from fogbank.rules.dardanelles.terminal.app import TopBar
+from fogbank.rules.dardanelles.terminal.chartpane import ChartPane
+from fogbank.rules.dardanelles.terminal.gauges import Gauges
+from fogbank.rules.dardanelles.terminal.help import HelpScreen
+from fogbank.rules.dardanelles.terminal.log import Entry, ReportLog
+from fogbank.rules.dardanelles.terminal.orders import OrderPad
+from fogbank.rules.dardanelles.terminal.places import PlacesScreen
+
+from .helpers import FakeClient, b11_welcome, settled, text_of, until
 
 SIZES = [(80, 24), (100, 30), (160, 50)]
 
@@ -24,6 +25,11 @@ SIZES = [(80, 24), (100, 30), (160, 50)]
 def screen_lines(app) -> list[str]:
     """The terminal's lines as the player sees them."""
     return [strip.text for strip in app.screen._compositor.render_strips()]
+
+
+def shows(app, words: str) -> bool:
+    """Whether `words` are on the terminal's screen now."""
+    return words in "\n".join(screen_lines(app))
 
 
 def shown_whole(app, widget) -> bool:
@@ -45,18 +51,20 @@ async def test_every_essential_is_on_the_screen(tmp_path, size):
         client.refusal = ("too_fast", "At most 3 squares an hour below the surface.")
         await pilot.press("enter")
         pad = app.query_one(OrderPad)
-        await until(pilot, lambda: "Refused" in pad.status.plain)
-        await pilot.pause()
-        for widget in (app.query_one(TopBar), app.query_one(Gauges), pad):
-            assert shown_whole(app, widget), f"{type(widget).__name__} is cut off at {size}"
-        shown = "\n".join(screen_lines(app))
-        facts = ("● connected", "0400", "NIGHT", "SURFACE", "14/20", "30/36", "2/2 loaded", "Steer NE",
-                 "movement 2 of 3", "battery 2", "Refused: At most 3")  # fmt: skip
-        for fact in facts:
-            assert fact in shown, f"{fact!r} is not on the {size} screen:\n{shown}"
-        assert "3 of 30" in shown or "3/30" in shown
-        assert "@" in shown  # the plotted position, scrolled into sight
-        assert app.query_one(ReportLog).region.height >= 3  # the reports keep a few lines
+
+        def everything_shown() -> None:
+            for widget in (app.query_one(TopBar), app.query_one(Gauges), pad):
+                assert shown_whole(app, widget), f"{type(widget).__name__} is cut off at {size}"
+            shown = "\n".join(screen_lines(app))
+            facts = ("● connected", "0400", "NIGHT", "SURFACE", "14/20", "30/36", "2/2 loaded", "Steer NE",
+                     "movement 2 of 3", "battery 2", "Refused: At most 3")  # fmt: skip
+            for fact in facts:
+                assert fact in shown, f"{fact!r} is not on the {size} screen:\n{shown}"
+            assert "3 of 30" in shown or "3/30" in shown
+            assert "@" in shown  # the plotted position, scrolled into sight
+            assert app.query_one(ReportLog).region.height >= 3  # the reports keep a few lines
+
+        await settled(pilot, everything_shown)
 
 
 async def test_the_chart_follows_the_boat_when_it_does_not_fit(tmp_path):
@@ -64,21 +72,26 @@ async def test_the_chart_follows_the_boat_when_it_does_not_fit(tmp_path):
     app = SubApp(client.connect, log_folder=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         client.snapshot(plotted="D5", track=["D5"])
-        await until(pilot, lambda: app.view is not None)
-        await pilot.pause()
-        grid = [line for line in screen_lines(app) if "·" in line]
-        assert any(line.startswith("│ 5 ···@") for line in grid), "\n".join(grid)  # D5, at the bottom
+
+        def boat_on_row(row: str, column: int):
+            def shown() -> None:
+                grid = [line for line in screen_lines(app) if "·" in line]
+                assert any(line.startswith(row) and line[column] == "@" for line in grid), "\n".join(grid)
+            return shown
+
+        await settled(pilot, boat_on_row("│ 5 ", 7))  # D5, at the bottom
         client.snapshot(plotted="M30", track=["M30"])  # far to the north: the chart follows
-        await until(pilot, lambda: app.view["plotted"] == "M30")
-        await pilot.pause()
-        grid = [line for line in screen_lines(app) if "·" in line]
-        assert any(line.startswith("│30 ") and line[4 + 12] == "@" for line in grid), "\n".join(grid)
+        await settled(pilot, boat_on_row("│30 ", 4 + 12))
         # Tab puts the chart away for the reports, and brings it back.
         await pilot.press("tab")
-        assert app.query_one(ChartPane).region.width == 0
-        assert app.query_one(ReportLog).region.width > 60
+
+        def chart_away() -> None:
+            assert app.query_one(ChartPane).region.width == 0
+            assert app.query_one(ReportLog).region.width > 60
+
+        await settled(pilot, chart_away)
         await pilot.press("tab")
-        assert app.query_one(ChartPane).region.width > 0
+        await until(pilot, lambda: app.query_one(ChartPane).region.width > 0)
 
 
 async def test_the_reports_scroll_from_the_keyboard(tmp_path):
@@ -92,17 +105,17 @@ async def test_the_reports_scroll_from_the_keyboard(tmp_path):
         await until(pilot, lambda: log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y)
         bottom = log.scroll_y
         await pilot.press("pageup")
-        assert log.scroll_y < bottom
+        await until(pilot, lambda: log.scroll_y < bottom)
         await pilot.press("home")
-        assert log.scroll_y == 0 and "Report number 0." in "\n".join(screen_lines(app))
+        await until(pilot, lambda: log.scroll_y == 0 and shows(app, "Report number 0."))
         await pilot.press("pagedown")
-        assert log.scroll_y > 0
+        await until(pilot, lambda: log.scroll_y > 0)
         await pilot.press("end")
-        assert log.scroll_y == bottom and "Report number 79." in "\n".join(screen_lines(app))
+        await until(pilot, lambda: log.scroll_y == bottom and shows(app, "Report number 79."))
         assert app.query_one(OrderPad).draft.course == "N"  # none of them steered
         await pilot.press("question_mark")
-        assert isinstance(app.screen, HelpScreen)
-        assert "COURSE   numpad 8 N" in "\n".join(screen_lines(app))
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        await until(pilot, lambda: shows(app, "COURSE   numpad 8 N"))
 
 
 async def test_the_places_key_lists_every_name_and_the_orders_waters(tmp_path):
@@ -113,22 +126,24 @@ async def test_the_places_key_lists_every_name_and_the_orders_waters(tmp_path):
     app = SubApp(client.connect, log_folder=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         client.snapshot()
-        await until(pilot, lambda: app.view is not None)
-        await pilot.pause()
-        assert "◎ O12 Sari Sighlar Bay" in "\n".join(screen_lines(app))  # above the chart, always
+        await until(pilot, lambda: shows(app, "◎ O12 Sari Sighlar Bay"))  # above the chart, always
         await pilot.press("k")
-        assert isinstance(app.screen, PlacesScreen)
-        shown = "\n".join(screen_lines(app))
-        assert "◎ Sari Sighlar Bay, O12: named in your orders" in shown
-        for square, name in (("O12", "Sari Sighlar Bay"), ("B3", "Aegean Sea"), ("N13", "The Narrows")):
-            assert f"{square} {name}" in shown
+
+        def places_listed() -> None:
+            assert isinstance(app.screen, PlacesScreen)
+            shown = "\n".join(screen_lines(app))
+            assert "◎ Sari Sighlar Bay, O12: named in your orders" in shown
+            for square, name in (("O12", "Sari Sighlar Bay"), ("B3", "Aegean Sea"), ("N13", "The Narrows")):
+                assert f"{square} {name}" in shown
+
+        await settled(pilot, places_listed)
         await pilot.press("escape")
-        assert not isinstance(app.screen, PlacesScreen)
+        await until(pilot, lambda: not isinstance(app.screen, PlacesScreen))
 
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 async def test_a_two_leg_order_with_a_fix_and_warnings_stays_whole(tmp_path, size):
-    from .test_sub_player import welcome_with_additions
+    from .test_player import welcome_with_additions
 
     client = FakeClient(welcome_with_additions())
     app = SubApp(client.connect, log_folder=tmp_path)
@@ -136,15 +151,18 @@ async def test_a_two_leg_order_with_a_fix_and_warnings_stays_whole(tmp_path, siz
         client.snapshot(plotted="D5", track=["D5"], night=False)
         await until(pilot, lambda: app.view is not None)
         await pilot.press("6", "n", "8", "plus", "l")  # E 1 then N 2 (ashore at E6), and a fix
-        await pilot.pause()
         pad = app.query_one(OrderPad)
-        for widget in (app.query_one(TopBar), app.query_one(Gauges), pad):
-            assert shown_whole(app, widget), f"{type(widget).__name__} is cut off at {size}"
-        said = " ".join(text_of(pad.render()).split())  # the pad's words, however they wrap
-        for fact in ("E1 then N2" if app.compact else "then N, 2 squares", "fix", "ashore at E6",
-                     "movement 3 of 6", "A fix risks"):  # fmt: skip
-            assert fact in said, f"{fact!r} is not in the order pad at {size}: {said}"
-        assert app.query_one(ReportLog).region.height >= 3  # the reports keep a few lines
+
+        def order_whole() -> None:
+            for widget in (app.query_one(TopBar), app.query_one(Gauges), pad):
+                assert shown_whole(app, widget), f"{type(widget).__name__} is cut off at {size}"
+            said = " ".join(text_of(pad.render()).split())  # the pad's words, however they wrap
+            for fact in ("E1 then N2" if app.compact else "then N, 2 squares", "fix", "ashore at E6",
+                         "movement 3 of 6", "A fix risks"):  # fmt: skip
+                assert fact in said, f"{fact!r} is not in the order pad at {size}: {said}"
+            assert app.query_one(ReportLog).region.height >= 3  # the reports keep a few lines
+
+        await settled(pilot, order_whole)
 
 
 @pytest.mark.parametrize("size", [(80, 24), (160, 50)], ids=["80x24", "160x50"])
@@ -155,20 +173,16 @@ async def test_the_hour_the_target_must_be_sunk_by_is_on_the_screen_with_the_hou
     app = SubApp(client.connect, log_folder=tmp_path)
     async with app.run_test(size=size) as pilot:
         client.snapshot(turn=3, time="1914-12-13T06:00", plotted="H8", track=["D5", "F5", "H7", "H8"])
-        await until(pilot, lambda: app.view is not None)
-        await pilot.pause()
-        assert shown_whole(app, app.query_one(Gauges))
-        assert "4 h left" in "\n".join(screen_lines(app))
+
+        def hours_left() -> None:
+            assert shown_whole(app, app.query_one(Gauges))
+            assert "4 h left" in "\n".join(screen_lines(app))
+
+        await settled(pilot, hours_left)
         client.snapshot(turn=9, time="1914-12-13T12:00", plotted="H8", track=["D5", "F5", "H7", "H8"])
-        await until(pilot, lambda: app.view is not None and app.view["turn"] == 9)
-        await pilot.pause()
-        shown = "\n".join(screen_lines(app))
-        assert "too late" in shown or "counts no more" in shown
+        await until(pilot, lambda: shows(app, "too late") or shows(app, "counts no more"))
         # Once the crew saw her sink in time, the clock no longer runs for her.
         client.snapshot(turn=4, time="1914-12-13T07:00", plotted="H8", track=["D5", "F5", "H7", "H8"],
                         targets_sunk=True)
-        await until(pilot, lambda: app.view is not None and app.view["turn"] == 4)
-        await pilot.pause()
-        shown = "\n".join(screen_lines(app))
-        assert "sunk in time" in shown and "h left" not in shown
+        await until(pilot, lambda: shows(app, "sunk in time") and not shows(app, "h left"))
 

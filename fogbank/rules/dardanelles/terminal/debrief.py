@@ -15,7 +15,7 @@ from typing import Any, Iterable
 from fogbank.protocols import GameOver
 from fogbank.rules.core import UMPIRE
 from fogbank.rules.core.plain import to_plain
-from fogbank.rules.dardanelles.tables import TABLES
+from ..tables import TABLES
 from fogbank.rules.record.replay import apply_input, start
 from fogbank.rules.record.verify import Mismatch, read_log, verdict, verify_records
 from rich.text import Text

@@ -15,8 +15,8 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from fogbank.rules.dardanelles.chart import Course, Square, parse_square, square_name
-from fogbank.rules.dardanelles.units import Level
+from ..chart import Course, Square, parse_square, square_name
+from ..units import Level
 
 from .bearings import COURSES
 from .draft import Draft, cost, seen_contacts, squares_allowed
@@ -435,8 +435,8 @@ def _cost(
     their refusals, from the server's check; None while it is asked)."""
     price = cost(view, draft, shore, chart, risks, short)
     changes = f" + {price.changes} level change{'s' if price.changes != 1 else ''}" if price.changes else ""
-    over = price.movement > price.allowance or price.still
-    text = Text(f"movement {price.movement} of {price.allowance}", style="bold red" if over else "bold")
+    moved = f"movement {price.movement} of {price.allowance}"
+    text = Text(moved, style="bold red" if price.too_far else "bold")
     if not short:
         text.append(f" ({price.speed} square{'s' if price.speed != 1 else ''}{changes})")
     text.append(", " if short else "   ")

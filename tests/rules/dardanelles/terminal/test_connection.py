@@ -4,12 +4,12 @@ an order sent while the server is down survive, and the game carries on."""
 from __future__ import annotations
 
 from fogbank.clients import CLOSED, CONNECTED, RECONNECTING, Client
-from fogbank.clients.sub import SubApp
-from fogbank.clients.sub.app import TopBar
-from fogbank.clients.sub.orders import OrderPad
+from fogbank.rules.dardanelles.terminal import SubApp
+from fogbank.rules.dardanelles.terminal.app import TopBar
+from fogbank.rules.dardanelles.terminal.orders import OrderPad
 from fogbank.server.app import Server
 
-from .sub_helpers import FakeClient, b11_welcome, text_of, until
+from .helpers import FakeClient, b11_welcome, text_of, until
 
 
 async def test_a_server_restart_is_shown_and_the_order_sent_meanwhile_gets_through(tmp_path):
@@ -39,8 +39,8 @@ async def test_a_server_restart_is_shown_and_the_order_sent_meanwhile_gets_throu
             await until(pilot, lambda: "Connection down" in pad.status.plain)
             assert pad.draft.payload() == {"course": "SE", "speed": 2, "level": "surface"}
             server = await Server.start(host="127.0.0.1", port=port, data=data)
-            await until(pilot, lambda: app.connection == CONNECTED, timeout=10)
-            await until(pilot, lambda: app.view["turn"] == 2, timeout=10)
+            await until(pilot, lambda: app.connection == CONNECTED)
+            await until(pilot, lambda: app.view["turn"] == 2)
             assert app.sent == [{"course": "SE", "speed": 2, "level": "surface"}]
             assert "● connected" in text_of(top.render())
             assert pad.draft.payload() == {"course": "SE", "speed": 2, "level": "surface"}
@@ -55,8 +55,21 @@ async def test_a_connection_given_up_says_how_to_come_back(tmp_path):
         client.snapshot()
         await until(pilot, lambda: app.view is not None)
         client.set_state(CLOSED)
-        await pilot.pause()
-        assert "press c to reconnect" in text_of(app.query_one(TopBar).render())
+        await until(pilot, lambda: "press c to reconnect" in text_of(app.query_one(TopBar).render()))
         await pilot.press("enter")
         await until(pilot, lambda: "Press c to reconnect" in app.query_one(OrderPad).status.plain)
         assert client.submitted == []
+
+
+async def test_a_check_that_comes_due_as_the_client_closes_does_nothing(tmp_path):
+    """A key pressed just before the player quits: the check it asks for comes due after the
+    screen's widgets are gone, and is dropped (it used to fail the closing app)."""
+    client = FakeClient(b11_welcome())
+    app = SubApp(client.connect, log_folder=tmp_path)
+    async with app.run_test(size=(160, 50)) as pilot:
+        client.snapshot()
+        await until(pilot, lambda: app.view is not None)
+        await app.query_one(OrderPad).remove()  # as the app's shutdown removes it
+        check = app.check_draft()
+        await until(pilot, lambda: check.is_finished)
+    assert client.checked == []

@@ -12,7 +12,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from fogbank.rules.dardanelles.chart import parse_square, square_name
+from ..chart import parse_square, square_name
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding

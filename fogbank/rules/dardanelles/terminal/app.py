@@ -28,6 +28,7 @@ from textual import events, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.css.query import NoMatches
 from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Footer
@@ -260,7 +261,11 @@ class SubApp(App[None]):
         pad: the pad shows their refusals in their words, or that they take it. A newer edit
         cancels a check not yet asked (the worker is exclusive), so a burst of keys is one check."""
         await asyncio.sleep(CHECK_AFTER)
-        pad, client, view = self.query_one(OrderPad), self.client, self.view
+        try:
+            pad = self.query_one(OrderPad)
+        except NoMatches:  # the player quit as it came due: the screen's widgets are gone
+            return
+        client, view = self.client, self.view
         if client is None or view is None or self.game_over is not None or client.state != CONNECTED:
             pad.checked = None
             return

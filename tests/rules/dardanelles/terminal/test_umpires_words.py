@@ -10,24 +10,25 @@ import contextlib
 
 import attrs
 import pytest
+
 from fogbank.clients import RECONNECTING
-from fogbank.clients.sub import SubApp
-from fogbank.clients.sub.app import TopBar
-from fogbank.clients.sub.chart import draw_chart
-from fogbank.clients.sub.chartpane import ChartPane, ChartScroll, chart_key
-from fogbank.clients.sub.debrief import _roll_words
-from fogbank.clients.sub.draft import Draft, cost
-from fogbank.clients.sub.reckoning import shore_of
-from fogbank.clients.sub.gauges import Gauges
-from fogbank.clients.sub.help import HelpScreen
-from fogbank.clients.sub.log import ReportLog
-from fogbank.clients.sub.orders import OrderPad
 from fogbank.protocols import AmendedMessage, GameOver, Observation, Status
 from fogbank.rules import core
 from fogbank.rules.core.plain import to_plain
+from fogbank.rules.dardanelles.terminal import SubApp
+from fogbank.rules.dardanelles.terminal.app import TopBar
+from fogbank.rules.dardanelles.terminal.chart import draw_chart
+from fogbank.rules.dardanelles.terminal.chartpane import ChartPane, ChartScroll, chart_key
+from fogbank.rules.dardanelles.terminal.debrief import _roll_words
+from fogbank.rules.dardanelles.terminal.draft import Draft, cost
+from fogbank.rules.dardanelles.terminal.gauges import Gauges
+from fogbank.rules.dardanelles.terminal.help import HelpScreen
+from fogbank.rules.dardanelles.terminal.log import ReportLog
+from fogbank.rules.dardanelles.terminal.orders import OrderPad
+from fogbank.rules.dardanelles.terminal.reckoning import shore_of
 
-from .sub_helpers import FakeClient, b11_welcome, text_of, until, view
-from .test_sub_layout import screen_lines, shown_whole
+from .helpers import FakeClient, b11_welcome, settled, text_of, until, view
+from .test_layout import screen_lines, shown_whole, shows
 
 
 def welcome_as_served(scenario: str = "b11"):
@@ -63,12 +64,11 @@ def said(widget) -> str:
 async def test_the_help_gives_the_level_table_and_the_log_and_status_line_the_night(tmp_path):
     afternoon = dict(time="1914-12-13T17:00", night=False)
     async with playing(tmp_path, welcome_as_served(), (80, 24), **afternoon) as (client, app, pilot):
-        await pilot.pause()
         # At 1700 in December it is still day, and the status line says until when.
-        assert "DAY  to 2200" in "\n".join(screen_lines(app))
+        await until(pilot, lambda: shows(app, "DAY  to 2200"))
         assert any("Night falls at 2200 and ends at 0600" in e.text for e in app.query_one(ReportLog).entries)
         await pilot.press("question_mark")
-        assert isinstance(app.screen, HelpScreen)
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen))
         table = " ".join(text_of(app.screen.query_one("#help-levels").content).split())
         for fact in ("EACH LEVEL: WHAT IT DOES AND WHAT IT RISKS", "warning", "(58%)", "28% an hour", "Current it",
                      "takes 2 of the 3 squares"):  # fmt: skip
@@ -76,9 +76,7 @@ async def test_the_help_gives_the_level_table_and_the_log_and_status_line_the_ni
         await pilot.press("escape")
         client.put(Observation(seq=2, turn=2, view=view(turn=2, time="1914-12-13T22:00", night=True,
                                                         track=["D5", "D5"]), must_act=True))  # fmt: skip
-        await until(pilot, lambda: app.view["turn"] == 2)
-        await pilot.pause()
-        assert "NIGHT  to 0600" in "\n".join(screen_lines(app))
+        await until(pilot, lambda: shows(app, "NIGHT  to 0600"))
 
 
 async def test_the_plot_set_by_hand_with_the_drift_goes_with_the_order_and_aims_from_it(tmp_path):
@@ -99,7 +97,7 @@ async def test_the_plot_set_by_hand_with_the_drift_goes_with_the_order_and_aims_
         # The chart, the key and the gauges put the boat where the player says.
         pane = app.query_one(ChartPane)
         assert "K8 (by hand; reckoned K9)" in text_of(chart_key(app.view, [], pane.chart, draft=pad.draft))
-        assert "K8, set by hand (the reckoning: K9)" in said(app.query_one(Gauges))
+        await until(pilot, lambda: "K8, set by hand (the reckoning: K9)" in said(app.query_one(Gauges)))
         # The torpedo is aimed from the plot at where the reckoning puts her: due E of K8.
         await pilot.press("f")
         assert pad.draft.fire_target == 1
@@ -111,8 +109,7 @@ async def test_the_plot_set_by_hand_with_the_drift_goes_with_the_order_and_aims_
         # The next hour's view has it in the reckoning: the pad lets go of the hand's plot.
         client.put(Observation(seq=3, turn=4, view=view(turn=4, level="periscope", plotted="K9",
                                                         track=["K7", "K8", "K9", "K9"]), must_act=True))  # fmt: skip
-        await until(pilot, lambda: app.view["turn"] == 4)
-        assert pad.draft.plot is None
+        await until(pilot, lambda: app.view["turn"] == 4 and pad.draft.plot is None)
 
 
 async def test_the_shore_warning_follows_the_plot_and_0_puts_it_back(tmp_path):
@@ -164,8 +161,7 @@ async def test_a_new_hour_steers_leg_one_and_a_course_at_the_bottom_waits_for_a_
         await pilot.press("n", "4", "enter")
         await until(pilot, lambda: client.submitted)
         client.put(Observation(seq=2, turn=2, view=view(turn=2, plotted="M13", track=["O14", "M13"]), must_act=True))
-        await until(pilot, lambda: app.view["turn"] == 2)
-        assert pad.leg == 1
+        await until(pilot, lambda: app.view["turn"] == 2 and pad.leg == 1)
 
 
 @pytest.mark.parametrize(
@@ -203,10 +199,10 @@ async def test_f_offers_only_the_contacts_of_the_last_two_turns_and_close_aboard
 async def test_an_override_of_the_gauges_is_said_with_no_turn_of_its_own(tmp_path):
     async with playing(tmp_path, b11_welcome(), (80, 24)) as (client, app, pilot):
         client.put(Observation(seq=2, turn=1, view=view(air=15), must_act=True))
-        await until(pilot, lambda: app.view["air"] == 15)
-        entries = app.query_one(ReportLog).entries
-        assert not any(e.kind == "turn" and e.text.startswith("Turn 0") for e in entries)
-        assert entries[-1].text == "The umpire: Air 15, was 20."
+        log = app.query_one(ReportLog)
+        await until(pilot, lambda: log.entries[-1].text == "The umpire: Air 15, was 20.")
+        assert app.view["air"] == 15
+        assert not any(e.kind == "turn" and e.text.startswith("Turn 0") for e in log.entries)
         assert "Turn 0" not in app.query_one(OrderPad).status.plain
 
 
@@ -217,20 +213,25 @@ async def test_a_small_terminal_keeps_the_header_and_the_amendment_whole(tmp_pat
         top = app.query_one(TopBar)
         await until(pilot, lambda: "held by the umpire" in top.progress)
         client.set_state(RECONNECTING)
-        await pilot.pause()
-        header = screen_lines(app)[0]
-        assert "turn 12: order in; held by the umpire" in header and "reconnecting" in header, header
+
+        def header_whole() -> None:
+            header = screen_lines(app)[0]
+            assert "turn 12: order in; held by the umpire" in header and "reconnecting" in header, header
+
+        await settled(pilot, header_whole)
         order = {"legs": [{"course": "E", "speed": 1}, {"course": "NE", "speed": 1}], "level": "periscope"}
         client.put(AmendedMessage(seq=3, turn=12, phase="orders", order=order, reason="she touched the bank "
                                   "off Kephez and the umpire takes her off it, as the rules would have had it", note=None))  # fmt: skip
         pad = app.query_one(OrderPad)
-        await until(pilot, lambda: pad.amended is not None)
-        await pilot.pause()
-        shown = "\n".join(screen_lines(app))
-        assert "AMENDED by the umpire:" in shown
-        assert "Steer E1 then NE1 at periscope." in shown
-        assert shown_whole(app, pad)
-        assert app.query_one(ReportLog).region.height >= 3  # the reports keep a few lines
+
+        def amendment_whole() -> None:
+            shown = "\n".join(screen_lines(app))
+            assert "AMENDED by the umpire:" in shown
+            assert "Steer E1 then NE1 at periscope." in shown
+            assert shown_whole(app, pad)
+            assert app.query_one(ReportLog).region.height >= 3  # the reports keep a few lines
+
+        await settled(pilot, amendment_whole)
 
 
 async def test_marmaras_objective_is_the_marmara_and_in_sight_at_the_start(tmp_path):
@@ -239,10 +240,13 @@ async def test_marmaras_objective_is_the_marmara_and_in_sight_at_the_start(tmp_p
         assert [t["name"] for t in pane.targets] == ["Sea of Marmara"]  # not Sari Sighlar Bay
         scroll = pane.query_one(ChartScroll)
         await until(pilot, lambda: scroll.scroll_y > 0 or scroll.max_scroll_y == 0)
-        await pilot.pause()
-        grid = [line for line in screen_lines(app) if "·" in line or "░" in line]
-        assert any(line.startswith("│35 ") and "◎" in line for line in grid), "\n".join(grid)
-        assert any(line.startswith("│ 5 ") and "@" in line for line in grid), "\n".join(grid)
+
+        def both_in_sight() -> None:
+            grid = [line for line in screen_lines(app) if "·" in line or "░" in line]
+            assert any(line.startswith("│35 ") and "◎" in line for line in grid), "\n".join(grid)
+            assert any(line.startswith("│ 5 ") and "@" in line for line in grid), "\n".join(grid)
+
+        await settled(pilot, both_in_sight)
 
 
 @pytest.mark.parametrize(
@@ -285,9 +289,8 @@ async def test_at_the_end_the_gauges_show_the_last_plot_not_a_plot_left_on_the_p
         client.put(GameOver(seq=3, result="defeat", results={"british": "defeat"}, reason="B11 was lost.",
                             record=[], seed="00" * 32, log=[]))  # fmt: skip
         await until(pilot, lambda: app.game_over is not None)
-        await pilot.pause()
         gauges = app.query_one(Gauges)
-        assert gauges.draft is None and "L9 (dead reckoning" in said(gauges)
+        await until(pilot, lambda: gauges.draft is None and "L9 (dead reckoning" in said(gauges))
 
 
 def test_the_pad_and_the_chart_say_where_the_stream_should_set_her_at_the_end_of_the_hour():

@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import Any, Callable
 
 import attrs
-from fogbank.rules.dardanelles.chart import Course, Square, distance, parse_square, square_name
+from ..chart import Course, Square, distance, parse_square, square_name
 from fogbank.rules.core.plain import to_plain
-from fogbank.rules.dardanelles.units import TORPEDO_RANGE, Level
-from fogbank.rules.dardanelles.views import level_limits
+from ..units import TORPEDO_RANGE, Level
+from ..views import level_limits
 
 from .reckoning import compass, drift_at, estimated_square, expected_drift, on_line, plotted, stops_at
 
@@ -154,9 +154,14 @@ class Cost:
         return self.speed + self.changes
 
     @property
+    def too_far(self) -> bool:
+        """More movement than the view's limits allow, or way on where she lies still."""
+        return self.movement > self.allowance or self.still
+
+    @property
     def over(self) -> bool:
         """More movement or battery than the view's limits allow: the rules will refuse it."""
-        return self.movement > self.allowance or self.battery_left < 0 or self.still
+        return self.too_far or self.battery_left < 0
 
 
 def limits(view: dict[str, Any] | None, level: str) -> dict[str, Any]:

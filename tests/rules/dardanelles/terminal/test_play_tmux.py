@@ -15,6 +15,8 @@ from pathlib import Path
 
 from tests.conftest import needs
 
+from .helpers import DEADLINE
+
 pytestmark = needs("tmux")
 
 
@@ -38,7 +40,8 @@ class Terminal:
         for key in keys:
             self.tmux("send-keys", "-t", self.name, key)
 
-    def wait_for(self, *patterns: str, timeout: float = 20.0) -> str:
+    def wait_for(self, *patterns: str, timeout: float = DEADLINE) -> str:
+        """The screen once every pattern is on it; past the deadline (a loaded machine's), fail."""
         deadline = time.monotonic() + timeout
         while True:
             screen = self.screen()

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from fogbank.clients.sub import SubApp
-from fogbank.clients.sub.help import HelpScreen
-from fogbank.clients.sub.recognition import RecognitionScreen
+from fogbank.rules.dardanelles.terminal import SubApp
+from fogbank.rules.dardanelles.terminal.help import HelpScreen
+from fogbank.rules.dardanelles.terminal.recognition import RecognitionScreen
 
-from .sub_helpers import FakeClient, b11_welcome, text_of, until
+from .helpers import FakeClient, b11_welcome, text_of, until
 
 
 async def test_help_and_recognition_screens_open_and_close(tmp_path):

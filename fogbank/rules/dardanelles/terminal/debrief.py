@@ -17,6 +17,7 @@ from fogbank.rules.core import UMPIRE
 from fogbank.rules.core.plain import to_plain
 from ..tables import TABLES
 from fogbank.rules.record.replay import apply_input, start
+from fogbank.rules.record.schema import LaterVersion
 from fogbank.rules.record.verify import Mismatch, read_log, verdict, verify_records
 from rich.text import Text
 
@@ -40,6 +41,8 @@ def check_log(path: Path) -> Text:
         checked = verify_records(records)
     except Mismatch as mismatch:
         return Text(f"MISMATCH: {mismatch}", style="bold red")
+    except LaterVersion as later:  # written by a newer fogbank: it cannot be checked here
+        return Text(f"Cannot check it: {later}", style="bold red")
     except OSError as error:
         return Text(f"Cannot read {path}: {error.strerror}", style="bold red")
     return Text(f"Verified: {verdict(records, checked)}.", style="bold green")

@@ -2,8 +2,9 @@
 
 Checks, in order: the seed hashes to the commitment published at the start; every roll's dice
 follow from the seed and the roll's key, its total from dice and modifiers, its outcome from its
-table; rolls are numbered without gaps; and, when the log holds the game's inputs, replaying them
-from the seed gives the very same rolls.
+table; rolls are numbered without gaps; no key is rolled twice (its dice would repeat: a fault of
+the rules that played the game, never a forgery); and, when the log holds the game's inputs,
+replaying them from the seed gives the very same rolls.
 """
 
 from __future__ import annotations
@@ -41,12 +42,18 @@ def verify_records(records: Iterable[dict[str, Any]]) -> int:
         raise Mismatch(f"the seed does not hash to the commitment {head['commitment']}")
     ruleset = core.find_ruleset(head["ruleset"])
     rolls = [_roll(r) for r in records if r.get("type") == "roll"]
+    first_of: dict[str, int] = {}  # each key's first roll
     for expected_index, roll in enumerate(rolls):
         if roll.index != expected_index:
             raise Mismatch(f"roll {expected_index} is missing (found roll {roll.index} in its place)")
         why = verify_roll(seed, roll, ruleset.table_reader(roll.table))
         if why:
             raise Mismatch(f"roll {roll.index} (turn {roll.turn}, {roll.table}, key {roll.key}): {why}")
+        if first_of.setdefault(roll.key, roll.index) != roll.index:
+            raise Mismatch(
+                f"roll {roll.index} (turn {roll.turn}, {roll.table}) repeats the key {roll.key} of roll "
+                f"{first_of[roll.key]}, and so its dice: a fault of the rules that played the game"
+            )
     inputs = [r for r in records if r.get("type") == "input"]
     if inputs:
         events = [r for r in records if r.get("type") == "event"]
@@ -81,6 +88,8 @@ def _replay(head: dict[str, Any], seed: bytes, inputs: list[dict], rolls: list[R
             raise Mismatch(
                 f"input on turn {record.get('turn')} is refused on replay: {refusal.sentence}"
             ) from None
+        except core.KeyRolledTwice as fault:  # the rules now refuse what they once rolled
+            raise Mismatch(f"input on turn {record.get('turn')} cannot be replayed: {fault}") from None
         game = step.game
         replayed.extend(step.rolls)
         told.extend(r for r in gamelog.step_records(step) if r["type"] == "event")

@@ -152,7 +152,7 @@ def _bearing(work: Work, firer: Unit, battery: str, target: Unit, spotter: Unit 
     visual = target.kind == ZEPPELIN or (not in_smoke and d <= sight)
     across = land_blocked = sensing.land_blocked(scenario, firer.hex, target.hex, allowance)
     if visual and not land_blocked:
-        smoke = _smoke_on_the_line(work, firer, target, d, "fire", sight)
+        smoke = _smoke_on_the_line(work, firer, target, d, "fire", sight, battery)
         visual = smoke != "blocked"
         if smoke == "partial":
             mods.append(PARTLY_BLOCKED)
@@ -194,7 +194,9 @@ def eye_reach(work: Work, who: str, target: Unit) -> int:
     return work.board.visibility
 
 
-def _smoke_on_the_line(work: Work, firer: Unit, target: Unit, d: int, what: str, sight: int) -> str:
+def _smoke_on_the_line(
+    work: Work, firer: Unit, target: Unit, d: int, what: str, sight: int, battery: str = ""
+) -> str:
     """NWS smoke on the firer's own line: "" (none), "blocked", or (heavy seas) "partial". One die
     a line a shot; partial smoke also cuts the spotting range (`sight`: the visibility, or the
     light's reach) by 2 (and, once, -1 to the roll)."""
@@ -203,7 +205,12 @@ def _smoke_on_the_line(work: Work, firer: Unit, target: Unit, d: int, what: str,
         return ""
     if not work.scenario.heavy_seas:
         return "blocked"
-    seas = work.outcome_of(f"smoke/{what}/{firer.id}/{target.id}", "smoke_seas")
+    key = f"smoke/{what}/{firer.id}/{target.id}"
+    if any(r.key == f"{work.turn}/{key}" for r in work.rolls):
+        # A second shot along the line (a ship's main and secondary at one target) rolls a die of
+        # its own, keyed by its battery; the line's first shot keeps the key it always had.
+        key = f"{key}/{battery}"
+    seas = work.outcome_of(key, "smoke_seas")
     if seas == "blocked" or (seas == "partial" and d > sight - sensing.SMOKE_PARTIAL):
         return "blocked"
     return "partial" if seas == "partial" else ""

@@ -3,8 +3,9 @@
 Checks, in order: every record is one the log's schema has (`schema`), in a version this fogbank
 reads; the seed hashes to the commitment published at the start; every roll's dice follow from
 the seed and the roll's key, its total from dice and modifiers, its outcome from its table; rolls
-are numbered without gaps; and, when the log holds the game's inputs, replaying them from the seed
-gives the very same rolls and events.
+are numbered without gaps; no key is rolled twice (its dice would repeat: a fault of the rules
+that played the game, never a forgery); and, when the log holds the game's inputs, replaying them
+from the seed gives the very same rolls and events.
 """
 
 from __future__ import annotations
@@ -48,12 +49,18 @@ def verify_records(records: Iterable[dict[str, Any]]) -> int:
         raise Mismatch(f"the seed does not hash to the commitment {head.commitment}")
     ruleset = core.find_ruleset(head.ruleset)
     rolls = [r for r in read if isinstance(r, Roll)]
+    first_of: dict[str, int] = {}  # each key's first roll
     for expected_index, roll in enumerate(rolls):
         if roll.index != expected_index:
             raise Mismatch(f"roll {expected_index} is missing (found roll {roll.index} in its place)")
         why = verify_roll(seed, roll, ruleset.table_reader(roll.table))
         if why:
             raise Mismatch(f"roll {roll.index} (turn {roll.turn}, {roll.table}, key {roll.key}): {why}")
+        if first_of.setdefault(roll.key, roll.index) != roll.index:
+            raise Mismatch(
+                f"roll {roll.index} (turn {roll.turn}, {roll.table}) repeats the key {roll.key} of roll "
+                f"{first_of[roll.key]}, and so its dice: a fault of the rules that played the game"
+            )
     inputs = [given for given in read if isinstance(given, schema.Input)]
     if inputs:
         events = [r for r in records if r.get("type") == "event"]
@@ -105,6 +112,8 @@ def _replay(head: schema.GameRecord, seed: bytes, inputs: list[schema.Input], ro
             step = given.apply(game)
         except core.Refused as refusal:
             raise Mismatch(f"input on turn {given.turn} is refused on replay: {refusal.sentence}") from None
+        except core.KeyRolledTwice as fault:  # the rules now refuse what they once rolled
+            raise Mismatch(f"input on turn {given.turn} cannot be replayed: {fault}") from None
         game = step.game
         replayed.extend(step.rolls)
         told.extend(r for r in gamelog.step_records(step) if r["type"] == "event")

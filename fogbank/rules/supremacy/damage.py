@@ -9,6 +9,7 @@ from typing import Any, Callable
 from fogbank.rules.core import Dice, GameState, Modifier, Roll
 from fogbank.rules.core.copies import evolve
 
+from . import special
 from .events import Sunk
 from .scenario import hit_table, ship_classes
 from .sight import watchers
@@ -114,7 +115,7 @@ def apply_special(ship: Ship, cls: ShipClass, effects: dict[str, str], gun_point
             points += round(float(value) * gun_points)
         elif effect == "knots":
             knots += int(value)
-            said.append(f"{value} knots lost")
+            said.append(special.knots_lost(value))
         elif effect == "rooms":
             rooms += int(value)
             said.append(f"{value} engine room{'s' if value != '1' else ''} lost")

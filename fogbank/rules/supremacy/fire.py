@@ -114,7 +114,8 @@ def execute_fire(state: GameState) -> Resolution:
             fire = evolve(fire, halvings=(*fire.halvings, "ammunition for half a salvo only"))
         fired.setdefault(ship.name, {}).setdefault(battery, set()).add(order.target)
         on_her = len(batteries[order.target])
-        salvo = evolve(_roll(roller, table, classes, ship, order, battery, gun, target, fire, on_her), firing=firing)
+        salvo = evolve(_roll(roller, table, classes, ship, order, battery, gun, target, fire, on_her),
+                       firing=firing)
         salvos.append(salvo)
         events.append(Fired(turn=state.turn, phase=state.phase, audience=frozenset({board.seat_of(ship.name)}),
                             salvo=salvo_map(salvo, ship, target)))
@@ -184,9 +185,10 @@ def _roll(roller: Roller, table, classes, ship: Ship, order: FireOrder, battery:
     if fire.column is not None:
         die = roller.roll(key, "hits", read=gunnery.read_die).total
         count, boxed = gunnery.hits(table, fire, die)
-        earned = gunnery.special_rolls(count, die)
-        if boxed and earned:
+        if boxed:  # the box (5.6e): its hit rolls again for a special, needing a 1, whatever the die
             earned = int(roller.roll(f"{key}/box", "box", read=read_box).outcome == "special")
+        else:
+            earned = gunnery.special_rolls(count, die)
         if count:
             points, grade = gunnery.point_damage(gun, fire.range_heading, table, classes[target.cls], count)
         shift = {"close": 1, "medium": 0, "long": -1}[fire.section]

@@ -10,6 +10,10 @@
         Forbidden, NotHere, Unavailable, Undelivered, StoreError, ...   the server's own, each
                                 where it is raised (fogbank.server)
         Mismatch                a log that `fogbank verify` does not derive again (fogbank.rules.record)
+        Malformed, LaterVersion a log record that does not fit the log's schema, or is of a later
+                                version than this fogbank reads (fogbank.rules.record.schema)
+        ScenarioError, WrongKind  a scenario file that cannot be played, and a value of the wrong
+                                kind in one (fogbank.rules.core.scenarios)
         ClientError             what a client is told or meets (fogbank.clients)
 
 Any other exception is a bug. Nothing here is imported from anywhere: every layer may use it.

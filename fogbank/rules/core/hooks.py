@@ -28,6 +28,7 @@ import attrs
 from .errors import Refused
 from .events import Event, Talk
 from .plain import to_plain
+from .scenarios import Checked, ScenarioError
 
 if TYPE_CHECKING:
     from .engagement import Engagement, EngagementResult
@@ -45,7 +46,15 @@ class Option:
 
 
 class Opening:
-    """Before the first turn: the options a game is made with, and what each seat is told."""
+    """Before the first turn: its scenario files read and checked (for `fogbank scenario check`),
+    the options a game is made with, and what each seat is told."""
+
+    def check_scenario(self, text: str, source: str, beside: Callable[[str], str | None]) -> Checked:
+        """A scenario file's text read as a game of this ruleset reads it (or a map or data file
+        its scenarios name): what it sets up, or `ScenarioError` naming `source` and every problem
+        (`fogbank scenario check`). `beside(name)` is the text of a file the scenario names (its
+        map) lying beside it, or None for the ruleset's own."""
+        raise ScenarioError([f"{source}: the {self.name} rules read no scenario files"])
 
     def options(self, scenario: str) -> Mapping[str, Option]:
         """The options a game of `scenario` may be created with, by name. By default none."""

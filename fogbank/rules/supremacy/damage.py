@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-
-from fogbank.rules.core import Dice, GameState, Modifier, Roll
+from fogbank.rules.core import GameState, Modifier, Roller
 from fogbank.rules.core.copies import evolve
 
 from . import special
@@ -34,22 +33,10 @@ def read_fire(total: int) -> str:
     return "out" if total == 1 else "spreads" if total >= 5 else "burns"
 
 
+# The tables a phase's roller reads by name; a roll on any other gives its own reader.
 TABLES: dict[str, Callable[[int], str]] = {
     "pick": read_face, "duration": read_turns, "five_six": read_five_six, "fire": read_fire,
 }
-
-
-class Roller:
-    """Keyed rolls for one phase, remembered for the log."""
-
-    def __init__(self, dice: Dice, turn: int):
-        self.dice, self.turn, self.rolls = dice, turn, []
-
-    def roll(self, key: str, table: str, count: int = 1, modifiers: tuple[Modifier, ...] = (), read=None) -> Roll:
-        self.dice, roll = self.dice.roll(turn=self.turn, key=f"{self.turn}/{key}", table=table, count=count,
-                                         modifiers=modifiers, read=read or TABLES[table])
-        self.rolls.append(roll)
-        return roll
 
 
 def _turns(roller: Roller, key: str, value: str) -> int:

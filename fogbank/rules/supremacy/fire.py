@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from fogbank.rules.core import ByFaces, GameState, Modifier, Resolution
+from fogbank.rules.core import ByFaces, GameState, Modifier, Resolution, Roller
 from fogbank.rules.core.copies import evolve
 
 from . import gunnery, special
 from .board import Board, FireOrder, Salvo
-from .damage import Roller
+from .damage import TABLES
 from .events import Fired, NotFired, UnderFire
 from .geometry import bearing, in_arc, relative
 from .reports import tell
@@ -74,7 +74,7 @@ def execute_fire(state: GameState) -> Resolution:
     accepted in 2B that cannot fire is explained to its seat."""
     board: Board = state.board
     table, classes = hit_table(), ship_classes()
-    roller = Roller(state.dice, state.turn)
+    roller = Roller(state.dice, state.turn, TABLES)
     loaded, unfired, spent = [], [], {}  # (ship, order, local, mounts, guns, short); (ship, order, why)
     for ship in (s for s in board.ships if not s.sunk):
         written = board.fire.get(ship.name, ())

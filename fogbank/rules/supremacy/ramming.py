@@ -14,10 +14,11 @@ import math
 from fractions import Fraction
 from typing import Mapping
 
+from fogbank.rules.core import Roller
 from fogbank.rules.core.copies import evolve
 
 from . import geometry
-from .damage import Roller, goes_down
+from .damage import goes_down
 from .geometry import Point, bearing, offset
 from .moves import QUARTER, Move, quarters_of_turn, turning_before
 from .ships import Ship, ShipClass

@@ -16,10 +16,10 @@ from fractions import Fraction
 
 import attrs
 
-from fogbank.rules.core import GameState, Modifier, Resolution
+from fogbank.rules.core import GameState, Modifier, Resolution, Roller
 from fogbank.rules.core.copies import evolve
 
-from .damage import TORPEDO_POINTS, Roller, sink
+from .damage import TABLES, TORPEDO_POINTS, sink
 from .events import TorpedoHit
 from .geometry import MILLION, Point, bearing, cos, offset, sin
 from .reports import tell
@@ -159,7 +159,7 @@ def strike(state: GameState) -> Resolution:
     """Every running spread runs with the ships that just moved; hits land at once (6.2):
     300 points and 4 knots each, and a ship sunk by them goes down before the fire phase."""
     board = state.board
-    roller = Roller(state.dice, state.turn)
+    roller = Roller(state.dice, state.turn, TABLES)
     ships = {s.name: s for s in board.ships}
     running, events, hits = [], [], []
     for spread in board.spreads:

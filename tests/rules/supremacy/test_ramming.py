@@ -5,8 +5,9 @@ from __future__ import annotations
 import attrs
 
 from fogbank.rules import core
+from fogbank.rules.core import Roller
 from fogbank.rules.supremacy import ramming
-from fogbank.rules.supremacy.damage import Roller
+from fogbank.rules.supremacy.damage import TABLES
 from fogbank.rules.supremacy.geometry import NAUTICAL_MILE, within
 from fogbank.rules.supremacy.scenario import ship_classes
 
@@ -25,7 +26,7 @@ def head_on(a_name, b_name, speed=30):
 
 def test_enemies_never_ram_the_one_without_right_of_way_gives_way_6_inches_off():
     ships = head_on("graf_spee", "ajax")  # a CA has the right of way over a CL
-    happened = ramming.resolve(ships, CLASSES, Roller(core.Dice(b"\0" * 32), 3))
+    happened = ramming.resolve(ships, CLASSES, Roller(core.Dice(b"\0" * 32), 3, TABLES))
     assert happened == [("avoided", "ajax", "graf_spee")]
     ajax, spee = ships["ajax"], ships["graf_spee"]
     assert ajax.course == 180 and ajax.damage == spee.damage == 0
@@ -36,7 +37,7 @@ def test_enemies_never_ram_the_one_without_right_of_way_gives_way_6_inches_off()
 def test_friends_without_right_of_way_who_fail_to_avoid_ram_and_lie_locked_together():
     for seed in range(30):
         ships = head_on("ajax", "achilles", speed=12)
-        roller = Roller(core.Dice(bytes([seed]) * 32), 3)
+        roller = Roller(core.Dice(bytes([seed]) * 32), 3, TABLES)
         happened = ramming.resolve(ships, CLASSES, roller)
         if happened == [("bow_to_bow", "achilles", "ajax")]:  # bow to bow at one speed: both ram
             assert roller.rolls[0].table == "avoid" and roller.rolls[0].outcome == "collide"
@@ -88,7 +89,7 @@ def ajax_into_achilles(speed, damage=0):
                             path=((0, 10 + speed * 5), (0, 10)))
         ships = {"ajax": ajax, "achilles": achilles}
         written = {"achilles": parse_move("A2"), "ajax": parse_move(f"A{speed // 2}")}
-        happened = ramming.resolve(ships, CLASSES, Roller(core.Dice(bytes([seed]) * 32), 3), written)
+        happened = ramming.resolve(ships, CLASSES, Roller(core.Dice(bytes([seed]) * 32), 3, TABLES), written)
         if happened and happened[0][0] == "rammed":
             assert happened == [("rammed", "ajax", "achilles")]
             return ships

@@ -62,15 +62,15 @@ def test_a_salvo_that_cannot_hit_says_why():
 
 def test_one_knot_lost_is_a_knot_not_knots():
     """The chart's "1 Knot": 50 of an outside referee's reports read "1 knots lost"."""
-    from fogbank.rules.core import Dice
-    from fogbank.rules.supremacy.damage import Roller, apply_special
+    from fogbank.rules.core import Dice, Roller
+    from fogbank.rules.supremacy.damage import TABLES, apply_special
     from fogbank.rules.supremacy.scenario import ship_classes
 
     assert "1 knot lost" in special._effect_words("knots", "1")
     assert "2 knots lost" in special._effect_words("knots", "2")
     spee = start().state.board.ship("graf_spee")
-    _, _, said = apply_special(spee, ship_classes()["graf_spee"], {"knots": "1"}, 40, Roller(Dice(b"\0" * 32), 3),
-                               "special/ajax/fore/0", False)
+    _, _, said = apply_special(spee, ship_classes()["graf_spee"], {"knots": "1"}, 40,
+                               Roller(Dice(b"\0" * 32), 3, TABLES), "special/ajax/fore/0", False)
     assert said == ["1 knot lost"]
 
 

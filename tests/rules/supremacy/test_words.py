@@ -98,7 +98,8 @@ def test_a_group_short_of_ammunition_fires_half_its_guns_and_says_so():
 
     state = start().state
     board = state.board
-    exeter = attrs_.evolve(board.ship("exeter"), used={"A": 30, "B": 30}, locked={"mains": frozenset({"graf_spee"})})
+    exeter = attrs_.evolve(board.ship("exeter"), used={"A": 30, "B": 30},
+                           locked={"mains": frozenset({"graf_spee"})})
     board = attrs_.evolve(board.replace(exeter), fire={"exeter": (FireOrder("fore", "graf_spee"),)})
     state = attrs_.evolve(state, phase="execute_fire", board=board, dice=core.Dice(b"\1" * 32))
     (salvo,) = [e.salvo for e in fire.execute_fire(state).events if e.kind == "fired"]

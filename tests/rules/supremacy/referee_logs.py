@@ -470,8 +470,11 @@ class Referee:
                         continue
                     self.count["pairs within 6 inches"] += 1
                     gap = closest_run(a, b, self.classes[a["name"]], self.classes[b["name"]])
-                    if gap > TOUCH - 0.5:
-                        continue  # clear, or a hair from touching: the rounding of a point decides
+                    if gap > TOUCH - 1:
+                        # Clear, or a hair from touching: the table keeps a model's bow and stern
+                        # to the tenth, so within a tenth of touching the rounding decides.
+                        self.count["pairs passing within a tenth of touching"] += gap <= TOUCH + 1
+                        continue
                     givers = [s for s in self.givers(a, b) if s["rudder"] != "lost"
                               and s["effects"].get("cap0", 0) < turn + 1
                               and self.sees(views, s["name"], (b if s is a else a)["name"])]

@@ -8,6 +8,7 @@ from typing import Any, Callable
 from fogbank.rules.core import GameState, Modifier, Roller
 from fogbank.rules.core.copies import evolve
 
+from . import special
 from .events import Sunk
 from .scenario import hit_table, ship_classes
 from .sight import watchers
@@ -101,7 +102,7 @@ def apply_special(ship: Ship, cls: ShipClass, effects: dict[str, str], gun_point
             points += round(float(value) * gun_points)
         elif effect == "knots":
             knots += int(value)
-            said.append(f"{value} knots lost")
+            said.append(special.knots_lost(value))
         elif effect == "rooms":
             rooms += int(value)
             said.append(f"{value} engine room{'s' if value != '1' else ''} lost")
@@ -210,15 +211,20 @@ def _gun_points(gun: str) -> int:
     return hit_table().guns[gun].points
 
 
+def goes_down(ship: Ship, points: int) -> str | None:
+    """Why she sinks (6), or None: 75% of her points (`points`) taken this turn is overwhelming
+    damage; her points taken in all sink her too."""
+    return ("overwhelming damage" if ship.turn_damage * 4 >= points * 3
+            else "damage" if ship.damage >= points else None)
+
+
 def sink(board, state: GameState) -> tuple[Any, list[Sunk]]:
     """Ships at or past their points, or that took 75% of them this turn, go down (5.9, 6): seen
     by every seat whose ships see her as she goes (the firer among them if she still sees her)."""
     classes, events, changed = ship_classes(), [], []
     on_table = evolve(state, board=board)
     for ship in (s for s in board.ships if not s.sunk):
-        points = classes[ship.cls].points
-        how = ("overwhelming damage" if ship.turn_damage * 4 >= points * 3
-               else "damage" if ship.damage >= points else None)
+        how = goes_down(ship, classes[ship.cls].points)
         if how:
             changed.append(evolve(ship, sunk=True, speed=0))
             events.append(Sunk(turn=state.turn, phase=state.phase, audience=watchers(on_table, ship.name),

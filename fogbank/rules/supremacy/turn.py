@@ -207,7 +207,7 @@ def cleanup(state: GameState) -> Resolution:
             result = roller.roll(f"flood/{ship.name}", "pick").total
             if result >= 5:
                 knots += flooding
-                words.append(f"flooding: {flooding} knots lost")
+                words.append(f"flooding: {special.knots_lost(flooding)}")
             elif result == 1:
                 flooding = 0
                 words.append("the flooding is held")

@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV ?= .venv
 GAMES ?= 200
 # The suite runs on every core (pytest-xdist): about 5 minutes on two instead of 12. PYTEST_ARGS=-n0 runs it in one process.
-PYTEST_ARGS ?= -n auto
+PYTEST_ARGS ?= -n auto --durations=25
 BIN := $(VENV)/bin
 
 .PHONY: play test bench bench-arena simulate balance clean system-deps
@@ -24,6 +24,7 @@ system-deps:
 	bash deploy/system-deps.sh
 
 test: $(BIN)/fogbank system-deps
+	$(BIN)/ruff check .
 	$(BIN)/pytest $(PYTEST_ARGS)
 
 bench: $(BIN)/fogbank

@@ -20,6 +20,7 @@ import time
 from typing import Any
 
 import attrs
+
 from fogbank.cli.parser import Parser, count
 from fogbank.cli.parser import scenario as known_scenario
 from fogbank.rules import core

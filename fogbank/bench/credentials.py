@@ -22,9 +22,9 @@ from pathlib import Path
 from fogbank import protocols as wire
 from fogbank.rules.core import UMPIRE
 from fogbank.server.host import Host
-from fogbank.server.mqtt.mosquitto import Mosquitto
 from fogbank.server.mqtt.bus import MqttBus
 from fogbank.server.mqtt.host import MqttHost
+from fogbank.server.mqtt.mosquitto import Mosquitto
 from fogbank.server.store import Store
 
 

@@ -33,10 +33,10 @@ from pathlib import Path
 from typing import Any
 
 from fogbank import protocols as wire
+from fogbank.bench.load.seats import offline_bots
 from fogbank.cli.parser import Parser, count
 from fogbank.cli.parser import scenario as known_scenario
 from fogbank.rules import core
-from fogbank.bench.load.seats import offline_bots
 from fogbank.server.app import quiet_garbage_collector
 from fogbank.server.host import Host
 from fogbank.server.store import Store

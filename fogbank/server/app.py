@@ -33,31 +33,32 @@ import asyncio
 import gc
 import hmac
 import http
-import os
 import importlib.resources
 import json
 import logging
+import os
 import secrets
 import socket
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 from urllib.parse import parse_qs, urlsplit
 
+from websockets.asyncio.server import Server as WebsocketServer
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.http11 import Request, Response
+
 from fogbank import protocols as wire
 from fogbank.errors import ServerFault
 from fogbank.rules.core import Refused, find_ruleset
 from fogbank.server.store import Store, private_file, private_folder
-from websockets.asyncio.server import Server as WebsocketServer
-from websockets.asyncio.server import ServerConnection, serve
-from websockets.http11 import Request, Response
 
 from . import admin
 from .bus import Bus, LocalBus, Unavailable
 from .doors import Doors
 from .gateway import Connection, client_address
 from .guard import TokenGuard
-from .host import Host
 from .handover import Handover, Recorded, adopt
+from .host import Host
 from .nudges import Nudges, Smtp
 from .sockets import CLOSE_GRACE, Socket, listening, raise_fd_limit
 

@@ -13,19 +13,20 @@ import logging
 from typing import Any, Awaitable, Callable
 
 import attrs
-from fogbank import protocols as wire
-from fogbank.errors import Declined
-from fogbank.rules.core import Refused
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 from websockets.protocol import State
 
+from fogbank import protocols as wire
+from fogbank.errors import Declined
+from fogbank.rules.core import Refused
+
 from .bus import LOST, REVOKED, Bus, Session, Unavailable
 from .glance import glance
 from .guard import REFUSED_PAUSE, WRONG_PER_CONNECTION, RateLimited, TokenGuard
+from .handover import Handover
 from .host import Forbidden
 from .sockets import CLOSE_TRY_AGAIN_LATER, MAX_QUEUED_BYTES, MAX_QUEUED_FRAMES
-from .handover import Handover
 
 log = logging.getLogger("fogbank.gateway")
 CLOSE_SERVICE_RESTART = 1012  # the bus lost the seat's stream: reconnect and resume

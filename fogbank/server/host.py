@@ -45,7 +45,7 @@ from .deadlines import Deadlines, Due, Limits
 from .ending import Ending, from_store
 from .engagements import Links
 from .guard import CHECKS, HISTORY, QUESTIONS, TALK, Buckets, RateLimited
-from .nudges import Nudges, check_address
+from .nudges import Nudges
 from .stand_ins import StandIns
 from .streams import SeatStream
 
@@ -181,11 +181,11 @@ class Room:
     def roll_back(self) -> None:
         """Forget the inputs in flight from the first one the store did not keep (those after it
         were computed on it, and were not kept either): the tip goes back to the input before."""
-        for index, flight in enumerate(self._in_flight):
-            stored = flight.stored
-            if stored.done() and not stored.cancelled() and stored.exception() is not None:
-                break
-        else:
+        def lost(stored) -> bool:
+            return stored.done() and not stored.cancelled() and stored.exception() is not None
+
+        index = next((n for n, flight in enumerate(self._in_flight) if lost(flight.stored)), None)
+        if index is None:
             return
         self.last_view, self.last_status = self._in_flight[index].marks
         kept = list(self._in_flight)[:index]

@@ -36,6 +36,7 @@ from typing import Any, Callable, Mapping
 
 import attrs
 import msgpack
+
 from fogbank.errors import FogbankError
 from fogbank.rules import core
 from fogbank.rules.core import Game

@@ -5,6 +5,7 @@ import subprocess
 import sys
 
 import pytest
+
 from fogbank.rules.core import RESULTS
 
 

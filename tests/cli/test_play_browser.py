@@ -18,7 +18,6 @@ from fogbank import protocols as wire
 from fogbank.cli.browser import serve_in_browser
 from fogbank.clients import Client
 from fogbank.server.app import Server
-
 from tests.rules.toy import picket  # noqa: F401  (registers the toy ruleset)
 
 

@@ -17,7 +17,8 @@ async def test_the_bots_take_the_british_seats_and_the_turn_goes_round(tmp_path)
     server = await Server.start(port=0, data=tmp_path)
     created = await server.create_game("river_plate")
     said: list[str] = []
-    serving = asyncio.create_task(serve_in_browser(server, argparse.Namespace(host="127.0.0.1", seat=None, open=False), created, said.append))
+    options = argparse.Namespace(host="127.0.0.1", seat=None, open=False)
+    serving = asyncio.create_task(serve_in_browser(server, options, created, said.append))
     try:
         while not said:
             await asyncio.sleep(0.01)

@@ -9,7 +9,6 @@ from typing import Any
 
 import pytest
 
-from fogbank.rules.core import RESULTS
 from fogbank.clients import (
     CONNECTED,
     RECONNECTING,
@@ -23,10 +22,17 @@ from fogbank.clients import (
 from fogbank.clients.bot import run_bot
 from fogbank.clients.client import _Pending, _Resync
 from fogbank.protocols import (
-    JSON, MSGPACK, Ack, GameOver, NarrativeMessage, Observation, Snapshot, SubmitOrder,
+    JSON,
+    MSGPACK,
+    Ack,
+    GameOver,
+    NarrativeMessage,
+    Observation,
+    Snapshot,
+    SubmitOrder,
 )
+from fogbank.rules.core import RESULTS
 from fogbank.server.app import Server
-
 from tests.rules.toy import picket  # noqa: F401  (registers the toy ruleset)
 
 HOLD_STILL = {"course": "N", "speed": 0, "level": "surface"}

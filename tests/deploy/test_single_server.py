@@ -16,12 +16,12 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from websockets.asyncio.client import connect
+
 from fogbank import protocols as wire
 from fogbank.cli.parser import build_parser
 from fogbank.clients import Client
 from fogbank.server.app import Server
-from websockets.asyncio.client import connect
-
 from tests.conftest import needs
 
 DEPLOY = Path(__file__).parents[2] / "deploy"

@@ -2,6 +2,7 @@ import json
 
 import msgpack
 import pytest
+
 from fogbank.protocols import (
     ERROR_CODES,
     FRAME_ERRORS,

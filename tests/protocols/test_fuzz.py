@@ -3,6 +3,9 @@
 import json
 
 import msgpack
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from fogbank.protocols import (
     CLIENT_MESSAGES,
     FRAME_ERRORS,
@@ -14,8 +17,6 @@ from fogbank.protocols import (
     ServerMessage,
     codec_for,
 )
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 from .examples import CLIENT, SERVER
 

@@ -2,13 +2,15 @@ import json
 
 import msgpack
 import pytest
-from fogbank.protocols import Narrate, Observation
+
 from fogbank.protocols import (
     CLIENT_MESSAGES,
     JSON,
     MSGPACK,
     SERVER_MESSAGES,
     SUBPROTOCOLS,
+    Narrate,
+    Observation,
     codec_for,
 )
 

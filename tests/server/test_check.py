@@ -8,7 +8,6 @@ import pytest
 
 from fogbank import protocols as wire
 from fogbank.clients.client import Client, RequestRefused
-
 from tests.rules.toy import picket  # noqa: F401  (registers the toy ruleset)
 
 from .test_talk import server  # noqa: F401  (a fixture: an embedded server on a free port)

@@ -10,11 +10,11 @@ import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
+from websockets.exceptions import ConnectionClosed
+
 from fogbank import protocols as wire
 from fogbank.rules.record.verify import verify_records
 from fogbank.server.app import Server
-from websockets.exceptions import ConnectionClosed
-
 from tests.rules.toy import picket  # noqa: F401  (registers the toy ruleset)
 
 from .test_end_to_end import MSGPACK, open_peer, server  # noqa: F401  (server: a fixture)
@@ -330,8 +330,9 @@ def test_behind_a_proxy_wrong_tokens_count_against_the_address_it_forwards():
     the proxy added last to X-Forwarded-For; from elsewhere, or without the flag, the peer's own."""
     from types import SimpleNamespace
 
-    from fogbank.server.gateway import client_address
     from websockets.datastructures import Headers
+
+    from fogbank.server.gateway import client_address
 
     def peer(address, forwarded):
         return SimpleNamespace(remote_address=(address, 5000),

@@ -16,9 +16,9 @@ import time
 from pathlib import Path
 
 import pytest
+
 from fogbank.server.app import Server
 from fogbank.server.deadlines import iso
-
 from tests.conftest import needs
 
 from .chromium import CHROMIUM, CHROMIUM_ARGS, expect, playwright_api
@@ -101,7 +101,8 @@ async def test_a_club_plays_the_river_plate_over_the_internet(club):
         await joined(page, links[seat])
         await expect(page.locator("#duty")).to_have_text("Your orders are due")
         await expect(page).to_have_title(re.compile(r"^\(!\) fogbank · "))
-    await expect(players["ajax"].locator("#waiting")).to_have_text("Also waiting for Achilles")  # in sight; Exeter is not, the enemy is never told
+    # Achilles is in sight; Exeter is not, and the enemy is never told.
+    await expect(players["ajax"].locator("#waiting")).to_have_text("Also waiting for Achilles")
 
     # The umpire's console: Exeter to the built-in player, an hour a phase, spectators two turns behind, the webhook.
     await joined(umpire, console_link)

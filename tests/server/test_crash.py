@@ -25,8 +25,8 @@ from fogbank.clients import Client, OrderRefused, TurnPassed
 from fogbank.protocols import GameOver, Observation, Snapshot
 from fogbank.rules import core
 from fogbank.rules.core.plain import to_plain
-from fogbank.rules.record.replay import apply_input
 from fogbank.rules.dardanelles.bot import BotSubmarine
+from fogbank.rules.record.replay import apply_input
 from fogbank.server.store import Store
 
 GAMES = 3

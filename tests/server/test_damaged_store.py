@@ -83,7 +83,7 @@ async def test_a_torn_wal_tail_names_the_games_that_went_back_and_to_which_turn(
     store = await Store.open(live)
     try:
         for game_id in ("aaaaaaaaaaaa", "bbbbbbbbbbbb"):
-            game = await new_game(store, game_id)
+            await new_game(store, game_id)
             for turn in (1, 2, 3):  # each order resolves a turn, each in a commit of its own
                 record = gamelog.input_record("order", turn, seat="submarine", order=STILL, phase="orders")
                 assert await store.append(game_id, record) == turn - 1

@@ -6,15 +6,16 @@ import asyncio
 import json
 
 import pytest
-from fogbank.rules.core import RESULTS
-from fogbank import protocols as wire
-from fogbank.server.app import Server
-from fogbank.rules.dardanelles.bot import BotSubmarine
-from fogbank.rules.record.verify import verify_records
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
+
+from fogbank import protocols as wire
+from fogbank.rules.core import RESULTS
+from fogbank.rules.dardanelles.bot import BotSubmarine
+from fogbank.rules.record.verify import verify_records
+from fogbank.server.app import Server
 
 JSON, MSGPACK = "fogbank.v1.json", "fogbank.v1.msgpack"
 
@@ -258,6 +259,7 @@ async def test_what_a_seat_is_sent_does_not_change_with_hidden_vessels(tmp_path)
     """Non-interference on the wire: the submarine's bytes, errors included, are the same whether
     a vessel far from its track exists or not."""
     import attrs
+
     from fogbank.rules.dardanelles.chart import parse_square
     from fogbank.rules.dardanelles.units import Vessel, VesselType
 

@@ -4,9 +4,9 @@ Salvo game in the same host, the bots play it to its end, and the parent goes on
 from __future__ import annotations
 
 import asyncio
+from unittest import mock
 
 import pytest
-from unittest import mock
 
 from fogbank import protocols as wire
 from fogbank.clients.bot import run_bot
@@ -159,8 +159,8 @@ async def test_a_restart_in_the_middle_resumes_both_games_and_the_link(tmp_path)
     try:
         created = await server.create_game("black_sea", {"battles": "hex"})
         await bots_until(server, created["seats"].values(),
-                         lambda: any(l.status == "fighting" for l in settles(server.host, created["game"])))
-        links = [l for l in settles(server.host, created["game"]) if l.status == "fighting"]  # a turn may have several
+                         lambda: any(lnk.status == "fighting" for lnk in settles(server.host, created["game"])))
+        links = [lnk for lnk in settles(server.host, created["game"]) if lnk.status == "fighting"]  # a turn may have several
         link = links[0]
     finally:
         await server.close()
@@ -176,9 +176,9 @@ async def test_a_restart_in_the_middle_resumes_both_games_and_the_link(tmp_path)
         snapshot = await peer.until(wire.Snapshot)
         assert link_of(snapshot.view["linked"], link) == {"game": link.child, "token": link.tokens[seat], "engagement": link.engagement}
         parent = host.rooms[created["game"]]
-        await bots_until(server, [t for l in links for s, t in l.tokens.items() if s != "umpire"],
+        await bots_until(server, [t for lnk in links for s, t in lnk.tokens.items() if s != "umpire"],
                          lambda: not parent.game.awaiting or parent.game.state.ended)
-        assert all(host.links.by_parent[created["game"]][l.engagement].status == "settled" for l in links)
+        assert all(host.links.by_parent[created["game"]][lnk.engagement].status == "settled" for lnk in links)
     finally:
         await server.close()
 
@@ -190,12 +190,13 @@ def link_of(linked, link):
 async def test_the_umpire_settles_an_abandoned_battle_and_the_linked_game_is_ended(server):
     created = await server.create_game("black_sea", {"battles": "hex"})
     host = server.host
-    await bots_until(server, created["seats"].values(), lambda: any(l.status == "fighting" for l in settles(host, created["game"])))
-    links = [l for l in settles(host, created["game"]) if l.status == "fighting"]  # a turn may have several
+    await bots_until(server, created["seats"].values(), lambda: any(lnk.status == "fighting" for lnk in settles(host, created["game"])))
+    links = [lnk for lnk in settles(host, created["game"]) if lnk.status == "fighting"]  # a turn may have several
     umpire = await open_peer(server, created["umpire_token"])
     refused = await umpire.request(lambda ref: wire.Release(ref=ref))
     assert isinstance(refused, wire.Error) and refused.code == "awaiting_battle"
-    bad = await umpire.request(lambda ref: wire.Override(ref=ref, override={"settle": links[0].engagement, "result": {"ships": 3}}, reason="abandoned"))
+    settle = {"settle": links[0].engagement, "result": {"ships": 3}}
+    bad = await umpire.request(lambda ref: wire.Override(ref=ref, override=settle, reason="abandoned"))
     assert isinstance(bad, wire.Error) and bad.code == "bad_engagement_result"
     ending, end = [], host.store.end
 
@@ -222,7 +223,7 @@ async def test_a_battle_no_ruleset_can_fight_is_shown_to_the_umpire_and_the_pare
     created = await server.create_game("black_sea", {"battles": "hex"})
     host = server.host
     with mock.patch.object(engagements.core, "host_for", unlinked):
-        await bots_until(server, created["seats"].values(), lambda: any(l.status == "failed" for l in settles(host, created["game"])))
+        await bots_until(server, created["seats"].values(), lambda: any(lnk.status == "failed" for lnk in settles(host, created["game"])))
     room = host.rooms[created["game"]]
     assert room.game.awaiting and room.game.cycle is core.Cycle.ORDERS
     umpire = await open_peer(server, created["umpire_token"])
@@ -243,11 +244,11 @@ async def test_a_battle_that_ended_before_a_crash_is_settled_when_the_server_com
 
         def all_ended():
             links = settles(host, created["game"])
-            return links and all(l.child in host.rooms and host.rooms[l.child].game.cycle is core.Cycle.ENDED for l in links)
+            return links and all(lnk.child in host.rooms and host.rooms[lnk.child].game.cycle is core.Cycle.ENDED for lnk in links)
 
         with mock.patch.object(engagements.Links, "_give_back", no_give_back):
             await bots_until(server, created["seats"].values(), all_ended)
-        names = sorted(l.engagement for l in settles(host, created["game"]) if l.status == "fighting")
+        names = sorted(lnk.engagement for lnk in settles(host, created["game"]) if lnk.status == "fighting")
         assert names and host.rooms[created["game"]].game.awaiting
     finally:
         await server.close()

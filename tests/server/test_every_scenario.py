@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+
 from fogbank.clients.bot import run_bot
 from fogbank.rules.core import RESULTS, rulesets
 from fogbank.server.app import Server

@@ -11,7 +11,6 @@ from fogbank.server import host as host_module
 from fogbank.server.app import Server
 from fogbank.server.guard import CHECKS, HISTORY, QUESTIONS, TALK, Buckets
 from fogbank.server.host import MAX_TALK, TOLD_PAGE, TOLD_RECENT
-
 from tests.rules.toy import picket  # noqa: F401  (registers the toy ruleset)
 
 from .test_end_to_end import JSON, open_peer

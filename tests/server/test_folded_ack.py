@@ -9,13 +9,12 @@ import json
 import attrs
 import msgpack
 import pytest
+from websockets.protocol import State
 
 from fogbank import protocols as wire
 from fogbank.rules.core import Refused
 from fogbank.server.app import Server
 from fogbank.server.gateway import Connection
-from websockets.protocol import State
-
 from tests.rules.toy import picket  # noqa: F401  (registers the toy ruleset)
 
 from .test_end_to_end import JSON, MSGPACK, open_peer

@@ -18,7 +18,6 @@ from fogbank.rules.record.replay import full_record
 from fogbank.server import filter as seen_by
 from fogbank.server.host import Host
 from fogbank.server.store import FILENAME, Store
-
 from tests.rules.toy import picket  # noqa: F401  (registers the toy ruleset)
 
 CODECS = (wire.codec_for(wire.MSGPACK), wire.codec_for(wire.JSON))

@@ -14,7 +14,6 @@ from fogbank.rules import core
 from fogbank.rules.core import UMPIRE, Game, StandingOrderUsed
 from fogbank.rules.dardanelles.chart import distance
 from fogbank.rules.dardanelles.units import Vessel, VesselType
-
 from tests.rules.toy.picket import SIGHT, Picket
 
 from .noninterference import Change, Plug, check, plant_waiting_from_the_truth
@@ -243,9 +242,9 @@ def _ends(seed: bytes, inputs) -> bool:
     """Whether the submarine's orders end the game (refused orders are left out, as the host leaves them)."""
     ruleset = core.find_ruleset(DARDANELLES.ruleset)
     game = core.start(ruleset, DARDANELLES.scenario, seed)
-    for given in inputs:
+    for one in inputs:
         try:
-            game = core.submit(game, given["seat"], ruleset.parse_order(given["seat"], dict(given["order"]))).game
+            game = core.submit(game, one["seat"], ruleset.parse_order(one["seat"], dict(one["order"]))).game
         except core.Refused:
             continue
         if game.state.ended:

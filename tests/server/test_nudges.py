@@ -134,7 +134,7 @@ async def test_a_slow_or_hanging_destination_delays_no_other_games_nudges(tmp_pa
         await ask(umpires[2], lambda ref: wire.SetNudges(ref=ref, addresses={"blue1": "bravo@example.org"}))
         await ask(umpires[3], lambda ref: wire.SetNudges(ref=ref, webhook=healthy.url))
         for room in rooms[:3]:  # the stuck destinations get theirs first: more than their queues hold
-            for turn in range(delivery.QUEUED + 6):
+            for _turn in range(delivery.QUEUED + 6):
                 server.host.nudges.turn_told.clear()  # a turn's nudge each time, as if turns went by
                 server.host.nudges.due_told.clear()
                 server.host.nudges.phase_opened(room, None, frozenset({"blue1"}))

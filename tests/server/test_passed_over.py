@@ -18,7 +18,6 @@ from fogbank.rules import core
 from fogbank.rules.record.verify import verify_records
 from fogbank.server.host import Host, Room
 from fogbank.server.store import Store
-
 from tests.rules.toy import picket  # noqa: F401  (registers the toy rulesets)
 
 SEED = b"\x21" * 32

@@ -5,7 +5,6 @@ import asyncio
 import sqlite3
 
 import msgpack
-
 import pytest
 
 from fogbank.clients import Client, JoinRefused

@@ -10,8 +10,8 @@ import sys
 import pytest
 
 from fogbank.rules import core
-from fogbank.rules.record import gamelog
 from fogbank.rules.core import UMPIRE, find_ruleset
+from fogbank.rules.record import gamelog
 from fogbank.server.store import FILENAME, RecoveryError, StorageFull, Store, StoreError, recover, state_fingerprint
 
 SEED = bytes(range(32))

@@ -10,7 +10,6 @@ import pytest
 from fogbank import protocols as wire
 from fogbank.rules.record.verify import verify_records
 from fogbank.server.app import Server
-
 from tests.rules.toy import picket  # noqa: F401  (registers the toy ruleset)
 
 from .test_end_to_end import JSON, open_peer

@@ -14,7 +14,6 @@ from fogbank.clients import Client
 from fogbank.clients.bot import run_bot
 from fogbank.rules.record.verify import verify_records
 from fogbank.server.app import Server
-
 from tests.rules.toy import picket  # noqa: F401  (registers the toy ruleset)
 
 

@@ -11,8 +11,8 @@ import pytest
 
 from fogbank import protocols as wire
 from fogbank.rules import core
-from fogbank.server.app import Server
 from fogbank.rules.record.replay import full_record
+from fogbank.server.app import Server
 
 from .test_end_to_end import JSON, open_peer
 
@@ -34,7 +34,7 @@ async def play(server, game):
     sub = await open_peer(server, game["seats"]["submarine"])
     view = (await sub.recv()).view
     for order in ORDERS:
-        reply = await sub.request(lambda ref, o=order: wire.SubmitOrder(ref=ref, turn=view["turn"], order=o))
+        reply = await sub.request(lambda ref, o=order: wire.SubmitOrder(ref=ref, turn=view["turn"], order=o))  # noqa: B023 (awaited at once)
         assert isinstance(reply, wire.Ack), reply
         observation = await sub.until(wire.Observation)
         view = observation.view
@@ -147,7 +147,8 @@ async def test_the_console_files_are_served(server, path, kind):
     assert status == 200 and headers["Content-Type"].startswith(kind) and body
 
 
-@pytest.mark.parametrize("path", ["/umpire/../app.py", "/umpire/%2e%2e/app.py", "/umpire/missing.js", "/umpire/.hidden.js", "/umpire/x/app.js"])
+@pytest.mark.parametrize("path", ["/umpire/../app.py", "/umpire/%2e%2e/app.py", "/umpire/missing.js",
+                                  "/umpire/.hidden.js", "/umpire/x/app.js"])
 async def test_nothing_else_is_served_from_the_console_folder(server, path):
     status, _, _ = await asyncio.to_thread(fetch, f"http://127.0.0.1:{server.port}{path}")
     assert status == 404

@@ -11,17 +11,17 @@ import tempfile
 from pathlib import Path
 
 import attrs
-from fogbank import protocols as wire
-from fogbank.rules import core
-from fogbank.rules.core import Refused
-from fogbank.server.host import Host, Room
-from fogbank.rules.dardanelles.chart import distance
-from fogbank.rules.dardanelles.scenario import load_scenario
-from fogbank.rules.dardanelles.units import Vessel, VesselType
-from fogbank.server.store import Store
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from fogbank import protocols as wire
+from fogbank.rules import core
+from fogbank.rules.core import Refused
+from fogbank.rules.dardanelles.chart import distance
+from fogbank.rules.dardanelles.scenario import load_scenario
+from fogbank.rules.dardanelles.units import Vessel, VesselType
+from fogbank.server.host import Host, Room
+from fogbank.server.store import Store
 from tests.rules.dardanelles.test_secrecy import entered_squares, play_logged
 
 SEAT = "submarine"

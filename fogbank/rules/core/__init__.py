@@ -5,15 +5,43 @@ No I/O lives here: no asyncio, sockets, files or clocks (a test enforces it). Sh
 """
 
 from .dice import (
-    ByFaces, Dice, KeyRolledTwice, Modifier, Roll, Roller, commitment, d66, derive_faces, hits, percentile,
+    ByFaces,
+    Dice,
+    KeyRolledTwice,
+    Modifier,
+    Roll,
+    Roller,
+    commitment,
+    d66,
+    derive_faces,
+    hits,
+    percentile,
     verify_roll,
 )
 from .engagement import EngagedShip, Engagement, EngagementResult, Party, ShipOutcome
 from .errors import Refused
 from .events import Amended, Answer, Event, GameEnded, Narrative, OverrideApplied, StandingOrderUsed, Talk, Told
 from .game import (
-    Game, Resolved, Step, amend, ask, check, deadline, end, has_nothing_to_order, narrate, override, pass_over,
-    private_talk_to, release, set_hold, settle, start, submit, talk, waiting_told,
+    Game,
+    Resolved,
+    Step,
+    amend,
+    ask,
+    check,
+    deadline,
+    end,
+    has_nothing_to_order,
+    narrate,
+    override,
+    pass_over,
+    private_talk_to,
+    release,
+    set_hold,
+    settle,
+    start,
+    submit,
+    talk,
+    waiting_told,
 )
 from .knowledge import Fidelity, Plot, Position, Sensor, Sighting, Track, capped
 from .phases import Cycle, turns_played

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Mapping
 
 import attrs
+
 from .chart import Square
 from .contacts import Contact
 from .units import RELOAD_TURNS, Boat, Level, Vessel

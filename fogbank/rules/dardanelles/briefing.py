@@ -38,7 +38,6 @@ from .units import (
 )
 
 
-
 def _per_cent(chance: Fraction) -> str:
     return f"{round(100 * chance)}%"
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import ClassVar
 
 import attrs
+
 from fogbank.rules.core import Event
 
 from .contacts import Contact
-
 from .units import Level
 
 SUBMARINE = "submarine"  # the one seat

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 import attrs
+
 from fogbank.rules.core import GameState, OverrideApplied, Refused, Resolution, fields
 from fogbank.rules.core.copies import evolve
 

@@ -9,10 +9,10 @@ from fogbank.rules.core import UMPIRE, Dice, Event, GameState, Option, Refused, 
 from fogbank.rules.core.scenarios import Checked
 
 from . import measures, orders, overrides, setup, turn, views
-from .briefing import briefing
 from .board import Board, BoatLog
-from .chart import Chart
 from .bot import BotSubmarine
+from .briefing import briefing
+from .chart import Chart
 from .describe import describe
 from .errors import ERROR_CODES
 from .events import BRITISH, SUBMARINE

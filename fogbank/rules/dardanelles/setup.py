@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 import attrs
+
 from fogbank.rules.core import GameState, OverrideApplied, Refused, Resolution, derive_faces, fields
 from fogbank.rules.core.copies import evolve
 

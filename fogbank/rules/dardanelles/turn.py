@@ -20,16 +20,16 @@ from types import SimpleNamespace
 from typing import Iterable
 
 import attrs
+
 from fogbank.rules.core import Event, GameState, Modifier, Outcome, Resolution, Roller
 from fogbank.rules.core.copies import evolve
 
 from . import events as ev
-from .contacts import Contact, Fidelity
-from .events import BRITISH
 from .board import Board, BoatLog, Report
 from .chart import Square, bearing, compass_point, distance, square_name
+from .contacts import Contact, Fidelity
 from .describe import describe, facts
-from .events import SUBMARINE, TOLD
+from .events import BRITISH, SUBMARINE, TOLD
 from .scenario import Scenario
 from .tables import (
     BOTTOM_MINES,

@@ -7,13 +7,13 @@ import math
 from datetime import datetime, timedelta
 
 import attrs
+
 from fogbank.rules.core import GameState
 
 from .board import Board, BoatLog, Report
 from .chart import Chart, Course, Place, square_name
 from .contacts import Contact
-from .events import BRITISH
-from .events import DriftHeld
+from .events import BRITISH, DriftHeld
 from .scenario import Scenario
 from .stream import stream_set
 from .turn import is_night
@@ -315,7 +315,7 @@ def chart_view(scenario: Scenario, *, umpire: bool) -> ChartView:
 def stream_by_row(chart) -> dict[str, str]:
     """Each row's general set of the surface stream: the course nearest the sum of its squares'."""
     sums: dict[int, list[int]] = {}
-    for (x, y), course in chart.tide.items():
+    for (_x, y), course in chart.tide.items():
         total = sums.setdefault(y, [0, 0])
         total[0] += course.step[0]
         total[1] += course.step[1]

@@ -11,8 +11,8 @@ from fogbank.rules.core import GameState, Refused, fields
 
 from .board import Board, Fleet, reach
 from .scenario import MISSIONS, Scenario
-from .turn import seaplane_bases
 from .tactical.areas import OUTGUNNED, POSTURES, TARGETS
+from .turn import seaplane_bases
 
 NEEDS = {"transport": "AP", "lay mines": "ML"}
 ESCORTED = ("transport", "lay mines", "bombard")  # the missions an escort may guard

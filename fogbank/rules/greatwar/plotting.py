@@ -12,6 +12,7 @@ from .board import Fleet, reach
 from .scenario import Scenario
 from .turn import Turn
 
+
 def orders_phase(state: GameState, scenario: Scenario, orders: Mapping[str, dict]) -> Resolution:
     t = Turn(state, scenario)
     t.board = evolve(t.board, chosen=())

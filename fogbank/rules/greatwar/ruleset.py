@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-
 from fogbank.rules.core import (
-    UMPIRE, Dice, Event, GameState, Option, OverrideApplied, Plot, Refused, Resolution, Ruleset, Seat, fields, register,
+    UMPIRE,
+    Dice,
+    Event,
+    GameState,
+    Option,
+    OverrideApplied,
+    Plot,
+    Refused,
+    Resolution,
+    Ruleset,
+    Seat,
+    fields,
+    register,
 )
 from fogbank.rules.core.copies import evolve
 from fogbank.rules.core.scenarios import Checked
@@ -47,13 +55,13 @@ def _disclosed(scenario, minefields, side: str) -> dict[str, str]:
     """Advanced strategic rule 7: the enemy's starting fields within 2 zones of a base or beside
     a Turkish Straits zone, told in words."""
     told = {}
-    for (zone, owner), fields in minefields.items():
+    for (zone, owner), laid in minefields.items():
         if owner == side:
             continue
         near_base = any(scenario.distances[zone][b.id] <= 2 for b in scenario.zones.values() if b.base)
         beside_straits = any(zone == s or zone in scenario.zones[s].adjacent for s in scenario.straits)
         if near_base or beside_straits:
-            told[zone] = density(fields)
+            told[zone] = density(laid)
     return told
 
 

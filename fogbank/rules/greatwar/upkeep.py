@@ -10,6 +10,7 @@ from .board import Fleet, Pending
 from .plotting import ahead_from_here
 from .turn import MINE_HIT, Turn
 
+
 def upkeep(t: Turn) -> None:
     """What comes before the next turn's orders phase, rolled as that turn's (keys and log)."""
     t.roller.turn = t.state.turn + 1
@@ -185,7 +186,7 @@ def _strategic_event(t: Turn) -> None:
         t.news(side, f"Condenser problems: {name} leaves {fleet.name} and must return to port.", fleet.id)
     elif event == "erroneous report" and hunters:
         fleet = t.roller.choose("erroneous report/fleet", hunters)
-        if fleet.leader and t.roller.roll(f"erroneous report/leader", "leader").outcome == "yes":
+        if fleet.leader and t.roller.roll("erroneous report/leader", "leader").outcome == "yes":
             t.news(side, f"A bad intelligence report reaches {fleet.name}; the admiral ignores it.", fleet.id)
         else:
             t.put(evolve(fleet, must_plot=3, ahead=()))

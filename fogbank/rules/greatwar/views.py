@@ -11,7 +11,7 @@ from fogbank.rules.core import GameState
 from fogbank.rules.core.copies import evolve
 from fogbank.rules.core.plain import to_plain
 
-from .board import Board, Intel, density, zones_per_turn, fuel_left
+from .board import Board, Intel, density, fuel_left, zones_per_turn
 from .scenario import Scenario
 from .turn import is_day, seaplane_bases, seaplane_reach
 from .upkeep import repair_wanted

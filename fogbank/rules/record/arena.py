@@ -219,7 +219,7 @@ def goals(run: Mapping[str, Any]) -> list[dict[str, Any]]:
             "figure": figures["losses"]["rate"], "interval": figures["losses"]["interval"],
             "met": figures["losses"]["rate"] >= LEAST_WINS,
         })
-    for key, rule in run["rules"].items():
+    for _key, rule in run["rules"].items():
         found.append({
             "goal": f"{rule['words']} in at least {LEAST_RULE_USE:.0%} of games",
             "figure": rule["games"]["rate"], "interval": rule["games"]["interval"],

@@ -9,7 +9,17 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from fogbank.rules.core import (
-    UMPIRE, Amended, Answer, Event, Game, Narrative, StandingOrderUsed, Step, commitment, seat_map, sides,
+    UMPIRE,
+    Amended,
+    Answer,
+    Event,
+    Game,
+    Narrative,
+    StandingOrderUsed,
+    Step,
+    commitment,
+    seat_map,
+    sides,
 )
 from fogbank.rules.core.plain import to_plain
 

@@ -6,8 +6,8 @@ import hashlib
 from typing import Any, Callable, Generator, Iterator, Mapping
 
 from fogbank.rules import core
-from fogbank.rules.core.engagement import ENGAGEMENT_OPTION, engagement_plain, result_plain
 from fogbank.rules.core import players
+from fogbank.rules.core.engagement import ENGAGEMENT_OPTION, engagement_plain, result_plain
 from fogbank.rules.core.plain import to_plain
 
 from . import gamelog, inputs, schema

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar, Mapping
 
 import attrs
+
 from fogbank.rules.core import Event
 
 from .hexes import Hex

@@ -37,9 +37,10 @@ def how_to_play(state: GameState, scenario: Scenario, side: str | None) -> list[
     units = in_play(scenario, state.options)
     mine = [u for u in units if side is None or u.side == side]
     start = scenario.visibility - 1 if scenario.random_events else scenario.visibility
+    minelayer = any(s.mines for s in scenario.seats)
     how = [
         ["A turn", "Phase One: at night the side at a disadvantage declares its starshells and searchlights first, "
-                   "then the other side" + ("; on turn 1 the minelayer lays its secret mines" if any(s.mines for s in scenario.seats) else "")
+                   "then the other side" + ("; on turn 1 the minelayer lays its secret mines" if minelayer else "")
                    + ". Movement: every side plots at once, a path of F (one hex ahead) and L or R (turn one hexside); a capital "
                    "ship may turn twice a move, a screen three times, each turn of one to three hexsides; a ship not plotted "
                    "holds course and speed (its speed marker: the hexes it moved last). Gunfire: pick a ship and a contact for "
@@ -64,10 +65,10 @@ def how_to_play(state: GameState, scenario: Scenario, side: str | None) -> list[
         words = ("A fort and a ship in a water hex beside it fire at each other at three times their attack "
                  "(Gallipoli rule 1's target in the same hex: the fort stands on the shore).")
         how.append(["Point-blank", words])
-    if scenario.minefields or any(s.mines for s in scenario.seats):
+    if scenario.minefields or minelayer:
         how.append(["Mines", "Every mined hex a ship enters is rolled for: 1-2 on a die strikes, and a strike is S (2-4 on "
                              "two dice), WS (5-7) or X (8-12: she sinks). The fields printed on the map are on every chart"
-                    + ("; the minelayer's secret hexes are known only to it and to the umpire" if any(s.mines for s in scenario.seats) else "")
+                    + ("; the minelayer's secret hexes are known only to it and to the umpire" if minelayer else "")
                     + ". A mine you strike is marked on your map."])
     radar = _radar_words(mine)
     if radar:
@@ -102,8 +103,9 @@ def how_to_play(state: GameState, scenario: Scenario, side: str | None) -> list[
         ties = f" Level points are a victory for {victory.ties.capitalize()}." if victory.ties else " Level points are a draw."
         if victory.ties and victory.margin > 1:
             other = next(s for s in scenario.sides if s != victory.ties)
-            ties = (f" {SIDE_NAMES.get(other, other)[:1].upper()}{SIDE_NAMES.get(other, other)[1:]} must score at least {victory.margin} points more than"
-                    f" {SIDE_NAMES.get(victory.ties, victory.ties)} to win; short of that, {SIDE_NAMES.get(victory.ties, victory.ties)}"
+            them, tied = SIDE_NAMES.get(other, other), SIDE_NAMES.get(victory.ties, victory.ties)
+            ties = (f" {them[:1].upper()}{them[1:]} must score at least {victory.margin} points more than"
+                    f" {tied} to win; short of that, {tied}"
                     " has done what it came to do and wins.")
         zeppelins = " (and zeppelins it destroys)" if scenario.zeppelins else ""
         how.append(["Victory", f"Each side scores the points of the enemy ships it sinks{zeppelins}." + home + ties])

@@ -82,7 +82,8 @@ def _zeppelins(work: Work) -> None:
                       type="Z", hex=hex_, facing=scenario.zeppelin_facing, max_speed=8, defence=5, points=10))
     work.board = evolve(work.board, zeppelins_rolled=True)
     seats = [s.name for s in scenario.seats if s.side == scenario.seat(scenario.zeppelin_seat).side]
-    work.tell(seats, "zeppelins", f"{count} zeppelin{'s' if count != 1 else ''} came out." if count else "No zeppelins came out.", count=count)
+    said = f"{count} zeppelin{'s' if count != 1 else ''} came out." if count else "No zeppelins came out."
+    work.tell(seats, "zeppelins", said, count=count)
 
 
 def _random_event(work: Work) -> None:
@@ -124,7 +125,8 @@ def _random_event(work: Work) -> None:
                               effects={side: frozenset(effects)} if effects else {})
     everyone = [s.name for s in scenario.seats]
     if visibility != board.visibility or event in (FOG_LIFTS, FOG_OF_WAR):
-        work.tell(everyone, "visibility", f"Random event: {event}. Visibility is now {visibility} hex{'' if visibility == 1 else 'es'}.", visibility=visibility)
+        work.tell(everyone, "visibility", f"Random event: {event}. Visibility is now {visibility} hex{'' if visibility == 1 else 'es'}.",
+                  visibility=visibility)
     elif side and event != "no event":
         work.tell(work.seats_of(side), "random_event", f"Random event on our side: {event}.", event=event)
     else:
@@ -138,6 +140,9 @@ def _event_repair(work: Work, side: str) -> None:
     if not damaged:
         return
     unit = max(damaged, key=lambda u: (u.w + u.s, u.id))
-    unit = evolve(unit, w=unit.w - 1, fresh_w=max(0, unit.fresh_w - 1)) if unit.w else evolve(unit, s=unit.s - 1, fresh_s=max(0, unit.fresh_s - 1))
+    if unit.w:
+        unit = evolve(unit, w=unit.w - 1, fresh_w=max(0, unit.fresh_w - 1))
+    else:
+        unit = evolve(unit, s=unit.s - 1, fresh_s=max(0, unit.fresh_s - 1))
     work.put(unit)
     work.tell(work.seats_of(side), "repaired", f"{unit.name} mended a hit (random event: damage control).", unit=unit.id)

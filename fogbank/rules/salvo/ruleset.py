@@ -5,7 +5,19 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable, Mapping
 
 from fogbank.rules.core import (
-    UMPIRE, Dice, Engagement, EngagementResult, Event, GameState, Option, Refused, Resolution, Ruleset, Seat, Tally, register,
+    UMPIRE,
+    Dice,
+    Engagement,
+    EngagementResult,
+    Event,
+    GameState,
+    Option,
+    Refused,
+    Resolution,
+    Ruleset,
+    Seat,
+    Tally,
+    register,
 )
 from fogbank.rules.core.engagement import ENGAGEMENT_OPTION, engagement_from_plain
 from fogbank.rules.core.scenarios import Checked

@@ -252,7 +252,8 @@ def _outcome(work: Work, final: bool = True) -> Outcome | None:
     scenario, board = work.scenario, work.board
     victory = scenario.victory
     sides = scenario.sides
-    alive = {side: [u for u in work.units.values() if u.side == side and u.afloat and u.kind not in (DUMMY, FORT, ZEPPELIN)] for side in sides}
+    alive = {side: [u for u in work.units.values() if u.side == side and u.afloat and u.kind not in (DUMMY, FORT, ZEPPELIN)]
+             for side in sides}
     if victory.kind == "exit":
         other = next(s for s in sides if s != victory.side)
         through = sum(1 for uid in board.exits if victory.counts(work.units[uid]))

@@ -7,11 +7,10 @@ from typing import Any
 from fogbank.rules.core import GameState
 
 from . import checks, hexes, movement, sensing
-from .tables import RADARS, SEARCH_RADARS
 from .board import Board, SeatLog
 from .scenario import Scenario
+from .tables import RADARS, SEARCH_RADARS
 from .units import FORT, Unit
-
 
 MARKS = {  # 12.5's special damage biting this turn, as the ship's own crew would say it
     "engineering": "no power (engineering hit): no radar, guns, torpedoes, starshells or searchlight this turn",
@@ -25,7 +24,8 @@ def unit_view(unit: Unit, board: Board, turn: int = 0) -> dict[str, Any]:
     return {
         "id": unit.id, "name": unit.name, "type": unit.type, "kind": unit.kind, "seat": unit.seat,
         "hex": hexes.number(unit.hex), "facing": None if unit.kind == FORT else unit.facing, "speed": unit.speed,
-        "max_speed": unit.current_max_speed, "attack": unit.current_attack, "attack_factor": unit.attack, "secondary": unit.current_secondary,
+        "max_speed": unit.current_max_speed, "attack": unit.current_attack, "attack_factor": unit.attack,
+        "secondary": unit.current_secondary,
         "defence": unit.defence, "range": unit.range, "torpedoes": unit.torpedoes, "torpedo_range": unit.torpedo_range,
         "salvoes": unit.salvoes, "radar": unit.radar if unit.has_radar else None,
         "radar_range": board.radar_range.get(unit.id) if unit.has_radar else None,

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import Iterable
 
-
 from fogbank.rules.core import Modifier, Roller
 from fogbank.rules.core.copies import evolve
 

@@ -11,8 +11,8 @@ from fogbank.rules.core.copies import evolve
 from . import special
 from .events import Sunk
 from .scenario import hit_table, ship_classes
-from .sight import watchers
 from .ships import MAINS, SECONDARIES, Ship, ShipClass
+from .sight import watchers
 
 TORPEDO_POINTS = 300  # a torpedo hit (decisions.md: the full rules' torpedo sheet is not in the seed)
 

@@ -108,7 +108,8 @@ def describe(event: Event) -> str:
     if isinstance(event, NotFired):
         return f"{event.title}'s {event.group} guns did not fire at {event.target_title}: {event.why}."
     if isinstance(event, UnderFire):
-        firer = f"{event.by_title}'s {BATTERY[event.battery]}" if event.by_title else f"the {BATTERY[event.battery]} of a ship she cannot see"
+        battery = BATTERY[event.battery]
+        firer = f"{event.by_title}'s {battery}" if event.by_title else f"the {battery} of a ship she cannot see"
         return f"{event.title} is under fire from {firer}: {_plural(event.hits, 'hit') if event.hits else 'no hit'}."
     if isinstance(event, Damaged):
         effects = "; ".join(event.effects) or "no special damage"

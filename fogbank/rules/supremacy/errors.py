@@ -24,7 +24,8 @@ ERROR_CODES: dict[str, str] = {
     "written_ahead": "The ship's move this turn was written ahead at night: give her none.",
     "over_land": "The move runs across land drawn on the seat's chart.",
     "unknown_group": "The ship has no group of guns by that name.",
-    "group_twice": "A group of mains fires at one target; a group of secondaries may split its guns between two targets, the second in local control.",
+    "group_twice": "A group of mains fires at one target; a group of secondaries may split its guns between two targets,"
+                   " the second in local control.",
     "not_visible": "The firing ship does not see that target at the end of this movement.",
     "not_enemy": "The target is a friendly ship: ships fire at enemies.",
     "cannot_fire": "The battery may not fire this turn (chasing splash, silenced by damage).",
@@ -40,5 +41,6 @@ ERROR_CODES: dict[str, str] = {
     "unknown_ship": "There is no ship of that name in the action.",
     "unknown_override": "Overrides are move_ship, set_damage, remove_ship or set_visibility.",
     "bad_override": "An override's figure is out of range or of the wrong type (the sentence gives the range).",
-    "signals_in_the_open": "Once the battle has begun every signal is made in the open (4.2), heard by every seat: private talk was for the planning before the first move.",
+    "signals_in_the_open": "Once the battle has begun every signal is made in the open (4.2), heard by every seat:"
+                           " private talk was for the planning before the first move.",
 }

@@ -7,14 +7,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-
 from fogbank.rules.core import GameState, Refused, fields
 
 from . import aground, moves, searchlights
 from .board import Board, FireOrder, TorpedoOrder
+from .fire import bearing_mounts, split_guns, working_guns
 from .geometry import in_arc, relative
 from .scenario import hit_table, load_scenario, ship_classes
-from .fire import bearing_mounts, split_guns, working_guns
 from .ships import SECONDARIES, silenced
 from .turn import writes_ahead
 from .views import in_sight

@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-
 from fogbank.rules.core import GameState, OverrideApplied, Refused, Resolution, fields
 from fogbank.rules.core.copies import evolve
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping
 
-
 from fogbank.rules.core import Event
 from fogbank.rules.core.copies import evolve
 from fogbank.rules.core.plain import to_plain

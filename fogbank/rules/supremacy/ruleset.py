@@ -4,15 +4,23 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable, Mapping
 
-
 from fogbank.rules.core import (
-    UMPIRE, Dice, Event, GameState, Option, Refused, Resolution, Ruleset, Seat, Tally, register,
+    UMPIRE,
+    Dice,
+    Event,
+    GameState,
+    Option,
+    Refused,
+    Resolution,
+    Ruleset,
+    Seat,
+    Tally,
+    register,
 )
 from fogbank.rules.core.copies import evolve
 from fogbank.rules.core.scenarios import Checked
 
-from . import (aground, contacts, fire, gunnery, idle, measures, orders, overrides, ramming, searchlights, torpedoes,
-               turn, victory, views)
+from . import aground, contacts, fire, gunnery, idle, measures, orders, overrides, ramming, searchlights, torpedoes, turn, victory, views
 from .board import Board, Log
 from .bot import Captain
 from .damage import TABLES

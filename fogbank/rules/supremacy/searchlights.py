@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import Mapping
 
-
 from fogbank.rules.core import GameState, Resolution, fields
 from fogbank.rules.core.copies import evolve
 

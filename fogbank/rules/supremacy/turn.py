@@ -6,12 +6,10 @@ from __future__ import annotations
 
 from typing import Mapping
 
-
 from fogbank.rules.core import GameState, Resolution, Roller
 from fogbank.rules.core.copies import evolve
 
-from . import aground, gunnery, moves, ramming, special
-from . import contacts, torpedoes
+from . import aground, contacts, gunnery, moves, ramming, special, torpedoes
 from .board import Board
 from .damage import TABLES, apply_special, sink
 from .events import Collided, Damaged, Grounded
@@ -157,7 +155,7 @@ def apply_damage(state: GameState) -> Resolution:
     roller = Roller(state.dice, state.turn, TABLES)
     ships = {s.name: s for s in board.ships}
     told: dict[str, tuple[int, list[str]]] = {}
-    for n, salvo in enumerate(board.salvos):
+    for _n, salvo in enumerate(board.salvos):
         target = ships[salvo.target]
         cls = classes[target.cls]
         points, words = salvo.points, []

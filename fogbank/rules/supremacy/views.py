@@ -5,16 +5,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-
 from fogbank.rules.core import UMPIRE, Answer, GameState, Refused, Resolution, fields
 
 from .board import Board, Contact, Log
 from .contacts import contact_map, shown_smoke
 from .describe import answer_words
 from .geometry import NAUTICAL_MILE, bearing, distance
+from .gunnery import hurts_within
 from .howto import HOW
 from .moves import CHASE, TURNING_RADIUS, Ahead, speed_limits
-from .gunnery import hurts_within
 from .scenario import hit_table, load_scenario, ship_classes
 from .ships import MAINS, SECONDARIES, Ship, silenced, top_speed
 from .sight import visibility

@@ -34,8 +34,8 @@ from ..bus import LOST, Bus, Deliver, Session, Unavailable
 from ..host import Forbidden
 from . import topics
 from .address import BrokerAddress
-from .topics import safe_name
 from .host import pack, unpack
+from .topics import safe_name
 
 log = logging.getLogger("fogbank.mqtt.bus")
 REQUEST_DEADLINE = 10.0  # seconds for a host to answer (it may be restarting)

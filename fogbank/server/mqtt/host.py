@@ -27,7 +27,6 @@ import hashlib
 import json
 import logging
 import secrets
-from collections.abc import Callable
 from typing import Any
 
 import aiomqtt
@@ -212,7 +211,8 @@ class MqttHost:
         # A request names its own response topic: answer only where its asker may read, a
         # gateway's reply topic for `new`, the reply topics of the seat its token opened for the
         # rest (never, say, the umpire's stream, whose session an answer there would break).
-        answers_to: Callable[[str], bool] = lambda topic: False
+        def answers_to(topic: str) -> bool:
+            return False
         try:
             if message.topic.value == topics.NEW:
                 answers_to = topics.is_gateway_reply

@@ -4,10 +4,11 @@ import hmac
 
 import attrs
 import pytest
-from fogbank.rules.core import Dice, KeyRolledTwice, Modifier, Roller, commitment, derive_faces, verify_roll
-from fogbank.rules.core.plain import fingerprint, to_plain
 from hypothesis import given
 from hypothesis import strategies as st
+
+from fogbank.rules.core import Dice, KeyRolledTwice, Modifier, Roller, commitment, derive_faces, verify_roll
+from fogbank.rules.core.plain import fingerprint, to_plain
 
 
 def read(total):

@@ -1,6 +1,7 @@
 """The turn cycle: orders, the umpire's hold and release, overrides, narratives, the end."""
 
 import pytest
+
 from fogbank.rules import core
 from fogbank.rules.core import Cycle, Refused, find_ruleset
 

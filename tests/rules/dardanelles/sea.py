@@ -6,6 +6,7 @@ import re
 from typing import Callable
 
 import attrs
+
 from fogbank.rules.core import Dice, GameState
 from fogbank.rules.core import dice as dice_module
 from fogbank.rules.dardanelles import turn

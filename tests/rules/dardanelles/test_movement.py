@@ -3,6 +3,7 @@ speed, an order may have two legs, and the battery is usable to its last unit.""
 
 import attrs
 import pytest
+
 from fogbank.rules import core
 from fogbank.rules.core import Refused, find_ruleset
 from fogbank.rules.dardanelles.chart import parse_square

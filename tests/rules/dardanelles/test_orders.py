@@ -1,6 +1,7 @@
 """Orders the rules refuse, each with a code and a sentence; and orders resolved into the fog."""
 
 import pytest
+
 from fogbank.rules import core
 from fogbank.rules.core import Refused, find_ruleset
 

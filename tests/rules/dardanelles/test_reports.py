@@ -4,6 +4,7 @@ and the end is graded as the scenario grades it."""
 
 import attrs
 import pytest
+
 from fogbank.rules import core
 from fogbank.rules.core import find_ruleset
 from fogbank.rules.dardanelles.chart import Course, Place, compass_point, parse_square

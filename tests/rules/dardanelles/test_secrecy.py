@@ -15,16 +15,17 @@ import re
 
 import attrs
 import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
 from fogbank.rules import core
 from fogbank.rules.core import Refused, find_ruleset
 from fogbank.rules.core.plain import to_plain
 from fogbank.rules.dardanelles.chart import distance, parse_square
 from fogbank.rules.dardanelles.scenario import load_scenario
-from fogbank.rules.dardanelles.tables import TABLES
 from fogbank.rules.dardanelles.setup import draw_setup
+from fogbank.rules.dardanelles.tables import TABLES
 from fogbank.rules.dardanelles.units import HYDROPHONE_RANGE, Vessel, VesselType
-from hypothesis import HealthCheck, assume, given, settings
-from hypothesis import strategies as st
 
 from .sea import load_dice
 

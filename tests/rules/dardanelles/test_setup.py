@@ -2,6 +2,7 @@
 historical bounds, the seed fixes the draw, and the umpire may place them by hand before turn 1."""
 
 import pytest
+
 from fogbank.rules import core
 from fogbank.rules.core import Refused, find_ruleset
 from fogbank.rules.core.plain import to_plain

@@ -1,6 +1,7 @@
 """Every threshold of every table of the umpire's notes."""
 
 import pytest
+
 from fogbank.rules.dardanelles import tables
 
 

@@ -2,11 +2,11 @@
 
 import attrs
 import pytest
+
 from fogbank.rules.dardanelles.chart import Course, parse_square
 from fogbank.rules.dardanelles.events import SUBMARINE
-from fogbank.rules.dardanelles.units import Fire, Level
-
 from fogbank.rules.dardanelles.turn import is_night
+from fogbank.rules.dardanelles.units import Fire, Level
 
 from .sea import chart, new_state, order, play, scenario
 

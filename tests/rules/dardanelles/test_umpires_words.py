@@ -6,6 +6,7 @@ own numbers), and an override the hour's charge will undo."""
 import itertools
 
 import pytest
+
 from fogbank.rules import core
 from fogbank.rules.core import Refused, find_ruleset
 from fogbank.rules.core.plain import to_plain

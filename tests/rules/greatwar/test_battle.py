@@ -7,8 +7,8 @@ from fogbank.rules.core import Dice, Refused, Roller
 from fogbank.rules.greatwar import orders
 from fogbank.rules.greatwar.scenario import ShipClass
 from fogbank.rules.greatwar.tables import READERS
-from fogbank.rules.greatwar.tactical.combat import aimed_fire, combat, damage, friendly_fire, shields, slow_ships, torpedoes
 from fogbank.rules.greatwar.tactical.areas import Tactics, Unit, distance, form_groups
+from fogbank.rules.greatwar.tactical.combat import aimed_fire, combat, damage, friendly_fire, shields, slow_ships, torpedoes
 from fogbank.rules.greatwar.tactical.gunfire import pick_targets
 from fogbank.rules.greatwar.tactical.sequence import ALL, FAST, FASTEST, Battle, fight
 
@@ -56,7 +56,8 @@ def _cls(name, kind, guns=(4, 2, 1)):
 
 
 def test_a_group_is_the_ships_of_one_type_a_lone_b_joining_the_battleships_and_a_dl_the_destroyers():
-    ships = [_cls("A", "BB"), _cls("B", "BB"), _cls("C", "B"), _cls("D", "DL", (0, 0, 1)), _cls("E", "DD", (0, 0, 1)), _cls("F", "DD", (0, 0, 1))]
+    ships = [_cls("A", "BB"), _cls("B", "BB"), _cls("C", "B"),
+             _cls("D", "DL", (0, 0, 1)), _cls("E", "DD", (0, 0, 1)), _cls("F", "DD", (0, 0, 1))]
     units = [Unit(c.name, "allied", "f", c) for c in ships]
     groups = form_groups("allied", (3, 1), units, {"f": Tactics()}, squadrons=False, flagships=())
     assert sorted(sorted(g.ships) for g in groups) == [["A", "B", "C"], ["D", "E", "F"]]
@@ -392,7 +393,8 @@ def test_a_standing_side_fights_once_the_enemy_closes_and_fires(monkeypatch):
 
 def test_combat_ends_when_no_ship_is_in_sight_at_the_end_of_a_round(monkeypatch):
     load_dice(monkeypatch, QUIET)
-    b = battle({"russia": ["kreisera"], "central": ["mittelmeer"]}, tactics={"kreisera": {"posture": "stand"}, "mittelmeer": {"posture": "stand"}})
+    b = battle({"russia": ["kreisera"], "central": ["mittelmeer"]},
+               tactics={"kreisera": {"posture": "stand"}, "mittelmeer": {"posture": "stand"}})
     b.play()
     assert "no ship is in sight" in said(b) and max(s["round"] for s in b.steps) == 1
 
@@ -514,6 +516,7 @@ def test_an_escort_keeps_pursuing_while_it_finds_the_enemy(monkeypatch):
 
 def test_a_seat_never_learns_the_names_of_enemy_ships_that_stayed_out_of_sight(monkeypatch):
     import json
+
     from fogbank.rules.greatwar.tactical.report import side_report
     load_dice(monkeypatch, QUIET)
     board = opened().state.board
@@ -663,7 +666,7 @@ def test_goeben_keeping_off_and_breaking_off_survives_the_russian_line_by_day(mo
         fleets = {"russia": [board.fleet("battle")],
                   "central": [attrs.evolve(board.fleet("mittelmeer"), ships=("Yavuz Sultan Selim",),
                                            tactics={"posture": "keep_off", "break_off": 1})]}
-        outcome = fight(board, SEA, roller(bytes([n]) * 32), "southwest", fleets, True, f"battle/southwest")
+        outcome = fight(board, SEA, roller(bytes([n]) * 32), "southwest", fleets, True, "battle/southwest")
         afloat += "Yavuz Sultan Selim" not in outcome.sunk
     assert afloat >= 30
 

@@ -71,7 +71,8 @@ def test_this_just_in_asks_the_struck_side_which_fleet_and_the_named_fleet_replo
     assert fleet(game, "torpedo").zone == "constantinople" and fleet(game, "torpedo").ahead == ()
     assert fleet(game, "mittelmeer").zone == "southwest" and fleet(game, "mittelmeer").ahead == (("west",),)
     assert "This just in: Ottoman destroyers takes the report (named by The Ottoman squadron)." in news(game, "souchon")
-    assert RULES.observe(game.state, core.UMPIRE)["chosen"] == ["Central Powers, this just in: Ottoman destroyers (named by The Ottoman squadron)"]
+    assert RULES.observe(game.state, core.UMPIRE)["chosen"] == [
+        "Central Powers, this just in: Ottoman destroyers (named by The Ottoman squadron)"]
     assert not any("report" in text for text in news(game, "eberhardt"))
 
 

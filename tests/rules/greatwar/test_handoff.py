@@ -125,7 +125,8 @@ def test_a_ports_batteries_fire_before_a_battle_in_its_zone_is_handed_over(monke
     """Rule 10 with battles=hex: the hex game has no forts, so the port's guns fire at the enemy
     in its zone as they would at a bombarding fleet, before the battle goes over."""
     import attrs
-    from .table import fleet_is, moved, plot
+
+    from .table import moved, plot
 
     load_dice(monkeypatch, {r"/contact/": (6,), r"strategic event": (3, 3), r"/mine/": (6,), r"^1/battery/sevastopol$": (6,),
                             r"battery/sevastopol/\d$": (6,), r"aerial": (1,)})

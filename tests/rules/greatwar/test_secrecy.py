@@ -21,9 +21,9 @@ from hypothesis import strategies as st
 
 from fogbank import protocols as wire
 from fogbank.rules import core
-from fogbank.rules.core import Refused, dice as dice_module
+from fogbank.rules.core import Refused
+from fogbank.rules.core import dice as dice_module
 from fogbank.rules.core.plain import to_plain
-
 from tests.server.noninterference import Change, Plug, check
 
 from .table import RULES, SEA, changed, fleet_is, moved

@@ -210,9 +210,10 @@ def test_mines_laid_are_spent_and_a_major_base_loads_more(monkeypatch):
 
 def test_a_side_with_no_ship_left_is_defeated_whatever_the_points(monkeypatch):
     import attrs
+
     from fogbank.rules.greatwar.missions import _outcome
-    from fogbank.rules.greatwar.turn import Turn
     from fogbank.rules.greatwar.scenario import load_scenario
+    from fogbank.rules.greatwar.turn import Turn
 
     game = opened()
     board = game.state.board

@@ -86,7 +86,8 @@ def test_danger_ahead_holds_a_fleet_in_port(monkeypatch):
     assert len(held) == 1
     fleet = held[0]
     with pytest.raises(Refused) as refused:
-        submit(game, fleet["seat"], RULES.parse_order(fleet["seat"], {"fleets": {fleet["id"]: {"mission": fleet["mission"], "path": ["northwest"]}}}))
+        plot = {"fleets": {fleet["id"]: {"mission": fleet["mission"], "path": ["northwest"]}}}
+        submit(game, fleet["seat"], RULES.parse_order(fleet["seat"], plot))
     assert refused.value.code == "held"
 
 
@@ -94,7 +95,8 @@ def test_an_erroneous_report_makes_a_raider_plot_three_turns(monkeypatch):
     load_dice(monkeypatch, {r"^2/strategic event$": (1, 3), r"strategic event/side": (1,),
                             r"erroneous report/fleet": (2,)})
     game = second_turn()
-    fleet = next(f for f in RULES.observe(game.state, "souchon")["fleets"] + RULES.observe(game.state, "ottoman")["fleets"] if f["must_plot"] == 3)
+    fleets = RULES.observe(game.state, "souchon")["fleets"] + RULES.observe(game.state, "ottoman")["fleets"]
+    fleet = next(f for f in fleets if f["must_plot"] == 3)
     seat = fleet["seat"]
     with pytest.raises(Refused) as refused:
         submit(game, seat, RULES.parse_order(seat, {"fleets": {fleet["id"]: {"mission": "raid", "path": ["bosporus"]}}}))
@@ -154,7 +156,8 @@ def test_illegal_plots_are_refused_with_a_code():
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.text(max_size=12) | st.sampled_from(["raid", "bosporus", "mittelmeer", "path", "ahead"]),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(["fleets", "mittelmeer", "mission", "path", "ahead", "x"]), inner, max_size=3),
+    lambda inner: st.lists(inner, max_size=3)
+    | st.dictionaries(st.sampled_from(["fleets", "mittelmeer", "mission", "path", "ahead", "x"]), inner, max_size=3),
     max_leaves=12,
 )
 
@@ -173,6 +176,7 @@ def test_from_1915_seaplanes_attack_a_reported_fleet_near_their_base(monkeypatch
     """Strategic rule 2: the Russian cruisers, placed in the Bosporus, are attacked from
     Constantinople; a 6 and a 6 hit a ship. In 1914 (the scenario's year) nothing flies."""
     import attrs
+
     from fogbank.rules.greatwar import ruleset
 
     load_dice(monkeypatch, {r"seaplane/[a-z_]+(/hit)?$": (6,), r"/contact/": (1,), r"strategic event": (3, 3), r"/mine/": (6,)})

@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from fogbank.rules import core
-from fogbank.rules.core import Refused, dice as dice_module
+from fogbank.rules.core import Refused
 from fogbank.rules.record.simulate import game_seed, play_bot_game
 
 from .table import RULES, SEA, opened, plot
@@ -68,7 +68,8 @@ def test_simulate_and_verify_from_the_command_line(tmp_path):
     games = [json.loads(line) for line in run.stdout.splitlines()]
     assert [g["game"] for g in games] == [0, 1] and all(g["turns"] >= 1 for g in games)
     for g in games:
-        verified = subprocess.run([sys.executable, "-m", "fogbank.cli.main", "verify", g["log"]], cwd=tmp_path, capture_output=True, text=True)
+        verified = subprocess.run([sys.executable, "-m", "fogbank.cli.main", "verify", g["log"]],
+                                  cwd=tmp_path, capture_output=True, text=True)
         assert verified.returncode == 0 and "follow from the revealed seed" in verified.stdout + verified.stderr
 
 
@@ -102,6 +103,7 @@ def test_what_a_seat_and_the_umpire_read_names_zones_and_sides_in_words_never_id
     """Over whole bot games: the news, reports, battle lines and the log's words hold no zone or
     side id ("bosporus southwest", "central stands") once the names and titles are taken out."""
     import re
+
     from fogbank.rules.core.plain import to_plain
     from fogbank.rules.record.simulate import play_out
 

@@ -3,6 +3,7 @@ player is handed (its seat's chart, briefing and views, nothing else)."""
 
 import attrs
 import pytest
+
 from fogbank.rules import core
 from fogbank.rules.core import players
 from fogbank.rules.core.plain import to_plain

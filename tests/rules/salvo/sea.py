@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import attrs
+
 from fogbank.rules import core
 from fogbank.rules.salvo import hexes
 from fogbank.rules.salvo.scenario import for_options

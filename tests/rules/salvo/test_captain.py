@@ -4,6 +4,7 @@ beside its capital ships, smoke when outgunned, starshells and searchlights at n
 the peninsula with a spotter, secret mines that vary with its luck."""
 
 import pytest
+
 from fogbank.rules import core
 from fogbank.rules.core import players
 from fogbank.rules.core.plain import to_plain
@@ -47,7 +48,7 @@ def test_every_order_the_captain_writes_is_taken_as_written(scenario, turns):
 def test_the_allied_captains_use_dummies_smoke_and_fire_across_the_peninsula():
     used = set()
     for n in range(3):
-        for game, seat, order in play("gallipoli", game_seed("captain", n), 12):
+        for _game, _seat, order in play("gallipoli", game_seed("captain", n), 12):
             used |= {key for key in ("dummies", "smoke") if order.get(key)}
             used |= {"spotter" for fire in order.get("fire", {}).values() if "spotter" in fire}
     assert used == {"dummies", "smoke", "spotter"}
@@ -55,7 +56,7 @@ def test_the_allied_captains_use_dummies_smoke_and_fire_across_the_peninsula():
 
 def test_at_night_the_captains_fire_starshells_and_turn_on_searchlights():
     used = set()
-    for game, seat, order in play("cape_esperance", game_seed("captain", 2), 8):
+    for _game, _seat, order in play("cape_esperance", game_seed("captain", 2), 8):
         used |= {key for key in ("starshells", "searchlights") if order.get(key)}
     assert used == {"starshells", "searchlights"}
 
@@ -63,7 +64,7 @@ def test_at_night_the_captains_fire_starshells_and_turn_on_searchlights():
 def test_the_turkish_mines_vary_with_the_players_luck_and_only_with_it():
     game = core.start(RULES, "gallipoli", bytes(32))
     view = to_plain(RULES.observe(game.state, "forts"))
-    laid = {tuple(captains(game, lambda seat: luck)["forts"].order(view)["mines"]) for luck in range(12)}
+    laid = {tuple(captains(game, lambda seat, luck=luck: luck)["forts"].order(view)["mines"]) for luck in range(12)}
     assert len(laid) >= 3
     again = {tuple(captains(game, lambda seat: 5)["forts"].order(view)["mines"]) for _ in range(3)}
     assert len(again) == 1

@@ -3,6 +3,7 @@ words, judged from what the seat may know (its own view): lines blocked beside t
 radar gun range, secondaries at forts, an exit from the exit hex."""
 
 import attrs
+
 from fogbank.rules.core import Refused
 
 from .sea import RULES, ship, work

@@ -3,6 +3,7 @@
 import math
 
 import pytest
+
 from fogbank.rules.salvo import hexes
 from fogbank.rules.salvo.hexes import parse
 

@@ -3,6 +3,7 @@ every DPT modifier of 12.6 and its list, damage and its effects, and damage cont
 
 import attrs
 import pytest
+
 from fogbank.rules.core import Roll
 from fogbank.rules.salvo import gunnery, hexes, phase_one, sensing
 from fogbank.rules.salvo.hexes import parse

@@ -7,6 +7,7 @@ import heapq
 import random
 
 import pytest
+
 from fogbank.rules.salvo import hexes
 from fogbank.rules.salvo.bot import helm
 from fogbank.rules.salvo.scenario import for_options

@@ -3,6 +3,7 @@ random events of seed 004 as this hex game reads them."""
 
 import attrs
 import pytest
+
 from fogbank.rules import core
 from fogbank.rules.core import Refused, Roll
 from fogbank.rules.salvo import movement, phase_one, turn

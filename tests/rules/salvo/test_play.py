@@ -4,6 +4,7 @@ every roll of their logs."""
 import json
 
 import pytest
+
 from fogbank.rules import core
 from fogbank.rules.core.plain import to_plain
 from fogbank.rules.record.simulate import game_seed, play_bot_game

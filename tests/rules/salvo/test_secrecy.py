@@ -16,7 +16,6 @@ from fogbank.rules.core import Dice, Game
 from fogbank.rules.salvo import hexes, sensing
 from fogbank.rules.salvo.scenario import load_scenario
 from fogbank.rules.salvo.units import CAPITAL, FORT, Unit
-
 from tests.server.noninterference import Change, Plug, check, run
 
 SETTINGS = settings(
@@ -290,7 +289,7 @@ def test_under_fire_from_a_ship_it_cannot_see_now_names_no_old_label(monkeypatch
         base = [*quiet, {"seat": "scott", "order": {"fire": {"CA1": {"target": aoba}}}},
                 *({"seat": s, "order": {}} for s in ("goto", "desdiv11", "tobin"))]
 
-        def other_ship(inputs):
+        def other_ship(inputs, aoba=aoba):
             return [{"seat": "scott", "order": {"fire": {"CA2": {"target": aoba}}}} if i == len(quiet) else given
                     for i, given in enumerate(inputs)]
 

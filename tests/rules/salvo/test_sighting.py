@@ -2,13 +2,16 @@
 and zeppelin, with dummies found out (12.21, 12.22, 12.1, 12.13, 12.42, NWS smoke)."""
 
 import attrs
+
 from fogbank.rules.salvo import hexes, sensing
 from fogbank.rules.salvo.hexes import parse
 from fogbank.rules.salvo.scenario import load_scenario
 
 from .sea import ship, work
 
-NEVER = lambda key, table: (_ for _ in ()).throw(AssertionError(f"no roll expected: {key}"))
+
+def NEVER(key, table):
+    return (_ for _ in ()).throw(AssertionError(f"no roll expected: {key}"))
 
 
 def detect(w, stage="t", roll=NEVER):
@@ -57,7 +60,7 @@ def test_heavy_seas_smoke_is_rolled_for_blocked_partial_or_clear():
     units = [ship("L", "1010"), ship("S", "1014", "germany")]
     smoky = dict(visibility=9, smoke=frozenset({parse("1012")}))
     for seas, seen in (("blocked", {}), ("partial", {"S": "partial"}), ("clear", {"S": "sight"})):
-        assert detect(work(units, heavy_seas=True, **smoky), roll=lambda k, t: seas)["britain"] == seen
+        assert detect(work(units, heavy_seas=True, **smoky), roll=lambda k, t, seas=seas: seas)["britain"] == seen
     far = [ship("L", "1010"), ship("S", "1018", "germany")]  # 8 hexes: beyond 9 - 2 when partial
     assert detect(work(far, heavy_seas=True, **smoky), roll=lambda k, t: "partial")["britain"] == {}
 

@@ -1,6 +1,7 @@
 """Every table reads as docs/decisions.md says, and the odds and damage points come out right."""
 
 import pytest
+
 from fogbank.rules.salvo.tables import RADARS, TABLES, crt, damage_points, odds_column
 
 

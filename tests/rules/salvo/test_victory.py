@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import attrs
 import pytest
+
 from fogbank.rules import core
 from fogbank.rules.salvo import phase_one, turn
 from fogbank.rules.salvo.scenario import for_options

@@ -4,12 +4,13 @@ enemies, and the ships' damage, from the umpire's view alone; and its override f
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from fogbank.rules import core
 from fogbank.rules.core.plain import to_plain
 from fogbank.server.app import Server
-
 from tests.conftest import needs
 
 playwright_api = pytest.importorskip("playwright.async_api")
@@ -32,8 +33,9 @@ async def play(server, room, turns):
             await server.host.order(room, seat, room.game.state.turn, {"ships": {}})
 
 
-async def override(page, kind, ship, fields, reason):
-    """The umpire fills the override form and applies it."""
+async def override(page, kind, ship, fields, reason, applied):
+    """The umpire fills the override form and applies it; then the truth shows it. (The notice
+    alone is no sign: a second override's notice reads as the first's, still on the page.)"""
     await page.select_option("#override-kind", kind)
     await page.select_option("#override-ship", ship)
     for field, value in fields.items():
@@ -41,6 +43,11 @@ async def override(page, kind, ship, fields, reason):
     await page.fill("#override-reason", reason)
     await page.click("#override-apply")
     await expect(page.locator("#notice")).to_have_text("Override applied and recorded.")
+    for _ in range(600):
+        if applied():
+            return
+        await asyncio.sleep(0.1)
+    raise AssertionError(f"the {kind} override of {ship} did not reach the truth in a minute")
 
 
 async def test_the_console_draws_the_true_table_and_the_ranges(tmp_path):
@@ -74,12 +81,14 @@ async def test_the_console_draws_the_true_table_and_the_ranges(tmp_path):
             assert "The table, the truth" in await page.locator("#truth").inner_text()
 
             # The umpire's hand: set Exeter's damage, then move Graf Spee, each with a reason.
-            await override(page, "set_damage", "exeter", {"damage": "300"}, "An 11-inch hit the table missed")
+            def ship(name):
+                return room.game.state.board.ship(name)
+
+            await override(page, "set_damage", "exeter", {"damage": "300"}, "An 11-inch hit the table missed",
+                           lambda: ship("exeter").damage == 300)
             await override(page, "move_ship", "graf_spee", {"x": "12.5", "y": "-3", "course": "270"},
-                           "The model was knocked off the table")
-            board = room.game.state.board
-            assert board.ship("exeter").damage == 300
-            assert (board.ship("graf_spee").at, board.ship("graf_spee").course) == ((125, -30), 270)
+                           "The model was knocked off the table",
+                           lambda: (ship("graf_spee").at, ship("graf_spee").course) == ((125, -30), 270))
             await browser.close()
         assert not errors, errors
     finally:

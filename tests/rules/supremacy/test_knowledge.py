@@ -4,8 +4,6 @@ contact lost and why; and no question, in any state, raises."""
 
 from __future__ import annotations
 
-import json
-
 import attrs
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -40,7 +38,8 @@ def resighted(state):
 
 def states_of_bot_games(count, **options):
     """Every state a few bot games pass through, replayed input by input."""
-    from fogbank.rules.record.replay import apply_input, start as replay_start
+    from fogbank.rules.record.replay import apply_input
+    from fogbank.rules.record.replay import start as replay_start
 
     for n in range(count):
         seed = game_seed("knowledge", n)
@@ -62,7 +61,7 @@ def test_beyond_a_nautical_mile_a_seat_is_sent_judged_ranges_never_the_table():
         if state.outcome is not None or state.phase == "write_moves":  # (then the last turn's)
             continue
         board = state.board
-        for seat, names in board.seats.items():
+        for seat, _names in board.seats.items():
             view = to_plain(RULES.observe(state, seat))
             for c in view["contacts"]:
                 target = board.ship(c["ship"])

@@ -10,13 +10,13 @@ import attrs
 
 from fogbank.rules import core
 from fogbank.rules.core import Refused
-from fogbank.rules.supremacy import gunnery, moves, special, turn
+from fogbank.rules.supremacy import gunnery, moves, special
 from fogbank.rules.supremacy.board import FireOrder
 from fogbank.rules.supremacy.scenario import hit_table, ship_classes
-from fogbank.rules.supremacy.sight import sees
 from fogbank.rules.supremacy.ships import silenced
+from fogbank.rules.supremacy.sight import sees
 
-from .test_game import first_turn, order, start
+from .test_game import first_turn, start
 
 RULES = core.find_ruleset("supremacy")
 CLASSES = ship_classes()

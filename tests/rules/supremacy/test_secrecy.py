@@ -20,7 +20,6 @@ from fogbank.rules.supremacy import orders, ruleset, scenario, searchlights, tur
 from fogbank.rules.supremacy.board import Salvo
 from fogbank.rules.supremacy.geometry import within
 from fogbank.rules.supremacy.views import QUESTIONS
-
 from tests.server.noninterference import Change, Plug, check, plant_waiting_from_the_truth
 
 SETTINGS = settings(max_examples=20, deadline=None,

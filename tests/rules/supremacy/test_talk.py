@@ -16,7 +16,6 @@ from fogbank import protocols as wire
 from fogbank.rules import core
 from fogbank.rules.record.verify import verify_records
 from fogbank.server.app import Server
-
 from tests.server.noninterference import Change, check
 from tests.server.test_end_to_end import JSON, open_peer
 

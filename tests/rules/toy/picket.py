@@ -18,12 +18,28 @@ from typing import Mapping
 import attrs
 
 from fogbank.rules import core
-from fogbank.rules.core.plain import to_plain
 from fogbank.rules.core import (
-    UMPIRE, Answer, ByFaces, Dice, Event, Fidelity, GameState, Outcome, Plot, Position, Refused,
-    Resolution, Roller, Ruleset, Seat, Sensor, Sighting, capped,
+    UMPIRE,
+    Answer,
+    ByFaces,
+    Dice,
+    Event,
+    Fidelity,
+    GameState,
+    Outcome,
+    Plot,
+    Position,
+    Refused,
+    Resolution,
+    Roller,
+    Ruleset,
+    Seat,
+    Sensor,
+    Sighting,
+    capped,
     fields,
 )
+from fogbank.rules.core.plain import to_plain
 
 STRIP = 20
 SIGHT = 3

@@ -11,7 +11,8 @@ import pytest
 
 from fogbank.rules import core
 from fogbank.rules.core import Cycle, Fidelity, Refused, Seat, check_seats
-from fogbank.rules.core.phases import TRANSITIONS, Cycle as C, Move, Then, step
+from fogbank.rules.core.phases import TRANSITIONS, Move, Then, step
+from fogbank.rules.core.phases import Cycle as C
 from fogbank.rules.core.plain import to_plain
 from fogbank.rules.record import gamelog
 from fogbank.rules.record.replay import apply_input, full_record
@@ -19,7 +20,6 @@ from fogbank.rules.record.simulate import play_bot_game
 from fogbank.rules.record.verify import Mismatch, verify_records
 
 from . import picket  # noqa: F401  (registers the toy ruleset)
-
 
 RULES = core.find_ruleset("picket")
 SEED = b"\x11" * 32

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from fogbank.server import host as host_module
 from fogbank.server.app import Server
 

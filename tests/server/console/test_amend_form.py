@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from fogbank import protocols as wire
 from fogbank.clients import Client
-
 from tests.conftest import needs
 
 from ..chromium import CHROMIUM, browser, expect  # noqa: F401  (browser: a fixture)
@@ -54,7 +53,8 @@ async def test_the_umpire_amends_on_the_seats_own_pad_and_overrides_with_the_uni
         # The pad now starts from the order he sails under.
         await page.select_option("#amend-seat", "forts")
         await page.select_option("#amend-seat", "de_robeck")
-        await expect(page.locator("#amend-given")).to_have_text("Vice-Admiral de Robeck's order as given: Lord Nelson F, the rest hold course and speed.")
+        await expect(page.locator("#amend-given")).to_have_text(
+            "Vice-Admiral de Robeck's order as given: Lord Nelson F, the rest hold course and speed.")
 
         # A ship moved by override: her seat is told in words, in the umpire's voice.
         await page.select_option("#override-kind", "move_unit")

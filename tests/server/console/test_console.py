@@ -15,11 +15,11 @@ import re
 from pathlib import Path
 
 import pytest
+from websockets.asyncio.client import connect as ws_connect
+
 from fogbank import protocols as wire
 from fogbank.clients import Client
 from fogbank.rules.dardanelles.bot import BotSubmarine
-from websockets.asyncio.client import connect as ws_connect
-
 from tests.conftest import needs
 
 from ..chromium import CHROMIUM, browser, expect, open_page  # noqa: F401  (browser: a fixture)

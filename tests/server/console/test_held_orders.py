@@ -4,14 +4,12 @@ is opened afresh during the hold; and an override of a surfaced boat's battery t
 
 from __future__ import annotations
 
-import json
-
 from fogbank import protocols as wire
 from fogbank.clients import Client
+from tests.conftest import needs
 
 from .test_console import ARTIFACTS, CHROMIUM, browser, expect, page  # noqa: F401  (fixtures)
 from .test_umpire_hand import open_console
-from tests.conftest import needs
 
 pytestmark = needs(CHROMIUM)
 TWO_LEGS = {"legs": [{"course": "E", "speed": 1}, {"course": "NE", "speed": 2}], "level": "surface",
@@ -41,7 +39,7 @@ async def test_a_held_two_leg_order_is_shown_whole_after_a_fresh_page_load(serve
         await expect(page.locator('#orders-in li[data-seat="submarine"]')).to_contain_text(WORDS)
 
         # The umpire opens the console afresh while the turn is held: no update has come since.
-        for attempt in range(3):  # the race was in the page's loading: try it more than once
+        for _attempt in range(3):  # the race was in the page's loading: try it more than once
             await page.reload()
             await page.wait_for_selector('#connection[data-state="connected"]')
             held = page.locator('#orders-in li[data-seat="submarine"]')

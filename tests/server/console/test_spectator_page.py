@@ -7,7 +7,6 @@ from fogbank import protocols as wire
 from fogbank.clients import Client
 from fogbank.rules.core import UMPIRE
 from fogbank.rules.core.plain import to_plain
-
 from tests.conftest import needs
 
 from ..chromium import CHROMIUM, browser, expect, open_page  # noqa: F401  (browser: a fixture)

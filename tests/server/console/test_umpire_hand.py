@@ -9,9 +9,9 @@ import asyncio
 from fogbank import protocols as wire
 from fogbank.clients import Client
 from fogbank.rules.dardanelles.bot import BotSubmarine
+from tests.conftest import needs
 
 from .test_console import ARTIFACTS, CHROMIUM, browser, expect, page, play_turns  # noqa: F401  (fixtures)
-from tests.conftest import needs
 
 pytestmark = needs(CHROMIUM)
 HOLD_STILL = {"course": "N", "speed": 0, "level": "surface"}

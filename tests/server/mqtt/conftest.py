@@ -9,10 +9,10 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from fogbank.server.app import Server
 from fogbank.server.mqtt.address import BrokerAddress
 from fogbank.server.mqtt.mosquitto import Mosquitto
-
 from tests.conftest import needs
 
 needs_mosquitto = needs("mosquitto", also="/usr/sbin/mosquitto")

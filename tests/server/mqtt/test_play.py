@@ -5,9 +5,10 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from fogbank.rules.core import RESULTS
+
 from fogbank.clients import Client
 from fogbank.clients.bot import run_bot
+from fogbank.rules.core import RESULTS
 
 from .conftest import needs_mosquitto, url
 

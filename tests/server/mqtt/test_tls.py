@@ -12,11 +12,11 @@ from pathlib import Path
 
 import aiomqtt
 import pytest
+
 from fogbank.clients import Client
 from fogbank.protocols import Observation
 from fogbank.server.mqtt.address import BrokerAddress
 from fogbank.server.mqtt.mosquitto import Mosquitto, TlsListener, free_port
-
 from tests.conftest import needs
 
 from .conftest import Stack, needs_mosquitto, url

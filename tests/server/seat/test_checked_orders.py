@@ -4,10 +4,7 @@ stands. In the toy ruleset Picket, whose pad is the shell's JSON pad."""
 
 from __future__ import annotations
 
-import pytest
-
 from fogbank.rules.core import Refused
-
 from tests.conftest import needs
 from tests.rules.toy import picket
 

@@ -13,7 +13,6 @@ from pathlib import Path
 from fogbank.clients import Client
 from fogbank.rules.dardanelles.bot import BotSubmarine
 from fogbank.server import filter as seen_by
-
 from tests.conftest import needs
 
 from ..chromium import CHROMIUM, expect

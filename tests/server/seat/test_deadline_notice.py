@@ -4,7 +4,6 @@ down: a deadline set, then put later."""
 from __future__ import annotations
 
 from fogbank import protocols as wire
-
 from tests.conftest import needs
 from tests.rules.toy import picket  # noqa: F401  (registers the toy ruleset)
 

@@ -91,7 +91,8 @@ async def test_a_seat_makes_the_choices_the_rules_leave_it_and_the_umpire_sees_t
 
     umpire = await open_page(page.context.browser, 1280, 900, [])
     await umpire.goto(f"{url}/umpire#token={created['umpire_token']}")
-    await expect(umpire.locator("#choices")).to_contain_text("Open for Central Powers: this just in, one of Yavuz and Midilli, Ottoman destroyers")
+    await expect(umpire.locator("#choices")).to_contain_text(
+        "Open for Central Powers: this just in, one of Yavuz and Midilli, Ottoman destroyers")
     # the orders in, in words: what each seat chose so far
     await expect(umpire.locator("body")).to_contain_text("chosen: the intelligence report to Yavuz and Midilli")
     await expect(umpire.locator("body")).to_contain_text("chosen: Evstafi to have a box mended first")

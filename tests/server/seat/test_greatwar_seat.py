@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-
 from tests.conftest import needs
 
 from ..chromium import CHROMIUM, expect, open_page
@@ -45,7 +44,8 @@ async def test_an_admiral_plots_on_the_zone_map_and_the_umpire_sees_the_whole_se
     await expect(page.locator('#chart g.fleet.plotting[data-fleet="battle"]')).to_have_count(1)
     # Pointing at a zone names it and tells the enemy's fields there in words.
     await page.hover('#chart g.zone[data-zone="bosporus"] circle')
-    await expect(page.locator("#hover")).to_have_text("The Bosporus · enemy fields: moderately mined · click to add it to Battle fleet's plot")
+    await expect(page.locator("#hover")).to_have_text(
+        "The Bosporus · enemy fields: moderately mined · click to add it to Battle fleet's plot")
     # A plot too far for the battle fleet (speed 1): refused in the server's words.
     await page.click('#chart g.zone[data-zone="west_central"] circle')
     await expect(page.locator("#chart circle.reach")).to_have_count(0)
@@ -76,7 +76,8 @@ async def test_an_admiral_sets_how_each_fleet_fights_and_the_turn_carries_it(ser
     await page.wait_for_selector('#connection[data-state="connected"]')
     # Every plot row has its tactics, showing the rules' default for the fleet's mission.
     raid = page.locator('details.tactics[data-fleet="mittelmeer"]')
-    await expect(raid.locator("summary")).to_contain_text("close in, guns at the biggest ships, breaks off at ½ of its hull left, no smoke (the raid default)")
+    await expect(raid.locator("summary")).to_contain_text(
+        "close in, guns at the biggest ships, breaks off at ½ of its hull left, no smoke (the raid default)")
     await raid.locator("summary").click()
     await expect(raid.locator(".tactic-says")).to_have_count(4)  # posture, target, break-off, smoke: a sentence each
     await expect(page.locator('details.tactics[data-fleet="minelayer"] summary')).to_contain_text("stand")

@@ -8,7 +8,6 @@ from __future__ import annotations
 import itertools
 
 from fogbank.rules.salvo import hexes
-
 from tests.conftest import needs
 
 from ..chromium import CHROMIUM, browser, open_page  # noqa: F401  (browser: a fixture)

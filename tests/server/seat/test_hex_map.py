@@ -6,11 +6,10 @@ is aimed at from the contacts table; no place name covers a stack of counters.""
 from __future__ import annotations
 
 from fogbank.clients import Client
-
 from tests.conftest import needs
 
-from ..noninterference import settled
 from ..chromium import CHROMIUM, expect
+from ..noninterference import settled
 
 pytestmark = needs(CHROMIUM)
 
@@ -45,7 +44,8 @@ async def test_the_map_opens_on_the_own_ships_follows_them_and_says_how_to_zoom_
     created = await server.create_game("gallipoli")
     await page.goto(f"http://127.0.0.1:{server.port}/play#token={created['seats']['de_robeck']}")
     await page.wait_for_selector("#chart .counter.own")
-    whole = await page.evaluate("[0, 0, window.fogbankSeat.seat.map.width, window.fogbankSeat.seat.map.height].map((n) => Number(n.toFixed(1)))")
+    whole = await page.evaluate(
+        "[0, 0, window.fogbankSeat.seat.map.width, window.fogbankSeat.seat.map.height].map((n) => Number(n.toFixed(1)))")
     opened = await page.evaluate(VIEWBOX)
     assert opened[2] < whole[2] and await page.evaluate(OWN_IN_SIGHT)  # closer in, on his own ships
 

@@ -4,11 +4,10 @@ path would stop her dead (Cape Esperance, night turn 1, San Francisco)."""
 from __future__ import annotations
 
 from fogbank.clients import Client
-
 from tests.conftest import needs
 
-from ..noninterference import settled
 from ..chromium import CHROMIUM, expect
+from ..noninterference import settled
 from .test_salvo_seat import click_hex, step
 
 pytestmark = needs(CHROMIUM)
@@ -65,4 +64,5 @@ async def test_orders_name_the_ships_by_their_names_and_say_what_each_fires(serv
     await page.wait_for_selector("#chart .counter")
     said = await page.evaluate("""async () => (await import('/web/rulesets/salvo/words.js')).orderWords(
         {fire: {CA1: {target: 3, secondary: 2, torpedo: 4}, CL1: {target: 5, spotter: "CA1"}}, smoke: ["CA1"]}, "scott", "gunfire")""")
-    assert said == "smoke from San Francisco; San Francisco: guns at #3, secondaries at #2, torpedoes at #4; Boise: guns at #5, spotted by San Francisco"
+    assert said == ("smoke from San Francisco; San Francisco: guns at #3, secondaries at #2, torpedoes at #4;"
+                    " Boise: guns at #5, spotted by San Francisco")

@@ -10,11 +10,10 @@ from pathlib import Path
 from fogbank.clients import Client
 from fogbank.protocols import messages as wire
 from fogbank.rules.salvo import hexes
-
 from tests.conftest import needs
 
-from ..noninterference import settled
 from ..chromium import CHROMIUM, expect
+from ..noninterference import settled
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
 

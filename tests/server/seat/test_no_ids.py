@@ -15,8 +15,8 @@ from fogbank.clients import Client
 from fogbank.protocols.messages import StandIn
 from tests.conftest import needs
 
-from ..noninterference import settled
 from ..chromium import CHROMIUM, expect, open_page
+from ..noninterference import settled
 from .test_salvo_seat import click_hex
 
 ARTIFACTS = Path(__file__).parent / "artifacts"

@@ -8,11 +8,10 @@ from __future__ import annotations
 from fogbank.clients import Client
 from fogbank.rules.supremacy import gunnery
 from fogbank.rules.supremacy.scenario import hit_table, ship_classes
-
 from tests.conftest import needs
 
-from ..noninterference import settled
 from ..chromium import CHROMIUM, expect
+from ..noninterference import settled
 
 pytestmark = needs(CHROMIUM)
 
@@ -52,7 +51,8 @@ async def test_a_group_aimed_where_it_cannot_hurt_is_told_so_as_it_is_aimed(serv
     await british_writing_fire(server, page)
     # Some 66 inches off: Ajax's 6-inch and her 4-inch waste their fire; Exeter's 8-inch do not.
     await page.select_option("#fire-ajax-fore", "graf_spee")
-    await expect(harm(page, "ajax", "fore")).to_contain_text("Admiral Graf Spee is about 66 in off, beyond these guns' 60 in: no hit possible")
+    await expect(harm(page, "ajax", "fore")).to_contain_text(
+        "Admiral Graf Spee is about 66 in off, beyond these guns' 60 in: no hit possible")
     await page.select_option("#fire-ajax-port", "graf_spee")
     await expect(harm(page, "ajax", "port")).to_contain_text("cannot hurt Admiral Graf Spee at any range")
     await expect(harm(page, "ajax", "port")).to_contain_text("costs each of hers a column")

@@ -12,7 +12,6 @@ from fogbank.clients import Client
 from fogbank.rules.core.copies import evolve
 from fogbank.rules.supremacy.moves import parse_move, problems
 from fogbank.rules.supremacy.scenario import ship_classes
-
 from tests.conftest import needs
 
 from ..chromium import CHROMIUM, expect
@@ -50,7 +49,7 @@ async def test_steering_a_ship_held_on_course_runs_her_straight_first_as_the_rul
         effects = {"hard_over": state.turn + 3} if jammed else {}
         ship = evolve(exeter, on_course=held * 4, rudder=rudder, effects=effects)
 
-        def refused(move: str) -> set[str]:
+        def refused(move: str, ship=ship) -> set[str]:
             return {r.code for r in problems(parse_move(move), ship, cls, state.turn)}
 
         # Steered for a point, or straight on as the pad starts: moves the rules take.

@@ -13,9 +13,9 @@ import re
 from pathlib import Path
 
 import pytest
+
 from fogbank.clients import Client
 from fogbank.clients.bot import run_bot
-
 from tests.conftest import needs
 
 from ..chromium import CHROMIUM, browser, expect, open_page  # noqa: F401  (browser: a fixture)
@@ -191,7 +191,8 @@ async def test_a_turn_of_the_river_plate_in_two_pages(server, pages):
         await expect(page.locator("#move-graf_spee")).to_have_value("R3 A8")
         await expect(page.locator("svg#chart .draft-move")).to_have_count(1)
         await page.locator("svg#chart").hover(position={"x": 700, "y": 500})
-        await expect(page.locator("#hover")).to_have_text("More than a nautical mile from your ships: judge it by eye · click to steer for it")
+        await expect(page.locator("#hover")).to_have_text(
+            "More than a nautical mile from your ships: judge it by eye · click to steer for it")
         await page.locator("svg#chart").hover(position={"x": 300, "y": 150})
         await expect(page.locator("#hover")).to_contain_text("from Admiral Graf Spee, bearing")  # within her mile
         await expect(page.locator("#notice")).to_be_hidden(timeout=8000)

@@ -5,11 +5,10 @@ field), and the pointer's words say which ship the click will steer."""
 from __future__ import annotations
 
 from fogbank.clients import Client
-
 from tests.conftest import needs
 
-from ..noninterference import settled
 from ..chromium import CHROMIUM, expect
+from ..noninterference import settled
 
 pytestmark = needs(CHROMIUM)
 

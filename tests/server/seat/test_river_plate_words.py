@@ -8,11 +8,10 @@ from __future__ import annotations
 import re
 
 from fogbank.clients import Client
-
 from tests.conftest import needs
 
-from ..noninterference import settled
 from ..chromium import CHROMIUM, expect
+from ..noninterference import settled
 
 pytestmark = needs(CHROMIUM)
 

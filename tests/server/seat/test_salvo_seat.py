@@ -13,10 +13,10 @@ import re
 from pathlib import Path
 
 import pytest
+
 from fogbank import protocols as wire
 from fogbank.clients import Client
 from fogbank.rules.core import find_ruleset
-
 from tests.conftest import needs
 
 from ..chromium import CHROMIUM, browser, expect, open_page, playwright_api  # noqa: F401  (browser: a fixture)
@@ -187,7 +187,8 @@ async def test_two_sides_play_a_gallipoli_turn_by_pointing(server, pages):
     # The draft outlives a reload: every path and the dummy are still on the pad.
     await page.reload()
     await page.wait_for_selector('#connection[data-state="connected"]')
-    await expect(page.locator("#plan")).to_have_text(f"Queen Elizabeth FFRFPrince George FRFTriumph LFnew dummy 1 at {DUMMY_HEX}, facing A (north): F")
+    await expect(page.locator("#plan")).to_have_text(
+        f"Queen Elizabeth FFRFPrince George FRFTriumph LFnew dummy 1 at {DUMMY_HEX}, facing A (north): F")
     await expect(page.locator("#chart .plotted-path")).to_have_count(4)
     await page.click("#send-order")
     await expect(page.locator("#duty")).to_have_text(re.compile("Orders in|Your orders are due"))

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from fogbank.clients import Client
 from fogbank.rules.core.ruleset import rulesets
-
 from tests.conftest import needs
 
 from ..chromium import CHROMIUM, browser, expect, open_page  # noqa: F401  (browser: a fixture)

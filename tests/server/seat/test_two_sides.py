@@ -9,9 +9,9 @@ import json
 from pathlib import Path
 
 import pytest
+
 from fogbank import protocols as wire
 from fogbank.clients import Client
-
 from tests.conftest import needs
 from tests.rules.toy import picket  # noqa: F401  (registers the toy ruleset)
 
@@ -145,7 +145,7 @@ async def test_two_captains_of_two_sides_play_talk_and_are_debriefed(server, pag
         await blue.page.screenshot(path=str(ARTIFACTS / "seat-generic-debrief.png"), full_page=True)
 
     # Before the end, nothing served to one side held the other's words, tokens or the truth.
-    for seat, other, words in ((blue, red, RED_WORDS), (red, blue, BLUE_WORDS)):
+    for seat, _other, words in ((blue, red, RED_WORDS), (red, blue, BLUE_WORDS)):
         before_end = []
         for message in seat.messages():
             if message["type"] == "game_over":

@@ -6,7 +6,6 @@ ruleset Picket, which has no seat module: the shell's own words."""
 from __future__ import annotations
 
 from fogbank.clients import Client
-
 from tests.conftest import needs
 
 from ..chromium import CHROMIUM, expect

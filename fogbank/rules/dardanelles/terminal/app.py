@@ -11,6 +11,16 @@ import asyncio
 from pathlib import Path
 from typing import Any, Awaitable, Callable
 
+from rich.text import Text
+from textual import events, work
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.css.query import NoMatches
+from textual.reactive import reactive
+from textual.widget import Widget
+from textual.widgets import Footer
+
 from fogbank.clients import (
     CLOSED,
     CONNECTED,
@@ -23,20 +33,11 @@ from fogbank.clients import (
     TurnPassed,
 )
 from fogbank.protocols import AmendedMessage, GameOver, NarrativeMessage, Observation, Snapshot, Status, Welcome
-from rich.text import Text
-from textual import events, work
-from textual.app import App, ComposeResult
-from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
-from textual.css.query import NoMatches
-from textual.reactive import reactive
-from textual.widget import Widget
-from textual.widgets import Footer
 
 from .chart import waters_named
 from .chartpane import ChartPane
-from .draft import Draft, drafted, order_words, tracked
 from .debrief import check_log, final_truth, save_log, truth_words
+from .draft import Draft, drafted, order_words, tracked
 from .end import CHECKING, EndScreen
 from .gauges import Gauges
 from .help import HelpScreen, fix_risk

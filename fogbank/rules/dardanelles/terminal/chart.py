@@ -10,11 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 import attrs
-from ..chart import parse_square, square_name
-from ..units import HYDROPHONE_RANGE
 from rich.text import Text
 from textual.geometry import Region
 
+from ..chart import parse_square, square_name
+from ..units import HYDROPHONE_RANGE
 from . import bearings
 from .draft import Draft
 from .reckoning import anchor, expected_drift, plotted, shore_of, stops_at

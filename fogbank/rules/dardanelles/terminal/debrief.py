@@ -12,14 +12,16 @@ import os
 from pathlib import Path
 from typing import Any, Iterable
 
+from rich.text import Text
+
 from fogbank.protocols import GameOver
 from fogbank.rules.core import UMPIRE
 from fogbank.rules.core.plain import to_plain
-from ..tables import TABLES
 from fogbank.rules.record.replay import apply_input, start
 from fogbank.rules.record.schema import LaterVersion
 from fogbank.rules.record.verify import Mismatch, read_log, verdict, verify_records
-from rich.text import Text
+
+from ..tables import TABLES
 
 
 def save_log(game_over: GameOver, path: Path) -> Path:

@@ -10,12 +10,13 @@ from __future__ import annotations
 from typing import Any, Callable
 
 import attrs
-from ..chart import Course, Square, distance, parse_square, square_name
+
 from fogbank.rules.core.plain import to_plain
+
+from ..chart import Course, Square, distance, parse_square, square_name
 from ..units import TORPEDO_RANGE, Level
 from ..views import level_limits
-
-from .reckoning import compass, drift_at, estimated_square, expected_drift, on_line, plotted, stops_at
+from .reckoning import Drift, compass, drift_at, estimated_square, expected_drift, on_line, plotted, stops_at
 
 RECENT = 2  # turns a sighting may be fired at after it was reported
 LEVELS = tuple(level.value for level in Level)  # surface first, bottom last

@@ -6,7 +6,6 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-from fogbank.protocols import GameOver
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -14,6 +13,8 @@ from textual.containers import VerticalScroll
 from textual.reactive import reactive
 from textual.screen import ModalScreen
 from textual.widgets import Static
+
+from fogbank.protocols import GameOver
 
 from .debrief import last_hour, umpire_record
 

@@ -5,6 +5,11 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from rich.table import Table
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widget import Widget
+
 from ..units import (
     AIR_FULL,
     AIR_PER_SURFACED_HOUR,
@@ -15,11 +20,6 @@ from ..units import (
     Level,
     battery_cost,
 )
-from rich.table import Table
-from rich.text import Text
-from textual.reactive import reactive
-from textual.widget import Widget
-
 from .draft import Draft
 from .reckoning import plotted
 

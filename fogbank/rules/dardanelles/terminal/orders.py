@@ -15,9 +15,8 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from ..chart import Course, Square, parse_square, square_name
+from ..chart import Course, parse_square, square_name
 from ..units import Level
-
 from .bearings import COURSES
 from .draft import Draft, cost, seen_contacts, squares_allowed
 from .reckoning import aim, compass, drift_step, estimated_square, plotted, shore_of

@@ -12,13 +12,14 @@ import os
 from pathlib import Path
 from typing import Any
 
-from ..chart import parse_square, square_name
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
+
+from ..chart import parse_square, square_name
 
 LABEL_LENGTH = 24  # a few words: the chart has little room for more
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..chart import parse_square
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -14,6 +13,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from ..chart import parse_square
 from .chart import TARGET_MARK
 from .pencil import marks_words
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import attrs
+
 from ..chart import Course, Square, distance, parse_square, square_name
 from ..stream import stream_set
 from ..units import Level
-
 from . import bearings
 from .bearings import course_for_bearing
 

@@ -287,7 +287,8 @@ class Admiral(Picture):
                 continue
             options.append((sea.distance(fleet["zone"], base) - (2 if kind == "major" else 0), base))
         options.sort()
-        if self.role(fleet) == "capital" and sea.side == "central" and len(options) > 1 and self.sea.zones[options[0][1]]["base"] == "minor":
+        if (self.role(fleet) == "capital" and sea.side == "central" and len(options) > 1
+                and self.sea.zones[options[0][1]]["base"] == "minor"):
             options = options[1:]
         return options[0][1] if options else None
 

@@ -11,9 +11,10 @@ from __future__ import annotations
 from typing import Iterable, Mapping
 
 import attrs
+
 from fogbank.rules.core.copies import evolve
 
-from ..scenario import SPEEDS, TORPEDO_CRAFT, ShipClass, guns_left
+from ..scenario import SPEEDS, TORPEDO_CRAFT, ShipClass, guns_left  # noqa: F401 (the battle's modules take TORPEDO_CRAFT from here)
 
 COLUMNS, ROWS = 11, 3
 SETUP_RANGE = {True: 4, False: 2}  # by day, by night (areas between the two sides at set-up)

@@ -63,7 +63,7 @@ def aimed_fire(b: "Battle") -> list[Salvo]:
                 strength = tuple(f // 2 if b.broke == side else f for f in u.guns)
                 candidates = {t: distance(g.area, e.area) for t, e in targets if distance(g.area, e.area) <= b.visibility}
                 picks = pick_targets(strength, candidates, g.tactics.target, b.units, forced,
-                                     lambda t, gun, n=n: barred(b, n, t, gun, candidates[t]))
+                                     lambda t, gun, n=n, candidates=candidates: barred(b, n, t, gun, candidates[t]))
                 if leader and n == leader.name:
                     forced = tuple(picks)  # rule 5: the squadron fires at the leader's targets
                 troubled = side in b.effects.troubled or u.fire_control or bool(leader and leader.fire_control)

@@ -41,7 +41,8 @@ class Captain:
         self.sea = _sea(chart["name"], tuple(chart["terrain"]), chart["columns"], chart["rows"], heavy,
                         briefing.get("set_up_visibility", briefing.get("visibility", 0)))
         self.map = self.sea.map
-        self.exits = frozenset(hexes.parse(h) for h in chart.get("exit_hexes", ())) if chart.get("exit_side") in (side, None) else frozenset()
+        own_exit = chart.get("exit_side") in (side, None)
+        self.exits = frozenset(hexes.parse(h) for h in chart.get("exit_hexes", ())) if own_exit else frozenset()
         self.printed_mines = frozenset(hexes.parse(h) for h in chart.get("minefields", ()))
         self.plan: Plan = plan_for(self)
         self.last_targets: dict[str, int] = {}  # firer -> label fired at last turn (12.61)
@@ -75,7 +76,7 @@ class Captain:
             if "no power" in " ".join(ship.get("hurt_now", ())):
                 continue
             here = hexes.parse(ship["hex"])
-            away = lambda c: (hexes.distance(here, hexes.parse(c["hex"])), c["label"])  # noqa: E731
+            away = lambda c, here=here: (hexes.distance(here, hexes.parse(c["hex"])), c["label"])  # noqa: E731
             close = [c for c in enemies if c["detected"] and not c.get("lit") and away(c)[0] <= SEARCHLIGHT_REACH]
             near = [c for c in enemies if not c.get("lit") and away(c)[0] <= STARSHELL_REACH]
             if ship["searchlight"] and not ship.get("radar") and close:
@@ -199,7 +200,8 @@ class Captain:
             problem = checks.shot_problem(self.sea, view, unit, battery, contact)
             if problem and problem[0] == "land_in_the_way" and battery == "target" and contact["kind"] == "fort":
                 for friend in own.values():
-                    if friend["id"] != unit["id"] and friend["kind"] in ("capital", "screen") and not friend["sunk"] and not friend["exited"]:
+                    if (friend["id"] != unit["id"] and friend["kind"] in ("capital", "screen")
+                            and not friend["sunk"] and not friend["exited"]):
                         if checks.shot_problem(self.sea, view, unit, battery, contact, friend) is None:
                             spotter, problem = friend["id"], None
                             break

@@ -6,7 +6,7 @@ Every plan reads only the seat's chart, briefing and views."""
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Callable
 
 from .. import hexes
 from ..hexes import Hex

@@ -116,7 +116,7 @@ def test_old_bearing_lines_are_dimmed_then_removed():
 
     def style_of(drawn, square: str) -> str:
         x, y = ord(square[0]) - ord("A"), int(square[1:])
-        offset = sum(len(l) + 1 for l in drawn.plain.splitlines()[: 1 + 36 - y]) + 3 + 2 * x
+        offset = sum(len(line) + 1 for line in drawn.plain.splitlines()[: 1 + 36 - y]) + 3 + 2 * x
         return next(str(span.style) for span in reversed(drawn.spans) if span.start <= offset < span.end)
 
     assert style_of(fresh, "D6") != style_of(old, "D6")  # a turn old: dimmed

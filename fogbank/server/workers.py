@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 import os
 import socket
@@ -101,6 +102,11 @@ def serve_workers(
     from . import app  # noqa: F401  (imported once, here: a worker forked from us starts without importing)
 
     core.rulesets()  # and the rulesets, which a worker would import recovering its first game
+    # All of that lives as long as the server: frozen before the workers are forked, so no worker
+    # collects it again (each would, once started, and under load that came before its "ready"),
+    # nor touches its pages doing so (they stay shared with us).
+    gc.collect()
+    gc.freeze()
     check_data(data, workers)
     # Caught from the start: a ^C just after the ready line (or while the workers start) stops
     # them all cleanly, where the default handler would have left the parent with a traceback.

@@ -18,9 +18,10 @@
    nothing (a phone asleep on a live connection), which never answers a close frame.
    The restarts pass does it under four games of b11, with `--workers N` and then as a single
    process, and prints only those figures: seconds from kill to serving (median and max) for a
-   worker, a parent and a single process, from the launch that served, launches refused (a
-   launch that found the port or a store still held by the old workers, and exited), how long a
-   killed parent's workers took to exit, orphans and acknowledged orders lost.
+   worker, a parent and a single process, from the launch that served, the CPU seconds that
+   launch took to serve (its processes', which the machine's load does not change), launches
+   refused (a launch that found the port or a store still held by the old workers, and exited),
+   how long a killed parent's workers took to exit, orphans and acknowledged orders lost.
 2. A slow reader and floods beside seats at play, on one process: an umpire that asks for a
    seat's view again and again and never reads, a socket that sends websocket pings and never reads, a seat that talks as fast as it
    can, an umpire that asks for the history as fast as it can. Figures: the server's memory before
@@ -66,6 +67,7 @@ from fogbank.server.store import Store
 SCENARIOS = ("b11", "gallipoli", "river_plate")
 GOAL_SECONDS = 2.0  # from a parent's launch after a kill -9 to serving, at the most
 RESTART_FIGURES = ("kills", "games", "orders_acked", "orders_lost", "players_failed", "launches_refused",
+                   "load_average",
                    "workers_exit_after_parent_kill_s", "orphans", "orphans_at_end")  # fmt: skip
 
 
@@ -229,6 +231,7 @@ async def kill_soak(args: argparse.Namespace) -> dict[str, Any]:
     kills = {"parent": 0, "worker": 0}
     restarts: dict[str, list[float]] = {"parent": [], "worker": []}
     launches: list[float] = []
+    cpus: list[float] = []  # CPU seconds of each launch after a kill, to serving
     exits: list[float] = []
     old_workers: set[int] = set()
     orphans = 0
@@ -243,6 +246,7 @@ async def kill_soak(args: argparse.Namespace) -> dict[str, Any]:
         if victim == "parent":
             timing = await _kill_parent(served, probes)
             launches.append(timing["launch_to_serving"])
+            cpus.append(timing["cpu"])
             exits.extend(timing["workers_exit"])
             old_workers.update(timing["workers"])
             orphans += timing["orphans"]
@@ -268,6 +272,7 @@ async def kill_soak(args: argparse.Namespace) -> dict[str, Any]:
         "exit_on_sigterm": stopped,
         f"{parent}_kill_to_serving_s": _spread(restarts["parent"]),
         f"{parent}_launch_to_serving_s": _spread(launches), "launches_refused": served.refused,
+        f"{parent}_launch_cpu_to_serving_s": _spread(cpus), "load_average": round(os.getloadavg()[0], 1),
         **({"worker_kill_to_serving_s": _spread(restarts["worker"]),
             "workers_exit_after_parent_kill_s": _spread(exits), "orphans": orphans,
             "orphans_at_end": sum(not _gone(pid) for pid in old_workers)} if args.workers > 1 else {}),
@@ -367,14 +372,15 @@ async def _kill_parent(served: Served, probes: dict[int, str]) -> dict[str, Any]
     watching = asyncio.create_task(watch())
     await asyncio.to_thread(served.start)
     serving = await _serving(served, list(probes.values()))
+    cpu = served.cpu_seconds()  # the new launch's, to serving: what the machine's load does not change
     orphans = sum(not _gone(pid) for pid in old)
     try:
         await asyncio.wait_for(watching, 60)
     except TimeoutError:
         pass
     return {
-        "seconds": serving - began, "launch_to_serving": serving - served.launched, "workers": old,
-        "workers_exit": list(exited.values()), "orphans": orphans,
+        "seconds": serving - began, "launch_to_serving": serving - served.launched, "cpu": cpu,
+        "workers": old, "workers_exit": list(exited.values()), "orphans": orphans,
     }  # fmt: skip
 
 

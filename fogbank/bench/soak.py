@@ -21,7 +21,9 @@
    worker, a parent and a single process, from the launch that served, the CPU seconds that
    launch took to serve (its processes', which the machine's load does not change), launches
    refused (a launch that found the port or a store still held by the old workers, and exited),
-   how long a killed parent's workers took to exit, orphans and acknowledged orders lost.
+   how long a killed parent's workers took to exit and a new parent waited for a store they held
+   (`stores_waited_for_s`: n is how many stores it waited for at all), orphans and acknowledged
+   orders lost.
 2. A slow reader and floods beside seats at play, on one process: an umpire that asks for a
    seat's view again and again and never reads, a socket that sends websocket pings and never reads, a seat that talks as fast as it
    can, an umpire that asks for the history as fast as it can. Figures: the server's memory before
@@ -67,7 +69,7 @@ from fogbank.server.store import Store
 SCENARIOS = ("b11", "gallipoli", "river_plate")
 GOAL_SECONDS = 2.0  # from a parent's launch after a kill -9 to serving, at the most
 RESTART_FIGURES = ("kills", "games", "orders_acked", "orders_lost", "players_failed", "launches_refused",
-                   "load_average",
+                   "load_average", "stores_waited_for_s",
                    "workers_exit_after_parent_kill_s", "orphans", "orphans_at_end")  # fmt: skip
 
 
@@ -80,6 +82,7 @@ class Served:
         self.log: deque[str] = deque(maxlen=400)
         self.launched = 0.0  # time.monotonic() of the launch now serving
         self.refused = 0  # launches that exited without serving (the port or a store still held)
+        self.waits: list[float] = []  # seconds a launch waited for a store held by a worker left behind
 
     def start(self) -> None:
         for _ in range(200):  # a killed parent's workers may still be closing, holding the port
@@ -87,7 +90,7 @@ class Served:
             if self.workers > 1:
                 command += ["--workers", str(self.workers)]
             process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-            threading.Thread(target=lambda p=process: self.log.extend(p.stderr), daemon=True).start()
+            threading.Thread(target=self._read, args=(process,), daemon=True).start()
             launched = time.monotonic()
             line = process.stdout.readline()
             if line.startswith("fogbank serving on ws://"):
@@ -98,6 +101,12 @@ class Served:
             self.refused += 1
             time.sleep(0.1)
         raise RuntimeError("the server would not start again: " + "".join(list(self.log)[-5:]))
+
+    def _read(self, process: subprocess.Popen) -> None:
+        for line in process.stderr:
+            self.log.append(line)
+            if "was let go by a worker left behind after " in line:
+                self.waits.append(float(line.rsplit(" after ", 1)[1].split()[0]))
 
     @property
     def url(self) -> str:
@@ -273,6 +282,7 @@ async def kill_soak(args: argparse.Namespace) -> dict[str, Any]:
         f"{parent}_kill_to_serving_s": _spread(restarts["parent"]),
         f"{parent}_launch_to_serving_s": _spread(launches), "launches_refused": served.refused,
         f"{parent}_launch_cpu_to_serving_s": _spread(cpus), "load_average": round(os.getloadavg()[0], 1),
+        **({"stores_waited_for_s": _spread(served.waits)} if args.workers > 1 else {}),
         **({"worker_kill_to_serving_s": _spread(restarts["worker"]),
             "workers_exit_after_parent_kill_s": _spread(exits), "orphans": orphans,
             "orphans_at_end": sum(not _gone(pid) for pid in old_workers)} if args.workers > 1 else {}),

@@ -9,11 +9,13 @@ over whole when it joins (`handover.py`).
 The parent only starts and watches them: it imports the server and the rulesets, and forks each
 worker from itself, so a worker (started again too) imports nothing. It holds DATA's lock and
 each worker holds its store's, so a second parent (or one started beside workers left behind)
-refuses to start, as it does when the port is held. Workers die with their parent: the kernel
-sends them SIGTERM when it dies (PR_SET_PDEATHSIG), and each watches its pipe to the parent for
-the end-of-file its death makes.
-An orphan does not wait for its peers to answer their close frames: it writes what is queued,
-closes its store and exits, so that a parent started again finds the port and stores free.
+refuses to start, as it does when the port is held. Workers die with their parent: each has a
+thread blocked on its pipe to the parent, which hangs up when the parent dies however it dies
+(and the kernel sends SIGTERM besides, PR_SET_PDEATHSIG). An orphan still starting exits at once
+(it has acknowledged nothing); one serving does not wait for its peers to answer their close
+frames: it writes what is queued, closes its store and exits, and if its event loop is held past
+`ORPHAN_DEADLINE` the thread ends it anyway, so that a parent started again finds the port and
+stores free within a second, whatever the old workers were doing.
 A worker that dies is started again with its games; one that cannot start is tried again with
 a growing wait while the others serve on. The parent tells every worker which workers are not
 serving (over the same pipe), so `/healthz` says ok only once all of them serve.
@@ -23,9 +25,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 import os
 import socket
+import threading
 import time
 from pathlib import Path
 from typing import Any, Callable
@@ -41,6 +45,7 @@ STOP_GRACE = 20  # seconds every worker together has to close cleanly when the s
 START_GRACE = 120  # seconds a worker has to recover its games and listen
 RETRY = (0.5, 30.0)  # seconds before trying again a worker that could not start: first, longest
 ORPHAN_GRACE = 0.2  # seconds an orphaned worker's peers have to answer their close frames
+ORPHAN_DEADLINE = 1.0  # seconds an orphan serving has to close before it is ended regardless
 LEFT_BEHIND = 5.0  # seconds a parent waits for the workers of one that died to let go of their stores
 PR_SET_PDEATHSIG = 1
 
@@ -97,6 +102,11 @@ def serve_workers(
     from . import app  # noqa: F401  (imported once, here: a worker forked from us starts without importing)
 
     core.rulesets()  # and the rulesets, which a worker would import recovering its first game
+    # All of that lives as long as the server: frozen before the workers are forked, so no worker
+    # collects it again (each would, once started, and under load that came before its "ready"),
+    # nor touches its pages doing so (they stay shared with us).
+    gc.collect()
+    gc.freeze()
     check_data(data, workers)
     # Caught from the start: a ^C just after the ready line (or while the workers start) stops
     # them all cleanly, where the default handler would have left the parent with a traceback.
@@ -159,14 +169,21 @@ def _lock_when_let_go(folder: Path, stopping: list[bool]) -> int:
     """A worker store's lock, waited for while another process holds it, up to `LEFT_BEHIND`
     seconds: the workers of a parent just killed are closing (a restart launched at once finds
     them so). Raises StoreInUse, naming the holder, if it is held longer (a server still running)."""
-    deadline = time.monotonic() + LEFT_BEHIND
+    began = time.monotonic()
+    waited = False
     while True:
         try:
-            return lock_folder(folder)
+            lock = lock_folder(folder)
         except StoreInUse:
-            if stopping or time.monotonic() >= deadline:
+            if stopping or time.monotonic() >= began + LEFT_BEHIND:
                 raise
+            waited = True
             time.sleep(0.05)
+            continue
+        if waited:  # what a restart waited for the workers left behind (bench.soak reads it)
+            waited_for = time.monotonic() - began
+            log.info("%s was let go by a worker left behind after %.2f s", folder.name, waited_for)
+        return lock
 
 
 def _hold(host: str, port: int) -> socket.socket:
@@ -287,6 +304,27 @@ def _die_with(parent: int) -> bool:
     return os.getppid() == parent
 
 
+def _watch_the_parent(pipe: int, serving: threading.Event, orphaned: Callable[[], None]) -> None:
+    """(A worker's thread.) Block until the parent hangs up its end of our pipe (it died, however:
+    its ends close with it), then end this worker: at once if it is still starting, else by
+    `orphaned()` (the clean close, on the event loop), and regardless `ORPHAN_DEADLINE` seconds
+    later. A thread, not the loop: a loop held by a long step (a recovery, a blocked write) runs
+    no signal handler or reader, and an orphan held so kept its store's lock from the parent
+    started again. What the worker acknowledged is on disk already; ending it is a crash, which
+    the store is made to survive, and the kernel lets go of its lock and port."""
+    import select
+
+    watch = select.poll()
+    watch.register(pipe, 0)  # nothing asked for: only the hang-up wakes it, and it reads nothing
+    events = watch.poll()
+    if not any(event & select.POLLHUP for _, event in events):
+        return  # our own end closed (POLLNVAL): this worker is ending by itself
+    if serving.is_set():
+        orphaned()
+        time.sleep(ORPHAN_DEADLINE)
+    os._exit(0)
+
+
 def _worker(
     index: int, workers: int, run: str, host: str, port: int, data: Path, admin_key: str, pipe: Any, parent: int,
     options: dict[str, Any],
@@ -309,6 +347,19 @@ def _worker(
         for signum in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(signum, stop.set)
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})  # ^C stays the parent's
+        serving = threading.Event()
+
+        def orphaned_now() -> None:
+            nonlocal orphaned
+            orphaned = True
+            stop.set()
+
+        def orphan() -> None:  # from the thread watching the parent
+            with contextlib.suppress(RuntimeError):  # the loop has closed: the worker is ending
+                loop.call_soon_threadsafe(orphaned_now)
+
+        watching = (pipe.fileno(), serving, orphan)
+        threading.Thread(target=_watch_the_parent, args=watching, name="parent", daemon=True).start()
         handover = Handover(index, workers, run)
         try:
             server = await Server.start(
@@ -323,14 +374,13 @@ def _worker(
 
         def heard() -> None:
             """The parent's word (the workers not serving), or the end-of-file of its death."""
-            nonlocal orphaned
             try:
                 handover.absent = set(pipe.recv())
             except (EOFError, OSError):
                 loop.remove_reader(pipe.fileno())
-                orphaned = True
-                stop.set()
+                orphaned_now()
 
+        serving.set()
         quiet_garbage_collector()
         try:
             pipe.send("ready")

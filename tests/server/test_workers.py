@@ -461,3 +461,101 @@ async def test_a_glance_reaches_the_worker_holding_its_game(tmp_path):
                 assert isinstance(summary, wire.SeatSummary) and summary.game == game["game"], summary
     finally:
         assert server.stop() == 0
+
+
+# A parent whose workers' event loops are held where the test says (`start`: recovering their games,
+# `close`: closing), by a long step that takes the loop thread and never gives it back, as a long
+# recovery, a huge game's end or a blocked write would: nothing on the loop runs, signal handlers
+# included. Each worker marks the folder when it is held there.
+HELD_PARENT = """
+import os, sys, time
+from pathlib import Path
+from fogbank.server import app
+from fogbank.server.workers import serve_workers
+
+data, where = Path(sys.argv[1]), sys.argv[2]
+
+def held():
+    (data / f"held-{os.getpid()}").touch()
+    time.sleep(3600)
+
+if where == "start":
+    async def start(cls, *args, **kwargs):
+        held()
+    app.Server.start = classmethod(start)
+else:
+    async def close(self, grace=0):
+        held()
+    app.Server.close = close
+ready = lambda port: print(f"fogbank serving on ws://127.0.0.1:{port}/", flush=True)
+serve_workers("127.0.0.1", 0, data, 2, app._admin_key(data), ready)
+"""
+
+
+def held_parent(data: Path, where: str) -> subprocess.Popen:
+    command = [sys.executable, "-c", HELD_PARENT, str(data), where]
+    return subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+
+
+def held_workers(data: Path) -> list[int]:
+    return [int(marker.name.split("-")[1]) for marker in data.glob("held-*")]
+
+
+def kill_held(pids: list[int]) -> None:
+    """Kill the held workers a failed test left behind (they would sleep on for an hour)."""
+    for pid in pids:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
+
+
+async def test_workers_orphaned_while_their_loops_are_held_starting_exit_at_once(tmp_path):
+    parent = held_parent(tmp_path, "start")
+    try:
+        while len(held_workers(tmp_path)) < 2:  # both in their (endless) recovery
+            await asyncio.sleep(0.05)
+    finally:
+        parent.kill()  # kill -9
+        parent.wait()
+    try:
+        # Their loops never run again, so no signal handler of theirs does: the parent's death must
+        # reach them another way. One left behind would hold its store, and fail here at the timeout.
+        while not gone(held_workers(tmp_path)):
+            await asyncio.sleep(0.05)
+    finally:
+        kill_held(held_workers(tmp_path))
+    again = Workers(tmp_path)
+    try:
+        assert len(await play_two_turns(again.url, again.new_game())) == 2
+    finally:
+        assert again.stop() == 0
+
+
+async def test_workers_orphaned_while_their_loops_are_held_closing_exit_keeping_what_they_acked(tmp_path):
+    parent = held_parent(tmp_path, "close")
+    workers: list[int] = []
+    try:
+        line = parent.stdout.readline()
+        assert line.startswith("fogbank serving on ws://"), line
+        server = Workers.__new__(Workers)  # the held parent, reached as any --workers server is
+        server.data, server.port = tmp_path, int(line.rsplit(":", 1)[1].split("/")[0])
+        server.url = f"ws://127.0.0.1:{server.port}/"
+        games = [server.new_game() for _ in range(4)]
+        before = await asyncio.gather(*(play_two_turns(server.url, game) for game in games))
+        workers = workers_of(parent.pid)
+    finally:
+        parent.kill()
+        parent.wait()
+    try:
+        # Each orphan begins its close and is held in it (or, on a busy machine, is cut off before
+        # its loop reaches it): the suite's timeout fails one that never exits.
+        while not gone(workers):
+            await asyncio.sleep(0.05)
+    finally:
+        kill_held([pid for pid in workers if not gone([pid])])
+    again = Workers(tmp_path)
+    try:
+        after = await asyncio.gather(*(join_when_back(again.url, game) for game in games))
+        # Cut off in its close, an orphan still kept every order it acknowledged.
+        assert [turns[0] for turns in after] == [turns[-1] + 1 for turns in before]
+    finally:
+        assert again.stop() == 0

@@ -1,6 +1,6 @@
 """A fuzz of one live `fogbank serve`: frames of every kind a hostile or careless peer sends.
 
-    python -m fogbank.bench.fuzz [--frames 1000000] [--per-game 3] [--seed 1] [--batch 40]
+    python -m fogbank.bench.fuzz [--frames 1000000] [--minutes M] [--per-game 3] [--seed 1] [--batch 40]
 
 It starts `fogbank serve` on loopback (a data folder of its own, its log to a file), makes a game
 of each of b11, Gallipoli, River Plate and the Black Sea (and a new one when one ends), and joins
@@ -263,6 +263,11 @@ class Tally:
         self.games = Counter()
         self.bot_failures = 0
         self.told = 0  # frames at the last progress line
+        self.stop_at = float("inf")  # time.monotonic() past which no more frames are sent
+
+    def more(self, until: int) -> bool:
+        """Whether to send another frame: fewer than `until` sent, and time left."""
+        return sum(self.sent.values()) < until and time.monotonic() < self.stop_at
 
     def progress(self) -> None:
         """A line on stderr each 50,000 frames: a long run shows it is going, and how well."""
@@ -321,7 +326,7 @@ class Peer:
         return msgpack.unpackb(frame, strict_map_key=False) if isinstance(frame, bytes) else json.loads(frame)
 
     async def run(self, until: int) -> None:
-        while sum(self.tally.sent.values()) < until:
+        while self.tally.more(until):
             game_id = self.slot.game["game"]
             try:
                 async with connect(self.slot.served.url, subprotocols=[self.codec], max_size=None,
@@ -345,7 +350,7 @@ class Peer:
             await asyncio.wait_for(self.joined.wait(), 60)
             if not self.welcome:
                 return  # refused: the game went away under it
-            while sum(self.tally.sent.values()) < until and not self.welcome.get("over"):
+            while self.tally.more(until) and not self.welcome.get("over"):
                 for _ in range(self.batch):
                     kind, frame = self.frame()
                     self.oversize |= kind == "oversize"
@@ -526,6 +531,8 @@ async def fuzz(args: argparse.Namespace) -> dict[str, Any]:
     tally = Tally()
     rng = random.Random(args.seed)
     started = time.monotonic()
+    if args.minutes is not None:
+        tally.stop_at = started + 60 * args.minutes
     try:
         slots = [Slot(served, scenario, tally) for scenario in SCENARIOS]
         peers = []
@@ -542,6 +549,7 @@ async def fuzz(args: argparse.Namespace) -> dict[str, Any]:
     log = served.log.read_text(errors="replace")
     return {
         "frames": sum(tally.sent.values()), "seconds": round(time.monotonic() - started, 1),
+        "stopped_by": "frames" if sum(tally.sent.values()) >= args.frames else "minutes",
         "server_cpu_seconds": round(cpu, 1),
         "sent": dict(tally.sent.most_common()), "answers": dict(tally.answers.most_common()),
         "internal_error": tally.answers["internal_error"], "internal_error_examples": tally.internal,
@@ -559,6 +567,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--per-game", type=int, default=3, help="connections to a game: umpire, then seats")
     parser.add_argument("--batch", type=int, default=40, help="frames a connection sends before its ping")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--minutes", type=float,
+                        help="stop sending after this long, and report what was sent")
     args = parser.parse_args(argv)
     figures = asyncio.run(fuzz(args))
     print(json.dumps(figures, indent=1))

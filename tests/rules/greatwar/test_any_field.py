@@ -5,10 +5,19 @@ from __future__ import annotations
 
 import functools
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.rules.anyvalue import AnyField, Payloads, every_field, judge_override, mutated, played, ready
+from tests.rules.anyvalue import (
+    RANDOM,
+    AnyField,
+    Payloads,
+    every_field,
+    judge_override,
+    mutated,
+    played,
+    ready,
+)
 
 from .test_handoff import one_battle, to_battle
 
@@ -80,7 +89,7 @@ def test_every_field_of_a_settlement_is_taken_or_refused():
     every_field(game, "souchon", PAYLOADS.fields, overrides=[settlement])
 
 
-@settings(max_examples=60, deadline=None)
+@RANDOM
 @given(st.data())
 def test_random_values_in_random_fields_of_a_settlement_are_taken_or_refused(data):
     game, settlement = awaiting()

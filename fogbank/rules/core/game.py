@@ -152,8 +152,10 @@ def check_options(ruleset: Ruleset, scenario: str, given: Mapping[str, Any]) -> 
         if name not in offered:
             known = ", ".join(sorted(offered)) or "none"
             raise Refused("unknown_option", f"This game has no option {name!r} (its options: {known}).")
-        if value not in offered[name].choices:
-            choices = ", ".join(map(str, offered[name].choices))
+        # Of the choice's own type: `True in (0, 1)` holds in Python, and a game made with it would
+        # keep an option value no choice names (its log and its briefing would say `true`).
+        if not any(type(value) is type(choice) and value == choice for choice in offered[name].choices):
+            choices = ", ".join(str(c).lower() if isinstance(c, bool) else str(c) for c in offered[name].choices)  # as typed
             raise Refused("bad_option", f"Option {name!r} takes one of: {choices}.")
     return {name: given.get(name, option.default) for name, option in sorted(offered.items())}
 

@@ -206,6 +206,9 @@ def test_options_are_checked_and_recorded():
     with pytest.raises(Refused) as refusal:
         core.start(RULES, "picket", SEED, {"dummy": "maybe"})
     assert refusal.value.code == "bad_option"
+    with pytest.raises(Refused) as refusal:  # 1 == True in Python, but 1 is not a choice of this option
+        core.start(RULES, "picket", SEED, {"dummy": 1})
+    assert refusal.value.code == "bad_option"
     with pytest.raises(Refused) as refusal:
         core.start(RULES, "picket", SEED, {"fog": True})
     assert refusal.value.code == "unknown_option"

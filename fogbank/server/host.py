@@ -811,7 +811,10 @@ class Host:
             self.deadlines.forget(room.id)
             self.keep(self.store.set_club(room.id, active=room.active, result=outcome_of(game)))
         elif game is step.game and game.waiting_for():  # nobody moved it on since: the phase waits
-            self.keep(self._phase_opened(room, game))
+            if core.passes_seats(game.ruleset) or self.nudges.any_for(room.id):
+                self.keep(self._phase_opened(room, game))
+            else:  # nobody to pass over, nobody to nudge: no task a turn for nothing
+                self.keep(self.store.set_club(room.id, active=room.active))
 
     async def _phase_opened(self, room: Room, game: Game) -> None:
         """A phase waits for orders: the seats with nothing to order in it are passed over, then

@@ -10,7 +10,7 @@ from .errors import Refused
 from .events import Amended, Answer, Event, GameEnded, Narrative, OverrideApplied, StandingOrderUsed, Talk, Told
 from .game import (
     Game, Resolved, Step, amend, ask, check, deadline, end, has_nothing_to_order, narrate, override, pass_over,
-    private_talk_to, release, set_hold, settle, start, submit, talk, waiting_told,
+    passes_seats, private_talk_to, release, set_hold, settle, start, submit, talk, waiting_told,
 )
 from .knowledge import Fidelity, Plot, Position, Sensor, Sighting, Track, capped
 from .phases import Cycle, turns_played
@@ -27,5 +27,5 @@ __all__ = [
     "commitment", "d66", "deadline", "derive_faces", "end", "find_ruleset", "find_scenario", "hits", "narrate",
     "override", "percentile", "register", "release", "rulesets", "seat_map", "set_hold", "sides", "start",
     "submit", "talk", "Tally", "turns_played", "verify_roll", "Waiting", "waiting_told", "has_nothing_to_order",
-    "pass_over",
+    "pass_over", "passes_seats",
 ]

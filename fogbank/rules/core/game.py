@@ -284,9 +284,18 @@ def _standing_told(game: Game, why: str) -> tuple[StandingOrderUsed, ...]:
     )  # fmt: skip
 
 
+def passes_seats(ruleset: Ruleset) -> bool:
+    """Whether the ruleset ever judges a seat to have nothing to order (it has its own
+    `nothing_to_order`). One that does not passes nobody, and its seats' views and charts are not
+    worked out to ask it: a Dardanelles chart made plain cost more than the turn it opened."""
+    return type(ruleset).nothing_to_order is not Ruleset.nothing_to_order
+
+
 def has_nothing_to_order(game: Game, seat: str) -> bool:
     """Whether `seat` owes an order in the phase now open and has nothing it could order, judged
     from its own view and chart (`Ruleset.nothing_to_order`): the seats `pass_over` may pass."""
+    if not passes_seats(game.ruleset):
+        return False
     if game.cycle is Cycle.ENDED or seat not in game.to_act() or seat in game.orders or _amended(game, seat):
         return False
     ruleset, state = game.ruleset, game.state

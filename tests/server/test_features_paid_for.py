@@ -59,11 +59,19 @@ async def test_a_phase_opening_with_nothing_to_pass_or_nudge_starts_no_backgroun
                 await host.order(room, seat, room.tip.state.turn, dict(STAND_STILL))
                 await settled(host)
             assert not opened.called
-            assert (await store.game(room.id)).active == room.active  # the last input is still kept
+            kept = (await store.game(room.id)).active  # the last input is still kept, to the minute
+            assert kept is not None and kept[:16] == room.active[:16]
             host.nudges.webhooks[room.id] = "https://chat.example.org/hooks/abc"  # the chat is set
             await host.order(room, seat, room.tip.state.turn, dict(STAND_STILL))
             await settled(host)
             assert opened.call_count == 1
+        later = "58" if room.active[17:19] == "59" else "59"
+        room.active = f"{room.active[:17]}{later}{room.active[19:]}"  # an input later in the same minute
+        host._keep_active(room)
+        await settled(host)
+        assert (await store.game(room.id)).active != room.active  # not written for a second more
+        await host.close()  # but to the second when the server stops
+        assert (await store.game(room.id)).active == room.active
     finally:
         await host.close()
         await store.close()

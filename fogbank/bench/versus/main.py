@@ -14,7 +14,9 @@ from . import __doc__ as about
 from .baseline import DEFAULT, checkout
 from .runs import node_modules, run
 
-COLUMNS = ("cpu_ms_per_turn", "p99_ms", "rss_per_connection_kib", "turns_per_s", "load_average")
+COLUMNS = (
+    "cpu_ms_per_turn", "p99_ms", "rss_per_connection_kib", "rss_per_seat_kib", "turns_per_s", "load_average",
+)  # fmt: skip
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -90,12 +92,12 @@ def _spread(values: list[float]) -> str:
     if not values:
         return "-"
     low, high, middle = min(values), max(values), statistics.median(values)
-    return f"{middle:g}" if low == high else f"{middle:g} ({low:g}-{high:g})"
+    return f"{middle:.4g}" if low == high else f"{middle:.4g} ({low:.4g}-{high:.4g})"
 
 
 def _row(name: str, columns: list[str]) -> str:
-    widths = (22, 20, 20, 20, 14)
-    return f"  {name:16}" + "".join(f"{col:>{width}}" for col, width in zip(columns, widths, strict=True))
+    widths = (24, 24, 18, 18, 22, 16)
+    return f"  {name:15}" + "".join(f" {col:>{width}}" for col, width in zip(columns, widths, strict=True))
 
 
 def text(result: dict[str, Any]) -> str:
@@ -108,9 +110,9 @@ def text(result: dict[str, Any]) -> str:
     ]
     for size in result["sizes"]:
         lines.append(f"{size['seats']} seats:")
-        lines.append(_row("", ["CPU ms a turn", "p99 ms", "RSS KiB a conn", "turns/s", "load"]))
+        lines.append(_row("", ["CPU ms a turn", "p99 ms", "KiB a conn", "KiB a seat", "turns/s", "load"]))
         for server, runs in size["runs"].items():
-            lines.append(_row(server, [_spread([r[key] for r in runs]) for key in COLUMNS]))
+            lines.append(_row(server, [_spread([r.get(key) for r in runs]) for key in COLUMNS]))
         for name, values in size["ratios"].items():
             lines.append(f"  CPU a turn, {name}: {_spread(values)}")
     return "\n".join(lines)

@@ -98,6 +98,8 @@ def measure(server: Any, kind: str, seats: int, seconds: float, rate: float, cod
     figures of the drive."""
     client = LoadClient(kind, server.port, seats, seconds, rate, codec, server.admin_key)
     try:
+        time.sleep(0.5)
+        rss_start = process_rss_kib(server.pid)
         client.step("create")
         time.sleep(0.5)
         rss_games = process_rss_kib(server.pid)
@@ -119,6 +121,7 @@ def measure(server: Any, kind: str, seats: int, seconds: float, rate: float, cod
         "p50_ms": driven["p50_ms"], "p99_ms": driven["p99_ms"], "max_ms": driven["max_ms"],
         "turns_per_s": driven["turns_per_s"], "answered": answered,
         "rss_per_connection_kib": round((rss_joined - rss_games) / seats, 1),
+        "rss_per_seat_kib": round((rss_joined - rss_start) / seats, 1),  # its game and its connection
         "server_rss_kib": rss_joined,
         "bytes_per_observation": driven["bytes_per_observation"],
         "frames_in_per_turn": driven["frames_in_per_turn"],

@@ -14,6 +14,7 @@ from fogbank.rules.supremacy.scenario import ship_classes
 from tests.conftest import needs
 
 from ..chromium import CHROMIUM, expect
+from .conftest import released_to_turn
 
 pytestmark = needs(CHROMIUM)
 
@@ -35,8 +36,7 @@ JUDGE = """async ([held, rudder, jammed, target]) => {
 async def test_steering_a_ship_held_on_course_runs_her_straight_first_as_the_rules_ask(server, page):
     created = await server.create_game("river_plate", {"seats": "side"})
     async with await Client.connect(f"ws://127.0.0.1:{server.port}/", created["umpire_token"]) as umpire:
-        while (await umpire.games()).games[0]["turn"] < 2:
-            await umpire.release()
+        await released_to_turn(server, umpire, 2)
     await page.goto(f"http://127.0.0.1:{server.port}/play#token={created['seats']['british']}")
     await expect(page.locator("#clock")).to_have_text("Turn 2 · 1A write moves")
     state = server.host.rooms[created["game"]].game.state

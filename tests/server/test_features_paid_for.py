@@ -41,6 +41,13 @@ def test_a_ruleset_that_passes_seats_is_still_asked():
     assert asked
 
 
+def test_a_seat_alone_on_its_side_is_told_nobody_without_the_game_asked_more():
+    ruleset = core.find_ruleset("dardanelles")
+    game = core.start(ruleset, "b11", bytes(32))
+    with mock.patch.object(type(ruleset), "engagements", side_effect=AssertionError("engagements asked")):
+        assert core.waiting_told(game, "submarine") == core.Waiting()
+
+
 async def settled(host: Host) -> None:
     while host._tasks:
         await asyncio.gather(*list(host._tasks), return_exceptions=True)

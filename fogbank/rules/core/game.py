@@ -321,6 +321,9 @@ def pass_over(game: Game, seat: str) -> Step:
     return evolve(taken, events=(told, *taken.events))
 
 
+NOBODY = Waiting()  # whom a seat is told its phase waits for, when there is nobody to name
+
+
 def waiting_told(game: Game, seat: str, view: Any = None) -> Waiting:
     """What `seat` is told of whom the phase now open waits for: the seats of its own side that
     its view shows taking part (`Ruleset.friends_to_act`) and whose orders are not in, by name;
@@ -330,10 +333,12 @@ def waiting_told(game: Game, seat: str, view: Any = None) -> Waiting:
     ruleset, state = game.ruleset, game.state
     sides_of = seat_sides(ruleset, state)
     side = sides_of.get(seat)
-    if side is None or game.cycle is not Cycle.ORDERS or game.awaiting or not any(
+    if side is None or not any(
         other != seat and their == side for other, their in sides_of.items()
-    ):  # the umpire, a phase not taking orders, or a seat alone on its side: nobody to name
-        return Waiting()
+    ) or game.cycle is not Cycle.ORDERS or game.awaiting:  # fmt: skip
+        # The umpire, a seat alone on its side (asked first: a one-seat game asks it every
+        # turn, and it is the cheapest), or a phase not taking orders: nobody to name.
+        return NOBODY
     if view is None:
         view = _seat_view(ruleset, state, seat)
     friends = {f for f in ruleset.friends_to_act(view) if f != seat and sides_of.get(f) == side}

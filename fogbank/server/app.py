@@ -361,7 +361,7 @@ def quiet_garbage_collector() -> None:
     collected every 100,000 objects, not 10,000: a game's state lives a turn (a second, for a seat
     ordering once a second), and at 10,000 every state was still alive at the next collection, so
     each was examined and moved on before it died; at 100,000 most die first. It cut the host's CPU
-    a turn by a sixth at 1,000 b11 seats (`python -m fogbank.bench.versus`, README).
+    a turn by a fifth at 1,000 b11 seats (`python -m fogbank.bench.versus`, README).
     """
     gc.collect()
     gc.freeze()

@@ -111,9 +111,17 @@ class Club:
                 duty = await page.get_attribute("#duty", "data-duty")
                 if duty == "over" or await page.evaluate("window.fogbankSeat.seat.turn") != turn:
                     break
+                if duty == "act" and not await page.locator("#send-order").is_visible():
+                    # the page is between two states (the game just ended, say): wait for it to settle
+                    await page.wait_for_function("document.getElementById('duty').dataset.duty !== 'act'"
+                                                 " || document.getElementById('send-order').checkVisibility()")
+                    continue
                 if duty == "act":
                     phase = await page.evaluate("window.fogbankSeat.seat.phase")
-                    await page.click("#send-order")
+                    try:
+                        await page.click("#send-order", timeout=10_000)
+                    except Exception:  # the pad went as the click came (the game ended): look again
+                        continue
                     self.sends.setdefault(turn, Counter())[seat] += 1
                     try:  # taken (the last order of a phase opens the next at once: due again), or refused
                         await page.wait_for_function(

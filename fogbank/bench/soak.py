@@ -97,9 +97,11 @@ class Served:
     def url(self) -> str:
         return f"ws://127.0.0.1:{self.port}/"
 
-    def http(self, path: str) -> Any:
+    def http(self, path: str, method: str = "POST") -> Any:
+        """The JSON answer of an admin request (a POST: making a game, say)."""
         key = (self.data / "admin.key").read_text().strip()
-        request = urllib.request.Request(f"http://127.0.0.1:{self.port}{path}", headers={"Authorization": f"Bearer {key}"})
+        request = urllib.request.Request(
+            f"http://127.0.0.1:{self.port}{path}", headers={"Authorization": f"Bearer {key}"}, method=method)
         with urllib.request.urlopen(request, timeout=30) as response:
             return json.loads(response.read())
 

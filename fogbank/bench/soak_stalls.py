@@ -251,7 +251,7 @@ def _new_game(port: int, key: str) -> dict[str, Any]:
     import urllib.request
 
     request = urllib.request.Request(f"http://127.0.0.1:{port}/admin/new?scenario=b11",
-                                     headers={"Authorization": f"Bearer {key}"})  # fmt: skip
+                                     headers={"Authorization": f"Bearer {key}"}, method="POST")  # fmt: skip
     with urllib.request.urlopen(request, timeout=30) as answer:
         return json.loads(answer.read())
 

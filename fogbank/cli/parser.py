@@ -9,6 +9,7 @@ from typing import Any, Callable, NoReturn
 from urllib.parse import urlsplit
 
 from . import arena, broker, new, play, serve, simulate, terminal, verify
+from . import scenario as scenario_file
 
 
 class Parser(argparse.ArgumentParser):
@@ -124,6 +125,15 @@ def build_parser() -> argparse.ArgumentParser:
                        help="also write the figures as Markdown (docs/balance.md)")
     tried.add_argument("--logs", type=Path, default=None, metavar="DIR", help="keep every game's log here")
     tried.set_defaults(run=arena.run)
+
+    designer = commands.add_parser("scenario", help="a scenario designer's tools (docs/scenarios.md)")
+    designs = designer.add_subparsers(dest="action", required=True, metavar="ACTION")
+    reading = designs.add_parser(
+        "check", help="read a scenario file as a game would: OK and what it sets up, or a line a problem")
+    reading.add_argument("file", help="a scenario (or map) file, or the id of a scenario a ruleset ships")
+    reading.add_argument("--ruleset", default=None,
+                         help="the rules it is for (default: the ruleset whose scenarios folder holds it)")
+    reading.set_defaults(run=scenario_file.check)
 
     check = commands.add_parser("verify", help="re-derive every roll of a finished game from its seed")
     check.add_argument("log", type=Path)

@@ -3,7 +3,8 @@
 Errors split by blame (the h11 habit). `ProtocolError` is the peer's fault: the frame is not a
 message we can read. A refusal by the rules (`fogbank.rules.core.Refused`) is the player's or
 umpire's fault and reaches the wire as an `error` message with the ruleset's own code, passed
-through unchanged. Anything else is our bug and is reported as `internal_error`.
+through unchanged; the server's own faults (`fogbank.errors.ServerFault`: `storage_full`) reach it
+the same way. Anything else is our bug and is reported as `internal_error`.
 """
 
 from __future__ import annotations
@@ -13,11 +14,13 @@ from typing import Any
 
 import attrs
 
+from fogbank.errors import FogbankError
+
 ECHO = 24  # characters of the peer's input a sentence may quote; never more
 MAX_SENTENCE = 400  # characters in any error sentence the server sends; a longer one is cut
 
 
-class ProtocolError(Exception):
+class ProtocolError(FogbankError):
     """A frame from the peer is not a message we can read.
 
     `code` is one of `FRAME_ERRORS` and `sentence` one plain sentence that quotes at most `ECHO`

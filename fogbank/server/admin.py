@@ -2,7 +2,7 @@
 
   GET  /admin/scenarios          every scenario the server can start: its title, seats and options
                                  (each with its choices and help text)
-  GET  /admin/new?scenario=S&option=NAME=VALUE...&name=N   create a game (named N, if given): its
+  POST /admin/new?scenario=S&option=NAME=VALUE...&name=N   create a game (named N, if given): its
                                  tokens, and `links` to them
   GET  /admin/games[?archived=1] every game in this process's store: its name, scenario, turn, phase,
                                  whom it waits for, last activity, its result once over
@@ -17,6 +17,9 @@ the request was made to (its Host header, and X-Forwarded-Proto from a proxy in 
 `--behind-proxy`), then
 `/play#token=...` for a seat and `/umpire#token=...` for the umpire and the spectators: the token
 goes in the fragment, which browsers never send to a server.
+
+The requests that change something are POSTs; one sent as a GET is answered 405 (with `Allow: POST`)
+and a sentence, so nothing that repeats or prefetches a GET makes a game.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ import functools
 import unicodedata
 from typing import TYPE_CHECKING, Any
 
+from fogbank.errors import FogbankError
 from fogbank.rules import core
 from fogbank.rules.core import SPECTATOR, UMPIRE, Refused, seat_map
 
@@ -37,7 +41,7 @@ if TYPE_CHECKING:
 MAX_NAME = 60  # characters in a game's name: a tab's title and a line of a list
 
 
-class NotHere(Exception):
+class NotHere(FogbankError):
     """This process holds no games (a gateway on a bus): the request is for a game host."""
 
 

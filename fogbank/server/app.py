@@ -5,10 +5,11 @@ game hosts (store and games, no websockets) through `MqttBus` and `MqttHost`.
 Besides websockets on `/`, it answers plain HTTP on the same port:
   GET /healthz                      "ok"; 503 and "storage_full: why" while the store cannot write;
                                     with --workers, 503 and "workers_starting: ..." until all serve
-  GET /admin/new?scenario=b11       create a game; needs `Authorization: Bearer <admin key>`.
+  POST /admin/new?scenario=b11      create a game; needs `Authorization: Bearer <admin key>`.
                                     The admin key is made on first start in DIR/admin.key. The
                                     answer has the tokens, and `links` to the seats, umpire and
                                     spectators (on --public-url, or the request's own address).
+                                    A GET is answered 405: making a game is no read.
   GET /umpire#token=...             the umpire's console: static HTML, CSS and JS modules from
                                     server/console/, speaking `fogbank.v1.json` back to `/`;
                                     /umpire/rulesets/<name>/<file> serves a ruleset's console module
@@ -43,6 +44,7 @@ from typing import TYPE_CHECKING, Callable
 from urllib.parse import parse_qs, urlsplit
 
 from fogbank import protocols as wire
+from fogbank.errors import ServerFault
 from fogbank.rules.core import Refused, find_ruleset
 from fogbank.server.store import Store, private_file, private_folder
 from websockets.asyncio.server import Server as WebsocketServer
@@ -54,7 +56,7 @@ from .bus import Bus, LocalBus, Unavailable
 from .doors import Doors
 from .gateway import Connection, client_address
 from .guard import TokenGuard
-from .host import Host, Unstored
+from .host import Host
 from .handover import Handover, Recorded, adopt
 from .nudges import Nudges, Smtp
 from .sockets import CLOSE_GRACE, Socket, listening, raise_fd_limit
@@ -75,6 +77,9 @@ WEB = importlib.resources.files("fogbank.web")  # the page kit both pages and th
 WEB_FOLDERS = ("maps",)  # the kit's one served sub-folder: a module for each map geometry
 # Each page: its own folder, and the folder of a ruleset's package that holds its module for it.
 PAGES = {"umpire": (CONSOLE, "console"), "play": (SEAT, "client"), "games": (GAMES, None)}
+# The admin requests that change something: POST only, so nothing that repeats or prefetches a GET
+# (a browser's history, a proxy, a link checker) makes a game or archives one.
+ADMIN_CHANGES = ("/admin/new", "/admin/archive", "/admin/rename", "/admin/reissue")
 CONSOLE_TYPES = {".html": "text/html", ".css": "text/css", ".js": "text/javascript", ".svg": "image/svg+xml"}
 # The console needs nothing from elsewhere: scripts, styles and the websocket are this origin's
 # ('self' covers ws: and wss: to the page's own host and port, CSP Level 3, which Chromium follows:
@@ -302,6 +307,11 @@ class Server:
 
     async def _admin(self, connection: ServerConnection, request: Request, path: str, query: dict) -> Response:
         """The games page's requests (`admin.py`), the admin key checked."""
+        if path in ADMIN_CHANGES and request.method != "POST":
+            sentence = f"{path} changes the server: send it as a POST, not a {request.method}.\n"
+            response = connection.respond(http.HTTPStatus.METHOD_NOT_ALLOWED, sentence)
+            response.headers["Allow"] = "POST"
+            return response
         try:
             if path == "/admin/new":
                 scenario = query.get("scenario", ["b11"])[0]
@@ -313,22 +323,22 @@ class Server:
                 return _json(connection, {"scenarios": admin.scenarios()})
             if path == "/admin/games":
                 return _json(connection, {"games": await admin.games(self.host, bool(query.get("archived")))})
-            if path == "/admin/reissue" and request.method == "POST":
+            if path == "/admin/reissue":
                 base = admin.base_url(self.public_url, request, self.behind_proxy)
                 game, seat = query.get("game", [""])[0], query.get("seat", [""])[0]
                 return _json(connection, await admin.reissue(self.host, game, seat, base))
-            if path == "/admin/archive" and request.method == "POST":
+            if path == "/admin/archive":
                 refused = await admin.archive(self.host, query.get("game", [""])[0])
                 if refused:
                     return connection.respond(http.HTTPStatus.CONFLICT, f"{refused}\n")
                 return _json(connection, {"archived": query["game"][0]})
-            if path == "/admin/rename" and request.method == "POST":
+            if path == "/admin/rename":
                 if self.host is None:
                     raise admin.NotHere
                 await self.host.rename(query.get("game", [""])[0], query.get("name", [""])[0])
                 return _json(connection, {"renamed": query["game"][0]})
-        except Unstored as refusal:
-            return connection.respond(http.HTTPStatus.SERVICE_UNAVAILABLE, f"{refusal.sentence}\n")
+        except ServerFault as fault:  # the store could not keep it: not the asker's fault
+            return connection.respond(http.HTTPStatus.SERVICE_UNAVAILABLE, f"{fault.sentence}\n")
         except (Refused, ValueError) as refusal:
             sentence = getattr(refusal, "sentence", str(refusal))
             return connection.respond(http.HTTPStatus.BAD_REQUEST, f"{wire.without_echoes(sentence, query)}\n")

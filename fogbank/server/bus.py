@@ -14,6 +14,7 @@ from typing import Any, Callable
 import attrs
 
 from fogbank import protocols as wire
+from fogbank.errors import Declined, FogbankError, ServerFault
 from fogbank.rules.core import Refused
 
 from .guard import RateLimited
@@ -30,7 +31,7 @@ LOST: Any = object()
 REVOKED: Any = object()
 
 
-class Unavailable(Exception):
+class Unavailable(FogbankError):
     """The bus cannot reach the game's host or the broker now: try again shortly (the gateway
     closes the websocket with 1013, so a client reconnects with backoff)."""
 
@@ -103,8 +104,9 @@ async def handle(host: Host, room: Room, seat: str, message: Any) -> list[Any]:
         return await _answer(host, room, seat, message)
     except RateLimited:
         raise  # quotes nothing: a flood's refusals are not searched for echoes
-    except Refused as refusal:
-        raise Refused(refusal.code, wire.without_echoes(refusal.sentence, message)) from None
+    except Declined as declined:
+        blame = Refused if isinstance(declined, Refused) else ServerFault
+        raise blame(declined.code, wire.without_echoes(declined.sentence, message)) from None
 
 
 async def _answer(host: Host, room: Room, seat: str, message: Any) -> list[Any]:

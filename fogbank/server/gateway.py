@@ -14,6 +14,7 @@ from typing import Any, Awaitable, Callable
 
 import attrs
 from fogbank import protocols as wire
+from fogbank.errors import Declined
 from fogbank.rules.core import Refused
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
@@ -180,7 +181,7 @@ class Connection:
         ref = getattr(message, "ref", None)
         try:
             await self._handle(message)
-        except Refused as refusal:
+        except Declined as refusal:  # the rules' or the server's limits, or the server's own fault
             self.refused_for_rate = refusal.code == "rate_limited"  # from the host, or over the bus
             self.error(ref, refusal.code, refusal.sentence)
         except Forbidden as forbidden:
@@ -192,7 +193,7 @@ class Connection:
             log.exception("request %s failed", type(message).__name__)
             self.error(ref, "internal_error", "The server failed to handle that request; it has been logged.")
 
-    async def _wrong_token(self, refusal: Refused) -> None:
+    async def _wrong_token(self, refusal: Declined) -> None:
         self.guard.wrong(self.address)
         self.wrong_tokens += 1
         if self.wrong_tokens >= WRONG_PER_CONNECTION:  # told why, then closed
@@ -225,7 +226,7 @@ class Connection:
         joining()
         try:
             opened = await opening()
-        except Refused as refusal:
+        except Declined as refusal:  # a wrong token, or a game set aside
             joining(False)
             if refusal.code == "bad_token":
                 await self._wrong_token(refusal)

@@ -29,14 +29,15 @@ from typing import Any, Callable
 import attrs
 
 from fogbank import protocols as wire
+from fogbank.errors import Declined, FogbankError, ServerFault
 from fogbank.protocols.converters import json_converter
 from fogbank.rules import core
 from fogbank.rules.core import SPECTATOR, UMPIRE, Cycle, Game, Refused, Step, Told, seat_map, sides
 from fogbank.rules.core.engagement import ENGAGEMENT_OPTION, public_options
 from fogbank.rules.core.plain import fingerprint, to_plain
-from fogbank.rules.record import gamelog
+from fogbank.rules.record import gamelog, inputs, schema
 from fogbank.rules.record.history import sheet_rows, umpire_history
-from fogbank.rules.record.replay import apply_input, full_record
+from fogbank.rules.record.replay import full_record
 from fogbank.server.store import RecoveryError, StorageFull, Store, state_fingerprint
 
 from . import filter as seen_by
@@ -61,7 +62,7 @@ SET_ASIDE = (
 )
 
 
-class Forbidden(Exception):
+class Forbidden(FogbankError):
     """The request is not this seat's to make (a seat asking for another's view, say)."""
 
     def __init__(self, sentence: str) -> None:
@@ -75,14 +76,14 @@ STORAGE_FULL = (
 )
 
 
-class Unstored(Refused):
+class Unstored(ServerFault):
     """The store could not keep the input (`StorageFull`): nothing was done, nobody was told."""
 
     def __init__(self) -> None:
         super().__init__("storage_full", STORAGE_FULL)
 
 
-class SetAside(Refused):
+class SetAside(ServerFault):
     """The token opens a seat of a game set aside at start-up (`Host.set_aside`): the seat is
     known, so it is told why, on whatever path its request came."""
 
@@ -288,7 +289,8 @@ class Host:
         if not game.to_act():
             # Nobody acts in the opening phase (a day's sighting declarations): it is released at
             # once, logged as a release, or every seat would wait on an umpire who may not be there.
-            await self._accept(room, core.release(game), gamelog.input_at("release", game))
+            release = inputs.Release.at(game)
+            await self._accept(room, release.apply(game), release)
         await self.pass_over(room)
         return {
             "game": game_id,
@@ -351,6 +353,9 @@ class Host:
         except RecoveryError as parted:
             log.error("game %s set aside, its record no longer replays: %s", row.id, parted)
             self.set_aside[row.id] = str(parted)
+        except schema.LaterVersion as later:  # a store a later fogbank wrote in, opened by this one
+            log.error("game %s set aside, its record cannot be read: %s", row.id, later)
+            self.set_aside[row.id] = str(later)
         except Exception as error:  # an unknown ruleset or scenario, options refused, a rules bug
             log.exception("game %s set aside, it cannot be rebuilt", row.id)
             self.set_aside[row.id] = repr(error)
@@ -358,14 +363,20 @@ class Host:
 
     async def _rebuild(self, row: Any) -> Room:
         """A game as its log leaves it, its streams refilled by the same path that first sent them
-        (so sequence numbers come back the same). Raises RecoveryError if replay parts from the log."""
+        (so sequence numbers come back the same). Raises RecoveryError if replay parts from the log,
+        or a logged input is malformed; `schema.LaterVersion` for a log this fogbank cannot read."""
+        schema.check_version(row.log_schema)
         start = core.start(core.find_ruleset(row.ruleset), row.scenario, row.seed, row.options or None)
         room = Room(row.id, start, row.spectator_delay)
         room.name = row.name
         room.ended_log = log = [gamelog.header(start)]  # for a game_over on the way; let go after
         for entry in await self.store.load_log(row.id):
             try:
-                step = apply_input(room.tip, entry.record)
+                given = schema.read_input(entry.record)
+                step = given.apply(room.tip)
+            except schema.Malformed as malformed:
+                expected = "an input as the log's schema writes it"
+                raise RecoveryError(row.id, entry.n, expected, malformed.sentence) from None
             except Refused as refusal:
                 raise RecoveryError(row.id, entry.n, "accepted", f"refused: {refusal.code}") from None
             if entry.fingerprint and entry.fingerprint != fingerprint(step.game.state):
@@ -375,9 +386,8 @@ class Host:
             if stored is not None and _json(made) != _json(stored) and not _written_in_older_words(step, stored):
                 raise RecoveryError(row.id, entry.n, "the rolls and events logged", "others on replay")
             log += [entry.record, *made]
-            if entry.record.get("input") == "order":
-                record = entry.record
-                room.taken[record["seat"]] = Taken(record["turn"], record["phase"], record["order"])
+            if isinstance(given, inputs.Order):
+                room.taken[given.seat] = Taken(given.turn, given.phase, given.order)
             before, room.tip = room.tip, step.game
             for push in self._pushes(room, before, step, entry.record, made):
                 push()
@@ -433,7 +443,7 @@ class Host:
     def chart(self, room: Room, seat: str) -> dict[str, Any]:
         return to_plain(room.game.ruleset.chart(room.game.state, seat))
 
-    # Requests from a seat. Each returns the reply, or raises Refused / Forbidden.
+    # Requests from a seat. Each returns the reply, or raises Refused / Forbidden (or Unstored).
 
     async def order(
         self, room: Room, seat: str, turn: int, payload: dict, phase: str | None = None, stand_in: bool = False
@@ -444,10 +454,14 @@ class Host:
         if not stand_in and self.stand_ins.holds(room.id, seat):
             raise Refused("held_by_bot", "A built-in player holds your seat now; the umpire can give it back to you.")
         game = room.tip
+        # For the phase it was sent for (the one now open if it names none): an order for another is
+        # refused, so an order logged says the phase it was given in.
+        given = inputs.Order(
+            turn=game.state.turn, phase=game.state.phase if phase is None else phase, seat=seat, order=payload
+        )
         try:
             _refuse_if_wrong_turn(game, turn)
-            order = game.ruleset.parse_order(seat, payload)
-            step = core.submit(game, seat, order, phase)
+            step = given.apply(game)
         except Refused as refusal:
             taken = room.taken.get(seat)
             if refusal.code not in MOVED_ON or taken is None or not taken.answers(turn, phase, payload):
@@ -461,7 +475,7 @@ class Host:
                 except StorageFull:  # it was not kept after all: the refusal stands
                     raise refusal from None
             return
-        await self._accept(room, step, gamelog.input_at("order", game, seat=seat, order=payload))
+        await self._accept(room, step, given)
 
     def check(
         self, room: Room, seat: str, turn: int, payload: dict, phase: str | None = None, of_seat: str | None = None
@@ -493,8 +507,8 @@ class Host:
         if seat not in room.seats:
             raise Forbidden("Only a player's seat asks the rules.")
         self._spend(self.questions, room, seat, "questions")
-        step = core.ask(room.tip, seat, question)
-        await self._accept(room, step, gamelog.input_at("ask", room.tip, seat=seat, question=question))
+        given = inputs.Ask.at(room.tip, seat=seat, question=question)
+        await self._accept(room, given.apply(room.tip), given)
 
     async def talk(self, room: Room, seat: str, text: str, to: str | None = None) -> None:
         if seat not in room.seats:
@@ -502,9 +516,8 @@ class Host:
         if len(text) > MAX_TALK:
             raise Refused("talk_too_long", f"Say it in {MAX_TALK:,} characters or fewer (that was {len(text):,}).")
         self._spend(self.talks, room, seat, "words")
-        step = core.talk(room.tip, seat, text, to)
-        private = {"to": to} if to is not None else {}  # open talk is logged as it always was
-        await self._accept(room, step, gamelog.input_at("talk", room.tip, seat=seat, text=text, **private))
+        given = inputs.Talk.at(room.tip, seat=seat, text=text, to=to)
+        await self._accept(room, given.apply(room.tip), given)
 
     @staticmethod
     def _spend(buckets: Buckets, room: Room, seat: str, what: str) -> None:
@@ -516,29 +529,20 @@ class Host:
         if seat != UMPIRE:
             raise Forbidden("Only the umpire can do that.")
         game = room.tip
+        given: inputs.Input
         match message:
             case wire.Hold(held=held, phases=phases):
-                step = core.set_hold(game, held, phases)
-                record = gamelog.input_at("hold", game, held=held)
-                if phases is not None:
-                    record["phases"] = list(phases)
+                given = inputs.Hold.at(game, held=held, phases=None if phases is None else list(phases))
             case wire.Release():
-                step, record = core.release(game), gamelog.input_at("release", game)
+                given = inputs.Release.at(game)
             case wire.Override(override=payload, reason=reason, tell=tell):
-                step = core.override(game, payload, reason, tell=tell)
-                record = gamelog.input_at("override", game, override=payload, reason=reason)
-                if tell:  # an override told to no seat is logged as it always was
-                    record["tell"] = True
+                given = inputs.Override.at(game, override=payload, reason=reason, tell=tell)
             case wire.Amend(seat=to, order=order, reason=reason):
-                step = core.amend(game, to, order, reason)
-                record = gamelog.input_at("amend", game, seat=to, order=order, reason=reason)
+                given = inputs.Amend.at(game, seat=to, order=order, reason=reason)
             case wire.Narrate(seat=to, text=text):
-                step, record = core.narrate(game, to, text), gamelog.input_at("narrate", game, seat=to, text=text)
+                given = inputs.Narrate.at(game, seat=to, text=text)
             case wire.EndGame(reason=reason, results=results):
-                step = core.end(game, reason, results)
-                record = gamelog.input_at("end", game, reason=reason)
-                if results is not None:
-                    record["results"] = dict(results)
+                given = inputs.End.at(game, reason=reason, results=None if results is None else dict(results))
             case wire.SetSpectatorDelay(turns=turns):
                 if turns is not None and not 0 <= turns <= 24:
                     raise Refused("out_of_range", "The spectators' delay is from 0 to 24 turns.")
@@ -578,7 +582,7 @@ class Host:
                 return None
             case _:
                 raise Forbidden("The umpire cannot do that.")
-        await self._accept(room, step, record)
+        await self._accept(room, given.apply(game), given)
         return None
 
     def snapshot(self, room: Room, seat: str, of_seat: str | None, seq: int) -> wire.Snapshot:
@@ -698,14 +702,15 @@ class Host:
         if game.cycle is Cycle.ENDED or (game.state.turn, game.state.phase) != (due.turn, due.phase):
             return
         missing = sorted(game.waiting_for())
+        given = inputs.Deadline.at(game, due=due.iso)
         try:
-            step = core.deadline(game)
+            step = given.apply(game)
         except Refused:  # every order came in just now: nothing to take
             return
         for seat in missing:
             room.missed[seat] = room.missed.get(seat, 0) + 1
             self.keep(self.store.set_seat(room.id, seat, missed=room.missed[seat]))  # on disk with the input
-        await self._accept(room, step, gamelog.input_at("deadline", game, due=due.iso))
+        await self._accept(room, step, given)
 
     def retell(self, room: Room) -> None:
         """Tell each seat its status again where it changed outside any input (a deadline set or
@@ -776,9 +781,10 @@ class Host:
 
     # Accepting an input and building what each seat is sent.
 
-    async def _accept(self, room: Room, step: Step, record: dict) -> None:
-        """Log an input computed on `room.tip` and take it as the tip; publish what it tells once
-        it is on disk. Raises `Unstored` if the store could not keep it."""
+    async def _accept(self, room: Room, step: Step, given: inputs.Input) -> None:
+        """Log an input (`step`, what it made on `room.tip`) and take it as the tip; publish what
+        it tells once it is on disk. Raises `Unstored` if the store could not keep it."""
+        record = schema.plain(given)
         before = room.tip
         room.active = _now()
         clock_moved = (before.state.turn, before.state.phase) != (step.game.state.turn, step.game.state.phase)
@@ -798,8 +804,8 @@ class Host:
         if clock_moved or ends:
             pushes.append(lambda: self._moved_on(room, step))
         room.publish_when_durable(InFlight(stored, durable, step.game, marks, pushes))
-        if record.get("input") == "order":
-            room.taken[record["seat"]] = Taken(record["turn"], record["phase"], record["order"], durable)
+        if isinstance(given, inputs.Order):
+            room.taken[given.seat] = Taken(given.turn, given.phase, given.order, durable)
         try:
             await durable
         except StorageFull:
@@ -852,9 +858,10 @@ class Host:
                 return
             if self.stand_ins.holds(room.id, seat) or not core.has_nothing_to_order(game, seat):
                 continue
+            passed = inputs.Pass.at(game, seat=seat)
             try:
-                await self._accept(room, core.pass_over(game, seat), gamelog.input_at("pass", game, seat=seat))
-            except Refused as refusal:  # the seat's own order came first, or the store is full
+                await self._accept(room, passed.apply(game), passed)
+            except Declined as refusal:  # the seat's own order came first, or the store is full
                 log.info("game %s: %s not passed over: %s", room.id, seat, refusal.sentence)
 
     def _unstored(self, games: set[str]) -> None:

@@ -23,6 +23,8 @@ import ssl
 from typing import Any
 from urllib.parse import urlsplit
 
+from fogbank.errors import FogbankError
+
 ANSWER_LINE = 8192  # bytes of the webhook's status line read at most
 TRIED = 3  # addresses of a name tried in turn before giving up
 # Not found outside a network by `is_global` in every Python this runs on: IETF protocol
@@ -31,7 +33,7 @@ NOT_PUBLIC = (ipaddress.ip_network("192.0.0.0/24"), ipaddress.ip_network("64:ff9
 NAT64 = ipaddress.ip_network("64:ff9b::/96")  # an IPv4 address written in IPv6: judged as that
 
 
-class Undelivered(Exception):
+class Undelivered(FogbankError):
     """A nudge that did not go: `code` and `sentence` for the umpire; `again`: whether a later
     attempt may succeed (a timeout, a server error) or not (a private address, a refusal)."""
 

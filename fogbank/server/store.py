@@ -1,9 +1,9 @@
 """The durable store: every game's accepted inputs, on disk before anyone is told they happened.
 
 One SQLite file in WAL mode, `DIR/fogbank.sqlite3`, holding the games, the seats' token hashes and
-an append-only log of inputs per game (the `gamelog.input_record` dicts), each input that resolved a
-turn with the state fingerprint after it. The core is deterministic, so the inputs are the game:
-`recover` replays them and checks the fingerprints on the way.
+an append-only log of inputs per game (as the log's schema writes them, `schema.plain`), each
+input that resolved a turn with the state fingerprint after it. The core is deterministic, so the
+inputs are the game: `recover` replays them and checks the fingerprints on the way.
 
 Durability without a throughput cap (group commit): one writer thread owns the only write
 connection. The event loop numbers and queues each write at call time; the writer takes everything
@@ -36,9 +36,11 @@ from typing import Any, Callable, Mapping
 
 import attrs
 import msgpack
+from fogbank.errors import FogbankError
 from fogbank.rules import core
 from fogbank.rules.core import Game
 from fogbank.rules.core.plain import fingerprint
+from fogbank.rules.record import schema as log_schema
 from fogbank.rules.record.replay import apply_input
 
 from . import wal
@@ -61,6 +63,8 @@ CREATE TABLE IF NOT EXISTS games (
     status TEXT NOT NULL CHECK (status IN ('running', 'ended')),
     spectator_delay INTEGER,         -- turns spectators lag behind; NULL: no spectators
     options TEXT NOT NULL DEFAULT '{}', -- the game's options as chosen at creation, JSON
+    log_schema INTEGER NOT NULL DEFAULT 1, -- the version of the log's schema its inputs are in
+                                     -- (`fogbank.rules.record.schema`); 1 in stores made before
     deadlines TEXT NOT NULL DEFAULT '{}', -- the umpire's time limits, JSON {every, phases}: seconds
     due TEXT,                        -- JSON {turn, phase, at}: the phase now open's deadline (epoch
                                      -- seconds), so a restart keeps it; NULL: none
@@ -116,7 +120,7 @@ CREATE TABLE IF NOT EXISTS links (
 """
 
 
-class StoreError(Exception):
+class StoreError(FogbankError):
     """The store cannot take writes: it is closed, or a commit failed (`StorageFull`)."""
 
 
@@ -170,6 +174,7 @@ class GameRow:
     result: dict[str, Any] | None = attrs.field(  # {results, reason} once over, else None
         default=None, converter=lambda text: json.loads(text) if isinstance(text, str) else text
     )
+    log_schema: int = 1  # the version of the log's schema its inputs are written in
 
 
 @attrs.frozen
@@ -339,9 +344,10 @@ class Store:
     ) -> asyncio.Future[int]:  # fmt: skip
         """Log one accepted input of a game; await the result for its number `n`, once durable.
 
-        `record` is a `gamelog.input_record`; `fingerprint` is `state_fingerprint(game)` after an
-        input that resolved a turn, else None; `made`, the roll and event records the input made
-        (`gamelog.step_records`), kept so a game's whole log is read back, not replayed, at its end;
+        `record` is an input as the log's schema writes it (`schema.plain`); `fingerprint` is
+        `state_fingerprint(game)` after an input that resolved a turn, else None; `made`, the roll
+        and event records the input made (`gamelog.step_records`), kept so a game's whole log is
+        read back, not replayed, at its end;
         `seat_records`, each seat's share of the input and those records (`filter.records_by_seat`),
         kept so each seat's own record at the end is written from the bytes stored, not decoded;
         `ends`: the input ends the game, which is marked ended in the same commit. The number is given when append() is called, so
@@ -418,10 +424,10 @@ class Store:
         created = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
         statements = [
             (
-                "INSERT INTO games (id, ruleset, scenario, seed, commitment, created, status, options, name)"
-                " VALUES (?, ?, ?, ?, ?, ?, 'running', ?, ?)",
+                "INSERT INTO games (id, ruleset, scenario, seed, commitment, created, status, options, name,"
+                " log_schema) VALUES (?, ?, ?, ?, ?, ?, 'running', ?, ?, ?)",
                 (game_id, ruleset, scenario, seed, commitment, created, json.dumps(dict(options or {})),
-                 name),
+                 name, log_schema.VERSION),
             ),
             *(
                 ("INSERT INTO tokens VALUES (?, ?, ?)", (token_hash, game_id, seat))
@@ -740,7 +746,7 @@ def _settle(batch: list[_Write], error: BaseException | None) -> None:
 
 _GAME_SELECT = (
     "SELECT id, ruleset, scenario, seed, commitment, created, status, spectator_delay, options,"
-    " deadlines, due, webhook, archived, active, name, result FROM games"
+    " deadlines, due, webhook, archived, active, name, result, log_schema FROM games"
 )
 # The club's settings a game row keeps, each written whole: JSON for the maps.
 _CLUB_COLUMNS = {"deadlines": json.dumps, "due": lambda due: None if due is None else json.dumps(due),
@@ -840,7 +846,7 @@ def _create_schema(db: Path) -> None:
         for column, kind in (("deadlines", "TEXT NOT NULL DEFAULT '{}'"), ("due", "TEXT"),
                              ("webhook", "TEXT NOT NULL DEFAULT ''"), ("archived", "INTEGER NOT NULL DEFAULT 0"),
                              ("active", "TEXT"), ("name", "TEXT NOT NULL DEFAULT ''"),
-                             ("result", "TEXT")):  # fmt: skip
+                             ("result", "TEXT"), ("log_schema", "INTEGER NOT NULL DEFAULT 1")):  # fmt: skip
             if column not in columns:  # a store made before the club's settings were kept
                 connection.execute(f"ALTER TABLE games ADD COLUMN {column} {kind}")
         if "token" in {row[1] for row in connection.execute("PRAGMA table_info(seats)")}:
@@ -863,18 +869,23 @@ async def recover(store: Store) -> dict[str, Game]:
     """Rebuild every unfinished game by replaying its logged inputs from its seed.
 
     Checks every stored fingerprint and raises `RecoveryError` at the first input where replay
-    differs from the log (or where a logged input is refused, or the numbering has a gap). A game
+    differs from the log (or where a logged input is refused or malformed, or the numbering has a
+    gap), `LaterVersion` for a game logged in a later version of the log's schema. A game
     whose log ends it but that was never marked ended (a crash between the two) comes back ended:
     `game.state.ended` is true, and the server should finish ending it.
     """
     games: dict[str, Game] = {}
     for row in await store.unfinished_games():
+        log_schema.check_version(row.log_schema)
         game = core.start(core.find_ruleset(row.ruleset), row.scenario, row.seed, row.options or None)
         for index, entry in enumerate(await store.load_log(row.id)):
             if entry.n != index:
                 raise RecoveryError(row.id, index, f"input {index}", f"input {entry.n}")
             try:
                 step = apply_input(game, entry.record)
+            except log_schema.Malformed as malformed:
+                expected = "an input as the log's schema writes it"
+                raise RecoveryError(row.id, entry.n, expected, malformed.sentence) from None
             except core.Refused as refusal:
                 got = f"refused ({refusal})"
                 raise RecoveryError(row.id, entry.n, "the input accepted", got) from refusal

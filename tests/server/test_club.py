@@ -494,6 +494,34 @@ async def test_the_games_page_lists_every_game_and_archives_a_finished_one(serve
     assert (await asyncio.to_thread(call, "/admin/reissue?game=nope&seat=umpire", "POST"))[0] == 404
     assert (await asyncio.to_thread(call, reissue + "nobody", "POST"))[0] == 400
 
+async def test_a_game_is_made_by_a_post_and_a_get_is_answered_405_making_none(server):  # noqa: F811
+    """What changes the server is a POST: a GET (a browser's history, a proxy, a link checker)
+    makes no game and archives nothing; it is told why. The admin key is still asked first."""
+    call = admin_call(server)
+    assert (await asyncio.to_thread(call, "/admin/new?scenario=b11", key="wrong"))[0] == 401
+    status, said = await asyncio.to_thread(call, "/admin/new?scenario=b11")
+    assert (status, said) == (405, "/admin/new changes the server: send it as a POST, not a GET.\n")
+    assert server.host.rooms == {}
+    assert await asyncio.to_thread(_allowed, server, "/admin/new?scenario=b11") == "POST"
+    for path in ("/admin/archive?game=x", "/admin/rename?game=x&name=y", "/admin/reissue?game=x&seat=umpire"):
+        assert (await asyncio.to_thread(call, path))[0] == 405
+    status, created = await asyncio.to_thread(call, "/admin/new?scenario=b11", "POST")
+    assert status == 200 and list(server.host.rooms) == [created["game"]]
+
+
+def _allowed(running, path):
+    """The Allow header of a GET of `path` that is answered 405."""
+    import urllib.error
+    import urllib.request
+
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{running.port}{path}", headers={"Authorization": f"Bearer {running.admin_key}"})
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(request, timeout=10)
+    assert refused.value.code == 405
+    return refused.value.headers["Allow"]
+
+
 async def test_a_request_with_a_field_of_the_wrong_type_is_answered_by_its_ref(server):
     """`deadlines` with "phases": null had no reply at all: its error carried no ref, and a page
     waiting on the ref waited for ever. Every request gets a reply or a coded error, as itself."""

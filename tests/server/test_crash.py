@@ -74,7 +74,7 @@ class ServerProcess:
         key = (self.data / "admin.key").read_text().strip()
         request = urllib.request.Request(
             f"http://127.0.0.1:{self.port}/admin/new?scenario={scenario}",
-            headers={"Authorization": f"Bearer {key}"},
+            headers={"Authorization": f"Bearer {key}"}, method="POST",
         )
         with urllib.request.urlopen(request, timeout=5) as response:
             return json.loads(response.read())

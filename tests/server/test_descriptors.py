@@ -41,7 +41,7 @@ def new_game(url: str, data) -> dict:
     """A new b11 game's tokens, from the server's admin page."""
     key = (data / "admin.key").read_text().strip()
     request = urllib.request.Request(url.replace("ws:", "http:") + "admin/new?scenario=b11",
-                                      headers={"Authorization": f"Bearer {key}"})  # fmt: skip
+                                      headers={"Authorization": f"Bearer {key}"}, method="POST")  # fmt: skip
     with urllib.request.urlopen(request, timeout=30) as answer:
         return json.loads(answer.read())
 

@@ -37,7 +37,8 @@ async def test_a_named_game_tells_every_seat_its_name_and_keeps_it_across_a_rest
     server = await Server.start(port=0, data=tmp_path)  # noqa: F811  (its own: it is started again)
     try:
         call = caller(server)
-        status, created = await call(f"/admin/new?{urlencode({'scenario': 'picket', 'name': f'  {NAME} '})}")
+        made = urlencode({"scenario": "picket", "name": f"  {NAME} "})
+        status, created = await call(f"/admin/new?{made}", "POST")
         assert status == 200 and created["name"] == NAME  # its spaces tidied
         for token in (created["seats"]["blue1"], created["umpire_token"]):
             peer = await open_peer(server, token)
@@ -63,7 +64,7 @@ async def test_a_named_game_tells_every_seat_its_name_and_keeps_it_across_a_rest
 async def test_a_name_that_is_no_name_is_refused_in_words(server):
     call = caller(server)
     for name in ("x" * 61, "a bell\x07"):
-        status, refused = await call(f"/admin/new?{urlencode({'scenario': 'picket', 'name': name})}")
+        status, refused = await call(f"/admin/new?{urlencode({'scenario': 'picket', 'name': name})}", "POST")
         assert status == 400 and "name" in refused
     status, refused = await call(f"/admin/rename?{urlencode({'game': 'nosuch', 'name': 'A'})}", "POST")
     assert status == 404

@@ -98,7 +98,7 @@ async function create(event) {
   for (const select of $("options").querySelectorAll("select")) query.append("option", `${select.dataset.option}=${JSON.parse(select.value)}`);
   $("create").disabled = true;
   try {
-    const created = await admin(`/admin/new?${query}`);
+    const created = await admin(`/admin/new?${query}`, "POST");
     showCreated(created);
     $("name").value = "";
     notice(`${created.name || `Game ${created.game}`} made: send each player their link.`);

@@ -590,8 +590,9 @@ function renderChecked() {
 function messageWords(message) {
   switch (message.type) {
     case "narrative":
-    case "standing_order": // in a welcome's `told`, a standing order used is kept by its own kind
       return ["The umpire", message.text];
+    case "standing_order": // in a welcome's `told`, a standing order used is kept by its own kind: the rules' words
+      return ["Standing order", message.text];
     case "link": // the seat's own token in the battle's game: opened in a tab of its own
       return ["Battle", h("a", { href: `/play#token=${message.token}`, target: "_blank", rel: "noopener" }, message.text)];
     case "answer":

@@ -16,6 +16,7 @@ import pytest
 
 from fogbank.clients import Client, JoinRefused
 from fogbank.protocols import GameOver
+from fogbank.server.host import SET_ASIDE
 from fogbank.server.mqtt import topics
 from fogbank.server.mqtt.address import BrokerAddress
 from fogbank.server.mqtt.credentials import add_gateway
@@ -150,3 +151,4 @@ async def test_a_set_aside_game_keeps_its_credentials_while_ended_ones_go(broker
     with pytest.raises(JoinRefused) as refusal:
         await Client.connect(url(gateway), forged["seats"]["submarine"], proxy=None)
     assert refusal.value.code == "game_set_aside"
+    assert refusal.value.message == SET_ASIDE  # a server's fault, marked so over the bus, in the same words

@@ -36,17 +36,27 @@ const failed = (error) => {
   tally.failures[name] = (tally.failures[name] || 0) + 1;
 };
 
+// fogbank makes a game on POST /admin/new; a baseline before be189f0 answers only GET (its
+// websockets HTTP parser refuses other methods): a request refused for its method is asked again
+// with the other, which the seats after it then use.
+let adminMethod = 'POST';
+
 async function postJSON(path, body, headers = {}) {
   for (let attempt = 1; ; attempt++) {
+    const method = body === undefined ? adminMethod : 'POST';
     let response;
     try {
       response = await fetch(`${http}${path}`, {
-        method: body === undefined ? 'GET' : 'POST',
+        method,
         headers: { 'content-type': 'application/json', ...headers },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
     } catch (error) {  // a pooled connection the server closed meanwhile: once more, on a new one
       if (attempt >= 3) throw new Error(`${path}: ${error.cause || error}`);
+      continue;
+    }
+    if (!response.ok && body === undefined && [400, 405].includes(response.status) && attempt < 3) {
+      adminMethod = method === 'POST' ? 'GET' : 'POST';  // the other method, for this seat and the rest
       continue;
     }
     if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);

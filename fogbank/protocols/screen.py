@@ -54,6 +54,13 @@ def screen(message: Any, known: dict[str, type], limits: Limits) -> tuple[str, d
             raise ProtocolError("bad_field", f"Field names in {tag!r} must be text.")
         if len(name) > limits.string:
             raise ProtocolError("string_too_long", f"A field name in {tag!r} is too long.")
+        # A plain integer or short ASCII text passes here as `_walk` would pass it, without the
+        # field's name written out for an error it will not have (every order has four of them).
+        kind = type(value)
+        if kind is int and _INT_MIN <= value <= _INT_MAX:
+            continue
+        if kind is str and len(value) <= limits.string and value.isascii():
+            continue
         _walk(value, 2, f"Field {quote(name)} of {tag!r}", limits)
     return tag, message
 

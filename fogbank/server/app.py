@@ -368,11 +368,15 @@ def quiet_garbage_collector() -> None:
     `gc.freeze` takes it out of every later collection. And the collector runs less often: most of
     the server's garbage is freed by reference counting, and under load the default thresholds ran
     a full collection over every game's state every few seconds, each a pause of 100 ms and more at
-    a few hundred games, which every seat's next message waited behind.
+    a few hundred games, which every seat's next message waited behind. The youngest generation is
+    collected every 100,000 objects, not 10,000: a game's state lives a turn (a second, for a seat
+    ordering once a second), and at 10,000 every state was still alive at the next collection, so
+    each was examined and moved on before it died; at 100,000 most die first. It cut the host's CPU
+    a turn by a fifth at 1,000 b11 seats (`python -m fogbank.bench.versus`, README).
     """
     gc.collect()
     gc.freeze()
-    gc.set_threshold(10_000, 20, 20)
+    gc.set_threshold(100_000, 20, 20)
 
 
 def _page_file(connection: ServerConnection, page: str, path: str) -> Response:

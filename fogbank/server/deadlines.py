@@ -113,11 +113,14 @@ class Deadlines:
         """After an input: if a new phase opened (or the game ended), its deadline. True if the
         deadline changed (so the seats' statuses did)."""
         game, before = room.tip, self.due.get(room.id)
+        limits = self.limits.get(room.id)
+        if before is None and (limits is None or (limits.every is None and not limits.phases)):
+            return False  # a game with no time limits: nothing to set, nothing to keep
         state = game.state
         if before is not None and (before.turn, before.phase) == (state.turn, state.phase) and game.cycle is not Cycle.ENDED:
             self._schedule(room)  # the same phase: its timer stands (set again after a restart)
             return False
-        limit = self.limits.get(room.id, Limits()).of(state.phase)
+        limit = (limits or Limits()).of(state.phase)
         waits = game.cycle is Cycle.ORDERS and bool(game.waiting_for())
         return self._set(room, self._fresh(room, limit) if limit is not None and waits else None)
 

@@ -22,6 +22,7 @@ import hmac
 import json
 import logging
 import secrets
+import time
 from collections import deque
 from typing import Any, Callable
 
@@ -152,6 +153,7 @@ class Room:
         # seat -> how to close each connection joined to it (a re-issued link shuts them out).
         self.sessions: dict[str, set[Callable[[], None]]] = {}
         self.active: str | None = None  # when the game last took an input (ISO 8601, UTC)
+        self.active_kept: str | None = None  # `active` as last written to the store
         self.missed: dict[str, int] = {}  # seat -> deadlines that passed without its order
         self.history: tuple[list[dict], list[dict]] | None = None  # a finished game's, once asked for
         # seat -> the last order it gave that the game took (kept while the game is in memory,
@@ -227,8 +229,11 @@ class Host:
         server calls it when it stops, before it closes the store."""
         for game_id in list(self.deadlines.due):
             self.deadlines.forget(game_id)
-        for game_id in list(self.rooms):
-            self.stand_ins.ended(game_id)
+        for room in list(self.rooms.values()):
+            self.stand_ins.ended(room.id)
+            if room.active != room.active_kept:  # kept to the minute as it went: now to the second
+                room.active_kept = room.active
+                self.keep(self.store.set_club(room.id, active=room.active))
         await self.nudges.close()
         await asyncio.gather(self.deadlines.written(), *self._tasks, return_exceptions=True)
 
@@ -329,7 +334,7 @@ class Host:
         """A game's links, keepers, nudges and deadline as the store kept them (after a restart)."""
         seats = await self.store.seats(room.id)
         room.missed = {seat.seat: seat.missed for seat in seats if seat.missed}
-        room.active = row.active
+        room.active = room.active_kept = row.active
         self.nudges.webhooks[room.id] = row.webhook
         self.nudges.addresses[room.id] = {seat.seat: seat.address for seat in seats if seat.address}
         for seat in seats:
@@ -815,9 +820,21 @@ class Host:
             self.nudges.game_over(room)
             self.stand_ins.ended(room.id)
             self.deadlines.forget(room.id)
+            room.active_kept = room.active
             self.keep(self.store.set_club(room.id, active=room.active, result=outcome_of(game)))
         elif game is step.game and game.waiting_for():  # nobody moved it on since: the phase waits
-            self.keep(self._phase_opened(room, game))
+            if core.passes_seats(game.ruleset) or self.nudges.any_for(room.id):
+                self.keep(self._phase_opened(room, game))
+            else:  # nobody to pass over, nobody to nudge: no task a turn for nothing
+                self._keep_active(room)
+
+    def _keep_active(self, room: Room) -> None:
+        """Write when the game last took an input, to the minute: a game played a turn a second
+        writes it once a minute, not every turn (docs/decisions.md); the host writes the exact
+        time of every game whose minute is already kept when it closes."""
+        if room.active is not None and room.active[:16] != (room.active_kept or "")[:16]:
+            room.active_kept = room.active
+            self.keep(self.store.set_club(room.id, active=room.active))
 
     async def _phase_opened(self, room: Room, game: Game) -> None:
         """A phase waits for orders: the seats with nothing to order in it are passed over, then
@@ -827,7 +844,7 @@ class Host:
         if (now.state.turn, now.state.phase) == (game.state.turn, game.state.phase) and now.waiting_for():
             acting = frozenset(s for s in now.waiting_for() if not self.stand_ins.holds(room.id, s))
             self.nudges.phase_opened(room, self.deadlines.due_iso(room), acting)
-            self.keep(self.store.set_club(room.id, active=room.active))
+            self._keep_active(room)
 
     async def pass_over(self, room: Room) -> None:
         """Pass over every seat with nothing it could order in the phase now open (judged from its
@@ -1050,8 +1067,16 @@ def _ends(step: Step) -> bool:
     return step.game.cycle is Cycle.ENDED and any(e.kind == "game_ended" for e in step.events)
 
 
+_clock: tuple[int, str] = (-1, "")  # the second last asked for, and it written out
+
+
 def _now() -> str:
-    return datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
+    """Now, UTC, to the second: written out once a second, however many inputs come in it."""
+    global _clock
+    second = int(time.time())
+    if _clock[0] != second:
+        _clock = (second, datetime.datetime.fromtimestamp(second, datetime.UTC).isoformat(timespec="seconds"))
+    return _clock[1]
 
 
 def constant_time_equal(a: bytes, b: bytes) -> bool:

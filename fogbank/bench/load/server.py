@@ -12,10 +12,14 @@ from typing import Any
 
 
 class ServerProcess:
-    """`fogbank serve` in a process of its own (or `workers` of them) on a free port, its store in `data`."""
+    """`fogbank serve` in a process of its own (or `workers` of them) on a free port, its store in `data`.
 
-    def __init__(self, data: Path, bus: str | None = None, workers: int = 1) -> None:
-        command = [sys.executable, "-m", "fogbank.cli.main", "serve", "--port", "0", "--data", str(data)]
+    `python` and `source`: another build of fogbank to serve (a commit checked out in `source`,
+    run by that interpreter), as `python -m fogbank.bench.versus` serves a baseline commit."""
+
+    def __init__(self, data: Path, bus: str | None = None, workers: int = 1,
+                 python: str = sys.executable, source: Path | None = None) -> None:  # fmt: skip
+        command = [python, "-m", "fogbank.cli.main", "serve", "--port", "0", "--data", str(data)]
         if bus is not None:
             command += ["--bus", bus, "--role", "both"]
         if workers > 1:
@@ -24,8 +28,10 @@ class ServerProcess:
         with open(self.log_path, "wb") as log:
             # SIGINT stops it below: heard even when the bench runs as a background job, whose
             # children start with ^C ignored.
-            self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=log, text=True,
-                                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+            self.process = subprocess.Popen(
+                command, stdout=subprocess.PIPE, stderr=log, text=True, cwd=source,
+                preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+            )  # fmt: skip
         line = self.process.stdout.readline()  # "fogbank serving on ws://127.0.0.1:PORT/ (...)"
         if not line.startswith("fogbank serving on"):
             self.process.kill()

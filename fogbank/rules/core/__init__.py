@@ -34,6 +34,7 @@ from .game import (
     narrate,
     override,
     pass_over,
+    passes_seats,
     private_talk_to,
     release,
     set_hold,
@@ -58,5 +59,5 @@ __all__ = [
     "commitment", "d66", "deadline", "derive_faces", "end", "find_ruleset", "find_scenario", "hits", "narrate",
     "override", "percentile", "register", "release", "rulesets", "seat_map", "set_hold", "sides", "start",
     "submit", "talk", "Tally", "turns_played", "verify_roll", "Waiting", "waiting_told", "has_nothing_to_order",
-    "pass_over", "KeyRolledTwice", "Roller",
+    "pass_over", "passes_seats", "KeyRolledTwice", "Roller",
 ]

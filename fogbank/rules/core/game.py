@@ -286,9 +286,18 @@ def _standing_told(game: Game, why: str) -> tuple[StandingOrderUsed, ...]:
     )  # fmt: skip
 
 
+def passes_seats(ruleset: Ruleset) -> bool:
+    """Whether the ruleset ever judges a seat to have nothing to order (it has its own
+    `nothing_to_order`). One that does not passes nobody, and its seats' views and charts are not
+    worked out to ask it: a Dardanelles chart made plain cost more than the turn it opened."""
+    return type(ruleset).nothing_to_order is not Ruleset.nothing_to_order
+
+
 def has_nothing_to_order(game: Game, seat: str) -> bool:
     """Whether `seat` owes an order in the phase now open and has nothing it could order, judged
     from its own view and chart (`Ruleset.nothing_to_order`): the seats `pass_over` may pass."""
+    if not passes_seats(game.ruleset):
+        return False
     if game.cycle is Cycle.ENDED or seat not in game.to_act() or seat in game.orders or _amended(game, seat):
         return False
     ruleset, state = game.ruleset, game.state
@@ -314,6 +323,9 @@ def pass_over(game: Game, seat: str) -> Step:
     return evolve(taken, events=(told, *taken.events))
 
 
+NOBODY = Waiting()  # whom a seat is told its phase waits for, when there is nobody to name
+
+
 def waiting_told(game: Game, seat: str, view: Any = None) -> Waiting:
     """What `seat` is told of whom the phase now open waits for: the seats of its own side that
     its view shows taking part (`Ruleset.friends_to_act`) and whose orders are not in, by name;
@@ -323,10 +335,12 @@ def waiting_told(game: Game, seat: str, view: Any = None) -> Waiting:
     ruleset, state = game.ruleset, game.state
     sides_of = seat_sides(ruleset, state)
     side = sides_of.get(seat)
-    if side is None or game.cycle is not Cycle.ORDERS or game.awaiting or not any(
+    if side is None or not any(
         other != seat and their == side for other, their in sides_of.items()
-    ):  # the umpire, a phase not taking orders, or a seat alone on its side: nobody to name
-        return Waiting()
+    ) or game.cycle is not Cycle.ORDERS or game.awaiting:  # fmt: skip
+        # The umpire, a seat alone on its side (asked first: a one-seat game asks it every
+        # turn, and it is the cheapest), or a phase not taking orders: nobody to name.
+        return NOBODY
     if view is None:
         view = _seat_view(ruleset, state, seat)
     friends = {f for f in ruleset.friends_to_act(view) if f != seat and sides_of.get(f) == side}

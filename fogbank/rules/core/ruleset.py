@@ -169,7 +169,7 @@ OPTIONAL: tuple[str, ...] = tuple(hook for group in GROUPS for hook in hooks_of(
 HOOKS: frozenset[str] = frozenset({*REQUIRED, "name", "title", "phases", "seat_names", *OPTIONAL})
 
 
-_last_sides: tuple[GameState | None, Mapping[str, str]] = (None, {})
+_last_sides: tuple[GameState | None, tuple[Seat, ...] | None, Mapping[str, str]] = (None, None, {})
 
 
 def seat_sides(ruleset: Ruleset, state: GameState) -> Mapping[str, str]:
@@ -178,11 +178,13 @@ def seat_sides(ruleset: Ruleset, state: GameState) -> Mapping[str, str]:
     may build its seats from the whole state. States are frozen: the last one asked is kept, by
     identity."""
     global _last_sides
-    last = _last_sides  # read once: the pair is replaced whole, never changed in place
+    last = _last_sides  # read once: the triple is replaced whole, never changed in place
     if last[0] is state:
-        return last[1]
-    sides = {seat.name: seat.side for seat in ruleset.seats(state)}
-    _last_sides = (state, sides)
+        return last[2]
+    seats = ruleset.seats(state)
+    # A ruleset whose seats never change gives the same tuple for every state: the same sides.
+    sides = last[2] if seats is last[1] else {seat.name: seat.side for seat in seats}
+    _last_sides = (state, seats, sides)
     return sides
 
 

@@ -75,8 +75,10 @@ async def test_a_battle_handed_over_is_fought_through_the_broker_and_settled(sta
         for bot in bots:
             bot.cancel()
         await asyncio.gather(*bots, return_exceptions=True)
-    entries = await host.host.store.load_log(game["game"])
-    assert any(entry.record["input"] == "settle" for entry in entries)
+    # The link is marked settled as its settle input is taken, before that input is on disk.
+    async with asyncio.timeout(30):
+        while not any(e.record["input"] == "settle" for e in await host.host.store.load_log(game["game"])):
+            await asyncio.sleep(0.05)
 
 
 async def test_a_reissued_link_shuts_the_old_token_out_of_the_broker(stack):

@@ -23,9 +23,8 @@ async def test_a_player_downloads_the_record_and_fogbank_verify_passes_on_it(ser
     created = await server.create_game("b11")
     room = server.host.rooms[created["game"]]
     await page.goto(f"http://127.0.0.1:{server.port}/play#token={created['seats']['submarine']}")
-    await page.wait_for_selector('#connection[data-state="connected"]')
-    shown = await page.locator("#commitment").text_content()  # in the briefing, from the start
-    assert shown == created["commitment"]
+    # In the briefing, from the start (the welcome is drawn after the pill says connected).
+    await expect(page.locator("#commitment")).to_have_text(created["commitment"])
     bot = BotSubmarine.for_scenario(server.host.chart(room, "submarine"), "b11")
     for _ in range(2):  # two turns, so the record has orders and rolls to replay
         order = bot.order(seen_by.view(room.game, "submarine"))

@@ -7,6 +7,7 @@ from fogbank.rules.core import players
 
 from . import plans
 from .captain import Captain
+from .random_orders import RandomCaptain
 
 RULESET = "salvo"
 
@@ -110,3 +111,9 @@ class TorpedoCharge(plans.NightAction):
                 sides=("japan",), scenarios=("cape_esperance",))
 def torpedo_charge(seating: players.Seating) -> Captain:
     return seated(seating, TorpedoCharge)
+
+
+@players.policy(RULESET, players.RANDOM, RandomCaptain.PLAN)
+def random_orders(seating: players.Seating) -> Captain:
+    return RandomCaptain(seating.scenario, seating.seat, seating.side, seating.chart, seating.briefing,
+                         seating.options, seating.luck)

@@ -58,6 +58,20 @@ class SeatSpec:
 
 
 @attrs.frozen(kw_only=True)
+class Bombardment:
+    """A shore target off the map that one side came to shell (Cape Esperance: Henderson Field):
+    each capital ship of `side` that ends a turn in `hexes`, having steamed at most `most_speed`
+    hexes in it, and fit to fight by the victory's count of hits past repair, scores `points` for
+    her side; ships of every other kind do not shell it."""
+
+    target: str  # the name told: "Henderson Field"
+    side: str
+    hexes: frozenset[Hex]
+    points: int
+    most_speed: int = 2
+
+
+@attrs.frozen(kw_only=True)
 class Victory:
     kind: str  # "exit" or "points"
     side: str = ""  # the side that may steam off the map (for "exit", the side that must), through `hexes`
@@ -70,6 +84,7 @@ class Victory:
     turned_back: int = 0  # "exit": the side breaking through gives up once it has lost this many ships
     margin: int = 0  # points: the lead the side other than `ties` needs to win (below it, `ties` wins)
     any_edge: bool = False  # any ship may steam off any edge (a battle handed over: breaking off)
+    bombardment: Bombardment | None = None  # "points": a side also scores by shelling a target off the map
 
     def counts(self, unit: Unit) -> bool:
         """Whether a ship off the map through the exit counts: no more W and S hits than allowed.
@@ -248,6 +263,7 @@ def _load_file(scenario_id: str) -> Scenario:
             ships=victory.get("ships", 0), max_permanent_w=victory.get("max_permanent_w", 1),
             max_permanent_s=victory.get("max_permanent_s", 1), max_permanent_hits=victory.get("max_permanent_hits", 99),
             turned_back=victory.get("turned_back", 0), margin=victory.get("margin", 0),
+            bombardment=_bombardment(load_map(data["map"]), victory.get("bombardment")),
         ), **readings.get(reading, {})),
         variants=data.get("variants", {}),
         victory_readings=readings, victory_reading=reading,
@@ -269,6 +285,13 @@ def _readings(scenario_id: str, given: Mapping[str, Any]) -> tuple[dict[str, dic
         raise ValueError(f"scenario {scenario_id!r}: [victory.readings] must give a default among its "
                          f"choices, each setting the same fields of {sorted(READING_FIELDS)}")
     return choices, given["default"]
+
+
+def _bombardment(drawn: Map, given: Mapping[str, Any] | None) -> Bombardment | None:
+    if not given:
+        return None
+    return Bombardment(target=given["target"], side=given["side"], points=given["points"],
+                       most_speed=given.get("most_speed", 2), hexes=frozenset(_edges(drawn, given["edges"])))
 
 
 def _edges(drawn: Map, edges: list) -> tuple[Hex, ...]:

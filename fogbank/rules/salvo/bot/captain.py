@@ -83,6 +83,8 @@ class Captain:
         for ship in self.afloat(view):
             if "no power" in " ".join(ship.get("hurt_now", ())):
                 continue
+            if ship.get("radar") and self.plan.radar_holds_starshells:
+                continue
             here = hexes.parse(ship["hex"])
             away = lambda c: (hexes.distance(here, hexes.parse(c["hex"])), c["label"])  # noqa: E731
             close = [c for c in enemies if c["detected"] and not c.get("lit") and away(c)[0] <= SEARCHLIGHT_REACH]

@@ -73,7 +73,7 @@ def text(report: Mapping[str, Any]) -> str:
     for edge in report["edges"]:
         lines.append(
             f"plan {edge['policy']} ({edge['side']}): wins {interval(edge['wins'])} against the standard"
-            f" player's {pct(edge['standard'])}: {edge['edge'] * 100:+.0f} points"
+            f" player's {pct(edge['standard'])}: {edge['edge'] * 100:+.0f} points{_scored(edge)}"
             f" {_edge_words(edge, loud=True)}"
         )
     return "\n".join(lines).rstrip()
@@ -87,9 +87,9 @@ def markdown(report: Mapping[str, Any], command: str) -> str:
         "a rate with its Wilson 95% interval in brackets. Goals (standard players on both sides):",
         "draws at most 40%, each side wins at least 20%, every rule offered used in at least 10% of",
         "games; a scripted plan wins at most 15 points more than the standard player against the same",
-        "opponent, and the `random` plan (random legal orders, seeing only its seat's views) at least 30",
-        "points less. An order the rules refuse is replaced by holding still; a row marked ⚠ had orders",
-        "refused, counted by side and refusal code in its last column.",
+        "opponent, and the `random` plan (random legal orders, seeing only its seat's views) scores at",
+        "least 30 points less (wins and half the draws). An order the rules refuse is replaced by holding",
+        "still; a row marked ⚠ had orders refused, counted by side and refusal code in its last column.",
         "",
     ]
     scenarios: dict[str, list] = {}
@@ -120,10 +120,18 @@ def markdown(report: Mapping[str, Any], command: str) -> str:
             if edge.get("scenario") == scenario:
                 against = f"wins {interval(edge['wins'])} against {pct(edge['standard'])}"
                 points = f"{edge['edge'] * 100:+.0f} points"
-                out.append(f"- plan `{edge['policy']}` ({edge['side']}): {points} against the standard player"
-                           f" ({against}){'' if edge['met'] else ' ' + _edge_words(edge)}")
+                out.append(f"- plan `{edge['policy']}` ({edge['side']}): {points}{_scored(edge)} against the"
+                           f" standard player ({against}){'' if edge['met'] else ' ' + _edge_words(edge)}")
         out.append("")
     return "\n".join(out)
+
+
+def _scored(edge: Mapping[str, Any]) -> str:
+    """Random orders' score against the standard player's (wins and half the draws), if measured."""
+    if "score_edge" not in edge:
+        return ""
+    return (f", {edge['score_edge'] * 100:+.0f} of score (wins and half the draws:"
+            f" {pct(edge['score'])} against {pct(edge['standard_score'])})")
 
 
 def _edge_words(edge: Mapping[str, Any], loud: bool = False) -> str:

@@ -120,7 +120,8 @@ def test_the_markdown_says_where_the_standard_player_adds_too_little_over_random
     runs = [run("standard", 5), run("random", 3), run("dash_in", 1)]
     report = {"seed": "A", "games": 10, "runs": runs, "edges": arena.edges(runs)}
     table = arena_page.markdown(report, "fogbank arena b11")
-    assert "- plan `random` (british): -20 points against the standard player (wins 30% [11-60] against 50%)" \
+    assert "- plan `random` (british): -20 points, -20 of score (wins and half the draws: 30% against 50%)" \
+           " against the standard player (wins 30% [11-60] against 50%)" \
            " (the standard player adds too little over random orders)" in table
     assert "- plan `dash_in` (british): -40 points against the standard player (wins 10% [2-40] against 50%)\n" in table
     assert "LESS THAN 30 UNDER" in arena_page.text(report)

@@ -80,14 +80,17 @@ def test_an_edge_is_a_plan_s_wins_over_the_standard_player_s_against_the_same_op
     assert [(e["policy"], e["edge"], e["met"]) for e in edges] == [("rush", 0.2, False)]
 
 
-def test_random_orders_are_the_yardstick_the_standard_player_must_beat_by_thirty_points():
-    def run(policy, wins):
-        return {"policies": {"a": policy, "b": "standard"}, "sides": {"a": {"wins": arena.share(wins, 100)},
-                                                                    "b": {"wins": arena.share(0, 100)}}}
-    close = arena.edges([run("standard", 40), run(players.RANDOM, 11)])
-    clear = arena.edges([run("standard", 40), run(players.RANDOM, 10)])
-    assert [(e["policy"], e["edge"], e["met"]) for e in close] == [("random", -0.29, False)]
-    assert [(e["policy"], e["edge"], e["met"]) for e in clear] == [("random", -0.3, True)]
+def test_random_orders_are_the_yardstick_the_standard_player_must_outscore_by_thirty_points():
+    # A side's score is its wins and half its draws, as a match is scored.
+    def run(policy, wins, draws):
+        a = {"wins": arena.share(wins, 100), "draws": arena.share(draws, 100)}
+        return {"policies": {"a": policy, "b": "standard"}, "sides": {"a": a, "b": a}}
+    close = arena.edges([run("standard", 20, 40), run(players.RANDOM, 0, 22)])  # 40 against 11
+    clear = arena.edges([run("standard", 20, 40), run(players.RANDOM, 0, 20)])  # 40 against 10
+    assert [(e["edge"], e["score_edge"], e["met"]) for e in close] == [(-0.2, -0.29, False)]
+    assert [(e["policy"], e["score_edge"], e["met"]) for e in clear] == [("random", -0.3, True)]
+    scripted = arena.edges([run("standard", 20, 40), run("rush", 30, 0)])
+    assert "score_edge" not in scripted[0] and scripted[0]["met"]  # a plan is held to its wins
 
 
 def test_a_plan_is_held_to_the_standard_run_of_its_own_scenario_and_options():

@@ -50,7 +50,8 @@ def test_each_heavy_cruiser_fit_to_fight_and_slow_on_the_bombardment_line_shells
     assert _shelling(line("JCA1", where="3011")).board.points == {}  # north of Savo: not the line
     alone = _shelling(line("JCA1"))
     said = [e.text for e in alone.events if e.what == "bombardment"]
-    assert said == ["JCA1 shelled Henderson Field: a point for Japan."]
+    assert said == ["JCA1 shelled Henderson Field: a point for Japan.",
+                    "Henderson Field is shelled from the sea by one ship's guns: a point for Japan."]
 
 
 def test_the_briefing_tells_the_bombardment_rule_from_the_scenario_s_own_numbers():

@@ -290,43 +290,48 @@ def shelled(chart) -> tuple[frozenset[Hex], int, str | None]:
 
 
 class Guard(NightAction):
-    """Cape Esperance, the Americans: Scott's task is to keep Goto from shelling Henderson Field.
-    The cruisers find the enemy by radar and hold at their range of the heavy ship nearest the
-    bombardment line as he will be after his next move (his course and speed as last seen),
-    outside his eyes, hardly turning (a ship turning or at full speed fires worse); with nothing
-    known they wait off the line. The destroyers close with torpedoes, as in the night action."""
+    """Cape Esperance, the Americans: Scott's task is to keep Goto from shelling Henderson Field,
+    and a night with nothing shelled and nothing lost is his. The cruisers wait off the middle of
+    the bombardment line; when the enemy comes within reach of it, they hold at radar gun range of
+    the heavy ship nearest it as he will be after his next move (his course and speed as last
+    seen), outside his eyes, hardly turning (a ship turning fires worse), and the destroyers close
+    on the nearest with torpedoes; an enemy far from the line is left alone."""
 
     radar_holds_starshells = True  # a lit target is harder to hit (12.42), and radar needs no light
     OFF_THE_LINE = 7  # hexes west of the bombardment line the cruisers wait at
+    THREAT = 10  # hexes by water from the line: two moves of a cruiser at full speed
     TURNING = 1.0  # a turn costs the next fire -1: worth a hex off the range kept
 
     def scorer(self, view, ship) -> Scorer:
         line, _, side = shelled(self.captain.chart)
-        if not line or side == self.captain.side or ship["kind"] != "capital":
+        if not line or side == self.captain.side or ship["kind"] not in ("capital", "screen"):
             return super().scorer(view, ship)
         here = hexes.parse(ship["hex"])
         to_line = self.field(view, line)
-        heavy = [self.ahead(c) for c in self.captain.enemies(view)
-                 if c["kind"] in ("capital", "marker") and not c["destroyed"]]
-        if not heavy:
-            station = self.station(line)
+        kinds = ("capital", "marker") if ship["kind"] == "capital" else ("capital", "marker", "screen")
+        known = (self.ahead(c) for c in self.captain.enemies(view) if c["kind"] in kinds and not c["destroyed"])
+        threats = [h for h in known if to_line.get(h, 99) <= self.THREAT]
+        if not threats:
+            station = self.station(line, 0 if ship["kind"] == "capital" else 2)
             to_station = self.field(view, frozenset({station}))
             wait = lambda end: to_station.get(end.hex, 99) + 0.2 * end.speed + end.turned  # noqa: E731
             return self.shaped(view, ship, wait, None)
-        goal = min(heavy, key=lambda h: (to_line.get(h, 99), hexes.distance(here, h), h.q, h.r))
+        goal = min(threats, key=lambda h: (to_line.get(h, 99), hexes.distance(here, h), h.q, h.r))
         keep = self.keep_range(ship)
         field = self.field(view, frozenset({goal}))
         hold = lambda end: abs(field.get(end.hex, 99) - keep) + self.TURNING * end.turned  # noqa: E731
         return self.shaped(view, ship, hold, goal)
 
     def keep_range(self, ship) -> int:
+        if ship["kind"] == "screen":
+            return 2  # inside torpedo range
         return 6 if self.bold else 7
 
-    def station(self, line: frozenset[Hex]) -> Hex:
-        """Off the middle of the bombardment line, `OFF_THE_LINE` hexes to the west."""
+    def station(self, line: frozenset[Hex], astern: int = 0) -> Hex:
+        """Off the middle of the bombardment line, `OFF_THE_LINE` (and `astern` more) hexes west."""
         rows = sorted(h.row for h in line)
         middle = min(line, key=lambda h: (abs(h.row - rows[len(rows) // 2]), h.q))
-        return hexes.from_offset(middle.column - self.OFF_THE_LINE, middle.row)
+        return hexes.from_offset(middle.column - self.OFF_THE_LINE - astern, middle.row)
 
     def ahead(self, contact) -> Hex:
         """Where a contact will be after its next move, on its course and speed as last seen (on the map)."""

@@ -24,7 +24,7 @@ def test_the_wheel_carries_every_package_the_scenarios_the_console_and_the_style
     assert "fogbank/rules/dardanelles/client/module.js" in names
     assert "fogbank/rules/dardanelles/web/layers.js" in names  # what its console and seat modules share
     assert "fogbank/protocols/README.md" in names
-    assert any(n.startswith("fogbank/clients/sub/") and n.endswith(".tcss") for n in names)
+    assert "fogbank/rules/dardanelles/terminal/sub.tcss" in names  # the terminal client's stylesheet
 
 
 def test_nothing_is_left_outside_the_one_package_folder():

@@ -226,10 +226,10 @@ class Served:
         self.port = int(line.split("ws://", 1)[1].split("/", 1)[0].rpartition(":")[2])
         self.url = f"ws://127.0.0.1:{self.port}/"
 
-    def http(self, path: str) -> tuple[int, str]:
+    def http(self, path: str, method: str = "GET") -> tuple[int, str]:
         key = (self.data / "store" / "admin.key").read_text().strip()
         url = f"http://127.0.0.1:{self.port}{path}"
-        request = urllib.request.Request(url, headers={"Authorization": f"Bearer {key}"})
+        request = urllib.request.Request(url, headers={"Authorization": f"Bearer {key}"}, method=method)
         try:
             with urllib.request.urlopen(request, timeout=60) as response:
                 return response.status, response.read().decode()
@@ -237,7 +237,7 @@ class Served:
             return error.code, error.read().decode()
 
     def new_game(self, scenario: str) -> dict[str, Any]:
-        status, body = self.http(f"/admin/new?scenario={scenario}")
+        status, body = self.http(f"/admin/new?scenario={scenario}", "POST")
         if status != 200:
             raise RuntimeError(f"no new {scenario} game: {status} {body[:200]}")
         return json.loads(body)

@@ -27,6 +27,7 @@
    floods (median and 99th percentile), what the floods had accepted and refused, and what a
    seat joining the flooded game is sent. (What the kernel's socket buffers hold, a few MiB a
    socket, is not the server's memory: a reader is closed once the server itself holds too much.)
+3-5. Nudges beside a stuck destination, idle sockets, orders sent again: `soak_stalls.py`.
 """
 
 from __future__ import annotations
@@ -96,9 +97,11 @@ class Served:
     def url(self) -> str:
         return f"ws://127.0.0.1:{self.port}/"
 
-    def http(self, path: str) -> Any:
+    def http(self, path: str, method: str = "POST") -> Any:
+        """The JSON answer of an admin request (a POST: making a game, say)."""
         key = (self.data / "admin.key").read_text().strip()
-        request = urllib.request.Request(f"http://127.0.0.1:{self.port}{path}", headers={"Authorization": f"Bearer {key}"})
+        request = urllib.request.Request(
+            f"http://127.0.0.1:{self.port}{path}", headers={"Authorization": f"Bearer {key}"}, method=method)
         with urllib.request.urlopen(request, timeout=30) as response:
             return json.loads(response.read())
 
@@ -577,7 +580,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deadline", type=float, default=600.0, help="seconds the games have to end")
     parser.add_argument("--flood-seconds", type=float, default=15.0)
     parser.add_argument("--restart-kills", type=int, default=6, help="SIGKILLs of each restart pass")
-    parser.add_argument("--skip", choices=("kills", "restarts", "floods"), action="append", default=[])
+    parser.add_argument("--stall-seconds", type=float, default=25.0, help="how long the nudge and resend passes run")
+    parser.add_argument("--skip", choices=("kills", "restarts", "floods", *STALLS), action="append", default=[])
     args = parser.parse_args(argv)
     if "kills" not in args.skip:
         soaked = asyncio.run(kill_soak(argparse.Namespace(**vars(args), scenarios=SCENARIOS)))
@@ -586,7 +590,14 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps({"restarts": asyncio.run(restarts(args))}), flush=True)
     if "floods" not in args.skip:
         print(json.dumps({"flood_pass": asyncio.run(flood_pass(args))}), flush=True)
+    stalls = [f"--skip={name}" for name in STALLS if name in args.skip]
+    if len(stalls) < len(STALLS):  # 3-5, in a process of their own (soak_stalls.py builds on this module)
+        command = [sys.executable, "-m", "fogbank.bench.soak_stalls", f"--stall-seconds={args.stall_seconds}"]
+        subprocess.run([*command, *stalls], check=True)
     return 0
+
+
+STALLS = ("nudges", "idle", "resends")  # soak_stalls.py's passes
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from fogbank.rules.record import inputs, schema
 from fogbank.server.store import Store
 
 
@@ -25,8 +26,8 @@ async def appends_per_second(directory: Path, records: int, tasks: int, max_batc
         game_id = f"bench-{max_batch}"
         # The store keeps any ruleset's records as they are: a made-up game and order will do.
         await store.create_game(game_id, "bench", "bench", bytes(32), "-", {})
-        record = {"type": "input", "input": "order", "turn": 1, "phase": "orders", "seat": "bench",
-                  "order": {"bench": "an order about this long"}}  # fmt: skip
+        order = {"bench": "an order about this long"}
+        record = schema.plain(inputs.Order(turn=1, phase="orders", seat="bench", order=order))
 
         async def seat(count: int) -> None:
             for _ in range(count):

@@ -28,8 +28,9 @@ def run(args: argparse.Namespace) -> int:
     query = "".join(f"&option={quote(option)}" for option in args.option)
     if args.name:
         query += f"&name={quote(args.name)}"
-    request = urllib.request.Request(
-        f"{base}/admin/new?scenario={quote(args.scenario)}{query}", headers={"Authorization": f"Bearer {key}"}
+    request = urllib.request.Request(  # a POST: making a game is no read (a GET is answered 405)
+        f"{base}/admin/new?scenario={quote(args.scenario)}{query}",
+        headers={"Authorization": f"Bearer {key}"}, method="POST",
     )
     try:
         with urllib.request.urlopen(request, timeout=10) as response:

@@ -9,6 +9,7 @@ from typing import Any, Callable, NoReturn
 from urllib.parse import urlsplit
 
 from . import arena, broker, new, play, serve, simulate, terminal, verify
+from . import scenario as scenario_file
 
 
 class Parser(argparse.ArgumentParser):
@@ -125,6 +126,15 @@ def build_parser() -> argparse.ArgumentParser:
     tried.add_argument("--logs", type=Path, default=None, metavar="DIR", help="keep every game's log here")
     tried.set_defaults(run=arena.run)
 
+    designer = commands.add_parser("scenario", help="a scenario designer's tools (docs/scenarios.md)")
+    designs = designer.add_subparsers(dest="action", required=True, metavar="ACTION")
+    reading = designs.add_parser(
+        "check", help="read a scenario file as a game would: OK and what it sets up, or a line a problem")
+    reading.add_argument("file", help="a scenario (or map) file, or the id of a scenario a ruleset ships")
+    reading.add_argument("--ruleset", default=None,
+                         help="the rules it is for (default: the ruleset whose scenarios folder holds it)")
+    reading.set_defaults(run=scenario_file.check)
+
     check = commands.add_parser("verify", help="re-derive every roll of a finished game from its seed")
     check.add_argument("log", type=Path)
     check.add_argument(
@@ -211,6 +221,9 @@ def build_parser() -> argparse.ArgumentParser:
     server.add_argument("--smtp-from", default=None, metavar="ADDRESS",
                         help="the nudges' sender (default fogbank@ the host's name)")
     server.add_argument("--smtp-starttls", action="store_true", help="STARTTLS before logging in (port 587, say)")
+    server.add_argument("--allow-private-nudges", action="store_true",
+                        help="let umpires' webhooks be at private addresses (loopback, a LAN, link-local);"
+                        " by default nudges are posted to public addresses only")
     server.set_defaults(run=serve.run)  # fmt: skip
 
     init = commands.add_parser("broker-init", help="write a Mosquitto config and credentials for --bus")

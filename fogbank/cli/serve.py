@@ -41,7 +41,8 @@ def run(args: argparse.Namespace) -> int:
             print(f"fogbank serve: {args.smtp!r} is not an SMTP server (HOST or HOST:PORT)", file=sys.stderr)
             return 2
     if args.workers > 1:
-        options = {"public_url": args.public_url, "smtp": smtp, "behind_proxy": args.behind_proxy}
+        options = {"public_url": args.public_url, "smtp": smtp, "behind_proxy": args.behind_proxy,
+                   "allow_private_nudges": args.allow_private_nudges}  # fmt: skip
         return _serve_workers(args, data, admin_key, options)
     if data is not None and args.role != "gateway":
         from fogbank.server.workers import check_data
@@ -76,7 +77,8 @@ def run(args: argparse.Namespace) -> int:
             loop.add_signal_handler(signum, stop.set)
         server = await Server.start(args.host, args.port, data, bus=bus, role=args.role, host_id=args.host_id,
                                     admin_key=admin_key, ended_grace=args.ended_grace, public_url=args.public_url,
-                                    smtp=smtp, behind_proxy=args.behind_proxy)  # fmt: skip
+                                    smtp=smtp, behind_proxy=args.behind_proxy,
+                                    allow_private_nudges=args.allow_private_nudges)  # fmt: skip
         if server.websockets is None:
             print(f"fogbank game host {server.mqtt_host.host_id} on the bus (data in {data})", flush=True)
         else:

@@ -27,6 +27,7 @@ from websockets.asyncio.client import ClientConnection
 from websockets.asyncio.client import connect as ws_connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
+from fogbank.errors import FogbankError
 from fogbank.protocols import (
     MAX_SERVER_FRAME,
     MSGPACK,
@@ -90,7 +91,7 @@ RECONNECTING = "reconnecting"
 CLOSED = "closed"
 
 
-class ClientError(Exception):
+class ClientError(FogbankError):
     """Base of the client's own errors."""
 
 

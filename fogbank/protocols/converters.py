@@ -97,7 +97,7 @@ def make_converter(*, binary: bool) -> cattrs.Converter:
     )
     # And a game's name on the welcome of a game with none.
     converter.register_unstructure_hook(
-        Welcome, make_dict_unstructure_fn(Welcome, converter, waiting=omitted, deadline=omitted, name=omitted)
+        Welcome, make_dict_unstructure_fn(Welcome, converter, waiting=omitted, deadline=omitted, name=omitted, nudge_to=omitted)
     )
     for union in (ClientMessage, ServerMessage):
         configure_tagged_union(union, converter, tag_generator=lambda cls: cls.tag, tag_name="type")

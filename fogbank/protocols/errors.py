@@ -3,7 +3,8 @@
 Errors split by blame (the h11 habit). `ProtocolError` is the peer's fault: the frame is not a
 message we can read. A refusal by the rules (`fogbank.rules.core.Refused`) is the player's or
 umpire's fault and reaches the wire as an `error` message with the ruleset's own code, passed
-through unchanged. Anything else is our bug and is reported as `internal_error`.
+through unchanged; the server's own faults (`fogbank.errors.ServerFault`: `storage_full`) reach it
+the same way. Anything else is our bug and is reported as `internal_error`.
 """
 
 from __future__ import annotations
@@ -13,11 +14,13 @@ from typing import Any
 
 import attrs
 
+from fogbank.errors import FogbankError
+
 ECHO = 24  # characters of the peer's input a sentence may quote; never more
 MAX_SENTENCE = 400  # characters in any error sentence the server sends; a longer one is cut
 
 
-class ProtocolError(Exception):
+class ProtocolError(FogbankError):
     """A frame from the peer is not a message we can read.
 
     `code` is one of `FRAME_ERRORS` and `sentence` one plain sentence that quotes at most `ECHO`
@@ -100,7 +103,16 @@ SERVER_ERRORS: dict[str, str] = {
     "no_bot": "This game's rules have no built-in player to hand a seat to.",
     "no_deadline": "The phase now open has no deadline to extend.",
     "bad_address": "A webhook is an http:// or https:// URL, an e-mail address a name@domain.",
+    "no_mail": "This server sends no e-mail: give a webhook (an https:// URL) instead.",
     "bad_name": "A game's name is one line of plain text, at most 60 characters.",
+    "private_address": "The webhook is at a private address (loopback, a LAN): nudges go to public ones.",
+    "unknown_host": "The webhook's host name could not be looked up.",
+    # What became of a nudge, in the umpire's games list (`nudged`), never an error reply:
+    "nudge_timeout": "A nudge's attempt took longer than its limit and was cut off.",
+    "unreachable": "A nudge's destination could not be reached (no address, no connection, TLS failed).",
+    "redirected": "The webhook answered with a redirect, which is not followed.",
+    "nudge_refused": "The destination refused the nudge (HTTP 4xx, SMTP 5xx): its address is likely wrong.",
+    "nudge_failed": "The destination could not take the nudge then (HTTP 5xx or 429, SMTP 4xx, odd answer).",
 }
 
 # Refusals by the engine, whatever the game (fogbank.rules.core).

@@ -218,6 +218,16 @@ class SetNudges:
 
 
 @attrs.frozen(kw_only=True)
+class NudgeMe:
+    """A player: where this seat's own nudges go, an e-mail address or a webhook URL ("" or None:
+    nowhere, nudges off). The umpire sees it among the seats' addresses and may change it."""
+
+    tag: ClassVar[str] = "nudge_me"
+    ref: int
+    to: str | None = None
+
+
+@attrs.frozen(kw_only=True)
 class ListGames:
     """Umpire: the games this connection's token opens, with who is present."""
 
@@ -278,6 +288,7 @@ ClientMessage = Union[
     SetDeadlines,
     Extend,
     SetNudges,
+    NudgeMe,
     ListGames,
     RequestHistory,
     RequestSeatLog,
@@ -327,6 +338,9 @@ class Welcome:
     behind: int | None = None
     # The umpire's name for the game ('' for none, and then left off the wire): every seat's alike.
     name: str = ""
+    # Where this seat's own nudges go (its `nudge_me`, or the umpire's setting; '' for nowhere,
+    # and then left off the wire): a player's own, never another seat's.
+    nudge_to: str = ""
 
 
 @attrs.frozen(kw_only=True)

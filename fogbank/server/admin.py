@@ -2,19 +2,24 @@
 
   GET  /admin/scenarios          every scenario the server can start: its title, seats and options
                                  (each with its choices and help text)
-  GET  /admin/new?scenario=S&option=NAME=VALUE...&name=N   create a game (named N, if given): its
+  POST /admin/new?scenario=S&option=NAME=VALUE...&name=N   create a game (named N, if given): its
                                  tokens, and `links` to them
   GET  /admin/games[?archived=1] every game in this process's store: its name, scenario, turn, phase,
-                                 whom it waits for, last activity, its result once over, and the
-                                 umpire's link to open it
+                                 whom it waits for, last activity, its result once over
   POST /admin/archive?game=ID    put a finished game away (hidden unless `archived=1` is asked)
   POST /admin/rename?game=ID&name=N   give a game a name (or none: an empty N)
+  POST /admin/reissue?game=ID&seat=SEAT   a new link for a seat, the spectators or the umpire (the
+                                 old one opens nothing from then on): the store keeps no token,
+                                 so a link is shown when it is made, and a lost one is replaced
 
 A link is the server's public address (`fogbank serve --public-url`) or, without one, the address
 the request was made to (its Host header, and X-Forwarded-Proto from a proxy in front, with
 `--behind-proxy`), then
 `/play#token=...` for a seat and `/umpire#token=...` for the umpire and the spectators: the token
 goes in the fragment, which browsers never send to a server.
+
+The requests that change something are POSTs; one sent as a GET is answered 405 (with `Allow: POST`)
+and a sentence, so nothing that repeats or prefetches a GET makes a game.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ import functools
 import unicodedata
 from typing import TYPE_CHECKING, Any
 
+from fogbank.errors import FogbankError
 from fogbank.rules import core
 from fogbank.rules.core import SPECTATOR, UMPIRE, Refused, seat_map
 
@@ -35,7 +41,7 @@ if TYPE_CHECKING:
 MAX_NAME = 60  # characters in a game's name: a tab's title and a line of a list
 
 
-class NotHere(Exception):
+class NotHere(FogbankError):
     """This process holds no games (a gateway on a bus): the request is for a game host."""
 
 
@@ -135,7 +141,6 @@ async def games(host: Host | None, archived: bool) -> list[dict[str, Any]]:
                 waiting=[titles[seat] for seat in sorted(game.waiting_for())],
                 bots=[titles[seat] for seat in host.stand_ins.seats(row.id)],
                 deadline=host.deadlines.due_iso(room), active=room.active or row.active,
-                umpire=room.tokens.get(UMPIRE) and f"/umpire#token={room.tokens[UMPIRE]}",
             )  # fmt: skip
         elif row.id in host.set_aside:
             entry["status"] = "set aside"
@@ -158,3 +163,15 @@ async def archive(host: Host | None, game_id: str) -> str | None:
         return "Only a finished game can be archived: end it first."
     await host.store.set_club(game_id, archived=True)
     return None
+
+
+async def reissue(host: Host | None, game_id: str, seat: str, base: str) -> dict[str, Any]:
+    """A new link for `seat` of a game in play (the umpire's too): its address, the old one cut
+    off. Raises LookupError for a game not in play here, `Refused` for a seat it does not have."""
+    if host is None:
+        raise NotHere
+    room = host.rooms.get(game_id)
+    if room is None:
+        raise LookupError("There is no such game in play on this server.")
+    token = await host.reissue(room, seat, umpire_too=True)
+    return {"game": game_id, "seat": seat, "link": link(base, seat, token)}

@@ -5,10 +5,11 @@ game hosts (store and games, no websockets) through `MqttBus` and `MqttHost`.
 Besides websockets on `/`, it answers plain HTTP on the same port:
   GET /healthz                      "ok"; 503 and "storage_full: why" while the store cannot write;
                                     with --workers, 503 and "workers_starting: ..." until all serve
-  GET /admin/new?scenario=b11       create a game; needs `Authorization: Bearer <admin key>`.
+  POST /admin/new?scenario=b11      create a game; needs `Authorization: Bearer <admin key>`.
                                     The admin key is made on first start in DIR/admin.key. The
                                     answer has the tokens, and `links` to the seats, umpire and
                                     spectators (on --public-url, or the request's own address).
+                                    A GET is answered 405: making a game is no read.
   GET /umpire#token=...             the umpire's console: static HTML, CSS and JS modules from
                                     server/console/, speaking `fogbank.v1.json` back to `/`;
                                     /umpire/rulesets/<name>/<file> serves a ruleset's console module
@@ -23,7 +24,7 @@ Besides websockets on `/`, it answers plain HTTP on the same port:
   GET /games#key=...                the umpire's games page (server/games/): every game on the
                                     server, a new one from the scenario list, their links; it
                                     speaks to /admin/scenarios, /admin/games, /admin/archive,
-                                    /admin/rename (admin.py) with the admin key
+                                    /admin/rename, /admin/reissue (admin.py) with the admin key
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ from typing import TYPE_CHECKING, Callable
 from urllib.parse import parse_qs, urlsplit
 
 from fogbank import protocols as wire
+from fogbank.errors import ServerFault
 from fogbank.rules.core import Refused, find_ruleset
 from fogbank.server.store import Store, private_file, private_folder
 from websockets.asyncio.server import Server as WebsocketServer
@@ -51,9 +53,10 @@ from websockets.http11 import Request, Response
 
 from . import admin
 from .bus import Bus, LocalBus, Unavailable
-from .gateway import Connection
+from .doors import Doors
+from .gateway import Connection, client_address
 from .guard import TokenGuard
-from .host import Host, Unstored
+from .host import Host
 from .handover import Handover, Recorded, adopt
 from .nudges import Nudges, Smtp
 from .sockets import CLOSE_GRACE, Socket, listening, raise_fd_limit
@@ -74,12 +77,16 @@ WEB = importlib.resources.files("fogbank.web")  # the page kit both pages and th
 WEB_FOLDERS = ("maps",)  # the kit's one served sub-folder: a module for each map geometry
 # Each page: its own folder, and the folder of a ruleset's package that holds its module for it.
 PAGES = {"umpire": (CONSOLE, "console"), "play": (SEAT, "client"), "games": (GAMES, None)}
+# The admin requests that change something: POST only, so nothing that repeats or prefetches a GET
+# (a browser's history, a proxy, a link checker) makes a game or archives one.
+ADMIN_CHANGES = ("/admin/new", "/admin/archive", "/admin/rename", "/admin/reissue")
 CONSOLE_TYPES = {".html": "text/html", ".css": "text/css", ".js": "text/javascript", ".svg": "image/svg+xml"}
-# The console needs nothing from elsewhere: scripts, styles and the websocket are this origin's.
-# Its token lives in the URL fragment and the browser's own storage, so no referrer and no framing.
+# The console needs nothing from elsewhere: scripts, styles and the websocket are this origin's
+# ('self' covers ws: and wss: to the page's own host and port, CSP Level 3, which Chromium follows:
+# tested). Its token lives in the URL fragment and the browser's own storage, so no referrer and no framing.
 CONSOLE_HEADERS = {
     "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-    "connect-src 'self' ws: wss:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
     "Referrer-Policy": "no-referrer",
     "X-Content-Type-Options": "nosniff",
     "Cache-Control": "no-cache",
@@ -97,6 +104,7 @@ class Server:
         self.public_url: str | None = None  # where players reach it, for links (None: each request's Host)
         self.behind_proxy = False  # a proxy on this machine forwards the clients' addresses
         self.guard = TokenGuard()  # wrong tokens, per address, across this gateway's connections
+        self.doors = Doors()  # websockets per address, the deadline to join, room near the limit
         self.mqtt_host = None  # the MqttHost serving this process's games on the broker, if any
         self.websockets: WebsocketServer | None = None
         self.handover: Handover | None = None  # with --workers: connections to and from the others
@@ -119,6 +127,7 @@ class Server:
         smtp: Smtp | None = None,
         clock: Callable[[], float] | None = None,
         behind_proxy: bool = False,
+        allow_private_nudges: bool = False,
     ) -> "Server":
         """Start the server. `bus`: None for the embedded default, else `mqtt[s]://user:pass@host:port`
         (or a parsed `BrokerAddress`, with its TLS files) with `role` gateway (websockets, no
@@ -130,6 +139,8 @@ class Server:
         out (None: no e-mail). `clock`: the clock deadlines keep (a test's; the system's by default).
         `behind_proxy`: a proxy on this machine (Caddy) passes every connection on: a client's address
         and scheme are the ones it forwards (X-Forwarded-For, X-Forwarded-Proto).
+        `allow_private_nudges`: webhooks may be at private addresses (loopback, a LAN); by default
+        only public ones are posted to.
         """
         if role not in ROLES:
             raise ValueError(f"role is one of {ROLES}, not {role!r}")
@@ -142,8 +153,8 @@ class Server:
             data = Path(data)
             private_folder(data)
             store = await Store.open(data)
-            game_host = Host(store, owns=handover.owns if handover is not None else None, nudges=Nudges(smtp),
-                             clock=clock)  # fmt: skip
+            owns = handover.owns if handover is not None else None
+            game_host = Host(store, owns=owns, nudges=Nudges(smtp, allow_private_nudges), clock=clock)
             recovered = await game_host.recover()
             if recovered:
                 log.info("recovered %d unfinished games", recovered)
@@ -255,6 +266,7 @@ class Server:
         """A connection another worker handed over: carry it on here."""
 
         async def handle(websocket: ServerConnection, handed: dict) -> None:
+            self.doors.adopted(websocket, client_address(websocket, self.behind_proxy))
             await Connection(websocket, self.bus, self.guard, self.handover, handed, self.behind_proxy).serve()
 
         task = asyncio.ensure_future(adopt(self.websockets, sock, header, handle))
@@ -263,8 +275,14 @@ class Server:
 
     async def _http(self, connection: ServerConnection, request: Request) -> Response | None:
         if request.headers.get("Upgrade", "").lower() == "websocket":
-            if getattr(connection, "full", False):  # near the descriptor limit (`sockets.Full`)
+            # Near the descriptor limit (`sockets.Full`) a socket that never joined makes room.
+            if getattr(connection, "full", False) and not self.doors.shed_idle():
                 return connection.respond(http.HTTPStatus.SERVICE_UNAVAILABLE, "The server is full; try again later.\n")
+            refused = self.doors.admit(connection, client_address(connection, self.behind_proxy))
+            if refused is not None:
+                response = connection.respond(http.HTTPStatus.TOO_MANY_REQUESTS, refused)
+                response.headers["Retry-After"] = "10"
+                return response
             return None
         url = urlsplit(request.path)
         if url.path == "/healthz":
@@ -289,6 +307,11 @@ class Server:
 
     async def _admin(self, connection: ServerConnection, request: Request, path: str, query: dict) -> Response:
         """The games page's requests (`admin.py`), the admin key checked."""
+        if path in ADMIN_CHANGES and request.method != "POST":
+            sentence = f"{path} changes the server: send it as a POST, not a {request.method}.\n"
+            response = connection.respond(http.HTTPStatus.METHOD_NOT_ALLOWED, sentence)
+            response.headers["Allow"] = "POST"
+            return response
         try:
             if path == "/admin/new":
                 scenario = query.get("scenario", ["b11"])[0]
@@ -300,18 +323,22 @@ class Server:
                 return _json(connection, {"scenarios": admin.scenarios()})
             if path == "/admin/games":
                 return _json(connection, {"games": await admin.games(self.host, bool(query.get("archived")))})
-            if path == "/admin/archive" and request.method == "POST":
+            if path == "/admin/reissue":
+                base = admin.base_url(self.public_url, request, self.behind_proxy)
+                game, seat = query.get("game", [""])[0], query.get("seat", [""])[0]
+                return _json(connection, await admin.reissue(self.host, game, seat, base))
+            if path == "/admin/archive":
                 refused = await admin.archive(self.host, query.get("game", [""])[0])
                 if refused:
                     return connection.respond(http.HTTPStatus.CONFLICT, f"{refused}\n")
                 return _json(connection, {"archived": query["game"][0]})
-            if path == "/admin/rename" and request.method == "POST":
+            if path == "/admin/rename":
                 if self.host is None:
                     raise admin.NotHere
                 await self.host.rename(query.get("game", [""])[0], query.get("name", [""])[0])
                 return _json(connection, {"renamed": query["game"][0]})
-        except Unstored as refusal:
-            return connection.respond(http.HTTPStatus.SERVICE_UNAVAILABLE, f"{refusal.sentence}\n")
+        except ServerFault as fault:  # the store could not keep it: not the asker's fault
+            return connection.respond(http.HTTPStatus.SERVICE_UNAVAILABLE, f"{fault.sentence}\n")
         except (Refused, ValueError) as refusal:
             sentence = getattr(refusal, "sentence", str(refusal))
             return connection.respond(http.HTTPStatus.BAD_REQUEST, f"{wire.without_echoes(sentence, query)}\n")

@@ -14,8 +14,10 @@ from typing import Any, Callable
 import attrs
 
 from fogbank import protocols as wire
+from fogbank.errors import Declined, FogbankError, ServerFault
 from fogbank.rules.core import Refused
 
+from .guard import RateLimited
 from .host import SPECTATOR, Forbidden, Host, Room
 
 Deliver = Callable[[Any], None]  # takes one server message for the joined seat, in seq order
@@ -29,7 +31,7 @@ LOST: Any = object()
 REVOKED: Any = object()
 
 
-class Unavailable(Exception):
+class Unavailable(FogbankError):
     """The bus cannot reach the game's host or the broker now: try again shortly (the gateway
     closes the websocket with 1013, so a client reconnects with backoff)."""
 
@@ -100,8 +102,11 @@ async def handle(host: Host, room: Room, seat: str, message: Any) -> list[Any]:
     at most a few words of what the seat sent (`without_echoes`), whoever wrote its sentence."""
     try:
         return await _answer(host, room, seat, message)
-    except Refused as refusal:
-        raise Refused(refusal.code, wire.without_echoes(refusal.sentence, message)) from None
+    except RateLimited:
+        raise  # quotes nothing: a flood's refusals are not searched for echoes
+    except Declined as declined:
+        blame = Refused if isinstance(declined, Refused) else ServerFault
+        raise blame(declined.code, wire.without_echoes(declined.sentence, message)) from None
 
 
 async def _answer(host: Host, room: Room, seat: str, message: Any) -> list[Any]:
@@ -133,6 +138,9 @@ async def _answer(host: Host, room: Room, seat: str, message: Any) -> list[Any]:
         case wire.RequestHistory(ref=ref):
             turns, records = await host.history(room, seat)
             return [wire.History(seq=seq(), ref=ref, turns=turns, log=records)]
+        case wire.NudgeMe(ref=ref, to=to):
+            await host.nudge_me(room, seat, to)
+            return [wire.Ack(seq=seq(), ref=ref)]
         case wire.RequestTold(ref=ref, before=before):
             first, told = host.told(room, seat, before)
             return [wire.ToldPage(seq=seq(), ref=ref, first=first, told=told)]

@@ -186,7 +186,8 @@ class Deadlines:
         if self.due.get(room.id) != due:
             return
         self._near_told.add((room.id, due.turn, due.phase))
-        self.host.nudges.deadline_near(room, due)
+        held = frozenset(seat for seat in room.seats if self.host.stand_ins.holds(room.id, seat))
+        self.host.nudges.deadline_near(room, due, held)
 
     def _passes(self, room: Room, due: Due) -> None:
         if self.due.get(room.id) != due or self.host.rooms.get(room.id) is not room:

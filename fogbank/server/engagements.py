@@ -17,10 +17,11 @@ import logging
 from typing import TYPE_CHECKING, Any, Awaitable, Callable
 
 from fogbank import protocols as wire
+from fogbank.errors import Declined
 from fogbank.rules import core
 from fogbank.rules.core import UMPIRE, Cycle, Refused
 from fogbank.rules.core.engagement import ENGAGEMENT_OPTION, engagement_plain, result_plain
-from fogbank.rules.record import gamelog
+from fogbank.rules.record import inputs
 
 from .store import Link
 
@@ -115,7 +116,7 @@ class Links:
                 created = await self.host.start_game(ruleset, "", {ENGAGEMENT_OPTION: engagement_plain(engagement)})
                 for hook in self.on_created:
                     await hook(created)
-            except Refused as refusal:
+            except Declined as refusal:  # no ruleset fights it, or the store could not keep the game
                 link = Link(room.id, name, None, {}, "failed", {"code": refusal.code, "sentence": refusal.sentence})
             except Exception as error:  # the parent must never be lost to a failed link
                 log.exception("game %s: the battle %s could not be linked", room.id, name)
@@ -158,24 +159,24 @@ class Links:
         if result is None:  # a game that cannot say: the umpire settles it by override
             log.warning("game %s gave no result for %s's battle %s", link.child, link.parent, link.engagement)
             return
-        plain = result_plain(result)
+        settle = inputs.Settle.at(game, engagement=link.engagement, result=result_plain(result))
         try:
-            step = core.settle(game, link.engagement, plain)
+            step = settle.apply(game)
         except Refused as refusal:
             log.warning("game %s: the result of %s was refused: %s", link.parent, link.child, refusal.sentence)
             await self._replace(link, "failed", {"code": refusal.code, "sentence": refusal.sentence})
             return
         # No await between the settle and its acceptance: another input could change the parent.
         settled = self._mark(link, "settled", link.error)
-        await self.host._accept(parent, step, gamelog.input_at("settle", game, engagement=link.engagement, result=plain))
+        await self.host._accept(parent, step, settle)
         await self.host.store.put_link(settled)  # lost in a crash, it is found settled on recovery
 
     async def _abandon(self, link: Link) -> None:
         child = self.host.rooms.get(link.child or "")
         if child is None or child.tip.cycle is Cycle.ENDED:
             return
-        reason = "The game this battle came from settled it (or ended) without it."
-        await self.host._accept(child, core.end(child.tip, reason), gamelog.input_at("end", child.tip, reason=reason))
+        end = inputs.End.at(child.tip, reason="The game this battle came from settled it (or ended) without it.")
+        await self.host._accept(child, end.apply(child.tip), end)
 
     async def _settled(self, link: Link) -> None:
         await self._replace(link, "settled", link.error)

@@ -13,6 +13,7 @@ from typing import Any, Iterable, Mapping
 from fogbank import protocols as wire
 from fogbank.rules.core import UMPIRE, Amended, Answer, Event, Game, Narrative, Talk, waiting_told
 from fogbank.rules.core.plain import to_plain
+from fogbank.rules.record.inputs import OWN_INPUTS
 
 
 def view(game: Game, seat: str, whole: bool = False) -> Any:
@@ -86,7 +87,7 @@ def record_seats(entry: Mapping[str, Any]) -> Iterable[str]:
     question, and an event's audience. Never a roll; the game's header is in every record."""
     kind = entry.get("type")
     if kind == "input":
-        return (entry["seat"],) if entry["input"] in ("order", "pass", "ask") and "seat" in entry else ()
+        return (entry["seat"],) if entry["input"] in OWN_INPUTS and "seat" in entry else ()
     if kind == "event":
         return entry.get("audience", ())
     return ()

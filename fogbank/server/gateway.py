@@ -14,6 +14,7 @@ from typing import Any, Awaitable, Callable
 
 import attrs
 from fogbank import protocols as wire
+from fogbank.errors import Declined
 from fogbank.rules.core import Refused
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
@@ -21,7 +22,7 @@ from websockets.protocol import State
 
 from .bus import LOST, REVOKED, Bus, Session, Unavailable
 from .glance import glance
-from .guard import WRONG_PER_CONNECTION, TokenGuard
+from .guard import REFUSED_PAUSE, WRONG_PER_CONNECTION, RateLimited, TokenGuard
 from .host import Forbidden
 from .sockets import CLOSE_TRY_AGAIN_LATER, MAX_QUEUED_BYTES, MAX_QUEUED_FRAMES
 from .handover import Handover
@@ -57,6 +58,7 @@ class Connection:
         self.drained = asyncio.Event()  # set while the outbox is empty (or the writer has stopped)
         self.wake = asyncio.Event()
         self.bad_frames = 0
+        self.refused_for_rate = False  # the last request was refused `rate_limited`
         self.seq = 0  # the last stream seq sent: errors the gateway makes itself carry it
         # Stream messages held back while this connection's order is in flight, in seq order
         # (None: not holding). The turn's observation may then answer the order itself (`fold_ack`).
@@ -76,6 +78,12 @@ class Connection:
                 await self._receive(frame)
                 if self.handed_off:
                     return
+                refused, self.refused_for_rate = self.refused_for_rate, False
+                if refused and REFUSED_PAUSE > 0:  # nothing more is read of it for a while
+                    gone = self.websocket.connection_lost_waiter
+                    await asyncio.wait([gone], timeout=REFUSED_PAUSE)
+                    if gone.done():  # what it sent meanwhile is not done: it is gone
+                        return
                 # A peer that does not read its answers gets no more work done: its next request
                 # waits in its socket until what it was sent has left.
                 self.drained.clear()
@@ -173,7 +181,8 @@ class Connection:
         ref = getattr(message, "ref", None)
         try:
             await self._handle(message)
-        except Refused as refusal:
+        except Declined as refusal:  # the rules' or the server's limits, or the server's own fault
+            self.refused_for_rate = refusal.code == "rate_limited"  # from the host, or over the bus
             self.error(ref, refusal.code, refusal.sentence)
         except Forbidden as forbidden:
             self.error(ref, "forbidden", forbidden.sentence)
@@ -184,7 +193,7 @@ class Connection:
             log.exception("request %s failed", type(message).__name__)
             self.error(ref, "internal_error", "The server failed to handle that request; it has been logged.")
 
-    async def _wrong_token(self, refusal: Refused) -> None:
+    async def _wrong_token(self, refusal: Declined) -> None:
         self.guard.wrong(self.address)
         self.wrong_tokens += 1
         if self.wrong_tokens >= WRONG_PER_CONNECTION:  # told why, then closed
@@ -207,18 +216,27 @@ class Connection:
     async def _open(self, message: wire.Join | wire.Glance, opening: Callable[[], Awaitable[Any]]) -> Any:
         """What a token opens (a join's session, a glance's summary), guarded as every token is:
         refused while the address has sent too many wrong ones, handed to the worker holding its
-        game (then None: it is gone there), a wrong one counted."""
+        game (then None: it is gone there), a wrong one counted. While it is being opened the
+        socket is neither cut off nor shed for not having joined (`sockets.Socket.joining`)."""
         if not self.guard.allows(self.address):
-            raise Refused("rate_limited", "Too many wrong tokens from your address; wait a minute and try"
-                                          " again.")  # fmt: skip
+            raise RateLimited("Too many wrong tokens from your address; wait a minute and try again.")
         if self.handover is not None and await self._hand_over(message):
             return None
+        joining = getattr(self.websocket, "joining", lambda done=None: None)  # a `sockets.Socket`'s doors
+        joining()
         try:
-            return await opening()
-        except Refused as refusal:
+            opened = await opening()
+        except Declined as refusal:  # a wrong token, or a game set aside
+            joining(False)
             if refusal.code == "bad_token":
                 await self._wrong_token(refusal)
             raise
+        except BaseException:
+            joining(False)
+            raise
+        # A glance leaves the socket waiting to join (the page closes it); a join is for good.
+        joining(isinstance(message, wire.Join))
+        return opened
 
     async def _handle(self, message: Any) -> None:
         if isinstance(message, wire.Glance):
@@ -228,8 +246,7 @@ class Connection:
                 raise Refused("already_joined", "A glance is asked before joining, on a connection of its own"
                                                 " (this one has joined).")  # fmt: skip
             if not self.guard.glance(self.address):
-                raise Refused("rate_limited", "Too many glances from your address; wait a moment and try"
-                                              " again.")  # fmt: skip
+                raise RateLimited("Too many glances from your address; wait a moment and try again.")
             summary = await self._open(message, lambda: glance(self.bus, message.token))
             if summary is not None:
                 self.send(attrs.evolve(summary, ref=message.ref))

@@ -9,6 +9,8 @@ from __future__ import annotations
 import time
 from typing import Callable, Hashable
 
+from fogbank.rules.core import Refused
+
 WRONG_PER_CONNECTION = 3  # wrong tokens a connection may send before it is closed
 BURST = 10  # wrong tokens an address may send at once ...
 REFILL_SECONDS = 6.0  # ... and one more every so many seconds after (10 a minute)
@@ -21,6 +23,17 @@ TALK = (10, 3.0)  # 20 a minute after the first ten: a lively table, not a flood
 QUESTIONS = (20, 1.0)  # a roster read question by question
 CHECKS = (30, 0.5)  # a draft checked as it is written (the pages ask 350 ms after an edit)
 HISTORY = (5, 10.0)  # a console drawn afresh now and then
+# Seconds a connection is not read after a request of it was refused for its rate: a peer sending
+# as fast as it can is then answered twice a second, not thousands of times (each refusal costs a
+# frame read, decoded and answered, most of what an answer costs).
+REFUSED_PAUSE = 0.5
+
+
+class RateLimited(Refused):
+    """Refused for its rate (`rate_limited`). Its sentence quotes nothing of the request."""
+
+    def __init__(self, sentence: str) -> None:
+        super().__init__("rate_limited", sentence)
 
 
 class Buckets:

@@ -28,14 +28,15 @@ from typing import Any, Callable
 import attrs
 
 from fogbank import protocols as wire
+from fogbank.errors import Declined, FogbankError, ServerFault
 from fogbank.protocols.converters import json_converter
 from fogbank.rules import core
 from fogbank.rules.core import SPECTATOR, UMPIRE, Cycle, Game, Refused, Step, Told, seat_map, sides
 from fogbank.rules.core.engagement import ENGAGEMENT_OPTION, public_options
 from fogbank.rules.core.plain import fingerprint, to_plain
-from fogbank.rules.record import gamelog
+from fogbank.rules.record import gamelog, inputs, schema
 from fogbank.rules.record.history import sheet_rows, umpire_history
-from fogbank.rules.record.replay import apply_input, full_record
+from fogbank.rules.record.replay import full_record
 from fogbank.server.store import RecoveryError, StorageFull, Store, state_fingerprint
 
 from . import filter as seen_by
@@ -43,8 +44,8 @@ from .admin import game_name
 from .deadlines import Deadlines, Due, Limits
 from .ending import Ending, from_store
 from .engagements import Links
-from .guard import CHECKS, HISTORY, QUESTIONS, TALK, Buckets
-from .nudges import Nudges, check_address, check_webhook
+from .guard import CHECKS, HISTORY, QUESTIONS, TALK, Buckets, RateLimited
+from .nudges import Nudges, check_address
 from .stand_ins import StandIns
 from .streams import SeatStream
 
@@ -60,7 +61,7 @@ SET_ASIDE = (
 )
 
 
-class Forbidden(Exception):
+class Forbidden(FogbankError):
     """The request is not this seat's to make (a seat asking for another's view, say)."""
 
     def __init__(self, sentence: str) -> None:
@@ -74,14 +75,14 @@ STORAGE_FULL = (
 )
 
 
-class Unstored(Refused):
+class Unstored(ServerFault):
     """The store could not keep the input (`StorageFull`): nothing was done, nobody was told."""
 
     def __init__(self) -> None:
         super().__init__("storage_full", STORAGE_FULL)
 
 
-class SetAside(Refused):
+class SetAside(ServerFault):
     """The token opens a seat of a game set aside at start-up (`Host.set_aside`): the seat is
     known, so it is told why, on whatever path its request came."""
 
@@ -106,6 +107,25 @@ class InFlight:
     pushes: list[Callable[[], None]]
 
 
+@attrs.frozen
+class Taken:
+    """An order a game took from a seat: its turn, phase and payload as logged, and the write
+    that keeps it (None: on disk since before a restart)."""
+
+    turn: int
+    phase: str
+    order: Any
+    durable: asyncio.Future | None = None
+
+    def answers(self, turn: int, phase: str | None, order: Any) -> bool:
+        """Whether an order sent again (`turn`, `phase` as it was sent) is this one."""
+        return (turn, phase or self.phase, order) == (self.turn, self.phase, self.order)
+
+
+# What an order sent again is refused with once the game has moved on from its phase.
+MOVED_ON = ("wrong_turn", "wrong_phase", "not_your_turn", "game_over")
+
+
 class Room:
     """One game in play: the game value, a stream per seat, presence, and the publishing queue."""
 
@@ -128,13 +148,15 @@ class Room:
         self.spectator_delay = spectator_delay
         # The state as each turn opened, kept while spectators may watch (for their delayed view).
         self.turn_starts: deque[tuple[int, Any]] = deque(maxlen=25)
-        self.tokens: dict[str, str] = {}  # seat -> its token, for the umpire's pages (if kept)
         self.name = ""  # the umpire's name for the game ('': none), told to every seat on joining
         # seat -> how to close each connection joined to it (a re-issued link shuts them out).
         self.sessions: dict[str, set[Callable[[], None]]] = {}
         self.active: str | None = None  # when the game last took an input (ISO 8601, UTC)
         self.missed: dict[str, int] = {}  # seat -> deadlines that passed without its order
         self.history: tuple[list[dict], list[dict]] | None = None  # a finished game's, once asked for
+        # seat -> the last order it gave that the game took (kept while the game is in memory,
+        # rebuilt from the log): an order sent again after its answer was lost is answered by it.
+        self.taken: dict[str, Taken] = {}
         self._in_flight: deque[InFlight] = deque()
 
     @property
@@ -251,19 +273,19 @@ class Host:
         commitment = core.commitment(seed)
         hashes = {s: token_hash(t) for s, t in tokens.items()}
         try:
+            options = dict(game.state.options)
             await self.store.create_game(
-                game_id, ruleset.name, scenario, seed, commitment, hashes, dict(game.state.options),
-                links=tokens, name=name,
+                game_id, ruleset.name, scenario, seed, commitment, hashes, options, name=name
             )
         except StorageFull:
             raise Unstored() from None
         room = self.rooms[game_id] = Room(game_id, game)
-        room.tokens = dict(tokens)
         room.name = name
         if not game.to_act():
             # Nobody acts in the opening phase (a day's sighting declarations): it is released at
             # once, logged as a release, or every seat would wait on an umpire who may not be there.
-            await self._accept(room, core.release(game), gamelog.input_at("release", game))
+            release = inputs.Release.at(game)
+            await self._accept(room, release.apply(game), release)
         await self.pass_over(room)
         return {
             "game": game_id,
@@ -306,7 +328,6 @@ class Host:
     async def _club(self, room: Room, row: Any) -> None:
         """A game's links, keepers, nudges and deadline as the store kept them (after a restart)."""
         seats = await self.store.seats(room.id)
-        room.tokens = {seat.seat: seat.token for seat in seats}
         room.missed = {seat.seat: seat.missed for seat in seats if seat.missed}
         room.active = row.active
         self.nudges.webhooks[room.id] = row.webhook
@@ -327,6 +348,9 @@ class Host:
         except RecoveryError as parted:
             log.error("game %s set aside, its record no longer replays: %s", row.id, parted)
             self.set_aside[row.id] = str(parted)
+        except schema.LaterVersion as later:  # a store a later fogbank wrote in, opened by this one
+            log.error("game %s set aside, its record cannot be read: %s", row.id, later)
+            self.set_aside[row.id] = str(later)
         except Exception as error:  # an unknown ruleset or scenario, options refused, a rules bug
             log.exception("game %s set aside, it cannot be rebuilt", row.id)
             self.set_aside[row.id] = repr(error)
@@ -334,14 +358,20 @@ class Host:
 
     async def _rebuild(self, row: Any) -> Room:
         """A game as its log leaves it, its streams refilled by the same path that first sent them
-        (so sequence numbers come back the same). Raises RecoveryError if replay parts from the log."""
+        (so sequence numbers come back the same). Raises RecoveryError if replay parts from the log,
+        or a logged input is malformed; `schema.LaterVersion` for a log this fogbank cannot read."""
+        schema.check_version(row.log_schema)
         start = core.start(core.find_ruleset(row.ruleset), row.scenario, row.seed, row.options or None)
         room = Room(row.id, start, row.spectator_delay)
         room.name = row.name
         room.ended_log = log = [gamelog.header(start)]  # for a game_over on the way; let go after
         for entry in await self.store.load_log(row.id):
             try:
-                step = apply_input(room.tip, entry.record)
+                given = schema.read_input(entry.record)
+                step = given.apply(room.tip)
+            except schema.Malformed as malformed:
+                expected = "an input as the log's schema writes it"
+                raise RecoveryError(row.id, entry.n, expected, malformed.sentence) from None
             except Refused as refusal:
                 raise RecoveryError(row.id, entry.n, "accepted", f"refused: {refusal.code}") from None
             if entry.fingerprint and entry.fingerprint != fingerprint(step.game.state):
@@ -351,6 +381,8 @@ class Host:
             if stored is not None and _json(made) != _json(stored) and not _written_in_older_words(step, stored):
                 raise RecoveryError(row.id, entry.n, "the rolls and events logged", "others on replay")
             log += [entry.record, *made]
+            if isinstance(given, inputs.Order):
+                room.taken[given.seat] = Taken(given.turn, given.phase, given.order)
             before, room.tip = room.tip, step.game
             for push in self._pushes(room, before, step, entry.record, made):
                 push()
@@ -367,7 +399,6 @@ class Host:
             room = await self.restore(await self.store.game(game_id))  # a finished game, let go from memory
             if room is not None and game_id not in self.rooms:
                 self.rooms[game_id] = room
-                room.tokens = {seat.seat: seat.token for seat in await self.store.seats(game_id)}
         if game_id in self.set_aside:
             raise SetAside(game_id, seat)
         return self.rooms[game_id], seat
@@ -394,6 +425,7 @@ class Host:
             told_first=first,
             waiting=seen_by.waiting(game, seat),
             deadline=self.deadlines.due_iso(room) if seat != SPECTATOR else None,  # they watch turns gone by
+            nudge_to=self.nudges.addresses.get(room.id, {}).get(seat, "") if seat in room.seats else "",
         )
 
     def told(self, room: Room, seat: str, before: int) -> tuple[int, list[dict[str, Any]]]:
@@ -406,7 +438,7 @@ class Host:
     def chart(self, room: Room, seat: str) -> dict[str, Any]:
         return to_plain(room.game.ruleset.chart(room.game.state, seat))
 
-    # Requests from a seat. Each returns the reply, or raises Refused / Forbidden.
+    # Requests from a seat. Each returns the reply, or raises Refused / Forbidden (or Unstored).
 
     async def order(
         self, room: Room, seat: str, turn: int, payload: dict, phase: str | None = None, stand_in: bool = False
@@ -417,10 +449,28 @@ class Host:
         if not stand_in and self.stand_ins.holds(room.id, seat):
             raise Refused("held_by_bot", "A built-in player holds your seat now; the umpire can give it back to you.")
         game = room.tip
-        _refuse_if_wrong_turn(game, turn)
-        order = game.ruleset.parse_order(seat, payload)
-        step = core.submit(game, seat, order, phase)
-        await self._accept(room, step, gamelog.input_at("order", game, seat=seat, order=payload))
+        # For the phase it was sent for (the one now open if it names none): an order for another is
+        # refused, so an order logged says the phase it was given in.
+        given = inputs.Order(
+            turn=game.state.turn, phase=game.state.phase if phase is None else phase, seat=seat, order=payload
+        )
+        try:
+            _refuse_if_wrong_turn(game, turn)
+            step = given.apply(game)
+        except Refused as refusal:
+            taken = room.taken.get(seat)
+            if refusal.code not in MOVED_ON or taken is None or not taken.answers(turn, phase, payload):
+                raise
+            # The order the game took last from this seat, sent again after its answer was lost
+            # (a reconnect's resend, after its phase resolved): it was applied, and is answered
+            # so once it is on disk, never refused (docs/decisions.md).
+            if taken.durable is not None:
+                try:
+                    await asyncio.shield(taken.durable)
+                except StorageFull:  # it was not kept after all: the refusal stands
+                    raise refusal from None
+            return
+        await self._accept(room, step, given)
 
     def check(
         self, room: Room, seat: str, turn: int, payload: dict, phase: str | None = None, of_seat: str | None = None
@@ -452,8 +502,8 @@ class Host:
         if seat not in room.seats:
             raise Forbidden("Only a player's seat asks the rules.")
         self._spend(self.questions, room, seat, "questions")
-        step = core.ask(room.tip, seat, question)
-        await self._accept(room, step, gamelog.input_at("ask", room.tip, seat=seat, question=question))
+        given = inputs.Ask.at(room.tip, seat=seat, question=question)
+        await self._accept(room, given.apply(room.tip), given)
 
     async def talk(self, room: Room, seat: str, text: str, to: str | None = None) -> None:
         if seat not in room.seats:
@@ -461,43 +511,33 @@ class Host:
         if len(text) > MAX_TALK:
             raise Refused("talk_too_long", f"Say it in {MAX_TALK:,} characters or fewer (that was {len(text):,}).")
         self._spend(self.talks, room, seat, "words")
-        step = core.talk(room.tip, seat, text, to)
-        private = {"to": to} if to is not None else {}  # open talk is logged as it always was
-        await self._accept(room, step, gamelog.input_at("talk", room.tip, seat=seat, text=text, **private))
+        given = inputs.Talk.at(room.tip, seat=seat, text=text, to=to)
+        await self._accept(room, given.apply(room.tip), given)
 
     @staticmethod
     def _spend(buckets: Buckets, room: Room, seat: str, what: str) -> None:
         if not buckets.take((room.id, seat)):
-            raise Refused("rate_limited", f"Too many {what} from your seat at once; wait a little and try again.")
+            raise RateLimited(f"Too many {what} from your seat at once; wait a little and try again.")
 
     async def umpire(self, room: Room, seat: str, message: Any) -> Any:
         """The umpire's requests. Returns a reply payload for those that have one."""
         if seat != UMPIRE:
             raise Forbidden("Only the umpire can do that.")
         game = room.tip
+        given: inputs.Input
         match message:
             case wire.Hold(held=held, phases=phases):
-                step = core.set_hold(game, held, phases)
-                record = gamelog.input_at("hold", game, held=held)
-                if phases is not None:
-                    record["phases"] = list(phases)
+                given = inputs.Hold.at(game, held=held, phases=None if phases is None else list(phases))
             case wire.Release():
-                step, record = core.release(game), gamelog.input_at("release", game)
+                given = inputs.Release.at(game)
             case wire.Override(override=payload, reason=reason, tell=tell):
-                step = core.override(game, payload, reason, tell=tell)
-                record = gamelog.input_at("override", game, override=payload, reason=reason)
-                if tell:  # an override told to no seat is logged as it always was
-                    record["tell"] = True
+                given = inputs.Override.at(game, override=payload, reason=reason, tell=tell)
             case wire.Amend(seat=to, order=order, reason=reason):
-                step = core.amend(game, to, order, reason)
-                record = gamelog.input_at("amend", game, seat=to, order=order, reason=reason)
+                given = inputs.Amend.at(game, seat=to, order=order, reason=reason)
             case wire.Narrate(seat=to, text=text):
-                step, record = core.narrate(game, to, text), gamelog.input_at("narrate", game, seat=to, text=text)
+                given = inputs.Narrate.at(game, seat=to, text=text)
             case wire.EndGame(reason=reason, results=results):
-                step = core.end(game, reason, results)
-                record = gamelog.input_at("end", game, reason=reason)
-                if results is not None:
-                    record["results"] = dict(results)
+                given = inputs.End.at(game, reason=reason, results=None if results is None else dict(results))
             case wire.SetSpectatorDelay(turns=turns):
                 if turns is not None and not 0 <= turns <= 24:
                     raise Refused("out_of_range", "The spectators' delay is from 0 to 24 turns.")
@@ -537,7 +577,7 @@ class Host:
                 return None
             case _:
                 raise Forbidden("The umpire cannot do that.")
-        await self._accept(room, step, record)
+        await self._accept(room, given.apply(game), given)
         return None
 
     def snapshot(self, room: Room, seat: str, of_seat: str | None, seq: int) -> wire.Snapshot:
@@ -561,7 +601,6 @@ class Host:
         game = room.game
         waiting = game.waiting_for()
         addresses = self.nudges.addresses.get(room.id, {})
-        links = {s: f"/{'umpire' if s in (UMPIRE, SPECTATOR) else 'play'}#token={t}" for s, t in room.tokens.items()}
         return [
             {
                 "game": room.id,
@@ -572,14 +611,14 @@ class Host:
                 "cycle": game.cycle.value,
                 "held": game.held,
                 "spectator_delay": room.spectator_delay,
-                "spectators": links.get(SPECTATOR),  # their link (the page the umpire's is, read-only)
                 "deadlines": self.deadlines.limits.get(room.id, Limits()).plain(),
                 "deadline": self.deadlines.due_iso(room),
                 "webhook": self.nudges.webhooks.get(room.id) or None,
+                "nudged": self.nudges.report(room.id),  # what became of its nudges, a destination each
                 "active": room.active,
                 "seats": [
                     {"seat": s.name, "side": s.side, "title": s.title, **room.presence[s.name],
-                     "orders_in": s.name not in waiting, "link": links.get(s.name),
+                     "orders_in": s.name not in waiting,
                      "bot": self.stand_ins.holds(room.id, s.name), "address": addresses.get(s.name, ""),
                      "missed": room.missed.get(s.name, 0)}
                     for s in game.ruleset.seats(game.state)
@@ -600,15 +639,18 @@ class Host:
         if game_id in self.rooms:
             self.rooms[game_id].name = name
 
-    async def reissue(self, room: Room, seat: str) -> str:
-        """A new token for `seat` (a player's, or the spectators'): the old one opens nothing from
-        now on, and the connections it opened are closed. The seat's stream and record go on."""
-        if seat not in (*room.seats, SPECTATOR):
+    async def reissue(self, room: Room, seat: str, umpire_too: bool = False) -> str:
+        """A new token for `seat` (a player's, or the spectators'; the umpire's too with
+        `umpire_too`, from the games page): the old one opens nothing from now on, and the
+        connections it opened are closed. The seat's stream and record go on. Only the token's
+        hash is kept, so a link is shown when it is made, and a lost one is replaced this way."""
+        if seat not in (*room.seats, SPECTATOR, *((UMPIRE,) if umpire_too else ())):
             raise Refused("unknown_seat", f"There is no seat called {seat!r} whose link can be re-issued.")
         token = f"{room.id}.{seat}.{secrets.token_urlsafe(24)}"
-        old = room.tokens.get(seat)
-        await self.store.reissue(room.id, seat, token_hash(old) if old else None, token_hash(token), token)
-        room.tokens[seat] = token
+        try:
+            await self.store.reissue(room.id, seat, token_hash(token))
+        except StorageFull:
+            raise Unstored() from None
         for close in list(room.sessions.get(seat, ())):
             close()
         for hook in self.on_reissued:
@@ -616,20 +658,37 @@ class Host:
         return token
 
     async def set_nudges(self, room: Room, webhook: str | None, addresses: dict[str, str | None]) -> None:
-        url = check_webhook(webhook) if webhook else ""
+        """The umpire's: the game's chat (`webhook`) and each seat's own destination."""
+        url = await self.nudges.check_webhook(webhook) if webhook else ""
         for seat in addresses:
             if seat not in room.seats:
                 raise Refused("unknown_seat", f"There is no seat called {seat!r} in this game.")
-        checked = {seat: check_address(address or "") for seat, address in addresses.items()}
+        checked = {seat: await self.nudges.check_destination(address or "") for seat, address in addresses.items()}
         self.nudges.webhooks[room.id] = url
         await self.store.set_club(room.id, webhook=url)
-        kept = self.nudges.addresses.setdefault(room.id, {})
         for seat, address in checked.items():
-            if address:
-                kept[seat] = address
-            else:
-                kept.pop(seat, None)
+            await self._keep_destination(room, seat, address)
+        self.nudges.changed(room.id)
+
+    async def nudge_me(self, room: Room, seat: str, to: str | None) -> None:
+        """A player's: where the seat's own nudges go (an e-mail address or a webhook URL;
+        '' or None: nowhere). The umpire sees it, and may change it, as one he set."""
+        if seat not in room.seats:
+            raise Forbidden("Only a player's seat sets where its own nudges go.")
+        self._spend(self.talks, room, seat, "changes")
+        await self._keep_destination(room, seat, await self.nudges.check_destination(to or ""))
+        self.nudges.changed(room.id)
+
+    async def _keep_destination(self, room: Room, seat: str, address: str) -> None:
+        kept = self.nudges.addresses.setdefault(room.id, {})
+        if address:
+            kept[seat] = address
+        else:
+            kept.pop(seat, None)
+        try:
             await self.store.set_seat(room.id, seat, address=address)
+        except StorageFull:
+            raise Unstored() from None
 
     async def deadline_passed(self, room: Room, due: Due) -> None:
         """The phase's deadline passed: the missing orders are taken as standing orders (an input,
@@ -638,14 +697,15 @@ class Host:
         if game.cycle is Cycle.ENDED or (game.state.turn, game.state.phase) != (due.turn, due.phase):
             return
         missing = sorted(game.waiting_for())
+        given = inputs.Deadline.at(game, due=due.iso)
         try:
-            step = core.deadline(game)
+            step = given.apply(game)
         except Refused:  # every order came in just now: nothing to take
             return
         for seat in missing:
             room.missed[seat] = room.missed.get(seat, 0) + 1
             self.keep(self.store.set_seat(room.id, seat, missed=room.missed[seat]))  # on disk with the input
-        await self._accept(room, step, gamelog.input_at("deadline", game, due=due.iso))
+        await self._accept(room, step, given)
 
     def retell(self, room: Room) -> None:
         """Tell each seat its status again where it changed outside any input (a deadline set or
@@ -716,9 +776,10 @@ class Host:
 
     # Accepting an input and building what each seat is sent.
 
-    async def _accept(self, room: Room, step: Step, record: dict) -> None:
-        """Log an input computed on `room.tip` and take it as the tip; publish what it tells once
-        it is on disk. Raises `Unstored` if the store could not keep it."""
+    async def _accept(self, room: Room, step: Step, given: inputs.Input) -> None:
+        """Log an input (`step`, what it made on `room.tip`) and take it as the tip; publish what
+        it tells once it is on disk. Raises `Unstored` if the store could not keep it."""
+        record = schema.plain(given)
         before = room.tip
         room.active = _now()
         clock_moved = (before.state.turn, before.state.phase) != (step.game.state.turn, step.game.state.phase)
@@ -738,6 +799,8 @@ class Host:
         if clock_moved or ends:
             pushes.append(lambda: self._moved_on(room, step))
         room.publish_when_durable(InFlight(stored, durable, step.game, marks, pushes))
+        if isinstance(given, inputs.Order):
+            room.taken[given.seat] = Taken(given.turn, given.phase, given.order, durable)
         try:
             await durable
         except StorageFull:
@@ -762,7 +825,8 @@ class Host:
         await self.pass_over(room)
         now = room.tip
         if (now.state.turn, now.state.phase) == (game.state.turn, game.state.phase) and now.waiting_for():
-            self.nudges.phase_opened(room, self.deadlines.due_iso(room), now.waiting_for())
+            acting = frozenset(s for s in now.waiting_for() if not self.stand_ins.holds(room.id, s))
+            self.nudges.phase_opened(room, self.deadlines.due_iso(room), acting)
             self.keep(self.store.set_club(room.id, active=room.active))
 
     async def pass_over(self, room: Room) -> None:
@@ -777,9 +841,10 @@ class Host:
                 return
             if self.stand_ins.holds(room.id, seat) or not core.has_nothing_to_order(game, seat):
                 continue
+            passed = inputs.Pass.at(game, seat=seat)
             try:
-                await self._accept(room, core.pass_over(game, seat), gamelog.input_at("pass", game, seat=seat))
-            except Refused as refusal:  # the seat's own order came first, or the store is full
+                await self._accept(room, passed.apply(game), passed)
+            except Declined as refusal:  # the seat's own order came first, or the store is full
                 log.info("game %s: %s not passed over: %s", room.id, seat, refusal.sentence)
 
     def _unstored(self, games: set[str]) -> None:
@@ -946,6 +1011,7 @@ class Host:
             self._evict_later(room)
             return
         del self.rooms[room.id]
+        self.nudges.delivery.let_go(room.id)
         for hook in self.on_evict:
             hook(room.id)
 

@@ -136,6 +136,7 @@ class Socket(ServerConnection):
         self.cut_off: asyncio.TimerHandle | None = None  # tears down a slow reader closed
         self.stalled: asyncio.TimerHandle | None = None  # closes a peer that has read nothing for long
         self.full = False  # accepted near the descriptor limit: only plain HTTP is answered
+        self.doors: Any = None  # the `doors.Doors` counting it, once its upgrade is let in
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         super().connection_made(transport)
@@ -189,8 +190,17 @@ class Socket(ServerConnection):
         if self.overflowed or not self.recv_messages.paused:  # websockets' own queue has room
             self.transport.resume_reading()
 
+    def joining(self, done: bool | None = None) -> None:
+        """Its join has come (None), was done (True) or refused (False): while it is being done,
+        and once done, it is not held to the deadline to join nor shed near the limit."""
+        if self.doors is not None:
+            {None: self.doors.joining, True: self.doors.joined, False: self.doors.not_joined}[done](self)
+
     def connection_lost(self, exc: Exception | None) -> None:
         for timer in (self.cut_off, self.stalled):
             if timer is not None:
                 timer.cancel()
+        if self.doors is not None:
+            self.doors.left(self)
+            self.doors = None
         super().connection_lost(exc)

@@ -15,6 +15,7 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 from fogbank import protocols as wire
+from fogbank.errors import Declined
 from fogbank.rules.core import Bot, Cycle, Refused
 
 from . import filter as seen_by
@@ -64,13 +65,13 @@ class StandIn:
     async def order(self, turn: int, phase: str, view: Any) -> None:
         try:
             await self.host.order(self.room, self.seat, turn, dict(self.bot.order(view)), phase, stand_in=True)
-        except Refused as refusal:
+        except Declined as refusal:  # by the rules, or not kept (a full disk): it stands either way
             if refusal.code in GIVE_WAY:
                 return
             log.info("game %s: the stand-in for %s erred (%s); it stands", self.room.id, self.seat, refusal.code)
             try:  # the bot erred against the rules: the safe order it gives instead
                 await self.host.order(self.room, self.seat, turn, dict(self.bot.standing(view)), phase, stand_in=True)
-            except Refused:
+            except Declined:
                 pass  # its standing order sails when the phase is released
         except Exception:  # a bot's bug must not stop the game or the server
             log.exception("game %s: the stand-in for %s failed", self.room.id, self.seat)

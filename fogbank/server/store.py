@@ -1,9 +1,9 @@
 """The durable store: every game's accepted inputs, on disk before anyone is told they happened.
 
 One SQLite file in WAL mode, `DIR/fogbank.sqlite3`, holding the games, the seats' token hashes and
-an append-only log of inputs per game (the `gamelog.input_record` dicts), each input that resolved a
-turn with the state fingerprint after it. The core is deterministic, so the inputs are the game:
-`recover` replays them and checks the fingerprints on the way.
+an append-only log of inputs per game (as the log's schema writes them, `schema.plain`), each
+input that resolved a turn with the state fingerprint after it. The core is deterministic, so the
+inputs are the game: `recover` replays them and checks the fingerprints on the way.
 
 Durability without a throughput cap (group commit): one writer thread owns the only write
 connection. The event loop numbers and queues each write at call time; the writer takes everything
@@ -36,9 +36,11 @@ from typing import Any, Callable, Mapping
 
 import attrs
 import msgpack
+from fogbank.errors import FogbankError
 from fogbank.rules import core
 from fogbank.rules.core import Game
 from fogbank.rules.core.plain import fingerprint
+from fogbank.rules.record import schema as log_schema
 from fogbank.rules.record.replay import apply_input
 
 from . import wal
@@ -61,6 +63,8 @@ CREATE TABLE IF NOT EXISTS games (
     status TEXT NOT NULL CHECK (status IN ('running', 'ended')),
     spectator_delay INTEGER,         -- turns spectators lag behind; NULL: no spectators
     options TEXT NOT NULL DEFAULT '{}', -- the game's options as chosen at creation, JSON
+    log_schema INTEGER NOT NULL DEFAULT 1, -- the version of the log's schema its inputs are in
+                                     -- (`fogbank.rules.record.schema`); 1 in stores made before
     deadlines TEXT NOT NULL DEFAULT '{}', -- the umpire's time limits, JSON {every, phases}: seconds
     due TEXT,                        -- JSON {turn, phase, at}: the phase now open's deadline (epoch
                                      -- seconds), so a restart keeps it; NULL: none
@@ -93,13 +97,11 @@ CREATE TABLE IF NOT EXISTS log (
                                      -- -> a msgpack list's bytes, written into game_over as they are
     PRIMARY KEY (game_id, n)
 );
--- Each seat's link and who keeps it, for the umpire's pages. The token is kept in clear, as the
--- links' tokens and the seeds are (the store is 0600), so the umpire can be shown a seat's link
--- again; `tokens` above is what a join is checked against.
+-- Each seat's club settings, for the umpire's pages. Its token is not here: `tokens` above holds
+-- its hash alone (stores made before kept it here in clear too; it is dropped when they open).
 CREATE TABLE IF NOT EXISTS seats (
     game_id TEXT NOT NULL REFERENCES games(id),
     seat TEXT NOT NULL,              -- a player's seat, 'umpire' or 'spectator'
-    token TEXT NOT NULL,
     keeper TEXT NOT NULL DEFAULT 'player' CHECK (keeper IN ('player', 'bot')), -- bot: a built-in player
     address TEXT NOT NULL DEFAULT '', -- where its e-mail nudges go ('': none)
     missed INTEGER NOT NULL DEFAULT 0, -- deadlines that passed without its order
@@ -118,7 +120,7 @@ CREATE TABLE IF NOT EXISTS links (
 """
 
 
-class StoreError(Exception):
+class StoreError(FogbankError):
     """The store cannot take writes: it is closed, or a commit failed (`StorageFull`)."""
 
 
@@ -172,14 +174,14 @@ class GameRow:
     result: dict[str, Any] | None = attrs.field(  # {results, reason} once over, else None
         default=None, converter=lambda text: json.loads(text) if isinstance(text, str) else text
     )
+    log_schema: int = 1  # the version of the log's schema its inputs are written in
 
 
 @attrs.frozen
 class SeatRow:
-    """A seat's link and keeper, as the umpire's pages show them."""
+    """A seat's keeper, e-mail address and missed deadlines, as the umpire's pages show them."""
 
     seat: str
-    token: str = attrs.field(repr=False)
     keeper: str  # 'player' or 'bot'
     address: str
     missed: int
@@ -252,6 +254,7 @@ class Store:
         self._committed_n: dict[str, int] = {}  # ... and the next after the last one committed
         self._status: dict[str, str] = {}
         self._tokens: dict[bytes, tuple[str, str]] = {}
+        self._hash_of: dict[tuple[str, str], bytes] = {}  # (game, seat) -> its token's hash
         self._reader = _connect(path)
         self._read_lock = threading.Lock()  # sqlite3 connections are not for two threads at once
         self._writer = threading.Thread(target=self._write_loop, name="fogbank-store", daemon=True)
@@ -311,6 +314,7 @@ class Store:
             self._next_n[game_id] = self._committed_n[game_id] = count
         for token_hash, game_id, seat in reader.execute("SELECT hash, game_id, seat FROM tokens"):
             self._tokens[bytes(token_hash)] = (game_id, seat)
+            self._hash_of[(game_id, seat)] = bytes(token_hash)
 
     async def close(self) -> None:
         """Write everything already queued, stop the writer thread and close the file.
@@ -340,9 +344,10 @@ class Store:
     ) -> asyncio.Future[int]:  # fmt: skip
         """Log one accepted input of a game; await the result for its number `n`, once durable.
 
-        `record` is a `gamelog.input_record`; `fingerprint` is `state_fingerprint(game)` after an
-        input that resolved a turn, else None; `made`, the roll and event records the input made
-        (`gamelog.step_records`), kept so a game's whole log is read back, not replayed, at its end;
+        `record` is an input as the log's schema writes it (`schema.plain`); `fingerprint` is
+        `state_fingerprint(game)` after an input that resolved a turn, else None; `made`, the roll
+        and event records the input made (`gamelog.step_records`), kept so a game's whole log is
+        read back, not replayed, at its end;
         `seat_records`, each seat's share of the input and those records (`filter.records_by_seat`),
         kept so each seat's own record at the end is written from the bytes stored, not decoded;
         `ends`: the input ends the game, which is marked ended in the same commit. The number is given when append() is called, so
@@ -400,14 +405,12 @@ class Store:
         commitment: str,
         tokens: Mapping[str, bytes],
         options: Mapping[str, Any] | None = None,
-        links: Mapping[str, str] | None = None,
         name: str = "",
     ) -> None:
         """Record a new running game and its seats' token hashes (seat -> SHA-256 digest of the
-        token; 'umpire' for the umpire's), and `links`, the tokens themselves for the umpire's
-        pages (seat -> token); `name`, the umpire's name for it.
-        Durable when it returns. Raises ValueError if the game id or a
-        token hash is already taken or a hash is not 32 bytes."""
+        token; 'umpire' for the umpire's), each seat with its club settings, and `name`, the
+        umpire's name for it. The tokens themselves are never stored. Durable when it returns.
+        Raises ValueError if the game id or a token hash is already taken or a hash is not 32 bytes."""
         self._check_writable()
         if game_id in self._status:
             raise ValueError(f"game {game_id!r} exists")
@@ -421,31 +424,30 @@ class Store:
         created = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
         statements = [
             (
-                "INSERT INTO games (id, ruleset, scenario, seed, commitment, created, status, options, name)"
-                " VALUES (?, ?, ?, ?, ?, ?, 'running', ?, ?)",
+                "INSERT INTO games (id, ruleset, scenario, seed, commitment, created, status, options, name,"
+                " log_schema) VALUES (?, ?, ?, ?, ?, ?, 'running', ?, ?, ?)",
                 (game_id, ruleset, scenario, seed, commitment, created, json.dumps(dict(options or {})),
-                 name),
+                 name, log_schema.VERSION),
             ),
             *(
                 ("INSERT INTO tokens VALUES (?, ?, ?)", (token_hash, game_id, seat))
                 for seat, token_hash in tokens.items()
             ),
-            *(
-                ("INSERT INTO seats (game_id, seat, token) VALUES (?, ?, ?)", (game_id, seat, token))
-                for seat, token in (links or {}).items()
-            ),
+            *(("INSERT INTO seats (game_id, seat) VALUES (?, ?)", (game_id, seat)) for seat in tokens),
         ]
         # Claimed now so a second create_game for the same id or token fails at once; appends
         # queued behind this write land after it in the same or a later transaction.
         self._status[game_id] = "running"
         self._next_n[game_id] = 0
         self._tokens.update({token_hash: (game_id, seat) for seat, token_hash in tokens.items()})
+        self._hash_of.update({(game_id, seat): token_hash for seat, token_hash in tokens.items()})
 
         def undo() -> None:
             for claimed in (self._status, self._next_n, self._committed_n):
                 claimed.pop(game_id, None)
-            for token_hash in tokens.values():
+            for seat, token_hash in tokens.items():
                 self._tokens.pop(token_hash, None)
+                self._hash_of.pop((game_id, seat), None)
 
         await self._submit(statements, logged=(game_id, -1), undo=undo)
 
@@ -478,21 +480,22 @@ class Store:
 
     # The club's settings: links, keepers, deadlines, nudges. Each write is durable when it returns.
 
-    async def reissue(self, game_id: str, seat: str, old_hash: bytes | None, new_hash: bytes, token: str) -> None:
-        """Give `seat` a new token: the old hash opens nothing from this call on (before the write
-        is on disk: a join in between must not get in), the new one once it is."""
+    async def reissue(self, game_id: str, seat: str, new_hash: bytes) -> None:
+        """Give `seat` a token with a new hash: the old one opens nothing from this call on
+        (before the write is on disk: a join in between must not get in), the new one once it is."""
         self._check_game(game_id)
         if new_hash in self._tokens:
             raise ValueError("the new token hash is taken")
+        old_hash = self._hash_of.pop((game_id, seat), None)
         if old_hash is not None:
-            self._tokens.pop(bytes(old_hash), None)
+            self._tokens.pop(old_hash, None)
         await self._submit([
             ("DELETE FROM tokens WHERE game_id = ? AND seat = ?", (game_id, seat)),
             ("INSERT INTO tokens VALUES (?, ?, ?)", (new_hash, game_id, seat)),
-            ("INSERT INTO seats (game_id, seat, token) VALUES (?, ?, ?)"
-             " ON CONFLICT (game_id, seat) DO UPDATE SET token = excluded.token", (game_id, seat, token)),
+            ("INSERT OR IGNORE INTO seats (game_id, seat) VALUES (?, ?)", (game_id, seat)),
         ])
         self._tokens[new_hash] = (game_id, seat)
+        self._hash_of[(game_id, seat)] = new_hash
 
     def set_seat(self, game_id: str, seat: str, *, keeper: str | None = None, address: str | None = None,
                  missed: int | None = None) -> asyncio.Future[None]:  # fmt: skip
@@ -516,9 +519,9 @@ class Store:
         return self._submit([(f"UPDATE games SET {sets} WHERE id = ?", (*values, game_id))])
 
     async def seats(self, game_id: str) -> list[SeatRow]:
-        """The seats' links and keepers kept for a game, umpire and spectators included (none for a
+        """The seats' club settings kept for a game, umpire and spectators included (none for a
         game made before they were kept)."""
-        rows = await self._read("SELECT seat, token, keeper, address, missed FROM seats WHERE game_id = ?"
+        rows = await self._read("SELECT seat, keeper, address, missed FROM seats WHERE game_id = ?"
                                 " ORDER BY rowid", (game_id,))  # fmt: skip
         return [SeatRow(*row) for row in rows]
 
@@ -743,7 +746,7 @@ def _settle(batch: list[_Write], error: BaseException | None) -> None:
 
 _GAME_SELECT = (
     "SELECT id, ruleset, scenario, seed, commitment, created, status, spectator_delay, options,"
-    " deadlines, due, webhook, archived, active, name, result FROM games"
+    " deadlines, due, webhook, archived, active, name, result, log_schema FROM games"
 )
 # The club's settings a game row keeps, each written whole: JSON for the maps.
 _CLUB_COLUMNS = {"deadlines": json.dumps, "due": lambda due: None if due is None else json.dumps(due),
@@ -843,29 +846,46 @@ def _create_schema(db: Path) -> None:
         for column, kind in (("deadlines", "TEXT NOT NULL DEFAULT '{}'"), ("due", "TEXT"),
                              ("webhook", "TEXT NOT NULL DEFAULT ''"), ("archived", "INTEGER NOT NULL DEFAULT 0"),
                              ("active", "TEXT"), ("name", "TEXT NOT NULL DEFAULT ''"),
-                             ("result", "TEXT")):  # fmt: skip
+                             ("result", "TEXT"), ("log_schema", "INTEGER NOT NULL DEFAULT 1")):  # fmt: skip
             if column not in columns:  # a store made before the club's settings were kept
                 connection.execute(f"ALTER TABLE games ADD COLUMN {column} {kind}")
+        if "token" in {row[1] for row in connection.execute("PRAGMA table_info(seats)")}:
+            _drop_clear_tokens(connection)
     finally:
         connection.close()
+
+
+def _drop_clear_tokens(connection: sqlite3.Connection) -> None:
+    """A store made when the seats' tokens were kept in clear (for the umpire's pages to show a
+    link again): the column goes, its pages overwritten with zeros as they are freed (secure_delete)
+    and the write-ahead log emptied, so no copy is left in the file for a backup to carry."""
+    connection.execute("PRAGMA secure_delete = ON")
+    connection.execute("ALTER TABLE seats DROP COLUMN token")
+    connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    log.info("the seats' tokens kept in clear by an older store were dropped: only their hashes are kept")
 
 
 async def recover(store: Store) -> dict[str, Game]:
     """Rebuild every unfinished game by replaying its logged inputs from its seed.
 
     Checks every stored fingerprint and raises `RecoveryError` at the first input where replay
-    differs from the log (or where a logged input is refused, or the numbering has a gap). A game
+    differs from the log (or where a logged input is refused or malformed, or the numbering has a
+    gap), `LaterVersion` for a game logged in a later version of the log's schema. A game
     whose log ends it but that was never marked ended (a crash between the two) comes back ended:
     `game.state.ended` is true, and the server should finish ending it.
     """
     games: dict[str, Game] = {}
     for row in await store.unfinished_games():
+        log_schema.check_version(row.log_schema)
         game = core.start(core.find_ruleset(row.ruleset), row.scenario, row.seed, row.options or None)
         for index, entry in enumerate(await store.load_log(row.id)):
             if entry.n != index:
                 raise RecoveryError(row.id, index, f"input {index}", f"input {entry.n}")
             try:
                 step = apply_input(game, entry.record)
+            except log_schema.Malformed as malformed:
+                expected = "an input as the log's schema writes it"
+                raise RecoveryError(row.id, entry.n, expected, malformed.sentence) from None
             except core.Refused as refusal:
                 got = f"refused ({refusal})"
                 raise RecoveryError(row.id, entry.n, "the input accepted", got) from refusal

@@ -31,7 +31,8 @@ def start(data) -> tuple[subprocess.Popen, int]:
 def new_game(data, port: int) -> dict:
     key = (data / "admin.key").read_text().strip()
     request = urllib.request.Request(
-        f"http://127.0.0.1:{port}/admin/new?scenario=b11", headers={"Authorization": f"Bearer {key}"}
+        f"http://127.0.0.1:{port}/admin/new?scenario=b11", headers={"Authorization": f"Bearer {key}"},
+        method="POST",
     )
     with urllib.request.urlopen(request, timeout=10) as response:
         return json.loads(response.read())

@@ -271,6 +271,52 @@ async def test_an_order_taken_before_the_drop_is_acknowledged_once_its_phase_has
             await other.close()
 
 
+async def test_an_order_taken_whose_phase_resolves_while_it_is_sent_again_is_acknowledged(server, monkeypatch):  # noqa: E501
+    """The race of the multi-seat soak: the order was taken but its answer lost; the welcome after
+    the reconnect finds its phase still open (the others had not ordered), so it is sent again;
+    and before the copy arrives the others' orders resolve the phase. The copy is the order the
+    game took: it is answered as acknowledged, never refused as for another phase."""
+    game = await server.create_game("picket")
+    real_order = server.host.order
+    arrived, gate = asyncio.Event(), asyncio.Event()
+
+    async def taken_then_lost(room: Any, seat: str, *args: Any, **kwargs: Any) -> None:
+        await real_order(room, seat, *args, **kwargs)
+        if seat == "blue1" and not arrived.is_set():
+            arrived.set()
+            await gate.wait()  # taken; its answer waits until the socket is gone
+
+    monkeypatch.setattr(server.host, "order", taken_then_lost)
+    others = [await connect(server, token) for seat, token in game["seats"].items() if seat != "blue1"]
+    try:
+        async with await connect(server, game["seats"]["blue1"]) as seat:
+            real_resend = seat._resend
+
+            async def the_others_order_first() -> None:  # between the welcome and the copy
+                assert seat.welcome.phase == "move" and seat.welcome.order_in
+                for other in others:
+                    await other.submit({"move": 1})
+                await real_resend()
+
+            seat._resend = the_others_order_first
+            submitted = asyncio.create_task(seat.submit({"move": 1}))
+            await asyncio.wait_for(arrived.wait(), 5)
+            await drop(server, seat)
+            try:
+                ack = await asyncio.wait_for(submitted, 5)
+            finally:
+                gate.set()
+            assert isinstance(ack, Ack)
+            room = server.host.rooms[game["game"]]
+            assert room.game.state.phase == "fire"
+            logged = await server.store.load_log(game["game"])
+            orders = [e.record for e in logged if e.record["input"] == "order"]
+            assert [o["seat"] for o in orders].count("blue1") == 1  # applied once, the copy answered by it
+    finally:
+        for other in others:
+            await other.close()
+
+
 async def test_an_order_its_phase_was_released_without_is_reported_passed(server, monkeypatch):
     game = await server.create_game("picket")
     real_order = server.host.order

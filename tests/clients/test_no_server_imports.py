@@ -1,4 +1,5 @@
-"""Clients never import the server: a client is what anyone may run against any fogbank server."""
+"""Clients never import the server: a client is what anyone may run against any fogbank server.
+The clients are fogbank/clients/ and each ruleset's terminal client (fogbank/rules/<ruleset>/terminal/)."""
 
 import ast
 from pathlib import Path
@@ -7,6 +8,7 @@ import fogbank
 
 PACKAGE = Path(fogbank.__file__).resolve().parent
 CLIENTS = PACKAGE / "clients"
+TERMINALS = sorted(PACKAGE.glob("rules/*/terminal"))
 SERVER = "fogbank.server"
 
 
@@ -38,8 +40,8 @@ def reaches_the_server(module: str) -> bool:
 
 
 def test_no_client_module_imports_the_server():
-    files = sorted(CLIENTS.rglob("*.py"))
-    assert files, "no client modules found"
+    files = sorted(p for folder in (CLIENTS, *TERMINALS) for p in folder.rglob("*.py"))
+    assert TERMINALS and files, "no client modules found"
     offenders = [
         f"{path.relative_to(PACKAGE.parent)}:{line} imports {module}"
         for path in files
@@ -51,13 +53,13 @@ def test_no_client_module_imports_the_server():
 
 def test_relative_and_from_imports_that_reach_the_server_are_seen():
     source = (
-        "from ...server import app\n"  # from fogbank/clients/sub/: up to fogbank, then server
-        "from ... import server\n"
+        "from ....server import app\n"  # from fogbank/rules/dardanelles/terminal/: up to fogbank, then server
+        "from .... import server\n"
         "import fogbank.server.host as h\n"
-        "from .. import bot\n"  # fogbank.clients.bot: fine
+        "from ...clients import bot\n"  # fogbank.rules.clients.bot, were there one: fine
     )
-    package = package_of(CLIENTS / "sub" / "app.py")
-    assert package == "fogbank.clients.sub"
+    package = package_of(PACKAGE / "rules" / "dardanelles" / "terminal" / "app.py")
+    assert package == "fogbank.rules.dardanelles.terminal"
     modules = [module for _, module in imported_modules(source, package)]
     assert [m for m in modules if reaches_the_server(m)] == [
         "fogbank.server",
@@ -65,4 +67,4 @@ def test_relative_and_from_imports_that_reach_the_server_are_seen():
         "fogbank.server",
         "fogbank.server.host",
     ]
-    assert "fogbank.clients.bot" in modules
+    assert "fogbank.rules.clients.bot" in modules

@@ -100,8 +100,9 @@ async def _ready(caddy: subprocess.Popen, root: Path, port: int, folder: Path) -
     raise AssertionError(f"caddy did not answer: {(folder / 'caddy.log').read_text()[-2000:]}")
 
 
-def _get(context: ssl.SSLContext, url: str, headers: dict[str, str]) -> tuple[int, dict, str]:
-    with urllib.request.urlopen(urllib.request.Request(url, headers=headers), context=context, timeout=10) as answer:
+def _get(context: ssl.SSLContext, url: str, headers: dict[str, str], method: str = "GET") -> tuple[int, dict, str]:
+    request = urllib.request.Request(url, headers=headers, method=method)
+    with urllib.request.urlopen(request, context=context, timeout=10) as answer:
         return answer.status, dict(answer.headers), answer.read().decode()
 
 
@@ -115,7 +116,7 @@ async def test_a_turn_over_wss_through_caddy(recipe):
     server, where, context = recipe
     key = server.admin_key
     status, headers, body = await asyncio.to_thread(
-        _get, context, f"https://{where}/admin/new?scenario=b11", {"Authorization": f"Bearer {key}"})  # fmt: skip
+        _get, context, f"https://{where}/admin/new?scenario=b11", {"Authorization": f"Bearer {key}"}, "POST")  # fmt: skip
     created = json.loads(body)
     assert status == 200 and headers["Cache-Control"] == "no-store"
     (seat,) = created["links"]["seats"]

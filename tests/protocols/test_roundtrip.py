@@ -77,6 +77,7 @@ def test_wire_names_as_documented():
             "deadlines",
             "extend",
             "nudges",
+            "nudge_me",
             "games",
             "history",
             "seat_log",

@@ -35,3 +35,12 @@ async def open_page(browser, width: int, height: int, errors: list[str]):
     page.on("console", lambda message: message.type == "error" and errors.append(message.text))
     page.set_default_timeout(10_000)
     return page
+
+
+async def module_page(server, browser):
+    """A page on `server`'s origin with nothing of a seat on it, to import a ruleset's page modules
+    into and run them (`page.evaluate`): parity tests hold them to the rules."""
+    errors: list[str] = []
+    page = await open_page(browser, 800, 600, errors)
+    await page.goto(f"http://127.0.0.1:{server.port}/web/dom.js")
+    return page

@@ -16,6 +16,7 @@ aside. Seat against truth and seat against seat are the same test with different
 from __future__ import annotations
 
 import asyncio
+import json
 import tempfile
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
@@ -61,6 +62,10 @@ class Plug:
     friends: Callable[[Game, str], Any] | None = None
 
 
+CHAT = "https://chat.example.org/hooks/club"  # the club's chat: every side reads it
+OWN_HOOK = "https://push.example.org/observer"  # the observer's own nudges
+
+
 def unchanged(state: GameState) -> GameState:
     return state
 
@@ -86,6 +91,8 @@ class Run:
     # The consorts' pencils (`pencils_down`), each time they changed (after any input, an extra
     # one too), with when: what the seat may know of the others' readiness, beyond its `low`.
     pencils: list[Any] = attrs.field(factory=list)
+    # The nudges the observer reads: its own (a webhook of its own) and the game's chat's.
+    nudged: list[str] = attrs.field(factory=list)
 
 
 def run(plug: Plug, seed: bytes, inputs: Sequence[Input], observer: str, change: Change | None = None) -> Run:
@@ -119,6 +126,13 @@ async def _run(plug: Plug, seed: bytes, inputs: Sequence[Input], observer: str, 
             # in both runs) is not what is compared, so it never runs out here.
             host.checks = Buckets(1 << 30, 1.0)
             room = host.rooms["g"] = Room("g", game)
+            # The observer's own nudges and the club's chat, which every seat reads: caught as
+            # they are queued, each as the JSON its destination would be posted.
+            nudged: list[str] = []
+            host.nudges.webhooks["g"] = CHAT
+            if observer in room.seats:
+                host.nudges.addresses["g"] = {observer: OWN_HOOK}
+            host.nudges.delivery.put = lambda game_id, to, nudge: nudged.append(json.dumps([to, nudge], sort_keys=True))
             sent: list[Any] = [host.welcome(room, observer)]
             room.streams[observer].listen(sent.append)
             lows, pencils = [], [(0, pencils_down(plug, room.game, observer))]
@@ -158,8 +172,10 @@ async def _run(plug: Plug, seed: bytes, inputs: Sequence[Input], observer: str, 
             sent += await _asked(host, room, observer, history=True)
             if change.unsealed_at_end:
                 sent = [m for m in sent if not isinstance(m, wire.GameOver)]
+                nudged = [n for n in nudged if '"game_over"' not in n]
             sealed = [_sealed(m) if plug.log_unsealed else m for m in sent]
-            return Run([codec.encode_server(m) for m in sealed for codec in CODECS], lows, sealed, _changes(clock_free), pencils)
+            return Run([codec.encode_server(m) for m in sealed for codec in CODECS], lows, sealed, _changes(clock_free),
+                       pencils, nudged)
         finally:
             await store.close()
 
@@ -270,6 +286,10 @@ def check(plug: Plug, seed: bytes, inputs: Sequence[Input], observer: str, chang
     for number, (a, b) in enumerate(zip(base.sent, changed.sent, strict=True)):
         assert len(a) == len(b), f"{change.name}: message {number // 2} sent to {observer} differs in size: {len(a)}, {len(b)}"
         assert a == b, f"{change.name}: message {number // 2} sent to {observer} differs:\n{a!r}\n{b!r}"
+    assert len(base.nudged) == len(changed.nudged), (
+        f"{change.name}: {observer} reads {len(base.nudged)} nudges in one run, {len(changed.nudged)} in the other")
+    for number, (a, b) in enumerate(zip(base.nudged, changed.nudged)):
+        assert a == b, f"{change.name}: nudge {number} {observer} reads differs:\n{a}\n{b}"
     return True
 
 

@@ -35,12 +35,14 @@ class Webhook:
 
     def __init__(self) -> None:
         self.posts: list[dict] = []
+        self.headers: list[dict] = []
         self.arrived = threading.Event()
         hook = self
 
         class Handler(BaseHTTPRequestHandler):
             def do_POST(self) -> None:  # noqa: N802  (http.server's name)
                 body = self.rfile.read(int(self.headers["Content-Length"]))
+                hook.headers.append(dict(self.headers))
                 hook.posts.append(json.loads(body))
                 hook.arrived.set()
                 self.send_response(200)
@@ -100,8 +102,8 @@ async def test_a_reissued_link_shuts_the_old_one_out_and_the_seat_goes_on(server
     fresh = await open_peer(server, reissued.token, last_seq=seq)  # the same stream, resumed
     assert fresh.welcome.seat == "blue1" and fresh.welcome.order_in  # its order is still in
     games = await ask(umpire, lambda ref: wire.ListGames(ref=ref))
-    (entry,) = [s for s in games.games[0]["seats"] if s["seat"] == "blue1"]
-    assert entry["link"] == f"/play#token={reissued.token}"
+    secret = reissued.token.rpartition(".")[2]
+    assert secret not in json.dumps(games.games)  # a link is shown when it is made, never again
     assert server.store.find_token(__import__("hashlib").sha256(old.encode()).digest()) is None
 
 
@@ -212,27 +214,97 @@ async def test_a_deadline_passes_the_missing_order_sails_standing_and_the_log_ve
         await server.close()
 
 
-async def test_nudges_go_to_the_webhook_with_the_game_and_no_secret(server):
+@pytest.fixture
+async def lan(tmp_path):
+    """A server that lets webhooks be on the loopback, as a club's own LAN would."""
+    served = await Server.start(port=0, data=tmp_path, allow_private_nudges=True)
+    yield served
+    await served.close()
+
+
+async def test_nudges_go_to_the_webhook_with_the_game_and_no_secret(lan):
     hook = Webhook()
     try:
-        created = await server.create_game("picket")
-        room = server.host.rooms[created["game"]]
-        umpire = await open_peer(server, created["umpire_token"])
+        created = await lan.create_game("picket")
+        room = lan.host.rooms[created["game"]]
+        umpire = await open_peer(lan, created["umpire_token"])
         refused = await umpire.request(lambda ref: wire.SetNudges(ref=ref, webhook="ftp://example.org/x"))
         assert refused.code == "bad_address"
-        await ask(umpire, lambda ref: wire.SetNudges(ref=ref, webhook=hook.url, addresses={"blue1": "blue1@example.org"}))
+        await ask(umpire, lambda ref: wire.SetNudges(ref=ref, webhook=hook.url))
         for seat in ("blue1", "blue2", "red1", "red2"):
-            await server.host.order(room, seat, 1, {"move": 0})
-        opened = await hook.until("phase_opened")
+            await lan.host.order(room, seat, 1, {"move": 0})
+        opened = await hook.until("turn_opened")
         assert opened["text"] == opened["content"] == f"picket (game {created['game']}): turn 1, fire is open."
         await ask(umpire, lambda ref: wire.EndGame(ref=ref, reason="The fog came down."))
         over = await hook.until("game_over")
-        assert over["text"] == f"picket (game {created['game']}): the game is over. The fog came down."
+        assert over["text"] == f"picket (game {created['game']}): the game is over. Blue: ended; Red: ended. The fog came down."
         secrets = [*created["seats"].values(), created["umpire_token"], created["spectator_token"]]
         posted = json.dumps(hook.posts)
         assert not any(token in posted or token.rpartition(".")[2] in posted for token in secrets)
     finally:
         hook.close()
+
+
+async def test_a_player_is_nudged_once_a_turn_where_they_choose_and_the_chat_once_a_turn(lan):
+    """Issue 37: 2 phases a turn used to post 2 nudges a turn to the chat, and only the umpire
+    could say where a player's went. Now the chat hears each turn once and the result at the end;
+    a player sets a webhook of their own from their seat (and turns it off), hears once a turn
+    that their orders are due, with the consorts their own view shows still to order."""
+    chat, own = Webhook(), Webhook()
+    try:
+        created = await lan.create_game("picket")
+        room = lan.host.rooms[created["game"]]
+        umpire = await open_peer(lan, created["umpire_token"])
+        blue1 = await open_peer(lan, created["seats"]["blue1"])
+        assert blue1.welcome.nudge_to == ""
+        for to, code in (("blue1@example.org", "no_mail"), ("ftp://example.org/", "bad_address")):
+            assert (await blue1.request(lambda ref, to=to: wire.NudgeMe(ref=ref, to=to))).code == code
+        assert (await umpire.request(lambda ref: wire.NudgeMe(ref=ref, to=own.url))).code == "forbidden"
+        await ask(blue1, lambda ref: wire.NudgeMe(ref=ref, to=own.url))
+        assert (await open_peer(lan, created["seats"]["blue1"])).welcome.nudge_to == own.url
+        assert (await open_peer(lan, created["seats"]["blue2"])).welcome.nudge_to == ""  # her own, no one else's
+        listed = await umpire.request(lambda ref: wire.ListGames(ref=ref))
+        assert next(s for s in listed.games[0]["seats"] if s["seat"] == "blue1")["address"] == own.url
+        await ask(umpire, lambda ref: wire.SetNudges(ref=ref, webhook=chat.url))
+        for _ in range(3):  # three turns of two phases each, blue2 (her consort, in sight) last
+            turn = room.tip.state.turn
+            while room.tip.state.turn == turn:
+                state = room.tip.state
+                for seat in ("blue1", "red1", "red2", "blue2"):
+                    await lan.host.order(room, seat, state.turn, {"move": 0} if state.phase == "move" else {})
+                await settled(lan.host)  # the phase opened is nudged before the players order in it
+        await until_posted(chat, 4)  # turns 1 (from its fire phase), 2, 3 and 4
+        await until_posted(own, 4)
+        assert [p["fogbank"]["event"] for p in chat.posts] == ["turn_opened"] * 4
+        assert [p["text"].partition(": ")[2] for p in chat.posts] == [
+            "turn 1, fire is open.", "turn 2, move is open.", "turn 3, move is open.", "turn 4, move is open."]
+        assert [(p["fogbank"]["event"], p["fogbank"]["seat"]) for p in own.posts] == [("your_turn", "blue1")] * 4
+        assert own.posts[1]["text"] == "HMS Alpha: your orders are due for turn 2, move. Also to order: HMS Bravo."
+        assert "HMS Bravo" not in json.dumps(chat.posts)  # the chat, every side's, names nobody awaited
+        await ask(blue1, lambda ref: wire.NudgeMe(ref=ref, to=None))  # off
+        assert (await open_peer(lan, created["seats"]["blue1"])).welcome.nudge_to == ""
+        await ask(umpire, lambda ref: wire.EndGame(ref=ref, reason="The fog came down.",
+                                                   results={"blue": "victory", "red": "defeat"}))
+        over = await chat.until("game_over")
+        assert over["text"].endswith("the game is over. Blue: victory; Red: defeat. The fog came down.")
+        assert len(own.posts) == 4  # turned off: not told the end
+    finally:
+        chat.close()
+        own.close()
+
+
+async def settled(host) -> None:
+    from .noninterference import settled as host_settled
+
+    await host_settled(host)
+
+
+async def until_posted(hook, count: int) -> None:
+    for _ in range(500):
+        if len(hook.posts) >= count:
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError(f"{len(hook.posts)} posts, not {count}: {hook.posts}")
 
 
 async def test_the_umpires_controls_refuse_what_they_cannot_do_in_words(server):
@@ -396,7 +468,7 @@ async def test_the_games_page_lists_every_game_and_archives_a_finished_one(serve
     entry = next(g for g in games["games"] if g["game"] == first["game"])
     assert (entry["turn"], entry["phase"], entry["status"]) == (1, "move", "running")
     assert entry["waiting"] == ["HMS Alpha", "HMS Bravo", "SMS Dora"]  # the umpire's page: every seat by title
-    assert entry["umpire"] == f"/umpire#token={first['umpire_token']}" and entry["active"]
+    assert entry["active"] and first["umpire_token"].rpartition(".")[2] not in json.dumps(games)
     status, refused = await asyncio.to_thread(call, f"/admin/archive?game={second['game']}", "POST")
     assert status == 409 and "Only a finished game" in refused
     umpire = await open_peer(server, second["umpire_token"])
@@ -407,6 +479,47 @@ async def test_the_games_page_lists_every_game_and_archives_a_finished_one(serve
     assert [g["game"] for g in games["games"]] == [first["game"]]
     status, games = await asyncio.to_thread(call, "/admin/games?archived=1")
     assert {g["game"]: g["archived"] for g in games["games"]} == {first["game"]: False, second["game"]: True}
+
+    # A lost umpire's link is not shown again (the server keeps none): a new one cuts it off.
+    console = await open_peer(server, first["umpire_token"])
+    reissue = f"/admin/reissue?game={first['game']}&seat="
+    status, reissued = await asyncio.to_thread(call, reissue + "umpire", "POST")
+    assert status == 200 and reissued["link"].startswith(f"http://127.0.0.1:{server.port}/umpire#token={first['game']}.umpire.")
+    with pytest.raises(ConnectionClosed):  # the console open with the old link is shut out
+        while True:
+            await console.recv()
+    assert (await open_peer(server, first["umpire_token"])).welcome.code == "bad_token"
+    again = await open_peer(server, reissued["link"].partition("#token=")[2])
+    assert again.welcome.seat == "umpire"
+    assert (await asyncio.to_thread(call, "/admin/reissue?game=nope&seat=umpire", "POST"))[0] == 404
+    assert (await asyncio.to_thread(call, reissue + "nobody", "POST"))[0] == 400
+
+async def test_a_game_is_made_by_a_post_and_a_get_is_answered_405_making_none(server):  # noqa: F811
+    """What changes the server is a POST: a GET (a browser's history, a proxy, a link checker)
+    makes no game and archives nothing; it is told why. The admin key is still asked first."""
+    call = admin_call(server)
+    assert (await asyncio.to_thread(call, "/admin/new?scenario=b11", key="wrong"))[0] == 401
+    status, said = await asyncio.to_thread(call, "/admin/new?scenario=b11")
+    assert (status, said) == (405, "/admin/new changes the server: send it as a POST, not a GET.\n")
+    assert server.host.rooms == {}
+    assert await asyncio.to_thread(_allowed, server, "/admin/new?scenario=b11") == "POST"
+    for path in ("/admin/archive?game=x", "/admin/rename?game=x&name=y", "/admin/reissue?game=x&seat=umpire"):
+        assert (await asyncio.to_thread(call, path))[0] == 405
+    status, created = await asyncio.to_thread(call, "/admin/new?scenario=b11", "POST")
+    assert status == 200 and list(server.host.rooms) == [created["game"]]
+
+
+def _allowed(running, path):
+    """The Allow header of a GET of `path` that is answered 405."""
+    import urllib.error
+    import urllib.request
+
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{running.port}{path}", headers={"Authorization": f"Bearer {running.admin_key}"})
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(request, timeout=10)
+    assert refused.value.code == 405
+    return refused.value.headers["Allow"]
 
 
 async def test_a_request_with_a_field_of_the_wrong_type_is_answered_by_its_ref(server):

@@ -32,7 +32,8 @@ pytestmark = needs(CHROMIUM)
 @pytest.fixture
 async def club(tmp_path):
     clock = Clock(int(time.time()))
-    server = await Server.start(port=0, data=tmp_path, clock=clock)
+    # The webhook is on the loopback: private addresses allowed, as on a club's LAN.
+    server = await Server.start(port=0, data=tmp_path, clock=clock, allow_private_nudges=True)
     hook = Webhook()
     async with playwright_api.async_playwright() as playwright:
         browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
@@ -146,20 +147,28 @@ async def test_a_club_plays_the_river_plate_over_the_internet(club):
     achilles = players["achilles"]
     await achilles.evaluate("Object.defineProperty(document, 'hidden', {value: true, configurable: true})")  # tab out of sight
     await time_is_up(server, clock, due + 1)
-    await expect(achilles.locator("#messages li.narrative")).to_contain_text(
-        "The deadline passed before your order came in: you sail under your standing order.")
+    missed = "The deadline passed before your order came in: you sail under your standing order."
+    await expect(achilles.locator("#messages li.narrative", has_text=missed)).to_have_count(1)
     await expect(achilles.locator("#clock")).to_have_text("Turn 1 · 2B write fire")
     assert await achilles.evaluate("window.fogbankSeat.seat.nudged") == 1  # her orders fell due: a notification
     await expect(umpire.locator('#games tr[data-seat="achilles"]')).to_contain_text("1 deadline")
     await expect(umpire.locator('#games tr[data-seat="exeter"]')).not_to_contain_text("deadline")  # its stand-in ordered
-    opened = await hook.until("phase_opened")
+    opened = await hook.until("turn_opened")
     assert f"turn 1, write fire is open; orders are due by {words(due + 1 + 3600)}" in opened["text"]
+    sent = f"To http://127.0.0.1:{hook.http.server_port}/…: the last nudge went"
+    await expect(umpire.locator("#nudged")).to_contain_text(sent)
     await achilles.screenshot(path=str(ARTIFACTS / "club-achilles-deadline.png"))
 
-    # Ajax's link is re-issued: her page is shut out, the old link refused, the new one opens her seat.
+    # Ajax's link is re-issued (the console asks first): her page is shut out, the old link
+    # refused, the new one opens her seat. The server keeps no link: the console shows it once made.
     ajax = players["ajax"]
+    await expect(umpire.locator('#games tr[data-seat="ajax"]')).to_contain_text("given when made")
     await umpire.locator('#games tr[data-seat="ajax"] button[data-reissue]').click()
-    await umpire.locator('#games button[data-reissue-confirm="ajax"]').click()  # it asks first
+    await umpire.locator('#games tr[data-seat="ajax"] button[data-reissue-cancel]').click()  # not yet
+    await expect(ajax.locator("#connection")).to_have_attribute("data-state", "connected")
+    await umpire.locator('#games tr[data-seat="ajax"] button[data-reissue]').click()
+    await expect(umpire.locator('#games tr[data-seat="ajax"]')).to_contain_text("cut off at once")
+    await umpire.locator('#games tr[data-seat="ajax"] button[data-reissue-confirm]').click()
     await expect(ajax.locator("#connection")).to_have_attribute("data-state", "refused")
     await expect(ajax.locator("#login")).to_be_visible()
     await expect(ajax.locator("#login")).to_contain_text("ask the umpire for the new link")
@@ -195,13 +204,28 @@ async def test_a_club_plays_the_river_plate_over_the_internet(club):
     await umpire.click("#end-game")
     await umpire.click("#end-now")
     over = await hook.until("game_over")
-    assert over["text"].endswith("the game is over. Graf Spee made for Montevideo.")
+    assert over["text"].endswith("the game is over. Kriegsmarine: ended; Royal Navy, Force G: ended. Graf Spee made for Montevideo.")
     posted = json.dumps(hook.posts)
     tokens = [link.partition("#token=")[2] for link in [*links.values(), new_link, console_link, spectators]]
     assert "token" not in posted and not any(token.rpartition(".")[2] in posted for token in tokens)
     events = [post["fogbank"]["event"] for post in hook.posts]
-    assert events[0] == "deadline_near" and "phase_opened" in events and events[-1] == "game_over"
+    assert events[0] == "deadline_near" and "turn_opened" in events and events[-1] == "game_over"
     await expect(players["graf_spee"].locator("#debrief")).to_be_visible()
+
+    # The games page in another tab never had the umpire's link: it makes a new one (asking
+    # first), and the console open with the old one is shut out.
+    overview = await new_page(browser, errors)
+    await overview.goto(f"{base}/games")
+    await overview.fill("#token", server.admin_key)
+    await overview.press("#token", "Enter")
+    row = overview.locator(f'#games tr[data-game="{game_id}"]')
+    await expect(row.locator("a[data-open]")).to_have_count(0)
+    await row.locator("button[data-reissue]").click()
+    await expect(row).to_contain_text("stops working")
+    await row.locator("button[data-reissue-confirm]").click()
+    fresh = await row.locator("a[data-open]").get_attribute("href")
+    assert fresh.startswith(f"{base}/umpire#token={game_id}.umpire.") and fresh != console_link
+    await expect(umpire.locator("#connection")).to_have_attribute("data-state", "refused")
 
 
 def words(seconds: float) -> str:

@@ -345,19 +345,26 @@ async def test_spectators_see_the_umpire_view_late_and_only_when_the_umpire_allo
 
 async def test_a_finished_game_leaves_memory_when_nobody_has_it_open_and_comes_back_on_demand(server):
     server.host.ended_keep = 0.05
+    looks, evict = [], server.host._evict
+
+    def looked(room):  # each time the host looks whether the game may go
+        looks.append(room.id)
+        evict(room)
+
+    server.host._evict = looked
     game = await server.create_game("b11")
     umpire = await open_peer(server, game["umpire_token"])
     await umpire.recv()
     await umpire.request(lambda ref: wire.EndGame(ref=ref, reason="Fog."))
     over = await umpire.until(wire.GameOver)
-    await asyncio.sleep(0.2)
-    assert game["game"] in server.host.rooms  # the umpire still has it open
+    async with asyncio.timeout(30):
+        while len(looks) < 3:  # looked at again and again...
+            await asyncio.sleep(0.01)
+    assert game["game"] in server.host.rooms  # ...and kept: the umpire still has it open
     await umpire.ws.close()
-    for _ in range(100):
-        if game["game"] not in server.host.rooms:
-            break
-        await asyncio.sleep(0.05)
-    assert game["game"] not in server.host.rooms
+    async with asyncio.timeout(30):
+        while game["game"] in server.host.rooms:
+            await asyncio.sleep(0.01)
     again = await open_peer(server, game["seats"]["submarine"])
     assert isinstance(await again.recv(), wire.Snapshot)
     assert (await again.until(wire.GameOver)).seed == over.seed

@@ -1,7 +1,8 @@
 """Every error code the server's own code can send is listed in `protocols/errors.py` and
 documented in the protocol's README: found by reading the source (every `Refused("code", ...)`,
-`ProtocolError("code", ...)`, `error(ref, "code", ...)` and bus answer `{"refused": "code"}`) of
-the server, the protocol and the engine. Each ruleset's own codes are its `error_codes()`."""
+`ServerFault("code", ...)`, `ProtocolError("code", ...)`, `error(ref, "code", ...)` and bus answer
+`{"refused": "code"}`) of the server, the protocol and the engine. Each ruleset's own codes are
+its `error_codes()`."""
 
 from __future__ import annotations
 
@@ -21,9 +22,10 @@ def codes_in(path: Path) -> set[tuple[str, str]]:
     """(code, where) for every error code a module's source hands to the wire."""
     found = set()
     tree = ast.parse(path.read_text(), str(path))
+    declined = ("Refused", "Fault")  # a refusal or a server's fault of its own: super().__init__(code, ...)
     refusals = [c for c in ast.walk(tree) if isinstance(c, ast.ClassDef) and any(
-        getattr(base, "id", getattr(base, "attr", "")).endswith("Refused") for base in c.bases)]  # fmt: skip
-    for node in (n for c in refusals for n in ast.walk(c)):  # a refusal of its own: super().__init__(code, ...)
+        getattr(base, "id", getattr(base, "attr", "")).endswith(declined) for base in c.bases)]  # fmt: skip
+    for node in (n for c in refusals for n in ast.walk(c)):
         if isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "__init__" and node.args:
             if isinstance(node.args[0], ast.Constant):
                 found.add((node.args[0].value, f"{path.relative_to(ROOT)}:{node.lineno}"))
@@ -32,7 +34,7 @@ def codes_in(path: Path) -> set[tuple[str, str]]:
         if isinstance(node, ast.Call):
             name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
             args = node.args
-            if name.endswith("Refused") or name == "ProtocolError":
+            if name.endswith(declined) or name == "ProtocolError":
                 code = args[0] if args else None
             elif name == "error" and len(args) >= 2:
                 code = args[1]

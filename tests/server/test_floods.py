@@ -110,3 +110,27 @@ async def test_a_joining_seat_gets_the_latest_told_and_pages_back_through_the_re
     assert beyond.first + len(beyond.told) == len(said)
     nothing = await umpire.request(lambda ref: wire.RequestTold(ref=ref, before=5))
     assert (nothing.first, nothing.told) == (0, [])
+
+
+async def test_a_connection_refused_for_its_rate_is_not_read_until_it_may_ask_again(tmp_path):
+    """A script sending checks as fast as it can (all at once, never waiting for an answer) gets
+    its burst answered, then is refused; the server reads nothing more of it for a while, by
+    which time the bucket has a check again: refusals never come two in a row, where before the
+    server read and refused the whole flood at once (about half a core for one connection)."""
+    server = await Server.start(port=0, data=tmp_path)
+    try:
+        game = await server.create_game("picket")
+        blue1 = await open_peer(server, game["seats"]["blue1"])
+        flood = CHECKS[0] + 8
+        for ref in range(1, flood + 1):
+            await blue1.send(wire.CheckOrder(ref=ref, turn=1, order={"move": 1}, phase="move"))
+        replies = []
+        while len(replies) < flood:
+            message = await blue1.recv()
+            if getattr(message, "ref", None):
+                replies.append("refused" if isinstance(message, wire.Error) else "answered")
+        assert replies[: CHECKS[0]] == ["answered"] * CHECKS[0]
+        pairs = [replies[i : i + 2] for i in range(flood - 1)]
+        assert "refused" in replies and ["refused", "refused"] not in pairs
+    finally:
+        await server.close()

@@ -14,7 +14,7 @@ from fogbank import protocols as wire
 from fogbank.server.app import Server
 from tests.rules.toy import picket  # noqa: F401  (registers the toy ruleset)
 
-from .test_club import Webhook, admin_call, ask
+from .test_club import Webhook, admin_call, ask, lan  # noqa: F401  (lan: a fixture)
 from .test_end_to_end import JSON, open_peer
 
 NAME = "Tuesday club: the picket line"
@@ -37,7 +37,8 @@ async def test_a_named_game_tells_every_seat_its_name_and_keeps_it_across_a_rest
     server = await Server.start(port=0, data=tmp_path)  # noqa: F811  (its own: it is started again)
     try:
         call = caller(server)
-        status, created = await call(f"/admin/new?{urlencode({'scenario': 'picket', 'name': f'  {NAME} '})}")
+        made = urlencode({"scenario": "picket", "name": f"  {NAME} "})
+        status, created = await call(f"/admin/new?{made}", "POST")
         assert status == 200 and created["name"] == NAME  # its spaces tidied
         for token in (created["seats"]["blue1"], created["umpire_token"]):
             peer = await open_peer(server, token)
@@ -63,7 +64,7 @@ async def test_a_named_game_tells_every_seat_its_name_and_keeps_it_across_a_rest
 async def test_a_name_that_is_no_name_is_refused_in_words(server):
     call = caller(server)
     for name in ("x" * 61, "a bell\x07"):
-        status, refused = await call(f"/admin/new?{urlencode({'scenario': 'picket', 'name': name})}")
+        status, refused = await call(f"/admin/new?{urlencode({'scenario': 'picket', 'name': name})}", "POST")
         assert status == 400 and "name" in refused
     status, refused = await call(f"/admin/rename?{urlencode({'game': 'nosuch', 'name': 'A'})}", "POST")
     assert status == 404
@@ -93,16 +94,16 @@ async def test_the_games_page_lists_the_name_and_once_over_the_result(server):
     assert entry["name"] == NAME and entry["title"]
 
 
-async def test_nudges_carry_the_games_name(server):
+async def test_nudges_carry_the_games_name(lan):  # a webhook on the loopback: as a club's LAN
     hook = Webhook()
     try:
-        created = await server.create_game("picket", name=NAME)
-        room = server.host.rooms[created["game"]]
-        umpire = await open_peer(server, created["umpire_token"])
+        created = await lan.create_game("picket", name=NAME)
+        room = lan.host.rooms[created["game"]]
+        umpire = await open_peer(lan, created["umpire_token"])
         await ask(umpire, lambda ref: wire.SetNudges(ref=ref, webhook=hook.url))
         for seat in ("blue1", "blue2", "red1", "red2"):
-            await server.host.order(room, seat, 1, {"move": 0})
-        opened = await hook.until("phase_opened")
+            await lan.host.order(room, seat, 1, {"move": 0})
+        opened = await hook.until("turn_opened")
         assert opened["text"] == f"{NAME} (picket, game {created['game']}): turn 1, fire is open."
     finally:
         hook.close()

@@ -359,3 +359,20 @@ def test_a_glance_answered_from_the_umpires_list_would_be_caught(monkeypatch, fa
     monkeypatch.setattr(LocalSession, "request", asked_as_the_umpire)
     with pytest.raises(AssertionError, match=f"{far} sunk out of sight: .*differs"):
         check(PICKET, b"\x07" * 32, still(far), observer, at_eleven(far, True), base=at_eleven(far, False))
+
+
+@pytest.mark.parametrize("far, observer", [("blue2", "blue1")])
+def test_a_nudge_naming_whom_the_phase_waits_for_from_the_truth_would_be_caught(monkeypatch, far, observer):
+    """A seat's own nudges and the club's chat are read by the seat as its stream is (issue 37):
+    every test above compares them too. Planted: a seat's nudge names every seat of its side
+    still to order, from the truth; the consort sunk out of sight shows in it."""
+    from fogbank.server import nudges
+
+    def from_the_truth(room, seat):
+        side = {s.name: s.side for s in room.game.ruleset.seats(room.game.state)}
+        awaited = sorted(s for s in room.game.waiting_for() if s != seat and side[s] == side[seat])
+        return f" Also to order: {', '.join(awaited)}." if awaited else ""
+
+    monkeypatch.setattr(nudges, "_consorts", from_the_truth)
+    with pytest.raises(AssertionError, match=f"{far} sunk out of sight: nudge .* differs"):
+        check(PICKET, b"\x07" * 32, still(far), observer, at_eleven(far, True), base=at_eleven(far, False))

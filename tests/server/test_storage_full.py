@@ -33,10 +33,11 @@ async def server(tmp_path):
     await server.close()
 
 
-async def get(server: Server, path: str, key: str | None = None) -> tuple[int, str]:
+async def get(server: Server, path: str, key: str | None = None, method: str = "GET") -> tuple[int, str]:
     def fetch() -> tuple[int, str]:
         headers = {"Authorization": f"Bearer {key}"} if key else {}
-        request = urllib.request.Request(f"http://127.0.0.1:{server.port}{path}", headers=headers)
+        address = f"http://127.0.0.1:{server.port}{path}"
+        request = urllib.request.Request(address, headers=headers, method=method)
         try:
             with urllib.request.urlopen(request, timeout=10) as response:
                 return response.status, response.read().decode()
@@ -57,7 +58,7 @@ async def test_a_full_disk_refuses_the_order_keeps_the_game_where_its_store_is_a
     assert (refused.code, refused.seq) == ("storage_full", seq)
     assert await get(server, "/healthz") == (503, "storage_full: OperationalError: database or disk is full\n")
     key = server.admin_key
-    status, said = await get(server, "/admin/new?scenario=b11", key)
+    status, said = await get(server, "/admin/new?scenario=b11", key, "POST")
     assert status == 503 and "could not save" in said
     again = await open_peer(server, game["seats"]["submarine"], codec=JSON)
     assert (again.welcome.turn, again.welcome.order_in, again.welcome.seq) == (1, False, seq)
@@ -68,7 +69,7 @@ async def test_a_full_disk_refuses_the_order_keeps_the_game_where_its_store_is_a
     assert isinstance(await sub.request(lambda ref: wire.SubmitOrder(ref=ref, turn=1, order=STILL)), wire.Ack)
     assert (await sub.until(wire.Observation)).turn == 2
     assert await get(server, "/healthz") == (200, "ok\n")
-    assert (await get(server, "/admin/new?scenario=b11", key))[0] == 200
+    assert (await get(server, "/admin/new?scenario=b11", key, "POST"))[0] == 200
     orders = [e.record for e in await server.store.load_log(game["game"]) if e.record["input"] == "order"]
     assert [o["turn"] for o in orders] == [1]
     await server.close()
@@ -113,7 +114,8 @@ async def test_a_server_whose_writes_really_fail_refuses_and_comes_back_when_the
         url = line.split(" ")[3]
         key = (tmp_path / "admin.key").read_text().strip()
         request = urllib.request.Request(url.replace("ws:", "http:") + "admin/new?scenario=b11",
-                                         headers={"Authorization": f"Bearer {key}"})  # fmt: skip
+                                         headers={"Authorization": f"Bearer {key}"},
+                                         method="POST")  # fmt: skip
         with urllib.request.urlopen(request, timeout=10) as response:
             game = json.loads(response.read())
         async with await Client.connect(url, game["seats"]["submarine"]) as client:

@@ -300,3 +300,49 @@ async def test_the_input_that_ends_a_game_marks_it_ended_in_the_same_commit(stor
     await new_game(store)
     await store.append("g1", gamelog.input_record("end", 1, reason="done"), None, [], ends=True)
     assert [row.id for row in await store.unfinished_games()] == []
+
+
+def bytes_on_disk(folder) -> bytes:
+    """The store's file and its write-ahead log, as a backup would copy them."""
+    return b"".join(path.read_bytes() for path in sorted(folder.glob(f"{FILENAME}*")) if path.is_file())
+
+
+async def test_a_store_that_kept_tokens_in_clear_keeps_only_their_hashes_once_opened(tmp_path):
+    """Stores made before kept each seat's token in clear in `seats`, for the umpire's pages: the
+    copies are dropped when the store opens (none left in the file), and the tokens still open
+    their seats by their hashes."""
+    store = await Store.open(tmp_path)
+    await new_game(store)
+    await store.close()
+    secret = "g1-sub-a-secret-the-old-store-kept-in-clear"
+    old = sqlite3.connect(tmp_path / FILENAME)
+    old.execute("ALTER TABLE seats ADD COLUMN token TEXT NOT NULL DEFAULT ''")
+    old.execute("UPDATE seats SET token = ? WHERE seat = 'submarine'", (secret,))
+    old.execute("UPDATE tokens SET hash = ? WHERE seat = 'submarine'", (token_hash(secret),))
+    old.commit()
+    old.close()
+    assert secret.encode() in bytes_on_disk(tmp_path)
+    store = await Store.open(tmp_path)
+    try:
+        assert store.find_token(token_hash(secret)) == ("g1", "submarine")
+        assert [seat.seat for seat in await store.seats("g1")] == ["submarine", UMPIRE]
+    finally:
+        await store.close()
+    assert secret.encode() not in bytes_on_disk(tmp_path)
+    columns = [row[1] for row in sqlite3.connect(tmp_path / FILENAME).execute("PRAGMA table_info(seats)")]
+    assert "token" not in columns
+
+
+async def test_no_token_is_kept_in_clear(tmp_path):
+    from fogbank.server.app import Server
+
+    server = await Server.start(port=0, data=tmp_path)
+    try:
+        created = await server.create_game("b11")
+        room = server.host.rooms[created["game"]]
+        reissued = await server.host.reissue(room, "submarine")
+        tokens = [*created["seats"].values(), created["umpire_token"], created["spectator_token"], reissued]
+    finally:
+        await server.close()
+    on_disk = bytes_on_disk(tmp_path)
+    assert not [token for token in tokens if token.rpartition(".")[2].encode() in on_disk]

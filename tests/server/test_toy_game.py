@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 
+import attrs
 import pytest
 
 from fogbank import protocols as wire
@@ -132,7 +133,7 @@ async def test_options_are_given_at_creation_and_a_bad_one_is_refused_in_a_sente
     def new(query: str):
         request = urllib.request.Request(
             f"http://127.0.0.1:{server.port}/admin/new?scenario=picket{query}",
-            headers={"Authorization": f"Bearer {key}"},
+            headers={"Authorization": f"Bearer {key}"}, method="POST",
         )
         return urllib.request.urlopen(request, timeout=5)
 
@@ -144,3 +145,32 @@ async def test_options_are_given_at_creation_and_a_bad_one_is_refused_in_a_sente
         with pytest.raises(urllib.error.HTTPError) as refused:
             await asyncio.to_thread(new, query)
         assert refused.value.code == 400 and words in refused.value.read().decode()
+
+
+async def test_a_key_rolled_twice_is_answered_internal_error_and_the_game_goes_on(server, monkeypatch):
+    # A rules fault planted: the toy forgets its lookout has answered, so a second question
+    # would roll the same key. The roller refuses it; the server says it failed, takes nothing.
+    answer = picket.Picket.answer
+
+    def forgetful(self, state, seat, track):
+        done = answer(self, attrs.evolve(state, told={}), seat, track)
+        return attrs.evolve(done, state=attrs.evolve(done.state, told=state.told))
+
+    monkeypatch.setattr(picket.Picket, "answer", forgetful)
+    game = await server.create_game("picket")
+    async with (
+        await Client.connect(url(server), game["umpire_token"]) as umpire,
+        await Client.connect(url(server), game["seats"]["blue2"]) as blue2,
+    ):
+        await umpire.override({"unit": "red1", "area": 8}, "a test")
+        await umpire.release()  # the moves resolve: blue2 sights red1
+        view = await next_of(blue2, wire.Observation)
+        while view.phase != "fire":
+            view = await next_of(blue2, wire.Observation)
+        track = view.view["plot"]["tracks"][0]["number"]
+        await blue2.ask({"track": track})
+        assert await expect_refusal(blue2.ask({"track": track})) == "internal_error"
+        await blue2.submit({})  # the game goes on: the fire phase still takes blue2's order
+        assert server.host.rooms[game["game"]].game.orders["blue2"] == {}
+        logged = [entry.record["input"] for entry in await server.host.store.load_log(game["game"])]
+        assert logged.count("ask") == 1  # the question that failed is not in the game's record

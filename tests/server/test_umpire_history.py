@@ -84,8 +84,7 @@ async def test_seat_log_is_what_the_seat_was_sent(server):
     await umpire.recv()  # its snapshot
     narrated = await umpire.request(lambda ref: wire.Narrate(ref=ref, seat="submarine", text="Smoke to the north."))
     assert isinstance(narrated, wire.Ack)
-    await sub.until(wire.NarrativeMessage)
-    await asyncio.sleep(0.05)
+    await sub.until(wire.NarrativeMessage)  # the narrative's input's last push: the stream holds it
 
     log = await umpire.request(lambda ref: wire.RequestSeatLog(ref=ref, seat="submarine"))
     assert isinstance(log, wire.SeatLog) and log.seat == "submarine"

@@ -53,8 +53,8 @@ class AdminClient:
         reader, writer = await asyncio.open_connection("127.0.0.1", self.port)
         try:
             writer.write(
-                f"GET /admin/new?scenario={scenario} HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n"
-                f"Authorization: Bearer {self.admin_key}\r\n\r\n".encode()
+                f"POST /admin/new?scenario={scenario} HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n"
+                f"Authorization: Bearer {self.admin_key}\r\nContent-Length: 0\r\n\r\n".encode()
             )
             head = await reader.readuntil(b"\r\n\r\n")
             status = head.split(b" ", 2)[1]

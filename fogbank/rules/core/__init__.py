@@ -4,7 +4,10 @@ No I/O lives here: no asyncio, sockets, files or clocks (a test enforces it). Sh
 (the websocket server, the store, the simulator, the CLI) move bytes; the core decides.
 """
 
-from .dice import ByFaces, Dice, Modifier, Roll, commitment, d66, derive_faces, hits, percentile, verify_roll
+from .dice import (
+    ByFaces, Dice, KeyRolledTwice, Modifier, Roll, Roller, commitment, d66, derive_faces, hits, percentile,
+    verify_roll,
+)
 from .engagement import EngagedShip, Engagement, EngagementResult, Party, ShipOutcome
 from .errors import Refused
 from .events import Amended, Answer, Event, GameEnded, Narrative, OverrideApplied, StandingOrderUsed, Talk, Told
@@ -27,5 +30,5 @@ __all__ = [
     "commitment", "d66", "deadline", "derive_faces", "end", "find_ruleset", "find_scenario", "hits", "narrate",
     "override", "percentile", "register", "release", "rulesets", "seat_map", "set_hold", "sides", "start",
     "submit", "talk", "Tally", "turns_played", "verify_roll", "Waiting", "waiting_told", "has_nothing_to_order",
-    "pass_over",
+    "pass_over", "KeyRolledTwice", "Roller",
 ]

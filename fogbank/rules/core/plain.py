@@ -16,6 +16,7 @@ from typing import Any
 import attrs
 import cattrs
 
+from .dice import Dice
 from .events import Event
 
 converter = cattrs.Converter()
@@ -77,6 +78,12 @@ def _field_names(kind: type) -> tuple[str, ...]:
 converter.register_unstructure_hook_func(
     lambda t: isinstance(t, type) and issubclass(t, Event), _unstructure_event
 )
+
+
+# The dice as they always were in a state's plain form: the seed and the rolls made. The keys
+# rolled this turn follow from the rolls, which recovery checks input by input; left in, they
+# would change the fingerprint of every game stored before they were kept, and set it aside.
+converter.register_unstructure_hook(Dice, lambda d: {"seed": d.seed.hex(), "rolls_made": d.rolls_made})
 
 
 def to_plain(value: Any) -> Any:

@@ -6,15 +6,17 @@ from collections.abc import Mapping
 from typing import Any, Callable, Iterable
 
 from fogbank.rules.core import UMPIRE, Dice, Event, GameState, Option, Refused, Resolution, Ruleset, Seat, Tally, fields, register
+from fogbank.rules.core.scenarios import Checked
 
 from . import measures, orders, overrides, setup, turn, views
 from .briefing import briefing
 from .board import Board, BoatLog
+from .chart import Chart
 from .bot import BotSubmarine
 from .describe import describe
 from .errors import ERROR_CODES
 from .events import BRITISH, SUBMARINE
-from .scenario import load_scenario, scenario_ids
+from .scenario import check, load_scenario, scenario_ids
 from .setup import DRAWN, draw_setup
 from .tables import TABLES
 from .turn import is_night
@@ -30,10 +32,17 @@ TO_ACT = frozenset(SEAT_NAMES)
 class Dardanelles(Ruleset):
     name = "dardanelles"
     title = "Dardanelles: a submarine against the Straits"
-    terminal_client = "fogbank.clients.sub.launch"
+    terminal_client = "fogbank.rules.dardanelles.terminal.launch"
 
     def scenarios(self) -> tuple[str, ...]:
         return scenario_ids()
+
+    def check_scenario(self, text: str, source: str, beside: Callable[[str], str | None]) -> Checked:
+        found = check(text, source, beside)
+        if isinstance(found, Chart):
+            return Checked(title=found.name, kind="map", notes=(f"{found.columns} by {found.rows} squares",))
+        return Checked(title=found.title, seats=SEATS, side_titles={BRITISH: "British"},
+                       turns=found.turn_limit)
 
     def options(self, scenario: str) -> Mapping[str, Option]:
         return {

@@ -20,7 +20,7 @@ from types import SimpleNamespace
 from typing import Iterable
 
 import attrs
-from fogbank.rules.core import Event, GameState, Modifier, Outcome, Resolution, Roll
+from fogbank.rules.core import Event, GameState, Modifier, Outcome, Resolution, Roller
 from fogbank.rules.core.copies import evolve
 
 from . import events as ev
@@ -88,30 +88,20 @@ class _Hour:
         self.chart = scenario.chart
         self.turn = state.turn
         self.night = is_night(scenario, state.turn)
-        self.dice = state.dice
+        self.roller = Roller(state.dice, state.turn)
         # A working copy, changed in place during the hour and frozen again at its end.
         self.boat = SimpleNamespace(**{name: getattr(board.boat, name) for name in _BOAT_FIELDS})
         self.vessels = {v.number: v for v in board.vessels}
         self.board = board
         self.log: BoatLog = state.knowledge[SUBMARINE]
         self.events: list[Event] = []
-        self.rolls: list[Roll] = []
         self.contacts: list[tuple[Contact, int, str]] = []  # (contact, vessel number, sensor)
         self.fired = False
 
     # Dice and events.
 
     def roll(self, key: str, table: Table, modifiers: Iterable[Modifier] = ()) -> str:
-        self.dice, record = self.dice.roll(
-            turn=self.turn,
-            key=f"{self.turn}/{key}",
-            table=table.name,
-            count=table.dice,
-            modifiers=modifiers,
-            read=table.read,
-        )
-        self.rolls.append(record)
-        return record.outcome
+        return self.roller.roll(key, table.name, table.dice, modifiers, read=table.read).outcome
 
     def tell(self, event_class: type[Event], **fields) -> None:
         self.events.append(event_class(turn=self.turn, audience=TOLD, **fields))
@@ -447,12 +437,12 @@ def resolve(state: GameState, scenario: Scenario, order: Order) -> Resolution:
     log = _crew_log(hour, order, made, fixed)
     next_state = evolve(
         state,
-        dice=hour.dice,
+        dice=hour.roller.dice,
         board=board,
         knowledge={**state.knowledge, SUBMARINE: log},
         outcome=outcome,
     )
-    return Resolution(next_state, tuple(hour.events), tuple(hour.rolls))
+    return Resolution(next_state, tuple(hour.events), tuple(hour.roller.rolls))
 
 
 def _crew_log(hour: _Hour, order: Order, made: tuple[int, ...], fixed: Square | None) -> BoatLog:

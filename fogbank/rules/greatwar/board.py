@@ -9,7 +9,7 @@ import attrs
 from fogbank.rules.core import Plot
 from fogbank.rules.core.copies import evolve
 
-from .sea import SPEEDS, Scenario, ShipClass, gun_mended, guns_left
+from .scenario import SPEEDS, Scenario, ShipClass, gun_mended, guns_left
 
 
 @attrs.frozen

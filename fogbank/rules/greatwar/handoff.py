@@ -16,7 +16,7 @@ from fogbank.rules.core import EngagedShip, Engagement, EngagementResult, GameSt
 from fogbank.rules.core.copies import evolve
 
 from .board import Fleet
-from .sea import Scenario
+from .scenario import Scenario
 
 KNOTS = {"1s": 14, "1": 18, "2": 24, "2+": 28}  # the speed classes, in knots (designed)
 TORPEDO_KINDS = frozenset({"DD", "CL"})  # the Black Sea's destroyers and light cruisers all had tubes

@@ -14,7 +14,7 @@ from typing import Any, Iterable, Mapping
 
 from fogbank.rules.core import GameState, Tally
 
-from .sea import Scenario
+from .scenario import Scenario
 
 SORTIES = {
     "raid": "raids on enemy shipping",

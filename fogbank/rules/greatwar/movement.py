@@ -15,7 +15,7 @@ from fogbank.rules.core.copies import evolve
 from . import battle, handoff
 from .board import Fleet
 from .missions import finish_contact, shore_fire
-from .sea import Scenario
+from .scenario import Scenario
 from .turn import FUEL_ZONES, MINE_HIT, Turn, is_day
 
 

@@ -10,7 +10,7 @@ from typing import Any
 from fogbank.rules.core import GameState, Refused, fields
 
 from .board import Board, Fleet, reach
-from .sea import MISSIONS, Scenario
+from .scenario import MISSIONS, Scenario
 from .turn import seaplane_bases
 from .tactical.areas import OUTGUNNED, POSTURES, TARGETS
 

@@ -9,7 +9,7 @@ from fogbank.rules.core import GameState, Resolution
 from fogbank.rules.core.copies import evolve
 
 from .board import Fleet, reach
-from .sea import Scenario
+from .scenario import Scenario
 from .turn import Turn
 
 def orders_phase(state: GameState, scenario: Scenario, orders: Mapping[str, dict]) -> Resolution:

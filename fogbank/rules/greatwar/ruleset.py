@@ -10,12 +10,13 @@ from fogbank.rules.core import (
     UMPIRE, Dice, Event, GameState, Option, OverrideApplied, Plot, Refused, Resolution, Ruleset, Seat, fields, register,
 )
 from fogbank.rules.core.copies import evolve
+from fogbank.rules.core.scenarios import Checked
 
 from . import handoff, measures, missions, movement, orders, plotting, turn, views
 from .board import Board, Fleet, Intel, Ship, density
 from .bot import Admiral
 from .events import describe
-from .sea import SCENARIOS, load_scenario
+from .scenario import load_scenario, read_scenario, scenario_ids
 from .tables import reader
 
 ERROR_CODES = {
@@ -63,7 +64,13 @@ class GreatWar(Ruleset):
     phases = ("orders", "move", "contact")  # the next turn's events close the contact phase
 
     def scenarios(self):
-        return SCENARIOS
+        return scenario_ids()
+
+    def check_scenario(self, text, source, beside):
+        s = read_scenario(text, source)  # the zone map is the scenario's own
+        return Checked(title=s.title, seats=tuple(Seat(n, side, title) for n, side, title in s.seats),
+                       side_titles={side: given["title"] for side, given in s.sides.items()}, turns=s.turns,
+                       notes=(f"{len(s.zones)} zones, {len(s.fleets)} fleets",))
 
     def options(self, scenario):
         battles = load_scenario(scenario).battles

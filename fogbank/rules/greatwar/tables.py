@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Callable
 
 from fogbank.rules.core import ByFaces
+from fogbank.rules.core.dice import CHOICE, read_choice
 
 STRATEGIC_EVENTS = {
     2: "rogue mine", 3: "condenser problems", 4: "erroneous report", 5: "situation clarifies",
@@ -62,7 +63,7 @@ READERS: dict[str, Callable[[int], str] | ByFaces] = {
     "break-off": at_most(3),
     "shore battery": lambda total: str((total + 1) // 2),
     "initiative": lambda total: str(total),
-    "choice": lambda total: str(total),
+    CHOICE: read_choice,  # the core roller's `choose`
     "seaplane": lambda total: "yes" if total >= 6 else "no",
     "torpedoes": gunfire(6),  # a die per torpedo factor, each 6 a hit (5 in the target's area: +1)
     "confirm hit": lambda total: "hit" if total <= 4 else "miss",

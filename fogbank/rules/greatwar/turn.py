@@ -8,11 +8,12 @@ from typing import Iterable
 
 from fogbank.rules.core import Event, Fidelity, GameState, Outcome, Position, Resolution, Sensor, Sighting
 from fogbank.rules.core.copies import evolve
+from fogbank.rules.core.dice import Roller
 
 from .board import Board, Fleet, Intel, Note, Report
 from .events import News, Record, Sighted
-from .roller import Roller
-from .sea import Scenario
+from .scenario import Scenario
+from .tables import READERS
 
 FUEL_ZONES = 9  # advanced strategic rule 4: a fuel box every 9 zones
 MINE_HIT = 2  # hull boxes a mine costs (designed)
@@ -40,7 +41,7 @@ class Turn:
         self.state, self.s = state, scenario
         self.board: Board = state.board
         self.intel: dict[str, Intel] = dict(state.knowledge)
-        self.roller = Roller(state.dice, state.turn)
+        self.roller = Roller(state.dice, state.turn, READERS)
         self.events: list[Event] = []
 
     # -- helpers ---------------------------------------------------------------------------

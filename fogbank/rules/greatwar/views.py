@@ -12,7 +12,7 @@ from fogbank.rules.core.copies import evolve
 from fogbank.rules.core.plain import to_plain
 
 from .board import Board, Intel, density, zones_per_turn, fuel_left
-from .sea import Scenario
+from .scenario import Scenario
 from .turn import is_day, seaplane_bases, seaplane_reach
 from .upkeep import repair_wanted
 

@@ -1,18 +1,7 @@
-"""A game's log as JSON lines: the header, every input, roll and event (with its audience), and
-the end with the revealed seed. `fogbank verify` reads it back.
-
-One record per line, each a JSON object with a "type":
-  game   ruleset, scenario, seats [{seat, side, title}], sides, phases, options, commitment
-         (SHA-256 of the seed)
-  input  what the game was given: order, pass (a seat with nothing to order, passed over: it
-         sails under its standing order), ask, talk, release, hold, override, amend,
-         narrate, settle (a battle fought in another game: its id and result), deadline (the
-         phase's time ran out: missing orders taken as standing orders; `due`, when, for the
-         reader only), end; each with the turn and phase it was given in
-  roll   index, turn, key, table, sides, dice, modifiers [{reason, value}], total, outcome
-  event  kind, turn, audience (seats told; the umpire is always told), the event's fields, and
-         text: the event in the words its audience is told
-  end    results {side: result}, reason, seed (hex), revealed only once the game is over
+"""A game's log as JSON lines, written from the game: its header, every input with the rolls and
+events it made (with their audience and words), and the end with the revealed seed. The records'
+fields and how they are read back are the log's schema (`schema`, and `inputs` for the inputs);
+`fogbank verify` reads a log back.
 """
 
 from __future__ import annotations
@@ -24,29 +13,27 @@ from fogbank.rules.core import (
 )
 from fogbank.rules.core.plain import to_plain
 
+from . import schema
+
 
 def header(game: Game) -> dict[str, Any]:
     state, ruleset = game.state, game.ruleset
     seats = ruleset.seats(state)
-    return {
-        "type": "game",
-        "ruleset": state.ruleset,
-        "scenario": state.scenario,
-        "seats": [seat_map(seat) for seat in seats],
-        "sides": list(sides(seats)),
-        "phases": list(ruleset.phases),
-        "options": to_plain(state.options),
-        "commitment": commitment(state.dice.seed),
-    }
+    return schema.plain(schema.GameRecord(
+        ruleset=state.ruleset, scenario=state.scenario, seats=[seat_map(seat) for seat in seats],
+        sides=list(sides(seats)), phases=list(ruleset.phases), options=to_plain(state.options),
+        commitment=commitment(state.dice.seed), schema=schema.VERSION,
+    ))  # fmt: skip
 
 
 def input_record(kind: str, turn: int, **fields: Any) -> dict[str, Any]:
-    return {"type": "input", "input": kind, "turn": turn, **fields}
+    """An input named by its kind, as logged (for tools and tests, which name kinds as the log does)."""
+    return schema.plain(schema.INPUTS[kind](turn=turn, **fields))
 
 
 def input_at(kind: str, game: Game, **fields: Any) -> dict[str, Any]:
-    """An input as logged, stamped with the turn and phase the game was in when it came."""
-    return input_record(kind, game.state.turn, phase=game.state.phase, **fields)
+    """An input named by its kind, as logged, stamped with the turn and phase the game is in."""
+    return schema.plain(schema.INPUTS[kind].at(game, **fields))
 
 
 def step_records(
@@ -58,7 +45,7 @@ def step_records(
     `verify` also accept these older words, so games and logs written before still replay
     (docs/decisions.md)."""
     for roll in step.rolls:
-        yield {"type": "roll", "audience": [UMPIRE], **to_plain(roll)}
+        yield schema.roll_record(roll)
     ruleset = step.game.ruleset
     for event in step.events:
         plain = to_plain(event)
@@ -67,7 +54,7 @@ def step_records(
         text = words or ruleset.describe(event)
         if phase_ids and isinstance(event, StandingOrderUsed):
             text = text.replace(f"the {ruleset.phase_title(event.phase)} phase", f"the {event.phase} phase", 1)
-        yield {"type": "event", **plain, "text": text}
+        yield schema.event_record(plain, text)
 
 
 # The older wordings a log may hold. Before `told_words`, a ruleset's `describe` gave a released
@@ -104,12 +91,8 @@ def _words(payload: Any) -> str:
 
 
 def end_record(game: Game) -> dict[str, Any]:
-    outcome = game.state.outcome
-    return {
-        "type": "end",
-        "turn": game.state.turn,
-        "phase": game.state.phase,
-        "results": dict(outcome.results) if outcome else None,
-        "reason": outcome.reason if outcome else None,
-        "seed": game.state.dice.seed.hex(),
-    }
+    state, outcome = game.state, game.state.outcome
+    return schema.plain(schema.EndRecord(
+        turn=state.turn, phase=state.phase, results=dict(outcome.results) if outcome else None,
+        reason=outcome.reason if outcome else None, seed=state.dice.seed.hex(),
+    ))  # fmt: skip

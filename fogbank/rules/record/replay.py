@@ -7,43 +7,20 @@ from typing import Any, Iterator, Mapping
 from fogbank.rules import core
 from fogbank.rules.core import Game, Step
 
+from . import schema
+
 
 def apply_input(game: Game, record: Mapping[str, Any]) -> Step:
-    """Apply one logged input. Raises `core.Refused` exactly as it did the first time."""
-    kind = record["input"]
-    ruleset = game.ruleset
-    if kind == "order":
-        order = ruleset.parse_order(record["seat"], record["order"])
-        return core.submit(game, record["seat"], order, record.get("phase"))
-    if kind == "pass":
-        return core.pass_over(game, record["seat"])
-    if kind == "release":
-        return core.release(game)
-    if kind == "deadline":
-        return core.deadline(game)
-    if kind == "hold":
-        return core.set_hold(game, bool(record["held"]), record.get("phases"))
-    if kind == "override":
-        return core.override(game, record["override"], record["reason"], tell=bool(record.get("tell", False)))
-    if kind == "narrate":
-        return core.narrate(game, record["seat"], record["text"])
-    if kind == "amend":
-        return core.amend(game, record["seat"], record["order"], record["reason"])
-    if kind == "talk":
-        return core.talk(game, record["seat"], record["text"], record.get("to"))
-    if kind == "ask":
-        return core.ask(game, record["seat"], record["question"])
-    if kind == "settle":
-        return core.settle(game, record["engagement"], record["result"])
-    if kind == "end":
-        return core.end(game, record.get("reason", ""), record.get("results"))
-    raise ValueError(f"unknown input {kind!r}")
+    """Apply one logged input. Raises `core.Refused` exactly as it did the first time, and
+    `schema.Malformed` for a record that is no input the log has."""
+    return schema.read_input(record).apply(game)
 
 
-def start(header: Mapping[str, Any], seed: bytes) -> Game:
-    """The game a log's header record describes, before its first input."""
-    ruleset = core.find_ruleset(header["ruleset"])
-    return core.start(ruleset, header["scenario"], seed, header.get("options") or None)
+def start(header: Mapping[str, Any] | schema.GameRecord, seed: bytes) -> Game:
+    """The game a log's header record describes (as logged, or read), before its first input.
+    Raises `schema.Malformed` for a header that is none, `LookupError` for a ruleset not known here."""
+    read = header if isinstance(header, schema.GameRecord) else schema.read_header(header)
+    return core.start(core.find_ruleset(read.ruleset), read.scenario, seed, read.options or None)
 
 
 def replay(game: Game, inputs: list[Mapping[str, Any]]) -> Iterator[tuple[Game, Mapping[str, Any], Step]]:

@@ -10,7 +10,7 @@ from fogbank.rules.core.engagement import ENGAGEMENT_OPTION, engagement_plain, r
 from fogbank.rules.core import players
 from fogbank.rules.core.plain import to_plain
 
-from . import gamelog
+from . import gamelog, inputs, schema
 
 
 def game_seed(seed: str, number: int) -> bytes:
@@ -75,11 +75,9 @@ def play_out(
         if battles:  # fought in another game, by bots, then settled here
             name = min(battles)
             result = result_plain(fight(battles[name], ruleset.name, engagement_seed(game.state.dice.seed, name), max_turns))
-            record = gamelog.input_at("settle", game, engagement=name, result=result)
-            step = core.settle(game, name, result)
+            given: inputs.Input = inputs.Settle.at(game, engagement=name, result=result)
         elif not waiting:  # nobody may act, and the phase did not resolve: the umpire releases it
-            record = gamelog.input_at("release", game)
-            step = core.release(game)
+            given = inputs.Release.at(game)
         else:
             seat = waiting[0]
             game = yield from _questions(game, seat, bots[seat])
@@ -92,15 +90,15 @@ def play_out(
                 if refused is not None:
                     refused(seat, refusal)
                 payload = ruleset.unparse_order(ruleset.standing_order(game.state, seat))
-            record = gamelog.input_at("order", game, seat=seat, order=payload)
-            step = core.submit(game, seat, ruleset.parse_order(seat, payload))
-        yield record
+            given = inputs.Order.at(game, seat=seat, order=payload)
+        step = given.apply(game)
+        yield schema.plain(given)
         yield from gamelog.step_records(step)
         game = step.game
     if not game.state.ended:
-        record = gamelog.input_at("end", game, reason="The simulation stopped.")
-        step = core.end(game, "The simulation stopped.")
-        yield record
+        given = inputs.End.at(game, reason="The simulation stopped.")
+        step = given.apply(game)
+        yield schema.plain(given)
         yield from gamelog.step_records(step)
         game = step.game
     yield gamelog.end_record(game)
@@ -114,11 +112,12 @@ def _questions(game: core.Game, seat: str, bot: core.Bot) -> Generator[dict[str,
     if ask is None:
         return game
     for question in ask(to_plain(game.ruleset.observe(game.state, seat))):
+        given = inputs.Ask.at(game, seat=seat, question=question)
         try:
-            step = core.ask(game, seat, question)
+            step = given.apply(game)
         except core.Refused:
             continue
-        yield gamelog.input_at("ask", game, seat=seat, question=question)
+        yield schema.plain(given)
         yield from gamelog.step_records(step)
         game = step.game
     return game

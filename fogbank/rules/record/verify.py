@@ -1,9 +1,11 @@
 """`fogbank verify LOG`: re-derive every roll of a finished game from its revealed seed.
 
-Checks, in order: the seed hashes to the commitment published at the start; every roll's dice
-follow from the seed and the roll's key, its total from dice and modifiers, its outcome from its
-table; rolls are numbered without gaps; and, when the log holds the game's inputs, replaying them
-from the seed gives the very same rolls.
+Checks, in order: every record is one the log's schema has (`schema`), in a version this fogbank
+reads; the seed hashes to the commitment published at the start; every roll's dice follow from
+the seed and the roll's key, its total from dice and modifiers, its outcome from its table; rolls
+are numbered without gaps; no key is rolled twice (its dice would repeat: a fault of the rules
+that played the game, never a forgery); and, when the log holds the game's inputs, replaying them
+from the seed gives the very same rolls and events.
 """
 
 from __future__ import annotations
@@ -11,15 +13,16 @@ from __future__ import annotations
 import json
 from typing import Any, Iterable
 
+from fogbank.errors import FogbankError
 from fogbank.rules import core
-from fogbank.rules.core import Modifier, Roll, commitment, verify_roll
+from fogbank.rules.core import Roll, commitment, verify_roll
 from fogbank.rules.core.plain import to_plain
 
-from . import gamelog
-from .replay import apply_input, start
+from . import gamelog, schema
+from .replay import start
 
 
-class Mismatch(Exception):
+class Mismatch(FogbankError):
     """The first thing in the log that does not follow from the seed."""
 
 
@@ -28,30 +31,60 @@ class NotALog(Mismatch):
 
 
 def verify_records(records: Iterable[dict[str, Any]]) -> int:
-    """Returns how many rolls were checked; raises `Mismatch` at the first that fails."""
+    """Returns how many rolls were checked; raises `Mismatch` at the first that fails (a record
+    the schema does not have among them), `schema.LaterVersion` for a log this fogbank cannot read."""
     records = list(records)
-    head = next((r for r in records if r.get("type") == "game"), None)
-    end = next((r for r in records if r.get("type") == "end"), None)
+    read = _read(records)
+    head = next((r for r in read if isinstance(r, schema.GameRecord)), None)
+    end = next((r for r in read if isinstance(r, schema.EndRecord)), None)
     if head is None:
         raise Mismatch("the log has no game record (its first line)")
-    if end is None or not end.get("seed"):
+    if end is None or not end.seed:
         raise Mismatch("the log has no revealed seed: the game is not over")
-    seed = bytes.fromhex(end["seed"])
-    if commitment(seed) != head["commitment"]:
-        raise Mismatch(f"the seed does not hash to the commitment {head['commitment']}")
-    ruleset = core.find_ruleset(head["ruleset"])
-    rolls = [_roll(r) for r in records if r.get("type") == "roll"]
+    try:
+        seed = bytes.fromhex(end.seed)
+    except ValueError:
+        raise Mismatch("the end record's seed is not hex") from None
+    if commitment(seed) != head.commitment:
+        raise Mismatch(f"the seed does not hash to the commitment {head.commitment}")
+    ruleset = core.find_ruleset(head.ruleset)
+    rolls = [r for r in read if isinstance(r, Roll)]
+    first_of: dict[str, int] = {}  # each key's first roll
     for expected_index, roll in enumerate(rolls):
         if roll.index != expected_index:
             raise Mismatch(f"roll {expected_index} is missing (found roll {roll.index} in its place)")
         why = verify_roll(seed, roll, ruleset.table_reader(roll.table))
         if why:
             raise Mismatch(f"roll {roll.index} (turn {roll.turn}, {roll.table}, key {roll.key}): {why}")
-    inputs = [r for r in records if r.get("type") == "input"]
+        if first_of.setdefault(roll.key, roll.index) != roll.index:
+            raise Mismatch(
+                f"roll {roll.index} (turn {roll.turn}, {roll.table}) repeats the key {roll.key} of roll "
+                f"{first_of[roll.key]}, and so its dice: a fault of the rules that played the game"
+            )
+    inputs = [given for given in read if isinstance(given, schema.Input)]
     if inputs:
         events = [r for r in records if r.get("type") == "event"]
         _replay(head, seed, inputs, rolls, events)
     return len(rolls)
+
+
+def _read(records: list[dict[str, Any]]) -> list[Any]:
+    """Each record read by the schema (an event's common fields only: the rest are compared on
+    replay); `Mismatch` naming the first that does not fit."""
+    readers = {
+        "game": schema.read_header, "input": schema.read_input, "roll": schema.read_roll,
+        "event": schema.read_event, "end": schema.read_end,
+    }
+    read = []
+    for number, record in enumerate(records, 1):
+        kind = record.get("type") if isinstance(record, dict) else None
+        try:
+            if kind not in readers:
+                raise schema.Malformed(f"it is of a type the log does not have ({kind!r})")
+            read.append(readers[kind](record))
+        except schema.Malformed as malformed:
+            raise Mismatch(f"record {number} does not fit the log's schema: {malformed.sentence}") from None
+    return read
 
 
 def verdict(records: Iterable[dict[str, Any]], rolls: int) -> str:
@@ -66,7 +99,7 @@ def verdict(records: Iterable[dict[str, Any]], rolls: int) -> str:
             "not replayed: only the dice were checked")
 
 
-def _replay(head: dict[str, Any], seed: bytes, inputs: list[dict], rolls: list[Roll], events: list[dict]) -> None:
+def _replay(head: schema.GameRecord, seed: bytes, inputs: list[schema.Input], rolls: list[Roll], events: list[dict]) -> None:
     try:
         game = start(head, seed)
     except core.Refused as refusal:
@@ -74,13 +107,13 @@ def _replay(head: dict[str, Any], seed: bytes, inputs: list[dict], rolls: list[R
     replayed: list[Roll] = []
     told: list[dict] = []  # the events replay makes, as the log records them
     told_before: list[list[dict]] = [[] for _ in gamelog.OLDER_WORDS]  # the same in each older wording
-    for record in inputs:
+    for given in inputs:
         try:
-            step = apply_input(game, record)
+            step = given.apply(game)
         except core.Refused as refusal:
-            raise Mismatch(
-                f"input on turn {record.get('turn')} is refused on replay: {refusal.sentence}"
-            ) from None
+            raise Mismatch(f"input on turn {given.turn} is refused on replay: {refusal.sentence}") from None
+        except core.KeyRolledTwice as fault:  # the rules now refuse what they once rolled
+            raise Mismatch(f"input on turn {given.turn} cannot be replayed: {fault}") from None
         game = step.game
         replayed.extend(step.rolls)
         told.extend(r for r in gamelog.step_records(step) if r["type"] == "event")
@@ -104,23 +137,6 @@ def _replay(head: dict[str, Any], seed: bytes, inputs: list[dict], rolls: list[R
             )
     if len(events) != len(told):
         raise Mismatch(f"the log has {len(events)} events but replaying its inputs makes {len(told)}")
-
-
-def _roll(record: dict[str, Any]) -> Roll:
-    try:
-        return Roll(
-            index=record["index"],
-            turn=record["turn"],
-            key=record["key"],
-            table=record["table"],
-            sides=record["sides"],
-            dice=tuple(record["dice"]),
-            modifiers=tuple(Modifier(m["reason"], m["value"]) for m in record["modifiers"]),
-            total=record["total"],
-            outcome=record["outcome"],
-        )
-    except (KeyError, TypeError) as error:
-        raise Mismatch(f"a roll record is incomplete ({error}): {json.dumps(record)[:200]}") from None
 
 
 def read_log(lines: Iterable[str]) -> list[dict[str, Any]]:

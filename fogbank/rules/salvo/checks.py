@@ -59,8 +59,7 @@ def shot_problem(sea: Sea, view: Mapping[str, Any], firer: Mapping[str, Any], ba
         return "already_destroyed", f"{whom} is already destroyed."
     if battery == "secondary" and contact["kind"] == "fort":
         return "no_secondary_at_forts", f"{name}'s secondary batteries may not fire at a fort (Gallipoli rule 4)."
-    reach = gunnery.ZEPPELIN_RANGE if contact["kind"] == "zeppelin" else (
-        gunnery.SECONDARY_RANGE if battery == "secondary" else firer["range"])
+    reach = gunnery.ZEPPELIN_RANGE if contact["kind"] == "zeppelin" else reaches(firer)[battery]
     if d > reach:
         return "out_of_range", f"{whom} is out of range of {name}'s {what} ({d} hexes, range {reach})."
     if not contact["detected"]:
@@ -93,6 +92,12 @@ def _silent(firer: Mapping[str, Any], battery: str) -> tuple[str, str] | None:
     if strength <= 0 or (firer["kind"] == "fort" and firer.get("w", 0) >= 3):
         return "guns_silent", f"{name}'s {what} is silent."
     return None
+
+
+def reaches(firer: Mapping[str, Any]) -> dict[str, int]:
+    """How far each of `firer`'s batteries reaches, in hexes, at anything but a zeppelin (which is
+    shot at within two): sent with the gunfire view, so a page gives a shot's range as the rules do."""
+    return {"target": firer["range"], "secondary": gunnery.SECONDARY_RANGE, "torpedo": firer["torpedo_range"]}
 
 
 def batteries(firer: Mapping[str, Any]) -> list[str]:

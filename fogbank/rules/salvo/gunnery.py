@@ -152,7 +152,8 @@ def _bearing(work: Work, firer: Unit, battery: str, target: Unit, spotter: Unit 
     visual = target.kind == ZEPPELIN or (not in_smoke and d <= sight)
     across = land_blocked = sensing.land_blocked(scenario, firer.hex, target.hex, allowance)
     if visual and not land_blocked:
-        smoke = _smoke_on_the_line(work, firer, target, d, "fire", sight)
+        # One die a shot: the main and the secondary battery at one target are two shots.
+        smoke = _smoke_on_the_line(work, firer, target, d, "fire" if battery == "main" else "secondary", sight)
         visual = smoke != "blocked"
         if smoke == "partial":
             mods.append(PARTLY_BLOCKED)

@@ -19,6 +19,7 @@ from .scenario import Scenario
 from .units import CAPITAL, DUMMY, SCREEN, TURNS_ALLOWED, ZEPPELIN, Unit
 
 DUMMIES_PER_TURN = 2  # 12.22
+HEXSIDES = 3  # 12.31: one turn changes the facing one, two or three hexsides
 DUMMIES_IN_PLAY = 2
 TORPEDO_ATTACK_BONUS = 2  # random event 11: screens may steam two hexes further
 
@@ -60,18 +61,32 @@ def may_exit(scenario: Scenario, unit: Unit, last: Hex) -> bool:
     return unit.side == victory.side and last in victory.hexes and unit.kind in (CAPITAL, SCREEN)
 
 
+def limits(unit: Unit, effects: frozenset[str]) -> dict[str, int | None]:
+    """What a path of this unit may hold this turn (12.31), as its seat's view carries them for a
+    page to measure a path against as it is plotted: `speed` hexes (None: a dummy's is not
+    limited), `turns`, and `hexsides` in one turn."""
+    if unit.kind == DUMMY:
+        return dummy_limits()
+    speed = unit.current_max_speed
+    if unit.kind == SCREEN and "torpedo attack" in effects:
+        speed += TORPEDO_ATTACK_BONUS
+    return {"speed": speed, "turns": TURNS_ALLOWED.get(unit.kind, 2), "hexsides": HEXSIDES}
+
+
+def dummy_limits() -> dict[str, int | None]:
+    """A dummy's `limits`: it moves any distance (12.22) and turns as a screen does."""
+    return {"speed": None, "turns": TURNS_ALLOWED[DUMMY], "hexsides": HEXSIDES}
+
+
 def check_path(scenario: Scenario, unit: Unit, path: Any, effects: frozenset[str]) -> str:
     """The path, or `Refused` saying why this unit cannot steam it (from what its seat knows)."""
     if not isinstance(path, str) or set(path) - set("FLR"):
         raise Refused("bad_path", f"{unit.name}: a path is a string of F (ahead), L and R (turn one hexside).")
-    limit = unit.current_max_speed
-    if unit.kind == SCREEN and "torpedo attack" in effects:
-        limit += TORPEDO_ATTACK_BONUS
-    if unit.kind != DUMMY and speed_of(path) > limit:
-        raise Refused("too_fast", f"{unit.name} can make at most {limit} hexes this turn.")
-    allowed = TURNS_ALLOWED.get(unit.kind, 2)
-    if turns_in(path) > allowed or longest_turn(path) > 3:
-        raise Refused("too_many_turns", f"{unit.name} may turn at most {allowed} times, each of 1-3 hexsides.")
+    most = limits(unit, effects)
+    if most["speed"] is not None and speed_of(path) > most["speed"]:
+        raise Refused("too_fast", f"{unit.name} can make at most {most['speed']} hexes this turn.")
+    if turns_in(path) > most["turns"] or longest_turn(path) > most["hexsides"]:
+        raise Refused("too_many_turns", f"{unit.name} may turn at most {most['turns']} times, each of 1-3 hexsides.")
     entered, _, off = trace(scenario, unit, path)
     origin = entered[-1] if entered else unit.hex
     # Off the map through an exit hex, she is gone: whatever the path says after that is moot.

@@ -75,12 +75,11 @@ def open_turn(work: Work) -> None:
 def _zeppelins(work: Work) -> None:
     scenario = work.scenario
     count = int(work.roll("zeppelins", "zeppelins").outcome)
-    spec = scenario.variants.get("zeppelin", {})
     for n in range(count):
         hex_ = scenario.zeppelin_hexes[n % len(scenario.zeppelin_hexes)]
         side = scenario.seat(scenario.zeppelin_seat).side
         work.put(Unit(id=f"L{n + 1}", name=f"Zeppelin L{n + 1}", side=side, seat=scenario.zeppelin_seat, kind=ZEPPELIN,
-                      type="Z", hex=hex_, facing=spec.get("facing", "A"), max_speed=8, defence=5, points=10))
+                      type="Z", hex=hex_, facing=scenario.zeppelin_facing, max_speed=8, defence=5, points=10))
     work.board = evolve(work.board, zeppelins_rolled=True)
     seats = [s.name for s in scenario.seats if s.side == scenario.seat(scenario.zeppelin_seat).side]
     work.tell(seats, "zeppelins", f"{count} zeppelin{'s' if count != 1 else ''} came out." if count else "No zeppelins came out.", count=count)

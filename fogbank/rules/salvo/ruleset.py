@@ -8,12 +8,13 @@ from fogbank.rules.core import (
     UMPIRE, Dice, Engagement, EngagementResult, Event, GameState, Option, Refused, Resolution, Ruleset, Seat, Tally, register,
 )
 from fogbank.rules.core.engagement import ENGAGEMENT_OPTION, engagement_from_plain
+from fogbank.rules.core.scenarios import Checked
 
 from . import acting, briefing, engagement, hexes, measures, orders, overrides, turn, views
 from .board import Told
 from .bot import Captain
 from .errors import ERROR_CODES
-from .scenario import for_game, load_scenario, scenario_ids
+from .scenario import Map, check, for_game, load_scenario, scenario_ids
 from .tables import TABLES
 
 
@@ -25,6 +26,14 @@ class Salvo(Ruleset):
 
     def scenarios(self) -> tuple[str, ...]:
         return scenario_ids()
+
+    def check_scenario(self, text: str, source: str, beside: Callable[[str], str | None]) -> Checked:
+        found = check(text, source, beside)
+        if isinstance(found, Map):
+            return Checked(title=found.name, kind="map",
+                           notes=(f"{found.columns} columns by {found.rows} rows",))
+        return Checked(title=found.title, seats=tuple(Seat(s.name, s.side, s.title) for s in found.seats),
+                       side_titles=found.side_titles, turns=found.turns)
 
     def options(self, scenario: str) -> Mapping[str, Option]:
         s = load_scenario(scenario)
@@ -39,8 +48,7 @@ class Salvo(Ruleset):
             found["victory"] = Option(default=s.victory_reading, choices=tuple(s.victory_readings),
                                       help=s.victory_help)
         for name, variant in s.variants.items():
-            if "choices" in variant:
-                found[name] = Option(default=variant["default"], choices=tuple(variant["choices"]), help=variant.get("help", ""))
+            found[name] = Option(default=variant.default, choices=variant.choices, help=variant.help)
         return found
 
     def new_game(self, scenario: str, seed: bytes, options: Mapping[str, Any] | None = None) -> GameState:

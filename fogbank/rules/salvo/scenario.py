@@ -1,4 +1,6 @@
-"""Scenarios, maps and tables as data: TOML files in `scenarios/` beside this module.
+"""Scenarios, maps and tables as data: TOML files in `scenarios/` beside this module, scenarios and
+maps read into the classes below by the core's scenario reader (an unknown or misspelt key is
+refused).
 
 This is the one module of the ruleset that reads files, and only its own package data, once.
 """
@@ -7,15 +9,18 @@ from __future__ import annotations
 
 import functools
 import tomllib
+from collections.abc import Callable
 from importlib import resources
-from typing import Any, Mapping
+from typing import Any, Literal, Mapping
 
 import attrs
+
+from fogbank.rules.core import scenarios
 from fogbank.rules.core.copies import evolve
 
 from . import hexes
 from .hexes import Hex
-from .units import DUMMY, Unit
+from .units import DUMMY, FORT, Unit
 
 SEA, STRAITS, PARTIAL, LAND, MAJOR_FORT, MINOR_FORT = ".", ",", "~", "#", "M", "m"
 WATER = frozenset(SEA + STRAITS + PARTIAL)  # a ship may enter these; a fort stands on the shore (land)
@@ -123,12 +128,13 @@ class Scenario:
     zeppelin_hexes: tuple[Hex, ...]
     zeppelin_seat: str
     victory: Victory
-    variants: Mapping[str, Any]
+    variants: Mapping[str, Variant]  # game options that bring units in or swap them, by name
     # The `victory` option, where a scenario's conditions can be read more than one way: each
     # reading by name (the Victory fields it sets), the one played, and the option's words.
     victory_readings: Mapping[str, Mapping[str, Any]] = attrs.field(factory=dict)
     victory_reading: str = ""
     victory_help: str = ""
+    zeppelin_facing: str = "A"
 
     @property
     def sides(self) -> tuple[str, ...]:
@@ -182,11 +188,11 @@ def in_play(scenario: Scenario, options: Mapping[str, Any]) -> tuple[Unit, ...]:
     it is "add" or "replace", and those it replaces stay out when it is "replace"."""
     out: set[str] = set()
     for name, variant in scenario.variants.items():
-        chosen = options.get(name, variant.get("default"))
+        chosen = options.get(name, variant.default)
         if chosen == "no":
-            out |= set(variant.get("units", ()))
+            out |= set(variant.units)
         elif chosen == "replace":
-            out |= set(variant.get("replaces", ()))
+            out |= set(variant.replaces)
     return tuple(u for u in scenario.units if u.id not in out)
 
 
@@ -209,96 +215,293 @@ def load_scenario(scenario_id: str) -> Scenario:
     return built if built is not None else _load_file(scenario_id)
 
 
+# The file as written: a key each field, a default where it may be left out (core/scenarios.py
+# refuses any other key). docs/scenarios.md is the designer's guide to them.
+
+# A unit, or a class of them, may set any field of `Unit` but the game's own bookkeeping; a unit's
+# keys are laid over its class's.
+Facing = Literal["A", "B", "C", "D", "E", "F"]  # a hexside, clockwise from north (hexes.py)
+BOOKKEEPING = {"side", "fresh_w", "fresh_s", "sunk", "exited", "turned", "target"}  # the game's, not a file's
+SHIP = scenarios.setting(Unit, "ShipFile", leave_out=BOOKKEEPING,
+                         written={"hex": str, "facing": Facing, "kind": Literal["capital", "screen", "fort"],
+                                  "crew": Literal["crack", "average", "poor"]},
+                         more={"class_": str}, all_optional=True)
+READING = scenarios.setting(Victory, "ReadingFile", only={
+    "max_permanent_w", "max_permanent_s", "max_permanent_hits", "turned_back", "ships"})
+Edge = tuple[Literal["east", "west", "north", "south"], int, int]  # an edge, its first and last row or column
+
+
+@attrs.frozen(kw_only=True)
+class ReadingsFile:
+    """The `victory` option: each reading of the conditions by name (the fields it sets), the one
+    played by default, and the option's words."""
+
+    default: str
+    help: str = ""
+    choices: Mapping[str, READING]  # type: ignore[valid-type]
+
+
+BombardmentFile = scenarios.setting(Bombardment, "BombardmentFile", leave_out={"hexes"},
+                                    more={"edges": tuple[Edge, ...]})  # edges: where the ships shell from
+VictoryFile = scenarios.setting(Victory, "VictoryFile", leave_out={"any_edge"},
+                                written={"hexes": tuple[str, ...], "kind": Literal["exit", "points"],
+                                         "bombardment": BombardmentFile},
+                                more={"edges": tuple[Edge, ...], "readings": ReadingsFile})
+
+
+@attrs.frozen(kw_only=True)
+class Variant:
+    """A game option that brings units in, or swaps them: "no", "replace" or "add"."""
+
+    choices: tuple[str, ...]
+    default: str
+    help: str = ""
+    units: tuple[str, ...] = ()  # in play when the option is "add" or "replace"
+    replaces: tuple[str, ...] = ()  # out of play when it is "replace"
+
+
+@attrs.frozen(kw_only=True)
+class SideFile:
+    name: str
+    title: str | None = None  # as a player reads it; the name with a capital if none
+    shared_plot: bool = True
+
+
+@attrs.frozen(kw_only=True)
+class DummyFile:
+    seat: str
+    hex: str
+    facing: Facing = "A"
+    speed: int = 0
+
+
+@attrs.frozen(kw_only=True)
+class ScenarioFile:
+    id: str
+    title: str
+    briefing: str
+    map: str  # the map's file name, without .toml
+    turns: int
+    visibility: int
+    night: bool = False
+    wind: Facing = "A"  # the hexside it blows from
+    fog: Literal["as_written", "double_blind"] = "as_written"
+    random_events: bool = False
+    heavy_seas: bool = False
+    savo_impairment: bool = False
+    zeppelins: bool = False
+    zeppelins_default: bool = False
+    zeppelin_hexes: tuple[str, ...] = ()
+    zeppelin_seat: str = ""
+    zeppelin_facing: Facing = "A"
+    forts_triple_in_hex: bool = False
+    cruising_speed: int = 0
+    disadvantaged: str
+    event_sides: tuple[str, ...] = ()  # a random event's sides on a d6 of 1-3, 4-6 (none: the seats' order)
+    dummy_sides: tuple[str, ...] = ()
+    dummies: tuple[DummyFile, ...] = ()
+    minefields: tuple[str, ...] = ()
+    minefield_density: Literal["", "moderate", "heavy"] = ""
+    victory: VictoryFile  # type: ignore[valid-type]
+    variants: Mapping[str, Variant] = attrs.field(factory=dict)
+    sides: tuple[SideFile, ...]
+    seats: tuple[SeatSpec, ...]
+    classes: Mapping[str, SHIP] = attrs.field(factory=dict)  # type: ignore[valid-type]
+    units: tuple[SHIP, ...]  # type: ignore[valid-type]
+
+
+@attrs.frozen(kw_only=True)
+class PlaceFile:
+    name: str
+    hex: str  # where the map writes the name
+
+
+@attrs.frozen(kw_only=True)
+class MapFile:
+    name: str
+    columns: int
+    rows: int
+    terrain: str  # a line a row, row 01 (north) first; a character a hex
+    places: tuple[PlaceFile, ...] = ()
+
+
 @functools.cache
 def _load_file(scenario_id: str) -> Scenario:
-    data = _read(scenario_id)
-    classes = data.get("classes", {})
+    return read_scenario(_shipped(scenario_id), _source(scenario_id), load_map)
+
+
+def check(text: str, source: str, beside: Callable[[str], str | None]) -> Scenario | Map:
+    """A scenario or a map file read as a game would read it, a map it names from `beside` (the
+    text of a file beside it, or None) before the ruleset's own."""
+    if "map" not in scenarios.read(text, dict, source):  # a map names no map
+        return read_map(text, source)
+    return read_scenario(text, source, scenarios.named_beside(beside, load_map, read_map))
+
+
+def read_scenario(text: str, source: str, map_named: Callable[[str], Map]) -> Scenario:
+    data = scenarios.read(text, ScenarioFile, source)
+    try:
+        return _scenario(data, source, map_named(data.map))
+    except scenarios.ScenarioError:
+        raise
+    except ValueError as error:
+        raise scenarios.problem(source, "", str(error)) from None
+
+
+def _sides_named(data: ScenarioFile, source: str) -> None:
+    """Every side a key names is one of [[sides]], and every side has a seat."""
+    sides = [side.name for side in data.sides]
+    named = [(f"seats[{n}].side", [seat.side]) for n, seat in enumerate(data.seats, 1)]
+    named += [("disadvantaged", [data.disadvantaged]), ("event_sides", data.event_sides),
+              ("dummy_sides", data.dummy_sides), ("victory.side", [data.victory.side or sides[0]]),
+              ("victory.ties", [data.victory.ties or sides[0]])]
+    if data.victory.bombardment is not None:
+        named.append(("victory.bombardment.side", [data.victory.bombardment.side]))
+    problems = [f"{source}: {where}: {side!r} is not one of the [[sides]] ({', '.join(sides)})"
+                for where, given in named for side in given if side not in sides]
+    seated = {s.side for s in data.seats}
+    problems += [f"{source}: [[sides]] {side!r} has no seat" for side in sides if side not in seated]
+    if data.event_sides and len(data.event_sides) != 2:
+        problems.append(f"{source}: event_sides: two sides, for a d6 of 1-3 and of 4-6")
+    if data.zeppelins and data.zeppelin_seat not in {s.name for s in data.seats}:
+        problems.append(f"{source}: zeppelin_seat: {data.zeppelin_seat!r} is not one of the [[seats]]")
+    if problems:
+        raise scenarios.ScenarioError(problems)
+
+
+def _scenario(data: ScenarioFile, source: str, drawn: Map) -> Scenario:
+    _sides_named(data, source)
+    sides = {seat.name: seat.side for seat in data.seats}
     units = []
-    for u in data["units"]:
-        spec = {**classes.get(u.get("class", ""), {}), **{k: v for k, v in u.items() if k != "class"}}
-        seat = spec.pop("seat")
-        side = next(s["side"] for s in data["seats"] if s["name"] == seat)
-        spec["hex"] = hexes.parse(spec["hex"])
+    for n, u in enumerate(data.units, 1):
+        given = scenarios.given(u)
+        kind = given.pop("class_", "")
+        if kind and kind not in data.classes:
+            raise scenarios.problem(source, f"units[{n}]", f"no class {kind!r} in [classes]")
+        spec = {**scenarios.given(data.classes[kind]), **given} if kind else given
+        seat = spec.pop("seat", None)
+        if seat not in sides:
+            raise scenarios.problem(source, f"units[{n}]", f"seat {seat!r} is not one of the [[seats]]")
+        spec["hex"] = _hex(spec.get("hex", ""), source, f"units[{n}].hex")
         spec.setdefault("salvoes", 2 if spec.get("torpedoes") else 0)
-        units.append(Unit(side=side, seat=seat, **spec))
-    for n, d in enumerate(data.get("dummies", []), 1):
-        side = next(s["side"] for s in data["seats"] if s["name"] == d["seat"])
+        try:
+            units.append(Unit(side=sides[seat], seat=seat, **spec))
+        except TypeError as error:  # a field neither the unit nor its class gives
+            missing = str(error).removeprefix("Unit.__init__() ")
+            raise scenarios.problem(source, f"units[{n}]", missing) from None
+        _placed(drawn, units[-1], source, f"units[{n}].hex")
+        for key, sets in (("radar", "radar"), ("search", "search_radar")):
+            if getattr(units[-1], key) not in ("", *load_tables()[sets]):
+                given = getattr(units[-1], key)
+                raise scenarios.problem(source, f"units[{n}].{key}", f"{given!r} is not one of "
+                                        f"tables.toml's [{sets}] ({', '.join(load_tables()[sets])})")
+    twice = sorted({u.id for u in units if sum(v.id == u.id for v in units) > 1})
+    if twice:
+        raise scenarios.problem(source, "units", f"two units have the id {twice[0]!r}")
+    for n, d in enumerate(data.dummies, 1):
+        if d.seat not in sides:
+            raise scenarios.problem(source, f"dummies[{n}]", f"seat {d.seat!r} is not one of the [[seats]]")
+        side = sides[d.seat]
+        _placed(drawn, d, source, f"dummies[{n}].hex")
         units.append(
-            Unit(id=f"dummy-{side}-{n}", name="dummy", side=side, seat=d["seat"], kind=DUMMY, hex=hexes.parse(d["hex"]),
-                 facing=d.get("facing", "A"), speed=d.get("speed", 0), max_speed=99, defence=1)
+            Unit(id=f"dummy-{side}-{n}", name="dummy", side=side, seat=d.seat, kind=DUMMY,
+                 hex=_hex(d.hex, source, f"dummies[{n}].hex"), facing=d.facing, speed=d.speed, max_speed=99,
+                 defence=1)
         )
-    victory = data["victory"]
-    readings, reading = _readings(scenario_id, victory.get("readings", {}))
+    victory = scenarios.given(data.victory)
+    edges, given_readings = victory.pop("edges", ()), victory.pop("readings", None)
+    bombardment = victory.pop("bombardment", None)
+    exits = tuple(_hex(h, source, "victory.hexes") for h in victory.get("hexes", ()))
+    victory["hexes"] = exits + _edges(drawn, edges)
+    readings, reading = _readings(data.id, given_readings)
     return Scenario(
-        id=data["id"],
-        title=data["title"],
-        briefing=data["briefing"].strip(),
-        map=load_map(data["map"]),
-        turns=data["turns"],
-        visibility=data["visibility"],
-        night=data.get("night", False),
-        wind=data.get("wind", "A"),
-        fog=data.get("fog", "as_written"),
-        random_events=data.get("random_events", False),
-        heavy_seas=data.get("heavy_seas", False),
-        savo_impairment=data.get("savo_impairment", False),
-        zeppelins=data.get("zeppelins", False),
-        zeppelins_default=data.get("zeppelins_default", False),
-        forts_triple_in_hex=data.get("forts_triple_in_hex", False),
-        cruising_speed=data.get("cruising_speed", 0),
-        disadvantaged=data["disadvantaged"],
-        event_sides=tuple(data.get("event_sides", [])) or tuple(dict.fromkeys(s["side"] for s in data["seats"])),
-        dummies=tuple(data.get("dummy_sides", [])),
-        shared_plot={side["name"]: side.get("shared_plot", True) for side in data["sides"]},
-        side_titles={side["name"]: side.get("title", side["name"].title()) for side in data["sides"]},
-        seats=tuple(SeatSpec(name=s["name"], side=s["side"], title=s["title"], mines=s.get("mines", 0)) for s in data["seats"]),
+        id=data.id,
+        title=data.title,
+        briefing=data.briefing.strip(),
+        map=drawn,
+        turns=data.turns,
+        visibility=data.visibility,
+        night=data.night,
+        wind=data.wind,
+        fog=data.fog,
+        random_events=data.random_events,
+        heavy_seas=data.heavy_seas,
+        savo_impairment=data.savo_impairment,
+        zeppelins=data.zeppelins,
+        zeppelins_default=data.zeppelins_default,
+        forts_triple_in_hex=data.forts_triple_in_hex,
+        cruising_speed=data.cruising_speed,
+        disadvantaged=data.disadvantaged,
+        event_sides=data.event_sides or tuple(dict.fromkeys(s.side for s in data.seats)),
+        dummies=data.dummy_sides,
+        shared_plot={side.name: side.shared_plot for side in data.sides},
+        side_titles={side.name: side.title or side.name.title() for side in data.sides},
+        seats=data.seats,
         units=tuple(units),
-        minefields=frozenset(hexes.parse(h) for h in data.get("minefields", [])),
-        minefield_density=data.get("minefield_density", ""),
-        zeppelin_hexes=tuple(hexes.parse(h) for h in data.get("zeppelin_hexes", [])),
-        zeppelin_seat=data.get("zeppelin_seat", ""),
-        victory=evolve(Victory(
-            kind=victory["kind"], side=victory.get("side", ""), ties=victory.get("ties", ""),
-            hexes=tuple(hexes.parse(h) for h in victory.get("hexes", [])) + _edges(load_map(data["map"]), victory.get("edges", [])),
-            ships=victory.get("ships", 0), max_permanent_w=victory.get("max_permanent_w", 1),
-            max_permanent_s=victory.get("max_permanent_s", 1), max_permanent_hits=victory.get("max_permanent_hits", 99),
-            turned_back=victory.get("turned_back", 0), margin=victory.get("margin", 0),
-            bombardment=_bombardment(load_map(data["map"]), victory.get("bombardment")),
-        ), **readings.get(reading, {})),
-        variants=data.get("variants", {}),
+        minefields=frozenset(_hex(h, source, "minefields") for h in data.minefields),
+        minefield_density=data.minefield_density,
+        zeppelin_hexes=tuple(_hex(h, source, "zeppelin_hexes") for h in data.zeppelin_hexes),
+        zeppelin_seat=data.zeppelin_seat,
+        zeppelin_facing=data.zeppelin_facing,
+        victory=evolve(Victory(**victory, bombardment=_bombardment(drawn, bombardment, source)),
+                       **readings.get(reading, {})),
+        variants=data.variants,
         victory_readings=readings, victory_reading=reading,
-        victory_help=victory.get("readings", {}).get("help", ""),
+        victory_help=given_readings.help if given_readings else "",
     )
 
 
-READING_FIELDS = {"max_permanent_w", "max_permanent_s", "max_permanent_hits", "turned_back", "ships"}
+def _placed(drawn: Map, unit: Unit | DummyFile, source: str, where: str) -> None:
+    """A ship or a dummy starts at sea, a fort on the shore: on the map either way."""
+    at = unit.hex if isinstance(unit.hex, Hex) else hexes.parse(unit.hex)
+    fort = getattr(unit, "kind", "") == FORT
+    if not drawn.on_map(at) or (drawn.water(at) == fort):
+        where_it_is = "off the map" if not drawn.on_map(at) else "at sea" if fort else "land"
+        raise scenarios.problem(source, where, f"{hexes.number(at)} is {where_it_is}: "
+                                f"{'a fort stands on the shore' if fort else 'a ship starts at sea'}")
 
 
-def _readings(scenario_id: str, given: Mapping[str, Any]) -> tuple[dict[str, dict[str, Any]], str]:
+def _hex(text: str, source: str, where: str) -> Hex:
+    try:
+        return hexes.parse(text)
+    except ValueError as error:
+        raise scenarios.problem(source, where, str(error)) from None
+
+
+READING_FIELDS = frozenset(attrs.fields_dict(READING))
+
+
+def _readings(scenario_id: str, given: ReadingsFile | None) -> tuple[dict[str, dict[str, Any]], str]:
     """The victory readings a scenario offers (name -> the Victory fields it sets), and its default.
     Every reading sets the same fields, so a reading chosen over the default leaves nothing of it."""
-    choices = {name: dict(fields) for name, fields in given.get("choices", {}).items()}
+    choices = {name: scenarios.given(fields) for name, fields in given.choices.items()} if given else {}
     if not choices:
         return {}, ""
     keys = {frozenset(fields) for fields in choices.values()}
-    if len(keys) != 1 or not next(iter(keys)) <= READING_FIELDS or given.get("default") not in choices:
+    if len(keys) != 1 or given.default not in choices:
         raise ValueError(f"scenario {scenario_id!r}: [victory.readings] must give a default among its "
                          f"choices, each setting the same fields of {sorted(READING_FIELDS)}")
-    return choices, given["default"]
+    return choices, given.default
 
 
-def _bombardment(drawn: Map, given: Mapping[str, Any] | None) -> Bombardment | None:
-    if not given:
+def _bombardment(drawn: Map, given: Any, source: str) -> Bombardment | None:
+    if given is None:
         return None
-    return Bombardment(target=given["target"], side=given["side"], points=given["points"],
-                       most_speed=given.get("most_speed", 2), hexes=frozenset(_edges(drawn, given["edges"])))
+    spec = scenarios.given(given)
+    if "edges" not in spec:
+        raise scenarios.problem(source, "victory.bombardment", "edges: where the ships shell from, "
+                                "as [edge, first, last]")
+    edges = spec.pop("edges")
+    return Bombardment(**spec, hexes=frozenset(_edges(drawn, edges)))
 
 
-def _edges(drawn: Map, edges: list) -> tuple[Hex, ...]:
+def _edges(drawn: Map, edges: tuple[Edge, ...]) -> tuple[Hex, ...]:
     """Stretches of the map's edge, each [edge, first, last]: "east" and "west" by row, "north"
     and "south" by column."""
     found = []
     for edge, first, last in edges:
+        if not 1 <= first <= last <= (drawn.rows if edge in ("east", "west") else drawn.columns):
+            raise ValueError(f"victory.edges: {edge} {first} to {last} is not along the map's edge")
         for n in range(first, last + 1):
             column, row = {"east": (drawn.columns, n), "west": (1, n), "north": (n, 1), "south": (n, drawn.rows)}[edge]
             found.append(hexes.from_offset(column, row))
@@ -307,17 +510,31 @@ def _edges(drawn: Map, edges: list) -> tuple[Hex, ...]:
 
 @functools.cache
 def load_map(map_id: str) -> Map:
-    data = _read(map_id)
-    lines = data["terrain"].strip("\n").split("\n")
-    columns, rows = data["columns"], data["rows"]
+    return read_map(_shipped(map_id), _source(map_id))
+
+
+def read_map(text: str, source: str) -> Map:
+    data = scenarios.read(text, MapFile, source)
+    lines = data.terrain.strip("\n").split("\n")
+    columns, rows = data.columns, data.rows
     if len(lines) != rows or any(len(line) != columns for line in lines):
-        raise ValueError(f"map {map_id!r} is not {rows} lines of {columns} characters")
+        raise scenarios.problem(source, "terrain", f"the map is not {rows} lines of {columns} characters")
     terrain = {hexes.from_offset(c + 1, r + 1): ch for r, line in enumerate(lines) for c, ch in enumerate(line)}
-    return Map(name=data["name"], columns=columns, rows=rows, terrain=terrain,
-               places=tuple(dict(p) for p in data.get("places", [])))
+    for n, place in enumerate(data.places, 1):
+        _hex(place.hex, source, f"places[{n}].hex")
+    return Map(name=data.name, columns=columns, rows=rows, terrain=terrain,
+               places=tuple({"name": p.name, "hex": p.hex} for p in data.places))
+
+
+def _shipped(name: str) -> str:
+    """The text of one of the ruleset's own files, `scenarios/NAME.toml`."""
+    return resources.files(__package__).joinpath("scenarios", f"{name}.toml").read_text("utf-8")
+
+
+def _source(name: str) -> str:
+    return f"salvo/scenarios/{name}.toml"
 
 
 @functools.cache
 def _read(name: str) -> dict:
-    text = resources.files(__package__).joinpath("scenarios", f"{name}.toml").read_text("utf-8")
-    return tomllib.loads(text)
+    return tomllib.loads(_shipped(name))

@@ -6,7 +6,7 @@ from typing import Any
 
 from fogbank.rules.core import GameState
 
-from . import checks, hexes, sensing
+from . import checks, hexes, movement, sensing
 from .tables import RADARS, SEARCH_RADARS
 from .board import Board, SeatLog
 from .scenario import Scenario
@@ -35,6 +35,8 @@ def unit_view(unit: Unit, board: Board, turn: int = 0) -> dict[str, Any]:
         "w": unit.w, "s": unit.s, "fresh_w": unit.fresh_w, "fresh_s": unit.fresh_s,
         "sunk": unit.sunk, "exited": unit.exited, "turned": unit.turned,
         "hurt_now": [words for mark, words in MARKS.items() if board.marked(mark, unit.id, turn)],
+        # What its path may hold this turn, for a page to measure a path by as it is plotted.
+        "limits": movement.limits(unit, board.effects.get(unit.side, frozenset())) if unit.moves else None,
     }
 
 
@@ -107,6 +109,7 @@ def seat_view(state: GameState, scenario: Scenario, seat: str, since: int | None
         for ship in view["ships"]:
             if not ship["sunk"] and not ship["exited"]:
                 ship["batteries"] = checks.batteries(ship)
+                ship["reaches"] = checks.reaches(ship)
                 ship["lines_blocked"] = checks.lines_blocked(view, ship)
     return view
 
@@ -152,6 +155,9 @@ def chart_view(scenario: Scenario) -> dict[str, Any]:
         "bombardment": _bombardment(scenario),
         # What a facing letter means (a ship's course, as the rules letter the hexsides).
         "facings": dict(hexes.FACING_WORDS),
+        # What a side's new dummies may do, and how far a starshell bursts and a searchlight reaches.
+        "dummies_per_turn": movement.DUMMIES_PER_TURN, "dummy_limits": movement.dummy_limits(),
+        "starshell_range": sensing.STARSHELL_RANGE, "searchlight_range": sensing.SEARCHLIGHT_RANGE,
     }
 
 

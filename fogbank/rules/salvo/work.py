@@ -8,7 +8,7 @@ import hashlib
 import hmac
 from typing import Any, Iterable
 
-from fogbank.rules.core import GameState, Modifier, Outcome, Resolution, Roll
+from fogbank.rules.core import GameState, Modifier, Outcome, Resolution, Roll, Roller
 from fogbank.rules.core.copies import evolve
 
 from . import hexes, sensing
@@ -21,25 +21,31 @@ from .units import DUMMY, FORT, SINKING_HITS, ZEPPELIN, Unit
 class Work:
     def __init__(self, state: GameState, scenario: Scenario, turn: int | None = None) -> None:
         self.state, self.scenario = state, scenario
-        self.turn = state.turn if turn is None else turn  # Phase One is worked for the next turn
+        # Phase One is worked for the next turn: the turn moves on with the roller's.
+        self.roller = Roller(state.dice, state.turn if turn is None else turn)
         self.phase = state.phase
         self.board: Board = state.board
         self.units: dict[str, Unit] = {u.id: u for u in self.board.units}
-        self.dice = state.dice
-        self.rolls: list[Roll] = []
         self.events: list[Told] = []
         self.told: dict[str, list[Report]] = {}
         self.fog = state.options.get("fog", scenario.fog)
 
     # Dice.
 
+    @property
+    def turn(self) -> int:
+        return self.roller.turn
+
+    @turn.setter
+    def turn(self, turn: int) -> None:
+        self.roller.turn = turn
+
+    @property
+    def rolls(self) -> list[Roll]:
+        return self.roller.rolls
+
     def roll(self, key: str, table: str, modifiers: Iterable[Modifier] = ()) -> Roll:
-        self.dice, record = self.dice.roll(
-            turn=self.turn, key=f"{self.turn}/{key}", table=table, count=TABLES[table].dice,
-            modifiers=modifiers, read=TABLES[table].read,
-        )
-        self.rolls.append(record)
-        return record
+        return self.roller.roll(key, table, TABLES[table].dice, modifiers, read=TABLES[table].read)
 
     def outcome_of(self, key: str, table: str) -> str:
         return self.roll(key, table).outcome
@@ -142,7 +148,7 @@ class Work:
             mine = labels.setdefault(who, {})
             # New labels go in hex order (the hexes are shown); units sharing a hex in an order the
             # game's secret seed shuffles, so the lower label says nothing of which is real.
-            shuffle = functools.partial(_shuffled, self.dice.seed, f"label/{who}/{self.turn}/{self.phase}/")
+            shuffle = functools.partial(_shuffled, self.roller.seed, f"label/{who}/{self.turn}/{self.phase}/")
             for unit in sorted(units, key=lambda u: (hexes.number(u.hex), shuffle(u.id))):
                 if unit.id not in mine:
                     mine[unit.id] = next_label.get(who, 1)
@@ -163,9 +169,9 @@ class Work:
                 reports=(*log.reports, *self.told.get(seat.name, ())),
             )
         board = evolve(board, labels=labels, next_label=next_label)
-        state = evolve(self.state, board=board, dice=self.dice, knowledge=knowledge,
+        state = evolve(self.state, board=board, dice=self.roller.dice, knowledge=knowledge,
                              outcome=outcome or self.state.outcome)
-        return Resolution(state, tuple(self.events), tuple(self.rolls))
+        return Resolution(state, tuple(self.events), tuple(self.roller.rolls))
 
 
 def _shuffled(seed: bytes, context: str, uid: str) -> bytes:

@@ -8,10 +8,9 @@ from __future__ import annotations
 from typing import Iterable
 
 
-from fogbank.rules.core import Modifier
+from fogbank.rules.core import Modifier, Roller
 from fogbank.rules.core.copies import evolve
 
-from .damage import Roller
 from .geometry import Point, bearing, crosses, near
 from .ships import Ship, ShipClass
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-
-from fogbank.rules.core import Dice, GameState, Modifier, Roll
+from fogbank.rules.core import GameState, Modifier, Roller
 from fogbank.rules.core.copies import evolve
 
+from . import special
 from .events import Sunk
 from .scenario import hit_table, ship_classes
 from .sight import watchers
@@ -33,22 +33,10 @@ def read_fire(total: int) -> str:
     return "out" if total == 1 else "spreads" if total >= 5 else "burns"
 
 
+# The tables a phase's roller reads by name; a roll on any other gives its own reader.
 TABLES: dict[str, Callable[[int], str]] = {
     "pick": read_face, "duration": read_turns, "five_six": read_five_six, "fire": read_fire,
 }
-
-
-class Roller:
-    """Keyed rolls for one phase, remembered for the log."""
-
-    def __init__(self, dice: Dice, turn: int):
-        self.dice, self.turn, self.rolls = dice, turn, []
-
-    def roll(self, key: str, table: str, count: int = 1, modifiers: tuple[Modifier, ...] = (), read=None) -> Roll:
-        self.dice, roll = self.dice.roll(turn=self.turn, key=f"{self.turn}/{key}", table=table, count=count,
-                                         modifiers=modifiers, read=read or TABLES[table])
-        self.rolls.append(roll)
-        return roll
 
 
 def _turns(roller: Roller, key: str, value: str) -> int:
@@ -114,7 +102,7 @@ def apply_special(ship: Ship, cls: ShipClass, effects: dict[str, str], gun_point
             points += round(float(value) * gun_points)
         elif effect == "knots":
             knots += int(value)
-            said.append(f"{value} knots lost")
+            said.append(special.knots_lost(value))
         elif effect == "rooms":
             rooms += int(value)
             said.append(f"{value} engine room{'s' if value != '1' else ''} lost")
@@ -223,15 +211,20 @@ def _gun_points(gun: str) -> int:
     return hit_table().guns[gun].points
 
 
+def goes_down(ship: Ship, points: int) -> str | None:
+    """Why she sinks (6), or None: 75% of her points (`points`) taken this turn is overwhelming
+    damage; her points taken in all sink her too."""
+    return ("overwhelming damage" if ship.turn_damage * 4 >= points * 3
+            else "damage" if ship.damage >= points else None)
+
+
 def sink(board, state: GameState) -> tuple[Any, list[Sunk]]:
     """Ships at or past their points, or that took 75% of them this turn, go down (5.9, 6): seen
     by every seat whose ships see her as she goes (the firer among them if she still sees her)."""
     classes, events, changed = ship_classes(), [], []
     on_table = evolve(state, board=board)
     for ship in (s for s in board.ships if not s.sunk):
-        points = classes[ship.cls].points
-        how = ("overwhelming damage" if ship.turn_damage * 4 >= points * 3
-               else "damage" if ship.damage >= points else None)
+        how = goes_down(ship, classes[ship.cls].points)
         if how:
             changed.append(evolve(ship, sunk=True, speed=0))
             events.append(Sunk(turn=state.turn, phase=state.phase, audience=watchers(on_table, ship.name),

@@ -54,8 +54,12 @@ def salvo_words(s: dict) -> str:
     said += f", range {s['range']} inches"
     working = []
     if s["half_salvos"]:
+        verb = "fires" if s["firing"] == 1 else "fire"
+        # A half of one gun rounds up to it (5.6b): the row stays, the ammunition is halved.
+        still = ", rounded up, still" if s["guns"] == s["firing"] else ""
+        halved = f"{_plural(s['firing'], 'gun')}{still} {verb} as {s['guns']}"
         working.append(f"half salvo{'s' if len(s['half_salvos']) > 1 else ''} for {' and '.join(s['half_salvos'])}: "
-                       f"{_plural(s['firing'], 'gun')} fire as {s['guns']}")
+                       f"{halved}")
     else:
         working.append(_plural(s["guns"], "gun"))
     working += [f"{shift['reason']} {shift['columns']:+d} column{'' if abs(shift['columns']) == 1 else 's'}"

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from fogbank.rules.core import ByFaces, GameState, Modifier, Resolution
+from fogbank.rules.core import ByFaces, GameState, Modifier, Resolution, Roller
 from fogbank.rules.core.copies import evolve
 
 from . import gunnery, special
 from .board import Board, FireOrder, Salvo
-from .damage import Roller
+from .damage import TABLES
 from .events import Fired, NotFired, UnderFire
 from .geometry import bearing, in_arc, relative
 from .reports import tell
@@ -74,7 +74,7 @@ def execute_fire(state: GameState) -> Resolution:
     accepted in 2B that cannot fire is explained to its seat."""
     board: Board = state.board
     table, classes = hit_table(), ship_classes()
-    roller = Roller(state.dice, state.turn)
+    roller = Roller(state.dice, state.turn, TABLES)
     loaded, unfired, spent = [], [], {}  # (ship, order, local, mounts, guns, short); (ship, order, why)
     for ship in (s for s in board.ships if not s.sunk):
         written = board.fire.get(ship.name, ())
@@ -95,16 +95,16 @@ def execute_fire(state: GameState) -> Resolution:
                                         turn=state.turn, first=_first(ship, battery, order.target),
                                         local=bool(local), half=order.half, batteries=1,
                                         target_cls=classes[target.cls]).quarters
-                guns, short = _pay(ship, mounts, ordered, quarters, spent.setdefault(ship.name, {}))
+                guns, firing, short = _pay(ship, mounts, ordered, quarters, spent.setdefault(ship.name, {}))
                 if guns:
-                    loaded.append((ship, order, bool(local), mounts, guns, short))
+                    loaded.append((ship, order, bool(local), mounts, guns, firing, short))
                 else:
                     unfired.append((ship, order, "not even half of the salvo's ammunition was left for it"))
     batteries: dict[str, set[tuple[str, str]]] = {}
-    for ship, order, _, mounts, _, _ in loaded:
+    for ship, order, _, mounts, _, _, _ in loaded:
         batteries.setdefault(order.target, set()).add((ship.name, mounts[0].battery))
     salvos, events, fired = [], [], {}
-    for ship, order, local, mounts, guns, short in loaded:
+    for ship, order, local, mounts, guns, firing, short in loaded:
         target = board.ship(order.target)
         battery, gun = mounts[0].battery, table.guns[mounts[0].gun]
         fire = gunnery.plan(table, gun, battery, guns, ship, target, turn=state.turn,
@@ -114,7 +114,8 @@ def execute_fire(state: GameState) -> Resolution:
             fire = evolve(fire, halvings=(*fire.halvings, "ammunition for half a salvo only"))
         fired.setdefault(ship.name, {}).setdefault(battery, set()).add(order.target)
         on_her = len(batteries[order.target])
-        salvo = evolve(_roll(roller, table, classes, ship, order, battery, gun, target, fire, on_her), firing=guns)
+        salvo = evolve(_roll(roller, table, classes, ship, order, battery, gun, target, fire, on_her),
+                       firing=firing)
         salvos.append(salvo)
         events.append(Fired(turn=state.turn, phase=state.phase, audience=frozenset({board.seat_of(ship.name)}),
                             salvo=salvo_map(salvo, ship, target)))
@@ -143,20 +144,22 @@ def _first(ship: Ship, battery: str, target: str) -> bool:
 
 
 def _pay(ship: Ship, mounts: list[Mount], ordered: int, quarters: int, paid: dict[str, int]
-         ) -> tuple[int, bool]:
-    """The guns that fire and whether short of a full salvo (5.10): each mount pays its share of
-    the salvo, rounded up to a quarter; a mount with half of it left fires half its guns."""
-    guns, short = 0, False
+         ) -> tuple[int, int, bool]:
+    """The guns that fire (the row), the guns of the mounts that fire as they were ordered (before
+    any half salvo), and whether short of a full salvo (5.10): each mount pays its share of the
+    salvo, rounded up to a quarter; a mount with half of it left fires half its guns."""
+    guns, firing, short = 0, 0, False
     for m in mounts:
         working = working_guns(ship, m)
         share = min(working, ordered) if m.battery == SECONDARIES else working
         need = -(-quarters * share // working)  # its share of the salvo, rounded up to a quarter
         has = left(ship, m) - paid.get(m.name, 0)
         if has >= need:
-            guns, paid[m.name] = guns + share, paid.get(m.name, 0) + need
+            guns, firing, paid[m.name] = guns + share, firing + share, paid.get(m.name, 0) + need
         elif need >= 2 and has * 2 >= need:  # half a salvo left: she fires it (5.10)
-            guns, paid[m.name], short = guns + (share + 1) // 2, paid.get(m.name, 0) + need // 2, True
-    return guns, short
+            guns, firing, short = guns + (share + 1) // 2, firing + share, True
+            paid[m.name] = paid.get(m.name, 0) + need // 2
+    return guns, firing, short
 
 
 def _why_silent(ship: Ship, group: str, turn: int) -> str:
@@ -182,9 +185,10 @@ def _roll(roller: Roller, table, classes, ship: Ship, order: FireOrder, battery:
     if fire.column is not None:
         die = roller.roll(key, "hits", read=gunnery.read_die).total
         count, boxed = gunnery.hits(table, fire, die)
-        earned = gunnery.special_rolls(count, die)
-        if boxed and earned:
+        if boxed:  # the box (5.6e): its hit rolls again for a special, needing a 1, whatever the die
             earned = int(roller.roll(f"{key}/box", "box", read=read_box).outcome == "special")
+        else:
+            earned = gunnery.special_rolls(count, die)
         if count:
             points, grade = gunnery.point_damage(gun, fire.range_heading, table, classes[target.cls], count)
         shift = {"close": 1, "medium": 0, "long": -1}[fire.section]

@@ -141,6 +141,26 @@ def crosses(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
     )
 
 
+def segments_within(p1: Point, p2: Point, q1: Point, q2: Point, reach: int) -> bool:
+    """Whether segment p1-p2 comes within `reach` of segment q1-q2 (exact integers)."""
+    return crosses(p1, p2, q1, q2) or near(p1, q1, q2, reach) or near(p2, q1, q2, reach) \
+        or near(q1, p1, p2, reach) or near(q2, p1, p2, reach)
+
+
+def sweeps_within(segment: tuple[Point, Point], shift: Point, other: tuple[Point, Point], reach: int) -> bool:
+    """Whether a segment moved straight by `shift` comes within `reach` of another at any moment
+    of the way: whether the parallelogram it sweeps does (exact; no moment between samples is
+    missed, however fast the two close)."""
+    (p, q), (dx, dy) = segment, shift
+    corners = (p, q, (q[0] + dx, q[1] + dy), (p[0] + dx, p[1] + dy))
+    edges = tuple(zip(corners, corners[1:] + corners[:1], strict=True))
+    if any(segments_within(a, b, *other, reach) for a, b in edges):
+        return True
+    # Wholly inside the parallelogram (it has an inside only when the shift is not along the segment).
+    turns = {_orientation(a, b, other[0]) for a, b in edges}
+    return turns in ({1}, {-1})
+
+
 def crosses_path(p1: Point, p2: Point, path: tuple[Point, ...]) -> bool:
     """Whether segment p1-p2 touches any leg of a path of points."""
     return any(crosses(p1, p2, a, b) for a, b in zip(path, path[1:]))

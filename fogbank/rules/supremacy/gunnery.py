@@ -28,7 +28,7 @@ class Fire:
     guns: int  # the row used, after half salvos (0: no fire)
     quarters: int  # ammunition used by each mount, in quarter salvos
     shifts: tuple[tuple[str, int], ...]  # reason -> columns (+ left, better)
-    column: int | None  # the column before the die; None when no hit is possible
+    column: int | None  # the column before the die (below 0: past the left edge); None: no hit possible
     halvings: tuple[str, ...] = ()  # why the row was halved, each a half salvo
 
 
@@ -92,8 +92,8 @@ def plan(table: HitTable, gun: Gun, battery: str, guns: int, firer: Ship, target
     shifted = None if not reachable else column - sum(value for _, value in shifts)
     if shifted is not None and shifted >= len(table.percent):
         shifted = None  # off the right of the table: no hit possible
-    return Fire(heading, section, row, quarters, tuple(shifts), None if shifted is None else max(0, shifted),
-                tuple(halvings))
+    # Past the left edge the column is kept as summed: the die's shift is one more (5.6c).
+    return Fire(heading, section, row, quarters, tuple(shifts), shifted, tuple(halvings))
 
 
 def allowed_local(battery: str) -> tuple[str, ...]:
@@ -102,7 +102,9 @@ def allowed_local(battery: str) -> tuple[str, ...]:
 
 
 def hits(table: HitTable, fire: Fire, die: int) -> tuple[int, bool]:
-    """The hits after the die, and whether the column is in "the box" (a hit needs a second 1)."""
+    """The hits after the die, and whether the column is in "the box" (a hit needs a second 1).
+    The die's shift is summed with the others, and only the column reached is read: the left
+    edge for any beyond it (5.6b, "all such modifiers are cumulative")."""
     if fire.column is None:
         return 0, False
     column = max(0, fire.column - DIE_SHIFT[die])

@@ -14,10 +14,11 @@ import math
 from fractions import Fraction
 from typing import Mapping
 
+from fogbank.rules.core import Roller
 from fogbank.rules.core.copies import evolve
 
 from . import geometry
-from .damage import Roller
+from .damage import goes_down
 from .geometry import Point, bearing, offset
 from .moves import QUARTER, Move, quarters_of_turn, turning_before
 from .ships import Ship, ShipClass
@@ -37,7 +38,7 @@ def read_way(total: int) -> str:
 
 
 def touching(a: tuple[Point, Point], b: tuple[Point, Point]) -> bool:
-    return geometry.crosses(*a, *b) or any(geometry.near(p, *b, TOUCH) for p in a) or any(geometry.near(p, *a, TOUCH) for p in b)
+    return geometry.segments_within(*a, *b, TOUCH)
 
 
 def _model(ship: Ship, cls: ShipClass, k: int) -> tuple[Point, Point]:
@@ -260,12 +261,18 @@ def _ram(ships: dict[str, Ship], a: Ship, b: Ship, k: int, classes, moves) -> tu
     hurt = {a.name: ram_points(SIZE.get(classes[b.cls].type, 600), modifier),
             b.name: ram_points(SIZE.get(classes[a.cls].type, 600), modifier)}
     rammed = None if ramming is None else (b if ramming.name == a.name else a)
-    if ramming is not None and ramming.damage + hurt[ramming.name] >= classes[ramming.cls].points:
+
+    def sinks(ship: Ship) -> bool:  # by her points, or by 75% of them this turn (6)
+        hurt_ = hurt[ship.name]
+        return goes_down(evolve(ship, damage=ship.damage + hurt_, turn_damage=ship.turn_damage + hurt_),
+                         classes[ship.cls].points) is not None
+
+    if ramming is not None and sinks(ramming):
         hurt[rammed.name] //= 2  # the rammer went down: the rammed suffers half
-    sinks = {s.name: s.damage + hurt[s.name] >= classes[s.cls].points for s in (a, b)}
-    locked = not any(sinks.values())
+    sunk = {s.name: sinks(s) for s in (a, b)}
+    locked = not any(sunk.values())
     for ship, met in ((a, at_a), (b, at_b)):
-        left = met if locked or sinks[ship.name] else ship
+        left = met if locked or sunk[ship.name] else ship
         effects = {**ship.effects, "cap0": 10_000} if locked else dict(ship.effects)
         points = hurt[ship.name]
         ships[ship.name] = evolve(left, damage=ship.damage + points, turn_damage=ship.turn_damage + points,
@@ -278,25 +285,33 @@ def _ram(ships: dict[str, Ship], a: Ship, b: Ship, k: int, classes, moves) -> tu
 __all__ = ["resolve", "read_avoid", "read_way"]
 
 
-def straight_on(ship: Ship) -> Ship:
-    """The ship as if her next move ran straight ahead (astern if she goes astern) at her speed."""
+def straight_on(ship: Ship) -> Point:
+    """The way she makes if her next move runs straight ahead (astern if she goes astern) at her
+    speed: 2 knots an inch, in tenths."""
     heading = (ship.course + 180) % 360 if ship.backwards else ship.course
-    return evolve(ship, path=(ship.at, offset(ship.at, heading, ship.speed * 5)))  # 2 knots an inch
+    ahead = offset(ship.at, heading, ship.speed * 5)
+    return ahead[0] - ship.at[0], ahead[1] - ship.at[1]
 
 
 def on_collision_course(a: Ship, b: Ship, classes) -> bool:
-    """2.8: ending within 6 inches of each other, would they touch if both ran straight on at their speed?"""
-    return geometry.within(a.at, b.at, geometry.NAUTICAL_MILE) and first_contact(straight_on(a), straight_on(b), classes) is not None
+    """2.8: ending within 6 inches of each other, would they touch if both ran straight on at their
+    speed? Judged over the whole run, not at moments of it: a's model swept by her way relative
+    to b's comes within touching of b's model (ships closing fast cross between any two samples)."""
+    if not geometry.within(a.at, b.at, geometry.NAUTICAL_MILE):
+        return False
+    (ax, ay), (bx, by) = straight_on(a), straight_on(b)
+    return geometry.sweeps_within(a.model(classes[a.cls]), (ax - bx, ay - by), b.model(classes[b.cls]), TOUCH)
 
 
-def turned_clear(ship: Ship, other: Ship, classes, starboard_only: bool) -> Ship | None:
-    """The least turn (in 5 degrees, starboard first) that takes her off the collision course, or None."""
-    for degrees in range(5, 181, 5):
-        for turn in (degrees,) if starboard_only else (degrees, -degrees):
-            turned = evolve(ship, course=(ship.course + turn) % 360)
-            if not on_collision_course(turned, other, classes):
-                return turned
-    return None
+def turned_clear(ship: Ship, other: Ship, others: list[Ship], classes, starboard_only: bool) -> Ship | None:
+    """The least turn (in 5 degrees, starboard first) that takes her off the collision course with
+    `other` without putting her on one with any of `others`; failing that, off `other`'s alone."""
+    turns = [turn for degrees in range(5, 181, 5)
+             for turn in ((degrees,) if starboard_only else (degrees, -degrees))]
+    tried = [evolve(ship, course=(ship.course + turn) % 360) for turn in turns]
+    clear = [t for t in tried if not on_collision_course(t, other, classes)]
+    return next((t for t in clear if not any(on_collision_course(t, o, classes) for o in others)),
+                clear[0] if clear else None)
 
 
 def keep_clear(ships: dict[str, Ship], classes, sees, turn: int = 0) -> list[tuple[str, str]]:
@@ -307,20 +322,32 @@ def keep_clear(ships: dict[str, Ship], classes, sees, turn: int = 0) -> list[tup
     all power lost). Returns (ship turned, other) for each."""
     turned = []
     names = sorted(n for n, s in ships.items() if not s.sunk)
-    for i, first in enumerate(names):
-        for second in names[i + 1:]:
-            a, b = ships[first], ships[second]
-            if not on_collision_course(a, b, classes):
-                continue
-            way = right_of_way(a, b, classes)
-            givers = [b] if way is a else [a] if way is b else [a, b]
-            for giver in givers:
-                other = ships[b.name if giver.name == a.name else a.name]
-                if giver.rudder == "lost" or giver.lasting("cap0", turn + 1) or not sees(giver, other) \
-                        or not on_collision_course(ships[giver.name], other, classes):
-                    continue
-                clear = turned_clear(ships[giver.name], other, classes, starboard_only=way is None)
-                if clear is not None:
-                    ships[giver.name] = clear
-                    turned.append((giver.name, other.name))
+    for _ in range(len(names)):  # a turn off one ship may bring her onto another's course: again
+        before = len(turned)
+        for i, first in enumerate(names):
+            for second in names[i + 1:]:
+                turned += _keep_apart(ships, first, second, names, classes, sees, turn)
+        if len(turned) == before:
+            break
+    return turned
+
+
+def _keep_apart(ships: dict[str, Ship], first: str, second: str, names: list[str], classes, sees,
+                turn: int) -> list[tuple[str, str]]:
+    a, b = ships[first], ships[second]
+    if not on_collision_course(a, b, classes):
+        return []
+    way = right_of_way(a, b, classes)
+    givers = [b] if way is a else [a] if way is b else [a, b]
+    turned = []
+    for giver in givers:
+        other = ships[b.name if giver.name == a.name else a.name]
+        if giver.rudder == "lost" or giver.lasting("cap0", turn + 1) or not sees(giver, other) \
+                or not on_collision_course(ships[giver.name], other, classes):
+            continue
+        rest = [ships[n] for n in names if n not in (giver.name, other.name)]
+        clear = turned_clear(ships[giver.name], other, rest, classes, starboard_only=way is None)
+        if clear is not None:
+            ships[giver.name] = clear
+            turned.append((giver.name, other.name))
     return turned

@@ -9,6 +9,7 @@ from fogbank.rules.core import (
     UMPIRE, Dice, Event, GameState, Option, Refused, Resolution, Ruleset, Seat, Tally, register,
 )
 from fogbank.rules.core.copies import evolve
+from fogbank.rules.core.scenarios import Checked
 
 from . import (aground, contacts, fire, gunnery, idle, measures, orders, overrides, ramming, searchlights, torpedoes,
                turn, victory, views)
@@ -17,7 +18,7 @@ from .bot import Captain
 from .damage import TABLES
 from .describe import describe
 from .errors import ERROR_CODES
-from .scenario import load_scenario, scenario_ids
+from .scenario import check, load_scenario, scenario_ids
 from .ships import Ship
 
 
@@ -29,6 +30,15 @@ class Supremacy(Ruleset):
 
     def scenarios(self) -> tuple[str, ...]:
         return scenario_ids()
+
+    def check_scenario(self, text: str, source: str, beside: Callable[[str], str | None]) -> Checked:
+        found = check(text, source)
+        if isinstance(found, dict):  # ships.toml
+            return Checked(title="ship classes", kind="ship classes", notes=(", ".join(found),))
+        return Checked(title=found.title, seats=tuple(Seat(p.name, p.side, p.title) for p in found.ships),
+                       side_titles={side: given.title for side, given in found.sides.items()},
+                       turns=found.turn_limit,
+                       notes=("a seat a ship; with --option seats=side, a seat a side",))
 
     def options(self, scenario: str) -> Mapping[str, Option]:
         return {"seats": Option(default="ship", choices=("ship", "side"),
@@ -62,7 +72,7 @@ class Supremacy(Ruleset):
         )
 
     def side_titles(self, state: GameState) -> Mapping[str, str]:
-        return {side: given["title"] for side, given in load_scenario(state.scenario).sides.items()}
+        return {side: given.title for side, given in load_scenario(state.scenario).sides.items()}
 
     def seats_to_act(self, state: GameState) -> frozenset[str]:
         """Every seat with a ship afloat acts in 1A, 2B and 3, and in 2A at night, whether or not

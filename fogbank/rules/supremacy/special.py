@@ -76,6 +76,11 @@ def words(colour_: int, white: int, penetrating: bool) -> str:
 _TURNS = {"1": "next turn", "d": "for a die's turns", "d2": "for a die less two turns", "ever": "for good"}
 
 
+def knots_lost(knots: int | str) -> str:
+    """"1 knot lost", "4 knots lost" (the chart's "1 Knot")."""
+    return f"{knots} knot{'' if str(knots) == '1' else 's'} lost"
+
+
 def _effect_words(effect: str, value: str) -> str:
     """One effect of the chart as the chart says it, in words."""
     lost, _, span = value.partition(":")
@@ -83,7 +88,7 @@ def _effect_words(effect: str, value: str) -> str:
     return {
         "dmg": lambda: ("half a hit's damage" if value == "0.5" else "1 hit's worth of damage" if value == "1"
                         else f"{value} hits' worth of damage"),
-        "knots": lambda: f"{value} knots lost",
+        "knots": lambda: knots_lost(value),
         "rooms": lambda: f"{value} engine room{plural} knocked out",
         "sec": lambda: f"{value} secondary gun{plural} knocked out",
         "main": lambda: "a main turret knocked out",
@@ -109,7 +114,7 @@ def _effect_words(effect: str, value: str) -> str:
         "explode": lambda: "she explodes on a 5 or 6",
         "magazine": lambda: f"a magazine explodes: a main turret lost and {value} of her own hits",
         "torpboom": lambda: "her loaded torpedoes may explode",
-        "bulkhead": lambda: f"bulkheads failing: {value} knots lost on a 5 or 6 each turn until a 1",
+        "bulkhead": lambda: f"bulkheads failing: {knots_lost(value)} on a 5 or 6 each turn until a 1",
         "sinking": lambda: "losing 5 knots a turn until dead in the water",
         "secq": lambda: "a quarter of the secondaries knocked out",
         "lights": lambda: "searchlights knocked out",

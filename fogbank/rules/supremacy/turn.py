@@ -7,13 +7,13 @@ from __future__ import annotations
 from typing import Mapping
 
 
-from fogbank.rules.core import GameState, Resolution
+from fogbank.rules.core import GameState, Resolution, Roller
 from fogbank.rules.core.copies import evolve
 
 from . import aground, gunnery, moves, ramming, special
 from . import contacts, torpedoes
 from .board import Board
-from .damage import Roller, apply_special, sink
+from .damage import TABLES, apply_special, sink
 from .events import Collided, Damaged, Grounded
 from .geometry import NAUTICAL_MILE, within
 from .reports import tell
@@ -59,7 +59,7 @@ def execute_moves(state: GameState) -> Resolution:
     shoals may run aground (2.10); smoke is laid along the path; sight is taken at the end."""
     board: Board = state.board
     classes, land = ship_classes(), load_scenario(state.scenario).land
-    roller = Roller(state.dice, state.turn)
+    roller = Roller(state.dice, state.turn, TABLES)
     moved, made, laying, grounding = [], {}, [], []
     for ship in board.ships:
         if ship.sunk:
@@ -154,7 +154,7 @@ def apply_damage(state: GameState) -> Resolution:
     """All the turn's fire lands at once (2D); specials are applied with the owner's secret rolls."""
     board: Board = state.board
     table, classes = hit_table(), ship_classes()
-    roller = Roller(state.dice, state.turn)
+    roller = Roller(state.dice, state.turn, TABLES)
     ships = {s.name: s for s in board.ships}
     told: dict[str, tuple[int, list[str]]] = {}
     for n, salvo in enumerate(board.salvos):
@@ -190,7 +190,7 @@ def apply_damage(state: GameState) -> Resolution:
 def cleanup(state: GameState) -> Resolution:
     """Smoke is removed; fires, flooding and sinking take their toll; the turn's damage is totted (8)."""
     board: Board = state.board
-    roller = Roller(state.dice, state.turn)
+    roller = Roller(state.dice, state.turn, TABLES)
     changed, events = [], []
     for ship in afloat(board):
         fires, points, words = dict(ship.fires), 0, []
@@ -207,7 +207,7 @@ def cleanup(state: GameState) -> Resolution:
             result = roller.roll(f"flood/{ship.name}", "pick").total
             if result >= 5:
                 knots += flooding
-                words.append(f"flooding: {flooding} knots lost")
+                words.append(f"flooding: {special.knots_lost(flooding)}")
             elif result == 1:
                 flooding = 0
                 words.append("the flooding is held")

@@ -13,7 +13,7 @@ from .contacts import contact_map, shown_smoke
 from .describe import answer_words
 from .geometry import NAUTICAL_MILE, bearing, distance
 from .howto import HOW
-from .moves import TURNING_RADIUS, Ahead, speed_limits
+from .moves import CHASE, TURNING_RADIUS, Ahead, speed_limits
 from .gunnery import hurts_within
 from .scenario import hit_table, load_scenario, ship_classes
 from .ships import MAINS, SECONDARIES, Ship, silenced, top_speed
@@ -119,6 +119,7 @@ def chart(state: GameState, seat: str) -> dict[str, Any]:
     return {
         "title": scenario.title, "scale": "1:12000", "unit": "tenths of an inch", "nautical_mile": NAUTICAL_MILE,
         "visibility": visibility(state) * 10, "turning_radius": TURNING_RADIUS // 10, "measure_within": NAUTICAL_MILE,
+        "chase": CHASE / 4,  # inches chasing splash counts against her speed: the pad's preview of a move
         "land": [[list(p) for p in outline] for outline in scenario.land],
         "yours": list(board.seats.get(seat, ())) if seat != UMPIRE else [s.name for s in board.ships],
         "ships": [
@@ -153,7 +154,7 @@ def briefing(state: GameState, seat: str) -> dict[str, Any]:
     return {
         "title": scenario.title, "briefing": scenario.briefing, "start": scenario.start,
         "turn_limit": scenario.turn_limit, "ships": list(ships), "side": side,
-        "mission": " ".join(scenario.sides[side]["mission"].split()) if side else "You see the whole action.",
+        "mission": " ".join(scenario.sides[side].mission.split()) if side else "You see the whole action.",
         "reported": reported(scenario, ships[0]) if ships else [],
         "how": [{"what": what, "words": words} for what, words in HOW],
     }

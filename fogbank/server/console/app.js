@@ -247,18 +247,35 @@ async function refreshGames() {
     if (!game.over) move(mine);
     game.waitingFor = mine.seats.filter((s) => !s.orders_in).map((s) => s.seat);
   }
-  // The game open here by its scenario's title, as the briefing gives it (the list has its id).
-  const named = game.games.map((entry) => (entry.game === game.welcome?.game && game.welcome.briefing?.title ? { ...entry, title: game.welcome.briefing.title } : entry));
-  $("games").replaceChildren(...gameList(named, game.welcome?.game, seatActions, game.phaseWords, game.welcome?.side_titles));
+  drawGames();
   club.show(mine);
   renderStanding();
 }
 
-/** The umpire's controls in the seats' table: a seat's new link, and its built-in player. */
+/** The games list as last fetched, drawn again (a confirmation asked, a link made). */
+function drawGames() {
+  if (!game.games) return;
+  // The game open here by its scenario's title, as the briefing gives it (the list has its id).
+  const named = game.games.map((entry) => (entry.game === game.welcome?.game && game.welcome.briefing?.title ? { ...entry, title: game.welcome.briefing.title } : entry));
+  $("games").replaceChildren(...gameList(named, game.welcome?.game, seatActions, game.phaseWords, game.welcome?.side_titles));
+}
+
+/** The umpire's controls in the seats' table: a seat's new link (asked first), and its built-in
+ * player. The links made here are kept for this page only: the server keeps none. */
 const seatActions = {
+  made: {}, // seat -> the path of the link made in this page
+  asking: null, // the seat whose new link waits for the umpire's yes
+  ask(seat) {
+    this.asking = seat;
+    drawGames();
+  },
   async reissue(seat, who) {
+    this.asking = null;
     const reply = await ask("reissue", { seat });
-    if (reply) notice(`${capital(who)}: a new link. The old one opens nothing now; send this one on.`);
+    if (reply) {
+      this.made[seat] = `/${seat === "spectator" ? "umpire" : "play"}#token=${reply.token}`;
+      notice(`${capital(who)}: a new link. The old one opens nothing now; send this one on.`);
+    }
     await refreshGames();
   },
   async standIn(seat, bot) {

@@ -1,7 +1,8 @@
 // The club's controls for a game played over days: its deadlines (every phase's, a phase's own,
 // and the one now running, which can be put later), its spectators (how many turns behind, or
 // none) and its nudges (a chat's webhook, each seat's e-mail). Filled in from the `games` reply
-// once, then only its words kept up to date, so nothing the umpire is typing is overwritten.
+// once, then only its words kept up to date, so nothing the umpire is typing is overwritten. What
+// became of each destination's last nudge (sent, or why not) is told in words under the form.
 
 import { left, when } from "/web/clock.js";
 import { h } from "/web/dom.js";
@@ -60,7 +61,7 @@ export class Club {
     $("webhook").value = entry.webhook || "";
     $("addresses").replaceChildren(
       ...entry.seats.map((seat) =>
-        h("label", {}, `E-mail for ${seat.title || seat.seat}`, h("input", { type: "email", "data-address": seat.seat, value: seat.address || "", placeholder: "none", spellcheck: "false" })),
+        h("label", {}, `Nudges for ${seat.title || seat.seat} (e-mail or webhook; the player may set their own)`, h("input", { type: "text", "data-address": seat.seat, value: seat.address || "", placeholder: "none", spellcheck: "false" })),
       ),
     );
   }
@@ -72,6 +73,7 @@ export class Club {
     const due = entry.deadline;
     $("deadline-now").textContent = due ? `This phase's orders are due ${when(due)} (${left(due)}).` : "The phase now open has no deadline.";
     $("extend").disabled = !due || entry.cycle === "ended";
+    $("nudged").replaceChildren(...(entry.nudged || []).map(nudgedWords));
   }
 
   async setDeadlines(event) {
@@ -107,4 +109,16 @@ export class Club {
     const webhook = $("webhook").value.trim() || null;
     if (await this.ask("nudges", { webhook, addresses }, "Nudges saved.")) await this.refreshGames();
   }
+}
+
+/** One destination's nudges in words: the last one sent, or why it was not, and the counts. */
+function nudgedWords(outcome) {
+  const last = outcome.last;
+  const counts = [`${outcome.sent} sent`, outcome.failed ? `${outcome.failed} not sent` : "", outcome.dropped ? `${outcome.dropped} dropped while it was away` : ""].filter(Boolean).join(", ");
+  const said = !last
+    ? "a nudge is on its way"
+    : last.ok
+      ? `the last nudge went ${when(last.at)}`
+      : `the last nudge failed ${when(last.at)}: ${last.message}`;
+  return h("li", { class: last && !last.ok ? "error" : "", "data-code": last?.code || "" }, `To ${outcome.to}: ${said} (${counts}).`);
 }

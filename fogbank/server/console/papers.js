@@ -300,8 +300,9 @@ function ago(iso) {
 }
 
 /** The games this token opens, and who is present at each. `actions`: the umpire's controls for
- * the game open here (a seat's new link, a built-in player); none: the table only. `phase`: a
- * phase's name in the game's words; `titles`: each side's title, by its id. */
+ * the game open here (a seat's new link, a built-in player), with `made`, the links made in this
+ * tab, and `asking`, the seat whose new link waits to be confirmed; none: the table only.
+ * `phase`: a phase's name in the game's words; `titles`: each side's title, by its id. */
 export function gameList(games, current, actions = null, phase = (name) => name, titles = {}) {
   return games.map((game) => (game.engagement ? linkedGame(game) : gameEntry(game, current, actions, phase, titles)));
 }
@@ -336,7 +337,7 @@ function seatRow(seat, actions, ended, titles = {}) {
   const who = seat.title ? `${seat.title} (${side})` : seatName([seat], seat.seat);
   const cells = [
     h("td", { title: who }, seatName([seat], seat.seat)),
-    actions ? h("td", { class: "link-cell" }, linkCell(seat.link, who, seat.seat), " ", renewButton(seat.seat, seatName([seat], seat.seat), actions, ended)) : null,
+    actions ? h("td", { class: "link-cell" }, linkCell(actions.made[seat.seat], who, seat.seat), " ", renewButton(seat.seat, seatName([seat], seat.seat), actions, ended)) : null,
     h("td", { class: seat.connected > 0 ? "yes" : "no" }, seat.connected > 0 ? `yes${seat.connected > 1 ? ` (${seat.connected})` : ""}` : "no"),
     h("td", { title: seat.last_seen || "" }, ago(seat.last_seen)),
     h("td", { class: seat.orders_in ? "yes" : "no" }, seat.orders_in ? "in" : "not in"),
@@ -352,41 +353,29 @@ function seatRow(seat, actions, ended, titles = {}) {
   return h("tr", { "data-seat": seat.seat, "data-bot": String(Boolean(seat.bot)) }, cells);
 }
 
+/** A seat's link, once made in this tab; the server keeps only its token's hash, so a link is
+ * shown when it is made (on the games page, or here by "New link") and never again. */
 function linkCell(path, who, seat) {
-  if (!path) return h("span", { class: "muted" }, "not kept: give a new link");
+  if (!path) return h("span", { class: "muted", title: "The server keeps no link: only a new one can be shown" }, "given when made");
   const link = whole(path);
   return h("span", { class: "link" }, h("input", { type: "text", readonly: true, value: link, "aria-label": `${who}: link`, spellcheck: "false" }), copyButton(link, who, { "data-copy": seat }));
 }
 
-// The seats whose "New link" was clicked and not yet confirmed or cancelled: kept apart from the
-// table, which is drawn again every few seconds, so the question stays until it is answered.
-const renewing = new Set();
-
 /** A seat's "New link" button. Its old link opens nothing once a new one is given, and whoever
- * plays by it is cut off at once: the button asks first, in so many words. */
+ * plays by it is cut off at once: the button asks first, in so many words (the question is kept in
+ * `actions.asking`, apart from the table, which is drawn again every few seconds). */
 function renewButton(seat, who, actions, ended) {
-  const renew = h("button", { type: "button", class: "quiet", "data-reissue": seat, disabled: ended, title: "The old link stops working at once" }, "New link");
-  if (!renewing.has(seat) || ended) {
-    renew.onclick = (event) => {
-      renewing.add(seat);
-      event.target.replaceWith(renewButton(seat, who, actions, ended));
-    };
-    return renew;
+  if (actions.asking === seat && !ended) {
+    const cut = seat === "spectator" ? "every spectator watching by the old link is cut off" : "whoever plays by the old link is cut off";
+    const yes = h("button", { type: "button", class: "danger", "data-reissue-confirm": seat }, "Cut it off: a new link");
+    const no = h("button", { type: "button", class: "quiet", "data-reissue-cancel": seat }, "Cancel");
+    yes.onclick = () => actions.reissue(seat, who);
+    no.onclick = () => actions.ask(null);
+    return h("span", { class: "confirm reissue-confirm", role: "alert", "data-reissue-asked": seat }, `A new link for ${who}: ${cut} at once, until you send the new one. `, yes, " ", no);
   }
-  const cut = seat === "spectator" ? "every spectator watching by the old link is cut off" : "whoever plays by the old link is cut off";
-  const yes = h("button", { type: "button", class: "danger", "data-reissue-confirm": seat }, "Cut it off: a new link");
-  const no = h("button", { type: "button", class: "quiet", "data-reissue-cancel": seat }, "Cancel");
-  const box = h("span", { class: "confirm reissue-confirm", role: "alert", "data-reissue-asked": seat }, `A new link for ${who}: ${cut} at once, until you send the new one. `, yes, " ", no);
-  yes.onclick = () => {
-    renewing.delete(seat);
-    box.replaceWith(renewButton(seat, who, actions, ended));
-    actions.reissue(seat, who);
-  };
-  no.onclick = () => {
-    renewing.delete(seat);
-    box.replaceWith(renewButton(seat, who, actions, ended));
-  };
-  return box;
+  const renew = h("button", { type: "button", class: "quiet", "data-reissue": seat, disabled: ended, title: "The old link stops working at once" }, "New link");
+  renew.onclick = () => actions.ask(seat);
+  return renew;
 }
 
 function spectatorsLine(game, actions, ended) {
@@ -397,7 +386,7 @@ function spectatorsLine(game, actions, ended) {
     { class: "spectators", "data-open": String(open) },
     h("b", {}, "Spectators: "),
     open ? `open, ${turnsBehind(game.spectator_delay)}. ` : "closed. ",
-    linkCell(game.spectators, "Spectators", "spectator"),
+    linkCell(actions.made.spectator, "Spectators", "spectator"),
     " ",
     renew,
   );

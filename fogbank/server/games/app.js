@@ -1,16 +1,21 @@
 // The umpire's games page: every game on this server, and a new one made from a scenario and its
 // options. It speaks plain HTTP to /admin/... with the server's admin key, which stays in this tab
-// (sessionStorage) and in no URL the server sees. Each game opens in the umpire's console.
+// (sessionStorage) and in no URL the server sees. Each game opens in the umpire's console: the
+// server keeps no token, only its hash, so a game's umpire link is shown when it is made (a game
+// created here, or a new umpire link asked for here, which cuts the old one off).
 
 import { left, when } from "/web/clock.js";
 import { h } from "/web/dom.js";
-import { linkRow, whole } from "/web/links.js";
+import { copyButton, linkRow, whole } from "/web/links.js";
 import { loginForm, notice } from "/web/page.js";
 import { resultsWords } from "/web/words.js";
 
 const KEY = "fogbank.admin.key";
 const $ = (id) => document.getElementById(id);
 let scenarios = [];
+const made = new Map(); // game -> its umpire's link, made in this page
+let asking = null; // the game whose new umpire link waits for a yes
+let listed = []; // the games as last listed
 
 /** The key the URL's fragment gives (kept in this tab), or the one this tab kept before. */
 function takeKey() {
@@ -93,7 +98,7 @@ async function create(event) {
   for (const select of $("options").querySelectorAll("select")) query.append("option", `${select.dataset.option}=${JSON.parse(select.value)}`);
   $("create").disabled = true;
   try {
-    const created = await admin(`/admin/new?${query}`);
+    const created = await admin(`/admin/new?${query}`, "POST");
     showCreated(created);
     $("name").value = "";
     notice(`${created.name || `Game ${created.game}`} made: send each player their link.`);
@@ -109,6 +114,7 @@ async function create(event) {
 function showCreated(created) {
   const links = created.links;
   const umpire = whole(links.umpire);
+  made.set(created.game, umpire);
   $("created").replaceChildren(
     h("h3", {}, `${created.name || `Game ${created.game}`}: its links`),
     h("p", { class: "muted small" }, "Each player opens their own seat's link: whoever has it plays that seat. Keep the umpire's to yourself."),
@@ -123,12 +129,16 @@ function showCreated(created) {
 }
 
 async function list() {
-  let games;
   try {
-    games = (await admin(`/admin/games${$("show-archived").checked ? "?archived=1" : ""}`)).games;
+    listed = (await admin(`/admin/games${$("show-archived").checked ? "?archived=1" : ""}`)).games;
   } catch (error) {
     return notice(error.message, "error");
   }
+  draw();
+}
+
+function draw() {
+  const games = listed;
   const head = h("tr", {}, ...["Game", "Turn", "Phase", "Waiting for", "Last activity", "Status", ""].map((t) => h("th", {}, t)));
   $("games").replaceChildren(
     h("thead", {}, head),
@@ -144,7 +154,7 @@ function row(game) {
   rename.onclick = () => renameGame(game);
   const waiting = game.waiting?.length ? game.waiting.join(", ") : game.status === "running" ? h("span", { class: "waiting-none" }, "nobody") : "";
   const bots = game.bots?.length ? h("div", { class: "muted small" }, `built-in: ${game.bots.join(", ")}`) : null;
-  const open = game.umpire ? h("a", { href: whole(game.umpire), target: "_blank", rel: "noopener", "data-open": game.game }, "Open") : null;
+  const open = consoleCell(game);
   const archive = game.status === "ended" && !game.archived ? h("button", { type: "button", class: "quiet", "data-archive": game.game }, "Archive") : null;
   if (archive) archive.onclick = () => archiveGame(game.game);
   return h(
@@ -171,6 +181,42 @@ async function renameGame(game) {
   } catch (error) {
     notice(error.message, "error");
   }
+}
+
+/** How the umpire opens a game's console from here: its link, if made in this page; else, for a
+ * game in play, a new umpire link, asked first (the old one stops working). */
+function consoleCell(game) {
+  const link = made.get(game.game);
+  if (link) return h("span", { class: "made" }, h("a", { href: link, target: "_blank", rel: "noopener", "data-open": game.game }, "Open"), " ", copyButton(link, "The umpire", { "data-copy": `umpire-${game.game}` }));
+  if (game.turn === undefined || game.archived) return null; // a game in play (or just ended) here
+  if (asking === game.game) {
+    const yes = h("button", { type: "button", class: "danger", "data-reissue-confirm": game.game }, "Cut it off: a new link");
+    const no = h("button", { type: "button", class: "quiet", "data-reissue-cancel": game.game }, "Keep it");
+    yes.onclick = () => newUmpireLink(game.game);
+    no.onclick = () => {
+      asking = null;
+      draw();
+    };
+    return h("span", { class: "confirm" }, "The umpire's link now in use stops working, and its console is shut out. ", yes, " ", no);
+  }
+  const ask = h("button", { type: "button", class: "quiet", "data-reissue": game.game, title: "The server keeps no link: a new one cuts the old one off" }, "New umpire link");
+  ask.onclick = () => {
+    asking = game.game;
+    draw();
+  };
+  return ask;
+}
+
+async function newUmpireLink(id) {
+  asking = null;
+  try {
+    const reissued = await admin(`/admin/reissue?game=${encodeURIComponent(id)}&seat=umpire`, "POST");
+    made.set(id, whole(reissued.link));
+    notice(`Game ${id}: a new umpire link. The old one opens nothing now.`);
+  } catch (error) {
+    notice(error.message, "error");
+  }
+  draw();
 }
 
 async function archiveGame(id) {

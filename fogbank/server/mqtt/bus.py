@@ -27,6 +27,7 @@ from paho.mqtt.packettypes import PacketTypes
 from paho.mqtt.properties import Properties
 
 from fogbank import protocols as wire
+from fogbank.errors import ServerFault
 from fogbank.rules.core import Refused
 
 from ..bus import LOST, Bus, Deliver, Session, Unavailable
@@ -54,7 +55,7 @@ def _request_properties(reply_to: str, correlation: bytes) -> Properties:
 def _answer(answer: dict[str, Any]) -> Any:
     """The host's answer, or its refusal raised as the gateway raises it."""
     if "refused" in answer:
-        raise Refused(answer["refused"], answer["sentence"])
+        raise (ServerFault if answer.get("fault") else Refused)(answer["refused"], answer["sentence"])
     if "forbidden" in answer:
         raise Forbidden(answer["forbidden"])
     if "not_found" in answer:

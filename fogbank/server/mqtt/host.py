@@ -36,6 +36,7 @@ from paho.mqtt.packettypes import PacketTypes
 from paho.mqtt.properties import Properties
 
 from fogbank import protocols as wire
+from fogbank.errors import Declined, ServerFault
 from fogbank.rules.core import UMPIRE, Refused
 
 from ..bus import catch_up, handle, open_seat
@@ -229,8 +230,10 @@ class MqttHost:
                     raise
                 answers_to = functools.partial(topics.is_seat_reply, game=game, seat=seat)
                 answer = await self._request(room, seat, body)
-        except Refused as refusal:
+        except Declined as refusal:
             answer = {"refused": refusal.code, "sentence": refusal.sentence}
+            if isinstance(refusal, ServerFault):  # so the gateway raises it as the server's fault too
+                answer["fault"] = True
         except Forbidden as forbidden:
             answer = {"forbidden": forbidden.sentence}
         except wire.ProtocolError as problem:

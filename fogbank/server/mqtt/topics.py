@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from fogbank.errors import FogbankError
+
 PREFIX = "fogbank/v1"
 NEW = f"{PREFIX}/new"
 SHARED_NEW = f"$share/hosts/{NEW}"  # one host of the group takes each new game
@@ -22,7 +24,7 @@ ROLE_USERS = {"host": "fogbank-host", "gateway": "fogbank-gateway", "admin": "fo
 NAME = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9_.-]{0,127}")
 
 
-class UnsafeName(ValueError):
+class UnsafeName(FogbankError, ValueError):
     """A name that would widen a topic filter or ACL ('+', '#', '/'), refused before the broker."""
 
 

@@ -136,6 +136,8 @@ async function welcomed(welcome) {
   seat.messages = (welcome.told || []).map((told) => ({ ...told, type: told.kind }));
   seat.toldUpTo = welcome.seq;
   if (first) await setUp(welcome);
+  if (first) $("nudge-to").value = welcome.nudge_to || "";
+  renderNudgeMe();
   entitle(welcome);
   $("seat").hidden = Boolean(seat.over); // shown again after a refused token gave way to a good one
   renderMessages();
@@ -402,6 +404,29 @@ async function talk(event) {
   }
 }
 
+/** Where this seat's own nudges go between turns (an e-mail address or a webhook): the player's
+ * own switch, which the umpire may also set. The server says what it takes (`nudge_me`). */
+function renderNudgeMe() {
+  const to = seat.welcome?.nudge_to || "";
+  $("nudge-state").textContent = to ? "· on" : "· off";
+  $("nudge-now").textContent = to
+    ? `Once a turn when your orders are due, once more before a deadline if they are not in, and the result at the end, to ${to}.`
+    : "None now. Give an e-mail address or a webhook (a chat's, or your phone's push service's) to hear once a turn when your orders are due, once more before a deadline, and the result.";
+  $("nudge-off").hidden = !to;
+}
+
+async function nudgeMe(to) {
+  try {
+    await wire.request("nudge_me", { to });
+    seat.welcome = { ...seat.welcome, nudge_to: to || "" };
+    $("nudge-to").value = to || "";
+    notice(to ? `Your nudges go to ${to} from now on.` : "No more nudges: nothing is sent to you between turns.");
+  } catch (error) {
+    notice(error.message, "error");
+  }
+  renderNudgeMe();
+}
+
 // Drawing ---------------------------------------------------------------------------------------
 
 function duty() {
@@ -565,8 +590,9 @@ function renderChecked() {
 function messageWords(message) {
   switch (message.type) {
     case "narrative":
-    case "standing_order": // in a welcome's `told`, a standing order used is kept by its own kind
       return ["The umpire", message.text];
+    case "standing_order": // in a welcome's `told`, a standing order used is kept by its own kind: the rules' words
+      return ["Standing order", message.text];
     case "link": // the seat's own token in the battle's game: opened in a tab of its own
       return ["Battle", h("a", { href: `/play#token=${message.token}`, target: "_blank", rel: "noopener" }, message.text)];
     case "answer":
@@ -608,6 +634,12 @@ function renderMessages() {
 function setUpControls() {
   $("order").onsubmit = sendOrder;
   $("talk").onsubmit = talk;
+  $("nudge-me").onsubmit = (event) => {
+    event.preventDefault();
+    const to = $("nudge-to").value.trim();
+    if (to) nudgeMe(to);
+  };
+  $("nudge-off").onclick = () => nudgeMe(null);
   $("talk-to").onchange = heardBy;
   $("talk-text").onkeydown = (event) => {
     if (event.key === "Enter" && !event.shiftKey) talk(event);

@@ -79,7 +79,7 @@ export class Debrief {
       h("p", { class: "record-download" }, h("a", { id: "record-download", href: url, download: file }, `Download the game's record (${file})`), ", every input, roll and event of the game and its seed, one JSON record a line."),
       h("p", { class: "small" }, "Check it yourself, on any machine with fogbank: ",
         h("code", { id: "verify-command" }, `fogbank verify ${file} --commitment ${commitment}`),
-        ". It re-derives every roll from the revealed seed, replays every order and event, and checks the seed against the commitment you were shown at the start (in your briefing)."),
+        " It re-derives every roll from the revealed seed, replays every order and event, and checks the seed against the commitment you were shown at the start (in your briefing)."),
     ];
   }
 
@@ -87,7 +87,8 @@ export class Debrief {
    * words (the umpire's in his own). */
   showRecord() {
     const rows = (this.over.record || [])
-      .filter((entry) => entry.type !== "game")
+      // A pass is told to the seat in words of its own (a standing order used): that line says it.
+      .filter((entry) => entry.type !== "game" && !(entry.type === "input" && entry.input === "pass"))
       .map((entry) => h("tr", { class: `${entry.type} ${entry.kind ?? entry.input ?? ""}` }, h("td", {}, `T${entry.turn ?? ""}`), h("td", {}, this.recordWords(entry))));
     $("own-record").replaceChildren(
       rows.length ? h("table", {}, h("tbody", {}, rows)) : h("p", { class: "muted" }, "Nothing in your record."),
@@ -104,8 +105,9 @@ export class Debrief {
     }
     switch (entry.kind) {
       case "narrative":
-      case "standing_order":
         return `The umpire: ${entry.text}`;
+      case "standing_order": // the rules' words (a deadline passed, nothing to order), not the umpire's
+        return `Standing order: ${entry.text}`;
       case "amended":
         return `${entry.text} You sailed under: ${order(entry.order, this.welcome.seat, entry.phase)}.`;
       case "answer":

@@ -3,7 +3,9 @@ import hashlib
 import hmac
 
 import attrs
-from fogbank.rules.core import Dice, Modifier, commitment, derive_faces, verify_roll
+import pytest
+from fogbank.rules.core import Dice, KeyRolledTwice, Modifier, Roller, commitment, derive_faces, verify_roll
+from fogbank.rules.core.plain import fingerprint, to_plain
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -46,23 +48,17 @@ def test_faces_are_fair():
 
 
 def test_a_roll_is_recorded_and_verifies_against_the_seed():
-    dice = Dice(b"k" * 32)
-    dice, roll = dice.roll(
-        turn=3,
-        key="3/torpedo/0",
-        table="torpedo",
-        count=2,
-        modifiers=[Modifier("range 2 squares", -1), Modifier("nothing", 0)],
-        read=read,
-    )
-    assert dice.rolls_made == 1 and roll.index == 0
+    roller = Roller(Dice(b"k" * 32), 3, {"torpedo": read})
+    roll = roller.roll("torpedo/0", "torpedo", 2, [Modifier("range 2 squares", -1), Modifier("nothing", 0)])
+    assert roller.dice.rolls_made == 1 and roll.index == 0 and roller.rolls == [roll]
+    assert (roll.turn, roll.key) == (3, "3/torpedo/0")  # the turn goes in front of the name
     assert roll.modifiers == (Modifier("range 2 squares", -1),)  # zero modifiers are left out
     assert roll.total == sum(roll.dice) - 1 and roll.outcome == read(roll.total)
     assert verify_roll(b"k" * 32, roll, read) is None
 
 
 def test_tampering_is_named():
-    dice, roll = Dice(b"k" * 32).roll(turn=1, key="1/x", table="t", count=2, read=read)
+    roll = Roller(Dice(b"k" * 32), 1).roll("x", "t", 2, read=read)
     forged = attrs.evolve(roll, dice=(6, 6) if roll.dice != (6, 6) else (1, 1))
     assert "dice" in verify_roll(b"k" * 32, forged, read)
     assert "seed gives" in verify_roll(b"j" * 32, roll, read)
@@ -74,3 +70,60 @@ def test_commitment_is_sha256_of_the_seed():
     import hashlib
 
     assert commitment(b"abc") == hashlib.sha256(b"abc").hexdigest()
+
+
+def test_a_key_rolled_twice_in_a_phase_is_refused():
+    roller = Roller(Dice(b"k" * 32), 2, {"t": read})
+    roller.roll("gun/A", "t", 2)
+    with pytest.raises(KeyRolledTwice, match="2/gun/A"):
+        roller.roll("gun/A", "t", 2)
+    roller.roll("gun/B", "t", 2)
+    assert [r.index for r in roller.rolls] == [0, 1]  # the refused roll took no place
+
+
+def test_a_key_rolled_in_an_earlier_phase_of_the_turn_is_refused_in_a_later_one():
+    first = Roller(Dice(b"k" * 32), 2, {"t": read})
+    first.roll("gun/A", "t", 2)
+    later = Roller(first.dice, 2, {"t": read})  # the next phase, from the state the first left
+    with pytest.raises(KeyRolledTwice):
+        later.roll("gun/A", "t", 2)
+
+
+def test_the_same_name_next_turn_is_another_key_and_the_keys_kept_are_one_turns():
+    roller = Roller(Dice(b"k" * 32), 2, {"t": read})
+    roller.roll("gun/A", "t", 2)
+    nxt = Roller(roller.dice, 3, {"t": read})
+    assert nxt.roll("gun/A", "t", 2).key == "3/gun/A"
+    assert nxt.dice.keys == {"3/gun/A"}
+
+
+def test_a_roll_for_a_turn_before_the_latest_is_refused():
+    # A roll made for an earlier turn would escape the check: the keys kept are the latest turn's.
+    roller = Roller(Dice(b"k" * 32), 4, {"t": read})
+    roller.roll("event", "t", 2)
+    roller.turn = 3
+    with pytest.raises(KeyRolledTwice, match="turn 3"):
+        roller.roll("other", "t", 2)
+
+
+def test_a_phase_may_move_its_turn_on_and_roll_for_the_next_turn():
+    roller = Roller(Dice(b"k" * 32), 4, {"t": read})
+    roller.roll("repair", "t", 2)
+    roller.turn = 5  # Phase One of the next turn, worked at this turn's end
+    assert roller.roll("repair", "t", 2).key == "5/repair"
+
+
+def test_choose_rolls_a_die_of_as_many_sides_and_never_for_one_thing():
+    roller = Roller(Dice(b"k" * 32), 1)
+    assert roller.choose("only", ["a"]) == "a" and not roller.rolls
+    picked = roller.choose("ship", ["a", "b", "c"])
+    (roll,) = roller.rolls
+    assert roll.sides == 3 and roll.table == "choice" and picked == "abc"[roll.total - 1]
+
+
+def test_the_keys_rolled_leave_the_state_fingerprint_as_it_was():
+    # A game stored before the keys were kept is rebuilt with them: its fingerprints must hold.
+    roller = Roller(Dice(b"k" * 32), 1, {"t": read})
+    roller.roll("x", "t", 2)
+    assert to_plain(roller.dice) == {"seed": (b"k" * 32).hex(), "rolls_made": 1}
+    assert fingerprint(roller.dice) == fingerprint(Dice(b"k" * 32, 1))

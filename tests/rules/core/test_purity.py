@@ -1,4 +1,10 @@
-"""Everything under fogbank/rules and the wire schema do no I/O: no event loops, sockets, files or clocks."""
+"""Everything under fogbank/rules and the wire schema do no I/O: no event loops, sockets, files or clocks.
+
+A ruleset's terminal client (`fogbank/rules/<ruleset>/terminal/`) is the one exception: it is a shell
+(Textual, a websocket, the player's files), not rules. It lives in its game's folder so that a
+newcomer finds everything about a game there (STYLE.md), and the rules stay pure all the same: no
+module of the rules imports it (it is started by name, `Ruleset.terminal_client`), which the last
+tests here check."""
 
 import ast
 from pathlib import Path
@@ -34,8 +40,11 @@ FORBIDDEN_CALLS = {"open", "print", "input", "now", "utcnow", "today", "time", "
 # Each ruleset's `scenario.py` is its loader; `core/plugins.py` lists the rulesets' folders.
 DATA_LOADERS = {*ROOT.glob("fogbank/rules/*/scenario.py"), ROOT / "fogbank/rules/core/plugins.py"}
 
+# The rulesets' terminal clients: shells kept in their game's folder, never imported by the rules.
+TERMINALS = sorted(p for p in ROOT.glob("fogbank/rules/*/terminal/**/*.py"))
 PURE = sorted(
     p for folder in ("fogbank/rules", "fogbank/protocols") for p in (ROOT / folder).rglob("*.py")
+    if p not in TERMINALS
 )
 
 
@@ -90,3 +99,48 @@ def test_only_a_seeded_generator_may_be_drawn_on():
 
 def test_the_list_of_pure_modules_is_not_empty():
     assert len(PURE) > 15
+
+
+
+def imported(source: str, path: Path) -> set[str]:
+    """Every module `source` (the text of `path`) imports: relative imports resolved, and
+    `from a import b` counted as a.b too (b may be a module)."""
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    package = parts if path.name == "__init__.py" else parts[:-1]
+    found = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                up = ".".join(package[: len(package) - node.level + 1])
+                base = f"{up}.{base}" if base else up
+            found |= {base} | {f"{base}.{alias.name}" for alias in node.names}
+    return found
+
+
+def is_terminal(module: str) -> bool:
+    """Whether `module` is (in) a ruleset's terminal client, fogbank.rules.<ruleset>.terminal."""
+    parts = module.split(".")
+    return len(parts) >= 4 and parts[:2] == ["fogbank", "rules"] and parts[3] == "terminal"
+
+
+def test_no_module_of_the_rules_imports_a_terminal_client():
+    assert TERMINALS, "the Dardanelles terminal client is expected in fogbank/rules/dardanelles/terminal/"
+    offenders = [
+        (str(path.relative_to(ROOT)), module)
+        for path in PURE
+        for module in imported(path.read_text(), path)
+        if is_terminal(module)
+    ]
+    assert offenders == []
+
+
+def test_every_way_of_importing_a_terminal_client_is_seen():
+    ruleset = ROOT / "fogbank/rules/dardanelles/ruleset.py"
+    for source in ("from .terminal import app", "from . import terminal", "from .terminal.app import SubApp",
+                   "import fogbank.rules.salvo.terminal"):  # fmt: skip
+        assert any(is_terminal(m) for m in imported(source, ruleset)), source
+    others = imported("from .chart import Course\nfrom . import terminus", ruleset)
+    assert not any(is_terminal(m) for m in others)

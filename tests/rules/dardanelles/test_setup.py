@@ -7,6 +7,7 @@ from fogbank.rules.core import Refused, find_ruleset
 from fogbank.rules.core.plain import to_plain
 from fogbank.rules.dardanelles.chart import parse_square, square_name
 from fogbank.rules.dardanelles.scenario import load_scenario
+from fogbank.rules.record.gamelog import input_at
 from fogbank.rules.record.replay import apply_input, full_record
 from fogbank.rules.record.verify import verify_records
 
@@ -110,18 +111,19 @@ def test_the_setup_closes_once_turn_1_has_resolved():
 def test_a_game_with_its_setup_verifies_from_the_revealed_seed(setup):
     """The draw (or the umpire's hand, which is an input like any other) replays from the log:
     `fogbank verify` re-derives every roll, the mines met included."""
-    inputs = [
-        {"input": "override", "override": {"kind": "lay_mine_line", "square": "G7"}, "reason": "a line in Morto Bay"},
-        {"input": "order", "seat": "submarine", "order": {"course": "E", "speed": 3, "level": "surface"}},
-        *({"input": "order", "seat": "submarine", "order": {"course": "NE", "speed": 3, "level": "surface"}}
-          for _ in range(2)),
+    mines = {"override": {"kind": "lay_mine_line", "square": "G7"}, "reason": "a line in Morto Bay"}
+    given = [
+        ("override", mines),
+        ("order", {"seat": "submarine", "order": {"course": "E", "speed": 3, "level": "surface"}}),
+        *(("order", {"seat": "submarine", "order": {"course": "NE", "speed": 3, "level": "surface"}}),) * 2,
     ]
     game = start(seed=b"\x07" * 32, setup=setup)
-    played = game
-    for record in inputs:
-        played = apply_input(played, record).game
+    played, inputs = game, []
+    for kind, fields in given:
+        inputs.append(input_at(kind, played, **fields))  # logged as the game was when it came
+        played = apply_input(played, inputs[-1]).game
     if not played.state.ended:  # the seed is revealed only at the end
-        inputs.append({"input": "end", "reason": "enough"})
+        inputs.append(input_at("end", played, reason="enough"))
     records = full_record(game, inputs)
     assert verify_records(records) > 0
     assert any(r.get("kind") == "minefield_entered" for r in records)  # the boat met mines on the way

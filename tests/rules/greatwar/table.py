@@ -8,7 +8,7 @@ import attrs
 
 from fogbank.rules import core
 from fogbank.rules.core import dice as dice_module
-from fogbank.rules.greatwar.sea import load_scenario
+from fogbank.rules.greatwar.scenario import load_scenario
 
 RULES = core.find_ruleset("greatwar")
 SEA = load_scenario("black_sea")

@@ -3,10 +3,9 @@
 import attrs
 import pytest
 
-from fogbank.rules.core import Dice, Refused
+from fogbank.rules.core import Dice, Refused, Roller
 from fogbank.rules.greatwar import orders
-from fogbank.rules.greatwar.sea import ShipClass
-from fogbank.rules.greatwar.roller import Roller
+from fogbank.rules.greatwar.scenario import ShipClass
 from fogbank.rules.greatwar.tables import READERS
 from fogbank.rules.greatwar.tactical.combat import aimed_fire, combat, damage, friendly_fire, shields, slow_ships, torpedoes
 from fogbank.rules.greatwar.tactical.areas import Tactics, Unit, distance, form_groups
@@ -18,10 +17,15 @@ from .table import RULES, SEA, SEED, load_dice, opened
 QUIET = {r"/event$": (3, 3)}  # no tactical event unless a test wants one
 
 
+def roller(seed: bytes = SEED) -> Roller:
+    """Turn 1's dice, read on the Great War's tables."""
+    return Roller(Dice(seed), 1, READERS)
+
+
 def battle(sides: dict[str, list[str]], init="russia", day=True, tactics=None, pursuit=False, change=lambda b: b) -> Battle:
     board = change(opened().state.board)
     fleets = {side: [attrs.evolve(board.fleet(f), tactics=(tactics or {}).get(f)) for f in ids] for side, ids in sides.items()}
-    return Battle(board, SEA, Roller(Dice(SEED), 1), "southwest", fleets, day, "battle/southwest", pursuit, init)
+    return Battle(board, SEA, roller(), "southwest", fleets, day, "battle/southwest", pursuit, init)
 
 
 def group(b: Battle, ship: str):
@@ -185,7 +189,8 @@ def test_smoke_laid_last_segment_turns_event_8_into_fog_of_war(monkeypatch):
     from fogbank.rules.greatwar.tactical.events import random_event
     random_event(b)
     assert b.visibility == 2
-    random_event(b)  # no smoke since: no event
+    b.segment = 9  # the next event's segment (a key of its own), with no smoke laid since: no event
+    random_event(b)
     assert b.visibility == 2
 
 
@@ -318,7 +323,7 @@ def test_guns_knocked_out_stay_out_after_the_battle_and_go_to_a_hex_battle_as_th
     load_dice(monkeypatch, {**QUIET, r"/damage/": (4,)})
     board = opened().state.board
     fleets = {"russia": [board.fleet("battle")], "central": [board.fleet("mittelmeer")]}
-    outcome = fight(board, SEA, Roller(Dice(SEED), 1), "southwest", fleets, True, "battle/southwest")
+    outcome = fight(board, SEA, roller(), "southwest", fleets, True, "battle/southwest")
     hit = {n: s.guns_lost for n, s in outcome.ships.items() if any(s.guns_lost)}
     assert hit, "every damage roll was a gun hit, so some ship lost guns"
     for name, lost in hit.items():
@@ -367,7 +372,7 @@ def test_break_off_not_in_round_one_then_halved_fire_ships_alone_and_a_faster_ru
     place(b, "Evstafi", (5, 1)), place(b, "Yavuz Sultan Selim", (6, 1))
     central = [s for s in aimed_fire(b) if s.firers[0] == "Yavuz Sultan Selim" and s.gun == 0]
     assert central and central[0].strengths == (3,)
-    for _ in range(8):
+    for b.segment in range(1, 9):  # a move a segment, each rolling under a key of its own
         b._move("central", FASTEST, first=False)  # 2 becomes 2+ on a 1-3: Yavuz moves with the 2+ ships
     assert b.units["Yavuz Sultan Selim"].off and b.escapes == 2
 
@@ -420,8 +425,8 @@ def test_a_plot_may_carry_tactics_and_bad_ones_are_refused():
 def test_a_whole_battle_is_the_same_from_the_same_seed():
     board = opened().state.board
     fleets = {"russia": [board.fleet("battle"), board.fleet("minonostsy")], "central": [board.fleet("mittelmeer")]}
-    one = fight(board, SEA, Roller(Dice(SEED), 1), "southwest", fleets, True, "battle/southwest")
-    two = fight(board, SEA, Roller(Dice(SEED), 1), "southwest", fleets, True, "battle/southwest")
+    one = fight(board, SEA, roller(), "southwest", fleets, True, "battle/southwest")
+    two = fight(board, SEA, roller(), "southwest", fleets, True, "battle/southwest")
     assert one == two and one.steps
 
 
@@ -514,7 +519,7 @@ def test_a_seat_never_learns_the_names_of_enemy_ships_that_stayed_out_of_sight(m
     board = opened().state.board
     fleets = {"russia": [attrs.evolve(board.fleet("kreisera"), tactics={"posture": "stand"})],
               "central": [attrs.evolve(board.fleet("mittelmeer"), tactics={"posture": "stand"}), board.fleet("coal")]}
-    outcome = fight(board, SEA, Roller(Dice(SEED), 1), "southwest", fleets, False, "battle/southwest")
+    outcome = fight(board, SEA, roller(), "southwest", fleets, False, "battle/southwest")
     text = json.dumps(side_report(outcome, "russia", "southwest", False, False, ""))
     assert not any(n in text for n in ("Yavuz", "Midilli", "Irmingard", "Bezmi"))
     assert "Kagul" in text
@@ -525,7 +530,7 @@ def test_a_report_shows_enemy_groups_only_while_they_are_face_up(monkeypatch):
     load_dice(monkeypatch, QUIET)
     board = opened().state.board
     fleets = {"russia": [board.fleet("battle")], "central": [board.fleet("mittelmeer")]}
-    outcome = fight(board, SEA, Roller(Dice(SEED), 1), "southwest", fleets, True, "battle/southwest")
+    outcome = fight(board, SEA, roller(), "southwest", fleets, True, "battle/southwest")
     report = side_report(outcome, "russia", "southwest", True, False, "")
     assert not [g for g in report["steps"][0]["groups"] if g["side"] == "central"]  # at set-up, 4 areas off
     seen = [g for s in report["steps"] for g in s["groups"] if g["side"] == "central"]
@@ -658,7 +663,7 @@ def test_goeben_keeping_off_and_breaking_off_survives_the_russian_line_by_day(mo
         fleets = {"russia": [board.fleet("battle")],
                   "central": [attrs.evolve(board.fleet("mittelmeer"), ships=("Yavuz Sultan Selim",),
                                            tactics={"posture": "keep_off", "break_off": 1})]}
-        outcome = fight(board, SEA, Roller(Dice(bytes([n]) * 32), 1), "southwest", fleets, True, f"battle/southwest")
+        outcome = fight(board, SEA, roller(bytes([n]) * 32), "southwest", fleets, True, f"battle/southwest")
         afloat += "Yavuz Sultan Selim" not in outcome.sunk
     assert afloat >= 30
 
@@ -667,7 +672,7 @@ def test_a_ports_batteries_fire_in_a_battle_in_its_zone(monkeypatch):
     load_dice(monkeypatch, {**QUIET, r"gunfire/.*/primary/the shore batteries": (6,)})
     board = attrs.evolve(opened().state.board, batteries={"sevastopol": 3})
     fleets = {"russia": [board.fleet("kreisera")], "central": [board.fleet("mittelmeer")]}
-    b = Battle(board, SEA, Roller(Dice(SEED), 1), "sevastopol", fleets, True, "battle/sevastopol", False, "russia")
+    b = Battle(board, SEA, roller(), "sevastopol", fleets, True, "battle/sevastopol", False, "russia")
     place(b, "Yavuz Sultan Selim", b.battery.area)
     b.round, b.segment = 1, 3
     combat(b)
@@ -678,11 +683,11 @@ def test_one_fleet_bound_to_lay_mines_does_not_cost_its_side_the_initiative(monk
     from fogbank.rules.greatwar.tactical.sequence import _initiative
     load_dice(monkeypatch, {r"initiative/central": (6,), r"initiative/russia": (1,)})
     board = opened().state.board
-    roller = Roller(Dice(SEED), 1)
+    dice = roller()
     both = {"central": [board.fleet("mittelmeer"), board.fleet("minelayer")], "russia": [board.fleet("kreisera")]}
-    assert _initiative(both, roller, "battle/x") == "central"
+    assert _initiative(both, dice, "battle/x") == "central"
     alone = {"central": [board.fleet("minelayer")], "russia": [board.fleet("kreisera")]}
-    assert _initiative(alone, roller, "battle/x") == "russia"
+    assert _initiative(alone, dice, "battle/y") == "russia"
 
 
 def test_ships_firing_at_one_target_from_different_ranges_roll_together(monkeypatch):

@@ -316,14 +316,14 @@ ELSEWHERE = [f.id for f in SEA.fleets if SEA.side_of(f.seat) == ENEMY and f.id !
 
 
 def _report(seed: bytes, hidden) -> bytes:
-    from fogbank.rules.core import Dice
+    from fogbank.rules.core import Dice, Roller
     from fogbank.rules.greatwar.battle import fight
-    from fogbank.rules.greatwar.roller import Roller
+    from fogbank.rules.greatwar.tables import READERS
     from fogbank.rules.greatwar.tactical.report import side_report
 
     board = hidden(core.start(RULES, "black_sea", seed).state.board)
     fleets = {OWN: [board.fleet("battle"), board.fleet("minonostsy")], ENEMY: [board.fleet("mittelmeer")]}
-    outcome = fight(board, SEA, Roller(Dice(seed), 1), BATTLE_ZONE, fleets, True, f"battle/{BATTLE_ZONE}")
+    outcome = fight(board, SEA, Roller(Dice(seed), 1, READERS), BATTLE_ZONE, fleets, True, f"battle/{BATTLE_ZONE}")
     return json.dumps(to_plain(side_report(outcome, OWN, BATTLE_ZONE, True, False, "")), sort_keys=True).encode()
 
 
@@ -351,9 +351,9 @@ def test_a_battle_report_is_blind_to_the_enemy_it_could_not_sense(seed, fleet, z
 def test_an_enemy_that_never_comes_in_sight_leaves_no_trace_in_the_report(seed, which):
     """At night both sides stand two areas apart, beyond sight: whichever enemy fleet it was, the
     seat's report is the same."""
-    from fogbank.rules.core import Dice
+    from fogbank.rules.core import Dice, Roller
     from fogbank.rules.greatwar.battle import fight
-    from fogbank.rules.greatwar.roller import Roller
+    from fogbank.rules.greatwar.tables import READERS
     from fogbank.rules.greatwar.tactical.report import side_report
 
     def report(enemy_fleet):
@@ -361,7 +361,7 @@ def test_an_enemy_that_never_comes_in_sight_leaves_no_trace_in_the_report(seed, 
         stand = {"posture": "stand"}
         fleets = {OWN: [attrs.evolve(board.fleet("kreisera"), tactics=stand)],
                   ENEMY: [attrs.evolve(board.fleet(enemy_fleet), mission="raid", tactics=stand)]}
-        outcome = fight(board, SEA, Roller(Dice(seed), 2), BATTLE_ZONE, fleets, False, f"battle/{BATTLE_ZONE}")
+        outcome = fight(board, SEA, Roller(Dice(seed), 2, READERS), BATTLE_ZONE, fleets, False, f"battle/{BATTLE_ZONE}")
         return outcome.seen[OWN], json.dumps(to_plain(side_report(outcome, OWN, BATTLE_ZONE, False, False, "")), sort_keys=True)
 
     (seen, sent), (seen_other, sent_other) = report(which), report("cruisers")

@@ -212,7 +212,7 @@ def test_a_side_with_no_ship_left_is_defeated_whatever_the_points(monkeypatch):
     import attrs
     from fogbank.rules.greatwar.missions import _outcome
     from fogbank.rules.greatwar.turn import Turn
-    from fogbank.rules.greatwar.sea import load_scenario
+    from fogbank.rules.greatwar.scenario import load_scenario
 
     game = opened()
     board = game.state.board

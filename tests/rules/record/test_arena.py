@@ -223,7 +223,10 @@ def test_a_run_shows_its_refused_orders_per_side_and_per_game(too_fast):
 
 
 def _every_scenario():
-    return [(r.name, s) for r in sorted(core.rulesets().values(), key=lambda r: r.name) for s in r.scenarios()]
+    """Every shipped ruleset's scenarios (a test's toy ruleset, registered by an earlier test module, is no
+    ruleset a club plays)."""
+    shipped = [r for _, r in sorted(core.rulesets().items()) if type(r).__module__.startswith("fogbank.")]
+    return [(r.name, s) for r in shipped for s in r.scenarios()]
 
 
 @pytest.mark.parametrize("ruleset, scenario", _every_scenario())

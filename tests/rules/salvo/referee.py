@@ -165,7 +165,8 @@ class Referee:
     def _light(self, path, turn, shot, firer, target, d, made, mods, shown, was, rolls, heavy) -> None:
         vis = was["visibility"]
         reach = max(vis, LIGHT) if shown else vis
-        seas = rolls.get(f"{turn}/smoke/fire/{firer['id']}/{target['id']}")
+        what = "fire" if shot["battery"] == "main" else "secondary"  # one die a shot, a battery each
+        seas = rolls.get(f"{turn}/smoke/{what}/{firer['id']}/{target['id']}")
         if seas is not None and seas.outcome == "partial":
             reach -= PARTIAL
         radar_mods = {k for k in mods if "radar" in k}

@@ -214,6 +214,18 @@ def test_heavy_seas_smoke_costs_a_shot_one_point_though_the_target_was_spotted_t
     assert dpt == [{"fire through partly blocking smoke": -1}]
 
 
+def test_in_heavy_seas_each_shot_through_smoke_rolls_its_own_die_main_and_secondary_alike():
+    """NWS: a die "for each shot": a ship's main and secondary batteries firing along one line
+    through smoke roll two (the same key twice would repeat the dice, and the roller refuses it).
+    The main battery's shot keeps the key it always had; the secondary's is its own."""
+    w = work([ship("L", "1010", facing="C", speed=3), ship("S", "1014", "germany", facing="C", speed=3)],
+             heavy_seas=True, visibility=9, smoke=frozenset({parse("1012")}), labels={"britain": {"S": 1}},
+             detected={"britain": frozenset({"S"})})
+    gunnery.resolve(w, {"beatty": {"fire": {"L": {"target": 1, "secondary": 1}}}})
+    smoke = [r.key for r in w.rolls if r.table == "smoke_seas"]
+    assert smoke == ["1/smoke/fire/L/S", "1/smoke/secondary/L/S"]
+
+
 def test_torpedoes_through_partial_smoke_lose_one_and_never_cross_land_or_run_without_power():
     units = [ship("D", "1010", kind="screen", type="DD", facing="C", torpedoes=3, torpedo_range=8, salvoes=2),
              ship("S", "1014", "germany", facing="C")]

@@ -137,11 +137,8 @@ class Skewed(Dice):
 
     part: str = ""
 
-    def roll(self, *, key, **kwargs):
-        dice, record = Dice.roll(self, key=key + ("#skewed" if self.part in key else ""), **kwargs)
-        if self.part in key:
-            record = attrs.evolve(record, key=key)
-        return Skewed(dice.seed, dice.rolls_made, self.part), record
+    def faces(self, key, count, sides):
+        return Dice.faces(self, key + ("#skewed" if self.part in key else ""), count, sides)
 
 
 @SETTINGS
@@ -150,7 +147,7 @@ def test_rolls_the_allies_are_not_told_change_nothing_they_are_sent(game, part):
     seed, inputs = game
 
     def skew(state):
-        return attrs.evolve(state, dice=Skewed(state.dice.seed, state.dice.rolls_made, part))
+        return attrs.evolve(state, dice=Skewed(state.dice.seed, state.dice.rolls_made, part=part))
 
     assume(check(GALLIPOLI, seed, inputs, "guepratte", Change(f"untold {part} rolls", start=skew)))
 

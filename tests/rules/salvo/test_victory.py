@@ -23,7 +23,8 @@ def test_an_empty_night_at_cape_esperance_is_americas_and_japan_must_outscore_th
     # Goto came to shell Henderson Field: a night with nothing sunk and nothing shelled is Scott's.
     units = [ship("CA1", "1010", "us", seat="scott"), ship("JCA1", "2020", "japan", seat="goto")]
     for us, japan, winner in ((0, 0, "us"), (20, 20, "us"), (5, 6, "japan"), (25, 5, "us"), (0, 3, "japan")):
-        outcome = turn._outcome(_at_last_turn(work(units, scenario="cape_esperance", points={"us": us, "japan": japan})), final=True)
+        night = work(units, scenario="cape_esperance", points={"us": us, "japan": japan})
+        outcome = turn._outcome(_at_last_turn(night), final=True)
         assert outcome.results[winner] == "victory", (us, japan, outcome)
 
 
@@ -52,6 +53,15 @@ def test_each_heavy_cruiser_fit_to_fight_and_slow_on_the_bombardment_line_shells
     said = [e.text for e in alone.events if e.what == "bombardment"]
     assert said == ["JCA1 shelled Henderson Field: a point for Japan.",
                     "Henderson Field is shelled from the sea by one ship's guns: a point for Japan."]
+
+
+def test_the_field_is_shelled_as_every_turn_ends():
+    goto = ship("JCA1", "3015", "japan", seat="goto", speed=1)
+    scott = ship("CA1", "1010", "us", seat="scott")
+    w = work([scott, goto], scenario="cape_esperance", phase="damage_control")
+    ended = turn.resolve(w.state, w.scenario, {})
+    assert ended.state.board.points == {"japan": 1}
+    assert [e.what for e in ended.events].count("bombardment") == 2  # one for each side
 
 
 def test_the_briefing_tells_the_bombardment_rule_from_the_scenario_s_own_numbers():

@@ -7,9 +7,9 @@ import attrs
 import pytest
 
 from fogbank.rules import core
-from fogbank.rules.core import Refused
+from fogbank.rules.core import Refused, Roller
 from fogbank.rules.supremacy import special
-from fogbank.rules.supremacy.damage import Roller, apply_special, sink
+from fogbank.rules.supremacy.damage import TABLES, apply_special, sink
 from fogbank.rules.supremacy.moves import parse_move, problems
 from fogbank.rules.supremacy.scenario import ship_classes
 from fogbank.rules.supremacy.ships import silenced, top_speed
@@ -22,7 +22,7 @@ RULES = core.find_ruleset("supremacy")
 
 def hit(name, colour, white, penetrating, turn=3, seed=b"\0" * 32):
     ship = start().state.board.ship(name)
-    roller = Roller(core.Dice(seed), turn)
+    roller = Roller(core.Dice(seed), turn, TABLES)
     changed, points, words = apply_special(ship, CLASSES[ship.cls], special.entry(colour, white, penetrating), 90,
                                            roller, "test", deck_full=True)
     return changed, points, words, roller.rolls

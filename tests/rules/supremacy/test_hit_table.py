@@ -111,3 +111,47 @@ def test_ship_classes_carry_the_seeds_statistics():
     assert sum(m.guns for m in exeter.mounts if m.battery == MAINS) == 6
     assert sum(m.guns for m in leander.mounts if m.battery == MAINS) == 8
     assert isinstance(spee, ShipClass)
+
+
+def test_shifts_past_the_left_edge_are_summed_with_the_die_and_read_at_the_edge():
+    """5.6b-c: the column shifts "are cumulative", and the die "adds a final column shift": only
+    the column reached is read, the left edge standing for any beyond it. 4 guns at 5 inches on
+    a target under 5 knots (+5) are 5 columns past the edge; a 6 (-2) leaves them 3 past it, 4
+    hits (stopped at the edge first, the 6 would read 2 columns in: 3 hits)."""
+    fire = plan(ship((0, 0)), ship((0, 50), speed=0), WICHITA, 4, first=False)
+    assert fire.range_heading == 5 and dict(fire.shifts) == {"target under 5 knots": 5}
+    assert [gunnery.hits(TABLE, fire, die)[0] for die in range(1, 7)] == [4, 4, 4, 4, 4, 4]
+    past_by_one = plan(ship((0, 0)), ship((0, 50), speed=20), WICHITA, 4, first=False)  # +1
+    assert [gunnery.hits(TABLE, past_by_one, die)[0] for die in (5, 6)] == [4, 4]  # col 0, col 1: 88% of 4
+
+
+def test_every_hit_in_the_box_rolls_again_for_its_special_whatever_the_hit_die():
+    """5.6e and the hit sheet ("Hits in this area must roll again for a special, needing 1"):
+    in the box a hit's special is a second die of 1, whatever the first die was (the rule of the
+    rest of the table, die at most the hits, is not asked there). Exeter's aft turret (2 guns) at
+    45 inches, locked on: 1 hit, in the box, on a 1 to a 5."""
+    from fogbank.rules import core
+    from fogbank.rules.supremacy import fire as fire_
+    from fogbank.rules.supremacy.board import FireOrder
+
+    from .test_game import start
+
+    state = start().state
+    board = state.board
+    exeter = attrs.evolve(board.ship("exeter"), at=(0, 0), course=0, locked={MAINS: frozenset({"graf_spee"})})
+    spee = attrs.evolve(board.ship("graf_spee"), at=(-430, 0), course=0, speed=26)
+    board = attrs.evolve(board.replace(exeter, spee), fire={"exeter": (FireOrder("aft", "graf_spee"),)})
+    box_rolls, dice = 0, set()
+    for seed in range(80):
+        result = fire_.execute_fire(attrs.evolve(state, phase="execute_fire", board=board,
+                                                 dice=core.Dice(bytes([seed]) * 32)))
+        (salvo,) = [e.salvo for e in result.events if e.kind == "fired"]
+        box = [r for r in result.rolls if r.table == "box"]
+        assert salvo["range"] == 45 and salvo["guns"] == 2
+        if salvo["hits"] == 1:
+            dice.add(salvo["die"])
+            assert len(box) == 1 and len(salvo["specials"]) == (box[0].total == 1)
+            box_rolls += 1
+        else:
+            assert not box and not salvo["specials"]
+    assert dice == {1, 2, 3, 4, 5} and box_rolls > 40

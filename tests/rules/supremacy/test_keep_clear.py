@@ -72,3 +72,57 @@ def test_ships_locked_together_by_a_ram_are_not_turned_to_keep_clear():
     assert ramming.keep_clear(ships, CLASSES, lambda a, b: True, 5) == []
     assert ramming.keep_clear(dict(ships, ajax=attrs.evolve(ships["ajax"], effects={})), CLASSES,
                               lambda a, b: True, 5) != []
+
+
+def crossing(name, at, course, speed):
+    return attrs.evolve(start().state.board.ship(name), at=at, course=course, speed=speed)
+
+
+def test_a_collision_course_is_seen_however_fast_the_two_close_not_only_at_tenths_of_the_run():
+    """An outside referee's game (turn 21): Ajax on 46 at 33 knots and Achilles on 104 at 27 end
+    6 inches apart and their straight runs cross, models touching, between two tenths of the turn
+    (a check at each tenth missed it, and nobody was turned)."""
+    ajax = crossing("ajax", (-570, 1543), 46, 33)
+    achilles = crossing("achilles", (-552, 1600), 104, 27)
+    assert ramming.on_collision_course(ajax, achilles, CLASSES)
+    ships = {"ajax": ajax, "achilles": achilles}
+    assert ramming.keep_clear(ships, CLASSES, lambda a, b: True, 21)
+    assert not ramming.on_collision_course(ships["ajax"], ships["achilles"], CLASSES)
+
+
+def test_the_turn_to_keep_clear_is_one_that_truly_clears():
+    """Each course tried is judged over the whole run: the ships are left with no moment at which
+    the models would touch (the referee's night games: Ajax was turned to 209 off Graf Spee's bow,
+    still on a collision course; Exeter and Graf Spee were left converging)."""
+    for (a, a_at, a_course, a_speed), (b, b_at, b_course, b_speed) in (
+            (("graf_spee", (575, -5), 337, 14), ("ajax", (598, 40), 209, 33)),
+            (("graf_spee", (429, -226), 63, 26), ("exeter", (392, -221), 89, 32)),
+            (("ajax", (-570, 1543), 46, 33), ("achilles", (-552, 1600), 104, 27))):
+        ships = {a: crossing(a, a_at, a_course, a_speed), b: crossing(b, b_at, b_course, b_speed)}
+        ramming.keep_clear(ships, CLASSES, lambda x, y: True, 11)
+        assert _closest(ships[a], ships[b]) > ramming.TOUCH, (a, b)
+
+
+def _closest(a, b, steps=2000):
+    """The models' least distance (tenths) as both run straight on, sampled finely and measured
+    without the ruleset's geometry."""
+    import math
+
+    def model(ship, f):
+        cls = CLASSES[ship.cls]
+        ux, uy = math.sin(math.radians(ship.course)), math.cos(math.radians(ship.course))
+        x, y = ship.at[0] + f * ship.speed * 5 * ux, ship.at[1] + f * ship.speed * 5 * uy
+        return (x + cls.funnel * ux, y + cls.funnel * uy), (x - (cls.length - cls.funnel) * ux,
+                                                            y - (cls.length - cls.funnel) * uy)
+
+    def point_segment(p, a, b):
+        ab, ap = (b[0] - a[0], b[1] - a[1]), (p[0] - a[0], p[1] - a[1])
+        t = max(0.0, min(1.0, (ab[0] * ap[0] + ab[1] * ap[1]) / (ab[0] ** 2 + ab[1] ** 2)))
+        return math.dist(p, (a[0] + t * ab[0], a[1] + t * ab[1]))
+
+    best = math.inf
+    for k in range(steps + 1):
+        (a1, a2), (b1, b2) = model(a, k / steps), model(b, k / steps)
+        best = min(best, point_segment(a1, b1, b2), point_segment(a2, b1, b2), point_segment(b1, a1, a2),
+                   point_segment(b2, a1, a2))
+    return best

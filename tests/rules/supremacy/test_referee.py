@@ -90,11 +90,13 @@ def test_on_course_cuts_acceleration_and_deceleration_in_proportion():
 def test_deck_4_5_penetrating_puts_the_mains_down_3_levels_for_good():
     """The chart: "3 Damage, Mains fire down 3 Levels, A/C and Searchlights KO'd, On fire": no
     turns given, so for good, as every such entry is read (decisions.md)."""
-    from fogbank.rules.supremacy.damage import Roller, apply_special
+    from fogbank.rules.core import Roller
+    from fogbank.rules.supremacy.damage import TABLES, apply_special
 
     spee = start().state.board.ship("graf_spee")
-    hit, _, _ = apply_special(spee, CLASSES["graf_spee"], special.entry(0, 4, True), 60, Roller(core.Dice(b"\0" * 32), 3),
-                              "test", deck_full=True)
+    roller = Roller(core.Dice(b"\0" * 32), 3, TABLES)
+    entry = special.entry(0, 4, True)
+    hit, _, _ = apply_special(spee, CLASSES["graf_spee"], entry, 60, roller, "test", deck_full=True)
     assert hit.levels == {"mains": 3}
 
 
@@ -108,20 +110,23 @@ def test_giving_way_counts_the_turning_done_not_a_flat_two_inches():
     """5.3b counts "the total amount of turning carried out during the move". Ajax, meeting Graf
     Spee head on, gives way on her own course: she has turned nothing. Crossing her bow at a
     right angle, she turns 90 degrees to lie parallel: over 6 inches of her turning circle."""
+    from fogbank.rules.core import Roller
     from fogbank.rules.supremacy import ramming
-    from fogbank.rules.supremacy.damage import Roller
+    from fogbank.rules.supremacy.damage import TABLES
 
     board = start().state.board
     spee = attrs.evolve(board.ship("graf_spee"), at=(0, 80), course=0, speed=30, path=((0, 0), (0, 80)))
     ajax = attrs.evolve(board.ship("ajax"), at=(0, 20), course=180, speed=30, path=((0, 100), (0, 20)))
     ships = {"graf_spee": spee, "ajax": ajax}
     written = {"graf_spee": moves.parse_move("A8"), "ajax": moves.parse_move("A8")}
-    assert ramming.resolve(ships, CLASSES, Roller(core.Dice(b"\0" * 32), 3), written) == [("avoided", "ajax", "graf_spee")]
+    dice = core.Dice(b"\0" * 32)
+    happened = ramming.resolve(ships, CLASSES, Roller(dice, 3, TABLES), written)
+    assert happened == [("avoided", "ajax", "graf_spee")]
     assert ships["ajax"].turned == 0
 
     across = attrs.evolve(board.ship("ajax"), at=(-80, 40), course=270, speed=30, path=((80, 40), (-80, 40)))
     ships = {"graf_spee": spee, "ajax": across}
-    ramming.resolve(ships, CLASSES, Roller(core.Dice(b"\0" * 32), 3), written)
+    ramming.resolve(ships, CLASSES, Roller(dice, 3, TABLES), written)
     assert ships["ajax"].course in (0, 180) and ships["ajax"].turned == moves.quarters_of_turn(90) == 25
 
 

@@ -58,3 +58,50 @@ def test_a_salvo_that_cannot_hit_says_why():
     assert "local control reaches close and medium range only" in salvo_words(mains)
     off = {**base, "shifts": [{"reason": "target chasing splash", "columns": -3}], "range": 90}
     assert "the shifts take the fire off the table" in salvo_words(off)
+
+
+def test_one_knot_lost_is_a_knot_not_knots():
+    """The chart's "1 Knot": 50 of an outside referee's reports read "1 knots lost"."""
+    from fogbank.rules.core import Dice, Roller
+    from fogbank.rules.supremacy.damage import TABLES, apply_special
+    from fogbank.rules.supremacy.scenario import ship_classes
+
+    assert "1 knot lost" in special._effect_words("knots", "1")
+    assert "2 knots lost" in special._effect_words("knots", "2")
+    spee = start().state.board.ship("graf_spee")
+    _, _, said = apply_special(spee, ship_classes()["graf_spee"], {"knots": "1"}, 40,
+                               Roller(Dice(b"\0" * 32), 3, TABLES), "special/ajax/fore/0", False)
+    assert said == ["1 knot lost"]
+
+
+def test_a_half_salvo_says_how_many_guns_it_halves_and_in_english():
+    """"4 guns fire as 2"; never "2 guns fire as 2" (the guns ammunition halved counted as
+    ordered) nor "1 gun fire as 1" (a half of one gun rounds up to it)."""
+    from fogbank.rules.supremacy.describe import salvo_words
+
+    base = {"firer_title": "Exeter", "group": "fore", "target_title": "Admiral Graf Spee", "range": 30,
+            "half_salvos": ["first fire at medium or long range"], "firing": 4, "guns": 2, "shifts": [],
+            "die": 3, "hits": 0, "battery": "mains", "specials": []}
+    assert "first fire at medium or long range: 4 guns fire as 2" in salvo_words(base)
+    one = salvo_words({**base, "firing": 1, "guns": 1})
+    assert "1 gun fire " not in one and "1 gun, rounded up, still fires as 1" in one, one
+
+
+def test_a_group_short_of_ammunition_fires_half_its_guns_and_says_so():
+    """5.10: a mount with half a salvo left fires half its guns: Exeter's A and B turrets (4 guns)
+    with half a salvo each read "4 guns fire as 2", as the row counts them."""
+    import attrs as attrs_
+
+    from fogbank.rules import core
+    from fogbank.rules.supremacy import fire
+    from fogbank.rules.supremacy.board import FireOrder
+
+    state = start().state
+    board = state.board
+    exeter = attrs_.evolve(board.ship("exeter"), used={"A": 30, "B": 30},
+                           locked={"mains": frozenset({"graf_spee"})})
+    board = attrs_.evolve(board.replace(exeter), fire={"exeter": (FireOrder("fore", "graf_spee"),)})
+    state = attrs_.evolve(state, phase="execute_fire", board=board, dice=core.Dice(b"\1" * 32))
+    (salvo,) = [e.salvo for e in fire.execute_fire(state).events if e.kind == "fired"]
+    assert salvo["half_salvos"] == ["ammunition for half a salvo only"]
+    assert (salvo["firing"], salvo["guns"]) == (4, 2)

@@ -21,7 +21,8 @@ from fogbank.rules import core
 from fogbank.rules.core.plain import to_plain
 from fogbank.rules.core import (
     UMPIRE, Answer, ByFaces, Dice, Event, Fidelity, GameState, Outcome, Plot, Position, Refused,
-    Resolution, Ruleset, Seat, Sensor, Sighting, capped, fields,
+    Resolution, Roller, Ruleset, Seat, Sensor, Sighting, capped,
+    fields,
 )
 
 STRIP = 20
@@ -38,6 +39,13 @@ START = {"blue1": 2, "blue2": 5, "red1": 14, "red2": 17, "blue3": 3}
 # private talk leaves out.
 SQUADRON = (*SEATS, Seat("blue3", "blue", "HMS Charlie"))
 UNITS = (*(seat.name for seat in SQUADRON), "dummy")  # what an override may move
+
+
+FIRE = ByFaces(lambda faces, total: "hit" if faces[0] >= 5 else "miss")  # a 5 or 6 hits
+
+
+def read_lookout(total: int) -> str:
+    return "sure" if total >= 4 else "unsure"
 
 
 def seats_in(scenario: str) -> tuple[Seat, ...]:
@@ -185,13 +193,9 @@ class Picket(Ruleset):
 
     def _damage(self, state):
         board: Board = state.board
-        dice, rolls, events, hits = state.dice, [], [], {}
+        roller, events, hits = Roller(state.dice, state.turn), [], {}
         for seat, target in sorted(board.aimed.items()):
-            dice, roll = dice.roll(
-                turn=state.turn, key=f"{state.turn}/fire/{seat}", table="fire", count=1,
-                read=ByFaces(lambda faces, total: "hit" if faces[0] >= 5 else "miss"),
-            )
-            rolls.append(roll)
+            roll = roller.roll(f"fire/{seat}", "fire", read=FIRE)
             track = next(n for n, name in board.tracked[seat].items() if name == target)
             events.append(Fired(turn=state.turn, audience=frozenset({seat}), target=track, hit=roll.outcome == "hit"))
             if roll.outcome == "hit":
@@ -207,7 +211,8 @@ class Picket(Ruleset):
                 winner = max(afloat, key=afloat.get)
                 results = {side: "victory" if side == winner else "defeat" for side in afloat}
             outcome = Outcome(results, f"Ships afloat: blue {afloat['blue']}, red {afloat['red']}.")
-        return Resolution(attrs.evolve(state, board=board, dice=dice, outcome=outcome), tuple(events), tuple(rolls))
+        state = attrs.evolve(state, board=board, dice=roller.dice, outcome=outcome)
+        return Resolution(state, tuple(events), tuple(roller.rolls))
 
     def parse_question(self, seat, payload):
         track = "Ask about a track by its number."
@@ -216,15 +221,18 @@ class Picket(Ruleset):
     def answer(self, state, seat, track):
         if state.knowledge[seat].track(track) is None:
             raise Refused("unknown_track", "There is no such track on your plot.")
-        dice, roll = state.dice.roll(
-            turn=state.turn, key=f"{state.turn}/lookout/{seat}/{track}", table="lookout", count=1,
-            read=lambda total: "sure" if total >= 4 else "unsure",
-        )
+        # The lookout's roll is keyed by the turn, the seat and the track, and a key is rolled
+        # once a game: asked again this turn, he has answered already (asking is no re-roll).
+        if any(isinstance(t, Answer) and t.turn == state.turn and t.question == {"track": track}
+               for t in state.told.get(seat, ())):
+            raise Refused("asked", "Your lookout has answered that this turn.")
+        roller = Roller(state.dice, state.turn)
+        roll = roller.roll(f"lookout/{seat}/{track}", "lookout", read=read_lookout)
         unit = state.board.unit(state.board.tracked[seat][track])
         told = {"damaged": unit.hits > 0} if roll.outcome == "sure" and not unit.dummy else {"damaged": None}
         event = Answer(turn=state.turn, phase=state.phase, audience=frozenset({seat}),
                        question={"track": track}, answer=told)
-        return Resolution(attrs.evolve(state, dice=dice), (event,), (roll,))
+        return Resolution(attrs.evolve(state, dice=roller.dice), (event,), (roll,))
 
     def observe(self, state, seat, since=None):
         board: Board = state.board
@@ -261,13 +269,13 @@ class Picket(Ruleset):
         return PicketBot()
 
     def table_reader(self, table):
-        return {"fire": ByFaces(lambda faces, total: "hit" if faces[0] >= 5 else "miss"),
-                "lookout": lambda total: "sure" if total >= 4 else "unsure"}.get(table)
+        return {"fire": FIRE,
+                "lookout": read_lookout}.get(table)
 
     def error_codes(self):
         return {"bad_order": "Not an order of this phase.", "too_far": "More than 2 areas.",
                 "unknown_track": "No such track.", "bad_question": "Not a question.",
-                "bad_override": "Not an override."}
+                "asked": "Answered this turn.", "bad_override": "Not an override."}
 
 
 @core.register

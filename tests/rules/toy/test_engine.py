@@ -14,9 +14,9 @@ from fogbank.rules.core import Cycle, Fidelity, Refused, Seat, check_seats
 from fogbank.rules.core.phases import TRANSITIONS, Cycle as C, Move, Then, step
 from fogbank.rules.core.plain import to_plain
 from fogbank.rules.record import gamelog
-from fogbank.rules.record.replay import apply_input
+from fogbank.rules.record.replay import apply_input, full_record
 from fogbank.rules.record.simulate import play_bot_game
-from fogbank.rules.record.verify import verify_records
+from fogbank.rules.record.verify import Mismatch, verify_records
 
 from . import picket  # noqa: F401  (registers the toy ruleset)
 
@@ -155,6 +155,38 @@ def test_a_question_rolls_once_is_told_to_the_asker_only_and_replays(game):
     with pytest.raises(Refused) as refusal:
         core.ask(game, "blue1", {"track": 99})
     assert refusal.value.code == "unknown_track"
+
+
+def test_a_key_rolled_twice_is_a_fault_of_the_rules_never_the_same_dice_again(game):
+    game = close_in(game)
+    track = game.state.knowledge["blue2"].tracks[0].number
+    first = core.ask(game, "blue2", {"track": track})
+    with pytest.raises(Refused) as refusal:  # the toy's own rule: its lookout answers once a turn
+        core.ask(first.game, "blue2", {"track": track})
+    assert refusal.value.code == "asked"
+    # A ruleset that forgot it had answered would roll the lookout's key again, and with it the
+    # same dice: the roller refuses it, the input is not taken (the server answers internal_error).
+    forgetful = attrs.evolve(first.game, state=attrs.evolve(first.game.state, told={}))
+    with pytest.raises(core.KeyRolledTwice, match=f"{first.rolls[0].key}"):
+        core.ask(forgetful, "blue2", {"track": track})
+    # The next turn the same question is another key, and rolls anew.
+    later = moves(core.release(first.game).game, blue1=0, blue2=0, red1=0, red2=0)
+    assert later.state.turn == 2
+    track = later.state.knowledge["blue2"].tracks[0].number
+    again = core.ask(later, "blue2", {"track": track})
+    assert again.rolls[0].key != first.rolls[0].key
+
+
+def test_verify_names_a_key_rolled_twice_in_a_log(game):
+    game = close_in(game)
+    track = game.state.knowledge["blue2"].tracks[0].number
+    inputs = [gamelog.input_record("ask", game.state.turn, seat="blue2", question={"track": track})]
+    records = full_record(game, inputs)
+    # The same log as a rules fault would have written it: a second roll under the first's key.
+    (roll,) = [r for r in records if r["type"] == "roll"]
+    records.insert(records.index(roll) + 1, {**roll, "index": roll["index"] + 1})
+    with pytest.raises(Mismatch, match=f"repeats the key {roll['key']}"):
+        verify_records(records)
 
 
 def test_a_dummy_is_never_identified(game):

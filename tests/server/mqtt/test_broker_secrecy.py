@@ -33,6 +33,32 @@ async def sub(broker, *args, **options):
     return await asyncio.to_thread(mosquitto_sub, broker, *args, **options)
 
 
+async def subscribed(broker, username, password, topic, *, wait=15):
+    """`mosquitto_sub` for one message on `topic`, returned once the broker has acknowledged its
+    subscription (its debug output says so), so nothing published after is missed."""
+    process = await asyncio.create_subprocess_exec(
+        "stdbuf", "-oL",  # its lines as they come, not when it exits
+        "mosquitto_sub", "-V", "5", "-h", "127.0.0.1", "-p", str(broker.port), "-u", username, "-P", password,
+        "-t", topic, "-C", "1", "-W", str(wait), "-F", "%t %x", "-d",
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+    )  # fmt: skip
+    async with asyncio.timeout(wait):
+        while b"received SUBACK" not in await process.stdout.readline():
+            if process.stdout.at_eof():
+                raise AssertionError((await process.stderr.read()).decode(errors="replace"))
+    return process
+
+
+async def received(process, topic) -> str:
+    """The line `mosquitto_sub` printed for the message on `topic` (its debug lines passed over)."""
+    async with asyncio.timeout(30):
+        while line := (await process.stdout.readline()).decode(errors="replace"):
+            if line.startswith(f"{topic} "):
+                await process.wait()
+                return line
+    raise AssertionError((await process.stderr.read()).decode(errors="replace"))
+
+
 @pytest.fixture
 async def played(stack):
     """A game with one turn played through a gateway, so every seat's topic has had messages; and
@@ -55,14 +81,10 @@ async def test_a_seat_reads_its_own_stream_on_the_broker(broker, played):
     game, _, player, _ = played
     token = game["seats"]["submarine"]
     mine = topics.seat_stream(game["game"], "submarine")
-    listening = asyncio.ensure_future(
-        sub(broker, f"{game['game']}.submarine", token, mine, wait=8, format="%t %x")
-    )
-    await asyncio.sleep(0.5)  # mosquitto_sub is subscribed well before the next turn resolves
+    listening = await subscribed(broker, f"{game['game']}.submarine", token, mine)
     await player.submit(HOLD_STILL)
-    out, err = await listening
-    topic, payload = out.split()
-    assert topic == mine, err
+    topic, payload = (await received(listening, mine)).split()
+    assert topic == mine
     # The payload is the stream message exactly as the websocket carries it.
     message = codec_for(MSGPACK).decode_server(bytes.fromhex(payload))
     assert isinstance(message, Observation) and message.turn == 3

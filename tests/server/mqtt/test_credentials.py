@@ -16,13 +16,14 @@ import pytest
 
 from fogbank.clients import Client, JoinRefused
 from fogbank.protocols import GameOver
+from fogbank.server.host import SET_ASIDE
 from fogbank.server.mqtt import topics
 from fogbank.server.mqtt.address import BrokerAddress
 from fogbank.server.mqtt.credentials import add_gateway
 from fogbank.server.store import FILENAME
 
 from .conftest import needs_mosquitto, url
-from .test_broker_secrecy import sub
+from .test_broker_secrecy import sub, subscribed
 
 pytestmark = needs_mosquitto
 
@@ -112,16 +113,16 @@ async def test_each_gateway_reads_only_its_own_replies(broker, stack):
     gateway_b = await stack.gateway(address["b"])
     gateway_a = await stack.gateway(address["a"])
     # A listens on B's reply topic, and on every gateway's, while B makes a game.
-    listening = [
-        asyncio.ensure_future(sub(broker, "gw-a", a["password"], topic, wait=3))
+    listening = [  # each subscribed (or refused) before B makes its game
+        await subscribed(broker, "gw-a", a["password"], topic, wait=3)
         for topic in (topics.gateway_reply("gw-b"), f"{topics.PREFIX}/gateway/+/reply", f"{topics.PREFIX}/#")
     ]
-    await asyncio.sleep(0.5)
     made_by_b = await gateway_b.create_game("b11")
     made_by_a = await gateway_a.create_game("b11")  # and A still gets its own answers
     assert made_by_b["game"] != made_by_a["game"]
-    for out, err in await asyncio.gather(*listening):
-        assert made_by_b["game"] not in out and "denied" in err.lower(), (out, err)
+    for process in listening:
+        out, err = (text.decode(errors="replace") for text in await process.communicate())
+        assert made_by_b["game"] not in out and "denied" in (out + err).lower(), (out, err)
     # B's own credentials do read B's replies.
     out, err = await sub(broker, "gw-b", b["password"], topics.gateway_reply("gw-b"), wait=1)
     assert "denied" not in err.lower()
@@ -150,3 +151,4 @@ async def test_a_set_aside_game_keeps_its_credentials_while_ended_ones_go(broker
     with pytest.raises(JoinRefused) as refusal:
         await Client.connect(url(gateway), forged["seats"]["submarine"], proxy=None)
     assert refusal.value.code == "game_set_aside"
+    assert refusal.value.message == SET_ASIDE  # a server's fault, marked so over the bus, in the same words

@@ -157,9 +157,11 @@ async def test_a_lost_session_tells_the_host_its_seat_left(stack):
         while not (umpire.connected and gateway.bus.sessions and lost not in gateway.bus.sessions):
             await asyncio.sleep(0.02)
         await umpire.ping()  # answered by the host after the new session's join
-        while presence["connected"] != 1:
+        # The lost session's own leave taken (it names only its own connection, so nothing after
+        # it can count the seat down again), and the new one's join: one.
+        present = host.mqtt_host._present[(game["game"], "umpire")]  # noqa: SLF001
+        while lost.connection in present or len(present) != 1:
             await asyncio.sleep(0.02)
-        await asyncio.sleep(0.3)  # and it stays at one
     assert presence["connected"] == 1
     await umpire.close()
 
@@ -174,6 +176,7 @@ async def test_a_join_answered_too_late_is_left_again(stack, monkeypatch):
         with pytest.raises(ConnectionClosed):
             await Client.connect(url(gateway), game["umpire_token"], proxy=None, reconnect_attempts=0)
         while (game["game"], "umpire") not in host.mqtt_host._present:  # noqa: SLF001
-            await asyncio.sleep(0.02)  # the host took the join
-        await asyncio.sleep(0.3)
+            await asyncio.sleep(0.02)  # the host took the join...
+        while host.mqtt_host._present[(game["game"], "umpire")]:  # noqa: SLF001
+            await asyncio.sleep(0.02)  # ...and the leave the gateway sent when it gave up on it
     assert presence["connected"] == 0

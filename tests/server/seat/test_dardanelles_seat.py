@@ -84,10 +84,11 @@ async def test_a_captain_plays_a_turn_of_b11_in_the_browser(server, page):
     assert await page.input_value("#order-speed") == "2"
     assert await page.locator("#chart .cursor").count() == 1
 
-    # The seabed: the pad says before sending that a boat at the bottom only drifts.
+    # The seabed: the pad says before sending, in the rules' words, that a boat at the bottom only drifts.
     await set_order(page, "NE", 2, "bottom")
     await expect(page.locator("#order-cost")).to_have_attribute("data-over", "true")
-    await expect(page.locator("#order-cost")).to_contain_text("drifts")
+    await expect(page.locator('#checked li[data-code="bottom_still"]')).to_contain_text(
+        "A boat at the bottom lies on the seabed: it drifts with the current but cannot move under power.")
 
     # An order too much for the hour: the pad says so before it is sent, and the server refuses it.
     await set_order(page, "NE", 3, "submerged")

@@ -9,6 +9,7 @@ from fogbank.clients import Client
 
 from tests.conftest import needs
 
+from ..noninterference import settled
 from ..chromium import CHROMIUM, expect
 
 pytestmark = needs(CHROMIUM)
@@ -37,6 +38,7 @@ async def release_until(server, token: str, phase: str, turn: int = 1) -> None:
     async with await Client.connect(f"ws://127.0.0.1:{server.port}/", token) as umpire:
         while (listing := (await umpire.games()).games[0])["phase"] != phase or listing["turn"] != turn:
             await umpire.release()
+            await settled(server.host)  # the seats passed over after it, before the game is read again
 
 
 async def test_the_map_opens_on_the_own_ships_follows_them_and_says_how_to_zoom_and_move(server, page):

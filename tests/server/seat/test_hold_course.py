@@ -7,6 +7,7 @@ from fogbank.clients import Client
 
 from tests.conftest import needs
 
+from ..noninterference import settled
 from ..chromium import CHROMIUM, expect
 from .test_salvo_seat import click_hex, step
 
@@ -19,6 +20,7 @@ async def test_a_plot_undone_to_nothing_holds_course_and_the_order_says_nothing_
     async with await Client.connect(f"ws://127.0.0.1:{server.port}/", created["umpire_token"]) as umpire:
         while (await umpire.games()).games[0]["phase"] != "movement":
             await umpire.release()  # the night's declarations, each seat under its standing order
+            await settled(server.host)  # the seats passed over after it, before the game is read again
     await page.goto(f"{url}/play#token={created['seats']['scott']}")
     await page.wait_for_selector("#chart .counter")
     await expect(page.locator("#clock")).to_contain_text("Turn 1")
@@ -46,6 +48,7 @@ async def test_an_order_that_plots_no_ship_is_said_to_hold_every_ship_on_course(
     async with await Client.connect(ws, created["umpire_token"]) as umpire:
         while (await umpire.games()).games[0]["phase"] != "movement":
             await umpire.release()
+            await settled(server.host)  # the seats passed over after it, before the game is read again
         await page.goto(f"{url}/play#token={created['seats']['scott']}")
         await page.wait_for_selector("#chart .counter")
         await expect(page.locator("#clock")).to_contain_text("movement")

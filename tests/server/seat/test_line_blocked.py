@@ -13,6 +13,7 @@ from fogbank.rules.salvo import hexes
 
 from tests.conftest import needs
 
+from ..noninterference import settled
 from ..chromium import CHROMIUM, expect
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
@@ -34,6 +35,7 @@ async def test_a_target_behind_a_ship_beside_it_is_warned_of_as_it_is_picked(ser
     async with await Client.connect(ws, created["umpire_token"]) as umpire:
         while (await umpire.games()).games[0]["phase"] != "gunfire":
             await umpire.release()
+            await settled(server.host)  # the seats passed over after it, before the game is read again
         view = await gunfire_view(ws, created["seats"]["beatty"])
         target = next(c for c in view["contacts"] if c["detected"])
         at = hexes.parse(target["hex"])

@@ -15,6 +15,7 @@ from fogbank.clients import Client
 from fogbank.protocols.messages import StandIn
 from tests.conftest import needs
 
+from ..noninterference import settled
 from ..chromium import CHROMIUM, expect, open_page
 from .test_salvo_seat import click_hex
 
@@ -74,6 +75,7 @@ async def played_to(server, created: dict, turn: int, phase: str) -> None:
                 break
             if game["cycle"] == "ready":
                 await umpire.release()
+                await settled(server.host)  # the seats passed over after it, before the game is read again
 
 
 def ids_read(text: str, ids: list[str]) -> list[str]:

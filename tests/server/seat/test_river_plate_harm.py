@@ -11,6 +11,7 @@ from fogbank.rules.supremacy.scenario import hit_table, ship_classes
 
 from tests.conftest import needs
 
+from ..noninterference import settled
 from ..chromium import CHROMIUM, expect
 
 pytestmark = needs(CHROMIUM)
@@ -38,6 +39,7 @@ async def british_writing_fire(server, page, graf_spee_at=None) -> None:
             await umpire.override({"kind": "move_ship", "ship": "graf_spee", "at": spot, "course": 60, "speed": 26}, "A test.")
         while (await umpire.games()).games[0]["phase"] != "write_fire":
             await umpire.release()
+            await settled(server.host)  # the seats passed over after it, before the game is read again
     await page.goto(f"http://127.0.0.1:{server.port}/play#token={created['seats']['british']}")
     await expect(page.locator("#clock")).to_have_text("Turn 1 · 2B write fire")
 
@@ -71,6 +73,7 @@ async def test_a_friend_in_sight_is_never_offered_as_a_target(server, page):
     async with await Client.connect(f"ws://127.0.0.1:{server.port}/", created["umpire_token"]) as umpire:
         while (await umpire.games()).games[0]["phase"] != "write_fire":
             await umpire.release()
+            await settled(server.host)  # the seats passed over after it, before the game is read again
     await page.goto(f"http://127.0.0.1:{server.port}/play#token={created['seats']['ajax']}")
     await expect(page.locator("#clock")).to_have_text("Turn 1 · 2B write fire")
     await expect(page.locator("#contacts")).to_contain_text("Achilles")

@@ -98,11 +98,17 @@ async def test_a_turn_of_the_river_plate_in_two_pages(server, pages):
         watch()
 
         # 1A: a move other than the printed one is refused in the server's words; the pad shows
-        # what the move makes before it is sent, the turning circles and the draft on the table.
+        # what the move makes before it is sent, the turning circles and the draft on the table,
+        # and what the rules say to it as it is written, in their words (the `check`).
         page = spee.page
         await page.fill("#move-graf_spee", "R4 A10")
         await expect(page.locator("#order-cost")).to_contain_text("R4 A10 = 14 in, 28 kn (may make 13–26)")
-        await expect(page.locator("#order-cost")).to_have_attribute("data-over", "true")
+        await expect(page.locator('#checked li[data-code="first_move"]')).to_have_text(
+            "Every ship's first move is printed: Admiral Graf Spee A13.")
+        await page.fill("#move-graf_spee", "R4 A1O")  # a slip of the keys: the rules say what they read
+        await expect(page.locator('#checked li[data-code="bad_move"]')).to_contain_text("'A1O' is not a leg")
+        await expect(page.locator("#order-cost")).to_contain_text("R4 A1O is not read as a move")
+        await page.fill("#move-graf_spee", "R4 A10")
         await expect(page.locator("svg#chart .turning-circle")).to_have_count(2)
         await expect(page.locator("svg#chart .draft-move")).to_have_count(1)
         await page.click("#send-order")
@@ -175,7 +181,7 @@ async def test_a_turn_of_the_river_plate_in_two_pages(server, pages):
 
         # A draft move on the table, for the pictures.
         await page.fill("#move-graf_spee", "R3 A8")
-        await expect(page.locator("#order-cost")).to_have_attribute("data-over", "false")
+        await expect(page.locator("#order-cost")).to_contain_text("R3 A8 = 11 in, 22 kn")
         await page.click("#table-zoom")  # close up on her own ship: the circles and the move to read
         await expect(page.locator("#table-zoom")).to_have_text("Whole table")
         await page.screenshot(path=str(ARTIFACTS / "river-plate-close-up-1440.png"))

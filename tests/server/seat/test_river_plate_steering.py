@@ -8,6 +8,7 @@ from fogbank.clients import Client
 
 from tests.conftest import needs
 
+from ..noninterference import settled
 from ..chromium import CHROMIUM, expect
 
 pytestmark = needs(CHROMIUM)
@@ -18,6 +19,7 @@ async def test_a_click_on_the_table_steers_the_ship_whose_move_was_touched(serve
     async with await Client.connect(f"ws://127.0.0.1:{server.port}/", created["umpire_token"]) as umpire:
         while (await umpire.games()).games[0]["turn"] < 2:
             await umpire.release()  # turn 1's printed moves, and no fire, under standing orders
+            await settled(server.host)  # the seats passed over after it, before the game is read again
     await page.goto(f"http://127.0.0.1:{server.port}/play#token={created['seats']['british']}")
     await page.wait_for_selector('#connection[data-state="connected"]')
     await expect(page.locator("#clock")).to_have_text("Turn 2 · 1A write moves")

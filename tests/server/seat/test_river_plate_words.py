@@ -11,6 +11,7 @@ from fogbank.clients import Client
 
 from tests.conftest import needs
 
+from ..noninterference import settled
 from ..chromium import CHROMIUM, expect
 
 pytestmark = needs(CHROMIUM)
@@ -51,6 +52,7 @@ async def test_the_debriefs_truth_names_the_ships_in_every_order(server, page):
     async with await Client.connect(f"ws://127.0.0.1:{server.port}/", created["umpire_token"]) as umpire:
         while (await umpire.games()).games[0]["turn"] < 2:
             await umpire.release()
+            await settled(server.host)  # the seats passed over after it, before the game is read again
         await umpire.end("The umpire breaks off the action.", {"german": "draw", "british": "draw"})
     await expect(page.locator("#my-result")).to_have_text("draw (Kriegsmarine: draw; Royal Navy, Force G: draw)")
     # The truth opens as the action ended, the enemy's true damage shown; then back to the start.

@@ -52,7 +52,7 @@ async def test_the_umpires_words_and_the_rules_answers_are_read_as_words_and_kep
     assert "The umpire amended your order: Engine trouble. You sailed under: move 1." in rows
     assert "You asked the rules: track 1" in rows
     assert any(row.startswith("The rules' answer: track 1: damaged") for row in rows)
-    assert any(row.startswith("The umpire: ") and "standing order" in row for row in rows)
+    assert any(row.startswith("Standing order: ") and "standing order" in row for row in rows)  # the rules' words, not his
     assert "The game ended: Time is up." in rows
     assert not [row for row in rows if coded(row)], rows
     await expect(page.locator("#replay-where")).not_to_contain_text("_")

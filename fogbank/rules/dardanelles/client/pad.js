@@ -248,10 +248,10 @@ export function orderForm({ view, welcome, changed }) {
       risk.hidden = !lines.length;
       const cost = preview(now.limits, order, now.battery);
       if (!cost) return null;
+      // The figures, marked when past the view's limits; why the rules would refuse it is their
+      // check's to say, in their words, below the pad.
       return {
-        text: cost.still
-          ? "At the bottom the boat lies still and drifts: speed 0, or choose a level above the bottom."
-          : `Movement ${cost.used} of ${cost.allowance} (${cost.squares} sq + ${cost.changes} level change${cost.changes === 1 ? "" : "s"}) · battery ${cost.battery} of ${now.battery}`,
+        text: `Movement ${cost.used} of ${cost.allowance} (${cost.squares} sq + ${cost.changes} level change${cost.changes === 1 ? "" : "s"}) · battery ${cost.battery} of ${now.battery}`,
         over: cost.over,
       };
     },

@@ -14,7 +14,7 @@ import random
 from typing import Any, Mapping
 
 from ..orders import ESCORTED, NEEDS
-from ..sea import MISSIONS
+from ..scenario import MISSIONS
 from ..tactical.areas import OUTGUNNED, POSTURES, TARGETS
 
 

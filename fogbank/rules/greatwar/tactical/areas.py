@@ -13,7 +13,7 @@ from typing import Iterable, Mapping
 import attrs
 from fogbank.rules.core.copies import evolve
 
-from ..sea import SPEEDS, TORPEDO_CRAFT, ShipClass, guns_left
+from ..scenario import SPEEDS, TORPEDO_CRAFT, ShipClass, guns_left
 
 COLUMNS, ROWS = 11, 3
 SETUP_RANGE = {True: 4, False: 2}  # by day, by night (areas between the two sides at set-up)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from fogbank.rules.core import Modifier
 
-from ..sea import gun_knocked_out
+from ..scenario import gun_knocked_out
 from .areas import TORPEDO_CRAFT, Unit, distance
 from .gunfire import GUNS, REACH, TORPEDO_HIT, Salvo, hit_number, modifiers_for, pick_targets
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..sea import gun_mended
+from ..scenario import gun_mended
 from ..tables import side_affected
 from .areas import STAND_MISSIONS, TORPEDO_CRAFT, distance, max_visibility, step
 from .gunfire import GUNS

@@ -13,7 +13,7 @@ import attrs
 
 from fogbank.rules.core import Modifier
 
-from ..sea import SMALL
+from ..scenario import SMALL
 from .areas import Unit
 
 REACH = (3, 2, 1)  # primary, secondary, tertiary, in areas

@@ -10,11 +10,11 @@ from __future__ import annotations
 from typing import Mapping
 
 import attrs
+from fogbank.rules.core import Roller
 from fogbank.rules.core.copies import evolve
 
 from ..board import Board, Fleet, Ship
-from ..roller import Roller
-from ..sea import SPEEDS, Scenario
+from ..scenario import SPEEDS, Scenario
 from .areas import (
     COLUMNS, OUTGUNNED, STAND_MISSIONS, TORPEDO_CRAFT, Area, Group, Tactics, Unit, distance, form_groups,
     max_visibility, setup_areas, step,

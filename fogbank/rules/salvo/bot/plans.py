@@ -476,13 +476,17 @@ class RunForHome(Plan):
 
 
 def plan_for(captain: Captain) -> Plan:
-    """The standard plan of this captain's scenario and side."""
+    """The standard plan of this captain's scenario and side; for a scenario with none, the
+    generic one, or home off the map for the side the scenario lets steam off it."""
     plans = {
         ("gallipoli", "allied"): Breakthrough, ("gallipoli", "turkish"): Forts,
         ("cape_esperance", "us"): Guard, ("cape_esperance", "japan"): Bombardment,
         ("dogger_bank", "britain"): Chase, ("dogger_bank", "germany"): RunForHome,
     }
-    return plans.get((captain.scenario, captain.side), Plan)(captain)
+    chosen = plans.get((captain.scenario, captain.side))
+    if chosen is None:  # a scenario of a designer's own: a side that wins by getting off the map makes for it
+        chosen = RunForHome if captain.exits and captain.chart.get("exit_side") == captain.side else Plan
+    return chosen(captain)
 
 
 __all__ = ["Bombardment", "Breakthrough", "Chase", "Forts", "Guard", "NightAction", "Plan", "RunForHome",

@@ -1,18 +1,16 @@
 // The Salvo order pad: orders by pointing at the hex map, one phase at a time (docs/payloads.md,
 // Orders). Movement: pick a ship (on the map or in the list), then click hexes: its path is
-// plotted hex by hex, turning as it must, with its speed and turns against the rules' limits
-// (12.31: capital ships turn twice a move, screens three times) shown before it is sent. Gunfire:
-// pick a ship, click a contact. Dummies are placed with a click and plotted like ships; smoke is a
-// tick; starshells and searchlights at night, and the minelayer's secret mines on turn 1, are
-// clicks too. The server judges the order all the same: this tells the captain first.
+// plotted hex by hex, turning as it must, with its speed and turns against the limits its view
+// carries (12.31, as the rules work them) shown as it is plotted. Gunfire: pick a ship, click a
+// contact. Dummies are placed with a click and plotted like ships; smoke is a tick; starshells and
+// searchlights at night, and the minelayer's secret mines on turn 1, are clicks too. Whether the
+// rules take the order is theirs to say: the page asks the server (`check`) as it is written and
+// shows their words. The path traced here is held to movement.py's by a parity test
+// (tests/rules/salvo/test_pad_parity.py).
 
 import { h } from "/web/dom.js";
 import { FACINGS, side } from "/web/rulesets/salvo/draw.js";
 import { aimWords, facingWords, learnNames, learnWelcome, phaseWords, shipName } from "/web/rulesets/salvo/words.js";
-
-const TURNS_ALLOWED = { capital: 2, screen: 3, zeppelin: 3, dummy: 3 }; // 12.31
-const DUMMIES_PER_TURN = 2; // 12.22
-const REACH = 6; // starshells and searchlights, in hexes
 
 /** The pad's shared picture of what is being drafted, read by the chart too. */
 export const draft = {
@@ -24,22 +22,27 @@ export const draft = {
   aim: null, // aims the picked unit at a contact picked elsewhere (the contacts table), by label
 };
 
-/** Where a path takes a unit: {hexes (start first), facing, off (it left the map), land}. */
+/** Where a path takes a unit, as movement.py's trace runs it: {hexes (start first), facing, off
+ * (its last step left the map: what the path says after that is moot), land}. */
 export function trace(map, hex, facing, path) {
   const hexes = [hex];
   let face = facing ?? "A";
   let off = false;
   for (const c of path) {
     if (c === "L" || c === "R") face = FACINGS[(FACINGS.indexOf(face) + (c === "R" ? 1 : 5)) % 6];
-    else if (!off) {
+    else {
       const next = map.step(hexes.at(-1), side(face));
-      if (next) hexes.push(next);
-      else off = true;
+      if (!next) {
+        off = true;
+        break;
+      }
+      hexes.push(next);
     }
   }
   return { hexes, facing: face, off, land: hexes.slice(1).some((x) => map.terrainAt(x) === "#") };
 }
 
+/** Turns in a path: each run of L and R is one (movement.py's turns_in). */
 export function turnsIn(path) {
   return [...path].filter((c, i) => "LR".includes(c) && (i === 0 || path[i - 1] === "F")).length;
 }
@@ -53,8 +56,8 @@ export function unitLabel(u) {
   if (u.id.startsWith("new-")) return u.name;
   return u.kind === "dummy" ? `dummy at ${u.hex}` : u.name;
 }
-const speedOf = (path) => [...path].filter((c) => c === "F").length;
-const longestTurn = (path) => Math.max(0, ...path.split("F").map((run) => run.length));
+export const speedOf = (path) => [...path].filter((c) => c === "F").length;
+export const longestTurn = (path) => Math.max(0, ...path.split("F").map((run) => run.length));
 
 /** The path extended to reach hex `to`, a step at a time: the neighbour nearest `to`, ahead first. */
 export function extend(map, unit, path, to) {
@@ -78,20 +81,16 @@ export function extend(map, unit, path, to) {
   return path;
 }
 
-/** What the rules will say of a path, before it is sent: [words, over the limits]. */
-export function judge(map, unit, path, exits = []) {
+/** A path measured against the unit's `limits` (its view's, as the rules work them: speed, turns,
+ * hexsides a turn), as it is plotted: [words, past them]. Whether the rules take the path (the
+ * map's edge, land) is the check's to say, in their words. */
+export function measure(map, unit, path) {
+  const { speed: most, turns: allowed, hexsides } = unit.limits;
   const speed = speedOf(path);
   const turns = turnsIn(path);
-  const allowed = TURNS_ALLOWED[unit.kind] ?? 2;
-  const most = unit.kind === "dummy" ? null : unit.max_speed;
   const where = trace(map, unit.hex, unit.facing, path);
-  const problems = [];
-  if (most !== null && speed > most) problems.push(`too fast (at most ${most})`);
-  if (turns > allowed || longestTurn(path) > 3) problems.push(`too many turns (at most ${allowed}, each 1-3 hexsides)`);
-  if (where.land && unit.kind !== "zeppelin") problems.push("runs aground");
-  if (where.off && !exits.includes(where.hexes.at(-1))) problems.push("off the map");
-  const words = `speed ${speed}${most !== null ? ` of ${most}` : ""} · turns ${turns} of ${allowed}${where.off ? " · leaves the map" : ""}`;
-  return [problems.length ? `${words} · ${problems.join(", ")}` : words, problems.length > 0];
+  const over = (most !== null && speed > most) || turns > allowed || longestTurn(path) > hexsides;
+  return [`speed ${speed}${most !== null ? ` of ${most}` : ""} · turns ${turns} of ${allowed}${where.off ? " · leaves the map" : ""}`, over];
 }
 
 /** How a shot from `from` at `to` stands, as the seat can tell: range, sight, land and smoke between. */
@@ -142,7 +141,8 @@ export function orderForm({ view, welcome, changed }) {
   }
 
   const ships = () => (view()?.ships || []).filter((u) => !u.sunk && !u.exited);
-  const newDummies = () => plan.dummies.map((d, i) => ({ id: `new-${i + 1}`, name: `new dummy ${i + 1}`, kind: "dummy", hex: d.hex, facing: d.facing, max_speed: 0 }));
+  const newDummies = () => plan.dummies.map((d, i) => ({ id: `new-${i + 1}`, name: `new dummy ${i + 1}`, kind: "dummy", hex: d.hex, facing: d.facing,
+    limits: welcome.chart.dummy_limits }));
   const units = () => [...ships(), ...newDummies()];
   const unitOf = (id) => units().find((u) => u.id === id) ?? null;
   const pathOf = (unit) => (unit.id.startsWith("new-") ? plan.dummies[Number(unit.id.slice(4)) - 1].path : plan.moves[unit.id]);
@@ -202,7 +202,7 @@ export function orderForm({ view, welcome, changed }) {
     ];
     if (unit && movable(unit)) {
       const path = pathOf(unit);
-      const [words, over] = path === undefined || path === null || !draft.map ? ["holds course and speed", false] : judge(draft.map, unit, path, welcome.chart.exit_hexes);
+      const [words, over] = path === undefined || path === null || !draft.map ? ["holds course and speed", false] : measure(draft.map, unit, path);
       parts.push(
         h("div", { class: "plot", "data-unit": unit.id },
           h("div", {}, h("strong", {}, unitLabel(unit)), " ", h("code", { id: "plot-path" }, path ?? "(holds course)"), " ", h("span", { class: over ? "over" : "muted", id: "plot-judged" }, words)),
@@ -222,9 +222,10 @@ export function orderForm({ view, welcome, changed }) {
     }
     if (welcome.briefing?.dummies) {
       const placing = draft.tool === "dummy";
-      const place = h("button", { type: "button", id: "dummy-new", "aria-pressed": String(placing), disabled: plan.dummies.length >= DUMMIES_PER_TURN }, placing ? "Click a water hex for the dummy…" : "Place a dummy");
+      const most = welcome.chart.dummies_per_turn;
+      const place = h("button", { type: "button", id: "dummy-new", "aria-pressed": String(placing), disabled: plan.dummies.length >= most }, placing ? "Click a water hex for the dummy…" : "Place a dummy");
       place.onclick = () => edit(() => (draft.tool = placing ? "ship" : "dummy"));
-      parts.push(h("div", { class: "row" }, place, h("span", { class: "muted small" }, `${plan.dummies.length} of ${DUMMIES_PER_TURN} this turn`)));
+      parts.push(h("div", { class: "row" }, place, h("span", { class: "muted small" }, `${plan.dummies.length} of ${most} this turn`)));
     }
     const plotted = Object.entries(plan.moves).map(([uid, path]) => h("li", {}, h("b", {}, shipName(uid)), ` ${path || "stops dead in the water"}`));
     const dummies = plan.dummies.map((d, i) => h("li", {}, h("b", {}, `new dummy ${i + 1}`), ` at ${d.hex}, facing ${facingWords(d.facing)}: ${d.path || "(stays)"}`));
@@ -256,7 +257,7 @@ export function orderForm({ view, welcome, changed }) {
       const contact = (n) => (now.contacts || []).find((c) => c.label === n);
       const lines = Object.entries(aims).filter(([k]) => k !== "spotter").map(([battery, n]) => {
         const c = contact(n);
-        const shot = c && draft.map ? sightWords(sighting(draft.map, now, unit.hex, c.hex), battery === "torpedo" ? unit.torpedo_range : battery === "secondary" ? 5 : unit.range, unit.kind === "fort") : "";
+        const shot = c && draft.map ? sightWords(sighting(draft.map, now, unit.hex, c.hex), c.kind === "zeppelin" ? null : unit.reaches?.[battery], unit.kind === "fort") : "";
         // 12.41 stops guns, not torpedoes (which run under the water): the view says where it
         // bites; why, and what the rule says, is the rules' refusal below the pad, said once.
         const blocked = battery !== "torpedo" && unit.lines_blocked?.[String(n)];
@@ -300,7 +301,7 @@ export function orderForm({ view, welcome, changed }) {
           return h("label", {}, radio, h("span", {}, words));
         }),
       );
-      parts.push(h("p", { class: "hint" }, `Pick a ship, then click: a starshell bursts up to ${REACH} hexes off; a searchlight lights a contact within ${REACH}.`),
+      parts.push(h("p", { class: "hint" }, `Pick a ship, then click: a starshell bursts up to ${welcome.chart.starshell_range} hexes off; a searchlight lights a contact within ${welcome.chart.searchlight_range}.`),
         shipList((u) => u.starshells || u.searchlight), tools);
       const declared = [
         ...Object.entries(plan.starshells).map(([uid, hex]) => h("li", {}, `${shipName(uid)} starshell over ${hex}`)),
@@ -376,9 +377,9 @@ export function orderForm({ view, welcome, changed }) {
       const now = view();
       if (!now) return null;
       if (now.phase === "movement" && draft.map) {
-        const judged = units().filter((u) => pathOf(u) !== undefined && pathOf(u) !== null).map((u) => judge(draft.map, u, pathOf(u), welcome.chart.exit_hexes));
-        const over = judged.filter(([, bad]) => bad).length;
-        return { text: `${judged.length} plotted, the rest hold course${over ? ` · ${over} over the rules' limits` : ""}`, over: over > 0 };
+        const measured = units().filter((u) => pathOf(u) !== undefined && pathOf(u) !== null && u.limits).map((u) => measure(draft.map, u, pathOf(u)));
+        const over = measured.filter(([, past]) => past).length;
+        return { text: `${measured.length} plotted, the rest hold course${over ? ` · ${over} past their limits` : ""}`, over: over > 0 };
       }
       if (now.phase === "gunfire") {
         return { text: `${Object.keys(plan.fire).length} of ${ships().filter(armed).length} given targets`, over: false };

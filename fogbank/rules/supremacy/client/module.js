@@ -183,11 +183,8 @@ function draftPaths(view, draft, chart) {
   return afloat(view).flatMap((ship) => {
     const given = draft.ships?.[ship.name];
     if (!given) return [];
-    try {
-      return [{ ship, ...trace(readMove(given.move), ship.at, ship.course, chart.turning_radius) }];
-    } catch {
-      return [];
-    }
+    const move = readMove(given.move ?? given.moves?.[0]);
+    return move ? [{ ship, ...trace(move, ship.at, ship.course, chart.turning_radius) }] : [];
   });
 }
 

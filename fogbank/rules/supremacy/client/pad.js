@@ -1,13 +1,14 @@
 // The order pad of a Supremacy at Sea seat: one part for each of the seat's ships, made for the
 // phase now open. 1A: a move in the game's notation, built by buttons or typed, with the speed it
-// makes, the knots she may make, the turn and the course she ends on shown before it is sent. 2B:
-// each group of guns and its target among the ships she sees (a click on a ship in the table aims
-// the group last touched), half salvos. 2A: a searchlight's bearing. 3: torpedo banks, course and
-// spread. The server checks every order all the same.
+// makes, the knots she may make (the view's), the turn and the course she ends on shown before it is
+// sent. 2B: each group of guns and its target among the ships she sees (a click on a ship in the
+// table aims the group last touched), half salvos. 2A: a searchlight's bearing. 3: torpedo banks,
+// course and spread. Whether the rules take the orders is theirs to say: the page asks the server
+// (`check`) as they are written and shows the rules' words.
 
 import { h } from "/web/dom.js";
 import { bearing, distance } from "/web/maps/table.js";
-import { moveProblems, moveToward, readMove, straightOn, trace } from "./moves.js";
+import { moveToward, readMove, speedOf, straightOn, trace } from "./moves.js";
 
 const pad3 = (degrees) => String(degrees).padStart(3, "0");
 
@@ -62,7 +63,7 @@ export function orderForm({ view, welcome, changed }) {
     const then = (input) => {
       if (input.value.trim()) return input.value.trim().replace(/\s+/g, " ");
       const first = readMove(text.value);
-      return first.inches ? `${first.legs.some((leg) => leg.kind === "B") ? "B" : "A"}${first.inches}` : "";
+      return first?.inches ? `${first.legs.some((leg) => leg.kind === "B") ? "B" : "A"}${first.inches}` : "";
     };
     const part = h("fieldset", { class: "ship-order", "data-ship": ship.name },
       h("legend", {}, ship.title),
@@ -251,13 +252,11 @@ export function orderForm({ view, welcome, changed }) {
       if (fresh || madeFor !== `${now.turn}/${now.phase}`) make(now);
     },
     read() {
+      // Sent as written: a move the rules cannot read is refused by them, in their words.
       const ships = {};
       for (const [name, part] of Object.entries(parts)) {
         const given = part.read();
         if (given) ships[name] = given;
-      }
-      if (view()?.phase === "write_moves") {
-        for (const given of Object.values(ships)) for (const text of given.moves ?? [given.move]) readMove(text); // throws on bad notation
       }
       return { ships };
     },
@@ -268,21 +267,24 @@ export function orderForm({ view, welcome, changed }) {
     cost(order) {
       const now = view();
       if (!now || now.phase !== "write_moves") return null;
+      // What each move makes, beside the knots the view says she may make: a preview, drawn as
+      // it is typed; the rules' verdict is their check's, shown below the pad in their words.
       const lines = [];
-      let over = false;
       for (const ship of afloat(now)) {
         const given = order.ships[ship.name];
         if (!given) continue;
         const written = given.move ?? given.moves[0];
         const move = readMove(written);
+        if (!move) {
+          lines.push(`${ship.title}: ${written} is not read as a move (the rules say why below)`);
+          continue;
+        }
         const end = trace(move, ship.at, ship.course, chart.turning_radius);
-        const wrong = moveProblems(move, ship);
-        over ||= wrong.length > 0;
         const [least, most] = ship.speed_range;
-        lines.push(`${ship.title}: ${written || "stop"} = ${move.inches} in, ${move.knots} kn (may make ${least}–${most}) · ` +
-          `turns ${move.turning} in · ends on ${pad3(end.course)}°${wrong.length ? ` · ${wrong.join("; ")}` : ""}`);
+        lines.push(`${ship.title}: ${written || "stop"} = ${move.inches} in, ${speedOf(move, chart.chase).knots} kn (may make ${least}–${most}) · ` +
+          `turns ${move.turning} in · ends on ${pad3(end.course)}°`);
       }
-      return { text: lines.join("\n"), over };
+      return { text: lines.join("\n"), over: false };
     },
     /** A point clicked on the table: steer for it (1A), aim at the ship there (2B), or take its bearing (2A, 3). */
     pick(place) {

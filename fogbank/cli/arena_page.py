@@ -7,6 +7,8 @@ import html as escape
 import re
 from typing import Any, Mapping
 
+from fogbank.rules.core import players
+
 RESULT_COLOURS = {"wins": "#2e7d32", "draws": "#9e9e9e", "losses": "#c62828"}
 
 
@@ -71,8 +73,8 @@ def text(report: Mapping[str, Any]) -> str:
     for edge in report["edges"]:
         lines.append(
             f"plan {edge['policy']} ({edge['side']}): wins {interval(edge['wins'])} against the standard"
-            f" player's {pct(edge['standard'])}: {edge['edge'] * 100:+.0f} points"
-            f" {'(within 15)' if edge['met'] else '(MORE THAN 15: exploitable)'}"
+            f" player's {pct(edge['standard'])}: {edge['edge'] * 100:+.0f} points{_scored(edge)}"
+            f" {_edge_words(edge, loud=True)}"
         )
     return "\n".join(lines).rstrip()
 
@@ -85,8 +87,9 @@ def markdown(report: Mapping[str, Any], command: str) -> str:
         "a rate with its Wilson 95% interval in brackets. Goals (standard players on both sides):",
         "draws at most 40%, each side wins at least 20%, every rule offered used in at least 10% of",
         "games; a scripted plan wins at most 15 points more than the standard player against the same",
-        "opponent. An order the rules refuse is replaced by holding still; a row marked ⚠ had orders",
-        "refused, counted by side and refusal code in its last column.",
+        "opponent, and the `random` plan (random legal orders, seeing only its seat's views) scores at",
+        "least 30 points less (wins and half the draws). An order the rules refuse is replaced by holding",
+        "still; a row marked ⚠ had orders refused, counted by side and refusal code in its last column.",
         "",
     ]
     scenarios: dict[str, list] = {}
@@ -115,10 +118,32 @@ def markdown(report: Mapping[str, Any], command: str) -> str:
             out += ["", "Goals: " + ("all met." if not unmet else "not met: " + "; ".join(unmet) + ".")]
         for edge in report["edges"]:
             if edge.get("scenario") == scenario:
-                out.append(f"- plan `{edge['policy']}` ({edge['side']}): {edge['edge'] * 100:+.0f} points against"
-                           f" the standard player{'' if edge['met'] else ' (exploitable)'}")
+                against = f"wins {interval(edge['wins'])} against {pct(edge['standard'])}"
+                points = f"{edge['edge'] * 100:+.0f} points"
+                out.append(f"- plan `{edge['policy']}` ({edge['side']}): {points}{_scored(edge)} against the"
+                           f" standard player ({against}){'' if edge['met'] else ' ' + _edge_words(edge)}")
         out.append("")
     return "\n".join(out)
+
+
+def _scored(edge: Mapping[str, Any]) -> str:
+    """Random orders' score against the standard player's (wins and half the draws), if measured."""
+    if "score_edge" not in edge:
+        return ""
+    return (f", {edge['score_edge'] * 100:+.0f} of score (wins and half the draws:"
+            f" {pct(edge['score'])} against {pct(edge['standard_score'])})")
+
+
+def _edge_words(edge: Mapping[str, Any], loud: bool = False) -> str:
+    """What a plan's edge over the standard player says: within bounds, or which goal it misses."""
+    if edge["policy"] == players.RANDOM:  # the yardstick: the standard player must beat it by 30 points
+        if edge["met"]:
+            return "(at least 30 under)" if loud else ""
+        return "(LESS THAN 30 UNDER: the standard player adds too little)" if loud else \
+            "(the standard player adds too little over random orders)"
+    if edge["met"]:
+        return "(within 15)" if loud else ""
+    return "(MORE THAN 15: exploitable)" if loud else "(exploitable)"
 
 
 def merged(existing: str, fresh: str, command: str, report: Mapping[str, Any]) -> str:

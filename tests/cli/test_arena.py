@@ -107,3 +107,21 @@ def test_a_run_whose_orders_were_refused_is_marked_in_every_form():
     assert sum("REFUSED ORDERS" in line for line in words) == 1
     page = arena_page.html(report)
     assert page.count("Refused orders") == 1 and "(dash_in) ⚠" in page and "(standard) ⚠" not in page
+
+
+def test_the_markdown_says_where_the_standard_player_adds_too_little_over_random_orders():
+    from fogbank.cli import arena_page
+    from fogbank.rules.record import arena
+
+    def run(policy, wins):
+        games = [arena.Played(n, {"british": "victory" if n < wins else "defeat"}, "r", 5, {"british": 0.0},
+                              {"british": 0}, {}) for n in range(10)]
+        return arena.summarize("b11", "A", {}, {"british": policy}, games)
+    runs = [run("standard", 5), run("random", 3), run("dash_in", 1)]
+    report = {"seed": "A", "games": 10, "runs": runs, "edges": arena.edges(runs)}
+    table = arena_page.markdown(report, "fogbank arena b11")
+    assert "- plan `random` (british): -20 points, -20 of score (wins and half the draws: 30% against 50%)" \
+           " against the standard player (wins 30% [11-60] against 50%)" \
+           " (the standard player adds too little over random orders)" in table
+    assert "- plan `dash_in` (british): -40 points against the standard player (wins 10% [2-40] against 50%)\n" in table
+    assert "LESS THAN 30 UNDER" in arena_page.text(report)

@@ -17,6 +17,9 @@ import attrs
 from .ruleset import Bot, find_ruleset
 
 STANDARD = "standard"  # the name of each ruleset's own built-in player
+# The name of each ruleset's player of random legal orders, seeing only its seat's views: the
+# yardstick a standard player must beat (the arena holds it to that).
+RANDOM = "random"
 
 
 @attrs.frozen
@@ -101,4 +104,5 @@ def seat_player(policy_found: Policy, seating: Seating) -> Bot:
     return bot
 
 
-__all__ = ["STANDARD", "Policy", "Seating", "find_policy", "luck", "policies", "policy", "seat_player"]
+__all__ = ["RANDOM", "STANDARD", "Policy", "Seating", "find_policy", "luck", "policies", "policy",
+           "seat_player"]

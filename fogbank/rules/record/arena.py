@@ -29,6 +29,7 @@ MOST_DRAWS = 0.40
 LEAST_WINS = 0.20
 LEAST_RULE_USE = 0.10
 MOST_EDGE = 0.15  # a scripted plan may beat the standard player's own win rate by at most this
+LEAST_OVER_RANDOM = 0.30  # the standard player's score must beat random orders' by at least this
 
 WIN, DRAW, LOSS = "win", "draw", "loss"
 
@@ -231,15 +232,17 @@ def goals(run: Mapping[str, Any]) -> list[dict[str, Any]]:
 def edges(runs: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """For each scripted policy played against the other side's standard player: how much better
     it wins than the standard player itself does against that same opponent, in the same scenario
-    with the same options (at most MOST_EDGE). Runs of several scenarios may be given together:
-    each plan is held to the standard run of its own scenario and options only."""
+    with the same options (at most MOST_EDGE). Random orders are held to their score instead (wins
+    and half the draws, `score_edge`): at least LEAST_OVER_RANDOM below the standard player's. Runs
+    of several scenarios may be given together: each plan is held to the standard run of its own
+    scenario and options only."""
     def standard_against(run: Mapping[str, Any], side: str) -> bool:
         return all(p == players.STANDARD for s, p in run["policies"].items() if s != side)
 
     def setting(run: Mapping[str, Any]) -> tuple:
         return run.get("scenario"), tuple(sorted(run.get("options", {}).items()))
 
-    base = {setting(run): {side: f["wins"]["rate"] for side, f in run["sides"].items()}
+    base = {setting(run): dict(run["sides"])
             for run in runs if all(p == players.STANDARD for p in run["policies"].values())}
     found = []
     for run in runs:
@@ -247,12 +250,22 @@ def edges(runs: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
         for side, name in run["policies"].items():
             if name == players.STANDARD or not standard_against(run, side) or side not in standard:
                 continue
-            edge = _round(run["sides"][side]["wins"]["rate"] - standard[side])
+            figures = run["sides"][side]
+            edge = _round(figures["wins"]["rate"] - standard[side]["wins"]["rate"])
             found.append({
-                "scenario": run.get("scenario"), "side": side, "policy": name, "wins": run["sides"][side]["wins"],
-                "standard": standard[side], "edge": edge, "met": edge <= MOST_EDGE,
+                "scenario": run.get("scenario"), "side": side, "policy": name, "wins": figures["wins"],
+                "standard": standard[side]["wins"]["rate"], "edge": edge, "met": edge <= MOST_EDGE,
             })
+            if name == players.RANDOM:  # the yardstick: the standard player must beat it by a margin
+                scores = score(figures), score(standard[side])
+                found[-1].update(score=scores[0], standard_score=scores[1], score_edge=_round(scores[0] - scores[1]),
+                                 met=scores[0] - scores[1] <= -LEAST_OVER_RANDOM + 1e-9)
     return found
+
+
+def score(figures: Mapping[str, Any]) -> float:
+    """A side's score, as a match is scored: its wins and half its draws, a share of its games."""
+    return _round(figures["wins"]["rate"] + figures["draws"]["rate"] / 2)
 
 
 def _refused(games: Sequence[Played], side: str) -> dict[str, Any]:
@@ -288,4 +301,4 @@ def _round(value: float) -> float:
     return round(value, 4)
 
 
-__all__ = ["Played", "edges", "goals", "play", "share", "spread", "summarize", "verdict", "wilson"]
+__all__ = ["Played", "edges", "goals", "play", "score", "share", "spread", "summarize", "verdict", "wilson"]

@@ -8,7 +8,7 @@ from typing import Any
 
 from fogbank.rules.core import GameState
 
-from . import sensing, turn
+from . import hexes, sensing, turn
 from .scenario import Scenario, in_play
 from .tables import RADARS, SEARCH_RADARS
 from .units import SINKING_HITS
@@ -100,7 +100,8 @@ def how_to_play(state: GameState, scenario: Scenario, side: str | None) -> list[
     else:
         home = (f" {victory.side.capitalize()}'s ships may steam off the map through the marked edges, and are then safe."
                 if victory.hexes else "")
-        ties = f" Level points are a victory for {victory.ties.capitalize()}." if victory.ties else " Level points are a draw."
+        ties = (f" Level points are a victory for {SIDE_NAMES.get(victory.ties, victory.ties.capitalize())}."
+                if victory.ties else " Level points are a draw.")
         if victory.ties and victory.margin > 1:
             other = next(s for s in scenario.sides if s != victory.ties)
             them, tied = SIDE_NAMES.get(other, other), SIDE_NAMES.get(victory.ties, victory.ties)
@@ -108,7 +109,8 @@ def how_to_play(state: GameState, scenario: Scenario, side: str | None) -> list[
                     f" {tied} to win; short of that, {tied}"
                     " has done what it came to do and wins.")
         zeppelins = " (and zeppelins it destroys)" if scenario.zeppelins else ""
-        how.append(["Victory", f"Each side scores the points of the enemy ships it sinks{zeppelins}." + home + ties])
+        how.append(["Victory", f"Each side scores the points of the enemy ships it sinks{zeppelins}." + home
+                    + _bombardment(scenario) + ties])
     return how
 
 
@@ -135,6 +137,21 @@ def _exit_victory(scenario: Scenario) -> str:
     return (f"The {side} side wins by taking {ships} ships off the map through the exit hexes within "
             f"{scenario.turns} turns, each with {hits} left past repair as the turn ends; the other side "
             "wins by stopping them." + back + (named if scenario.victory_reading else ""))
+
+
+def _bombardment(scenario: Scenario) -> str:
+    """A points scenario's shore target in words: who scores for shelling it, where from, how."""
+    shelling, victory = scenario.victory.bombardment, scenario.victory
+    if shelling is None:
+        return ""
+    side = SIDE_NAMES.get(shelling.side, shelling.side.capitalize())
+    first, last = min(map(hexes.number, shelling.hexes)), max(map(hexes.number, shelling.hexes))
+    points = "a point" if shelling.points == 1 else f"{shelling.points} points"
+    hits = f"{_count(victory.max_permanent_w)} W and {_count(victory.max_permanent_s)} S hit"
+    return (f" {side[:1].upper()}{side[1:]} scores {points} for each of its heavy ships (capital ships) that"
+            f" ends a turn in the edge hexes {first} to {last}, having steamed {shelling.most_speed} hexes or"
+            f" less, with at most {hits} left past repair as the turn ends: she is shelling"
+            f" {shelling.target}. The other side hears the shells fall, not where they come from.")
 
 
 def _count(n: int) -> str:

@@ -63,6 +63,20 @@ class SeatSpec:
 
 
 @attrs.frozen(kw_only=True)
+class Bombardment:
+    """A shore target off the map that one side came to shell (Cape Esperance: Henderson Field):
+    each capital ship of `side` that ends a turn in `hexes`, having steamed at most `most_speed`
+    hexes in it, and fit to fight by the victory's count of hits past repair, scores `points` for
+    her side; ships of every other kind do not shell it."""
+
+    target: str  # the name told: "Henderson Field"
+    side: str
+    hexes: frozenset[Hex]
+    points: int
+    most_speed: int = 2
+
+
+@attrs.frozen(kw_only=True)
 class Victory:
     kind: str  # "exit" or "points"
     side: str = ""  # the side that may steam off the map (for "exit", the side that must), through `hexes`
@@ -75,6 +89,7 @@ class Victory:
     turned_back: int = 0  # "exit": the side breaking through gives up once it has lost this many ships
     margin: int = 0  # points: the lead the side other than `ties` needs to win (below it, `ties` wins)
     any_edge: bool = False  # any ship may steam off any edge (a battle handed over: breaking off)
+    bombardment: Bombardment | None = None  # "points": a side also scores by shelling a target off the map
 
     def counts(self, unit: Unit) -> bool:
         """Whether a ship off the map through the exit counts: no more W and S hits than allowed.
@@ -226,8 +241,11 @@ class ReadingsFile:
     choices: Mapping[str, READING]  # type: ignore[valid-type]
 
 
+BombardmentFile = scenarios.setting(Bombardment, "BombardmentFile", leave_out={"hexes"},
+                                    more={"edges": tuple[Edge, ...]})  # edges: where the ships shell from
 VictoryFile = scenarios.setting(Victory, "VictoryFile", leave_out={"any_edge"},
-                                written={"hexes": tuple[str, ...], "kind": Literal["exit", "points"]},
+                                written={"hexes": tuple[str, ...], "kind": Literal["exit", "points"],
+                                         "bombardment": BombardmentFile},
                                 more={"edges": tuple[Edge, ...], "readings": ReadingsFile})
 
 
@@ -337,6 +355,8 @@ def _sides_named(data: ScenarioFile, source: str) -> None:
     named += [("disadvantaged", [data.disadvantaged]), ("event_sides", data.event_sides),
               ("dummy_sides", data.dummy_sides), ("victory.side", [data.victory.side or sides[0]]),
               ("victory.ties", [data.victory.ties or sides[0]])]
+    if data.victory.bombardment is not None:
+        named.append(("victory.bombardment.side", [data.victory.bombardment.side]))
     problems = [f"{source}: {where}: {side!r} is not one of the [[sides]] ({', '.join(sides)})"
                 for where, given in named for side in given if side not in sides]
     seated = {s.side for s in data.seats}
@@ -390,6 +410,7 @@ def _scenario(data: ScenarioFile, source: str, drawn: Map) -> Scenario:
         )
     victory = scenarios.given(data.victory)
     edges, given_readings = victory.pop("edges", ()), victory.pop("readings", None)
+    bombardment = victory.pop("bombardment", None)
     exits = tuple(_hex(h, source, "victory.hexes") for h in victory.get("hexes", ()))
     victory["hexes"] = exits + _edges(drawn, edges)
     readings, reading = _readings(data.id, given_readings)
@@ -422,7 +443,8 @@ def _scenario(data: ScenarioFile, source: str, drawn: Map) -> Scenario:
         zeppelin_hexes=tuple(_hex(h, source, "zeppelin_hexes") for h in data.zeppelin_hexes),
         zeppelin_seat=data.zeppelin_seat,
         zeppelin_facing=data.zeppelin_facing,
-        victory=evolve(Victory(**victory), **readings.get(reading, {})),
+        victory=evolve(Victory(**victory, bombardment=_bombardment(drawn, bombardment, source)),
+                       **readings.get(reading, {})),
         variants=data.variants,
         victory_readings=readings, victory_reading=reading,
         victory_help=given_readings.help if given_readings else "",
@@ -460,6 +482,17 @@ def _readings(scenario_id: str, given: ReadingsFile | None) -> tuple[dict[str, d
         raise ValueError(f"scenario {scenario_id!r}: [victory.readings] must give a default among its "
                          f"choices, each setting the same fields of {sorted(READING_FIELDS)}")
     return choices, given.default
+
+
+def _bombardment(drawn: Map, given: Any, source: str) -> Bombardment | None:
+    if given is None:
+        return None
+    spec = scenarios.given(given)
+    if "edges" not in spec:
+        raise scenarios.problem(source, "victory.bombardment", "edges: where the ships shell from, "
+                                "as [edge, first, last]")
+    edges = spec.pop("edges")
+    return Bombardment(**spec, hexes=frozenset(_edges(drawn, edges)))
 
 
 def _edges(drawn: Map, edges: tuple[Edge, ...]) -> tuple[Hex, ...]:

@@ -53,6 +53,7 @@ def resolve(state: GameState, scenario: Scenario, orders: Mapping[str, Mapping[s
     else:
         work.board = evolve(work.board, smoke=frozenset())  # NWS (a), (d): lifted at the turn's end only
         phase_one.damage_control(work)
+        _bombardment(work)
         outcome = _outcome(work)
         if outcome is None:
             work.turn += 1
@@ -246,6 +247,34 @@ def _zeppelin_target(work: Work, orders, zeppelin: Unit, start: Mapping[str, Uni
     before = start[zeppelin.id]
     entered, _, _ = movement.trace(work.scenario, before, orders[zeppelin.seat].get("moves", {}).get(zeppelin.id, ""))
     return target if start[target.id].hex in entered else None
+
+
+def _bombardment(work: Work) -> None:
+    """The shore target shelled as the turn ends (a points scenario's bombardment): each ship that
+    may shell it scores for her side. Her side is told which ships fired; the other side only that
+    the target is under fire from the sea, and how hard (what the men ashore would know)."""
+    scenario = work.scenario
+    shelling = scenario.victory.bombardment
+    if shelling is None:
+        return
+    firing = sorted((u for u in work.units.values()
+                     if u.side == shelling.side and u.kind == CAPITAL and u.afloat and u.hex in shelling.hexes
+                     and u.speed <= shelling.most_speed and scenario.victory.counts(u)), key=lambda u: u.id)
+    if not firing:
+        return
+    scored = shelling.points * len(firing)
+    points = dict(work.board.points)
+    points[shelling.side] = points.get(shelling.side, 0) + scored
+    work.board = evolve(work.board, points=points)
+    side = scenario.side_titles[shelling.side]
+    points = "a point" if scored == 1 else f"{scored} points"
+    work.tell(work.seats_of(shelling.side), "bombardment",
+              f"{', '.join(u.name for u in firing)} shelled {shelling.target}: {points} for {side}.",
+              units=[u.id for u in firing], points=scored)
+    others = [seat for other in scenario.sides if other != shelling.side for seat in work.seats_of(other)]
+    guns = "one ship's guns" if len(firing) == 1 else f"{len(firing)} ships' guns"
+    heard = f"{shelling.target} is shelled from the sea by {guns}: {points} for {side}."
+    work.tell(others, "bombardment", heard, points=scored)
 
 
 def _outcome(work: Work, final: bool = True) -> Outcome | None:

@@ -151,9 +151,19 @@ def chart_view(scenario: Scenario) -> dict[str, Any]:
         "minefields": sorted(map(hexes.number, scenario.minefields)),
         "exit_hexes": [hexes.number(h) for h in scenario.victory.hexes],
         "exit_side": scenario.victory.side or None,
+        # The shore target a side may shell for points, where the scenario has one.
+        "bombardment": _bombardment(scenario),
         # What a facing letter means (a ship's course, as the rules letter the hexsides).
         "facings": dict(hexes.FACING_WORDS),
         # What a side's new dummies may do, and how far a starshell bursts and a searchlight reaches.
         "dummies_per_turn": movement.DUMMIES_PER_TURN, "dummy_limits": movement.dummy_limits(),
         "starshell_range": sensing.STARSHELL_RANGE, "searchlight_range": sensing.SEARCHLIGHT_RANGE,
     }
+
+
+def _bombardment(scenario: Scenario) -> dict[str, Any] | None:
+    shelling = scenario.victory.bombardment
+    if shelling is None:
+        return None
+    return {"target": shelling.target, "side": shelling.side, "points": shelling.points,
+            "hexes": sorted(map(hexes.number, shelling.hexes)), "most_speed": shelling.most_speed}

@@ -162,8 +162,8 @@ def test_a_fix_puts_the_reckoning_on_the_square_and_no_fix_rules_out_the_landmar
 
 def test_the_scripted_plans_are_named_for_the_scenarios_they_play():
     assert list(players.policies("dardanelles", "marmara")) == [
-        "standard", "night_attack", "quiet_periscope", "remembers_the_layout", "straight_through"]
-    assert list(players.policies("dardanelles", "b11")) == ["standard", "dash_in"]
+        "standard", "night_attack", "quiet_periscope", "random", "remembers_the_layout", "straight_through"]
+    assert list(players.policies("dardanelles", "b11")) == ["standard", "dash_in", "random"]
 
 
 def test_off_the_mouth_it_dog_legs_round_the_point_rather_than_run_ashore():

@@ -81,6 +81,19 @@ def test_an_edge_is_a_plan_s_wins_over_the_standard_player_s_against_the_same_op
     assert [(e["policy"], e["edge"], e["met"]) for e in edges] == [("rush", 0.2, False)]
 
 
+def test_random_orders_are_the_yardstick_the_standard_player_must_outscore_by_thirty_points():
+    # A side's score is its wins and half its draws, as a match is scored.
+    def run(policy, wins, draws):
+        a = {"wins": arena.share(wins, 100), "draws": arena.share(draws, 100)}
+        return {"policies": {"a": policy, "b": "standard"}, "sides": {"a": a, "b": a}}
+    close = arena.edges([run("standard", 20, 40), run(players.RANDOM, 0, 22)])  # 40 against 11
+    clear = arena.edges([run("standard", 20, 40), run(players.RANDOM, 0, 20)])  # 40 against 10
+    assert [(e["edge"], e["score_edge"], e["met"]) for e in close] == [(-0.2, -0.29, False)]
+    assert [(e["policy"], e["score_edge"], e["met"]) for e in clear] == [("random", -0.3, True)]
+    scripted = arena.edges([run("standard", 20, 40), run("rush", 30, 0)])
+    assert "score_edge" not in scripted[0] and scripted[0]["met"]  # a plan is held to its wins
+
+
 def test_a_plan_is_held_to_the_standard_run_of_its_own_scenario_and_options():
     # Runs of several scenarios in one report (`--all`) whose sides share a name: each plan is held
     # to its own scenario's standard run with the same options, not to whichever came last.
@@ -208,3 +221,21 @@ def test_a_run_shows_its_refused_orders_per_side_and_per_game(too_fast):
     assert refused["codes"] == {"speed_too_high": 4} and run["refused"] == 4
     clean = arena.summarize("b11", "refusing", {}, {}, games[2:])
     assert clean["refused"] == 0 and clean["sides"]["british"]["refused"]["games"]["count"] == 0
+
+
+def _every_scenario():
+    """Every shipped ruleset's scenarios (a test's toy ruleset, registered by an earlier test module, is no
+    ruleset a club plays)."""
+    shipped = [r for _, r in sorted(core.rulesets().items()) if type(r).__module__.startswith("fogbank.")]
+    return [(r.name, s) for r in shipped for s in r.scenarios()]
+
+
+@pytest.mark.parametrize("ruleset, scenario", _every_scenario())
+def test_every_side_of_every_scenario_has_a_random_player_whose_orders_the_rules_take(ruleset, scenario):
+    rules = core.find_ruleset(ruleset)
+    sides = set(core.sides(rules.seats(core.start(rules, scenario, bytes(32)).state)))
+    assert all(players.RANDOM in players.policies(ruleset, scenario, side) for side in sides)
+    for number in range(2):
+        played = arena.play(f"{ruleset}/{scenario}", "random", number, policies=dict.fromkeys(sides, players.RANDOM),
+                            max_turns=4)
+        assert played.refused == {}, played

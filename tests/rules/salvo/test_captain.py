@@ -1,7 +1,8 @@
 """The standard captain plays from its seat's chart, briefing, options and luck, and then its views
 alone; every order it writes is one the rules take; it uses the rules its scenario offers: dummies
 beside its capital ships, smoke when outgunned, starshells and searchlights at night, fire across
-the peninsula with a spotter, secret mines that vary with its luck."""
+the peninsula with a spotter, secret mines that vary with its luck; at Cape Esperance the
+Americans guard the bombardment line, Goto shells from it, and turning away keeps clear."""
 
 import pytest
 
@@ -76,3 +77,64 @@ def test_no_ship_sits_dead_in_the_water_when_it_can_steam():
         able = {s["id"] for s in view["ships"] if s["max_speed"] and s["kind"] != "fort" and not s["sunk"] and not s["exited"]}
         for uid, path in order.get("moves", {}).items():
             assert uid not in able or "F" in path, (uid, path)
+
+
+def _first_moves(scenario, seat, seed, policies=None):
+    """The truth as the first movement phase opens, and `seat`'s moves in it."""
+    game = core.start(RULES, scenario, seed)
+    bots = captains(game)
+    for other, name in (policies or {}).items():
+        side, state = bots[other].side, game.state
+        seating = players.Seating("salvo", scenario, other, side, to_plain(RULES.chart(state, other)),
+                                  to_plain(RULES.briefing(state, other)), to_plain(state.options), 0)
+        bots[other] = players.find_policy("salvo", scenario, side, name).make(seating)
+    while True:
+        if not game.waiting_for():
+            game = core.release(game).game
+        seat_now = sorted(game.waiting_for())[0]
+        order = bots[seat_now].order(to_plain(RULES.observe(game.state, seat_now)))
+        if seat_now == seat and game.state.phase == "movement":
+            return game.state, order["moves"]
+        game = core.submit(game, seat_now, RULES.parse_order(seat_now, order)).game
+
+
+def test_at_cape_esperance_the_american_cruisers_wait_off_the_bombardment_line_while_goto_is_far():
+    # Goto enters far to the north-west: Scott's cruisers steam for their station off the middle
+    # of the line he must shell from, not at him (chasing a wanderer lost ships to its torpedoes).
+    from fogbank.rules.salvo import hexes, movement
+    from fogbank.rules.salvo.bot.plans import Guard
+    from fogbank.rules.salvo.scenario import for_options
+
+    scenario = for_options("cape_esperance", False)
+    line = scenario.victory.bombardment.hexes
+    station = Guard.station(Guard.__new__(Guard), line)
+    for n in range(2):
+        state, moves = _first_moves("cape_esperance", "scott", game_seed("captain", n))
+        units = {u.id: u for u in state.board.units}
+        goto = [u.hex for u in units.values() if u.side == "japan" and u.kind == "capital"]
+        for uid, path in moves.items():
+            ship = units[uid]
+            if ship.kind != "capital":
+                continue
+            end = movement.trace(scenario, ship, path)[0][-1]
+            assert hexes.distance(end, station) < hexes.distance(ship.hex, station), (n, uid, path)
+            nearest = [min(hexes.distance(h, j) for j in goto) for h in (ship.hex, end)]
+            assert nearest[1] >= nearest[0], (n, uid, path)
+
+
+def test_at_cape_esperance_goto_shells_henderson_field_and_turning_away_keeps_clear_of_savo():
+    from fogbank.rules.record import arena
+    from fogbank.rules.salvo import hexes, movement
+    from fogbank.rules.salvo.scenario import for_options
+
+    shelled = []
+    arena.play("salvo/cape_esperance", "captain", 0, log=shelled.append)
+    told = [r["audience"] for r in shelled if r.get("what") == "bombardment"]
+    assert ["desdiv11", "goto", "umpire"] in told  # Goto's cruisers reach the line and shell the field
+    scenario = for_options("cape_esperance", False)
+    savo = hexes.parse("2409")
+    state, moves = _first_moves("cape_esperance", "goto", game_seed("captain", 0), {"goto": "turn_away"})
+    for uid, path in moves.items():
+        ship = next(u for u in state.board.units if u.id == uid)
+        end = movement.trace(scenario, ship, path)[0][-1]
+        assert hexes.distance(end, savo) > hexes.distance(ship.hex, savo), (uid, path)

@@ -53,6 +53,27 @@ def test_the_shipped_file_reads_as_before():
     assert (suffren.attack, suffren.defence, suffren.flagship, suffren.max_speed) == (6, 8, True, 4)
 
 
+SCENARIOS = resources.files("fogbank.rules.salvo").joinpath("scenarios")
+CAPE_ESPERANCE = SCENARIOS.joinpath("cape_esperance.toml").read_text("utf-8")
+
+
+def test_the_bombardment_is_read_from_its_own_table_of_the_victory_and_a_misspelt_key_refused():
+    shelling = read_scenario(CAPE_ESPERANCE, "cape_esperance.toml", load_map).victory.bombardment
+    told = (shelling.target, shelling.side, shelling.points, shelling.most_speed)
+    assert told == ("Henderson Field", "japan", 1, 2)
+    assert shelling.hexes == load_scenario("cape_esperance").victory.bombardment.hexes
+    assert len(shelling.hexes) == 13  # the eastern edge, rows 12 to 24
+    with pytest.raises(ScenarioError) as refused:
+        read_scenario(CAPE_ESPERANCE.replace("most_speed = 2", "most_sped = 2"), "designs/ce.toml", load_map)
+    (problem,) = refused.value.problems
+    assert problem.startswith("designs/ce.toml: victory.bombardment: unknown key 'most_sped'")
+    with pytest.raises(ScenarioError) as refused:
+        misnamed = CAPE_ESPERANCE.replace('side = "japan"\nedges', 'side = "jaapan"\nedges')
+        read_scenario(misnamed, "designs/ce.toml", load_map)
+    assert refused.value.problems == (
+        "designs/ce.toml: victory.bombardment.side: 'jaapan' is not one of the [[sides]] (us, japan)",)
+
+
 def test_in_a_scenario_of_a_designer_s_own_the_side_that_may_leave_the_map_makes_for_it():
     """The arena measures a new scenario with the standard captain: where the victory lets a side
     steam off the map, its captain runs for the way off (Dogger Bank's Germans' plan) rather than

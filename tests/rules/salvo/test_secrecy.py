@@ -21,7 +21,8 @@ from tests.server.noninterference import Change, Plug, check, run
 SETTINGS = settings(
     max_examples=12, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow]
 )
-ATTACKED = ("under_fire", "special_damage", "shields_up")  # what a hidden enemy's fire may tell a seat
+# What a hidden enemy's fire may tell a seat: its own ships under fire, and its shore target shelled.
+ATTACKED = ("under_fire", "special_damage", "shields_up", "bombardment")
 
 
 def salvo_low(game: Game, seat: str):
@@ -41,7 +42,7 @@ def salvo_low(game: Game, seat: str):
     ) if all(u.id in labels for u in sensing.shown(scenario, board, who, state.options["fog"], detected)) else None
     own = tuple(u for u in board.units if sensing.belongs(scenario, u, who))
     # Being fired at: which of its ships, and with what result; never who fired unless it sees him.
-    attacked = tuple((r.turn, r.kind, r.facts.get("unit"), r.facts.get("result"), r.facts.get("fate"))
+    attacked = tuple((r.turn, r.kind, *(r.facts.get(k) for k in ("unit", "result", "fate", "points")))
                      for r in state.knowledge[seat].reports if r.kind in ATTACKED)
     # A random event striking the seat's side is told to it, even one its flagship shrugs off (so
     # the side roll and the leader roll are the seat's to know when the event falls on its side).

@@ -20,20 +20,67 @@ def _at_last_turn(w):
     return w
 
 
-def test_cape_esperance_is_japans_unless_the_us_leads_by_a_heavy_cruiser():
+def test_an_empty_night_at_cape_esperance_is_americas_and_japan_must_outscore_the_us():
+    # Goto came to shell Henderson Field: a night with nothing sunk and nothing shelled is Scott's.
     units = [ship("CA1", "1010", "us", seat="scott"), ship("JCA1", "2020", "japan", seat="goto")]
-    for us, japan, winner in ((25, 5, "us"), (20, 0, "us"), (15, 0, "japan"), (30, 15, "japan"), (0, 5, "japan"), (0, 0, "japan")):
-        outcome = turn._outcome(_at_last_turn(work(units, scenario="cape_esperance", points={"us": us, "japan": japan})), final=True)
+    for us, japan, winner in ((0, 0, "us"), (20, 20, "us"), (5, 6, "japan"), (25, 5, "us"), (0, 3, "japan")):
+        night = work(units, scenario="cape_esperance", points={"us": us, "japan": japan})
+        outcome = turn._outcome(_at_last_turn(night), final=True)
         assert outcome.results[winner] == "victory", (us, japan, outcome)
+
+
+def _shelling(*japanese, turn_ends=True):
+    """Cape Esperance's bombardment judged as a turn ends, with the US flagship far off."""
+    scott = ship("CA1", "1010", "us", seat="scott")
+    w = work([scott, *japanese], scenario="cape_esperance", phase="damage_control")
+    turn._bombardment(w)
+    return w
+
+
+def test_each_heavy_cruiser_fit_to_fight_and_slow_on_the_bombardment_line_shells_henderson_field():
+    def line(uid, where="3015", speed=2, seat="goto", **fields):
+        return ship(uid, where, "japan", seat=seat, speed=speed, **fields)
+
+    w = _shelling(line("JCA1"), line("JCA2", where="3024", speed=0), line("JCA3", speed=3),  # JCA3 too fast
+                  line("JCA4", w=2), line("JCA5", where="2915"), line("JDD1", kind="screen", seat="desdiv11"),
+                  line("JCA6", s=1, w=1))
+    assert w.board.points == {"japan": 3}  # JCA1, JCA2 and JCA6 (one W and one S past repair: still fit)
+    told = {e.audience: e for e in w.events if e.what == "bombardment"}
+    japan, us = told[frozenset({"goto", "desdiv11"})], told[frozenset({"scott", "tobin"})]
+    assert "JCA1, JCA2, JCA6 shelled Henderson Field: 3 points for Japan." == japan.text
+    assert "JCA" not in us.text and "3 ships' guns: 3 points for Japan" in us.text
+    assert _shelling(line("JCA1", where="3011")).board.points == {}  # north of Savo: not the line
+    alone = _shelling(line("JCA1"))
+    said = [e.text for e in alone.events if e.what == "bombardment"]
+    assert said == ["JCA1 shelled Henderson Field: a point for Japan.",
+                    "Henderson Field is shelled from the sea by one ship's guns: a point for Japan."]
+
+
+def test_the_field_is_shelled_as_every_turn_ends():
+    goto = ship("JCA1", "3015", "japan", seat="goto", speed=1)
+    scott = ship("CA1", "1010", "us", seat="scott")
+    w = work([scott, goto], scenario="cape_esperance", phase="damage_control")
+    ended = turn.resolve(w.state, w.scenario, {})
+    assert ended.state.board.points == {"japan": 1}
+    assert [e.what for e in ended.events].count("bombardment") == 2  # one for each side
+
+
+def test_the_briefing_tells_the_bombardment_rule_from_the_scenario_s_own_numbers():
+    rules = core.find_ruleset("salvo")
+    state = core.start(rules, "cape_esperance", bytes(32)).state
+    victory = dict(rules.briefing(state, "scott")["how"])["Victory"]
+    assert "Japan scores a point for each of its heavy ships" in victory and "3012 to 3024" in victory
+    assert "steamed 2 hexes or less" in victory and "Level points are a victory for the US." in victory
+    assert rules.chart(state, "tobin")["bombardment"]["hexes"][0] == "3012"
 
 
 def test_a_side_ahead_on_points_and_still_beaten_is_told_why_in_its_own_words():
     units = [ship("CA1", "1010", "us", seat="scott"), ship("JCA1", "2020", "japan", seat="goto")]
-    outcome = turn._outcome(_at_last_turn(work(units, scenario="cape_esperance", points={"us": 15, "japan": 5})), final=True)
+    w = work(units, scenario="cape_esperance", points={"us": 15, "japan": 5})
+    w.scenario = attrs.evolve(w.scenario, victory=attrs.evolve(w.scenario.victory, ties="japan", margin=20))
+    outcome = turn._outcome(_at_last_turn(w), final=True)
     assert outcome.results["japan"] == "victory"
     assert outcome.reason == "Victory points: the United States 15, Japan 5. Short of a lead of 20, the night is Japan's."
-    won = turn._outcome(_at_last_turn(work(units, scenario="cape_esperance", points={"us": 25, "japan": 5})), final=True)
-    assert won.reason == "Victory points: the United States 25, Japan 5."
 
 
 def test_dogger_bank_level_points_are_germanys_and_any_lead_britains():

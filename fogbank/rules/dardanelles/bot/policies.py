@@ -11,6 +11,7 @@ from fogbank.rules.core import players
 from ..chart import square_name
 from ..scenario import load_scenario
 from ..setup import draw_setup
+from .random_orders import RandomSubmarine
 from .routes import ROUTES
 from .submarine import BotSubmarine
 
@@ -22,6 +23,11 @@ RULESET = "dardanelles"
 )
 def standard(seating: players.Seating) -> BotSubmarine:
     return BotSubmarine.for_scenario(seating.chart, seating.scenario)
+
+
+@players.policy(RULESET, players.RANDOM, RandomSubmarine.PLAN)
+def random_orders(seating: players.Seating) -> RandomSubmarine:
+    return RandomSubmarine(seating.luck)
 
 
 @players.policy(

@@ -6,6 +6,7 @@ from __future__ import annotations
 from fogbank.rules.core import players
 
 from .admiral import Admiral, Sortie
+from .random_orders import RandomAdmiral
 
 RULESET = "greatwar"
 SCENARIOS = ("black_sea",)
@@ -19,6 +20,9 @@ def plan(name: str, words: str, side: str | None = None):
         return cls
     return register
 
+
+players.policy(RULESET, players.RANDOM, RandomAdmiral.PLAN, scenarios=SCENARIOS)(
+    lambda seating: RandomAdmiral(seating.chart, seating.seat, seating.luck))
 
 plan(players.STANDARD, "Each fleet sails with a purpose: raids, escorts, bombardments where they pay, interception "
      "of reported fleets; it keeps off the enemy's line and breaks off battles it is losing.")(Admiral)

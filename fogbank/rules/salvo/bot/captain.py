@@ -70,10 +70,21 @@ class Captain:
             order["mines"] = self.plan.mines(view, view["mines_to_lay"])
         if not view["night"]:
             return order
+        shells, lights = self.night_lights(view)
+        if shells:
+            order["starshells"] = shells
+        if lights:
+            order["searchlights"] = lights
+        return order
+
+    def night_lights(self, view) -> tuple[dict[str, str], dict[str, int]]:
+        """Each ship's starshell (a hex) and searchlight (a contact's label) for the night's sighting."""
         enemies = [c for c in self.enemies(view) if c["kind"] != "fort"]
         shells, lights = {}, {}
         for ship in self.afloat(view):
             if "no power" in " ".join(ship.get("hurt_now", ())):
+                continue
+            if ship.get("radar") and self.plan.radar_holds_starshells:
                 continue
             here = hexes.parse(ship["hex"])
             away = lambda c, here=here: (hexes.distance(here, hexes.parse(c["hex"])), c["label"])  # noqa: E731
@@ -85,11 +96,7 @@ class Captain:
                 shells[ship["id"]] = min(near, key=away)["hex"]
             elif ship["starshells"] and self.plan.probe_with_starshells and ship["facing"] and self.random.random() < 0.5:
                 shells[ship["id"]] = hexes.number(self._clamp(here.step(ship["facing"], STARSHELL_REACH - 1)))
-        if shells:
-            order["starshells"] = shells
-        if lights:
-            order["searchlights"] = lights
-        return order
+        return shells, lights
 
     def _clamp(self, where: Hex) -> Hex:
         """The nearest hex on the map (a starshell aimed past its edge bursts at the edge)."""

@@ -25,6 +25,7 @@ class Plan:
 
     place_dummies = True
     probe_with_starshells = False
+    radar_holds_starshells = False  # ships with fire-control radar fire no starshells
     smoke_when_outgunned = True
 
     def __init__(self, captain: Captain) -> None:
@@ -280,6 +281,112 @@ class NightAction(Plan):
         return True
 
 
+def shelled(chart) -> tuple[frozenset[Hex], int, str | None]:
+    """The chart's shore target: the hexes it is shelled from, how slowly there, and by which side."""
+    shelling = chart.get("bombardment")
+    if not shelling:
+        return frozenset(), 0, None
+    return frozenset(hexes.parse(h) for h in shelling["hexes"]), shelling["most_speed"], shelling["side"]
+
+
+class Guard(NightAction):
+    """Cape Esperance, the Americans: Scott's task is to keep Goto from shelling Henderson Field,
+    and a night with nothing shelled and nothing lost is his. The cruisers wait off the middle of
+    the bombardment line; when the enemy comes within reach of it, they hold at radar gun range of
+    the heavy ship nearest it as he will be after his next move (his course and speed as last
+    seen), outside his eyes, hardly turning (a ship turning fires worse), and the destroyers close
+    on the nearest with torpedoes; an enemy far from the line is left alone."""
+
+    radar_holds_starshells = True  # a lit target is harder to hit (12.42), and radar needs no light
+    OFF_THE_LINE = 7  # hexes west of the bombardment line the cruisers wait at
+    THREAT = 10  # hexes by water from the line: two moves of a cruiser at full speed
+    TURNING = 1.0  # a turn costs the next fire -1: worth a hex off the range kept
+
+    def scorer(self, view, ship) -> Scorer:
+        line, _, side = shelled(self.captain.chart)
+        if not line or side == self.captain.side or ship["kind"] not in ("capital", "screen"):
+            return super().scorer(view, ship)
+        here = hexes.parse(ship["hex"])
+        to_line = self.field(view, line)
+        kinds = ("capital", "marker") if ship["kind"] == "capital" else ("capital", "marker", "screen")
+        known = (self.ahead(c) for c in self.captain.enemies(view) if c["kind"] in kinds and not c["destroyed"])
+        threats = [h for h in known if to_line.get(h, 99) <= self.THREAT]
+        if not threats:
+            station = self.station(line, 0 if ship["kind"] == "capital" else 2)
+            to_station = self.field(view, frozenset({station}))
+            wait = lambda end: to_station.get(end.hex, 99) + 0.2 * end.speed + end.turned  # noqa: E731
+            return self.shaped(view, ship, wait, None)
+        goal = min(threats, key=lambda h: (to_line.get(h, 99), hexes.distance(here, h), h.q, h.r))
+        keep = self.keep_range(ship)
+        field = self.field(view, frozenset({goal}))
+        hold = lambda end: abs(field.get(end.hex, 99) - keep) + self.TURNING * end.turned  # noqa: E731
+        return self.shaped(view, ship, hold, goal)
+
+    def keep_range(self, ship) -> int:
+        if ship["kind"] == "screen":
+            return 2  # inside torpedo range
+        return 6 if self.bold else 7
+
+    def station(self, line: frozenset[Hex], astern: int = 0) -> Hex:
+        """Off the middle of the bombardment line, `OFF_THE_LINE` (and `astern` more) hexes west."""
+        rows = sorted(h.row for h in line)
+        middle = min(line, key=lambda h: (abs(h.row - rows[len(rows) // 2]), h.q))
+        return hexes.from_offset(middle.column - self.OFF_THE_LINE - astern, middle.row)
+
+    def ahead(self, contact) -> Hex:
+        """Where a contact will be after its next move, on its course and speed as last seen (on the map)."""
+        here = hexes.parse(contact["hex"])
+        if not contact.get("facing") or not contact.get("speed"):
+            return here
+        there = here.step(contact["facing"], contact["speed"])
+        return there if self.captain.map.water(there) else here
+
+
+class Bombardment(NightAction):
+    """Cape Esperance, the Japanese: Goto's mission is Henderson Field, shelled from the
+    bombardment line on the map's eastern edge. Every heavy cruiser fit to shell it steams for the
+    line by the way the luck picks (south of Savo, or round its north), slows there and shells the
+    field turn after turn, firing guns and torpedoes at whatever comes in reach; a destroyer turns
+    on an enemy that comes close to cover the cruisers, or keeps with them; a ship too hurt to
+    shell fights as the night action does."""
+
+    def __init__(self, captain: Captain) -> None:
+        super().__init__(captain)
+        self.north = self.random.random() < 0.5
+        self.screen_fights = self.random.random() < 0.5
+
+    NORTH_OF_SAVO = "2903"  # the way round Savo's north, clear of the channel between it and Cape Esperance
+
+    def route(self, view, line: frozenset[Hex], here: Hex) -> dict[Hex, int]:
+        """The way to the line: straight, or by the water north-east of Savo until she is there."""
+        waypoint = hexes.parse(self.NORTH_OF_SAVO)
+        if self.north and here.column < waypoint.column - 3:
+            return self.field(view, frozenset({waypoint}))
+        return self.field(view, line)
+
+    def fit(self, ship) -> bool:
+        return ship["w"] <= 1 and ship["s"] <= 1
+
+    def scorer(self, view, ship) -> Scorer:
+        line, slow, side = shelled(self.captain.chart)
+        if not line or side != self.captain.side or ship["kind"] == "dummy":
+            return super().scorer(view, ship)
+        here = hexes.parse(ship["hex"])
+        enemies = self.targets_for_movement(view)
+        near = [h for h in enemies if hexes.distance(here, h) <= 4]
+        screen = ship["kind"] == "screen"
+        if not self.fit(ship) or (screen and self.screen_fights and near):
+            return super().scorer(view, ship)
+        way = self.route(view, line, here)
+
+        def steam(end: helm.End) -> float:
+            if end.hex in line and not screen:
+                return -50 + end.speed * (10 if end.speed > slow else 0.1)
+            return way.get(end.hex, 99) - 0.1 * end.speed
+
+        return self.shaped(view, ship, steam, None)
+
+
 class Chase(Plan):
     """Dogger Bank, the British: the battlecruisers run down the rearmost enemy capital ship at full
     speed, the light forces close to torpedo range."""
@@ -373,7 +480,7 @@ def plan_for(captain: Captain) -> Plan:
     generic one, or home off the map for the side the scenario lets steam off it."""
     plans = {
         ("gallipoli", "allied"): Breakthrough, ("gallipoli", "turkish"): Forts,
-        ("cape_esperance", "us"): NightAction, ("cape_esperance", "japan"): NightAction,
+        ("cape_esperance", "us"): Guard, ("cape_esperance", "japan"): Bombardment,
         ("dogger_bank", "britain"): Chase, ("dogger_bank", "germany"): RunForHome,
     }
     chosen = plans.get((captain.scenario, captain.side))
@@ -382,4 +489,5 @@ def plan_for(captain: Captain) -> Plan:
     return chosen(captain)
 
 
-__all__ = ["Breakthrough", "Chase", "Forts", "NightAction", "Plan", "RunForHome", "plan_for"]
+__all__ = ["Bombardment", "Breakthrough", "Chase", "Forts", "Guard", "NightAction", "Plan", "RunForHome",
+           "plan_for", "shelled"]

@@ -7,6 +7,7 @@ from fogbank.rules.core import players
 
 from . import plans
 from .captain import Captain
+from .random_orders import RandomCaptain
 
 RULESET = "salvo"
 
@@ -90,7 +91,7 @@ def run_for_home(seating: players.Seating) -> Captain:
     return seated(seating, RunAtFullSpeed)
 
 
-class RadarStandoff(plans.NightAction):
+class RadarStandoff(plans.Guard):
     def keep_range(self, ship):
         return 8
 
@@ -110,3 +111,29 @@ class TorpedoCharge(plans.NightAction):
                 sides=("japan",), scenarios=("cape_esperance",))
 def torpedo_charge(seating: players.Seating) -> Captain:
     return seated(seating, TorpedoCharge)
+
+
+class TurnAway(plans.NightAction):
+    """Goto's turn away: every ship reverses course at once and keeps as far as it can from Savo
+    and from every enemy contact, making for the north-west corner it came from."""
+
+    def scorer(self, view, ship):
+        from .. import hexes
+
+        away = [hexes.parse("2409"), *self.targets_for_movement(view)]
+        home = self.field(view, frozenset({hexes.parse("0101")}))
+        return self.shaped(view, ship, lambda end: home.get(end.hex, 99) - 2 * min(
+            min(hexes.distance(end.hex, h) for h in away), 12), None)
+
+
+@players.policy(RULESET, "turn_away", "Every Japanese ship turns away at once and keeps clear of Savo and of "
+                "every contact: is an empty night still a victory?", sides=("japan",),
+                scenarios=("cape_esperance",))
+def turn_away(seating: players.Seating) -> Captain:
+    return seated(seating, TurnAway)
+
+
+@players.policy(RULESET, players.RANDOM, RandomCaptain.PLAN)
+def random_orders(seating: players.Seating) -> Captain:
+    return RandomCaptain(seating.scenario, seating.seat, seating.side, seating.chart, seating.briefing,
+                         seating.options, seating.luck)

@@ -306,8 +306,7 @@ class Captain:
             return []
         plan: list[Mapping[str, Any]] = []
         effects = ship["effects"]
-        silent = {"mains": "silent" in effects or "cease" in effects,
-                  "secondaries": any(k in effects for k in ("cease", "sectorp", "secall"))}
+        silent = self.silent(ship)
         bonus, half_turn = sense.turning_bonus(round(ship["turned"] * 4))
         on: dict[str, int] = {}
         left_turns = max(1, self.turn_limit - view["turn"] + 1)
@@ -352,6 +351,13 @@ class Captain:
                 plan.append(order)
             on[target["ship"]] = on.get(target["ship"], 0) + 1
         return plan
+
+    @staticmethod
+    def silent(ship: View) -> dict[str, bool]:
+        """Which of her batteries her damage silences this turn."""
+        effects = ship["effects"]
+        return {"mains": "silent" in effects or "cease" in effects,
+                "secondaries": any(k in effects for k in ("cease", "sectorp", "secall"))}
 
     def second_target(self, others: list, gun: str, bonus: int, half: bool):
         """Another enemy the group's guns bear on that local control may hurt: one at close range."""

@@ -9,6 +9,7 @@ from fogbank.rules.core import players
 from ..moves import Move
 from . import sense
 from .captain import Captain
+from .random_orders import RandomCaptain
 
 RULESET = "supremacy"
 
@@ -17,6 +18,11 @@ RULESET = "supremacy"
                 "(raider), fires only guns that can hurt, smoke to break contact, torpedoes, rosters asked.")
 def standard(seating: players.Seating) -> Captain:
     return Captain(seating.chart, seating.briefing, seating.luck)
+
+
+@players.policy(RULESET, players.RANDOM, RandomCaptain.PLAN)
+def random_orders(seating: players.Seating) -> Captain:
+    return RandomCaptain(seating.chart, seating.briefing, seating.luck)
 
 
 class FireDiscipline(Captain):

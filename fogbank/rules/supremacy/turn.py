@@ -155,7 +155,14 @@ def apply_damage(state: GameState) -> Resolution:
     roller = Roller(state.dice, state.turn, TABLES)
     ships = {s.name: s for s in board.ships}
     told: dict[str, tuple[int, list[str]]] = {}
-    for _n, salvo in enumerate(board.salvos):
+    keyed: set[tuple[str, str]] = set()
+    for salvo in board.salvos:
+        # A group of secondaries may split between two targets (4.5a): the second target's specials
+        # are keyed by that target too, or they would roll the first's dice again. The first keeps
+        # the key it always had, so every game played before verifies as it did.
+        key = f"special/{salvo.firer}/{salvo.group}"
+        key += f"/{salvo.target}" if (salvo.firer, salvo.group) in keyed else ""
+        keyed.add((salvo.firer, salvo.group))
         target = ships[salvo.target]
         cls = classes[target.cls]
         points, words = salvo.points, []
@@ -166,7 +173,7 @@ def apply_damage(state: GameState) -> Resolution:
             belt, deck = gunnery.penetration(gun, salvo.heading, table)
             target, extra, said = apply_special(
                 target, cls, special.entry(colour, white, grade == "full"), gun.points, roller,
-                f"special/{salvo.firer}/{salvo.group}/{k}", deck >= cls.deck,
+                f"{key}/{k}", deck >= cls.deck,
             )
             points += extra
             words.extend(said)

@@ -16,7 +16,7 @@ from fogbank import protocols as wire
 from fogbank.rules import core
 from fogbank.rules.core import Game
 from fogbank.rules.core.plain import to_plain
-from fogbank.rules.supremacy import orders, ruleset, scenario, searchlights, turn, views
+from fogbank.rules.supremacy import orders, ruleset, scenario, searchlights, special, turn, views
 from fogbank.rules.supremacy.board import Salvo
 from fogbank.rules.supremacy.geometry import within
 from fogbank.rules.supremacy.views import QUESTIONS
@@ -310,3 +310,21 @@ def test_whom_the_phase_waits_for_read_off_the_truth_is_caught(monkeypatch, leak
     with pytest.raises(AssertionError, match="exeter silently removed"):
         check(NIGHT, b"\5" * 32, _held_turns(2), observer, removed, base=Change("exeter far", start=_exeter_far))
 
+
+
+
+def test_a_split_secondary_groups_specials_on_its_two_targets_roll_their_own_dice():
+    """A group of secondaries split between two targets (4.5a) earns a special on each: each
+    target's special is rolled with dice of its own (the second once rolled the first's key
+    again, and the game stopped on a repeated key)."""
+    game = core.start(RULES, "river_plate", b"\0" * 32)
+    state = attrs.evolve(game.state, phase="apply_damage")
+    # Colour 2, white 2: a main turret, a secondary and a torpedo bank, each picked by a keyed roll.
+    assert "banks" in special.entry(2, 2, True)
+    salvos = tuple(Salvo("graf_spee", "starboard", "secondaries", "6in", target, 30, 2, (), 1, 1, 60, "full",
+                         ((2, 2, "full"),), 1) for target in ("ajax", "achilles"))
+    state = attrs.evolve(state, board=attrs.evolve(state.board, salvos=salvos))
+    done = turn.apply_damage(state)
+    keys = [roll.key for roll in done.rolls]
+    assert len(keys) == len(set(keys)) and any("/achilles/" in k for k in keys)
+    assert done.state.board.ship("ajax").banks_out and done.state.board.ship("achilles").banks_out

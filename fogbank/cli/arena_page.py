@@ -113,17 +113,26 @@ def markdown(report: Mapping[str, Any], command: str) -> str:
         if standard and standard["rules"]:
             out += ["", "Rules used with standard players (default options): " + "; ".join(
                 f"{r['words']} {interval(r['games'])} of games" for r in standard["rules"].values()) + "."]
+        ours = [edge for edge in report["edges"] if edge.get("scenario") == scenario]
         if standard:
-            unmet = [g["goal"] for g in standard["goals"] if not g["met"]]
+            # The plans' goals are goals too: a plan over the standard player, or random orders too
+            # near it, is a goal not met, not only a remark on the plan's line.
+            unmet = [g["goal"] for g in standard["goals"] if not g["met"]] + [_unmet_edge(e) for e in ours if not e["met"]]
             out += ["", "Goals: " + ("all met." if not unmet else "not met: " + "; ".join(unmet) + ".")]
-        for edge in report["edges"]:
-            if edge.get("scenario") == scenario:
-                against = f"wins {interval(edge['wins'])} against {pct(edge['standard'])}"
-                points = f"{edge['edge'] * 100:+.0f} points"
-                out.append(f"- plan `{edge['policy']}` ({edge['side']}): {points}{_scored(edge)} against the"
-                           f" standard player ({against}){'' if edge['met'] else ' ' + _edge_words(edge)}")
+        for edge in ours:
+            against = f"wins {interval(edge['wins'])} against {pct(edge['standard'])}"
+            points = f"{edge['edge'] * 100:+.0f} points"
+            out.append(f"- plan `{edge['policy']}` ({edge['side']}): {points}{_scored(edge)} against the"
+                       f" standard player ({against}){'' if edge['met'] else ' ' + _edge_words(edge)}")
         out.append("")
     return "\n".join(out)
+
+
+def _unmet_edge(edge: Mapping[str, Any]) -> str:
+    """A plan's goal not met, in the Goals line's words."""
+    if edge["policy"] == players.RANDOM:
+        return f"{edge['side']} standard player at least 30 points of score over random orders ({edge['score_edge'] * -100:.0f})"
+    return f"plan `{edge['policy']}` ({edge['side']}) at most 15 points over the standard player ({edge['edge'] * 100:+.0f})"
 
 
 def _scored(edge: Mapping[str, Any]) -> str:

@@ -125,3 +125,27 @@ def test_the_markdown_says_where_the_standard_player_adds_too_little_over_random
            " (the standard player adds too little over random orders)" in table
     assert "- plan `dash_in` (british): -40 points against the standard player (wins 10% [2-40] against 50%)\n" in table
     assert "LESS THAN 30 UNDER" in arena_page.text(report)
+
+
+def test_the_goals_line_counts_the_plans_goals_too():
+    """A plan more than 15 points over the standard player, or random orders less than 30 under it,
+    is a goal not met: the Goals line says so, not only the plan's own line."""
+    from fogbank.cli import arena_page
+    from fogbank.rules.record import arena
+
+    def run(policy, wins):
+        games = [arena.Played(n, {"british": "victory" if n < wins else "defeat"}, "r", 5, {"british": 0.0},
+                              {"british": 0}, {}) for n in range(10)]
+        figures = arena.summarize("b11", "A", {}, {"british": policy}, games)
+        if policy == "standard":
+            figures["goals"] = arena.goals({**figures, "rules": {}})  # the rules' goals are not this test's
+        return figures
+
+    def goals_line(*runs):
+        report = {"seed": "A", "games": 10, "runs": list(runs), "edges": arena.edges(runs)}
+        return next(line for line in arena_page.markdown(report, "fogbank arena b11").split("\n") if line.startswith("Goals:"))
+    assert goals_line(run("standard", 5), run("random", 1)) == "Goals: all met."
+    assert goals_line(run("standard", 5), run("random", 3)) == \
+        "Goals: not met: british standard player at least 30 points of score over random orders (20)."
+    assert goals_line(run("standard", 5), run("random", 0), run("dash_in", 7)) == \
+        "Goals: not met: plan `dash_in` (british) at most 15 points over the standard player (+20)."

@@ -14,7 +14,7 @@ from .units import CAPITAL, FORT, SCREEN
 MINE_PLACES = {
     "mines_exits": ("secret mines on an exit hex", {"2201", "2301"}),
     "mines_kephez": ("secret mines in the gaps of the Kephez fields", {"2103", "2303", "2305", "2006"}),
-    "mines_bay": ("secret mines in Eren Keui Bay or the channel below", None),  # anywhere else
+    "mines_bay": ("secret mines elsewhere (the water below the Narrows, the channel, Eren Keui Bay)", None),
 }
 
 

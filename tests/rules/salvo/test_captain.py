@@ -71,6 +71,21 @@ def test_the_turkish_mines_vary_with_the_players_luck_and_only_with_it():
     assert len(again) == 1
 
 
+def test_the_turkish_mines_go_where_they_did_best_most_often_and_never_into_eren_keui_bay():
+    """The places are weighted by how well each did (docs/balance.md, "gallipoli"): the Kephez
+    fields' one low gap and the east lane above it, which ships must steam through, carry a mine in
+    most games; Eren Keui Bay, no better than random orders, none; and still a mix of places."""
+    game = core.start(RULES, "gallipoli", bytes(32))
+    view = to_plain(RULES.observe(game.state, "forts"))
+    orders = [captains(game, lambda seat, luck=luck: luck)["forts"].order(view) for luck in range(300)]
+    laid = [set(order["mines"]) for order in orders]
+    assert not any(mines & {"2009", "2110"} for mines in laid)
+    assert sum(1 for mines in laid if mines & {"2305", "2303", "2302"}) >= 0.75 * len(laid)
+    assert len({frozenset(mines) for mines in laid}) >= 6
+    for order in {tuple(o["mines"]): o for o in orders}.values():
+        assert not RULES.order_refusals(game.state, "forts", RULES.parse_order("forts", order))
+
+
 def test_no_ship_sits_dead_in_the_water_when_it_can_steam():
     for game, seat, order in play("dogger_bank", game_seed("captain", 3), 4):
         view = to_plain(RULES.observe(game.state, seat))

@@ -436,3 +436,63 @@ def test_a_line_of_fire_judged_on_the_truth_would_unmask_the_marker(monkeypatch,
     monkeypatch.setattr(where, "units_block", truth)
     with pytest.raises(AssertionError, match="differs"):
         _ship_or_dummy(monkeypatch, case, bytes(32))
+
+
+# Goto's bombardment of Henderson Field (issue 40): the men ashore know the field is shelled, and
+# how hard; never which ships, nor where along the line they lie, while no American sees them.
+US_FAR_OFF = {"CL1": "0101", "CL2": "0102", "CA1": "0201", "CA2": "0202", "DD1": "0301", "DD2": "0302",
+              "DD3": "0401", "DD4": "0402", "DD5": "0501"}  # beyond the SG's 25 hexes of the eastern edge
+JAPAN_FAR_OFF = ["3001", "3002", "3003", "2901"]
+
+
+def _shelling(ship: str, where: str):
+    """Everything stopped; the Americans in the north-west corner; `ship` alone on the bombardment
+    line at `where`, the other Japanese ships in the north-east corner, out of every American eye."""
+    def start(state):
+        board, far = state.board, iter(JAPAN_FAR_OFF)
+        units = []
+        for u in board.units:
+            if u.side == "us":
+                u = attrs.evolve(u, hex=hexes.parse(US_FAR_OFF[u.id]))
+            else:
+                u = attrs.evolve(u, hex=hexes.parse(where if u.id == ship else next(far)))
+            units.append(attrs.evolve(u, speed=0))
+        # What each side had sensed of the old places goes: the first sighting phase judges the new.
+        return attrs.evolve(state, board=attrs.evolve(board, units=tuple(units), detected={}, sensed={}))
+    return Change(f"{ship} shells from {where}", start=start)
+
+
+QUIET_TURNS = [{"seat": s, "order": {}} for s in ("goto", "desdiv11", "scott", "tobin")] * 4 * 2
+SHELLINGS = {"which cruiser": (_shelling("JCA1", "3016"), _shelling("JCA2", "3016")),
+             "where on the line": (_shelling("JCA1", "3016"), _shelling("JCA1", "3022"))}
+
+
+def _shelled_alike(case: str) -> bool:
+    base, change = SHELLINGS[case]
+    sent = run(ESPERANCE, bytes(32), QUIET_TURNS, "scott", base).messages
+    assert any("Henderson Field is shelled from the sea by one ship's guns" in str(m) for m in sent), "no shelling heard"
+    return check(ESPERANCE, bytes(32), QUIET_TURNS, "scott", change, base=base)
+
+
+@pytest.mark.parametrize("case", sorted(SHELLINGS))
+def test_the_americans_hear_henderson_field_shelled_but_not_by_whom_or_from_where(case):
+    """Two turns of a heavy cruiser shelling the field unseen: Scott is sent the same bytes whichever
+    cruiser it is and wherever on the line she lies (he is told the points, as the field would be)."""
+    assert _shelled_alike(case)
+
+
+def test_a_bombardment_told_by_name_would_unmask_the_shelling_ship(monkeypatch):
+    """The leak planted: the men ashore are told the ships' names; the harness sees it."""
+    from fogbank.rules.salvo.work import Work
+
+    told = Work.tell
+
+    def naming(self, seats, what, text, **facts):
+        if what == "bombardment" and "units" not in facts:
+            shelling = [u.name for u in self.units.values() if u.side == "japan" and u.hex in self.scenario.victory.bombardment.hexes]
+            text = f"{text} ({', '.join(shelling)})"
+        told(self, seats, what, text, **facts)
+
+    monkeypatch.setattr(Work, "tell", naming)
+    with pytest.raises(AssertionError, match="differs"):
+        _shelled_alike("which cruiser")

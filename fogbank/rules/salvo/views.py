@@ -165,5 +165,5 @@ def _bombardment(scenario: Scenario) -> dict[str, Any] | None:
     shelling = scenario.victory.bombardment
     if shelling is None:
         return None
-    return {"target": shelling.target, "side": shelling.side, "points": shelling.points,
+    return {"target": shelling.target, "side": shelling.side, "side_title": scenario.side_titles[shelling.side], "points": shelling.points,
             "hexes": sorted(map(hexes.number, shelling.hexes)), "most_speed": shelling.most_speed}

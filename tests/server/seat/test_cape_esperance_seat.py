@@ -1,5 +1,5 @@
 """Cape Esperance at night in real Chromium pages: Goto's seat page offers the night's starshells
-and searchlights and draws his contacts; a starshell is declared by pointing; the umpire's
+and searchlights and draws his contacts and the bombardment line; a starshell is declared by pointing; the umpire's
 console draws the American radar reach. No page raises a script error."""
 
 from __future__ import annotations
@@ -40,6 +40,12 @@ async def test_a_night_seat_declares_a_starshell_and_the_umpire_sees_the_radar_r
     await expect(seat.locator("#chart .counter.own")).to_have_count(3)
     await expect(seat.locator("#chart .counter.contact.fidelity-identified")).to_have_count(2)
     await expect(seat.locator("#contacts tbody tr, .contacts tbody tr").first).to_contain_text("Hatsuyuki")
+    # Goto's mission on his chart: the bombardment line, 3012-3024, titled in words (no side code).
+    line = seat.locator("#chart .bombardment-hex")
+    await expect(line).to_have_count(13)
+    title = await seat.locator('#chart .bombardment-hex[data-hex="3016"] title').text_content()
+    assert title == ("Bombardment line 3016: a heavy ship of Japan that ends a turn here, having steamed 2 hexes "
+                     "or less, shells Henderson Field"), title
 
     # The night's declarations: a starshell from Aoba, fired by pointing at a hex three off.
     await expect(seat.get_by_role("radiogroup", name="Declare")).to_be_visible()
@@ -62,6 +68,7 @@ async def test_a_night_seat_declares_a_starshell_and_the_umpire_sees_the_radar_r
     assert {await r.get_attribute("data-unit") for r in await console.locator("#chart .radar").all()} == {
         "CA1", "CL1", "CA2", "CL2"}
     await expect(console.locator('#layers input[data-layer="radar"]')).to_be_checked()
+    await expect(console.locator("#chart .bombardment-hex")).to_have_count(13)
     await expect(console.locator('#layers input[data-layer="starshells"]')).to_be_attached()
     await console.screenshot(path=str(ARTIFACTS / "cape-esperance-console.png"))
 

@@ -24,6 +24,7 @@ export const LOOKS = {
   partial: { fill: "rgba(138, 109, 59, 0.28)", stroke: "rgba(138, 109, 59, 0.55)", width: 0.5 },
   fortHex: { fill: "rgba(179, 38, 30, 0.16)", stroke: RED, width: 0.7 },
   exit: { fill: "rgba(46, 125, 79, 0.22)", stroke: "#2e7d4f", width: 1.2, dash: "2 1.5" },
+  shelling: { fill: "rgba(217, 158, 11, 0.20)", stroke: "#a0700a", width: 1.2, dash: "1.5 1.5" },
   mine: { fill: "rgba(110, 20, 30, 0.16)", stroke: "#6e141e", width: 0.9 },
   secretMine: { fill: "rgba(196, 40, 170, 0.18)", stroke: "#a0188a", width: 1.1, dash: "2.5 1.5" },
   smoke: { fill: "rgba(90, 90, 90, 0.45)", stroke: "rgba(60, 60, 60, 0.6)", width: 0.5 },
@@ -42,7 +43,8 @@ export function sideColour(side, sides) {
   return SIDE_COLOURS[Math.max(0, index) % SIDE_COLOURS.length];
 }
 
-/** The chart's own waters: the inner sea, partial-sea hexes, fort hexes and exit hexes. */
+/** The chart's own waters: the inner sea, partial-sea hexes, fort hexes, exit hexes and the
+ * line a side shells a shore target from (its rule in the chart's own figures, for both sides). */
 export function drawWaters(map, group, chart) {
   const marks = { ",": [], "~": [] };
   chart.terrain.forEach((line, r) => [...line].forEach((mark, c) => marks[mark]?.push(map.nameOf(c + 1, r + 1))));
@@ -52,6 +54,12 @@ export function drawWaters(map, group, chart) {
   group.appendChild(titled(paint(s("path", { class: "fort-hex", d: path((chart.forts || []).map((f) => f.hex)) }), LOOKS.fortHex), "A fort's hex: on the shore, no ship enters it"));
   for (const name of chart.exit_hexes || []) {
     group.appendChild(titled(paint(s("path", { class: "exit-hex", d: map.hexPath(name, 0.86), "data-hex": name }), LOOKS.exit), `Exit hex ${name}`));
+  }
+  const shelling = chart.bombardment;
+  for (const name of shelling?.hexes || []) {
+    const title = `Bombardment line ${name}: a heavy ship of ${shelling.side_title} that ends a turn here, having steamed `
+      + `${shelling.most_speed} hexes or less, shells ${shelling.target}`;
+    group.appendChild(titled(paint(s("path", { class: "bombardment-hex", d: map.hexPath(name, 0.86), "data-hex": name }), LOOKS.shelling), title));
   }
 }
 

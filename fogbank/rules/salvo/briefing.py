@@ -149,8 +149,8 @@ def _bombardment(scenario: Scenario) -> str:
     points = "a point" if shelling.points == 1 else f"{shelling.points} points"
     hits = f"{_count(victory.max_permanent_w)} W and {_count(victory.max_permanent_s)} S hit"
     return (f" {side[:1].upper()}{side[1:]} scores {points} for each of its heavy ships (capital ships) that"
-            f" ends a turn in the edge hexes {first} to {last}, having steamed {shelling.most_speed} hexes or"
-            f" less, with at most {hits} left past repair as the turn ends: she is shelling"
+            f" ends a turn in the edge hexes {first} to {last} (the bombardment line on the chart), having steamed"
+            f" {shelling.most_speed} hexes or less, with at most {hits} left past repair as the turn ends: she is shelling"
             f" {shelling.target}. The other side hears the shells fall, not where they come from.")
 
 

@@ -252,20 +252,25 @@ def sea(spec: dict) -> set[str]:
     return {f"{c + 1:02d}{r + 1:02d}" for r, row in enumerate(rows) for c, cell in enumerate(row) if cell == "."}
 
 
-def steam(water: set[str], number: str, facing: str, path: str) -> tuple[str, str, int]:
-    """Where a path from `number` facing `facing` ends, her facing then and the hexes she steamed:
+def number(q: int, r: int) -> str:
+    """The hex's "CCRR" number: `cube` turned back."""
+    return f"{q:02d}{r + (q - (q & 1)) // 2:02d}"
+
+
+def steam(water: set[str], start: str, facing: str, path: str) -> tuple[str, str, int]:
+    """Where a path from `start` facing `facing` ends, her facing then and the hexes she steamed:
     she steams no further than the map's edge or the shore (a ship may leave no map here)."""
-    q, r = cube(number)
+    q, r = cube(start)
     made = 0
     for c in path:
         if c in "LR":
             facing = "ABCDEF"[("ABCDEF".index(facing) + (1 if c == "R" else -1)) % 6]
             continue
         ahead = q + AHEAD[facing][0], r + AHEAD[facing][1]
-        if f"{ahead[0]:02d}{ahead[1] + (ahead[0] - (ahead[0] & 1)) // 2:02d}" not in water:
+        if number(*ahead) not in water:
             break
         (q, r), made = ahead, made + 1
-    return f"{q:02d}{r + (q - (q & 1)) // 2:02d}", facing, made
+    return number(q, r), facing, made
 
 
 def line_of(spec: dict, edges: list) -> set[str]:

@@ -93,12 +93,10 @@ def resolve(work: Work, orders: Mapping[str, Mapping[str, Any]]) -> None:
             special = work.roll(f"special/{target.id}/{battery}", "special_damage").outcome
             _special(work, target, special, hitting)
     for target, result, firers in results:
-        if target.id in shielded and result != "-":
-            work.tell(work.seats_of(target.side), "shields_up", f"{target.name} shrugged off every hit this turn (shields up).")
-            result = "-"
+        result = _shrugged_off(work, target, result, shielded)
         fate = work.damage(target.id, result)
         _tell_result(work, target, result, fate, firers)
-    _torpedoes(work, [(f, t) for f, b, t, _ in plans if b == "torpedo"], shots)
+    _torpedoes(work, [(f, t) for f, b, t, _ in plans if b == "torpedo"], shots, shielded)
     for firer, battery, target, _ in plans:
         if battery == "main" and firer.id in work.units:
             work.put(evolve(work.units[firer.id], target=target.id))
@@ -116,6 +114,14 @@ def point_blank(work: Work, firer: Unit, target: Unit) -> bool:
 def _shot(firer: Unit, target: Unit, battery: str, outcome: str) -> Shot:
     return Shot(firer=firer.id, target=target.id, battery=battery, origin=hexes.number(firer.hex),
                 to=hexes.number(target.hex), outcome=outcome)
+
+
+def _shrugged_off(work: Work, target: Unit, result: str, shielded: set[str]) -> str:
+    """The result that lands: none on a ship with her shields up, her side told she shrugged it off."""
+    if target.id in shielded and result != "-":
+        work.tell(work.seats_of(target.side), "shields_up", f"{target.name} shrugged off every hit this turn (shields up).")
+        return "-"
+    return result
 
 
 def _shields(work: Work, able) -> set[str]:
@@ -325,7 +331,7 @@ def _tell_result(work: Work, target: Unit, result: str, fate: str, firers: list[
               unit=target.id, result=result, fate=fate)
 
 
-def _torpedoes(work: Work, plans: list[tuple[Unit, Unit]], shots: list[Shot]) -> None:
+def _torpedoes(work: Work, plans: list[tuple[Unit, Unit]], shots: list[Shot], shielded: set[str]) -> None:
     for firer, target in plans:
         firer, target = work.units[firer.id], work.units[target.id]
         who = sensing.observer(work.scenario, firer.seat)
@@ -343,11 +349,11 @@ def _torpedoes(work: Work, plans: list[tuple[Unit, Unit]], shots: list[Shot]) ->
         roll = work.roll(f"torpedo/{firer.id}", "torpedo", mods)
         result = "-"
         if roll.outcome == "hit":
-            result = work.roll(f"underwater/{target.id}/{firer.id}", "underwater").outcome
+            result = _shrugged_off(work, target, work.roll(f"underwater/{target.id}/{firer.id}", "underwater").outcome,
+                                   shielded)  # rolled all the same, as the guns' CRT die is
         fate = work.damage(target.id, result)
         shots.append(_shot(firer, target, "torpedo", result))
         _tell_result(work, target, result, fate, [firer])
-
 
 
 def _torpedo_bar(work: Work, who: str, firer: Unit, target: Unit, d: int) -> str:

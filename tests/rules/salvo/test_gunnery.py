@@ -329,3 +329,18 @@ def test_a_dummy_is_never_fired_at_and_a_marker_out_of_sight_is_refused_alike_sh
         near.sense("movement")  # 4 hexes: in sight
         assert ("M" in near.units) == (kind != DUMMY)  # a dummy in sight is found out and taken off
     assert told["capital"] == told[DUMMY] == [("no_shot", "L could not fire at marker 1: out of sight.")]
+
+def test_shields_up_shrugs_off_a_torpedo_hit_as_well_as_the_guns():
+    """Random event 2 (decisions.md): the ship most fired at ignores every hit this turn, her side
+    told so: a torpedo's too, not only the guns' (an outside referee found a WS from a torpedo kept)."""
+    units = [ship("L", "1010", facing="C"), ship("D", "1212", kind="screen", type="DD", facing="C", torpedoes=3,
+                                                  torpedo_range=8, salvoes=2),
+             ship("S", "1014", "germany", facing="C")]
+    w = work(units, visibility=9, labels={"britain": {"S": 1}}, detected={"britain": frozenset({"S"})},
+             effects={"germany": frozenset({"shields up"})})
+    w.roll = Fixed(dpt="full", crt_1_1="W", torpedo="hit", underwater="WS")
+    gunnery.resolve(w, {"beatty": {"fire": {"L": {"target": 1}, "D": {"torpedo": 1}}}})
+    assert [table for table, _ in w.roll.rolled] == ["dpt", "crt_1_1", "torpedo", "underwater"]
+    hurt = w.units["S"]
+    assert (hurt.w, hurt.s, hurt.sunk) == (0, 0, False)
+    assert [t.text for t in w.told["hipper"] if t.kind == "shields_up"] == ["S shrugged off every hit this turn (shields up)."] * 2

@@ -157,12 +157,12 @@ class Cost:
 
     @property
     def too_far(self) -> bool:
-        """More movement than the view's limits allow, or way on where she lies still."""
+        """More movement than the limits for the view's level allow, or way on where she lies still."""
         return self.movement > self.allowance or self.still
 
     @property
     def over(self) -> bool:
-        """More movement or battery than the view's limits allow: the rules will refuse it."""
+        """More movement or battery than the limits for the view's level allow: the rules will refuse it."""
         return self.too_far or self.battery_left < 0
 
 

@@ -52,7 +52,7 @@ from fogbank.errors import ServerFault
 from fogbank.rules.core import Refused, find_ruleset
 from fogbank.server.store import Store, private_file, private_folder
 
-from . import admin
+from . import admin, sockets
 from .bus import Bus, LocalBus, Unavailable
 from .doors import Doors
 from .gateway import Connection, client_address
@@ -185,8 +185,8 @@ class Server:
             max_size=wire.MAX_FRAME,
             compression=None,  # compression is a side channel on message size, and costs CPU
             process_request=server._http,
-            ping_interval=20,
-            ping_timeout=20,
+            ping_interval=sockets.PING_INTERVAL,  # read here, as a test sets them
+            ping_timeout=sockets.PING_TIMEOUT,
             create_connection=Socket if handover is None else Recorded,
         )
         if handover is not None:

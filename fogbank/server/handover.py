@@ -30,6 +30,7 @@ from websockets.server import ServerProtocol
 
 from fogbank import protocols as wire
 
+from . import sockets
 from .sockets import Socket
 
 log = logging.getLogger("fogbank.workers")
@@ -246,7 +247,7 @@ async def adopt(
     subprotocol chosen, the bytes it read after the handshake fed in first."""
     protocol = ServerProtocol(subprotocols=list(wire.SUBPROTOCOLS), state=State.OPEN, max_size=wire.MAX_FRAME)
     protocol.subprotocol = header["subprotocol"]
-    connection = Adopted(protocol, server, ping_interval=20, ping_timeout=20)
+    connection = Adopted(protocol, server, ping_interval=sockets.PING_INTERVAL, ping_timeout=sockets.PING_TIMEOUT)
     connection.handle = lambda: handler(connection, header)
     try:
         await asyncio.get_running_loop().connect_accepted_socket(lambda: connection, sock)

@@ -14,6 +14,11 @@ the lowest free descriptor, so a socket numbered N means N descriptors are in us
 `soft - FLOOR` every new socket is answered 503 and closed the moment it is accepted (`Listener`),
 so accepting never fails with "too many open files" and the store, the logs and the bus keep
 descriptors to work with.
+
+Keepalive: a peer is pinged once it has sent nothing for `ping_interval`, and closed if it does
+not answer within `ping_timeout`, as websockets does; but a peer heard from meanwhile is not
+pinged at all, since what it sent already proves it alive (websockets pings every connection
+every interval, busy or not: at an order a second that was a ping and a pong for every 20 orders).
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ import socket
 from typing import Any
 
 from websockets.asyncio.server import ServerConnection
+from websockets.frames import CloseCode
 
 log = logging.getLogger("fogbank.server")
 MAX_QUEUED_BYTES = 8 * 1024 * 1024  # unsent bytes a connection may hold (one frame more is let in)
@@ -32,6 +38,8 @@ MAX_QUEUED_FRAMES = 1024  # frames waiting behind a full socket buffer
 CLOSE_TRY_AGAIN_LATER = 1013  # a slow reader, a host the bus cannot reach now: reconnect and resume
 STALLED = 60.0  # seconds a peer may leave what it was sent unread before it is closed
 CLOSE_GRACE = 10.0  # seconds a slow reader closed has to read to its close frame, then it is cut off
+PING_INTERVAL = 20.0  # seconds a peer may send nothing before it is pinged
+PING_TIMEOUT = 20.0  # seconds it then has to answer, or it is closed
 RESERVE = 256  # descriptors kept free of websockets: plain HTTP, the store, logs, the bus
 FLOOR = 128  # ... and kept free of sockets altogether
 BUSY = (
@@ -137,6 +145,7 @@ class Socket(ServerConnection):
         self.stalled: asyncio.TimerHandle | None = None  # closes a peer that has read nothing for long
         self.full = False  # accepted near the descriptor limit: only plain HTTP is answered
         self.doors: Any = None  # the `doors.Doors` counting it, once its upgrade is let in
+        self.heard = 0.0  # the loop's time when the peer last sent anything (set once it connects)
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         super().connection_made(transport)
@@ -148,6 +157,7 @@ class Socket(ServerConnection):
             transport.close()
 
     def data_received(self, data: bytes) -> None:
+        self.heard = self.loop.time()
         super().data_received(data)
         # websockets answers a ping with a pong by itself: a peer pinging without reading would
         # pile pongs up in the transport's buffer. It is not read while it does not read.
@@ -156,6 +166,32 @@ class Socket(ServerConnection):
             transport.pause_reading()
         if not self.overflowed and transport.get_write_buffer_size() > MAX_QUEUED_BYTES:
             self.overflow(f"{transport.get_write_buffer_size()} bytes unsent")
+
+    async def keepalive(self) -> None:
+        """websockets' keepalive, less the pings that prove nothing new: only a peer silent for
+        `ping_interval` is pinged, and one that does not answer within `ping_timeout` is closed."""
+        interval = self.ping_interval
+        assert interval is not None
+        self.heard = max(self.heard, self.loop.time())  # the handshake was heard from it
+        try:
+            while True:
+                silent = self.loop.time() - self.heard
+                if silent < interval:
+                    await asyncio.sleep(interval - silent)
+                    continue
+                pong = await self.ping()
+                if self.ping_timeout is None:
+                    await asyncio.sleep(interval)  # not waited for: the next one goes an interval on
+                    continue
+                try:
+                    async with asyncio.timeout(self.ping_timeout):
+                        await pong  # connection_lost cancels this task at once: no ConnectionClosed here
+                except TimeoutError:
+                    async with self.send_context():
+                        self.protocol.fail(CloseCode.INTERNAL_ERROR, "keepalive ping timeout")
+                    raise AssertionError("send_context() waits for connection_lost(), which cancels keepalive()") from None
+        except Exception:
+            self.logger.error("keepalive ping failed", exc_info=True)
 
     def pause_writing(self) -> None:
         # The peer reads nothing of what is waiting for it: read nothing of it meanwhile, and

@@ -10,6 +10,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from fogbank.rules.core.plain import to_plain
+
 from .chart import square_name
 from .scenario import Scenario
 from .tables import (
@@ -36,6 +38,7 @@ from .units import (
     VISION_NIGHT,
     Level,
 )
+from .views import level_limits
 
 
 def _per_cent(chance: Fraction) -> str:
@@ -228,4 +231,12 @@ def briefing(scenario: Scenario) -> dict[str, Any]:
         "level_change": LEVEL_CHANGE,
         "fix": fix_words(),
         "risks": risks(scenario),
+        "limits": limits_by_level(),
     }
+
+
+def limits_by_level() -> dict[str, dict[str, Any]]:
+    """What an hour allows from each level the boat may be at (the key) to each it may end at: the
+    rules' own `level_limits`, for an order pad to add up an order's cost without a copy of the
+    rules. They depend on her level alone, so they come once here rather than in every view."""
+    return {start.value: to_plain(level_limits(start)) for start in Level}

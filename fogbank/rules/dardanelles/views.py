@@ -85,8 +85,8 @@ class SubmarineView:
     # at the level she was at: for the crew to add to their plot (None before the first hour, or
     # where the chart prints no stream).
     drift: StreamDrift | None = None
-    # For each level an order may end at, what the hour allows from the level she is at now.
-    limits: dict[str, LevelLimits] = attrs.field(factory=dict)
+    # What each level allows is not here: it follows from `level` alone, the same in every game,
+    # so the briefing carries it once for every level (`level_limits`), not every hour's view.
 
 
 @attrs.frozen(kw_only=True)
@@ -150,12 +150,12 @@ DRIFT_HELD = DriftHeld.kind
 
 
 def clock(scenario: Scenario, turn: int) -> str:
-    return (_start(scenario.start) + timedelta(hours=turn - 1)).isoformat(timespec="minutes")
+    return _clock(scenario.start, turn)
 
 
-@functools.cache
-def _start(text: str) -> datetime:
-    return datetime.fromisoformat(text)
+@functools.lru_cache(maxsize=1024)  # every view gives the hour: worked out once a scenario's turn
+def _clock(start: str, turn: int) -> str:
+    return (datetime.fromisoformat(start) + timedelta(hours=turn - 1)).isoformat(timespec="minutes")
 
 
 def _since(items: tuple, turn: int) -> tuple:
@@ -182,19 +182,19 @@ def submarine_view(state: GameState, scenario: Scenario, log: BoatLog, since: in
         reload_turns_left=log.reload_turns_left,
         afloat=log.afloat,
         plotted=square_name(log.plotted),
-        track=tuple(square_name(s) for s in log.track),
+        track=tuple(map(square_name, log.track)),
         reports=_since(log.reports, since),
         contacts=_since(log.contacts, since),
         outcome=_outcome(state),
         targets_sunk=any(r.kind == "torpedo_fired" and r.facts.get("then") for r in log.reports),
         drift=_last_drift(scenario, log, state.turn) if log.afloat else None,
-        limits=level_limits(log.level),
     )
 
 
 @functools.cache
 def level_limits(start: Level) -> dict[str, LevelLimits]:
-    """What an hour from `start` to each level allows (the same for every boat at that level)."""
+    """What an hour from `start` to each level allows (the same for every boat at that level, in
+    every game: the briefing carries it for every `start`, docs/payloads.md)."""
     limits = {}
     for end in Level:
         changes = abs(end.depth - start.depth)

@@ -19,8 +19,9 @@ COST_REFUSALS = {"speed_too_high", "battery_too_low", "bottom_still"}
 
 
 def cases(count: int, seed: int = 41) -> list[dict]:
-    """`count` boats and orders: the boat's level and battery, the view's limits, the order, and
-    the rules' verdict on its cost (`over`) and the battery it uses."""
+    """`count` boats and orders: the boat's level and battery, the limits from that level (as the
+    briefing gives them, or an older server's view), the order, and the rules' verdict on its cost
+    (`over`) and the battery it uses."""
     luck = random.Random(seed)
     found = []
     for _ in range(count):

@@ -110,20 +110,22 @@ def _shot(name: str) -> Path:
 
 
 async def test_the_page_s_cost_agrees_with_the_rules_over_a_thousand_orders(server, page):  # noqa: F811
-    """The seat page previews an order's cost from the limits the view carries (pad.js `preview`):
-    over 1,200 random orders from random boats, it marks an order over them exactly when the rules'
-    check_order refuses it for its cost, and charges the battery battery_cost does."""
-    await open_seat(server, page, "b11")
+    """The seat page previews an order's cost from the limits the briefing carries for the level
+    the view says the boat is at (pad.js `limitsAt` and `preview`): over 1,200 random orders from
+    random boats, it marks an order over them exactly when the rules' check_order refuses it for
+    its cost, and charges the battery battery_cost does."""
+    _, room = await open_seat(server, page, "b11")
+    briefing = server.host.welcome(room, "submarine").briefing  # as the page's welcome carried it
     drawn = cases(1200)
     shown = await page.evaluate(
-        """async (cases) => {
+        """async ([cases, welcome]) => {
             const pad = await import("/play/rulesets/dardanelles/pad.js");
             return cases.map((c) => {
-                const p = pad.preview(c.limits, c.order, c.battery);
+                const p = pad.preview(pad.limitsAt({level: c.level}, welcome), c.order, c.battery);
                 return [p.over, p.battery];
             });
         }""",
-        [{key: case[key] for key in ("limits", "order", "battery")} for case in drawn],
+        [[{key: case[key] for key in ("level", "order", "battery")} for case in drawn], {"briefing": briefing}],
     )
     disagree = [(case, got) for case, got in zip(drawn, shown, strict=True)
                 if got != [case["over"], case["cost"]]]

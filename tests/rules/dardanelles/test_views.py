@@ -6,6 +6,8 @@ from fogbank.rules import core
 from fogbank.rules.core import find_ruleset
 from fogbank.rules.core.plain import to_plain
 from fogbank.rules.dardanelles.scenario import _reported, load_chart
+from fogbank.rules.dardanelles.units import Level
+from fogbank.rules.dardanelles.views import level_limits
 
 RULES = find_ruleset("dardanelles")
 
@@ -32,6 +34,21 @@ def test_the_briefing_gives_the_intelligence_and_what_each_level_risks():
     assert any("five" in line and "Kephez" in line for line in briefing["intelligence"])
     assert set(briefing["levels"]) == {"surface", "periscope", "submerged", "bottom"}
     assert "no movement under power" in briefing["levels"]["bottom"]
+
+
+def test_the_briefing_carries_what_each_level_allows_and_no_hour_s_view_repeats_it():
+    """What an hour allows depends on the level she is at alone: the briefing gives it once for
+    every level, and the views (every observation) leave it out (issue 42: it was half the bytes
+    of each, and a tenth of what making one cost)."""
+    g = game("b11")
+    briefing = RULES.briefing(g.state, "submarine")
+    assert briefing["limits"] == {start.value: to_plain(level_limits(start)) for start in Level}
+    assert briefing["limits"]["surface"]["submerged"] == {
+        "allowance": 3, "changes": 2, "squares": 1, "battery": 2, "battery_a_square": 1, "still": False}
+    g = core.submit(g, "submarine", RULES.parse_order("submarine", {"course": "E", "speed": 1, "level": "periscope"})).game
+    for since in (None, 1):
+        view = to_plain(RULES.observe(g.state, "submarine", since=since))
+        assert view["level"] == "periscope" and "limits" not in view
 
 
 def test_the_scenarios_keep_their_own_defences():

@@ -19,6 +19,8 @@ battleship came to shift her anchorage between eight squares and the patrols ove
 (the AE2 game's setup, and so its stream, is drawn anew).
 And again when a game's clock came to stay on the phase that ended it: `game_ended` and the last views
 say the hour the game ended in, not the next.
+And the seat's views kept less their `limits` when the briefing came to carry them for every level
+instead (issue 42): the fixture's views had that one field taken out, nothing replayed anew.
 """
 
 from __future__ import annotations

@@ -12,7 +12,8 @@ import random
 from typing import Any, Mapping
 
 from ..chart import Course
-from ..units import MAX_LEGS
+from ..units import MAX_LEGS, Level
+from ..views import level_limits
 
 COURSES = [course.value for course in Course]
 SEEING = ("surface", "periscope")  # the levels a fix is taken and torpedoes fired from
@@ -39,14 +40,14 @@ class RandomSubmarine:
         return dict(order)
 
     def draw(self, view: Mapping[str, Any]) -> dict[str, Any]:
-        limits = view["limits"]
+        limits = level_limits(Level(view["level"]))  # the rules' own, as the briefing gives them to a page
         battery = view["battery"]
-        levels = [level for level, limit in limits.items() if limit["battery"] <= battery]
+        levels = [level for level, limit in limits.items() if limit.battery <= battery]
         level = self.random.choice(levels or [view["level"]])
         limit = limits[level]
-        per_square = limit["battery_a_square"]
-        affordable = (battery - limit["battery"]) // per_square if per_square else limit["squares"]
-        speed = self.random.randint(0, max(0, min(limit["squares"], affordable)))
+        per_square = limit.battery_a_square
+        affordable = (battery - limit.battery) // per_square if per_square else limit.squares
+        speed = self.random.randint(0, max(0, min(limit.squares, affordable)))
         if speed >= 2 and self.random.random() < 0.5:  # two legs, the squares split between them
             first = self.random.randint(1, speed - 1)
             legs = [first, speed - first][:MAX_LEGS]

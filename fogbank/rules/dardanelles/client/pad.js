@@ -1,8 +1,8 @@
 // The submarine's order pad: course on a compass rose, speed, level, and a torpedo at a contact
 // seen; the cost of the order in movement and battery shown before it is sent, from the limits
-// the view carries for each level (worked by the rules themselves: the squares of the hour, the
-// level changes, the battery they and each square use). The server checks the order all the
-// same, with the rules (the `check` request): this only adds up what the view says.
+// the briefing carries for the level the view says she is at (worked by the rules themselves: the
+// squares of the hour, the level changes, the battery they and each square use). The server checks
+// the order all the same, with the rules (the `check` request): this only adds up what they say.
 
 import { h } from "/web/dom.js";
 
@@ -20,8 +20,14 @@ export function contactLog(view) {
   return [...known.values()].sort((a, b) => a.number - b.number);
 }
 
-/** What `order` uses of the hour and the battery, by the view's `limits` for its level (null
- * from a view that carries none): the squares with the level changes against the hour's
+/** What each level allows an hour from the level `view` says she is at: the briefing's `limits`
+ * for it (they depend on her level alone, so the welcome carries them once, not every view). */
+export function limitsAt(view, welcome) {
+  return welcome?.briefing?.limits?.[view?.level];
+}
+
+/** What `order` uses of the hour and the battery, by `limits` for its level (null when there are
+ * none): the squares with the level changes against the hour's
  * allowance, the battery against what is left, and whether either is over, or the boat is
  * asked to move on the seabed (`still`). */
 export function preview(limits, order, battery) {
@@ -246,9 +252,9 @@ export function orderForm({ view, welcome, changed }) {
       const lines = riskLines(order, now, welcome);
       risk.replaceChildren(...lines.map((line) => h("li", {}, line)));
       risk.hidden = !lines.length;
-      const cost = preview(now.limits, order, now.battery);
+      const cost = preview(limitsAt(now, welcome), order, now.battery);
       if (!cost) return null;
-      // The figures, marked when past the view's limits; why the rules would refuse it is their
+      // The figures, marked when past the limits; why the rules would refuse it is their
       // check's to say, in their words, below the pad.
       return {
         text: `Movement ${cost.used} of ${cost.allowance} (${cost.squares} sq + ${cost.changes} level change${cost.changes === 1 ? "" : "s"}) · battery ${cost.battery} of ${now.battery}`,
@@ -263,7 +269,7 @@ export function orderForm({ view, welcome, changed }) {
       if (!from || !to || place.name === now.plotted) return;
       setCourse(courseToward(from, to));
       const distance = Math.max(Math.abs(to[0] - from[0]), Math.abs(to[1] - from[1])) / map.size;
-      const most = now.limits?.[levelOf()]?.squares ?? 0;
+      const most = limitsAt(now, welcome)?.[levelOf()]?.squares ?? 0;
       speed.value = Math.max(0, Math.min(Math.round(distance), most));
     },
   };

@@ -1,8 +1,9 @@
 """The order being drafted, and what it will cost: pure values, no widgets.
 
-The cost is added up from the limits the view carries (worked by the rules' own
-`movement_allowance` and `battery_cost`), from the player's view alone; whether the rules take
-the order is theirs to say: the pad asks the server (`check`), it keeps no copy of them.
+The cost is added up from the rules' own limits for the view's level (`level_limits`, worked by
+`movement_allowance` and `battery_cost`, the table the briefing carries for the page), from the
+player's view alone; whether the rules take the order is theirs to say: the pad asks the server
+(`check`), it keeps no copy of them.
 """
 
 from __future__ import annotations
@@ -137,7 +138,7 @@ def order_words(order: dict[str, Any], short: bool = False) -> str:
 @attrs.frozen
 class Cost:
     """Movement used (speed plus level changes) against the allowance and battery used, by the
-    limits the rules give in the view, and what the order risks or may mean by the player's own
+    limits the rules give for the view's level, and what the order risks or may mean by the player's own
     chart. Whether the rules take it is theirs to say (the server's `check`, on the pad)."""
 
     speed: int
@@ -156,18 +157,18 @@ class Cost:
 
     @property
     def too_far(self) -> bool:
-        """More movement than the view's limits allow, or way on where she lies still."""
+        """More movement than the limits for the view's level allow, or way on where she lies still."""
         return self.movement > self.allowance or self.still
 
     @property
     def over(self) -> bool:
-        """More movement or battery than the view's limits allow: the rules will refuse it."""
+        """More movement or battery than the limits for the view's level allow: the rules will refuse it."""
         return self.too_far or self.battery_left < 0
 
 
 def limits(view: dict[str, Any] | None, level: str) -> dict[str, Any]:
-    """What an hour ending at `level` allows from the view's level: the limits the view carries
-    (the rules work them), or the rules' own, for a view from a server that sends none."""
+    """What an hour ending at `level` allows from the view's level: the rules' own (`level_limits`,
+    as the briefing carries them), or those an older server's view carries (it sent them each hour)."""
     carried = ((view or {}).get("limits") or {}).get(level)
     if carried is not None:
         return carried

@@ -430,7 +430,7 @@ def _fire(view: dict[str, Any] | None, draft: Draft, hints: bool = True) -> Text
 def _cost(
     view: dict[str, Any], draft: Draft, shore=None, short: bool = False, chart=None, risks=(), checked=None
 ) -> Text:
-    """The order's cost by the view's limits, what it risks, and the rules' verdict (`checked`:
+    """The order's cost by the limits for the view's level, what it risks, and the rules' verdict (`checked`:
     their refusals, from the server's check; None while it is asked)."""
     price = cost(view, draft, shore, chart, risks, short)
     changes = f" + {price.changes} level change{'s' if price.changes != 1 else ''}" if price.changes else ""

@@ -69,7 +69,10 @@ async def test_a_check_that_comes_due_as_the_client_closes_does_nothing(tmp_path
     async with app.run_test(size=(160, 50)) as pilot:
         client.snapshot()
         await until(pilot, lambda: app.view is not None)
+        # The view's arrival asks a check of its own, which a loaded machine may see come due
+        # before the pad goes (CI at load 4 did): only what is asked after it must be nothing.
+        asked = len(client.checked)
         await app.query_one(OrderPad).remove()  # as the app's shutdown removes it
         check = app.check_draft()
         await until(pilot, lambda: check.is_finished)
-    assert client.checked == []
+    assert client.checked[asked:] == []

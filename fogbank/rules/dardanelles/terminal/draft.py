@@ -168,10 +168,7 @@ class Cost:
 
 def limits(view: dict[str, Any] | None, level: str) -> dict[str, Any]:
     """What an hour ending at `level` allows from the view's level: the rules' own (`level_limits`,
-    as the briefing carries them), or those an older server's view carries (it sent them each hour)."""
-    carried = ((view or {}).get("limits") or {}).get(level)
-    if carried is not None:
-        return carried
+    the table the briefing carries for the page)."""
     return to_plain(level_limits(Level((view or {}).get("level", level)))[level])
 
 

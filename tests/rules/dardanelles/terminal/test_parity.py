@@ -13,15 +13,8 @@ from .helpers import view
 def test_the_pad_s_cost_agrees_with_the_rules_over_a_thousand_random_orders():
     disagree = []
     for case in cases(1200):
-        seen = view(level=case["level"], battery=case["battery"], limits=case["limits"], night=False)
+        seen = view(level=case["level"], battery=case["battery"], night=False)  # limits: the rules' own, by level
         price = cost(seen, Draft.from_payload(case["order"]))
         if price.over != case["over"] or price.battery != case["cost"]:
             disagree.append((case, price))
     assert not disagree, f"{len(disagree)} of 1200 differ, e.g. {disagree[0]}"
-
-
-def test_without_limits_in_the_view_the_pad_asks_the_rules_own_functions():
-    for case in cases(200, seed=7):
-        seen = view(level=case["level"], battery=case["battery"], night=False)  # an older server's view
-        price = cost(seen, Draft.from_payload(case["order"]))
-        assert (price.over, price.battery) == (case["over"], case["cost"]), case

@@ -150,8 +150,9 @@ def _bombardment(scenario: Scenario) -> str:
     hits = f"{_count(victory.max_permanent_w)} W and {_count(victory.max_permanent_s)} S hit"
     return (f" {side[:1].upper()}{side[1:]} scores {points} for each of its heavy ships (capital ships) that"
             f" ends a turn in the edge hexes {first} to {last} (the bombardment line on the chart), having steamed"
-            f" {shelling.most_speed} hexes or less, with at most {hits} left past repair as the turn ends: she is shelling"
-            f" {shelling.target}. The other side hears the shells fall, not where they come from.")
+            f" {shelling.most_speed} hexes or less, with at most {hits} left past repair as the turn ends and her power on"
+            f" (not the turn after an engineering hit): she is shelling {shelling.target}. The other side hears the"
+            f" shells fall, not where they come from.")
 
 
 def _count(n: int) -> str:

@@ -91,7 +91,8 @@ def resolve(work: Work, orders: Mapping[str, Mapping[str, Any]]) -> None:
         natural = sum(roll.dice)
         if natural == 11 or (natural == 7 and odds != "1:2"):
             special = work.roll(f"special/{target.id}/{battery}", "special_damage").outcome
-            _special(work, target, special, hitting)
+            if target.id not in shielded:  # shields up: the hit is ignored, and what it would have done with it
+                _special(work, target, special, hitting)
     for target, result, firers in results:
         result = _shrugged_off(work, target, result, shielded)
         fate = work.damage(target.id, result)

@@ -259,7 +259,8 @@ def _bombardment(work: Work) -> None:
         return
     firing = sorted((u for u in work.units.values()
                      if u.side == shelling.side and u.kind == CAPITAL and u.afloat and u.hex in shelling.hexes
-                     and u.speed <= shelling.most_speed and scenario.victory.counts(u)), key=lambda u: u.id)
+                     and u.speed <= shelling.most_speed and scenario.victory.counts(u)
+                     and not work.board.marked("engineering", u.id, work.turn)), key=lambda u: u.id)  # 12.5: no weapons
     if not firing:
         return
     scored = shelling.points * len(firing)

@@ -344,3 +344,21 @@ def test_shields_up_shrugs_off_a_torpedo_hit_as_well_as_the_guns():
     hurt = w.units["S"]
     assert (hurt.w, hurt.s, hurt.sunk) == (0, 0, False)
     assert [t.text for t in w.told["hipper"] if t.kind == "shields_up"] == ["S shrugged off every hit this turn (shields up)."] * 2
+
+
+def test_a_hit_shrugged_off_with_shields_up_does_no_special_damage_either():
+    """Random event 2 ignores every hit on the ship: the special damage a hit's dice would have done
+    is rolled (the dice are the log's) but does not land."""
+    class Eleven(Fixed):
+        def __call__(self, key, table, modifiers=()):
+            roll = super().__call__(key, table, modifiers)
+            return attrs.evolve(roll, dice=(5, 6), total=11) if table.startswith("crt") else roll
+
+    for shields, marked in ((frozenset({"shields up"}), False), (frozenset(), True)):
+        w = work([ship("L", "1010", facing="C"), ship("S", "1014", "germany", facing="C")], visibility=9,
+                 labels={"britain": {"S": 1}}, detected={"britain": frozenset({"S"})}, effects={"germany": shields})
+        w.roll = Eleven(dpt="full", crt_1_1="W", special_damage="engineering hit")
+        gunnery.resolve(w, {"beatty": {"fire": {"L": {"target": 1}}}})
+        assert "special_damage" in [table for table, _ in w.roll.rolled]
+        assert w.board.marked("engineering", "S", 2) is marked
+        assert any(t.kind == "special_damage" for t in w.told["hipper"]) is marked

@@ -56,6 +56,24 @@ def test_each_heavy_cruiser_fit_to_fight_and_slow_on_the_bombardment_line_shells
                     "Henderson Field is shelled from the sea by one ship's guns: a point for Japan."]
 
 
+def test_a_cruiser_without_power_after_an_engineering_hit_does_not_shell_the_field():
+    """12.5: an engineering hit leaves no weapons for the next turn, so no shelling in it; the turn
+    after, her power back, she shells again."""
+    def goto(uid):
+        return ship(uid, "3015", "japan", seat="goto", speed=1)
+
+    w = work([ship("CA1", "1010", "us", seat="scott"), goto("JCA1"), goto("JCA2")], scenario="cape_esperance",
+             phase="damage_control", marks=frozenset({("engineering", "JCA1", 1)}))
+    turn._bombardment(w)
+    assert w.board.points == {"japan": 1}
+    assert [e.text for e in w.events if e.what == "bombardment"][0] == "JCA2 shelled Henderson Field: a point for Japan."
+    later = work([ship("CA1", "1010", "us", seat="scott"), goto("JCA1")], scenario="cape_esperance",
+                 phase="damage_control", marks=frozenset({("engineering", "JCA1", 1)}))
+    later.turn = 2
+    turn._bombardment(later)
+    assert later.board.points == {"japan": 1}
+
+
 def test_the_field_is_shelled_as_every_turn_ends():
     goto = ship("JCA1", "3015", "japan", seat="goto", speed=1)
     scott = ship("CA1", "1010", "us", seat="scott")

@@ -24,7 +24,9 @@ read from the scenario file's [victory.bombardment] and that line, with its own 
 8. each turn the bombarding side's seats are told the points of exactly the ships that qualified: a
    capital ship of that side afloat on the line's hexes as the turn ends, having steamed no more
    than the file's hexes that turn, fit to fight by the exit rule's count (at most one W and one S
-   past repair); no word of shelling in a turn none qualified;
+   past repair), and with power: 12.5's engineering hit (special damage 11) allows no weapons the
+   next turn, so a ship so hit the turn before does not shell (nor does a hit her shields ignored
+   do it); no word of shelling in a turn none qualified;
 9. every seat of the other side hears it with the right points and ship count, and no ship, no
    ship's id and no hex; every seat of the bombarding side is told exactly the ships that shelled;
 10. the end record's winner agrees with the points: each side the points of the enemy ships it
@@ -41,7 +43,7 @@ import re
 import sys
 import tomllib
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from fogbank.rules import core
@@ -310,6 +312,7 @@ class Ship:
     fresh_w: int = 0
     fresh_s: int = 0
     sunk: bool = False
+    dark: set[int] = field(default_factory=set)  # the turns she has no power in, after an engineering hit
 
     def most_speed(self) -> int:
         """Each S takes a third of the speed, rounded up (decisions.md "Damage")."""
@@ -361,7 +364,7 @@ class Shelling:
 
     def hurt(self, turn: int, made: list[dict]) -> None:
         """The hits of `made` (all landing together: fire is simultaneous), then the repairs."""
-        hits, shielded = [], set()
+        hits, shielded, engineering = [], set(), set()
         for r in made:
             key = r.get("key", "").split("/")
             if r["type"] == "roll" and key[1] == "crt":
@@ -370,6 +373,8 @@ class Shelling:
                 hits.append((key[2], r["outcome"]))
             elif r.get("what") == "shields_up":  # decisions.md: she ignores every hit this turn
                 shielded |= {s.id for s in self.ships.values() if r["text"].startswith(s.name + " ")}
+            elif r["type"] == "roll" and r["table"] == "special_damage" and r["outcome"] == "engineering hit":
+                engineering.add((key[2], int(key[0]) + 1))  # turn/special/target/battery: dark the next turn
         for uid, result in hits:
             ship = self.ships.get(uid)
             if ship is None or ship.sunk or uid in shielded:
@@ -377,6 +382,9 @@ class Shelling:
             w, s = HITS.get(result, (0, 0))
             ship.w, ship.s, ship.fresh_w, ship.fresh_s = ship.w + w, ship.s + s, ship.fresh_w + w, ship.fresh_s + s
             ship.sunk = result == "X" or ship.w + ship.s >= SINKS
+        for uid, dark in engineering:
+            if uid in self.ships and uid not in shielded:
+                self.ships[uid].dark.add(dark)
         for r in made:
             if r["type"] == "roll" and r["table"] == "repair" and r["outcome"] == "repaired":
                 ship = self.ships[r["key"].split("/")[2]]
@@ -420,7 +428,9 @@ class Shelling:
         on_line = [s for s in self.ships.values()
                    if s.side == self.side and s.kind == "capital" and not s.sunk and self.where.get(s.id) in self.line]
         slow = [s for s in on_line if self.steamed.get(s.id, 99) <= self.most]
-        firing = sorted(s.id for s in slow if s.w <= FIT["w"] and s.s <= FIT["s"])
+        fit = [s for s in slow if s.w <= FIT["w"] and s.s <= FIT["s"]]
+        firing = sorted(s.id for s in fit if turn not in s.dark)
+        count["8: ships' turns on the line, slow and fit, without power"] += len(fit) - len(firing)
         count["8: ships' turns on the line, steaming too fast"] += len(on_line) - len(slow)
         count["8: ships' turns on the line and slow, unfit"] += len(slow) - len(firing)
         count["8: ships' turns shelling with a hit past repair"] += sum(1 for uid in firing if self.ships[uid].w + self.ships[uid].s)

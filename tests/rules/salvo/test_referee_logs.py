@@ -54,3 +54,18 @@ def test_the_referee_catches_a_wrong_count_a_hex_heard_and_a_winner_against_the_
     assert sorted(referee.mismatches) == ["10", "8", "9"], referee.mismatches
     assert all(f"turn {turn}:" in m for m in referee.mismatches["8"] + referee.mismatches["9"])
     assert len(referee.mismatches["8"]) == len(JAPAN) and len(referee.mismatches["10"]) == 1
+
+
+def test_the_referee_catches_a_cruiser_told_she_shelled_the_turn_after_an_engineering_hit(tmp_path, records):
+    """Planted: an engineering hit (12.5: no weapons next turn) on a cruiser the turn before the log
+    has her shell the field: the referee finds that turn's points wrong, and the night's total."""
+    planted = copy.deepcopy(records)
+    ours = next(r for r in planted if r.get("what") == "bombardment" and JAPAN & set(r["audience"]) and r["turn"] > 1)
+    turn, cruiser = ours["turn"], ours["facts"]["units"][0]
+    at = max(i for i, r in enumerate(planted) if r["type"] == "roll" and r["turn"] == turn - 1)
+    roll = dict(planted[at], key=f"{turn - 1}/special/{cruiser}/main", table="special_damage", outcome="engineering hit")
+    planted.insert(at + 1, roll)
+    referee = judged(tmp_path, planted)
+    assert sorted(referee.mismatches) == ["10", "8", "9"], referee.mismatches
+    assert all(f"turn {turn}:" in m for m in referee.mismatches["8"] + referee.mismatches["9"])
+    assert referee.count["8: ships' turns on the line, slow and fit, without power"] == 1

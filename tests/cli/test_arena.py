@@ -1,6 +1,7 @@
 """`fogbank arena` as a designer runs it: stable figures for a seed, logs that verify, a page that
 stands alone, and one-line mistakes."""
 
+import argparse
 import json
 import stat
 import subprocess
@@ -50,12 +51,25 @@ def test_the_page_stands_alone_and_the_markdown_names_its_command(b11):
     assert "fogbank arena b11 --games 6 --seed A" in (folder / "balance.md").read_text()
 
 
-def test_vs_plays_every_policy_of_each_side_against_every_other():
-    run = fogbank("arena", "river_plate", "--games", "1", "--vs", "--json", "--jobs", "1")
+def test_vs_plans_every_policy_of_each_side_against_every_other():
+    from fogbank.cli.arena import plan
+    from fogbank.rules.core import players
+
+    asked = argparse.Namespace(scenario="river_plate", all=False, policy=[], option=[], vs=True)
+    pairs = [tuple(sorted(r.policies.items())) for r in plan(asked)]
+    each = {side: set(players.policies("supremacy", "river_plate", side)) for side in ("british", "german")}
+    assert set(pairs) == {(("british", b), ("german", g)) for b in each["british"] for g in each["german"]}
+    assert len(pairs) == len(set(pairs)) == 30
+
+
+def test_vs_with_one_side_named_plays_the_other_side_s_every_policy_against_it():
+    # Thirty games of the whole matrix took over three minutes of CI: the plan is checked above.
+    run = fogbank("arena", "river_plate", "--games", "1", "--vs", "--policy", "german=standard", "--json", "--jobs", "1")
     assert run.returncode == 0, run.stderr
     report = json.loads(run.stdout)
     pairs = {tuple(sorted(r["policies"].items())) for r in report["runs"]}
-    assert len(pairs) == len(report["runs"]) >= 1
+    assert len(pairs) == len(report["runs"]) == 6
+    assert {dict(p)["german"] for p in pairs} == {"standard"}
 
 
 @pytest.mark.parametrize("args, words", [

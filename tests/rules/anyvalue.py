@@ -9,6 +9,7 @@ refuse it with a listed code and a sentence: any other exception is what the ser
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Callable, ClassVar, Iterable, Iterator, Sequence
 
 import attrs
@@ -39,7 +40,15 @@ SAMPLES: tuple[Any, ...] = (
 
 def json_values(keys: Sequence[str] = ()) -> st.SearchStrategy[Any]:
     """Any JSON value within the protocol's limits: map keys drawn from `keys` (a payload's own
-    field names, so nested maps look like the real thing) or any text."""
+    field names, so nested maps look like the real thing) or any text.
+
+    Made once for each set of keys: a recursive strategy made afresh at every draw was validated
+    afresh too, and that took most of the property tests' time (the draws are the same)."""
+    return _json_values(tuple(keys))
+
+
+@functools.lru_cache(maxsize=None)
+def _json_values(keys: tuple[str, ...]) -> st.SearchStrategy[Any]:
     leaf = (st.none() | st.booleans() | st.integers(-(2**63), 2**64 - 1)
             | st.floats(allow_nan=False, allow_infinity=False)
             | st.text(max_size=12) | st.sampled_from([s for s in SAMPLES if isinstance(s, str)]))

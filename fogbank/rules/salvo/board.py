@@ -57,6 +57,11 @@ class Board:
     def marked(self, mark: str, uid: str, turn: int) -> bool:
         return (mark, uid, turn) in self.marks
 
+    def without_power(self, uid: str, turn: int) -> bool:
+        """12.5's engineering hit, the turn before: no radar or weapons (guns, torpedoes, starshells,
+        searchlight, shelling the shore) this turn."""
+        return self.marked("engineering", uid, turn)
+
 
 @attrs.frozen(kw_only=True)
 class Report:

@@ -142,7 +142,7 @@ def _bearing(work: Work, firer: Unit, battery: str, target: Unit, spotter: Unit 
     strength = firer.current_attack if battery == "main" else firer.current_secondary
     if strength <= 0 or (firer.kind == FORT and firer.w >= 3):
         return "its guns are silent", []
-    if board.marked("engineering", firer.id, turn):
+    if board.without_power(firer.id, turn):
         return "no power after an engineering hit", []
     if battery == "secondary" and target.kind == FORT:
         return "secondary batteries may not fire at forts", []
@@ -359,7 +359,7 @@ def _torpedoes(work: Work, plans: list[tuple[Unit, Unit]], shots: list[Shot], sh
 
 def _torpedo_bar(work: Work, who: str, firer: Unit, target: Unit, d: int) -> str:
     """Why `firer` can launch no torpedoes at `target`, or "" if it can (smoke aside)."""
-    if work.board.marked("engineering", firer.id, work.turn):
+    if work.board.without_power(firer.id, work.turn):
         return "no power after an engineering hit"
     if target.kind not in (CAPITAL, SCREEN):
         return "torpedoes run only at ships"

@@ -110,7 +110,7 @@ def starshell_lit(board: Board, unit: Unit) -> bool:
 def radar_reach(board: Board, unit: Unit, turn: int) -> int:
     """How far `unit`'s radar detects this turn (0: no working radar): its fire-control set's reach
     (cut by 12.13 where a scenario has it) or its search set's, the further."""
-    if board.marked("engineering", unit.id, turn):
+    if board.without_power(unit.id, turn):
         return 0
     fire_control = min(RADARS[unit.radar].detection, board.radar_range.get(unit.id, 99)) if unit.has_radar else 0
     return max(fire_control, SEARCH_RADARS[unit.search].detection if unit.has_search else 0)

@@ -97,7 +97,7 @@ def _declarations(work: Work, orders: Mapping[str, Mapping[str, Any]]) -> None:
 def _powered(work: Work, unit: Unit) -> bool:
     """12.5's engineering hit: an electrical failure, no radar or weapons: no starshell (a gun's) and
     no searchlight (the power's) this turn either."""
-    if work.board.marked("engineering", unit.id, work.turn):
+    if work.board.without_power(unit.id, work.turn):
         work.tell(work.seats_of(sensing.observer(work.scenario, unit.seat)), "no_power",
                   f"{unit.name} has no power after her engineering hit: no starshell or searchlight this turn.", unit=unit.id)
         return False
@@ -260,7 +260,7 @@ def _bombardment(work: Work) -> None:
     firing = sorted((u for u in work.units.values()
                      if u.side == shelling.side and u.kind == CAPITAL and u.afloat and u.hex in shelling.hexes
                      and u.speed <= shelling.most_speed and scenario.victory.counts(u)
-                     and not work.board.marked("engineering", u.id, work.turn)), key=lambda u: u.id)  # 12.5: no weapons
+                     and not work.board.without_power(u.id, work.turn)), key=lambda u: u.id)
     if not firing:
         return
     scored = shelling.points * len(firing)

@@ -432,7 +432,7 @@ class Shelling:
         firing = sorted(s.id for s in fit if turn not in s.dark)
         count["8: ships' turns on the line, slow and fit, without power"] += len(fit) - len(firing)
         count["8: ships' turns on the line, steaming too fast"] += len(on_line) - len(slow)
-        count["8: ships' turns on the line and slow, unfit"] += len(slow) - len(firing)
+        count["8: ships' turns on the line and slow, unfit"] += len(slow) - len(fit)
         count["8: ships' turns shelling with a hit past repair"] += sum(1 for uid in firing if self.ships[uid].w + self.ships[uid].s)
         count["8: ships' turns a hex off the line"] += sum(
             1 for s in self.ships.values() if s.side == self.side and s.kind == "capital" and not s.sunk
